@@ -1,0 +1,156 @@
+/**
+ * The multi-dealer build: validate every selected dealer, run one Astro build for all of them,
+ * split the output into one site root per dealer, add sitemap/robots/_headers, then swap the new
+ * folders in. Nothing under `out` changes unless every step succeeded.
+ */
+import { mkdir, rm, rename, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadDealers, type DealerContent } from '../../src/content/load.ts';
+import { formatIssue, type ContentIssue } from '../../src/content/issues.ts';
+import { provideContent } from '../../src/content/store.ts';
+import { dealerRoutes } from '../../src/lib/routes.ts';
+import { trackProgress } from '../../src/lib/build-progress.ts';
+import { splitDealer } from './split.ts';
+import { contentSecurityPolicy, headersFile, inlineScriptHashes, robotsTxt, sitemapXml } from './site-files.ts';
+
+export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface BuildOptions {
+  dealersDir: string;
+  outDir: string;
+  only?: string[];
+  preview?: boolean;
+  /** Progress and summary lines; silent when absent. */
+  log?: (line: string) => void;
+}
+
+export interface DealerSummary {
+  slug: string;
+  pages: number;
+  htmlBytes: number;
+  jsBytes: number;
+  seconds: number;
+}
+
+export interface BuildResult {
+  ok: boolean;
+  errors: ContentIssue[];
+  warnings: ContentIssue[];
+  dealers: DealerSummary[];
+  seconds: number;
+}
+
+export class ContentError extends Error {}
+
+async function exists(p: string) {
+  return stat(p).then(() => true, () => false);
+}
+
+async function fileSize(p: string) {
+  return (await stat(p)).size;
+}
+
+export async function buildSites(options: BuildOptions): Promise<BuildResult> {
+  const log = options.log ?? (() => {});
+  const started = performance.now();
+  const dealersDir = path.resolve(options.dealersDir);
+  const outDir = path.resolve(options.outDir);
+  const loaded = await loadDealers(dealersDir, { only: options.only });
+  for (const w of loaded.warnings) log(`warning: ${formatIssue(w)}`);
+  if (loaded.errors.length) {
+    log(`\n${loaded.errors.length} content error${loaded.errors.length === 1 ? '' : 's'}; nothing was written:`);
+    for (const e of loaded.errors) log(`  ✗ ${formatIssue(e)}`);
+    return { ok: false, errors: loaded.errors, warnings: loaded.warnings, dealers: [], seconds: secondsSince(started) };
+  }
+  if (!loaded.dealers.length) {
+    const e = { dealer: '(all)', file: dealersDir, path: '', message: 'holds no dealer folders' };
+    log(`  ✗ ${formatIssue(e)}`);
+    return { ok: false, errors: [e], warnings: loaded.warnings, dealers: [], seconds: secondsSince(started) };
+  }
+
+  const dealers = loaded.dealers;
+  const work = path.join(path.dirname(outDir), `.build-tmp-${process.pid}-${Date.now()}`);
+  const built = path.join(work, 'astro');
+  const staged = path.join(work, 'sites');
+  const renderMs = new Map<string, number>();
+  try {
+    provideContent(dealers);
+    process.env.SITE_PREVIEW = options.preview ? '1' : '';
+    const expected = new Map(dealers.map((d) => [d.slug, dealerRoutes(d).length]));
+    log(`Building ${dealers.length} dealer${dealers.length === 1 ? '' : 's'}, ${[...expected.values()].reduce((a, b) => a + b, 0)} pages${options.preview ? ' (preview)' : ''}`);
+    trackProgress(expected, (slug, pages, ms) => {
+      renderMs.set(slug, ms);
+      log(`  ✓ ${slug}: ${pages} pages rendered in ${(ms / 1000).toFixed(2)} s`);
+    });
+    process.env.ASTRO_TELEMETRY_DISABLED = '1';
+    const { build } = await import('astro');
+    await build({ root: projectRoot, outDir: built, logLevel: 'warn', mode: 'production' });
+
+    const slugs = new Set(dealers.map((d) => d.slug));
+    const summaries: DealerSummary[] = [];
+    for (const d of dealers) {
+      const t0 = performance.now();
+      const dest = path.join(staged, d.slug);
+      const files = await splitDealer(built, d.slug, dest, slugs);
+      const html = files.filter((f) => f.endsWith('.html'));
+      const csp = contentSecurityPolicy(d, await inlineScriptHashes(dest, html));
+      await writeFile(path.join(dest, 'sitemap.xml'), sitemapXml(d));
+      await writeFile(path.join(dest, 'robots.txt'), robotsTxt(d, !!options.preview));
+      await writeFile(path.join(dest, '_headers'), headersFile(csp));
+      let htmlBytes = 0;
+      let jsBytes = 0;
+      for (const f of files) {
+        if (f.endsWith('.html')) htmlBytes += await fileSize(path.join(dest, f));
+        else if (f.endsWith('.js') || f.endsWith('.mjs')) jsBytes += await fileSize(path.join(dest, f));
+      }
+      summaries.push({
+        slug: d.slug,
+        pages: html.filter((f) => f !== '404.html').length + 1,
+        htmlBytes,
+        jsBytes,
+        seconds: ((renderMs.get(d.slug) ?? 0) + performance.now() - t0) / 1000,
+      });
+    }
+    await swapIn(staged, outDir, dealers);
+    const result: BuildResult = { ok: true, errors: [], warnings: loaded.warnings, dealers: summaries, seconds: secondsSince(started) };
+    printSummary(result, log);
+    return result;
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+/** Replaces each dealer's folder under `outDir` with the new one, leaving other dealers alone. */
+async function swapIn(staged: string, outDir: string, dealers: DealerContent[]) {
+  await mkdir(outDir, { recursive: true });
+  for (const d of dealers) {
+    const target = path.join(outDir, d.slug);
+    const old = path.join(staged, `.old-${d.slug}`);
+    if (await exists(target)) await rename(target, old);
+    await rename(path.join(staged, d.slug), target);
+    await rm(old, { recursive: true, force: true });
+  }
+}
+
+function secondsSince(t: number) {
+  return (performance.now() - t) / 1000;
+}
+
+function kb(bytes: number) {
+  return (bytes / 1024).toFixed(1) + ' KB';
+}
+
+export function printSummary(r: BuildResult, log: (line: string) => void) {
+  const rows = r.dealers.map((d) => [d.slug, String(d.pages), kb(d.htmlBytes), kb(d.jsBytes), d.seconds.toFixed(2)]);
+  const head = ['dealer', 'pages', 'HTML', 'JS', 'seconds'];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  log('');
+  log(line(head));
+  log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const row of rows) log(line(row));
+  const pages = r.dealers.reduce((a, d) => a + d.pages, 0);
+  log(`\n${r.dealers.length} dealers, ${pages} pages in ${r.seconds.toFixed(2)} s; ${r.warnings.length} warning${r.warnings.length === 1 ? '' : 's'}`);
+}
+

@@ -1,0 +1,82 @@
+/** The files every dealer site root gets besides its pages: sitemap.xml, robots.txt, _headers. */
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { DealerContent } from '../../src/content/load.ts';
+import { absoluteUrl, dealerRoutes, isIndexable } from '../../src/lib/routes.ts';
+
+function xmlEscape(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** Absolute URLs of every indexable page (noindex pages and the 404 left out). */
+export function sitemapXml(d: DealerContent): string {
+  const urls = dealerRoutes(d)
+    .filter(isIndexable)
+    .map((r) => {
+      const lastmod = r.kind === 'page' ? `<lastmod>${xmlEscape(r.page.publishedAt.slice(0, 10))}</lastmod>` : '';
+      return `  <url><loc>${xmlEscape(absoluteUrl(d.site, r.path))}</loc>${lastmod}</url>`;
+    });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+}
+
+export function robotsTxt(d: DealerContent, preview: boolean): string {
+  if (preview) return 'User-agent: *\nDisallow: /\n';
+  return `User-agent: *\nAllow: /\n\nSitemap: ${absoluteUrl(d.site, '/sitemap.xml')}\n`;
+}
+
+const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g;
+
+/** sha256 sources of every executable inline script in the given HTML files. */
+export async function inlineScriptHashes(root: string, htmlFiles: string[]): Promise<string[]> {
+  const hashes = new Set<string>();
+  for (const rel of htmlFiles) {
+    const html = await readFile(path.join(root, rel), 'utf8');
+    for (const m of html.matchAll(INLINE_SCRIPT)) {
+      const attrs = m[1] ?? '';
+      if (/type=["']?application\/(ld\+)?json/i.test(attrs)) continue;
+      hashes.add(`'sha256-${createHash('sha256').update(m[2] ?? '').digest('base64')}'`);
+    }
+  }
+  return [...hashes].sort();
+}
+
+/** The Content-Security-Policy of a dealer site. */
+export function contentSecurityPolicy(d: DealerContent, scriptHashes: string[]): string {
+  const gtm = d.site.analytics?.gtmId ? ['https://www.googletagmanager.com'] : [];
+  const analytics = d.site.analytics?.gtmId ? ['https://www.google-analytics.com', 'https://*.google-analytics.com', 'https://*.analytics.google.com'] : [];
+  return [
+    "default-src 'self'",
+    ['script-src', "'self'", ...scriptHashes, ...gtm].join(' '),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: https:",
+    "font-src 'self' data:",
+    "media-src 'self' https:",
+    ['connect-src', "'self'", ...gtm, ...analytics].join(' '),
+    "frame-src 'self'" + (gtm.length ? ' https://www.googletagmanager.com' : ''),
+    "frame-ancestors 'self'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join('; ');
+}
+
+/**
+ * `_headers` for static hosts (Netlify, Cloudflare Pages) and for `npm start`. Rules go from
+ * general to specific; a header named again by a later, more specific rule replaces the earlier.
+ */
+export function headersFile(csp: string): string {
+  return [
+    '/*',
+    `  Content-Security-Policy: ${csp}`,
+    '  X-Content-Type-Options: nosniff',
+    '  Referrer-Policy: strict-origin-when-cross-origin',
+    '  X-Frame-Options: SAMEORIGIN',
+    '  Permissions-Policy: camera=(), microphone=(), payment=(), geolocation=(self)',
+    '  Cache-Control: public, max-age=0, must-revalidate',
+    '',
+    '/_astro/*',
+    '  Cache-Control: public, max-age=31536000, immutable',
+    '',
+  ].join('\n');
+}

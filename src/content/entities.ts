@@ -1,0 +1,182 @@
+/** The dealer's entity files: models, offers, team, locations, brands, slides, reviews, cars. */
+import { z, opt, id, urlRef, amount } from './zod.ts';
+
+export const colourOption = z.object({
+  id,
+  name: z.string(),
+  photo_url: z.string(),
+  hexCode: z.string(),
+  /** For example a body type code; drives the body-type tab row. */
+  oem_id: opt(z.union([z.string(), z.number()])),
+  model_variant_name: opt(z.string()),
+});
+
+export const modelVariant = z.object({
+  id,
+  full_name: opt(z.string()),
+  series: opt(z.string()),
+  name: z.string(),
+  model_variant_name: opt(z.string()),
+  /** CMS HTML, sanitised at build time. */
+  features: opt(z.array(z.string())).default([]),
+  image: opt(urlRef),
+  dap_min_price: opt(amount),
+  dap_max_price: opt(amount),
+});
+
+export const model = z.object({
+  id: opt(z.number()),
+  slug: z.string().min(1),
+  new_slug: opt(z.string()),
+  name: z.string(),
+  manufacturer_name: opt(z.string()),
+  manufacturer_body: opt(z.string()),
+  manufacturer_body2: opt(z.string()),
+  manufacturer_body3: opt(z.string()),
+  body: opt(z.array(z.string())).default([]),
+  status: opt(z.enum(['available', 'coming_soon'])).default('available'),
+  colours: opt(z.array(colourOption)).default([]),
+  banner: opt(urlRef),
+  brochure_url: opt(z.string()),
+  image: opt(urlRef),
+  cloudfront_new_image_url: opt(z.string()),
+  short_description: opt(z.string()),
+  from_price: opt(amount),
+  override_url: opt(z.string()),
+  model_variants: opt(z.array(modelVariant)).default([]),
+});
+
+export const offer = z.object({
+  id,
+  name: z.string(),
+  description: opt(z.string()),
+  sanitized_description: opt(z.string()),
+  disclaimer: opt(z.string()),
+  category: opt(z.string()),
+  image_url: opt(z.string()),
+  image_or_model_image: opt(urlRef),
+  model: opt(z.object({ slug: z.string(), override_url: opt(z.string()), name: z.string() })),
+  manufacturer: opt(z.string()),
+  excluded_website_ids: opt(z.array(z.number())).default([]),
+  price: opt(amount),
+  expires_at: opt(z.string()),
+});
+
+export const car = z.object({
+  id,
+  name: z.string(),
+  slug: z.string().min(1),
+  make: z.string(),
+  model: z.string(),
+  badge: opt(z.string()),
+  year: z.number().int(),
+  km: amount,
+  price: amount,
+  dealercomments: opt(z.string()),
+  photos: opt(z.array(z.string())).default([]),
+  photos_count: z.number().int().nonnegative(),
+  car_type: z.enum(['new', 'used', 'demo']),
+  tag: opt(z.string()),
+  simple_body: opt(z.string()),
+  simple_fuel: opt(z.string()),
+  seats: opt(z.number()),
+  certified: opt(z.boolean()),
+  status: opt(z.enum(['available', 'sold', 'hidden'])).default('available'),
+  location_name: opt(z.string()),
+  account: opt(z.string()),
+  vin: opt(z.string()),
+  stock_number: opt(z.string()),
+  rego: opt(z.string()),
+  transmission: opt(z.string()),
+  colour: opt(z.string()),
+  created_at_timestamp: z.number(),
+});
+
+export const staffMember = z.object({
+  id,
+  slug: z.string().min(1),
+  name: z.string(),
+  position: opt(z.string()),
+  rating: opt(z.number().min(0).max(5)),
+  reviews_count: opt(z.number().int().nonnegative()),
+  phone: opt(z.string()),
+  avatar_url: opt(z.string()),
+  bio: opt(z.string()),
+  category: opt(z.string()),
+  location_id: opt(id),
+  location_ids: opt(z.array(id)),
+  exclude_from_google_reviews: opt(z.boolean()),
+  remove_profile_page: opt(z.boolean()),
+});
+
+export const location = z.object({
+  id,
+  name: z.string(),
+  /** Compared lowercased: sales, service, parts. */
+  location_type: z.string(),
+  manufacturers: opt(z.array(z.string())).default([]),
+  primary: opt(z.boolean()),
+  address: z.object({ lat: z.number(), long: z.number(), address: z.string() }),
+  contact_detail: opt(z.object({ phone: opt(z.string()) })),
+  dealership: opt(z.object({ id, slug: z.string() })),
+  website_id: opt(z.number()),
+  website_name: opt(z.string()),
+  website_url: opt(z.string()),
+  opening_hours: opt(z.array(z.string())).default([]),
+});
+
+export const brand = z.object({
+  id,
+  name: z.string(),
+  make: opt(z.string()),
+  logo: opt(urlRef),
+  url: opt(z.string()),
+  websites: opt(z.array(z.object({ id, name: z.string(), url: z.string() }))).default([]),
+});
+
+export const slide = z.object({
+  name: opt(z.string()),
+  url: opt(z.string()),
+  image: opt(
+    z.object({ key: z.string(), width: opt(z.number()), height: opt(z.number()), url: opt(z.string()) }),
+  ),
+  video: opt(z.object({ url: z.string(), width: opt(z.number()), height: opt(z.number()) })),
+  hide_overlay: opt(z.boolean()),
+  custom_overlay: opt(z.string()),
+});
+
+export const reviewsSummary = z.object({
+  average_rating: z.number().min(0).max(5),
+  count: z.number().int().nonnegative(),
+  reviews: z.array(
+    z.object({
+      text: z.string(),
+      review_date: z.string(),
+      customer_name: z.string(),
+      rating: z.number().min(0).max(5),
+    }),
+  ),
+});
+
+/** Optional entity files of a dealer folder, and the schema of each. A missing file is `[]`. */
+export const entityFiles = {
+  models: { file: 'models.json', schema: z.array(model) },
+  offers: { file: 'offers.json', schema: z.array(offer) },
+  team: { file: 'team.json', schema: z.array(staffMember) },
+  locations: { file: 'locations.json', schema: z.array(location) },
+  brands: { file: 'brands.json', schema: z.array(brand) },
+  slides: { file: 'slides.json', schema: z.array(slide) },
+  cars: { file: 'cars.json', schema: z.array(car) },
+  reviews: { file: 'reviews.json', schema: z.record(z.string(), reviewsSummary) },
+} as const;
+
+export type Model = z.output<typeof model>;
+export type ModelVariant = z.output<typeof modelVariant>;
+export type ColourOption = z.output<typeof colourOption>;
+export type Offer = z.output<typeof offer>;
+export type Car = z.output<typeof car>;
+export type StaffMember = z.output<typeof staffMember>;
+export type Location = z.output<typeof location>;
+export type Brand = z.output<typeof brand>;
+export type Slide = z.output<typeof slide>;
+export type ReviewsSummary = z.output<typeof reviewsSummary>;

@@ -1,0 +1,102 @@
+/** The dealer's `site.json`: identity, theme, integrations and every dealer-specific option. */
+import { z, opt, id } from './zod.ts';
+
+const customMessage = z.object({
+  category: z.string(),
+  subcategory: opt(z.string()),
+  offerRejected: opt(z.boolean()),
+  title: opt(z.string()),
+  /** May contain `{team_member}`, replaced by the user name or 'our team'. */
+  description: z.string(),
+});
+export type CustomMessage = z.output<typeof customMessage>;
+
+const quickServiceStep = z.enum(['vehicle', 'contact', 'order']);
+
+/**
+ * Dealer-specific behaviour. Every option has a default, so code reads
+ * `site.options.forms.termsRequired` without null checks.
+ */
+export const siteOptions = z
+  .object({
+    team: z.object({ profilePages: opt(z.boolean()).default(true) }).prefault({}),
+    models: z.object({ futureVehiclesTab: opt(z.boolean()).default(false) }).prefault({}),
+    offers: z
+      .object({ ignoreExclusionsForManufacturers: opt(z.array(z.string())).default([]) })
+      .prefault({}),
+    brands: z
+      .object({
+        bookServiceButton: opt(z.boolean()).default(false),
+        usedStockSuffixes: opt(z.array(z.string())).default(['Automotive Direct', 'Direct Used Cars']),
+      })
+      .prefault({}),
+    forms: z
+      .object({
+        termsRequired: opt(z.boolean()).default(false),
+        longFormCompactProgress: opt(z.boolean()).default(false),
+        serviceBooking: z
+          .object({
+            vehicleStep: opt(z.boolean()).default(true),
+            serviceIntervalRequired: opt(z.boolean()).default(false),
+            serviceIntervals: opt(z.array(z.string())).default([]),
+            serviceTypes: opt(z.array(z.string())).default([]),
+            addressFields: opt(z.boolean()).default(false),
+            confirmationMessage: opt(z.string()),
+            freeRideRadiusKm: opt(z.number().positive()),
+          })
+          .prefault({}),
+        quickService: z
+          .object({
+            steps: opt(z.array(quickServiceStep).min(1)).default(['vehicle', 'contact', 'order']),
+          })
+          .prefault({}),
+        finance: z
+          .object({
+            step2Title: opt(z.string()).default('Finance Details'),
+            lookupCarLocation: opt(z.boolean()).default(false),
+            customThankYouText: opt(z.string()),
+            customThankYouLink: opt(z.string()),
+          })
+          .prefault({}),
+      })
+      .prefault({}),
+    success: z.object({ customMessages: opt(z.array(customMessage)).default([]) }).prefault({}),
+  })
+  .prefault({});
+
+export const siteSchema = z.object({
+  /** Website id: matched by offers' excluded_website_ids, reviews and locations' website_id. */
+  id: z.number(),
+  slug: z.string().regex(/^[a-z0-9-]+$/, 'expected lowercase letters, digits and hyphens only'),
+  name: z.string().min(1),
+  /** Production origin, e.g. "https://www.harbourcitytoyota.com.au". */
+  url: z.url({ error: 'expected an absolute URL such as "https://www.example.com.au"' }),
+  country: z.enum(['AU', 'NZ']),
+  state: opt(z.string()),
+  manufacturer: opt(z.string()),
+  dealershipId: opt(z.number()),
+  dealerCompanyId: opt(z.number()),
+  logo: opt(z.object({ url: z.string(), width: opt(z.number()), height: opt(z.number()) })),
+  theme: opt(
+    z.object({
+      primaryColor: opt(z.string()),
+      secondaryColor: opt(z.string()),
+      fontFamily: opt(z.string()),
+    }),
+  ),
+  contact: opt(z.object({ phone: opt(z.string()), email: opt(z.string()) })),
+  analytics: opt(z.object({ gtmId: opt(z.string()), manufacturerDataLayer: opt(z.boolean()) })),
+  integrations: opt(
+    z.object({
+      financeProvider: opt(z.string()),
+      googleMapsKey: opt(z.string()),
+      reviewsGmbIds: opt(z.array(z.string())),
+    }),
+  ),
+  options: opt(siteOptions).transform((o) => o ?? siteOptions.parse({})),
+});
+
+export type Site = z.output<typeof siteSchema>;
+export type SiteInput = z.input<typeof siteSchema>;
+export type SiteOptions = z.output<typeof siteOptions>;
+export { id };

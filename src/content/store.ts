@@ -1,0 +1,27 @@
+/**
+ * The content an Astro build renders. The build script validates snapshots once and hands the
+ * result over through `provideContent` (same process); without it (e.g. `astro dev`), content is
+ * loaded from `DEALERS_DIR` (default `./dealers`) and `ONLY_DEALERS` (comma-separated slugs).
+ */
+import { loadDealers, type DealerContent } from './load.ts';
+import { formatIssue } from './issues.ts';
+
+const KEY = Symbol.for('dealer-sites.content');
+type Holder = { [KEY]?: Promise<DealerContent[]> };
+
+export function provideContent(dealers: DealerContent[]): void {
+  (globalThis as Holder)[KEY] = Promise.resolve(dealers);
+}
+
+export function getDealers(): Promise<DealerContent[]> {
+  const holder = globalThis as Holder;
+  holder[KEY] ??= (async () => {
+    const only = process.env.ONLY_DEALERS?.split(',').map((s) => s.trim()).filter(Boolean);
+    const result = await loadDealers(process.env.DEALERS_DIR || 'dealers', { only });
+    if (result.errors.length) {
+      throw new Error('Content errors:\n' + result.errors.map(formatIssue).join('\n'));
+    }
+    return result.dealers;
+  })();
+  return holder[KEY];
+}

@@ -1,0 +1,51 @@
+/**
+ * Layout revisions by published date (spec §9). A page published on or after a cutoff gets that
+ * revision. Each revision is a named flag; `layoutClasses` turns the flags into `rev-*` classes on
+ * <body>, which the styles key off, so one page never mixes revisions of another date.
+ */
+export const cutoffs = {
+  /** 2024-01-29: headings use the display type scale (larger, tighter). */
+  displayHeadings: '2024-01-29',
+  /** 2024-03-05: block content sits in a centred max-width container instead of full width. */
+  containedBlocks: '2024-03-05',
+  /** 2024-03-13: buttons are pill shaped. */
+  pillButtons: '2024-03-13',
+  /** 2024-04-18: cards are lifted with a shadow instead of outlined with a border. */
+  cardShadows: '2024-04-18',
+  /** 2024-06-03: forms add the optional opt-in checkbox to their last step. */
+  formOptIn: '2024-06-03',
+  /** 2024-06-24: each form step shows its heading and description above its fields. */
+  formStepHeadings: '2024-06-24',
+  /** 2024-11-04: wider vertical rhythm between blocks. */
+  roomyBlocks: '2024-11-04',
+  /** 2024-12-18: banner text sits below the image on narrow screens instead of over it. */
+  stackedBannerText: '2024-12-18',
+  /** 2025-04-02: grids (columns, cards) use the wider gutter. */
+  wideGutters: '2025-04-02',
+} as const;
+
+export type LayoutFlag = keyof typeof cutoffs;
+export type LayoutFlags = Record<LayoutFlag, boolean>;
+
+/** The calendar date of `publishedAt` as written (no time-zone shift), e.g. "2024-06-03". */
+export function publishedDay(publishedAt: string): string {
+  const m = /^(\d{4}-\d{2}-\d{2})/.exec(publishedAt.trim());
+  if (m) return m[1]!;
+  return new Date(publishedAt).toISOString().slice(0, 10);
+}
+
+export function layoutFlags(publishedAt: string): LayoutFlags {
+  const day = publishedDay(publishedAt);
+  const flags = {} as LayoutFlags;
+  for (const [flag, date] of Object.entries(cutoffs) as [LayoutFlag, string][]) {
+    flags[flag] = day >= date;
+  }
+  return flags;
+}
+
+export function layoutClasses(flags: LayoutFlags): string {
+  return (Object.keys(flags) as LayoutFlag[])
+    .filter((f) => flags[f])
+    .map((f) => `rev-${f.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())}`)
+    .join(' ');
+}

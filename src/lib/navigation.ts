@@ -1,0 +1,35 @@
+/** The header navigation, derived from the dealer's own pages (the content format has no menu). */
+import type { DealerContent } from '../content/load.ts';
+import { shortTitle } from './text.ts';
+import { PRIVACY_PATH, TERMS_PATH, modelPath } from './routes.ts';
+
+export interface NavItem {
+  href: string;
+  label: string;
+}
+
+/** Well-known sections first, in the order visitors look for them. */
+const priority = [/new|model|range/, /used|cars|stock/, /offer|special/, /service/, /finance/, /parts/, /team|about/, /contact/];
+export const MAX_NAV_ITEMS = 7;
+
+export function navigation(d: DealerContent): NavItem[] {
+  const modelPaths = new Set(d.models.map(modelPath));
+  const candidates = d.pages.filter(
+    (p) =>
+      p.path !== '/' &&
+      p.path.split('/').length === 2 &&
+      !p.noindex &&
+      !modelPaths.has(p.path) &&
+      p.path !== TERMS_PATH &&
+      p.path !== PRIVACY_PATH &&
+      !p.blocks.some((b) => b.type === 'success'),
+  );
+  const rank = (path: string) => {
+    const i = priority.findIndex((re) => re.test(path));
+    return i === -1 ? priority.length : i;
+  };
+  return candidates
+    .sort((a, b) => rank(a.path) - rank(b.path) || a.path.localeCompare(b.path))
+    .slice(0, MAX_NAV_ITEMS)
+    .map((p) => ({ href: p.path, label: shortTitle(p.title) }));
+}

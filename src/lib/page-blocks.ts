@@ -1,0 +1,28 @@
+/** Questions asked of a page's whole block tree (nested columns and faq answers included). */
+import type { Block } from '../content/blocks.ts';
+
+/** Every block of a tree, depth first, in document order. */
+export function* walkBlocks(blocks: Block[]): Generator<Block> {
+  for (const b of blocks) {
+    yield b;
+    if (b.type === 'columns') for (const col of b.data.cols) yield* walkBlocks(col.blocks as Block[]);
+    if (b.type === 'faq') for (const q of b.data.questions) yield* walkBlocks(q.answer as Block[]);
+  }
+}
+
+/** Whether a heading block of level 1 with text renders somewhere on the page. */
+export function hasPageHeading(blocks: Block[]): boolean {
+  for (const b of walkBlocks(blocks)) {
+    if (b.type === 'heading' && b.data.level === 1 && b.data.text.trim()) return true;
+  }
+  return false;
+}
+
+/** The first image a page shows (banner, background or slider), for link previews. */
+export function firstImageUrl(blocks: Block[]): string | undefined {
+  for (const b of blocks) {
+    if (b.type === 'imageBanner' || b.type === 'imageBackground') return b.data.image.url;
+    if (b.type === 'imageSlider' && b.data.slides[0]) return b.data.slides[0].image.url;
+  }
+  return undefined;
+}

@@ -1,0 +1,73 @@
+/**
+ * Build-time sanitising of CMS rich text. Only inline and basic block tags survive; no script,
+ * event handler, style attribute or `javascript:` URL reaches a page.
+ */
+import sanitizeHtml from 'sanitize-html';
+
+const options: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'del', 'ins', 'mark', 'small', 'sub', 'sup',
+    'code', 'a', 'span', 'ul', 'ol', 'li', 'blockquote', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr',
+  ],
+  allowedAttributes: { a: ['href', 'title', 'target', 'rel'] },
+  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedSchemesAppliedToAttributes: ['href'],
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  transformTags: {
+    a: (tagName, attribs) => {
+      const out = { ...attribs };
+      if (out.target === '_blank') out.rel = 'noopener noreferrer';
+      else delete out.target;
+      return { tagName, attribs: out };
+    },
+  },
+};
+
+const inlineOptions: sanitizeHtml.IOptions = {
+  ...options,
+  allowedTags: ['br', 'strong', 'b', 'em', 'i', 'u', 's', 'mark', 'small', 'sub', 'sup', 'code', 'a', 'span'],
+};
+
+const cache = new Map<string, string>();
+const inlineCache = new Map<string, string>();
+
+/** Sanitised rich text (block and inline tags). Results are memoised: pages repeat content. */
+export function sanitizeRich(html: string | undefined | null): string {
+  if (!html) return '';
+  let out = cache.get(html);
+  if (out === undefined) {
+    out = sanitizeHtml(html, options);
+    cache.set(html, out);
+  }
+  return out;
+}
+
+/** Sanitised inline rich text, for places that already sit inside a block tag (headings, items). */
+export function sanitizeInline(html: string | undefined | null): string {
+  if (!html) return '';
+  let out = inlineCache.get(html);
+  if (out === undefined) {
+    out = sanitizeHtml(html, inlineOptions);
+    inlineCache.set(html, out);
+  }
+  return out;
+}
+
+/** Plain text of CMS HTML: tags removed, entities decoded, white space folded. */
+export function plainText(html: string | undefined | null): string {
+  if (!html) return '';
+  const text = sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} });
+  return decodeEntities(text).replace(/\s+/g, ' ').trim();
+}
+
+function decodeEntities(s: string): string {
+  return s
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&#x27;/g, "'")
+    .replace(/&#(\d+);/g, (_, n: string) => String.fromCodePoint(Number(n)))
+    .replace(/&amp;/g, '&');
+}

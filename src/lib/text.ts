@@ -1,0 +1,33 @@
+/** Text rules with numbers from the spec. */
+
+/** Staff bio preview length (spec §9). */
+export const BIO_PREVIEW_CHARS = 60;
+/** Model tile short description length (spec §9). */
+export const MODEL_DESCRIPTION_CHARS = 200;
+
+/**
+ * At most `max` characters of `text`, cut on the last word boundary when one is close, with an
+ * ellipsis when anything was cut. Text of `max` characters or fewer is returned unchanged.
+ */
+export function truncate(text: string, max: number): string {
+  const t = text.trim();
+  if (t.length <= max) return t;
+  let cut = t.slice(0, max);
+  const space = cut.lastIndexOf(' ');
+  if (space > max * 0.6) cut = cut.slice(0, space);
+  return cut.replace(/[\s,.;:–-]+$/, '') + '…';
+}
+
+/** "Harbour City Toyota | Service" → "Harbour City Toyota" style splits for short labels. */
+export function shortTitle(title: string): string {
+  return title.split(/\s+[|–—-]\s+/)[0]!.trim();
+}
+
+/** Money in whole dollars for AU and NZ: "$45,990". */
+export function formatPrice(value: number): string {
+  return '$' + Math.round(value).toLocaleString('en-AU');
+}
+
+export function formatKm(km: number): string {
+  return Math.round(km).toLocaleString('en-AU') + ' km';
+}
