@@ -11,7 +11,8 @@ import { formatIssue, type ContentIssue } from '../../src/content/issues.ts';
 import { provideContent } from '../../src/content/store.ts';
 import { dealerRoutes } from '../../src/lib/routes.ts';
 import { trackProgress } from '../../src/lib/build-progress.ts';
-import { splitDealer } from './split.ts';
+import { splitDealer, moveDir } from './split.ts';
+import { applyCmsStaff, cmsConfigFromEnv } from '../../src/content/cms.ts';
 import { contentSecurityPolicy, headersFile, inlineScriptHashes, robotsTxt, sitemapXml } from './site-files.ts';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -57,6 +58,8 @@ export async function buildSites(options: BuildOptions): Promise<BuildResult> {
   const dealersDir = path.resolve(options.dealersDir);
   const outDir = path.resolve(options.outDir);
   const loaded = await loadDealers(dealersDir, { only: options.only });
+  const cms = cmsConfigFromEnv();
+  if (cms) loaded.errors.push(...(await applyCmsStaff(loaded.dealers, cms, { log })));
   for (const w of loaded.warnings) log(`warning: ${formatIssue(w)}`);
   if (loaded.errors.length) {
     log(`\n${loaded.errors.length} content error${loaded.errors.length === 1 ? '' : 's'}; nothing was written:`);
@@ -70,8 +73,13 @@ export async function buildSites(options: BuildOptions): Promise<BuildResult> {
   }
 
   const dealers = loaded.dealers;
-  const work = path.join(path.dirname(outDir), `.build-tmp-${process.pid}-${Date.now()}`);
-  const built = path.join(work, 'astro');
+  // Astro's output stays inside the project (its prerender chunks must resolve the project's
+  // modules, and concurrent builds must not share a folder); the staged sites sit beside `out`
+  // so the final swap is a rename on one file system.
+  const runId = `${process.pid}-${Date.now()}`;
+  const astroWork = path.join(projectRoot, '.build-tmp', runId);
+  const built = path.join(astroWork, 'astro');
+  const work = path.join(path.dirname(outDir), `.build-tmp-${runId}`);
   const staged = path.join(work, 'sites');
   const renderMs = new Map<string, number>();
   try {
@@ -118,6 +126,7 @@ export async function buildSites(options: BuildOptions): Promise<BuildResult> {
     return result;
   } finally {
     await rm(work, { recursive: true, force: true });
+    await rm(astroWork, { recursive: true, force: true });
   }
 }
 

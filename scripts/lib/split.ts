@@ -2,7 +2,7 @@
  * Splits one Astro build (every dealer under /<slug>/) into one self-contained site root per
  * dealer: its pages, and only the shared assets (hashed bundles, public files) its pages use.
  */
-import { cp, mkdir, readFile, readdir, rename, stat } from 'node:fs/promises';
+import { cp, mkdir, readFile, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Local absolute URLs in HTML, CSS or island props: "/_astro/a.js", "/samples/x/logo.svg". */
@@ -24,6 +24,17 @@ async function walk(dir: string): Promise<string[]> {
   return out;
 }
 
+/** Renames a folder, or copies and removes it when source and target are on different devices. */
+export async function moveDir(from: string, to: string): Promise<void> {
+  try {
+    await rename(from, to);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EXDEV') throw e;
+    await cp(from, to, { recursive: true });
+    await rm(from, { recursive: true, force: true });
+  }
+}
+
 /**
  * Moves `<built>/<slug>/` to `<dest>`, turns `404/index.html` into `404.html`, and copies every
  * file of `<built>` outside the dealer folders that the dealer's pages reference, following
@@ -31,7 +42,7 @@ async function walk(dir: string): Promise<string[]> {
  */
 export async function splitDealer(built: string, slug: string, dest: string, dealerSlugs: Set<string>): Promise<string[]> {
   await mkdir(path.dirname(dest), { recursive: true });
-  await rename(path.join(built, slug), dest);
+  await moveDir(path.join(built, slug), dest);
   const notFound = path.join(dest, '404', 'index.html');
   if (await isFile(notFound)) {
     await rename(notFound, path.join(dest, '404.html'));

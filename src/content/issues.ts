@@ -25,20 +25,36 @@ export function jsonPath(parts: ReadonlyArray<PropertyKey>): string {
 export function fromZod(
   error: z.ZodError,
   where: { dealer: string; file: string; prefix?: ReadonlyArray<PropertyKey> },
+  /** The parsed value, so that a missing field reads "is required" whatever its type. */
+  input?: unknown,
 ): ContentIssue[] {
   return error.issues.map((issue) => ({
     dealer: where.dealer,
     file: where.file,
     path: jsonPath([...(where.prefix ?? []), ...issue.path]),
-    message: describe(issue),
+    message: describe(issue, input),
   }));
 }
 
-function describe(issue: z.core.$ZodIssue): string {
-  if (issue.code === 'invalid_type' && /received undefined/.test(issue.message)) {
-    return `is required (expected ${issue.expected})`;
+function valueAt(input: unknown, path: ReadonlyArray<PropertyKey>): { found: boolean; value?: unknown } {
+  let v: unknown = input;
+  for (const key of path) {
+    if (v === null || typeof v !== 'object') return { found: false };
+    v = (v as Record<PropertyKey, unknown>)[key];
   }
-  return issue.message.replace(/^Invalid input: /, '');
+  return { found: true, value: v };
+}
+
+function describe(issue: z.core.$ZodIssue, input: unknown): string {
+  const message = issue.message.replace(/^Invalid (input|option): /, '');
+  const missing =
+    (issue.code === 'invalid_type' && /received undefined/.test(issue.message)) ||
+    (input !== undefined && issue.path.length > 0 && (() => {
+      const at = valueAt(input, issue.path);
+      return at.found && at.value === undefined;
+    })());
+  if (missing) return `is required (${message.replace(/, received undefined$/, '')})`;
+  return message;
 }
 
 export function formatIssue(i: ContentIssue): string {

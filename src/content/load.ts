@@ -111,7 +111,7 @@ async function loadDealer(dir: string, folder: string): Promise<DealerLoad> {
     errors.push({ dealer: folder, file: 'site.json', path: '', message: 'is missing: every dealer folder needs a site.json' });
   }
   const site = siteJson.value === undefined ? undefined : siteSchema.safeParse(siteJson.value);
-  if (site && !site.success) errors.push(...fromZod(site.error, { dealer: folder, file: 'site.json' }));
+  if (site && !site.success) errors.push(...fromZod(site.error, { dealer: folder, file: 'site.json' }, siteJson.value));
   if (site?.success && site.data.slug !== folder) {
     errors.push({ dealer: folder, file: 'site.json', path: 'slug',
       message: `is "${site.data.slug}" but the folder is "${folder}"; they must match` });
@@ -127,7 +127,7 @@ async function loadDealer(dir: string, folder: string): Promise<DealerLoad> {
       }
       const parsed = schema.safeParse(json.value);
       if (parsed.success) entities[key] = parsed.data;
-      else errors.push(...fromZod(parsed.error, { dealer: folder, file }));
+      else errors.push(...fromZod(parsed.error, { dealer: folder, file }, json.value));
     }),
   );
 
@@ -169,7 +169,7 @@ async function loadPages(dir: string, folder: string, check: DealerLoad): Promis
     if (json.value === undefined) continue;
     const parsed = pageSchema.safeParse(json.value);
     if (!parsed.success) {
-      check.errors.push(...fromZod(parsed.error, { dealer: folder, file: rel }));
+      check.errors.push(...fromZod(parsed.error, { dealer: folder, file: rel }, json.value));
       continue;
     }
     const other = byPath.get(parsed.data.path);

@@ -21,7 +21,7 @@ export function validateBlocks(
     const prefix = [...where.prefix, index];
     const envelope = rawBlock.safeParse(raw);
     if (!envelope.success) {
-      check.errors.push(...fromZod(envelope.error, { ...where, prefix }));
+      check.errors.push(...fromZod(envelope.error, { ...where, prefix }, raw));
       return;
     }
     const { type } = envelope.data;
@@ -36,7 +36,7 @@ export function validateBlocks(
     }
     const parsed = blockDataSchemas[type].safeParse(envelope.data.data);
     if (!parsed.success) {
-      check.errors.push(...fromZod(parsed.error, { ...where, prefix: [...prefix, 'data'] }));
+      check.errors.push(...fromZod(parsed.error, { ...where, prefix: [...prefix, 'data'] }, envelope.data.data));
       return;
     }
     const data = parsed.data as Record<string, unknown>;
