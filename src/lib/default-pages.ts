@@ -2,13 +2,13 @@
  * Pages built from a dealer's data when no snapshot provides them: the default model template,
  * and default terms and privacy text.
  */
-import type { Block } from '../content/blocks.ts';
+import { blockDataSchemas, type Block, type BlockType } from '../content/blocks.ts';
 import type { Model } from '../content/entities.ts';
 import type { Site } from '../content/site.ts';
 
-let counter = 0;
-function block<T extends Block['type']>(type: T, data: Extract<Block, { type: T }>['data'], index: number): Block {
-  return { id: `default-${type}-${++counter}`, type, data, tunes: {}, index } as Block;
+/** A block as the CMS would write it, parsed by its schema so defaults apply as for snapshots. */
+function block(type: BlockType, data: Record<string, unknown>, index: number): Block {
+  return { id: `default-${type}-${index}`, type, data: blockDataSchemas[type].parse(data), tunes: {}, index } as Block;
 }
 
 /** Banner, features, variants, colours, brochure and enquiry form for a model with no page. */
@@ -38,13 +38,10 @@ export function defaultModelBlocks(model: Model): Block[] {
     }, blocks.length));
   }
   blocks.push(block('form', {
-    type: 'single',
     formType: 'contact',
     category: 'New Vehicle Enquiry',
     subcategory: model.name,
     heading: `Enquire about the ${model.name}`,
-    formSteps: [],
-    fields: [],
   }, blocks.length));
   return blocks;
 }

@@ -1,5 +1,6 @@
 /** Questions asked of a page's whole block tree (nested columns and faq answers included). */
 import type { Block } from '../content/blocks.ts';
+import { headingContent } from '../blocks/heading/heading.ts';
 
 /** Every block of a tree, depth first, in document order. */
 export function* walkBlocks(blocks: Block[]): Generator<Block> {
@@ -13,7 +14,7 @@ export function* walkBlocks(blocks: Block[]): Generator<Block> {
 /** Whether a heading block of level 1 with text renders somewhere on the page. */
 export function hasPageHeading(blocks: Block[]): boolean {
   for (const b of walkBlocks(blocks)) {
-    if (b.type === 'heading' && b.data.level === 1 && b.data.text.trim()) return true;
+    if (b.type === 'heading' && headingContent(b.data)?.level === 1) return true;
   }
   return false;
 }

@@ -10,7 +10,7 @@ export function safeColour(value: string | undefined): string | undefined {
 }
 
 export function themeStyle(site: Site): string {
-  const t = site.theme ?? {};
+  const t: Partial<NonNullable<Site['theme']>> = site.theme ?? {};
   const vars: string[] = [];
   const primary = safeColour(t.primaryColor);
   const secondary = safeColour(t.secondaryColor);

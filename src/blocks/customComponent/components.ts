@@ -1,0 +1,19 @@
+/**
+ * Components a `customComponent` block may name. Each receives the block's `props` (CMS data,
+ * unvalidated: read fields defensively) and the page's block context.
+ */
+import DealerHours from './DealerHours.astro';
+import ContactStrip from './ContactStrip.astro';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type CustomComponent = (props: any) => unknown;
+
+export const customComponents: Record<string, CustomComponent> = {
+  dealerHours: DealerHours,
+  contactStrip: ContactStrip,
+};
+
+/** The component registered under `name`, or undefined (inherited keys never match). */
+export function customComponent(name: string): CustomComponent | undefined {
+  return Object.hasOwn(customComponents, name) ? customComponents[name] : undefined;
+}
