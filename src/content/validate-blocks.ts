@@ -5,6 +5,7 @@
  */
 import { rawBlock, blockDataSchemas, isBlockType, type Block } from './blocks.ts';
 import { fromZod, jsonPath, type ContentIssue } from './issues.ts';
+import { isCustomComponentName } from '../blocks/customComponent/names.ts';
 
 export interface BlockCheck {
   errors: ContentIssue[];
@@ -40,6 +41,14 @@ export function validateBlocks(
       return;
     }
     const data = parsed.data as Record<string, unknown>;
+    if (type === 'customComponent' && !isCustomComponentName(data.component as string)) {
+      check.warnings.push({
+        dealer: where.dealer,
+        file: where.file,
+        path: jsonPath([...prefix, 'data', 'component']),
+        message: `custom component "${data.component as string}" on page ${where.page} is not registered and renders nothing`,
+      });
+    }
     if (type === 'columns') {
       const cols = data.cols as { width?: number; blocks: unknown[] }[];
       data.cols = cols.map((col, c) => ({

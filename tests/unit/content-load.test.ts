@@ -236,3 +236,16 @@ describe('site options', () => {
     expect(r.errors.map((e) => e.path)).toEqual(['options.forms.quickService.steps[1]']);
   });
 });
+
+describe('custom components', () => {
+  it('warns about a custom component name that is not registered, and accepts a registered one', async () => {
+    const { toBlocks } = await import('../helpers/render.ts');
+    const { warnings } = toBlocks([
+      { id: 'a', type: 'customComponent', data: { component: 'instagramFeed' } },
+      { id: 'b', type: 'customComponent', data: { component: 'dealerHours' } },
+    ]);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]!.path).toBe('blocks[0].data.component');
+    expect(warnings[0]!.message).toContain('"instagramFeed"');
+  });
+});

@@ -4,16 +4,17 @@
  */
 import DealerHours from './DealerHours.astro';
 import ContactStrip from './ContactStrip.astro';
+import { isCustomComponentName, type CustomComponentName } from './names.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type CustomComponent = (props: any) => unknown;
 
-export const customComponents: Record<string, CustomComponent> = {
+export const customComponents = {
   dealerHours: DealerHours,
   contactStrip: ContactStrip,
-};
+} satisfies Record<CustomComponentName, CustomComponent>;
 
 /** The component registered under `name`, or undefined (inherited keys never match). */
 export function customComponent(name: string): CustomComponent | undefined {
-  return Object.hasOwn(customComponents, name) ? customComponents[name] : undefined;
+  return isCustomComponentName(name) ? customComponents[name.trim() as CustomComponentName] : undefined;
 }
