@@ -31,5 +31,20 @@ export function navigation(d: DealerContent): NavItem[] {
   return candidates
     .sort((a, b) => rank(a.path) - rank(b.path) || a.path.localeCompare(b.path))
     .slice(0, MAX_NAV_ITEMS)
-    .map((p) => ({ href: p.path, label: shortTitle(p.title) }));
+    .map((p) => ({ href: p.path, label: navLabel(p.title, p.path) }));
+}
+
+/** Longest label that still fits a header link. */
+export const MAX_NAV_LABEL = 18;
+
+/**
+ * The page title's short form ("Service | Coastal" → "Service"); when that is still long
+ * ("Used Cars for Sale on the Central Coast"), the words of the path ("/used-cars" → "Used Cars").
+ */
+export function navLabel(title: string, path: string): string {
+  const short = shortTitle(title);
+  if (short.length <= MAX_NAV_LABEL) return short;
+  const words = path.split('/').filter(Boolean).pop() ?? '';
+  const fromPath = words.split(/[-_]+/).filter(Boolean).map((w) => w[0]!.toUpperCase() + w.slice(1)).join(' ');
+  return fromPath || short;
 }

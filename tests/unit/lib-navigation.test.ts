@@ -64,3 +64,14 @@ describe('header navigation', () => {
     expect(navigation(dealer([{ path: '/' }]))).toEqual([]);
   });
 });
+
+describe('header link labels', () => {
+  it('keeps a short page title and uses the words of the path for a long one', async () => {
+    const { navLabel, MAX_NAV_LABEL } = await import('../../src/lib/navigation.ts');
+    expect(navLabel('Service | Coastal Motor Group', '/service')).toBe('Service');
+    expect(navLabel('Used Cars for Sale on the Central Coast', '/used-cars')).toBe('Used Cars');
+    const exact = 'x'.repeat(MAX_NAV_LABEL);
+    expect(navLabel(exact, '/other-page')).toBe(exact);
+    expect(navLabel(exact + 'y', '/other-page')).toBe('Other Page');
+  });
+});
