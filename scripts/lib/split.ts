@@ -2,7 +2,7 @@
  * Splits one Astro build (every dealer under /<slug>/) into one self-contained site root per
  * dealer: its pages, and only the shared assets (hashed bundles, public files) its pages use.
  */
-import { cp, mkdir, readFile, readdir, rename, rm, stat } from 'node:fs/promises';
+import { cp, mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Local absolute URLs in HTML, CSS or island props: "/_astro/a.js", "/samples/x/logo.svg". */
@@ -22,6 +22,19 @@ async function walk(dir: string): Promise<string[]> {
     else out.push(full);
   }
   return out;
+}
+
+/**
+ * Astro writes `<style>astro-island,…{display:contents}</style>` into <body> before the first
+ * island; <style> is not allowed there and the CSP would need it hashed. global.css carries the
+ * same rule, so the tag is dropped.
+ */
+const ISLAND_STYLE = /<style>astro-island,astro-slot,astro-static-slot\{display:contents\}<\/style>/g;
+
+async function tidyHtml(file: string): Promise<void> {
+  const html = await readFile(file, 'utf8');
+  const tidy = html.replace(ISLAND_STYLE, '');
+  if (tidy !== html) await writeFile(file, tidy);
 }
 
 /** Renames a folder, or copies and removes it when source and target are on different devices. */
@@ -46,8 +59,11 @@ export async function splitDealer(built: string, slug: string, dest: string, dea
   const notFound = path.join(dest, '404', 'index.html');
   if (await isFile(notFound)) {
     await rename(notFound, path.join(dest, '404.html'));
+    await rm(path.dirname(notFound), { recursive: true, force: true });
   }
-  const queue = (await walk(dest)).filter((f) => /\.(html|css|js)$/.test(f));
+  const pages = await walk(dest);
+  for (const file of pages) if (file.endsWith('.html')) await tidyHtml(file);
+  const queue = pages.filter((f) => /\.(html|css|js)$/.test(f));
   const copied = new Set<string>();
   const always = ['/favicon.svg'];
   const consider = async (url: string) => {

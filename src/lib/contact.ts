@@ -2,3 +2,8 @@
 export function telHref(phone: string): string {
   return 'tel:' + phone.replace(/[^\d+]/g, '');
 }
+
+/** A phone number as link text: non-breaking spaces, so it never wraps mid-number. */
+export function phoneText(phone: string): string {
+  return phone.trim().replace(/\s+/g, '\u00a0');
+}

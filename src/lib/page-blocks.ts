@@ -1,6 +1,7 @@
 /** Questions asked of a page's whole block tree (nested columns and faq answers included). */
 import type { Block } from '../content/blocks.ts';
 import { headingContent } from '../blocks/heading/heading.ts';
+import { sanitizeRich } from './sanitize.ts';
 
 /** Every block of a tree, depth first, in document order. */
 export function* walkBlocks(blocks: Block[]): Generator<Block> {
@@ -11,10 +12,16 @@ export function* walkBlocks(blocks: Block[]): Generator<Block> {
   }
 }
 
-/** Whether a heading block of level 1 with text renders somewhere on the page. */
+/**
+ * Whether the page's own content gives it an <h1>: a heading block of level 1 with text, or an
+ * <h1> written into a banner's or background's rich content (the usual hero title).
+ */
 export function hasPageHeading(blocks: Block[]): boolean {
   for (const b of walkBlocks(blocks)) {
     if (b.type === 'heading' && headingContent(b.data)?.level === 1) return true;
+    if ((b.type === 'imageBanner' || b.type === 'imageBackground') && /<h1[\s>]/i.test(sanitizeRich(b.data.content))) {
+      return true;
+    }
   }
   return false;
 }

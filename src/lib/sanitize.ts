@@ -7,7 +7,7 @@ import sanitizeHtml from 'sanitize-html';
 const options: sanitizeHtml.IOptions = {
   allowedTags: [
     'p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'del', 'ins', 'mark', 'small', 'sub', 'sup',
-    'code', 'a', 'span', 'ul', 'ol', 'li', 'blockquote', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr',
+    'code', 'a', 'span', 'ul', 'ol', 'li', 'blockquote', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr',
   ],
   allowedAttributes: { a: ['href', 'title', 'target', 'rel'] },
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { columnSpans } from '../../src/blocks/columns/widths.ts';
 import { safeHref } from '../../src/lib/links.ts';
-import { readableTextOn } from '../../src/blocks/buttons/contrast.ts';
+import { readableTextOn } from '../../src/lib/contrast.ts';
 import { tagColours } from '../../src/blocks/tag/colours.ts';
 import { bannerLayout } from '../../src/blocks/imageBanner/layout.ts';
 import { iconFor, normaliseIconName } from '../../src/blocks/iconButtonsTool/icons.ts';
@@ -174,5 +174,19 @@ describe('dealer hours and contact', () => {
     expect(primaryContact({ site, locations: noPhone }).phone).toBe('1300 646 464');
     expect(primaryContact({ site, locations: dealer.locations }).phone).toBe('(02) 9555 0100');
     expect(primaryContact({ site: { ...dealer.site, contact: undefined }, locations: [] })).toEqual({});
+  });
+});
+
+describe('tag text stays readable', () => {
+  it('replaces an editor text colour that fails AA contrast on its background', async () => {
+    const { tagColours } = await import('../../src/blocks/tag/colours.ts');
+    const { contrastRatio } = await import('../../src/lib/contrast.ts');
+    const c = tagColours({ backgroundColor: 'custom', customBackgroundColor: '#14a3a3', customTextColor: '#ffffff' });
+    expect(c.text).toBe('#000');
+    expect(contrastRatio(c.text, c.background)!).toBeGreaterThanOrEqual(4.5);
+    const kept = tagColours({ customBackgroundColor: '#0b3d5c', customTextColor: '#ffffff' });
+    expect(kept.text).toBe('#ffffff');
+    const themed = tagColours({ backgroundColor: 'secondary', customTextColor: '#fff' }, { secondaryColor: '#14a3a3' });
+    expect(themed.text).toBe('#000');
   });
 });

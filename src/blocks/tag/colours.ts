@@ -20,7 +20,7 @@
  * colour is ignored, as if it were absent.
  */
 import { safeColour } from '../../lib/theme.ts';
-import { readableTextOn } from '../buttons/contrast.ts';
+import { readableTextOn, readableChoice } from '../../lib/contrast.ts';
 
 type Ink = '#000' | '#fff';
 interface Named {
@@ -69,9 +69,10 @@ export function tagColours(
   const chosenText = safeColour(data.customTextColor) ?? named(data.textColor)?.css;
   const customBackground = safeColour(data.customBackgroundColor);
   if (customBackground) {
-    return { background: customBackground, text: chosenText ?? readableTextOn(customBackground) ?? '#fff' };
+    return { background: customBackground, text: readableChoice(chosenText, customBackground) ?? readableTextOn(customBackground) ?? '#fff' };
   }
   const base = named(data.backgroundColor) ?? NAMED.primary!;
   const ink = (base.theme && readableTextOn(theme[base.theme])) || base.ink;
-  return { background: base.css, text: chosenText ?? ink };
+  const measured = (base.theme && theme[base.theme]) || base.css;
+  return { background: base.css, text: readableChoice(chosenText, measured) ?? ink };
 }

@@ -5,7 +5,7 @@
 import { starRating } from '../../lib/rating.ts';
 import type { StaffMember } from '../../content/entities.ts';
 import type { Site } from '../../content/site.ts';
-import { telHref } from '../../lib/contact.ts';
+import { phoneText, telHref } from '../../lib/contact.ts';
 import { profileHref } from '../../lib/routes.ts';
 import { plainText } from '../../lib/sanitize.ts';
 import { BIO_PREVIEW_CHARS, truncate } from '../../lib/text.ts';
@@ -55,7 +55,7 @@ export function bioPreview(bio: string | undefined): { text?: string; cut: boole
 export function toStaffCard(site: Site, member: StaffMember): StaffCardData {
   const bio = bioPreview(member.bio);
   // Non-breaking spaces keep a phone number on one line.
-  const phone = member.phone?.trim().replace(/\s+/g, '\u00a0') || undefined;
+  const phone = member.phone?.trim() ? phoneText(member.phone) : undefined;
   return {
     id: String(member.id),
     name: member.name,

@@ -36,3 +36,26 @@ export function readableTextOn(background: string | undefined): '#000' | '#fff' 
   const onBlack = (l + 0.05) / 0.05;
   return onBlack > onWhite ? '#000' : '#fff';
 }
+
+/** WCAG contrast ratio of two colours (1 to 21), or undefined when either cannot be read. */
+export function contrastRatio(a: string, b: string): number | undefined {
+  const ra = parseColour(a);
+  const rb = parseColour(b);
+  if (!ra || !rb) return undefined;
+  const [hi, lo] = [luminance(ra), luminance(rb)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/** WCAG AA for normal text. */
+export const MIN_TEXT_CONTRAST = 4.5;
+
+/**
+ * The editor's text colour when it reads on `background` (AA), else black or white, whichever
+ * reads better. Colours that cannot be measured (CSS variables, most names) are kept.
+ */
+export function readableChoice(text: string | undefined, background: string): string | undefined {
+  if (!text) return undefined;
+  const ratio = contrastRatio(text, background);
+  if (ratio === undefined || ratio >= MIN_TEXT_CONTRAST) return text;
+  return readableTextOn(background) ?? text;
+}

@@ -1,0 +1,30 @@
+/**
+ * End-to-end tests in Debian's Chromium (CHROMIUM_PATH overrides it; `npx playwright install` is
+ * not used). The global setup builds the sample dealers into a temporary folder and serves them
+ * at http://<slug>.localhost:<port>/ with scripts/lib/static-server.ts.
+ */
+import { defineConfig } from '@playwright/test';
+import { chromiumPath } from './tests/e2e/support.ts';
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  testMatch: '**/*.spec.ts',
+  globalSetup: './tests/e2e/global-setup.ts',
+  fullyParallel: true,
+  workers: Number(process.env.E2E_WORKERS) || 2,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  outputDir: 'test-results',
+  use: {
+    browserName: 'chromium',
+    trace: 'off',
+    screenshot: 'off',
+    launchOptions: {
+      executablePath: chromiumPath(),
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+    },
+  },
+});

@@ -1,0 +1,107 @@
+/** The page at http://localhost:<port>/ that lists every built site. */
+import { readFile, readdir } from 'node:fs/promises';
+import path from 'node:path';
+
+export interface SiteEntry {
+  slug: string;
+  name: string;
+}
+
+const SLUG = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
+
+export function isSlug(s: string): boolean {
+  return SLUG.test(s);
+}
+
+function decodeEntities(s: string): string {
+  return s
+    .replace(/&#(\d+);/g, (_, n: string) => String.fromCodePoint(Number(n)))
+    .replace(/&#x([0-9a-f]+);/gi, (_, n: string) => String.fromCodePoint(parseInt(n, 16)))
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&apos;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}
+
+export function escapeHtml(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/**
+ * A site's display name: `name` of dealers/<slug>/site.json when that file is readable, else the
+ * home page's og:site_name, else its <title>, else the slug.
+ */
+async function siteName(sitesDir: string, slug: string, dealersDir?: string): Promise<string> {
+  if (dealersDir) {
+    try {
+      const site = JSON.parse(await readFile(path.join(dealersDir, slug, 'site.json'), 'utf8')) as { name?: unknown };
+      if (typeof site.name === 'string' && site.name.trim()) return site.name.trim();
+    } catch {
+      // No readable snapshot for this site: fall back to the built page.
+    }
+  }
+  try {
+    const html = await readFile(path.join(sitesDir, slug, 'index.html'), 'utf8');
+    const siteName = /<meta property="og:site_name" content="([^"]*)"/i.exec(html)?.[1];
+    if (siteName?.trim()) return decodeEntities(siteName.trim());
+    const title = /<title[^>]*>([^<]*)<\/title>/i.exec(html)?.[1];
+    if (title?.trim()) return decodeEntities(title.trim());
+  } catch {
+    // Not built yet.
+  }
+  return slug;
+}
+
+/** Every folder of `sitesDir` that holds a built home page, sorted by slug. */
+export async function listSites(sitesDir: string, dealersDir?: string): Promise<SiteEntry[]> {
+  const entries = await readdir(sitesDir, { withFileTypes: true }).catch(() => []);
+  const slugs: string[] = [];
+  for (const e of entries) {
+    if (!e.isDirectory() || !isSlug(e.name)) continue;
+    const home = await readFile(path.join(sitesDir, e.name, 'index.html')).then(() => true, () => false);
+    if (home) slugs.push(e.name);
+  }
+  slugs.sort();
+  return Promise.all(slugs.map(async (slug) => ({ slug, name: await siteName(sitesDir, slug, dealersDir) })));
+}
+
+/** `http://<slug>.localhost:<port>/` for the port the visitor used. */
+export function siteOrigin(slug: string, port: number | string): string {
+  return `http://${slug}.localhost:${port}`;
+}
+
+export function indexPage(sites: SiteEntry[], port: number | string, heading = 'Dealer sites', status?: string): string {
+  const items = sites.length
+    ? sites
+        .map((s) => {
+          const href = escapeHtml(siteOrigin(s.slug, port) + '/');
+          return `      <li><a href="${href}">${escapeHtml(s.name)}</a> <code>${escapeHtml(s.slug)}</code></li>`;
+        })
+        .join('\n')
+    : '      <li>No site has been built yet. Run <code>npm run build</code>.</li>';
+  return `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <meta name="robots" content="noindex">
+    <title>${escapeHtml(heading)}</title>
+    <style>
+      body { font: 1rem/1.5 system-ui, sans-serif; max-width: 40rem; margin: 2rem auto; padding: 0 1rem; color: #1a1a1a; }
+      li { margin: 0.5rem 0; }
+      code { color: #555; }
+    </style>
+  </head>
+  <body>
+    <main>
+      <h1>${escapeHtml(heading)}</h1>
+${status ? `      <p>${escapeHtml(status)}</p>\n` : ''}      <ul>
+${items}
+      </ul>
+      <p>The API answers on every host under <a href="/api/health"><code>/api/</code></a>.</p>
+    </main>
+  </body>
+</html>
+`;
+}

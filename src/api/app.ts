@@ -1,0 +1,60 @@
+/**
+ * The serverless API: one Fetch handler (`createApp(deps).fetch(request)`) that runs under
+ * `npm start`, on serverless platforms and in tests with `new Request(...)`. Every answer outside
+ * a handler's own success has the shape `{ error: { status, message } }`.
+ */
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+/** Services the handlers need (database, clock, provider clients); none so far. */
+export interface ApiDeps {}
+
+function errorBody(status: number, message: string) {
+  return { error: { status, message } };
+}
+
+/** "/api/leads/:id" → a RegExp matching "/api/leads/42". */
+function routePattern(path: string): RegExp {
+  const body = path
+    .split('/')
+    .map((segment) => (segment === '*' ? '.*' : segment.startsWith(':') ? '[^/]+' : segment.replace(/[.+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${body}/?$`);
+}
+
+export function createApp(_deps: ApiDeps = {}) {
+  // strict: false — "/api/health/" is "/api/health", as on the static sites.
+  const app = new Hono({ strict: false }).basePath('/api');
+
+  app.get('/health', (c) => c.json({ ok: true }));
+
+  app.notFound((c) => {
+    const path = c.req.path;
+    // A path that exists under other methods gets 405 and the methods it does answer.
+    const allowed = new Set(
+      app.routes
+        .filter((r) => r.method !== 'ALL' && routePattern(r.path).test(path))
+        .map((r) => r.method),
+    );
+    if (allowed.size) {
+      if (allowed.has('GET')) allowed.add('HEAD');
+      c.header('Allow', [...allowed].sort().join(', '));
+      return c.json(errorBody(405, `${c.req.method} is not allowed on ${path}.`), 405);
+    }
+    return c.json(errorBody(404, `There is no API endpoint at ${path}.`), 404);
+  });
+
+  app.onError((error, c) => {
+    if (error instanceof HTTPException) {
+      const status = error.status as ContentfulStatusCode;
+      return c.json(errorBody(status, error.message || 'The request could not be handled.'), status);
+    }
+    console.error(error);
+    return c.json(errorBody(500, 'Something went wrong on our side. Please try again.'), 500);
+  });
+
+  return app;
+}
+
+export type ApiApp = ReturnType<typeof createApp>;

@@ -1,0 +1,113 @@
+/**
+ * Every page in every sample dealer's sitemap, plus a missing URL, opened in Chromium from the
+ * local server: it loads, logs no error, loads every local resource, has one h1, a title and a
+ * canonical link, and axe finds no serious or critical accessibility violation.
+ */
+import { test as base, expect, type BrowserContext } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { builtSlugs, e2eEnv, localOrigin, readSitemap, toLocalUrl } from './support.ts';
+
+interface Workers {
+  /** One browser context per dealer and worker, shared by that dealer's pages. */
+  dealerContext: (slug: string) => Promise<BrowserContext>;
+}
+
+const test = base.extend<object, Workers>({
+  dealerContext: [
+    async ({ browser }, use) => {
+      const contexts = new Map<string, Promise<BrowserContext>>();
+      await use((slug) => {
+        let context = contexts.get(slug);
+        if (!context) {
+          context = browser.newContext().then(async (c) => {
+            // Only the local server is under test: other hosts (CMS images, maps) are not contacted.
+            await c.route((url) => !url.hostname.endsWith('.localhost'), (route) => route.abort('blockedbyclient'));
+            return c;
+          });
+          contexts.set(slug, context);
+        }
+        return context;
+      });
+      for (const c of contexts.values()) await (await c).close();
+    },
+    { scope: 'worker' },
+  ],
+});
+
+const SEVERE = new Set(['serious', 'critical']);
+
+/** Everything wrong with one page, as readable lines; empty when the page is fine. */
+async function pageProblems(context: BrowserContext, url: string, expected: { status: number; canonical?: string }): Promise<string[]> {
+  const problems: string[] = [];
+  const origin = new URL(url).origin;
+  const isLocal = (u: string) => u.startsWith(origin + '/');
+  const expectedFailure = (u: string) => expected.status !== 200 && u === url;
+  const page = await context.newPage();
+  page.on('console', (msg) => {
+    if (msg.type() !== 'error') return;
+    const where = msg.location().url;
+    // A refused outside resource, or the expected 404 of the page itself, is not the page's error.
+    if (msg.text().startsWith('Failed to load resource') && (!isLocal(where) || expectedFailure(where))) return;
+    problems.push(`console error: ${msg.text()}${where ? ` (${where})` : ''}`);
+  });
+  page.on('pageerror', (error) => problems.push(`uncaught exception: ${error.message}`));
+  page.on('requestfailed', (req) => {
+    if (isLocal(req.url())) problems.push(`request failed: ${req.url()} (${req.failure()?.errorText})`);
+  });
+  page.on('response', (res) => {
+    if (isLocal(res.url()) && !expectedFailure(res.url()) && res.status() >= 400) problems.push(`HTTP ${res.status()} for ${res.url()}`);
+  });
+  try {
+    const response = await page.goto(url, { waitUntil: 'load' });
+    if (response?.status() !== expected.status) problems.push(`status ${response?.status()}, expected ${expected.status}`);
+    // Let islands that hydrate on load or idle finish before the page is inspected.
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2000 })));
+
+    const h1 = await page.locator('h1').count();
+    if (h1 !== 1) problems.push(`${h1} <h1> elements, expected exactly one`);
+    if (!(await page.title()).trim()) problems.push('no <title> text');
+    const canonicals = await page.locator('link[rel="canonical"]').evaluateAll((links) => links.map((l) => l.getAttribute('href')));
+    if (canonicals.length !== 1) problems.push(`${canonicals.length} canonical links, expected one`);
+    else if (expected.canonical && canonicals[0] !== expected.canonical) {
+      problems.push(`canonical link ${canonicals[0]}, expected ${expected.canonical} (its sitemap URL)`);
+    }
+
+    // Legacy mode runs axe.run() in the page itself; the default runs it again in a blank page,
+    // which doubles the time per page and adds nothing here (the sites embed no same-origin frames).
+    const axe = await new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'] }).analyze();
+    for (const v of axe.violations.filter((v) => SEVERE.has(v.impact ?? ''))) {
+      const nodes = v.nodes.slice(0, 5).map((n) => `      ${n.target.join(' ')}  ${n.failureSummary?.split('\n').slice(1).join('; ') ?? ''}`);
+      const more = v.nodes.length > 5 ? [`      …and ${v.nodes.length - 5} more`] : [];
+      problems.push([`axe ${v.id} (${v.impact}): ${v.help} — ${v.nodes.length} node(s)`, ...nodes, ...more].join('\n'));
+    }
+  } finally {
+    await page.close();
+  }
+  return problems;
+}
+
+const env = e2eEnv();
+
+if (!env) {
+  test('the global setup has built the sample dealers', () => {
+    throw new Error('Run the end-to-end tests with `npx playwright test`, whose global setup builds and serves the sites.');
+  });
+} else {
+  for (const slug of builtSlugs(env.sitesDir)) {
+    test.describe(slug, () => {
+      for (const loc of readSitemap(env.sitesDir, slug)) {
+        const path = new URL(loc).pathname;
+        test(`${path} loads cleanly with one h1, a title, a canonical link and no serious accessibility issue`, async ({ dealerContext }) => {
+          const problems = await pageProblems(await dealerContext(slug), toLocalUrl(loc, slug, env.port), { status: 200, canonical: loc });
+          expect(problems.length, `${slug} ${path}:\n  ${problems.join('\n  ')}\n`).toBe(0);
+        });
+      }
+
+      test('a missing URL shows the site\'s 404 page with status 404', async ({ dealerContext }) => {
+        const url = `${localOrigin(slug, env.port)}/no-such-page-${Date.now()}`;
+        const problems = await pageProblems(await dealerContext(slug), url, { status: 404 });
+        expect(problems.length, `${slug} 404 page:\n  ${problems.join('\n  ')}\n`).toBe(0);
+      });
+    });
+  }
+}
