@@ -36,10 +36,7 @@ export default function StaffCard({ card, level, eager = false }: Props) {
       {card.position && <p className="staff-position">{card.position}</p>}
       {card.phone && card.tel && (
         <p className="staff-phone">
-          <a href={card.tel}>
-            <span className="visually-hidden">{`Call ${card.name} on `}</span>
-            {card.phone}
-          </a>
+          <a href={card.tel} aria-label={`Call ${card.name} on ${card.phone}`}>{card.phone}</a>
         </p>
       )}
       {card.rating && (
