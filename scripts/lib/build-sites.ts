@@ -11,7 +11,7 @@ import { formatIssue, type ContentIssue } from '../../src/content/issues.ts';
 import { provideContent } from '../../src/content/store.ts';
 import { dealerRoutes } from '../../src/lib/routes.ts';
 import { trackProgress } from '../../src/lib/build-progress.ts';
-import { splitDealer, moveDir } from './split.ts';
+import { splitDealer } from './split.ts';
 import { applyCmsStaff, cmsConfigFromEnv } from '../../src/content/cms.ts';
 import { contentSecurityPolicy, headersFile, inlineScriptHashes, robotsTxt, sitemapXml } from './site-files.ts';
 

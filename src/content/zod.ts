@@ -18,7 +18,7 @@ export function opt<T extends z.ZodType>(schema: T) {
 export const id = z.union([z.string(), z.number()]);
 
 /** A non-negative finite number, e.g. prices and kilometres. */
-export const amount = z.number().finite().nonnegative();
+export const amount = z.number().nonnegative();
 
 export const image = z.object({
   url: z.string(),

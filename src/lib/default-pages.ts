@@ -7,7 +7,7 @@ import type { Model } from '../content/entities.ts';
 import type { Site } from '../content/site.ts';
 
 /** A block as the CMS would write it, parsed by its schema so defaults apply as for snapshots. */
-function block(type: BlockType, data: Record<string, unknown>, index: number): Block {
+export function block(type: BlockType, data: Record<string, unknown>, index: number): Block {
   return { id: `default-${type}-${index}`, type, data: blockDataSchemas[type].parse(data), tunes: {}, index } as Block;
 }
 
