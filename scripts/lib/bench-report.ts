@@ -1,0 +1,172 @@
+/** The numbers `npm run bench` reports, the targets they are held to, and the printed tables. */
+import type { MeasuredRun, RunnerMarks } from './bench-run.ts';
+import { median, type TemplateWeight } from './bench-templates.ts';
+
+export interface BenchReport {
+  date: string;
+  command: string;
+  machine: { cores: number; cpu: string; memoryMB: number; node: string; platform: string; loadAverage: { start: number; end: number } };
+  dealers: number;
+  pagesPerDealer: number;
+  seed: number;
+  oneBuild: {
+    runs: MeasuredRun[];
+    pages: number;
+    /** Highest peak RSS of the runs. */
+    peakRssMB: number;
+    /** Phases of the run with the median wall time, in seconds. */
+    phases: Phase[];
+  };
+  loop: {
+    sample: number;
+    slugs: string[];
+    runs: MeasuredRun[];
+    /** Whether the loop's total is extrapolated from the sample (sample < dealers). */
+    extrapolated: boolean;
+  };
+  /** Spawn-to-exit times: what the targets are about. */
+  wall: Timing;
+  /** User + system CPU times: steadier than wall times on a busy machine. */
+  cpu: Timing;
+  templates: TemplateWeight[];
+  targets: Target[];
+}
+
+export interface Timing {
+  /** Median of the one-build runs. */
+  oneBuildSeconds: number;
+  pagesPerSecond: number;
+  loopSampleSeconds: number;
+  loopMedianPerDealerSeconds: number;
+  /** All dealers built one Astro build each: the sample's median × dealers, or measured when sample = dealers. */
+  loopTotalSeconds: number;
+  ratio: number;
+}
+
+/** Timing of the runs by one measure (wall or CPU seconds). */
+export function timing(one: MeasuredRun[], loop: MeasuredRun[], dealers: number, measure: (r: MeasuredRun) => number): Timing {
+  const oneBuildSeconds = median(one.map(measure));
+  const loopSampleSeconds = loop.reduce((a, x) => a + measure(x), 0);
+  const loopMedianPerDealerSeconds = median(loop.map(measure));
+  const loopTotalSeconds = loop.length === dealers ? loopSampleSeconds : loopMedianPerDealerSeconds * dealers;
+  return {
+    oneBuildSeconds, pagesPerSecond: one[0]!.pages / oneBuildSeconds, loopSampleSeconds, loopMedianPerDealerSeconds,
+    loopTotalSeconds, ratio: loopTotalSeconds / oneBuildSeconds,
+  };
+}
+
+export interface Phase {
+  name: string;
+  seconds: number;
+}
+
+export interface Target {
+  name: string;
+  pass: boolean;
+  value: string;
+  note?: string;
+}
+
+export const TARGET = { dealers: 100, pages: 40, ratio: 10, pagesPerSecond: 400, rssMB: 2048 } as const;
+
+/** Wall time of one run cut into consecutive phases; a phase not observed merges into the next. */
+export function phases(run: MeasuredRun): Phase[] {
+  const m: Partial<RunnerMarks> = run.marks;
+  const steps: [string, number | undefined][] = [
+    ['node + tsx start, build modules load', m.ready],
+    ['read and validate snapshots (loader)', m.loaded],
+    ['Astro: import, config, Vite server + client bundles', m.bundled],
+    ['Astro: getStaticPaths, first page', m.firstPage],
+    ['Astro: render and write pages', m.lastPage],
+    ['Astro: finish after last page', m.splitStarted],
+    ['split per dealer, sitemap/robots/_headers, swap', m.swapped],
+    ['remove temporary build folder', m.done],
+    ['process exit', run.wallSeconds * 1000],
+  ];
+  const out: Phase[] = [];
+  let last = 0;
+  for (const [name, at] of steps) {
+    if (at === undefined) continue;
+    out.push({ name, seconds: Math.max(0, at - last) / 1000 });
+    last = Math.max(last, at);
+  }
+  return out;
+}
+
+export function evaluateTargets(r: Omit<BenchReport, 'targets'>): Target[] {
+  const fullSize = r.dealers >= TARGET.dealers && r.pagesPerDealer >= TARGET.pages;
+  const staticPages = r.templates.reduce((a, t) => a + t.pages - t.interactivePages, 0);
+  const offenders = r.templates.flatMap((t) => t.staticPagesWithJs);
+  return [
+    {
+      name: `one build ≥ ${TARGET.ratio}× faster than one Astro build per dealer`,
+      pass: r.wall.ratio >= TARGET.ratio,
+      value: `${r.wall.ratio.toFixed(1)}×`,
+      note: fullSize ? undefined : `only meaningful at ${TARGET.dealers} dealers × ${TARGET.pages} pages; this run is ${r.dealers} × ${r.pagesPerDealer}`,
+    },
+    {
+      name: `≥ ${TARGET.pagesPerSecond} pages/s`,
+      pass: r.wall.pagesPerSecond >= TARGET.pagesPerSecond,
+      value: `${Math.round(r.wall.pagesPerSecond)} pages/s`,
+      note: r.machine.cores === 2 ? undefined : `the target is for 2 cores; this machine has ${r.machine.cores}`,
+    },
+    { name: `peak RSS ≤ ${TARGET.rssMB} MB`, pass: r.oneBuild.peakRssMB <= TARGET.rssMB, value: `${Math.round(r.oneBuild.peakRssMB)} MB` },
+    {
+      name: 'pages without interactive blocks load no .js file',
+      pass: offenders.length === 0,
+      value: `${offenders.length} of ${staticPages} such pages load JS`,
+      note: offenders.length ? `e.g. ${offenders.slice(0, 5).join(', ')}` : undefined,
+    },
+  ];
+}
+
+function table(head: string[], rows: string[][], leftColumns = 1): string[] {
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i < leftColumns ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd();
+  return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)];
+}
+
+const s = (n: number, digits = 2) => n.toFixed(digits);
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+export function formatReport(r: BenchReport): string[] {
+  const { oneBuild: one, loop } = r;
+  const loopLabel = loop.extrapolated ? `all ${r.dealers}, extrapolated s` : `all ${r.dealers}, measured s`;
+  const out = [
+    `npm run bench: ${r.dealers} dealers × ${r.pagesPerDealer} pages, ${r.date}`,
+    `machine: ${r.machine.cores} cores (${r.machine.cpu}), ${Math.round(r.machine.memoryMB)} MB RAM, Node ${r.machine.node}, ${r.machine.platform}; 1-minute load average ${s(r.machine.loadAverage.start)} at start, ${s(r.machine.loadAverage.end)} at end`,
+    '',
+    ...table(
+      ['time', 'dealers', 'pages', `one build s (median of ${one.runs.length})`, 'pages/s', 'peak RSS MB', `loop: sample of ${loop.sample} s`, `loop: ${loopLabel}`, 'ratio'],
+      ([['wall', r.wall], ['CPU', r.cpu]] as const).map(([name, t]) => [name, String(r.dealers), String(one.pages), s(t.oneBuildSeconds),
+        String(Math.round(t.pagesPerSecond)), String(Math.round(one.peakRssMB)), s(t.loopSampleSeconds), s(t.loopTotalSeconds, 1), `${s(t.ratio, 1)}×`]),
+    ),
+    '',
+    `One build: runs ${one.runs.map((x) => s(x.wallSeconds)).join(', ')} s wall (buildSites itself: ${one.runs.map((x) => s(x.buildSeconds)).join(', ')} s).`,
+    `Per-dealer loop: ${loop.sample} dealer${loop.sample === 1 ? '' : 's'} built with one Astro build each (${loop.runs.map((x) => s(x.wallSeconds)).join(', ')} s wall);` +
+      (loop.extrapolated
+        ? ` the loop time for all ${r.dealers} is an extrapolation from this sample of ${loop.sample}: median ${s(r.wall.loopMedianPerDealerSeconds)} s × ${r.dealers}.`
+        : ` all ${r.dealers} dealers measured.`),
+    `Wall times are spawn-to-exit of a fresh Node process, as a user waits for them; CPU s is that process's user + system`,
+    `time (all threads); peak RSS is its maxRSS. On a busy machine wall time grows while CPU time stays about the same.`,
+    '',
+    'Where the one-build time goes (median run):',
+    ...table(['phase', 'seconds', 'share'], one.phases.map((p) => [p.name, s(p.seconds), `${Math.round((p.seconds / medianRun(one.runs).wallSeconds) * 100)}%`])),
+    '',
+    'JavaScript per page template (one-build output; gzip sizes):',
+    ...table(
+      ['template', 'pages', 'with interactive blocks', 'JS files (median)', 'JS files (max)', 'JS KB gz (median)', 'inline JS KB gz (median)'],
+      r.templates.map((t) => [t.template, String(t.pages), String(t.interactivePages), String(t.medianJsFiles), String(t.maxJsFiles),
+        kb(t.medianJsGzBytes), kb(t.medianInlineGzBytes)]),
+    ),
+    '',
+    'Targets:',
+    ...r.targets.map((t) => `  ${t.pass ? 'PASS' : 'FAIL'}  ${t.name}: ${t.value}${t.note ? ` (${t.note})` : ''}`),
+  ];
+  return out;
+}
+
+export function medianRun(runs: MeasuredRun[]): MeasuredRun {
+  const m = median(runs.map((x) => x.wallSeconds));
+  return runs.reduce((best, x) => (Math.abs(x.wallSeconds - m) < Math.abs(best.wallSeconds - m) ? x : best));
+}
