@@ -15,6 +15,7 @@ export default defineConfig({
     // External stylesheets: cacheable across pages and no inline styles to hash for the CSP.
     inlineStylesheets: 'never',
     assets: '_astro',
+    concurrency: 4,
   },
   compressHTML: true,
   devToolbar: { enabled: false },

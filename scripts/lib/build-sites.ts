@@ -11,9 +11,9 @@ import { formatIssue, type ContentIssue } from '../../src/content/issues.ts';
 import { provideContent } from '../../src/content/store.ts';
 import { dealerRoutes } from '../../src/lib/routes.ts';
 import { trackProgress } from '../../src/lib/build-progress.ts';
-import { splitDealer } from './split.ts';
+import { sharedFiles, splitDealer } from './split.ts';
 import { applyCmsStaff, cmsConfigFromEnv } from '../../src/content/cms.ts';
-import { contentSecurityPolicy, headersFile, inlineScriptHashes, robotsTxt, sitemapXml } from './site-files.ts';
+import { contentSecurityPolicy, headersFile, robotsTxt, scriptHashesOf, sitemapXml } from './site-files.ts';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -42,14 +42,11 @@ export interface BuildResult {
   seconds: number;
 }
 
-export class ContentError extends Error {}
+/** Dealers split at once: the work is mostly waiting on the file system. */
+const SPLIT_CONCURRENCY = 8;
 
 async function exists(p: string) {
   return stat(p).then(() => true, () => false);
-}
-
-async function fileSize(p: string) {
-  return (await stat(p)).size;
 }
 
 export async function buildSites(options: BuildOptions): Promise<BuildResult> {
@@ -95,31 +92,36 @@ export async function buildSites(options: BuildOptions): Promise<BuildResult> {
     const { build } = await import('astro');
     await build({ root: projectRoot, outDir: built, logLevel: 'warn', mode: 'production' });
 
-    const slugs = new Set(dealers.map((d) => d.slug));
+    const shared = await sharedFiles(built, new Set(dealers.map((d) => d.slug)));
     const summaries: DealerSummary[] = [];
-    for (const d of dealers) {
+    const splitOne = async (d: DealerContent) => {
       const t0 = performance.now();
       const dest = path.join(staged, d.slug);
-      const files = await splitDealer(built, d.slug, dest, slugs);
-      const html = files.filter((f) => f.endsWith('.html'));
-      const csp = contentSecurityPolicy(d, await inlineScriptHashes(dest, html));
-      await writeFile(path.join(dest, 'sitemap.xml'), sitemapXml(d));
-      await writeFile(path.join(dest, 'robots.txt'), robotsTxt(d, !!options.preview));
-      await writeFile(path.join(dest, '_headers'), headersFile(csp));
+      const { sizes, html } = await splitDealer(built, d.slug, dest, shared);
+      const csp = contentSecurityPolicy(d, scriptHashesOf(html.values()));
+      await Promise.all([
+        writeFile(path.join(dest, 'sitemap.xml'), sitemapXml(d)),
+        writeFile(path.join(dest, 'robots.txt'), robotsTxt(d, !!options.preview)),
+        writeFile(path.join(dest, '_headers'), headersFile(csp)),
+      ]);
       let htmlBytes = 0;
       let jsBytes = 0;
-      for (const f of files) {
-        if (f.endsWith('.html')) htmlBytes += await fileSize(path.join(dest, f));
-        else if (f.endsWith('.js') || f.endsWith('.mjs')) jsBytes += await fileSize(path.join(dest, f));
+      for (const [file, size] of sizes) {
+        if (file.endsWith('.html')) htmlBytes += size;
+        else if (file.endsWith('.js') || file.endsWith('.mjs')) jsBytes += size;
       }
       summaries.push({
         slug: d.slug,
-        pages: html.filter((f) => f !== '404.html').length + 1,
+        pages: html.size,
         htmlBytes,
         jsBytes,
         seconds: ((renderMs.get(d.slug) ?? 0) + performance.now() - t0) / 1000,
       });
+    };
+    for (let i = 0; i < dealers.length; i += SPLIT_CONCURRENCY) {
+      await Promise.all(dealers.slice(i, i + SPLIT_CONCURRENCY).map(splitOne));
     }
+    summaries.sort((a, b) => a.slug.localeCompare(b.slug));
     await swapIn(staged, outDir, dealers);
     const result: BuildResult = { ok: true, errors: [], warnings: loaded.warnings, dealers: summaries, seconds: secondsSince(started) };
     printSummary(result, log);

@@ -29,9 +29,13 @@ const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g;
 
 /** sha256 sources of every executable inline script in the given HTML files. */
 export async function inlineScriptHashes(root: string, htmlFiles: string[]): Promise<string[]> {
+  return scriptHashesOf(await Promise.all(htmlFiles.map((rel) => readFile(path.join(root, rel), 'utf8'))));
+}
+
+/** The same, for HTML already in memory. */
+export function scriptHashesOf(htmls: Iterable<string>): string[] {
   const hashes = new Set<string>();
-  for (const rel of htmlFiles) {
-    const html = await readFile(path.join(root, rel), 'utf8');
+  for (const html of htmls) {
     for (const m of html.matchAll(INLINE_SCRIPT)) {
       const attrs = m[1] ?? '';
       if (/type=["']?application\/(ld\+)?json/i.test(attrs)) continue;

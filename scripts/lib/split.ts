@@ -2,21 +2,26 @@
  * Splits one Astro build (every dealer under /<slug>/) into one self-contained site root per
  * dealer: its pages, and only the shared assets (hashed bundles, public files) its pages use.
  */
-import { cp, mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, cp, mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Local absolute URLs in HTML, CSS or island props: "/_astro/a.js", "/samples/x/logo.svg". */
 const LOCAL_URL = /(?<=["'(\s,=]|&quot;)\/(?!\/)[A-Za-z0-9._~\-/%@]+/g;
 /** Relative chunk imports inside bundled JS: import "./chunk.js", from"./x.js". */
 const RELATIVE_IMPORT = /["'`]\.\/([A-Za-z0-9._~\-@]+\.(?:js|mjs|css))["'`]/g;
+/**
+ * Astro writes `<style>astro-island,…{display:contents}</style>` into <body> before the first
+ * island; <style> is not allowed there and the CSP would need it hashed. global.css carries the
+ * same rule, so the tag is dropped.
+ */
+const ISLAND_STYLE = /<style>astro-island,astro-slot,astro-static-slot\{display:contents\}<\/style>/g;
+/** Files copied or written at once. */
+const IO_CONCURRENCY = 16;
 
-async function isFile(p: string): Promise<boolean> {
-  return stat(p).then((s) => s.isFile(), () => false);
-}
-
-async function walk(dir: string): Promise<string[]> {
+async function walk(dir: string, skip?: (name: string) => boolean): Promise<string[]> {
   const out: string[] = [];
   for (const e of await readdir(dir, { withFileTypes: true })) {
+    if (skip?.(e.name)) continue;
     const full = path.join(dir, e.name);
     if (e.isDirectory()) out.push(...(await walk(full)));
     else out.push(full);
@@ -24,17 +29,8 @@ async function walk(dir: string): Promise<string[]> {
   return out;
 }
 
-/**
- * Astro writes `<style>astro-island,…{display:contents}</style>` into <body> before the first
- * island; <style> is not allowed there and the CSP would need it hashed. global.css carries the
- * same rule, so the tag is dropped.
- */
-const ISLAND_STYLE = /<style>astro-island,astro-slot,astro-static-slot\{display:contents\}<\/style>/g;
-
-async function tidyHtml(file: string): Promise<void> {
-  const html = await readFile(file, 'utf8');
-  const tidy = html.replace(ISLAND_STYLE, '');
-  if (tidy !== html) await writeFile(file, tidy);
+async function inBatches<T>(items: T[], size: number, work: (item: T) => Promise<void>): Promise<void> {
+  for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(work));
 }
 
 /** Renames a folder, or copies and removes it when source and target are on different devices. */
@@ -48,45 +44,83 @@ export async function moveDir(from: string, to: string): Promise<void> {
   }
 }
 
+/** URLs ("/_astro/a.js") of every file of the build outside the dealer folders, listed once. */
+export async function sharedFiles(built: string, dealerSlugs: Set<string>): Promise<Set<string>> {
+  const files = await walk(built, (name) => dealerSlugs.has(name));
+  return new Set(files.map((f) => '/' + path.relative(built, f).split(path.sep).join('/')));
+}
+
+export interface DealerFiles {
+  /** Every file of the site root, relative to it, with its size in bytes. */
+  sizes: Map<string, number>;
+  /** The HTML of every page, relative path → text, as written. */
+  html: Map<string, string>;
+}
+
+function urlPath(url: string): string | undefined {
+  try {
+    return decodeURIComponent(url.split(/[?#]/)[0]!);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Moves `<built>/<slug>/` to `<dest>`, turns `404/index.html` into `404.html`, and copies every
- * file of `<built>` outside the dealer folders that the dealer's pages reference, following
- * references inside CSS and JS. Returns the dealer's files, relative to `dest`.
+ * shared file (see `sharedFiles`) that the dealer's pages reference, following references inside
+ * CSS and JS. Each page is read once.
  */
-export async function splitDealer(built: string, slug: string, dest: string, dealerSlugs: Set<string>): Promise<string[]> {
+export async function splitDealer(built: string, slug: string, dest: string, shared: Set<string>): Promise<DealerFiles> {
   await mkdir(path.dirname(dest), { recursive: true });
   await moveDir(path.join(built, slug), dest);
   const notFound = path.join(dest, '404', 'index.html');
-  if (await isFile(notFound)) {
+  const hasNotFound = await stat(notFound).then((s) => s.isFile(), () => false);
+  if (hasNotFound) {
     await rename(notFound, path.join(dest, '404.html'));
     await rm(path.dirname(notFound), { recursive: true, force: true });
   }
-  const pages = await walk(dest);
-  for (const file of pages) if (file.endsWith('.html')) await tidyHtml(file);
-  const queue = pages.filter((f) => /\.(html|css|js)$/.test(f));
-  const copied = new Set<string>();
-  const always = ['/favicon.svg'];
-  const consider = async (url: string) => {
-    const clean = decodeURIComponent(url.split(/[?#]/)[0]!);
-    const top = clean.split('/')[1] ?? '';
-    if (dealerSlugs.has(top) || copied.has(clean)) return;
-    const source = path.join(built, clean);
-    if (!source.startsWith(built + path.sep) || !(await isFile(source))) return;
-    copied.add(clean);
-    const target = path.join(dest, clean);
-    await mkdir(path.dirname(target), { recursive: true });
-    await cp(source, target);
-    if (/\.(css|js|mjs)$/.test(clean)) queue.push(target);
+  const rel = (file: string) => path.relative(dest, file).split(path.sep).join('/');
+  const pages = (await walk(dest)).filter((f) => f.endsWith('.html'));
+  const html = new Map<string, string>();
+  const needed = new Set<string>(shared.has('/favicon.svg') ? ['/favicon.svg'] : []);
+  const note = (url: string) => {
+    const clean = urlPath(url);
+    if (clean && shared.has(clean)) needed.add(clean);
   };
-  for (const url of always) await consider(url);
-  while (queue.length) {
-    const file = queue.pop()!;
+  await inBatches(pages, IO_CONCURRENCY, async (file) => {
     const text = await readFile(file, 'utf8');
-    for (const m of text.matchAll(LOCAL_URL)) await consider(m[0]);
-    if (/\.(js|mjs|css)$/.test(file)) {
-      const dirUrl = '/' + path.relative(dest, path.dirname(file)).split(path.sep).join('/');
-      for (const m of text.matchAll(RELATIVE_IMPORT)) await consider(`${dirUrl}/${m[1]}`);
+    const tidy = text.replace(ISLAND_STYLE, '');
+    if (tidy !== text) await writeFile(file, tidy);
+    html.set(rel(file), tidy);
+    for (const m of tidy.matchAll(LOCAL_URL)) note(m[0]);
+  });
+
+  // Shared CSS and JS can reference more shared files (chunks, fonts, images): follow them.
+  const scanned = new Set<string>();
+  let pending = [...needed].filter((u) => /\.(css|js|mjs)$/.test(u));
+  while (pending.length) {
+    const next: string[] = [];
+    for (const url of pending) {
+      if (scanned.has(url)) continue;
+      scanned.add(url);
+      const text = await readFile(path.join(built, url), 'utf8');
+      const before = new Set(needed);
+      for (const m of text.matchAll(LOCAL_URL)) note(m[0]);
+      const dirUrl = path.posix.dirname(url);
+      for (const m of text.matchAll(RELATIVE_IMPORT)) note(`${dirUrl}/${m[1]}`);
+      for (const u of needed) if (!before.has(u) && /\.(css|js|mjs)$/.test(u)) next.push(u);
     }
+    pending = next;
   }
-  return (await walk(dest)).map((f) => path.relative(dest, f).split(path.sep).join('/'));
+
+  const copies = [...needed];
+  await Promise.all([...new Set(copies.map((u) => path.posix.dirname(u)))].map((d) => mkdir(path.join(dest, d), { recursive: true })));
+  await inBatches(copies, IO_CONCURRENCY, (url) => copyFile(path.join(built, url), path.join(dest, url)));
+
+  const sizes = new Map<string, number>();
+  for (const [page, text] of html) sizes.set(page, Buffer.byteLength(text));
+  await inBatches(copies, IO_CONCURRENCY, async (url) => {
+    sizes.set(url.slice(1), (await stat(path.join(dest, url))).size);
+  });
+  return { sizes, html };
 }

@@ -163,9 +163,11 @@ async function loadPages(dir: string, folder: string, check: DealerLoad): Promis
   const files = await listJson(pagesDir);
   const pages: Page[] = [];
   const byPath = new Map<string, string>();
-  for (const full of files) {
-    const rel = path.relative(dir, full).split(path.sep).join('/');
-    const json = await readJson(full, rel, folder, check.errors);
+  const rels = files.map((full) => path.relative(dir, full).split(path.sep).join('/'));
+  // Read every page at once; check them in file order so messages come out in a stable order.
+  const jsons = await Promise.all(files.map((full, i) => readJson(full, rels[i]!, folder, check.errors)));
+  for (const [i, json] of jsons.entries()) {
+    const rel = rels[i]!;
     if (json.value === undefined) continue;
     const parsed = pageSchema.safeParse(json.value);
     if (!parsed.success) {

@@ -12,7 +12,19 @@ export interface NavItem {
 const priority = [/new|model|range/, /used|cars|stock/, /offer|special/, /service/, /finance/, /parts/, /team|about/, /contact/];
 export const MAX_NAV_ITEMS = 7;
 
+const byDealer = new WeakMap<DealerContent, NavItem[]>();
+
+/** The header links of a dealer: the same on every page, so worked out once per dealer. */
 export function navigation(d: DealerContent): NavItem[] {
+  let items = byDealer.get(d);
+  if (!items) {
+    items = buildNavigation(d);
+    byDealer.set(d, items);
+  }
+  return items;
+}
+
+function buildNavigation(d: DealerContent): NavItem[] {
   const modelPaths = new Set(d.models.map(modelPath));
   const candidates = d.pages.filter(
     (p) =>

@@ -24,10 +24,12 @@ export function shortTitle(title: string): string {
 }
 
 /** Money in whole dollars for AU and NZ: "$45,990". */
+const wholeNumber = new Intl.NumberFormat('en-AU', { maximumFractionDigits: 0 });
+
 export function formatPrice(value: number): string {
-  return '$' + Math.round(value).toLocaleString('en-AU');
+  return '$' + wholeNumber.format(Math.round(value));
 }
 
 export function formatKm(km: number): string {
-  return Math.round(km).toLocaleString('en-AU') + ' km';
+  return wholeNumber.format(Math.round(km)) + ' km';
 }

@@ -34,5 +34,13 @@ export function countAt(value: number, elapsedMs: number, durationMs = COUNT_DUR
 
 /** "12,500", "4.5", "99.95": thousands separators and the value's decimal places. */
 export function formatCount(n: number, decimals: number): string {
-  return n.toLocaleString('en-AU', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+  let format = counters.get(decimals);
+  if (!format) {
+    format = new Intl.NumberFormat('en-AU', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+    counters.set(decimals, format);
+  }
+  return format.format(n);
 }
+
+// Formatters are costly to build and the animation formats every frame: one per decimal count.
+const counters = new Map<number, Intl.NumberFormat>();
