@@ -29,30 +29,25 @@ const inlineOptions: sanitizeHtml.IOptions = {
   allowedTags: ['br', 'strong', 'b', 'em', 'i', 'u', 's', 'mark', 'small', 'sub', 'sup', 'code', 'a', 'span'],
 };
 
-const cache = new Map<string, string>();
-const inlineCache = new Map<string, string>();
-
-/** Sanitised rich text (block and inline tags). Results are memoised: pages repeat content. */
-export function sanitizeRich(html: string | undefined | null): string {
-  if (!html) return '';
-  let out = cache.get(html);
-  if (out === undefined) {
-    out = sanitizeHtml(html, options);
-    cache.set(html, out);
-  }
-  return out;
+/** A sanitiser with its results memoised: pages repeat the same content (footers, offers). */
+function memoised(opts: sanitizeHtml.IOptions): (html: string | undefined | null) => string {
+  const cache = new Map<string, string>();
+  return (html) => {
+    if (!html) return '';
+    let out = cache.get(html);
+    if (out === undefined) {
+      out = sanitizeHtml(html, opts);
+      cache.set(html, out);
+    }
+    return out;
+  };
 }
+
+/** Sanitised rich text (block and inline tags). */
+export const sanitizeRich = memoised(options);
 
 /** Sanitised inline rich text, for places that already sit inside a block tag (headings, items). */
-export function sanitizeInline(html: string | undefined | null): string {
-  if (!html) return '';
-  let out = inlineCache.get(html);
-  if (out === undefined) {
-    out = sanitizeHtml(html, inlineOptions);
-    inlineCache.set(html, out);
-  }
-  return out;
-}
+export const sanitizeInline = memoised(inlineOptions);
 
 /** Plain text of CMS HTML: tags removed, entities decoded, white space folded. */
 export function plainText(html: string | undefined | null): string {
