@@ -1,0 +1,162 @@
+/**
+ * A form block resolved for one page of one dealer: its steps and fields with every site option
+ * applied. The island renders a FormDef, and the API validates saves against the same FormDef
+ * (through src/forms/schema.ts), so both sides agree on what a step asks for.
+ */
+import type { CustomRule, FieldType, FormBlockData, FormType } from '../content/forms.ts';
+import type { Site } from '../content/site.ts';
+import type { Location, Model } from '../content/entities.ts';
+import { layoutFlags } from '../lib/cutoffs.ts';
+import { formBuilders } from './forms/index.ts';
+import { builderForm } from './forms/builder.ts';
+import { analyticsEventFor } from './forms/events.ts';
+import { optInField, termsField, toFieldDef } from './fields.ts';
+
+export interface FieldDef {
+  /** The value's key in the form values and in the saved lead. */
+  name: string;
+  type: FieldType | 'select';
+  label: string;
+  /** Hidden fields are never required, whatever the content says. */
+  required: boolean;
+  placeholder?: string;
+  options?: { label: string; value: string }[];
+  defaultValue?: unknown;
+  help?: string;
+  bookingType?: string;
+  autoComplete?: string;
+  inputMode?: string;
+  /** Bounds of a currency amount or a year. */
+  min?: number;
+  max?: number;
+  /** dateTime only: 'notPast' for bookings (the default when bookingType is set), 'past' for a birth date. */
+  dateRule?: 'notPast' | 'past';
+}
+
+export interface StepDef {
+  key: string;
+  heading: string;
+  description?: string;
+  fields: FieldDef[];
+  rules: CustomRule[];
+  /** no partial save after this step */
+  skipSave?: boolean;
+  /** A custom step component registered under this key renders the step (formBuilder `customStepKey`). */
+  customStepKey?: string;
+  /**
+   * Fields the step cannot be left without; when one is empty the step shows `message` as its
+   * step error (besides the fields' own messages). See `stepError` in rules.ts.
+   */
+  completion?: { fields: string[]; message: string };
+  /** Analytics event fired once, after the step's first successful save. */
+  analyticsEvent?: number;
+}
+
+export interface FormDef {
+  formType: FormType | 'builder';
+  kind: 'single' | 'multi';
+  category: string;
+  subcategory?: string;
+  heading: string;
+  description?: string;
+  steps: StepDef[];
+  /** where the last step goes: the lead route, or the finance provider route */
+  submit: 'lead' | 'finance';
+  progress: 'bar' | 'compact';
+  /** Analytics event fired on final submit. */
+  analyticsEvent?: number;
+}
+
+export interface FormContext {
+  site: Site;
+  locations: Location[];
+  models: Model[];
+  pagePath: string;
+  publishedAt: string;
+}
+
+/** What a form type contributes; resolveForm adds the shared parts (terms, opt-in, progress). */
+export interface FormBase {
+  steps: StepDef[];
+  /** Used when the block keeps the schema's default heading. */
+  heading?: string;
+  /** Used when the block keeps the schema's default category. */
+  category?: string;
+  submit?: 'lead' | 'finance';
+  analyticsEvent?: number;
+}
+
+export const DEFAULT_CATEGORY = 'General Enquiry';
+export const DEFAULT_HEADING = 'Submit an Enquiry';
+/** Forms with more steps than this show compact progress where the site asks for it. */
+export const LONG_FORM_STEPS = 10;
+
+/**
+ * The FormDef of a `form` block (by its formType) or a `formBuilder` block (from its steps and
+ * fields). A `form` block with neither a formType nor fields is a contact form.
+ *
+ * A form type's own steps stand whatever the block's `type` says (a finance form always has two).
+ * Block fields are merged into them: a field named like a built-in one replaces it in place,
+ * others join the step named by their stepKey (else the last step). Block formSteps with a
+ * built-in step's key override its heading and description and add their custom rules.
+ */
+export function resolveForm(block: FormBlockData, ctx: FormContext): FormDef {
+  // Tolerates data that skipped the schema's defaults (hand-built blocks in code and tests).
+  const data: FormBlockData = {
+    ...block,
+    category: block.category ?? DEFAULT_CATEGORY,
+    heading: block.heading ?? DEFAULT_HEADING,
+    fields: block.fields ?? [],
+    formSteps: (block.formSteps ?? []).map((s) => ({ ...s, customRules: s.customRules ?? [] })),
+  };
+  const formType = data.formType ?? (data.fields.length ? 'builder' : 'contact');
+  const base = formType === 'builder' ? builderForm(data, ctx) : mergeBlock(formBuilders[formType](ctx, data), data, ctx);
+  const steps = base.steps.map((s) => ({ ...s, fields: [...s.fields], rules: [...s.rules] }));
+
+  const last = steps[steps.length - 1];
+  if (last) {
+    if (ctx.site.options.forms.termsRequired) last.fields.push(termsField());
+    if (layoutFlags(ctx.publishedAt).formOptIn) last.fields.push(optInField());
+  }
+
+  const category = data.category === DEFAULT_CATEGORY && base.category ? base.category : data.category || DEFAULT_CATEGORY;
+  const heading = data.heading === DEFAULT_HEADING && base.heading ? base.heading : data.heading || DEFAULT_HEADING;
+  const compact = ctx.site.options.forms.longFormCompactProgress && steps.length > LONG_FORM_STEPS;
+  return {
+    formType,
+    kind: steps.length > 1 ? 'multi' : 'single',
+    category,
+    ...(data.subcategory ? { subcategory: data.subcategory } : {}),
+    heading,
+    ...(data.description ? { description: data.description } : {}),
+    steps,
+    submit: base.submit ?? 'lead',
+    progress: compact ? 'compact' : 'bar',
+    analyticsEvent: base.analyticsEvent ?? analyticsEventFor(category),
+  };
+}
+
+function mergeBlock(base: FormBase, data: FormBlockData, ctx: FormContext): FormBase {
+  if (!data.fields.length && !data.formSteps.length) return base;
+  const steps = base.steps.map((s) => ({ ...s, fields: [...s.fields], rules: [...s.rules] }));
+  for (const extra of data.formSteps) {
+    const step = steps.find((s) => s.key === extra.key);
+    if (!step) continue;
+    if (extra.heading) step.heading = extra.heading;
+    if (extra.description) step.description = extra.description;
+    step.rules.push(...extra.customRules);
+  }
+  for (const field of data.fields) {
+    const def = toFieldDef(field, ctx);
+    const holder = steps.find((s) => s.fields.some((f) => f.name === def.name));
+    if (holder) {
+      holder.fields = holder.fields.map((f) => (f.name === def.name ? def : f));
+      continue;
+    }
+    const target = steps.find((s) => s.key === field.stepKey) ?? steps[steps.length - 1];
+    target?.fields.push(def);
+  }
+  return { ...base, steps };
+}
+
+export { pathSteps } from './rules.ts';

@@ -1,0 +1,38 @@
+/**
+ * The test drive booking (/book-test-drive, optional ?make= which the island prefills): the car
+ * and a preferred date first, then the visitor's details.
+ */
+import type { FormBase, FormContext, FieldDef } from '../definition.ts';
+import { contactFields, dateField, dealerMakes, field, locationChoice, locationsOf, messageField, toOptions } from '../fields.ts';
+
+export const TEST_DRIVE_CATEGORY = 'Test Drive Booking';
+
+/** A model select of the dealer's available models, else a text field. */
+function modelField(ctx: FormContext): FieldDef {
+  const names = [...new Set(ctx.models.filter((m) => m.status !== 'coming_soon').map((m) => m.name))];
+  return names.length
+    ? field('model', 'select', 'Model', true, { options: toOptions(names) })
+    : field('model', 'text', 'Model', true);
+}
+
+export function testDriveForm(ctx: FormContext): FormBase {
+  const makes = dealerMakes(ctx);
+  return {
+    category: TEST_DRIVE_CATEGORY,
+    heading: 'Book a Test Drive',
+    steps: [
+      {
+        key: 'vehicle',
+        heading: 'Choose Your Vehicle',
+        fields: [
+          field('make', 'make', 'Make', true, makes.length ? { options: toOptions(makes) } : {}),
+          modelField(ctx),
+          ...locationChoice(locationsOf(ctx, 'sales')),
+          dateField('preferred_date', 'Test Drive'),
+        ],
+        rules: [],
+      },
+      { key: 'details', heading: 'Your Details', fields: [...contactFields(), messageField('Comments')], rules: [] },
+    ],
+  };
+}

@@ -1,0 +1,46 @@
+/**
+ * The trade-in form (spec §2, §3, §5): 'Step One Your Details', 'Step Two Your Vehicle'. NZ sites
+ * ask for first and last name (both required) and label the comments 'Additional Comments'.
+ * Completion event 18.
+ */
+import type { FormBase, FormContext, FieldDef } from '../definition.ts';
+import { contactFields, field, locationChoice, locationsOf, messageField, splitNameFields, vehicleFields } from '../fields.ts';
+import { EVENTS } from './events.ts';
+
+export const TRADE_IN_CATEGORY = 'Trade In Enquiry';
+
+/** The visitor's vehicle: make, model, year, plate, kilometres. */
+export function ownVehicleFields(ctx: FormContext): FieldDef[] {
+  const nz = ctx.site.country === 'NZ';
+  return [
+    ...vehicleFields(true, { make: 'Make', model: 'Model', year: 'Year' }),
+    field('RegoOrVin', 'rego', 'Rego or Number Plate', false),
+    field('kms', 'text', nz ? 'Vehicle Kilometers' : 'Kms', true, { inputMode: 'numeric', placeholder: 'e.g. 85,000' }),
+  ];
+}
+
+export function tradeInForm(ctx: FormContext): FormBase {
+  const nz = ctx.site.country === 'NZ';
+  const names = nz
+    ? [...splitNameFields(), field('email', 'email', 'Email', true), field('phone', 'phone', 'Phone', true)]
+    : contactFields();
+  return {
+    category: TRADE_IN_CATEGORY,
+    heading: 'Trade In Your Car',
+    analyticsEvent: EVENTS.tradeIn,
+    steps: [
+      { key: 'details', heading: 'Step One Your Details', fields: names, rules: [] },
+      {
+        key: 'vehicle',
+        heading: 'Step Two Your Vehicle',
+        fields: [
+          ...ownVehicleFields(ctx),
+          field('expected_price', 'currency', 'Expected Trade In Price', false, { placeholder: '$' }),
+          messageField(nz ? 'Additional Comments' : 'Comments'),
+          ...locationChoice(locationsOf(ctx, 'sales')),
+        ],
+        rules: [],
+      },
+    ],
+  };
+}

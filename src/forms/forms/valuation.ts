@@ -1,0 +1,34 @@
+/**
+ * The valuation (sell my car) form: the visitor's details first so a partial save keeps the lead,
+ * then the vehicle and its condition. Completion event 40.
+ */
+import type { FormBase, FormContext } from '../definition.ts';
+import { contactFields, field, locationChoice, locationsOf, messageField, toOptions } from '../fields.ts';
+import { EVENTS } from './events.ts';
+import { ownVehicleFields } from './trade-in.ts';
+
+export const VALUATION_CATEGORY = 'Valuation Enquiry';
+export const CONDITIONS = ['Excellent', 'Good', 'Fair', 'Poor'];
+
+export function valuationForm(ctx: FormContext): FormBase {
+  return {
+    category: VALUATION_CATEGORY,
+    heading: 'Value My Car',
+    analyticsEvent: EVENTS.valuation,
+    steps: [
+      { key: 'details', heading: 'Your Details', fields: contactFields(), rules: [] },
+      {
+        key: 'vehicle',
+        heading: 'Your Vehicle',
+        fields: [
+          ...ownVehicleFields(ctx),
+          field('condition', 'radio', 'Overall Condition', true, { options: toOptions(CONDITIONS) }),
+          field('expected_price', 'currency', 'Expected Price', false, { placeholder: '$' }),
+          messageField('Anything else we should know?'),
+          ...locationChoice(locationsOf(ctx, 'sales')),
+        ],
+        rules: [],
+      },
+    ],
+  };
+}
