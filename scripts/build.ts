@@ -1,5 +1,5 @@
 /**
- * npm run build [-- --dealers DIR] [--out DIR] [--only slug,slug] [--preview]
+ * npm run build [-- --dealers DIR] [--out DIR] [--api-out DIR] [--only slug,slug] [--preview]
  * Builds one static site per dealer; exits 1 with every content error when a snapshot is invalid.
  */
 import { parseArgs } from 'node:util';
@@ -9,6 +9,7 @@ const { values } = parseArgs({
   options: {
     dealers: { type: 'string', default: 'dealers' },
     out: { type: 'string', default: 'dist/sites' },
+    'api-out': { type: 'string', default: 'dist/api' },
     only: { type: 'string' },
     preview: { type: 'boolean', default: false },
   },
@@ -19,6 +20,7 @@ try {
   const result = await buildSites({
     dealersDir: values.dealers,
     outDir: values.out,
+    apiOutDir: values['api-out'],
     only,
     preview: values.preview,
     log: (line) => console.log(line),

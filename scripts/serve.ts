@@ -1,8 +1,12 @@
 /**
- * npm start [-- --sites DIR] [--port N] [--no-build]
+ * npm start [-- --sites DIR] [--port N] [--no-build] [--data DIR]
  *
  * Serves every built dealer site at http://<slug>.localhost:<port>/, a list of them at
- * http://localhost:<port>/, and the API under /api/ on every host.
+ * http://localhost:<port>/, and the API under /api/ on every host. The API stores leads in
+ * DATABASE_URL when set, else in PGlite under --data / DATA_DIR (default .data), applies the
+ * migrations first, and delivers completed leads every 5 s (files under <data>/deliveries/
+ * unless LEAD_WEBHOOK_URL / LEAD_ADF_URL say otherwise). Without FINANCE_PROVIDER_URL a local
+ * stand-in finance provider answers finance applications.
  *
  * Before serving, the sites are built (from DEALERS_DIR, default "dealers", and ONLY_DEALERS) when
  * the sites folder holds no site, when a dealer folder has no built site, or when any file under
@@ -16,12 +20,18 @@ import { buildSites, projectRoot } from './lib/build-sites.ts';
 import { listDealerFolders } from '../src/content/load.ts';
 import { startServer } from './lib/static-server.ts';
 import { listSites } from './lib/serve-index.ts';
+import { startFinanceStandIn, type FinanceStandIn } from './lib/finance-standin.ts';
+import { loadDealerFolder } from '../src/api/content.ts';
+import { dataDirFrom } from '../src/api/db/index.ts';
+import { FINANCE_STANDIN_PORT, financeProviderFromEnv } from '../src/api/integrations/finance-provider.ts';
+import { startRuntime, type Runtime } from '../src/api/runtime.ts';
 
 const { values } = parseArgs({
   options: {
     sites: { type: 'string', default: 'dist/sites' },
     port: { type: 'string', default: process.env.PORT || '4321' },
     build: { type: 'boolean', default: true },
+    data: { type: 'string' },
   },
   allowNegative: true,
 });
@@ -81,7 +91,26 @@ if (values.build) {
   }
 }
 
-const running = await startServer({ sitesDir, dealersDir, port }).catch((e: NodeJS.ErrnoException) => {
+let standIn: FinanceStandIn | undefined;
+let api: Runtime;
+try {
+  if (!process.env.FINANCE_PROVIDER_URL) {
+    // The usual port, so the provider's pages keep their address across restarts; any port when it is taken.
+    standIn = await startFinanceStandIn({ port: FINANCE_STANDIN_PORT }).catch(() => startFinanceStandIn({ port: 0 }));
+  }
+  api = await startRuntime({
+    dealers: await loadDealerFolder(dealersDir, only),
+    dataDir: dataDirFrom(values.data),
+    financeProvider: financeProviderFromEnv(process.env, { standInUrl: standIn?.url }),
+    log: (line) => console.log(line),
+  });
+} catch (e) {
+  console.error(`The API could not start: ${(e as Error).message}`);
+  await standIn?.close();
+  process.exit(1);
+}
+
+const running = await startServer({ sitesDir, dealersDir, port, api: api.app.fetch }).catch((e: NodeJS.ErrnoException) => {
   console.error(e.code === 'EADDRINUSE' ? `Port ${port} is already in use; choose another with npm start -- --port N` : e);
   process.exit(1);
 });
@@ -91,11 +120,14 @@ console.log(`\nServing ${sites.length} site${sites.length === 1 ? '' : 's'} from
 const width = Math.max(0, ...sites.map((s) => s.name.length));
 for (const s of sites) console.log(`  ${s.name.padEnd(width)}  ${running.siteOrigin(s.slug)}/`);
 console.log(`\n  All sites   ${running.origin}/`);
-console.log(`  API         ${running.origin}/api/health`);
+console.log(`  API         ${running.origin}/api/health  (leads in ${api.database})`);
+if (standIn) console.log(`  Finance     stand-in provider at ${standIn.url} (set FINANCE_PROVIDER_URL for a real one)`);
 console.log('\nPress Ctrl+C to stop.');
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    running.close().finally(() => process.exit(0));
+    running.close()
+      .then(() => Promise.all([api.close(), standIn?.close()]))
+      .finally(() => process.exit(0));
   });
 }

@@ -12,6 +12,7 @@ import { provideContent } from '../../src/content/store.ts';
 import { dealerRoutes } from '../../src/lib/routes.ts';
 import { trackProgress } from '../../src/lib/build-progress.ts';
 import { sharedFiles, splitDealer } from './split.ts';
+import { buildApi } from './build-api.ts';
 import { applyCmsStaff, cmsConfigFromEnv } from '../../src/content/cms.ts';
 import { contentSecurityPolicy, headersFile, robotsTxt, scriptHashesOf, sitemapXml } from './site-files.ts';
 
@@ -22,6 +23,8 @@ export interface BuildOptions {
   outDir: string;
   only?: string[];
   preview?: boolean;
+  /** Where the API bundle goes (handler.mjs, server.mjs, content.json); none when absent. */
+  apiOutDir?: string;
   /** Progress and summary lines; silent when absent. */
   log?: (line: string) => void;
 }
@@ -123,6 +126,7 @@ export async function buildSites(options: BuildOptions): Promise<BuildResult> {
     }
     summaries.sort((a, b) => a.slug.localeCompare(b.slug));
     await swapIn(staged, outDir, dealers);
+    if (options.apiOutDir) await buildApi({ dealers, outDir: path.resolve(options.apiOutDir), log });
     const result: BuildResult = { ok: true, errors: [], warnings: loaded.warnings, dealers: summaries, seconds: secondsSince(started) };
     printSummary(result, log);
     return result;

@@ -1,33 +1,46 @@
 /**
  * The serverless API: one Fetch handler (`createApp(deps).fetch(request)`) that runs under
  * `npm start`, on serverless platforms and in tests with `new Request(...)`. Every answer outside
- * a handler's own success has the shape `{ error: { status, message } }`.
+ * a handler's own success has the shape `{ error: { status, message, fields? } }`.
  */
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ApiDeps } from './deps.ts';
+import { ApiError, errorBody } from './errors.ts';
+import { mountLeadRoute } from './leads/route.ts';
+import { mountRoutes } from './routes/index.ts';
 
-/** Services the handlers need (database, clock, provider clients); none so far. */
-export interface ApiDeps {}
+export type { ApiDeps } from './deps.ts';
 
-function errorBody(status: number, message: string) {
-  return { error: { status, message } };
-}
-
-/** "/api/leads/:id" → a RegExp matching "/api/leads/42". */
+/** "/api/leads/:id" → a RegExp matching "/api/leads/42"; ":name{regex}" keeps its own pattern. */
 function routePattern(path: string): RegExp {
   const body = path
     .split('/')
-    .map((segment) => (segment === '*' ? '.*' : segment.startsWith(':') ? '[^/]+' : segment.replace(/[.+?^${}()|[\]\\]/g, '\\$&')))
+    .map((segment) => {
+      if (segment === '*') return '.*';
+      const param = /^:\w+(?:\{(.+)\})?$/.exec(segment);
+      if (param) return param[1] ? `(?:${param[1]})` : '[^/]+';
+      return segment.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+    })
     .join('/');
   return new RegExp(`^${body}/?$`);
 }
 
-export function createApp(_deps: ApiDeps = {}) {
+/**
+ * The API app. Without deps only /api/health answers (the static server's own tests); every
+ * real entry point (npm start, server.ts, the serverless handler) passes them.
+ */
+export function createApp(deps?: ApiDeps) {
   // strict: false — "/api/health/" is "/api/health", as on the static sites.
-  const app = new Hono({ strict: false }).basePath('/api');
+  const root = new Hono({ strict: false });
+  const app = root.basePath('/api');
 
   app.get('/health', (c) => c.json({ ok: true }));
+  if (deps) {
+    mountLeadRoute(app, deps);
+    mountRoutes(app, deps);
+  }
 
   app.notFound((c) => {
     const path = c.req.path;
@@ -46,6 +59,11 @@ export function createApp(_deps: ApiDeps = {}) {
   });
 
   app.onError((error, c) => {
+    if (error instanceof ApiError) {
+      const status = error.status as ContentfulStatusCode;
+      for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
+      return c.json(errorBody(status, error.message, error.fields), status);
+    }
     if (error instanceof HTTPException) {
       const status = error.status as ContentfulStatusCode;
       return c.json(errorBody(status, error.message || 'The request could not be handled.'), status);

@@ -13,12 +13,14 @@ export function* walkBlocks(blocks: Block[]): Generator<Block> {
 }
 
 /**
- * Whether the page's own content gives it an <h1>: a heading block of level 1 with text, or an
- * <h1> written into a banner's or background's rich content (the usual hero title).
+ * Whether the page's own content gives it an <h1>: a heading block of level 1 with text, an
+ * <h1> written into a banner's or background's rich content (the usual hero title), or the
+ * thank-you block, whose title is the page's heading.
  */
 export function hasPageHeading(blocks: Block[]): boolean {
   for (const b of walkBlocks(blocks)) {
     if (b.type === 'heading' && headingContent(b.data)?.level === 1) return true;
+    if (b.type === 'success') return true;
     if ((b.type === 'imageBanner' || b.type === 'imageBackground') && /<h1[\s>]/i.test(sanitizeRich(b.data.content))) {
       return true;
     }

@@ -1,0 +1,72 @@
+/** Reads a JSON request body with a size cap: 413 above the cap, 400 for anything but JSON. */
+import { ApiError } from './errors.ts';
+
+async function readCapped(request: Request, limit: number): Promise<Uint8Array> {
+  const tooLarge = () => new ApiError(413, `The request body is larger than ${limit} bytes.`);
+  const declared = Number(request.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > limit) throw tooLarge();
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
+}
+
+const MAX_DEPTH = 32;
+// PostgreSQL text and jsonb cannot hold NUL, nor a surrogate without its pair.
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Why `value` cannot be stored as given, or undefined when it can. */
+function unstorable(value: unknown, depth = 0): string | undefined {
+  if (depth > MAX_DEPTH) return `The request body is nested more than ${MAX_DEPTH} levels deep.`;
+  if (typeof value === 'string') return UNSTORABLE.test(value) ? 'The request body holds a NUL character or a broken character pair.' : undefined;
+  if (!value || typeof value !== 'object') return undefined;
+  for (const [k, v] of Object.entries(value)) {
+    const problem = unstorable(k, depth + 1) ?? unstorable(v, depth + 1);
+    if (problem) return problem;
+  }
+  return undefined;
+}
+
+/**
+ * The parsed body; a JSON object is required (arrays and scalars get 400), with text the
+ * database can store.
+ */
+export async function readJsonObject(request: Request, limit: number): Promise<Record<string, unknown>> {
+  const bytes = await readCapped(request, limit);
+  if (!bytes.byteLength) throw new ApiError(400, 'The request body is empty; send a JSON object.');
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new ApiError(400, 'The request body is not valid UTF-8 text.');
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new ApiError(400, 'The request body is not valid JSON.');
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw new ApiError(400, 'The request body must be a JSON object.');
+  }
+  const problem = unstorable(parsed);
+  if (problem) throw new ApiError(400, problem);
+  return parsed as Record<string, unknown>;
+}

@@ -1,0 +1,54 @@
+/**
+ * Which database the API uses: a PostgreSQL server when DATABASE_URL is set, otherwise PGlite
+ * in `<dataDir>/pglite` (DATA_DIR or `--data`, default `.data`). Same SQL, same migrations.
+ */
+import path from 'node:path';
+import type { Db } from '../deps.ts';
+import { openPglite } from './pglite.ts';
+import { openPostgres } from './postgres.ts';
+
+export type DbConfig =
+  | { kind: 'postgres'; url: string; schema?: string; max?: number }
+  | { kind: 'pglite'; dataDir: string }
+  | { kind: 'memory' };
+
+export const DEFAULT_DATA_DIR = '.data';
+
+/** The data folder: `--data DIR`, else DATA_DIR, else `.data` (resolved against the working directory). */
+export function dataDirFrom(flag: string | undefined, env: Record<string, string | undefined> = process.env): string {
+  return path.resolve(flag || env.DATA_DIR || DEFAULT_DATA_DIR);
+}
+
+export function dbConfigFrom(dataDir: string, env: Record<string, string | undefined> = process.env): DbConfig {
+  if (env.DATABASE_URL) {
+    const max = Number(env.DATABASE_POOL_MAX);
+    return { kind: 'postgres', url: env.DATABASE_URL, max: Number.isInteger(max) && max > 0 ? max : undefined };
+  }
+  return { kind: 'pglite', dataDir };
+}
+
+export function openDb(config: DbConfig): Promise<Db> {
+  switch (config.kind) {
+    case 'postgres':
+      return openPostgres({ connectionString: config.url, schema: config.schema, max: config.max });
+    case 'pglite':
+      return openPglite(config.dataDir);
+    case 'memory':
+      return openPglite();
+  }
+}
+
+/** "PostgreSQL at db.example.com/leads" or "PGlite in .data": for start-up lines, without secrets. */
+export function describeDb(config: DbConfig): string {
+  if (config.kind === 'memory') return 'PGlite in memory';
+  if (config.kind === 'pglite') {
+    const relative = path.relative(process.cwd(), config.dataDir);
+    return `PGlite in ${relative.startsWith('..') ? config.dataDir : relative || '.'}`;
+  }
+  try {
+    const url = new URL(config.url);
+    return `PostgreSQL at ${url.host}${url.pathname}`;
+  } catch {
+    return 'PostgreSQL (DATABASE_URL)';
+  }
+}

@@ -1,0 +1,85 @@
+/**
+ * The embedded database: PGlite (PostgreSQL compiled to WebAssembly) in a data folder, or in
+ * memory. One process at a time may open a data folder; a lock file says which one has it.
+ */
+import { mkdir, open, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { PGlite, Transaction } from '@electric-sql/pglite';
+import type { Db } from '../deps.ts';
+
+type Runner = Pick<Transaction, 'query' | 'exec'>;
+
+/** Parameterless SQL runs as a simple query, so a migration file may hold several statements. */
+async function run<T>(runner: Runner, sql: string, params?: unknown[]): Promise<{ rows: T[] }> {
+  if (params?.length) return { rows: (await runner.query<T>(sql, params)).rows };
+  const results = await runner.exec(sql);
+  return { rows: (results.at(-1)?.rows ?? []) as T[] };
+}
+
+function transactionDb(tx: Transaction): Db {
+  const db: Db = {
+    query: (sql, params) => run(tx, sql, params),
+    // PGlite has one connection: a nested transaction joins the outer one.
+    transaction: (fn) => fn(db),
+    close: async () => {},
+  };
+  return db;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Takes `<dataDir>/pglite.lock`, clearing one left by a process that no longer runs. */
+async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
+  const lockFile = path.join(dataDir, 'pglite.lock');
+  for (let tries = 0; tries < 2; tries++) {
+    try {
+      const handle = await open(lockFile, 'wx');
+      await handle.writeFile(String(process.pid));
+      await handle.close();
+      return () => rm(lockFile, { force: true });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      const owner = Number((await readFile(lockFile, 'utf8').catch(() => '')).trim());
+      if (owner && isAlive(owner)) {
+        throw new Error(
+          `The database in ${dataDir} is open in another process (pid ${owner}, perhaps npm start). ` +
+            'Stop that process first, or use a PostgreSQL server through DATABASE_URL.',
+        );
+      }
+      await rm(lockFile, { force: true });
+    }
+  }
+  throw new Error(`Could not lock the database in ${dataDir}.`);
+}
+
+/** Opens PGlite in `dataDir` (created when missing), or in memory when `dataDir` is undefined. */
+export async function openPglite(dataDir?: string): Promise<Db> {
+  let unlock = async () => {};
+  if (dataDir) {
+    await mkdir(dataDir, { recursive: true });
+    unlock = await lockDataDir(dataDir);
+  }
+  let pg: PGlite;
+  try {
+    const { PGlite } = await import('@electric-sql/pglite');
+    pg = await PGlite.create(dataDir ? path.join(dataDir, 'pglite') : undefined);
+  } catch (e) {
+    await unlock();
+    throw e;
+  }
+  return {
+    query: (sql, params) => run(pg, sql, params),
+    transaction: (fn) => pg.transaction((tx) => fn(transactionDb(tx))),
+    close: async () => {
+      if (!pg.closed) await pg.close();
+      await unlock();
+    },
+  };
+}

@@ -1,0 +1,120 @@
+/**
+ * Server-side validation of a lead save with the form's own yup schemas: the form block is found
+ * on the dealer's page (nested columns included), resolved to the FormDef the island rendered
+ * (as src/blocks/form/form-props.ts resolves it), and the values checked against one step
+ * (partial save) or every step on the visitor's path (final save).
+ */
+import { ValidationError } from 'yup';
+import type { Block } from '../../content/blocks.ts';
+import type { FormBlockData } from '../../content/forms.ts';
+import type { DealerContent } from '../../content/load.ts';
+import { resolveForm, type FormDef } from '../../forms/definition.ts';
+import { formSchema, stepSchema } from '../../forms/schema.ts';
+import { block as defaultBlock, defaultModelBlocks } from '../../lib/default-pages.ts';
+import { walkBlocks } from '../../lib/page-blocks.ts';
+import { carPath, modelPath } from '../../lib/routes.ts';
+
+export interface FoundForm {
+  page: { id: string; title: string; path: string; publishedAt: string };
+  blockId: string;
+  def: FormDef;
+}
+
+type FormBlock = Extract<Block, { type: 'form' | 'formBuilder' }>;
+
+function findBlock(blocks: Block[], blockId: string): FormBlock | undefined {
+  for (const b of walkBlocks(blocks)) {
+    if ((b.type === 'form' || b.type === 'formBuilder') && b.id === blockId) return b;
+  }
+  return undefined;
+}
+
+/**
+ * The pages built from data rather than snapshots, with the ids their templates give them
+ * (src/components/pages/ModelPage.astro and CarPage.astro). They follow the newest layout.
+ */
+function generatedPage(dealer: DealerContent, pageId: string, today: string) {
+  if (pageId.startsWith('model-')) {
+    const model = dealer.models.find((m) => `model-${m.slug}` === pageId);
+    if (model) return { page: { id: pageId, title: model.name, path: modelPath(model), publishedAt: today }, blocks: defaultModelBlocks(model) };
+  }
+  if (pageId.startsWith('car-')) {
+    const car = dealer.cars.find((c) => `car-${c.slug}` === pageId);
+    if (car) {
+      // The enquiry form of CarPage.astro.
+      const enquiry = defaultBlock('form', {
+        formType: 'contact',
+        category: car.car_type === 'new' ? 'New Vehicle Enquiry' : 'Used Vehicle Enquiry',
+        heading: `Enquire about this ${car.make} ${car.model}`,
+      }, 0);
+      const title = `${car.year} ${car.make} ${car.model}${car.badge ? ' ' + car.badge : ''}`;
+      return { page: { id: pageId, title, path: carPath(car), publishedAt: today }, blocks: [enquiry] };
+    }
+  }
+  return undefined;
+}
+
+/** The form a save names, resolved for its page; undefined when the site has no such form. */
+export function findForm(dealer: DealerContent, pageId: string, blockId: string, now: Date): FoundForm | undefined {
+  const snapshot = dealer.pages.find((p) => String(p.id) === pageId);
+  const source = snapshot
+    ? { page: { id: pageId, title: snapshot.title, path: snapshot.path, publishedAt: snapshot.publishedAt }, blocks: snapshot.blocks }
+    : generatedPage(dealer, pageId, now.toISOString().slice(0, 10));
+  if (!source) return undefined;
+  const block = findBlock(source.blocks, blockId);
+  if (!block) return undefined;
+  // As FormBuilder.astro does: a formBuilder block is built from its own steps and fields.
+  const data: FormBlockData = block.type === 'formBuilder' ? { ...block.data, formType: undefined } : block.data;
+  const def = resolveForm(data, {
+    site: dealer.site,
+    locations: dealer.locations,
+    models: dealer.models,
+    pagePath: source.page.path,
+    publishedAt: source.page.publishedAt,
+  });
+  return { page: source.page, blockId, def };
+}
+
+/** Field name → first message; empty when the values pass. */
+function fieldErrors(error: unknown): Record<string, string> {
+  if (!(error instanceof ValidationError)) throw error;
+  const fields: Record<string, string> = {};
+  for (const e of error.inner.length ? error.inner : [error]) {
+    const name = e.path ?? '';
+    if (!(name in fields)) fields[name] = e.message;
+  }
+  return fields;
+}
+
+async function check(schema: { validate(v: unknown, o: object): Promise<unknown> }, values: Record<string, unknown>) {
+  try {
+    await schema.validate(values, { abortEarly: false });
+    return {};
+  } catch (e) {
+    return fieldErrors(e);
+  }
+}
+
+/**
+ * Errors of a save's values: the step's fields for a partial save, every step on the visitor's
+ * path for the final one. The server cannot see whether the visitor is signed in, so a path that
+ * skips an authentication step (skipAuthentication rule) is accepted too.
+ */
+export async function validateValues(def: FormDef, step: string, isLastStep: boolean, values: Record<string, unknown>): Promise<Record<string, string>> {
+  if (!isLastStep) {
+    if (!def.steps.some((s) => s.key === step)) return { '': `The form has no step "${step}".` };
+    return check(stepSchema(def, step), values);
+  }
+  const errors = await check(formSchema(def, values), values);
+  if (!Object.keys(errors).length) return errors;
+  const skipsAuth = def.steps.some((s) => s.rules.some((r) => r.type === 'skipAuthentication'));
+  if (skipsAuth && !Object.keys(await check(formSchema(def, values, { userHasPhone: true }), values)).length) return {};
+  return errors;
+}
+
+/** The values of one step's fields (all values when the step is unknown). */
+export function stepValues(def: FormDef | undefined, step: string, values: Record<string, unknown>): Record<string, unknown> {
+  const fields = def?.steps.find((s) => s.key === step)?.fields;
+  if (!fields) return values;
+  return Object.fromEntries(fields.filter((f) => f.name in values).map((f) => [f.name, values[f.name]]));
+}

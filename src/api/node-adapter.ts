@@ -1,0 +1,111 @@
+/**
+ * Runs a Fetch handler (`(Request) => Response`, e.g. a Hono app's `fetch`) behind a Node http
+ * server: Node request → Fetch Request, Fetch Response → Node response. Used by the API's Node
+ * entry (server.ts) and by `npm start`.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+export type FetchHandler = (request: Request) => Response | Promise<Response>;
+
+/** Request bodies above this many bytes get 413 without reaching the handler. */
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+export class BodyTooLarge extends Error {}
+
+async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limit) throw new BodyTooLarge();
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    total += chunk.length;
+    if (total > limit) throw new BodyTooLarge();
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** The Fetch Request for a Node request; `origin` is e.g. "http://tasman-motors.localhost:4321". */
+export async function toFetchRequest(req: IncomingMessage, origin: string, bodyLimit = DEFAULT_BODY_LIMIT): Promise<Request> {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined || name.startsWith(':')) continue;
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else headers.set(name, value);
+  }
+  // The peer's address goes last, as a proxy adds it: the API's rate limits read the last entry.
+  const peer = req.socket.remoteAddress;
+  if (peer) {
+    const forwarded = headers.get('x-forwarded-for');
+    headers.set('x-forwarded-for', forwarded ? `${forwarded}, ${peer}` : peer);
+  }
+  const method = req.method ?? 'GET';
+  const hasBody = method !== 'GET' && method !== 'HEAD';
+  const body = hasBody ? await readBody(req, bodyLimit) : undefined;
+  return new Request(new URL(req.url ?? '/', origin), {
+    method,
+    headers,
+    body: body && body.length ? new Uint8Array(body) : undefined,
+  });
+}
+
+/** Writes a Fetch Response to a Node response, streaming the body (none for HEAD). */
+export async function sendFetchResponse(res: ServerResponse, response: Response, head = false): Promise<void> {
+  const headers: Record<string, string | string[]> = {};
+  response.headers.forEach((value, name) => {
+    if (name !== 'set-cookie') headers[name] = value;
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) headers['set-cookie'] = cookies;
+  res.writeHead(response.status, response.statusText || undefined, headers);
+  if (head || !response.body) {
+    res.end();
+    return;
+  }
+  const reader = response.body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      // Respect back-pressure: wait for the socket to drain before reading more.
+      if (!res.write(value)) {
+        await new Promise<void>((resolve) => {
+          res.once('drain', resolve);
+          res.once('close', resolve);
+        });
+      }
+      if (res.destroyed) {
+        await reader.cancel();
+        return;
+      }
+    }
+    res.end();
+  } catch (error) {
+    res.destroy(error as Error);
+  } finally {
+    reader.releaseLock();
+  }
+}
+
+/** Error bodies of the API, shared with the static server so every /api answer has one shape. */
+export function jsonError(status: number, message: string): Response {
+  return Response.json({ error: { status, message } }, { status });
+}
+
+/** Serves one Node request with a Fetch handler; never throws. */
+export async function serveFetch(req: IncomingMessage, res: ServerResponse, handler: FetchHandler, origin: string,
+  bodyLimit = DEFAULT_BODY_LIMIT): Promise<void> {
+  let response: Response;
+  try {
+    response = await handler(await toFetchRequest(req, origin, bodyLimit));
+  } catch (error) {
+    if (error instanceof BodyTooLarge) {
+      response = jsonError(413, `The request body is larger than ${bodyLimit} bytes.`);
+      res.setHeader('Connection', 'close');
+    } else {
+      console.error(error);
+      response = jsonError(500, 'The server failed to handle this request.');
+    }
+  }
+  await sendFetchResponse(res, response, req.method === 'HEAD');
+}

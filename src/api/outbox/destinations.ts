@@ -1,0 +1,58 @@
+/**
+ * Where each dealer's completed leads go, from the environment (site.json has no field for it):
+ *
+ *   LEAD_WEBHOOK_URL_<SLUG> + LEAD_WEBHOOK_SECRET_<SLUG>   signed JSON webhook for one dealer
+ *   LEAD_ADF_URL_<SLUG>                                    ADF/XML POST for one dealer
+ *   LEAD_WEBHOOK_URL, LEAD_WEBHOOK_SECRET, LEAD_ADF_URL    the same for every other dealer
+ *
+ * <SLUG> is the slug in upper snake case ("mini-motors" → MINI_MOTORS). A dealer with neither
+ * gets files under <DATA_DIR>/deliveries/<slug>/, so no lead is lost when nothing is configured.
+ */
+import path from 'node:path';
+import type { Destination } from '../deps.ts';
+
+export type Env = Record<string, string | undefined>;
+
+export function envSuffix(slug: string): string {
+  return slug.toUpperCase().replace(/[^A-Z0-9]+/g, '_');
+}
+
+function httpUrl(value: string, name: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${name} must be an absolute http(s) URL, not "${value}".`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`${name} must be an http(s) URL, not "${value}".`);
+  return url.href;
+}
+
+/** One dealer's destinations; throws when a webhook has no secret or a URL is malformed. */
+export function destinationsFor(slug: string, env: Env, dataDir: string): Destination[] {
+  const suffix = envSuffix(slug);
+  const pick = (name: string) => {
+    const own = env[`${name}_${suffix}`];
+    return own ? { value: own, name: `${name}_${suffix}` } : env[name] ? { value: env[name]!, name } : undefined;
+  };
+  const out: Destination[] = [];
+  const webhook = pick('LEAD_WEBHOOK_URL');
+  if (webhook) {
+    const secret = env[`LEAD_WEBHOOK_SECRET_${suffix}`] || env.LEAD_WEBHOOK_SECRET;
+    if (!secret) throw new Error(`${webhook.name} is set but no LEAD_WEBHOOK_SECRET_${suffix} or LEAD_WEBHOOK_SECRET signs its requests.`);
+    out.push({ kind: 'webhook', url: httpUrl(webhook.value, webhook.name), secret });
+  }
+  const adf = pick('LEAD_ADF_URL');
+  if (adf) out.push({ kind: 'adf', url: httpUrl(adf.value, adf.name) });
+  if (!out.length) out.push({ kind: 'file', dir: path.join(dataDir, 'deliveries', slug) });
+  return out;
+}
+
+/**
+ * Destinations of every dealer, checked up front so a configuration mistake stops the start-up
+ * rather than a delivery.
+ */
+export function destinationsFromEnv(slugs: string[], env: Env, dataDir: string): (slug: string) => Destination[] {
+  const table = new Map(slugs.map((slug) => [slug, destinationsFor(slug, env, dataDir)]));
+  return (slug) => table.get(slug) ?? destinationsFor(slug, env, dataDir);
+}

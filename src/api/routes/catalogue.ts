@@ -1,0 +1,97 @@
+/**
+ * Content the islands read at run time (spec §7):
+ *
+ * GET /api/manufacturer-locations
+ *   200 { ok: true, websites: [{ id, name, url, dealership: { id, slug } | null, locations }] }
+ *   Every website of this deployment (a dealer group's sites must know each other, e.g. for the
+ *   simple service booking's make choice). A website's locations are the locations of every
+ *   dealer's locations.json whose website_id is that website (a location without website_id
+ *   belongs to the file's own site), each once. `dealership` is the primary location's (else the
+ *   first location's) dealership, else `{ id: site.dealershipId, slug: site.slug }`, else null.
+ *   404 when the request names no known site.
+ *
+ * GET /api/models/{modelSlug}   (slug or new_slug of one of the site's models)
+ *   200 { slug, new_slug, name, manufacturer_name, status, from_price, short_description,
+ *         brochure_url (null when the model has none), variants: [{ id, name, full_name, series,
+ *         dap_min_price, dap_max_price }] }   — absent values are null
+ *   404 unknown site or model
+ */
+import type { Hono } from 'hono';
+import type { ApiDeps } from '../deps.ts';
+import type { DealerContent } from '../../content/load.ts';
+import type { Location, Model } from '../../content/entities.ts';
+import { ApiError } from '../errors.ts';
+import { dealerFor, handle } from './respond.ts';
+
+/** Content changes only with a deploy; an hour keeps a stale answer short-lived. */
+const CONTENT_CACHE = 'public, max-age=3600';
+
+export interface WebsiteLocations {
+  id: number;
+  name: string;
+  url: string;
+  dealership: { id: string | number; slug: string } | null;
+  locations: Location[];
+}
+
+export function websitesOf(dealers: readonly DealerContent[]): WebsiteLocations[] {
+  const byWebsite = new Map<number, Map<string, Location>>();
+  for (const dealer of dealers) {
+    for (const location of dealer.locations) {
+      const websiteId = location.website_id ?? dealer.site.id;
+      let list = byWebsite.get(websiteId);
+      if (!list) byWebsite.set(websiteId, (list = new Map()));
+      const key = String(location.id);
+      // The website's own file wins over another dealer's copy of the same location.
+      if (!list.has(key) || websiteId === dealer.site.id) list.set(key, location);
+    }
+  }
+  return dealers.map(({ site }) => {
+    const locations = [...(byWebsite.get(site.id)?.values() ?? [])];
+    const lead = locations.find((l) => l.primary && l.dealership) ?? locations.find((l) => l.dealership);
+    const dealership = lead?.dealership ?? (site.dealershipId === undefined ? null : { id: site.dealershipId, slug: site.slug });
+    return { id: site.id, name: site.name, url: site.url, dealership, locations };
+  });
+}
+
+function modelDetails(model: Model) {
+  return {
+    slug: model.slug,
+    new_slug: model.new_slug ?? null,
+    name: model.name,
+    manufacturer_name: model.manufacturer_name ?? null,
+    status: model.status,
+    from_price: model.from_price ?? null,
+    short_description: model.short_description ?? null,
+    brochure_url: model.brochure_url?.trim() || null,
+    variants: model.model_variants.map((v) => ({
+      id: v.id,
+      name: v.name,
+      full_name: v.full_name ?? null,
+      series: v.series ?? null,
+      dap_min_price: v.dap_min_price ?? null,
+      dap_max_price: v.dap_max_price ?? null,
+    })),
+  };
+}
+
+export function mountCatalogueRoutes(app: Hono, deps: ApiDeps): void {
+  // The list depends only on the deployment's content: built once, on first use.
+  let websites: WebsiteLocations[] | undefined;
+
+  app.get('/manufacturer-locations', handle((c) => {
+    dealerFor(c, deps);
+    websites ??= websitesOf(deps.dealers);
+    c.header('Cache-Control', CONTENT_CACHE);
+    return c.json({ ok: true, websites });
+  }));
+
+  app.get('/models/:modelSlug', handle((c) => {
+    const dealer = dealerFor(c, deps);
+    const slug = c.req.param('modelSlug')!.trim().toLowerCase();
+    const model = dealer.models.find((m) => m.slug.toLowerCase() === slug || m.new_slug?.toLowerCase() === slug);
+    if (!model) throw new ApiError(404, `${dealer.site.name} has no model "${slug}".`);
+    c.header('Cache-Control', CONTENT_CACHE);
+    return c.json(modelDetails(model));
+  }));
+}

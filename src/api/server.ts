@@ -1,0 +1,61 @@
+/**
+ * The API on its own, as a Node http server (dist/api/server.mjs once built):
+ *
+ *   node dist/api/server.mjs [--port N] [--data DIR] [--dealers DIR]
+ *   npx tsx src/api/server.ts …                        (from the sources)
+ *
+ * Dealers come from API_CONTENT or the bundle's content.json, else the dealers folder (--dealers,
+ * DEALERS_DIR, default "dealers"). The database is DATABASE_URL, else PGlite in --data / DATA_DIR
+ * / .data; migrations run at start and the outbox worker delivers leads every 5 s.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { apiDealers } from './content.ts';
+import { dataDirFrom } from './db/index.ts';
+import { financeProviderFromEnv } from './integrations/finance-provider.ts';
+import { serveFetch } from './node-adapter.ts';
+import { startRuntime } from './runtime.ts';
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', default: process.env.PORT || '8787' },
+    data: { type: 'string' },
+    dealers: { type: 'string', default: process.env.DEALERS_DIR || 'dealers' },
+  },
+});
+
+const port = Number(values.port);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`--port must be a port number (0-65535), not "${values.port}".`);
+  process.exit(1);
+}
+
+try {
+  const dealers = await apiDealers(process.env, path.resolve(values.dealers));
+  if (!process.env.FINANCE_PROVIDER_URL) console.warn('warning: FINANCE_PROVIDER_URL is not set; finance applications go to the local stand-in address.');
+  const runtime = await startRuntime({
+    dealers,
+    dataDir: dataDirFrom(values.data),
+    financeProvider: financeProviderFromEnv(process.env),
+    log: (line) => console.log(line),
+  });
+  const server = createServer((req, res) => {
+    void serveFetch(req, res, runtime.app.fetch, `http://${req.headers.host ?? `localhost:${port}`}`);
+  });
+  server.listen(port, () => {
+    const { port: actual } = server.address() as AddressInfo;
+    console.log(`API for ${dealers.length} dealer${dealers.length === 1 ? '' : 's'} on http://localhost:${actual}/api/health (${runtime.database})`);
+  });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      server.close();
+      server.closeAllConnections();
+      runtime.close().finally(() => process.exit(0));
+    });
+  }
+} catch (e) {
+  console.error(`The API could not start: ${(e as Error).message}`);
+  process.exit(1);
+}

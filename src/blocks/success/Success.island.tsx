@@ -1,0 +1,60 @@
+/**
+ * The thank-you page. The server renders the generic thank-you; in the browser the variant is
+ * chosen from the query string and the kept submission (src/lib/success.ts). On load it clears
+ * the visit trail (first-page query, its save date, visited pages) and fires the thank-you event.
+ */
+import { useEffect, useState } from 'react';
+import { chooseSuccess, parseSuccessQuery, type LocationCard, type SuccessOptions, type SuccessView } from '../../lib/success.ts';
+import { trackEverywhere } from '../../lib/analytics.ts';
+import { $submission } from '../../stores/submission.ts';
+import { clearVisitTrail } from '../../stores/visit.ts';
+import SuccessExtras from './SuccessExtras.tsx';
+
+interface Props {
+  idBase: string;
+  options: SuccessOptions;
+  locations: LocationCard[];
+  level: 1 | 2;
+  manufacturerDataLayer: boolean;
+}
+
+export default function Success({ idBase, options, locations, level, manufacturerDataLayer }: Props) {
+  const [view, setView] = useState<SuccessView>(() => chooseSuccess(parseSuccessQuery(''), options, { locations }));
+
+  useEffect(() => {
+    const query = parseSuccessQuery(window.location.search);
+    const submission = $submission.get();
+    const chosen = chooseSuccess(query, options, { locations, ...(submission ? { submission } : {}) });
+    setView(chosen);
+    clearVisitTrail();
+    trackEverywhere(
+      { event: 'thank_you', variant: chosen.variant, category: query.category ?? 'general-enquiry', subcategory: query.subcategory },
+      { manufacturerDataLayer },
+    );
+  }, []);
+
+  const Title = level === 1 ? 'h1' : 'h2';
+  const score = view.creditScore;
+  return (
+    <div className={`success success-${view.variant}`}>
+      <Title className="success-title">{view.title}</Title>
+      {score && (
+        <div className={`success-score success-score-${score.tone}`}>
+          <p className="success-score-label">Your credit score</p>
+          <p className="success-score-value">{score.value}</p>
+        </div>
+      )}
+      {score?.approved && (
+        <p className="success-approval">Good news: your score meets our approval guidelines.</p>
+      )}
+      {view.paragraphs.map((p) => <p key={p} className="success-text">{p}</p>)}
+      {view.note && <p className="success-note">{view.note}</p>}
+      <SuccessExtras view={view} idBase={idBase} level={level === 1 ? 2 : 3} />
+      <div className="success-buttons">
+        {view.buttons.map((b) => (
+          <a key={b.text} className={`btn btn-${b.style}`} href={b.href}>{b.text}</a>
+        ))}
+      </div>
+    </div>
+  );
+}

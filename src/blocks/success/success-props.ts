@@ -1,0 +1,39 @@
+/** Build-time side of the thank-you block: the site options and locations its island reads. */
+import type { DealerContent } from '../../content/load.ts';
+import type { Block } from '../../content/blocks.ts';
+import type { LocationCard, SuccessOptions } from '../../lib/success.ts';
+import { hasPageHeading } from '../../lib/page-blocks.ts';
+
+export function successOptions(dealer: DealerContent): SuccessOptions {
+  const { site } = dealer;
+  const forms = site.options.forms;
+  return {
+    siteName: site.name,
+    ...(forms.serviceBooking.confirmationMessage ? { serviceConfirmation: forms.serviceBooking.confirmationMessage } : {}),
+    ...(forms.serviceBooking.freeRideRadiusKm ? { freeRideRadiusKm: forms.serviceBooking.freeRideRadiusKm } : {}),
+    ...(forms.finance.customThankYouText ? { financeText: forms.finance.customThankYouText } : {}),
+    ...(forms.finance.customThankYouLink ? { financeLink: forms.finance.customThankYouLink } : {}),
+    customMessages: site.options.success.customMessages,
+  };
+}
+
+export function locationCards(dealer: DealerContent): LocationCard[] {
+  return dealer.locations.map((l) => ({
+    id: String(l.id),
+    name: l.name,
+    address: l.address.address,
+    ...(l.contact_detail?.phone ? { phone: l.contact_detail.phone } : {}),
+    primary: l.primary ?? false,
+    mapUrl: `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${l.address.lat},${l.address.long}`)}`,
+  }));
+}
+
+/**
+ * The thank-you title is the page's <h1> only when the page treats it so: when the page's
+ * heading check counts the success block and nothing else on the page is an <h1>. Otherwise the
+ * page has its own <h1> (or the layout's hidden one) and the title is an <h2>.
+ */
+export function successHeadingLevel(blocks: Block[]): 1 | 2 {
+  const others = blocks.filter((b) => b.type !== 'success');
+  return hasPageHeading(blocks) && !hasPageHeading(others) ? 1 : 2;
+}

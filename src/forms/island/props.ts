@@ -1,0 +1,33 @@
+/** The serialisable props a form block gives its island (built at build time by the block). */
+import type { FormDef } from '../definition.ts';
+import type { CarCard } from '../../stores/submission.ts';
+import type { DealerLeadFields, LocationFacts, Values } from './values.ts';
+
+export interface FormIslandProps {
+  def: FormDef;
+  /** Prefix of every id in the form (from the block id). */
+  idBase: string;
+  /** The id of the block's heading, which names the form. */
+  headingId: string;
+  site: {
+    slug: string;
+    id: number;
+    /** integrations.financeProvider: the finance route is /api/send-to-{provider}. */
+    financeProvider?: string;
+    /** forms.finance.lookupCarLocation: ask the provider's dealership id of a stock car. */
+    lookupCarLocation: boolean;
+    manufacturerDataLayer: boolean;
+  };
+  page: { id: string; title: string; path: string };
+  blockId: string;
+  dealer: DealerLeadFields;
+  locations: LocationFacts[];
+  /** Path of the dealer's thank-you page (the page holding a `success` block). */
+  successPath: string;
+  /** Values the page itself implies, e.g. the car of a car page. */
+  pageValues?: Values;
+  similarCar?: CarCard;
+  candidateCars?: CarCard[];
+  /** API origin; '' (default) is the site's own origin. */
+  apiBase?: string;
+}
