@@ -1,6 +1,7 @@
 /**
  * Builds the sample dealers (and a --preview build of one of them) into a temporary folder, starts
- * the local server on a free port, and tells the tests where both are through E2E_* variables.
+ * the local server on a free port with the real API behind /api (api-setup.ts), and tells the
+ * tests where all of it is through E2E_* variables.
  * Returns the teardown. E2E_KEEP=1 keeps the built folder for inspection.
  */
 import { spawn } from 'node:child_process';
@@ -10,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer, type RunningServer } from '../../scripts/lib/static-server.ts';
+import { startE2EApi, type E2EApi } from './api-setup.ts';
 import { builtSlugs, chromiumPath, dealersDirForE2E, missingChromiumMessage } from './support.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -46,6 +48,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const sitesDir = path.join(work, 'sites');
   const previewDir = path.join(work, 'preview');
   let server: RunningServer;
+  let api: E2EApi | undefined;
   let slugs: string[];
   try {
     console.log(`Building ${path.relative(root, dealersDir) || dealersDir} into ${work}`);
@@ -54,22 +57,27 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     const previewSlug = slugs[0];
     if (!previewSlug) throw new Error(`The build of ${dealersDir} produced no site.`);
     await build('preview', ['--dealers', dealersDir, '--out', previewDir, '--only', previewSlug, '--preview']);
-    server = await startServer({ sitesDir, dealersDir, port: 0 });
+    api = await startE2EApi(dealersDir, work);
+    server = await startServer({ sitesDir, dealersDir, port: 0, api: api.fetch });
     Object.assign(process.env, {
       E2E_SITES_DIR: sitesDir,
       E2E_PREVIEW_DIR: previewDir,
       E2E_PREVIEW_SLUG: previewSlug,
       E2E_BUILT_DEALERS_DIR: dealersDir,
       E2E_PORT: String(server.port),
+      E2E_LEADS_URL: api.leadsUrl,
+      E2E_FINANCE_URL: api.financeUrl,
     });
   } catch (error) {
+    await api?.close();
     await rm(work, { recursive: true, force: true });
     throw error;
   }
-  console.log(`Serving ${slugs.length} sites at http://<slug>.localhost:${server.port}/`);
+  console.log(`Serving ${slugs.length} sites at http://<slug>.localhost:${server.port}/ with the API on ${api.database}`);
 
   return async () => {
     await server.close();
+    await api!.close();
     if (process.env.E2E_KEEP === '1') console.log(`Kept the built sites in ${work}`);
     else await rm(work, { recursive: true, force: true });
   };

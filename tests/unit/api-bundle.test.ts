@@ -20,8 +20,13 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  if (server?.pid && server.exitCode === null) process.kill(server.pid, 'SIGTERM');
-  await rm(work, { recursive: true, force: true });
+  // The server writes to its data folder until it has exited: wait for that before removing it.
+  if (server && server.exitCode === null && server.signalCode === null) {
+    const exited = new Promise((done) => server!.once('exit', done));
+    server.kill('SIGTERM');
+    await exited;
+  }
+  await rm(work, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
 });
 
 const save = {
