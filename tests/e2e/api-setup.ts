@@ -95,7 +95,9 @@ export async function startE2EApi(dealersDir: string, work: string): Promise<E2E
       dealers,
       now: () => new Date(),
       financeProvider: financeProviderFromEnv({}, { standInUrl: standIn.url }),
-      destinations: () => [],
+      // One file destination per dealer: a completed lead writes its outbox row, which nothing
+      // delivers during the run, so the tests see exactly what a dealer would receive.
+      destinations: (slug) => [{ kind: 'file', dir: path.join(work, 'deliveries', slug) }],
       rateLimits: E2E_RATE_LIMITS,
     };
     reader = await startLeadReader(opened.db);

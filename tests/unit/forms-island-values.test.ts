@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FormDef } from '../../src/forms/definition.ts';
 import { HONEYPOT_FIELD } from '../../src/forms/contract.ts';
 import {
-  applyQuery, hasContact, initialValues, leadValues, successUrl, trackingFrom,
+  applyQuery, hasContact, initialValues, leadValues, successUrl, trackingFrom, typedBeforeHydration,
 } from '../../src/forms/island/values.ts';
 import { validateStep } from '../../src/forms/island/validate.ts';
 import { CAPTCHA_PASSED, makeChallenge, solves } from '../../src/forms/island/captcha.ts';
@@ -131,5 +131,25 @@ describe('field input', () => {
     expect(progressPercent(1, 4, false)).toBe(0);
     expect(progressPercent(3, 4, false)).toBe(50);
     expect(progressPercent(4, 4, true)).toBe(100);
+  });
+
+  it('keeps what the visitor typed into the server-rendered step before the island took over', () => {
+    const dom: Record<string, { value: string; checked?: boolean }[]> = {
+      name: [{ value: 'Alex Citizen' }],
+      email: [{ value: '  ' }],
+      opt_in: [{ value: 'on', checked: true }],
+    };
+    const read = (name: string) => dom[name] ?? [];
+    expect(typedBeforeHydration(def.steps[0]!, read, parseCurrencyInput)).toEqual({ name: 'Alex Citizen', opt_in: true });
+    const car = { message: [{ value: 'Call me' }], vehiclePriceBudget: [{ value: '$32,500' }], source: [{ value: 'forged' }], captcha: [{ value: '7' }] };
+    expect(typedBeforeHydration(def.steps[1]!, (n) => car[n as keyof typeof car] ?? [], parseCurrencyInput))
+      .toEqual({ message: 'Call me', vehiclePriceBudget: 32500 });
+  });
+
+  it('takes the ticked option of a radio group, and nothing when none is ticked', () => {
+    const step = { key: 's', heading: 'S', rules: [], fields: [{ name: 'has_trade_in', type: 'radio' as const, label: 'Trade in?', required: true }] };
+    const group = (ticked?: number) => [{ value: 'Yes', checked: ticked === 0 }, { value: 'No', checked: ticked === 1 }];
+    expect(typedBeforeHydration(step, () => group(1), parseCurrencyInput)).toEqual({ has_trade_in: 'No' });
+    expect(typedBeforeHydration(step, () => group(), parseCurrencyInput)).toEqual({});
   });
 });

@@ -13,7 +13,8 @@ import { formSessionKey, openFormSession } from '../../stores/form-session.ts';
 import { currentFinanceDetails } from '../../stores/finance.ts';
 import { firstPageQuery, noteVisitedPage, rememberFirstPageQuery } from '../../stores/visit.ts';
 import type { FormIslandProps } from './props.ts';
-import { applyQuery, trackingFrom, type Values } from './values.ts';
+import { applyQuery, trackingFrom, typedBeforeHydration, type Values } from './values.ts';
+import { parseCurrencyInput } from './fields/Currency.tsx';
 import { firstErrorField } from './validate.ts';
 import { leaveStep, matchMake, submitFinance, submitLead, type FlowContext, type Outcome } from './actions.ts';
 import { makeChallenge, seededChallenge } from './captcha.ts';
@@ -67,7 +68,12 @@ export default function FormSteps({ index, setIndex, ...props }: Props) {
       alert: (message) => window.alert(message),
     };
     setChallenge(makeChallenge(Math.random));
-    const next = applyQuery(def, formik.values, search);
+    // Whatever the visitor typed into the server-rendered step while the page loaded is kept.
+    const form = formRef.current;
+    const typed = form
+      ? typedBeforeHydration(step, (name) => Array.from(form.querySelectorAll<HTMLInputElement>(`[name="${CSS.escape(name)}"]`), (el) => ({ value: el.value, checked: el.checked })), parseCurrencyInput)
+      : {};
+    const next = applyQuery(def, { ...formik.values, ...typed }, search);
     const wantsBudget = def.steps.some((s) => s.fields.some((f) => f.name === 'vehiclePriceBudget'));
     const saved = wantsBudget && next.vehiclePriceBudget === '' ? currentFinanceDetails() : undefined;
     if (saved) next.vehiclePriceBudget = saved.amount;
@@ -193,7 +199,7 @@ export default function FormSteps({ index, setIndex, ...props }: Props) {
     <FieldsCtx.Provider value={fieldsCtx}>
       <div className="form-island">
         {progress}
-        <form ref={formRef} className="form-body" method="post" noValidate onSubmit={onSubmit}
+        <form ref={formRef} className="form-body" method="post" noValidate onSubmit={onSubmit} data-ready={hydrated || undefined}
           aria-labelledby={props.headingId} aria-busy={busy || undefined}>
           <p className="form-note">Required fields are marked with an asterisk (*).</p>
           {multi && step.heading && (
@@ -216,11 +222,14 @@ export default function FormSteps({ index, setIndex, ...props }: Props) {
             {showBack && (
               <button type="button" className="btn btn-outline" onClick={() => goTo(previousStepIndex(def, index, values, pathOpts))}>Back</button>
             )}
-            {showNext && (
-              <button type="submit" className="btn btn-solid" aria-disabled={busy || complete || undefined}>
-                {busy ? 'Sending…' : isLast ? 'Submit' : 'Next'}
-              </button>
-            )}
+            {/* A hidden Next stays reachable from the keyboard: choosing an option moves a pointer
+                user on, and a keyboard user confirms the choice with this button. */}
+            {/* Disabled until the island runs: a native submit would post the visitor's details to
+                the static host, which cannot take them. */}
+            <button type="submit" className={showNext ? 'btn btn-solid' : 'btn btn-solid visually-hidden-focusable'}
+              disabled={!hydrated} aria-disabled={busy || complete || undefined}>
+              {busy ? 'Sending…' : isLast ? 'Submit' : 'Next'}
+            </button>
           </div>
           <p role="status" className="form-status">{complete ? 'Thank you. Taking you to the confirmation page…' : ''}</p>
         </form>

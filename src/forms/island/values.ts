@@ -3,7 +3,7 @@
  * adds (prefills, overrides, utm_* tracking), the lead values the dealer expects besides the
  * visitor's answers (spec §3), and the thank-you route.
  */
-import type { FieldDef, FormDef } from '../definition.ts';
+import type { FieldDef, FormDef, StepDef } from '../definition.ts';
 import { HONEYPOT_FIELD } from '../contract.ts';
 import { categorySlug } from '../forms/events.ts';
 
@@ -24,6 +24,39 @@ export function initialValues(def: FormDef): Values {
     }
   }
   return values;
+}
+
+/** What a control of the server-rendered form holds: its value, and for a checkbox or radio whether it is ticked. */
+export interface DomControl {
+  value: string;
+  checked?: boolean;
+}
+
+/**
+ * What the visitor typed or chose in the server-rendered first step before the island took over,
+ * by field name, so that nothing typed while the page loaded is lost. `read` returns the controls
+ * of one name. A date keeps only its date (the time control has no name of its own); an amount is
+ * read as the currency field reads it.
+ */
+export function typedBeforeHydration(step: StepDef, read: (name: string) => DomControl[], parseAmount: (text: string) => number | ''): Values {
+  const out: Values = {};
+  for (const field of step.fields) {
+    if (field.type === 'hidden' || field.type === 'captcha') continue;
+    const controls = read(field.name);
+    if (!controls.length) continue;
+    if (field.type === 'check') {
+      if (controls.some((c) => c.checked)) out[field.name] = true;
+      continue;
+    }
+    const picked = field.type === 'radio' || field.type === 'radioCard' ? controls.find((c) => c.checked)?.value : controls[0]!.value;
+    const text = picked?.trim();
+    if (!text) continue;
+    if (field.type === 'currency') {
+      const amount = parseAmount(text);
+      if (amount !== '') out[field.name] = amount;
+    } else out[field.name] = picked;
+  }
+  return out;
 }
 
 export const TRACKING_PARAMS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'gclid', 'fbclid'];
