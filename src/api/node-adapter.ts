@@ -25,7 +25,7 @@ async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** The Fetch Request for a Node request; `origin` is e.g. "http://tasman-motors.localhost:4321". */
+/** The Fetch Request for a Node request; `origin` is e.g. "http://<slug>.localhost:4321". */
 export async function toFetchRequest(req: IncomingMessage, origin: string, bodyLimit = DEFAULT_BODY_LIMIT): Promise<Request> {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
