@@ -10,7 +10,7 @@ import { buttonsFor, nextStepIndex, pathSteps, previousStepIndex, stepError } fr
 import { MAKE_STEP_KEY, type ServiceSiteOption } from '../forms/simple-service.ts';
 import { $user, userHasPhone } from '../../stores/user.ts';
 import { formSessionKey, openFormSession } from '../../stores/form-session.ts';
-import { currentFinanceDetails } from '../../stores/finance.ts';
+import { $financeDetails, currentFinanceDetails } from '../../stores/finance.ts';
 import { firstPageQuery, noteVisitedPage, rememberFirstPageQuery } from '../../stores/visit.ts';
 import type { FormIslandProps } from './props.ts';
 import { applyQuery, trackingFrom, typedBeforeHydration, type Values } from './values.ts';
@@ -53,6 +53,9 @@ export default function FormSteps({ index, setIndex, ...props }: Props) {
   const moved = useRef(false);
   // Set synchronously, so a double click or Enter cannot start a second save of the same step.
   const submitting = useRef(false);
+  const wantsBudget = def.steps.some((s) => s.fields.some((f) => f.name === 'vehiclePriceBudget'));
+  /** The budget last taken from the finance calculator (so a budget the visitor typed is kept). */
+  const calculatorBudget = useRef<unknown>(undefined);
 
   useEffect(() => {
     const search = window.location.search;
@@ -74,13 +77,26 @@ export default function FormSteps({ index, setIndex, ...props }: Props) {
       ? typedBeforeHydration(step, (name) => Array.from(form.querySelectorAll<HTMLInputElement>(`[name="${CSS.escape(name)}"]`), (el) => ({ value: el.value, checked: el.checked })), parseCurrencyInput)
       : {};
     const next = applyQuery(def, { ...formik.values, ...typed }, search);
-    const wantsBudget = def.steps.some((s) => s.fields.some((f) => f.name === 'vehiclePriceBudget'));
     const saved = wantsBudget && next.vehiclePriceBudget === '' ? currentFinanceDetails() : undefined;
-    if (saved) next.vehiclePriceBudget = saved.amount;
+    if (saved) {
+      next.vehiclePriceBudget = saved.amount;
+      calculatorBudget.current = saved.amount;
+    }
     void formik.setValues(next, false);
     setHydrated(true);
     // Runs once per mount: later prop changes do not restart the session.
   }, []);
+
+  // A finance calculator on the same page keeps the budget in step while the visitor has not
+  // typed a budget of their own.
+  const financeDetails = useStore($financeDetails);
+  useEffect(() => {
+    if (!hydrated || !wantsBudget || !financeDetails) return;
+    const current = formik.values.vehiclePriceBudget;
+    if (current !== '' && current !== calculatorBudget.current) return;
+    calculatorBudget.current = financeDetails.amount;
+    void formik.setFieldValue('vehiclePriceBudget', financeDetails.amount, false);
+  }, [financeDetails]);
 
   useEffect(() => {
     if (!moved.current) return;
