@@ -1,13 +1,10 @@
 /**
  * The model range screen (spec §2 "Model range screen"): which models a brandModels block lists,
  * its category buttons, how the buttons split into rows, and which button `?body=` selects.
- * Plain data in, plain data out: the Astro block renders it and the island only filters.
+ * Plain data in, plain data out: the Astro block renders it and the island only filters. The
+ * island imports this file, so it stays free of the HTML sanitiser (tiles: model-tiles.ts).
  */
 import type { Model } from '../content/entities.ts';
-import { safeHref } from './links.ts';
-import { modelPath } from './routes.ts';
-import { plainText } from './sanitize.ts';
-import { MODEL_DESCRIPTION_CHARS, truncate } from './text.ts';
 
 /** The query parameter that selects the category tab (spec §2 query parameters). */
 export const BODY_PARAM = 'body';
@@ -140,40 +137,4 @@ export function hrefWithBody(href: string, tab: RangeTab): string {
   if (tab.key === 'all') url.searchParams.delete(BODY_PARAM);
   else url.searchParams.set(BODY_PARAM, tab.label);
   return url.href;
-}
-
-export interface ModelTile {
-  slug: string;
-  name: string;
-  href: string;
-  /** True when the tile leaves the site's own model page for the CMS's override_url. */
-  overridden: boolean;
-  image?: string;
-  fromPrice?: number;
-  /** Plain text cut to MODEL_DESCRIPTION_CHARS. */
-  description?: string;
-  comingSoon: boolean;
-  tabs: string[];
-}
-
-/** The short description as a tile shows it: plain text, at most 200 characters (spec §9). */
-export function tileDescription(short: string | undefined): string | undefined {
-  const text = plainText(short);
-  return text ? truncate(text, MODEL_DESCRIPTION_CHARS) : undefined;
-}
-
-export function toModelTile(model: Model, tabs: readonly RangeTab[]): ModelTile {
-  // override_url is CMS input: a javascript: link falls back to the model's own page.
-  const override = safeHref(model.override_url);
-  return {
-    slug: model.slug,
-    name: model.name,
-    href: override ?? modelPath(model),
-    overridden: !!override,
-    image: model.image?.url || model.cloudfront_new_image_url || undefined,
-    fromPrice: model.from_price,
-    description: tileDescription(model.short_description),
-    comingSoon: isComingSoon(model),
-    tabs: tileTabKeys(model, tabs),
-  };
 }

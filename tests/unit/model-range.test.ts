@@ -10,9 +10,8 @@ import {
   rangeModels,
   rangeTabs,
   tabIndexFromSearch,
-  tileDescription,
-  toModelTile,
 } from '../../src/lib/model-range.ts';
+import { tileDescription, toModelTile } from '../../src/lib/model-tiles.ts';
 
 const model = (over: Record<string, unknown>): Model =>
   modelSchema.parse({ slug: 'm', name: 'M', ...over });
