@@ -1,6 +1,7 @@
 /**
  * Starting the API for real: the database (PGlite in the data folder, or DATABASE_URL), its
- * migrations, lead destinations from the environment, and the outbox worker on an interval.
+ * migrations, the search index of the dealers' cars and offers, lead destinations from the
+ * environment, and the outbox worker on an interval.
  * Used by `npm start`, the Node entry (server.ts) and the serverless handler.
  */
 import type { DealerContent } from '../content/load.ts';
@@ -11,6 +12,7 @@ import type { ApiDeps, Db } from './deps.ts';
 import type { FinanceProvider } from './integrations/finance-provider.ts';
 import { deliverDue, type DeliverReport } from './outbox/deliver.ts';
 import { destinationsFromEnv, type Env } from './outbox/destinations.ts';
+import { indexContent } from './search/index-content.ts';
 
 export const WORKER_INTERVAL_MS = 5_000;
 
@@ -46,6 +48,11 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     const migrated = await migrate(db);
     if (migrated.applied.length) log(`Database migrated: ${migrated.applied.join(', ')}`);
     for (const name of migrated.changed) log(`warning: migration ${name} changed after it was applied; add a new migration instead`);
+    // The search index follows the content the API serves: stock changes need no site rebuild.
+    const indexed = await indexContent(db, options.dealers);
+    const cars = indexed.reduce((n, r) => n + r.cars, 0);
+    const offers = indexed.reduce((n, r) => n + r.offers, 0);
+    log(`Search index: ${cars} cars and ${offers} offers of ${indexed.length} dealer(s)`);
   } catch (e) {
     await db.close();
     throw e;

@@ -20,6 +20,7 @@ import { migrate } from '../../src/api/db/migrate.ts';
 import type { ApiDeps, Db } from '../../src/api/deps.ts';
 import { financeProviderFromEnv } from '../../src/api/integrations/finance-provider.ts';
 import { leadRecord, listLeads } from '../../src/api/leads/export.ts';
+import { indexContent } from '../../src/api/search/index-content.ts';
 import { startFinanceStandIn, type FinanceStandIn } from '../../scripts/lib/finance-standin.ts';
 
 /** Far above what the suite sends from its one address in a minute. */
@@ -89,6 +90,7 @@ export async function startE2EApi(dealersDir: string, work: string): Promise<E2E
   let reader: Server | undefined;
   try {
     await migrate(opened.db);
+    await indexContent(opened.db, dealers);
     standIn = await startFinanceStandIn({ port: 0 });
     const deps: ApiDeps = {
       db: opened.db,

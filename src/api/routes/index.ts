@@ -1,6 +1,7 @@
 /**
  * Mounts the catalogue and integration routes of spec §7 on the API app (paths relative to its
- * '/api' base): finance hand-off and car locations, manufacturer locations, models, reviews.
+ * '/api' base): finance hand-off and car locations, manufacturer locations, models, reviews,
+ * and the cars and offers search.
  * Each route answers its own errors in the API's error shape.
  */
 import type { Hono } from 'hono';
@@ -8,9 +9,11 @@ import type { ApiDeps } from '../deps.ts';
 import { mountCatalogueRoutes } from './catalogue.ts';
 import { mountFinanceRoutes } from './finance.ts';
 import { mountReviewsRoute } from './reviews.ts';
+import { mountSearchRoute } from '../search/route.ts';
 
 export function mountRoutes(app: Hono, deps: ApiDeps): void {
   mountFinanceRoutes(app, deps);
   mountCatalogueRoutes(app, deps);
   mountReviewsRoute(app, deps);
+  mountSearchRoute(app, deps);
 }

@@ -1,0 +1,38 @@
+/**
+ * npm run index [-- --dealers DIR] [--data DIR]
+ * Re-indexes the dealers' cars and offers for the search route from their snapshot folders
+ * (--dealers, DEALERS_DIR, default ./dealers): into DATABASE_URL when set, else PGlite in the data folder (--data,
+ * DATA_DIR, default .data). Migrates first. Each dealer is replaced in one transaction, so a
+ * running API on PostgreSQL answers from the old index or the new one, never half of it; new
+ * stock is searchable without rebuilding the sites. (A PGlite folder admits one process: stop
+ * `npm start` first, or just restart it, since the API indexes when it starts.)
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadDealerFolder } from '../src/api/content.ts';
+import { dataDirFrom, dbConfigFrom, describeDb, openDb } from '../src/api/db/index.ts';
+import { migrate } from '../src/api/db/migrate.ts';
+import { indexContent } from '../src/api/search/index-content.ts';
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const { values } = parseArgs({ options: { dealers: { type: 'string' }, data: { type: 'string' } } });
+const dealersDir = path.resolve(values.dealers || process.env.DEALERS_DIR || 'dealers');
+const config = dbConfigFrom(dataDirFrom(values.data));
+try {
+  const dealers = await loadDealerFolder(dealersDir);
+  const db = await openDb(config);
+  try {
+    await migrate(db);
+    const started = performance.now();
+    const reports = await indexContent(db, dealers);
+    for (const r of reports) console.log(`  ✓ ${r.site}: ${plural(r.cars, 'car')}, ${plural(r.offers, 'offer')}${r.skipped ? ` (${r.skipped} sold, hidden or excluded not indexed)` : ''}`);
+    const cars = reports.reduce((n, r) => n + r.cars, 0);
+    const offers = reports.reduce((n, r) => n + r.offers, 0);
+    console.log(`Indexed ${plural(cars, 'car')} and ${plural(offers, 'offer')} of ${reports.length} dealer(s) into ${describeDb(config)} in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+  } finally {
+    await db.close();
+  }
+} catch (e) {
+  console.error(`Indexing failed: ${(e as Error).message}`);
+  process.exit(1);
+}

@@ -1,0 +1,71 @@
+/**
+ * Fills the search index from the dealers' content: each site's cars and offers replace its
+ * previous records in one transaction, so a search sees the old index or the new one, never half.
+ * Sold and hidden cars are not indexed; offers the site may not show (isOfferShown) neither.
+ * Run when the API starts (startRuntime) and by `npm run index`: stock changes need no rebuild.
+ */
+import type { DealerContent } from '../../content/load.ts';
+import { isOfferShown } from '../../blocks/offers/offers.ts';
+import type { Db } from '../deps.ts';
+import { carRow, offerRow, SLOTS, type RecordKind, type SearchRow } from './schema.ts';
+
+export interface IndexReport {
+  site: string;
+  cars: number;
+  offers: number;
+  /** Sold or hidden cars and offers excluded from the site. */
+  skipped: number;
+}
+
+/** Rows per INSERT: one jsonb parameter each, far below any message-size limit. */
+const BATCH = 2_000;
+
+const INSERT = `INSERT INTO search_records (site_slug, kind, object_id, position, ${SLOTS.join(', ')}, facets, price, year, km, created_at, search)
+  SELECT $1, $2, x.object_id, x.position, ${SLOTS.map((s) => `x.${s}`).join(', ')}, x.facets, x.price, x.year, x.km, x.created_at, to_tsvector('simple', x.text)
+  FROM jsonb_to_recordset($3::jsonb) AS x(object_id text, position integer, ${SLOTS.map((s) => `${s} text`).join(', ')}, facets jsonb,
+    price double precision, year integer, km double precision, created_at bigint, text text)
+  ON CONFLICT (site_slug, kind, object_id) DO NOTHING`;
+
+const INSERT_HITS = `INSERT INTO search_hits (site_slug, kind, object_id, record)
+  SELECT $1, $2, x.object_id, x.record FROM jsonb_to_recordset($3::jsonb) AS x(object_id text, record jsonb)
+  ON CONFLICT (site_slug, kind, object_id) DO NOTHING`;
+
+async function insertRows(tx: Db, site: string, kind: RecordKind, rows: SearchRow[]): Promise<void> {
+  for (let from = 0; from < rows.length; from += BATCH) {
+    const batch = rows.slice(from, from + BATCH);
+    await tx.query(INSERT, [site, kind, JSON.stringify(batch.map(({ record: _, slots, ...r }, i) => ({ ...r, ...slots, position: from + i })))]);
+    await tx.query(INSERT_HITS, [site, kind, JSON.stringify(batch.map((r) => ({ object_id: r.object_id, record: r.record })))]);
+  }
+}
+
+/** Replaces one site's records; the report counts what is now searchable. */
+export async function indexDealer(db: Db, dealer: DealerContent): Promise<IndexReport> {
+  const cars = dealer.cars.map(carRow).filter((r): r is SearchRow => !!r);
+  const offers = dealer.offers.filter((o) => isOfferShown(o, dealer.site)).map(offerRow);
+  await db.transaction(async (tx) => {
+    await tx.query('DELETE FROM search_records WHERE site_slug = $1', [dealer.slug]);
+    await tx.query('DELETE FROM search_hits WHERE site_slug = $1', [dealer.slug]);
+    await insertRows(tx, dealer.slug, 'car', cars);
+    await insertRows(tx, dealer.slug, 'offer', offers);
+  });
+  // Duplicate ids keep the first: count what was stored.
+  const { rows } = await db.query<{ kind: RecordKind; n: number }>(
+    'SELECT kind, count(*)::int AS n FROM search_records WHERE site_slug = $1 GROUP BY kind', [dealer.slug]);
+  const count = (k: RecordKind) => rows.find((r) => r.kind === k)?.n ?? 0;
+  return {
+    site: dealer.slug, cars: count('car'), offers: count('offer'),
+    skipped: dealer.cars.length + dealer.offers.length - cars.length - offers.length,
+  };
+}
+
+/**
+ * Indexes every given dealer (other sites' records are left alone: a database may serve several
+ * deployments). ANALYZE keeps the planner's estimates right after a large change.
+ */
+export async function indexContent(db: Db, dealers: DealerContent[]): Promise<IndexReport[]> {
+  const reports: IndexReport[] = [];
+  for (const dealer of dealers) reports.push(await indexDealer(db, dealer));
+  await db.query('ANALYZE search_records');
+  await db.query('ANALYZE search_hits');
+  return reports;
+}
