@@ -10,6 +10,7 @@ import { layoutFlags } from '../lib/cutoffs.ts';
 import { formBuilders } from './forms/index.ts';
 import { builderForm } from './forms/builder.ts';
 import { analyticsEventFor } from './forms/events.ts';
+import { FINANCE_CATEGORY } from './forms/finance.ts';
 import { optInField, termsField, toFieldDef } from './fields.ts';
 
 export interface FieldDef {
@@ -88,6 +89,9 @@ export interface FormBase {
 
 export const DEFAULT_CATEGORY = 'General Enquiry';
 export const DEFAULT_HEADING = 'Submit an Enquiry';
+/** Pages whose path holds finance or finance-enquiry (spec §2). */
+export const FINANCE_PATH = /finance/i;
+
 /** Forms with more steps than this show compact progress where the site asks for it. */
 export const LONG_FORM_STEPS = 10;
 
@@ -119,7 +123,10 @@ export function resolveForm(block: FormBlockData, ctx: FormContext): FormDef {
     if (layoutFlags(ctx.publishedAt).formOptIn) last.fields.push(optInField());
   }
 
-  const category = data.category === DEFAULT_CATEGORY && base.category ? base.category : data.category || DEFAULT_CATEGORY;
+  // A form that keeps the default category takes its form type's, else the page's: an enquiry on
+  // a finance page (spec §2: paths containing finance or finance-enquiry) is a finance enquiry.
+  const pageCategory = FINANCE_PATH.test(ctx.pagePath) ? FINANCE_CATEGORY : undefined;
+  const category = data.category === DEFAULT_CATEGORY ? (base.category ?? pageCategory ?? DEFAULT_CATEGORY) : data.category || DEFAULT_CATEGORY;
   const heading = data.heading === DEFAULT_HEADING && base.heading ? base.heading : data.heading || DEFAULT_HEADING;
   const compact = ctx.site.options.forms.longFormCompactProgress && steps.length > LONG_FORM_STEPS;
   return {

@@ -280,3 +280,16 @@ describe('block fields on a typed form', () => {
     expect(step(def, 'vehicle').heading).toBe('Your car');
   });
 });
+
+describe('forms on finance pages', () => {
+  it('makes an enquiry that keeps the default category a Finance Enquiry on a page whose path holds finance', () => {
+    expect(form({}, { pagePath: '/finance' }).category).toBe('Finance Enquiry');
+    expect(form({}, { pagePath: '/pages/finance-enquiry' }).category).toBe('Finance Enquiry');
+    expect(form({}, { pagePath: '/contact' }).category).toBe('General Enquiry');
+  });
+
+  it("keeps a category the editor chose, and the form type's own", () => {
+    expect(form({ category: 'Used Vehicle Enquiry' }, { pagePath: '/finance' }).category).toBe('Used Vehicle Enquiry');
+    expect(form({ formType: 'serviceBooking' }, { pagePath: '/finance' }).category).toBe('Service Booking');
+  });
+});
