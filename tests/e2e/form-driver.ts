@@ -93,7 +93,7 @@ export async function fillStep(form: Locator, visitor: Visitor): Promise<'filled
       // Visitors pick an option by its label (a card option's radio takes no clicks itself).
       const id = await control.getAttribute('id');
       // A step without a visible Next moves on by itself once an option is chosen.
-      const movesOn = !(await nextShown(form));
+      const movesOn = (await nextShown(form)) === false;
       await form.locator(`label[for="${id}"]`).click();
       if (movesOn) return 'moved on';
       await expect(control).toBeChecked();
@@ -118,9 +118,14 @@ export async function fillStep(form: Locator, visitor: Visitor): Promise<'filled
   return 'filled';
 }
 
-/** Whether the step shows its Next or Submit button (a hidden one is kept for the keyboard only). */
-async function nextShown(form: Locator): Promise<boolean> {
-  return form.locator('.form-actions button[type="submit"]').evaluate((b) => !b.classList.contains('visually-hidden-focusable'));
+/**
+ * Whether the step shows its Next or Submit button (a hidden one is kept for the keyboard only);
+ * undefined when the form is gone (the page is leaving). Never waits.
+ */
+async function nextShown(form: Locator): Promise<boolean | undefined> {
+  const shown = await form.locator('.form-actions button[type="submit"]')
+    .evaluateAll((bs) => bs.map((b) => !b.classList.contains('visually-hidden-focusable')));
+  return shown[0];
 }
 
 /** The heading of the current step (multi-step) or '' (single step). */
@@ -143,12 +148,15 @@ export async function completeForm(page: Page, visitor: Visitor, onStep?: (headi
   // The island has taken over the server-rendered form (Submit is disabled until then).
   await expect(form).toHaveAttribute('data-ready', 'true');
   for (let guard = 0; guard < 16; guard++) {
-    if (page.url() !== startUrl) return seen;
+    // The last submit may still be taking the browser to the thank-you page.
+    if (page.url() !== startUrl || !(await form.count())) break;
     const heading = await stepHeading(form);
     seen.push(heading);
     const submit = form.locator('.form-actions button[type="submit"]');
     if ((await fillStep(form, visitor)) === 'filled') {
-      if (await nextShown(form)) await submit.click();
+      const shown = await nextShown(form);
+      if (shown === undefined) break;
+      if (shown) await submit.click();
       else await submit.focus().then(() => submit.press('Enter'));
     }
     // The step changes, the page changes, or the form says what is wrong.

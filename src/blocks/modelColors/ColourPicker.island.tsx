@@ -4,6 +4,7 @@
  * server renders the first variant's first colour, so the photo shows without JavaScript.
  */
 import { useState } from 'react';
+import { MODEL_IMAGE_BOX } from '../../lib/images.ts';
 import {
   bodyTypeForVariant,
   initialPickerState,
@@ -63,7 +64,7 @@ export default function ColourPicker({ data, modelName, fallbackPhoto }: Props) 
               <span aria-hidden="true">‹</span>
             </button>
           )}
-          {photo && <img src={photo} alt={colour ? `${modelName} in ${colour.name}` : modelName} decoding="async" loading="lazy" />}
+          {photo && <img src={photo} alt={colour ? `${modelName} in ${colour.name}` : modelName} width={MODEL_IMAGE_BOX.width} height={MODEL_IMAGE_BOX.height} decoding="async" loading="lazy" />}
           {colours.length > 1 && (
             <button type="button" className="colour-arrow colour-next" aria-label="Next colour" onClick={() => step(1)}>
               <span aria-hidden="true">›</span>
