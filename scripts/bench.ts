@@ -1,11 +1,19 @@
 /**
- * npm run bench [-- --dealers N] [--pages M] [--loop-sample K] [--runs R] [--seed S] [--json] [--keep]
+ * npm run bench [-- --dealers N] [--pages M] [--loop-sample K] [--runs R] [--seed S]
+ *                  [--leads L] [--concurrency C] [--warmup W] [--database-url URL] [--pool P]
+ *                  [--only build|leads] [--json] [--keep]
  *
- * Generates N synthetic dealers of M pages (routes) each, builds them all with one Astro build
- * (median of R runs) and K of them with one Astro build per dealer, each build in a fresh Node
- * process, then reports pages/s, peak RSS, the ratio against a per-dealer loop (extrapolated from
- * the sample to N dealers), the JavaScript each page template loads, and PASS/FAIL per target.
- * Exits 0 whatever the targets say; 1 only when a build failed.
+ * Build: generates N synthetic dealers of M pages (routes) each, builds them all with one Astro
+ * build (median of R runs) and K of them with one Astro build per dealer, each build in a fresh
+ * Node process, then reports pages/s, peak RSS, the ratio against a per-dealer loop (extrapolated
+ * from the sample to N dealers) and the JavaScript each page template loads.
+ *
+ * Leads: L lead saves over HTTP against the real API, C in flight, after W warm-up saves, on
+ * PGlite and on PostgreSQL (--database-url, else BENCH_DATABASE_URL, TEST_DATABASE_URL or
+ * DATABASE_URL; skipped when there is none); reports saves/s, latency percentiles and whether the
+ * stored leads equal the acknowledged ones (scripts/lib/bench-leads.ts).
+ *
+ * Then PASS/FAIL per target. Exits 0 whatever the targets say; 1 only when something crashed.
  */
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { mkdir, rm } from 'node:fs/promises';
@@ -15,7 +23,14 @@ import { loadDealers } from '../src/content/load.ts';
 import { writeSyntheticDealers } from './lib/synthetic.ts';
 import { projectRoot, runBuild, type MeasuredRun, type RunnerInput } from './lib/bench-run.ts';
 import { templateWeights } from './lib/bench-templates.ts';
-import { evaluateTargets, formatReport, medianRun, phases, timing, type BenchReport } from './lib/bench-report.ts';
+import {
+  evaluateTargets, formatMachine, formatReport, formatTargets, medianRun, phases, timing, type BenchReport, type Target,
+} from './lib/bench-report.ts';
+import { runLeadLoad, type LeadDatabase } from './lib/bench-leads.ts';
+import { evaluateLeadTargets, formatLeads, type LeadsReport } from './lib/bench-leads-report.ts';
+
+const DEFAULT_CONCURRENCY = 32;
+const DEFAULT_WARMUP = 500;
 
 const { values } = parseArgs({
   options: {
@@ -24,6 +39,12 @@ const { values } = parseArgs({
     'loop-sample': { type: 'string' },
     runs: { type: 'string', default: '3' },
     seed: { type: 'string', default: '1' },
+    leads: { type: 'string', default: '5000' },
+    concurrency: { type: 'string', default: String(DEFAULT_CONCURRENCY) },
+    warmup: { type: 'string', default: String(DEFAULT_WARMUP) },
+    'database-url': { type: 'string' },
+    pool: { type: 'string' },
+    only: { type: 'string' },
     json: { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
   },
@@ -38,11 +59,28 @@ function whole(name: string, raw: string, min: number, max = Infinity): number {
   return n;
 }
 
+if (values.only !== undefined && values.only !== 'build' && values.only !== 'leads') {
+  console.error(`--only must be "build" or "leads", not "${values.only}"`);
+  process.exit(2);
+}
 const dealers = whole('dealers', values.dealers, 1);
 const pages = whole('pages', values.pages, 4);
 const sample = whole('loop-sample', values['loop-sample'] ?? String(Math.min(dealers, 5)), 1, dealers);
 const runs = whole('runs', values.runs, 1);
 const seed = whole('seed', values.seed, 0);
+const leadSaves = whole('leads', values.leads, 0);
+const concurrency = whole('concurrency', values.concurrency, 1, 10_000);
+const warmup = whole('warmup', values.warmup, 0);
+// As the API does (src/api/db/index.ts): DATABASE_POOL_MAX when it is a positive whole number.
+const envPool = Number(process.env.DATABASE_POOL_MAX);
+const poolMax = values.pool !== undefined ? whole('pool', values.pool, 1) : Number.isInteger(envPool) && envPool > 0 ? envPool : undefined;
+const databaseUrl = values['database-url'] || process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || undefined;
+const doBuild = values.only !== 'leads';
+const doLeads = values.only !== 'build' && leadSaves > 0;
+if (!doBuild && !doLeads) {
+  console.error('--only leads with --leads 0 leaves nothing to measure');
+  process.exit(2);
+}
 const progress = (line: string) => process.stderr.write(line + '\n');
 
 // Inside the project on purpose: buildSites keeps Astro's output under the project, and a
@@ -61,8 +99,12 @@ async function measure(label: string, input: RunnerInput): Promise<MeasuredRun> 
   return run;
 }
 
-async function main() {
-  const loadAtStart = loadavg()[0]!;
+type BuildPart = Omit<BenchReport, 'date' | 'command' | 'machine' | 'targets'>;
+
+/** Everything a report holds: the build part when it ran, the lead part when it ran. */
+type Report = Pick<BenchReport, 'date' | 'command' | 'machine'> & Partial<BuildPart> & { leads?: LeadsReport; targets: Target[] };
+
+async function benchBuild(): Promise<BuildPart> {
   await mkdir(work, { recursive: true });
   progress(`Generating ${dealers} synthetic dealers × ${pages} pages (seed ${seed}) in ${work}`);
   const generated = await writeSyntheticDealers(dealersDir, { dealers, pages, seed });
@@ -89,13 +131,7 @@ async function main() {
   const templates = await templateWeights(path.join(work, 'one-1', 'sites'), loaded.dealers);
 
   const typical = medianRun(oneRuns);
-  const partial: Omit<BenchReport, 'targets'> = {
-    date: new Date().toISOString(),
-    command: `npm run bench -- --dealers ${dealers} --pages ${pages} --loop-sample ${sample} --runs ${runs}${seed === 1 ? '' : ` --seed ${seed}`}`,
-    machine: {
-      cores: availableParallelism(), cpu: cpus()[0]?.model.trim() ?? 'unknown CPU', memoryMB: totalmem() / 2 ** 20,
-      node: process.version, platform: `${process.platform} ${process.arch}`, loadAverage: { start: loadAtStart, end: loadavg()[0]! },
-    },
+  const part: BuildPart = {
     dealers,
     pagesPerDealer: pages,
     seed,
@@ -105,15 +141,77 @@ async function main() {
     cpu: timing(oneRuns, loopRuns, dealers, (x) => x.cpuSeconds),
     templates,
   };
-  const report: BenchReport = { ...partial, targets: evaluateTargets(partial) };
-
   if (values.keep) progress(`Kept the dealers and the run 1 output in ${work}`);
   else await rm(work, { recursive: true, force: true });
+  return part;
+}
+
+/** The lead-save run on PGlite, then on PostgreSQL when there is a URL; a crash is recorded, not thrown. */
+async function benchLeads(): Promise<LeadsReport> {
+  const report: LeadsReport = { saves: leadSaves, warmupSaves: warmup, concurrency, poolMax, runs: [], skipped: [], failed: [] };
+  progress(`Lead saves: ${leadSaves} per database after ${warmup} warm-up saves, ${concurrency} in flight:`);
+  const databases: LeadDatabase[] = [{ kind: 'pglite' }];
+  if (databaseUrl) databases.push({ kind: 'postgres', url: databaseUrl, poolMax });
+  else {
+    const reason = 'no PostgreSQL URL: --database-url, BENCH_DATABASE_URL, TEST_DATABASE_URL or DATABASE_URL';
+    report.skipped.push({ database: 'PostgreSQL', reason });
+  }
+  for (const database of databases) {
+    const label = database.kind === 'pglite' ? 'PGlite' : 'PostgreSQL';
+    const start = loadavg()[0]!;
+    try {
+      const r = await runLeadLoad({
+        database, saves: leadSaves, concurrency, warmupSaves: warmup, log: progress,
+        // No new session after this long: at least 100 saves/s, or two minutes.
+        timeLimitMs: Math.max(120_000, (leadSaves + warmup) * 10),
+      });
+      report.runs.push({ ...r, loadAverage: { start, end: loadavg()[0]! } });
+      progress(`  ${label}: ${r.saves} saves in ${r.wallSeconds.toFixed(2)} s, ${Math.round(r.savesPerSecond)} saves/s, ` +
+        `p50 ${r.latencyMs.p50.toFixed(1)} ms, p99 ${r.latencyMs.p99.toFixed(1)} ms, ${r.errors} errors, check ${r.check.ok ? 'ok' : 'FAILED'}`);
+    } catch (e) {
+      progress(`  ✗ ${label}: the lead run crashed: ${(e as Error).stack ?? e}`);
+      report.failed.push({ database: label, error: (e as Error).message ?? String(e) });
+    }
+  }
+  for (const x of report.skipped) progress(`  ${x.database}: skipped, ${x.reason}`);
+  return report;
+}
+
+function commandLine(): string {
+  const parts = ['npm run bench --'];
+  if (doBuild) parts.push(`--dealers ${dealers} --pages ${pages} --loop-sample ${sample} --runs ${runs}${seed === 1 ? '' : ` --seed ${seed}`}`);
+  if (doLeads) {
+    parts.push(`--leads ${leadSaves} --concurrency ${concurrency}${warmup === DEFAULT_WARMUP ? '' : ` --warmup ${warmup}`}${values.pool ? ` --pool ${poolMax}` : ''}`);
+  } else if (doBuild) parts.push('--leads 0');
+  if (values.only) parts.push(`--only ${values.only}`);
+  return parts.join(' ');
+}
+
+async function main() {
+  const loadAtStart = loadavg()[0]!;
+  const build = doBuild ? await benchBuild() : undefined;
+  const leads = doLeads ? await benchLeads() : undefined;
+  const machine: BenchReport['machine'] = {
+    cores: availableParallelism(), cpu: cpus()[0]?.model.trim() ?? 'unknown CPU', memoryMB: totalmem() / 2 ** 20,
+    node: process.version, platform: `${process.platform} ${process.arch}`, loadAverage: { start: loadAtStart, end: loadavg()[0]! },
+  };
+  const head = { date: new Date().toISOString(), command: commandLine(), machine };
+  const targets = [
+    ...(build ? evaluateTargets({ ...head, ...build }) : []),
+    ...(leads ? evaluateLeadTargets(leads, machine.cores) : []),
+  ];
+  const report: Report = { ...head, ...build, ...(leads ? { leads } : {}), targets };
+
   if (values.json) console.log(JSON.stringify(report, null, 2));
-  else console.log('\n' + formatReport(report).join('\n'));
+  else if (build) console.log('\n' + formatReport({ ...head, ...build, targets }, leads ? formatLeads(leads) : []).join('\n'));
+  else {
+    const lines = [`npm run bench: lead saves, ${head.date}`, formatMachine(machine), '', ...formatLeads(leads!), '', ...formatTargets(targets)];
+    console.log('\n' + lines.join('\n'));
+  }
+  if (leads?.failed.length) process.exitCode = 1;
 }
 
 main().catch(async (e: unknown) => {
-  progress(`\nThe benchmark failed: ${(e as Error).stack ?? e}\nFiles kept in ${work}`);
+  progress(`\nThe benchmark failed: ${(e as Error).stack ?? e}${doBuild ? `\nFiles kept in ${work}` : ''}`);
   process.exit(1);
 });

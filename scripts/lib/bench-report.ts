@@ -120,7 +120,7 @@ export function evaluateTargets(r: Omit<BenchReport, 'targets'>): Target[] {
   ];
 }
 
-function table(head: string[], rows: string[][], leftColumns = 1): string[] {
+export function table(head: string[], rows: string[][], leftColumns = 1): string[] {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => (i < leftColumns ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd();
   return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)];
@@ -129,12 +129,21 @@ function table(head: string[], rows: string[][], leftColumns = 1): string[] {
 const s = (n: number, digits = 2) => n.toFixed(digits);
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
-export function formatReport(r: BenchReport): string[] {
+export function formatMachine(m: BenchReport['machine']): string {
+  return `machine: ${m.cores} cores (${m.cpu}), ${Math.round(m.memoryMB)} MB RAM, Node ${m.node}, ${m.platform}; 1-minute load average ${s(m.loadAverage.start)} at start, ${s(m.loadAverage.end)} at end`;
+}
+
+export function formatTargets(targets: Target[]): string[] {
+  return ['Targets:', ...targets.map((t) => `  ${t.pass ? 'PASS' : 'FAIL'}  ${t.name}: ${t.value}${t.note ? ` (${t.note})` : ''}`)];
+}
+
+/** The build report; `more` (e.g. the lead-save section) goes before the targets. */
+export function formatReport(r: BenchReport, more: string[] = []): string[] {
   const { oneBuild: one, loop } = r;
   const loopLabel = loop.extrapolated ? `all ${r.dealers}, extrapolated s` : `all ${r.dealers}, measured s`;
   const out = [
     `npm run bench: ${r.dealers} dealers × ${r.pagesPerDealer} pages, ${r.date}`,
-    `machine: ${r.machine.cores} cores (${r.machine.cpu}), ${Math.round(r.machine.memoryMB)} MB RAM, Node ${r.machine.node}, ${r.machine.platform}; 1-minute load average ${s(r.machine.loadAverage.start)} at start, ${s(r.machine.loadAverage.end)} at end`,
+    formatMachine(r.machine),
     '',
     ...table(
       ['time', 'dealers', 'pages', `one build s (median of ${one.runs.length})`, 'pages/s', 'peak RSS MB', `loop: sample of ${loop.sample} s`, `loop: ${loopLabel}`, 'ratio'],
@@ -160,8 +169,8 @@ export function formatReport(r: BenchReport): string[] {
         kb(t.medianJsGzBytes), kb(t.medianInlineGzBytes)]),
     ),
     '',
-    'Targets:',
-    ...r.targets.map((t) => `  ${t.pass ? 'PASS' : 'FAIL'}  ${t.name}: ${t.value}${t.note ? ` (${t.note})` : ''}`),
+    ...(more.length ? [...more, ''] : []),
+    ...formatTargets(r.targets),
   ];
   return out;
 }
