@@ -1,7 +1,9 @@
 /**
- * npm run bench [-- --dealers N] [--pages M] [--loop-sample K] [--runs R] [--seed S]
- *                  [--leads L] [--concurrency C] [--warmup W] [--database-url URL] [--pool P]
- *                  [--only build|leads] [--json] [--keep]
+ * npm run bench [-- --only build,leads,search,pages] [--json]
+ *   build:  [--dealers N] [--pages M] [--loop-sample K] [--runs R] [--seed S] [--keep]
+ *   leads:  [--leads L] [--concurrency C] [--warmup W] [--database-url URL] [--pool P]
+ *   search: [--search-cars N] [--search-queries Q] [--database-url URL]
+ *   pages:  [--lighthouse-runs R] [--chromium PATH]
  *
  * Build: generates N synthetic dealers of M pages (routes) each, builds them all with one Astro
  * build (median of R runs) and K of them with one Astro build per dealer, each build in a fresh
@@ -12,6 +14,13 @@
  * PGlite and on PostgreSQL (--database-url, else BENCH_DATABASE_URL, TEST_DATABASE_URL or
  * DATABASE_URL; skipped when there is none); reports saves/s, latency percentiles and whether the
  * stored leads equal the acknowledged ones (scripts/lib/bench-leads.ts).
+ *
+ * Search: N synthetic cars indexed, Q InstantSearch-like multi-queries one at a time over HTTP, on
+ * PGlite and PostgreSQL; server-time percentiles (scripts/lib/bench-search.ts).
+ *
+ * Pages: the sample dealers built; the JavaScript of their home, used-cars, model and
+ * model-range-and-offers pages, and Lighthouse mobile performance (median of R runs) of the first
+ * three in Debian's Chromium (scripts/lib/bench-pages.ts).
  *
  * Then PASS/FAIL per target. Exits 0 whatever the targets say; 1 only when something crashed.
  */
@@ -28,6 +37,9 @@ import {
 } from './lib/bench-report.ts';
 import { runLeadLoad, type LeadDatabase } from './lib/bench-leads.ts';
 import { evaluateLeadTargets, formatLeads, type LeadsReport } from './lib/bench-leads-report.ts';
+import { runSearchLoad, type SearchDatabase } from './lib/bench-search.ts';
+import { runPageBench, type PagesReport } from './lib/bench-pages.ts';
+import { evaluatePageTargets, evaluateSearchTargets, formatPages, formatSearch, type SearchReport } from './lib/bench-catalogue-report.ts';
 
 const DEFAULT_CONCURRENCY = 32;
 const DEFAULT_WARMUP = 500;
@@ -45,6 +57,10 @@ const { values } = parseArgs({
     'database-url': { type: 'string' },
     pool: { type: 'string' },
     only: { type: 'string' },
+    'search-cars': { type: 'string', default: '10000' },
+    'search-queries': { type: 'string', default: '500' },
+    'lighthouse-runs': { type: 'string', default: '3' },
+    chromium: { type: 'string' },
     json: { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
   },
@@ -59,10 +75,15 @@ function whole(name: string, raw: string, min: number, max = Infinity): number {
   return n;
 }
 
-if (values.only !== undefined && values.only !== 'build' && values.only !== 'leads') {
-  console.error(`--only must be "build" or "leads", not "${values.only}"`);
+const PARTS = ['build', 'leads', 'search', 'pages'] as const;
+type Part = (typeof PARTS)[number];
+const only = values.only?.split(',').map((x) => x.trim()).filter(Boolean);
+const unknownPart = only?.find((x) => !(PARTS as readonly string[]).includes(x));
+if (only && (unknownPart !== undefined || !only.length)) {
+  console.error(`--only takes a comma-separated list of ${PARTS.join(', ')}; not "${values.only}"`);
   process.exit(2);
 }
+const wanted = (part: Part) => !only || only.includes(part);
 const dealers = whole('dealers', values.dealers, 1);
 const pages = whole('pages', values.pages, 4);
 const sample = whole('loop-sample', values['loop-sample'] ?? String(Math.min(dealers, 5)), 1, dealers);
@@ -75,9 +96,14 @@ const warmup = whole('warmup', values.warmup, 0);
 const envPool = Number(process.env.DATABASE_POOL_MAX);
 const poolMax = values.pool !== undefined ? whole('pool', values.pool, 1) : Number.isInteger(envPool) && envPool > 0 ? envPool : undefined;
 const databaseUrl = values['database-url'] || process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || undefined;
-const doBuild = values.only !== 'leads';
-const doLeads = values.only !== 'build' && leadSaves > 0;
-if (!doBuild && !doLeads) {
+const searchCars = whole('search-cars', values['search-cars'], 1);
+const searchQueries = whole('search-queries', values['search-queries'], 1);
+const lighthouseRuns = whole('lighthouse-runs', values['lighthouse-runs'], 0);
+const doBuild = wanted('build');
+const doLeads = wanted('leads') && leadSaves > 0;
+const doSearch = wanted('search');
+const doPages = wanted('pages');
+if (!doBuild && !doLeads && !doSearch && !doPages) {
   console.error('--only leads with --leads 0 leaves nothing to measure');
   process.exit(2);
 }
@@ -102,7 +128,12 @@ async function measure(label: string, input: RunnerInput): Promise<MeasuredRun> 
 type BuildPart = Omit<BenchReport, 'date' | 'command' | 'machine' | 'targets'>;
 
 /** Everything a report holds: the build part when it ran, the lead part when it ran. */
-type Report = Pick<BenchReport, 'date' | 'command' | 'machine'> & Partial<BuildPart> & { leads?: LeadsReport; targets: Target[] };
+type Report = Pick<BenchReport, 'date' | 'command' | 'machine'> & Partial<BuildPart> & {
+  leads?: LeadsReport;
+  search?: SearchReport;
+  pages?: PagesReport;
+  targets: Target[];
+};
 
 async function benchBuild(): Promise<BuildPart> {
   await mkdir(work, { recursive: true });
@@ -177,13 +208,37 @@ async function benchLeads(): Promise<LeadsReport> {
   return report;
 }
 
+/** The search run on PGlite, then on PostgreSQL when there is a URL; a crash is recorded, not thrown. */
+async function benchSearch(): Promise<SearchReport> {
+  const report: SearchReport = { cars: searchCars, queries: searchQueries, runs: [], skipped: [], failed: [] };
+  progress(`Search: ${searchCars} cars, ${searchQueries} multi-queries one at a time:`);
+  const databases: SearchDatabase[] = [{ kind: 'pglite' }];
+  if (databaseUrl) databases.push({ kind: 'postgres', url: databaseUrl });
+  else report.skipped.push({ database: 'PostgreSQL', reason: 'no PostgreSQL URL: --database-url, BENCH_DATABASE_URL, TEST_DATABASE_URL or DATABASE_URL' });
+  for (const database of databases) {
+    const label = database.kind === 'pglite' ? 'PGlite' : 'PostgreSQL';
+    const start = loadavg()[0]!;
+    try {
+      const r = await runSearchLoad({ database, cars: searchCars, queries: searchQueries, log: progress });
+      report.runs.push({ ...r, loadAverage: { start, end: loadavg()[0]! } });
+      progress(`  ${label}: server p50 ${r.serverMs.p50.toFixed(1)} ms, p95 ${r.serverMs.p95.toFixed(1)} ms, ${r.errors} errors`);
+    } catch (e) {
+      progress(`  ✗ ${label}: the search run crashed: ${(e as Error).stack ?? e}`);
+      report.failed.push({ database: label, error: (e as Error).message ?? String(e) });
+    }
+  }
+  return report;
+}
+
 function commandLine(): string {
   const parts = ['npm run bench --'];
+  if (only) parts.push(`--only ${only.join(',')}`);
   if (doBuild) parts.push(`--dealers ${dealers} --pages ${pages} --loop-sample ${sample} --runs ${runs}${seed === 1 ? '' : ` --seed ${seed}`}`);
   if (doLeads) {
     parts.push(`--leads ${leadSaves} --concurrency ${concurrency}${warmup === DEFAULT_WARMUP ? '' : ` --warmup ${warmup}`}${values.pool ? ` --pool ${poolMax}` : ''}`);
-  } else if (doBuild) parts.push('--leads 0');
-  if (values.only) parts.push(`--only ${values.only}`);
+  } else if (wanted('leads')) parts.push('--leads 0');
+  if (doSearch) parts.push(`--search-cars ${searchCars} --search-queries ${searchQueries}`);
+  if (doPages) parts.push(`--lighthouse-runs ${lighthouseRuns}`);
   return parts.join(' ');
 }
 
@@ -191,6 +246,17 @@ async function main() {
   const loadAtStart = loadavg()[0]!;
   const build = doBuild ? await benchBuild() : undefined;
   const leads = doLeads ? await benchLeads() : undefined;
+  const search = doSearch ? await benchSearch() : undefined;
+  let pagesReport: PagesReport | undefined;
+  let pagesError: string | undefined;
+  if (doPages) {
+    progress(`Pages: the sample dealers, JavaScript per page${lighthouseRuns ? ` and ${lighthouseRuns} Lighthouse run(s) per page` : ''}:`);
+    pagesReport = await runPageBench({ lighthouseRuns, chromiumPath: values.chromium, log: progress }).catch((e: unknown) => {
+      progress(`  ✗ the page run crashed: ${(e as Error).stack ?? e}`);
+      pagesError = (e as Error).message ?? String(e);
+      return undefined;
+    });
+  }
   const machine: BenchReport['machine'] = {
     cores: availableParallelism(), cpu: cpus()[0]?.model.trim() ?? 'unknown CPU', memoryMB: totalmem() / 2 ** 20,
     node: process.version, platform: `${process.platform} ${process.arch}`, loadAverage: { start: loadAtStart, end: loadavg()[0]! },
@@ -199,16 +265,29 @@ async function main() {
   const targets = [
     ...(build ? evaluateTargets({ ...head, ...build }) : []),
     ...(leads ? evaluateLeadTargets(leads, machine.cores) : []),
+    ...(search ? evaluateSearchTargets(search) : []),
+    ...(pagesReport ? evaluatePageTargets(pagesReport) : []),
+    ...(pagesError ? [{ name: 'pages: JavaScript and Lighthouse', pass: false, value: 'the run crashed', note: pagesError }] : []),
   ];
-  const report: Report = { ...head, ...build, ...(leads ? { leads } : {}), targets };
+  const report: Report = {
+    ...head, ...build, ...(leads ? { leads } : {}), ...(search ? { search } : {}), ...(pagesReport ? { pages: pagesReport } : {}), targets,
+  };
 
-  if (values.json) console.log(JSON.stringify(report, null, 2));
-  else if (build) console.log('\n' + formatReport({ ...head, ...build, targets }, leads ? formatLeads(leads) : []).join('\n'));
-  else {
-    const lines = [`npm run bench: lead saves, ${head.date}`, formatMachine(machine), '', ...formatLeads(leads!), '', ...formatTargets(targets)];
-    console.log('\n' + lines.join('\n'));
+  if (values.json) {
+    console.log(JSON.stringify(report, null, 2));
+  } else {
+    const more = [
+      ...(leads ? [...formatLeads(leads), ''] : []),
+      ...(search ? [...formatSearch(search), ''] : []),
+      ...(pagesReport ? [...formatPages(pagesReport), ''] : []),
+    ].slice(0, -1);
+    if (build) console.log('\n' + formatReport({ ...head, ...build, targets }, more).join('\n'));
+    else {
+      const lines = [`npm run bench: ${only!.join(', ')}, ${head.date}`, formatMachine(machine), '', ...more, '', ...formatTargets(targets)];
+      console.log('\n' + lines.join('\n'));
+    }
   }
-  if (leads?.failed.length) process.exitCode = 1;
+  if (leads?.failed.length || search?.failed.length || pagesError) process.exitCode = 1;
 }
 
 main().catch(async (e: unknown) => {

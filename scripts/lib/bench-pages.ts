@@ -1,0 +1,200 @@
+/**
+ * The page part of `npm run bench`: the sample dealers (a copy of dealers/, each with models and
+ * offers given one more page holding only a model range and an offers block) built into a
+ * temporary folder, then
+ *  - the JavaScript each measured page loads, gzipped (scripts/lib/bench-templates.ts): the home
+ *    page, the used-cars search page, the first model page and the model-range-and-offers page;
+ *  - Lighthouse's mobile performance score (its default mobile settings: a phone screen, simulated
+ *    slow 4G and a 4× slower CPU) of the home, used-cars and model pages, served with the API as
+ *    `npm start` serves them, in Debian's Chromium; the median of R runs per page.
+ */
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildSites, projectRoot } from './build-sites.ts';
+import { startServer } from './static-server.ts';
+import { median, pageJs, htmlFile } from './bench-templates.ts';
+import { loadDealers, type DealerContent } from '../../src/content/load.ts';
+import { dealerRoutes, modelPath, type Route } from '../../src/lib/routes.ts';
+import { walkBlocks } from '../../src/lib/page-blocks.ts';
+import { startRuntime } from '../../src/api/runtime.ts';
+import { financeProviderFromEnv } from '../../src/api/integrations/finance-provider.ts';
+
+export const RANGE_AND_OFFERS_PATH = '/bench-model-range-and-offers';
+export const PAGE_TARGETS = { rangeAndOffersKB: 80, usedCarsKB: 200, lighthouse: 90 } as const;
+
+export type PageKind = 'home' | 'used cars' | 'model' | 'model range + offers';
+
+export interface MeasuredPage {
+  dealer: string;
+  kind: PageKind;
+  path: string;
+  jsFiles: number;
+  jsGzBytes: number;
+  inlineGzBytes: number;
+  /** Lighthouse runs of this page (home, used cars and model pages only). */
+  lighthouse?: LighthouseResult;
+}
+
+export interface LighthouseResult {
+  /** Performance scores 0-100 of each run, and their median. */
+  scores: number[];
+  median: number;
+  /** Metrics of the median run, in ms (CLS unitless). */
+  metrics: { fcp: number; lcp: number; tbt: number; cls: number; speedIndex: number };
+}
+
+export interface PagesReport {
+  dealers: string[];
+  buildSeconds: number;
+  pages: MeasuredPage[];
+  lighthouseRuns: number;
+  /** Why Lighthouse did not run, when it did not. */
+  lighthouseSkipped?: string;
+  chromium?: string;
+}
+
+export interface PagesOptions {
+  dealersDir?: string;
+  /** Lighthouse runs per page; 0 skips Lighthouse. */
+  lighthouseRuns: number;
+  chromiumPath?: string;
+  log?: (line: string) => void;
+}
+
+/** The page a bench adds to a dealer with models and offers: a model range and offers, nothing else. */
+export function rangeAndOffersPage() {
+  return {
+    id: 'bench-model-range-and-offers',
+    path: RANGE_AND_OFFERS_PATH,
+    title: 'Our range and offers',
+    publishedAt: '2025-01-01',
+    blocks: [
+      { id: 'bench-range', type: 'brandModels', data: { heading: 'Our range' } },
+      { id: 'bench-offers', type: 'offers', data: { heading: 'Current offers' } },
+    ],
+  };
+}
+
+/** The dealer's used-cars search page: /used-cars, else the first page holding a cars block. */
+export function usedCarsRoute(routes: Route[]): Route | undefined {
+  const pages = routes.filter((r): r is Extract<Route, { kind: 'page' }> => r.kind === 'page');
+  return pages.find((r) => r.path === '/used-cars')
+    ?? pages.find((r) => [...walkBlocks(r.page.blocks)].some((b) => b.type === 'cars'));
+}
+
+/** The routes measured for one dealer, by kind. */
+export function measuredRoutes(d: DealerContent): { kind: PageKind; route: Route }[] {
+  const routes = dealerRoutes(d);
+  const out: { kind: PageKind; route: Route }[] = [];
+  const at = (p: string) => routes.find((r) => r.path === p);
+  const home = at('/');
+  if (home) out.push({ kind: 'home', route: home });
+  const used = usedCarsRoute(routes);
+  if (used) out.push({ kind: 'used cars', route: used });
+  const model = d.models.length ? at(modelPath(d.models[0]!)) : undefined;
+  if (model) out.push({ kind: 'model', route: model });
+  const bench = at(RANGE_AND_OFFERS_PATH);
+  if (bench) out.push({ kind: 'model range + offers', route: bench });
+  return out;
+}
+
+const LIGHTHOUSE_KINDS: PageKind[] = ['home', 'used cars', 'model'];
+
+export const CHROMIUM_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'];
+
+/** One Lighthouse mobile performance run of `url` in the Chromium listening for DevTools on `port`. */
+export async function lighthouseRun(url: string, port: number): Promise<{ score: number; metrics: LighthouseResult['metrics'] }> {
+  const { default: lighthouse } = await import('lighthouse');
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+  const lhr = result?.lhr;
+  if (!lhr) throw new Error(`Lighthouse returned no result for ${url}`);
+  if (lhr.runtimeError) throw new Error(`Lighthouse could not load ${url}: ${lhr.runtimeError.message}`);
+  const score = lhr.categories.performance?.score;
+  if (typeof score !== 'number') throw new Error(`Lighthouse gave ${url} no performance score`);
+  const v = (id: string) => Number(lhr.audits[id]?.numericValue ?? NaN);
+  return {
+    score: Math.round(score * 100),
+    metrics: { fcp: v('first-contentful-paint'), lcp: v('largest-contentful-paint'), tbt: v('total-blocking-time'), cls: v('cumulative-layout-shift'), speedIndex: v('speed-index') },
+  };
+}
+
+export async function runPageBench(options: PagesOptions): Promise<PagesReport> {
+  const log = options.log ?? (() => {});
+  const source = path.resolve(options.dealersDir ?? path.join(projectRoot, 'dealers'));
+  // Inside the project, as the build bench's folder: the build keeps Astro's output under the project.
+  await mkdir(path.join(projectRoot, '.cache'), { recursive: true });
+  const work = await mkdtemp(path.join(projectRoot, '.cache', 'bench-pages-'));
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-pages-data-'));
+  try {
+    const dealersDir = path.join(work, 'dealers');
+    await cp(source, dealersDir, { recursive: true });
+    const loaded = await loadDealers(dealersDir);
+    if (loaded.errors.length) throw new Error(`The dealers in ${source} do not load: ${loaded.errors.length} errors, e.g. ${JSON.stringify(loaded.errors[0])}`);
+    for (const d of loaded.dealers) {
+      if (d.models.length && d.offers.length) {
+        await writeFile(path.join(dealersDir, d.slug, 'pages', 'bench-model-range-and-offers.json'), JSON.stringify(rangeAndOffersPage(), null, 2));
+      }
+    }
+    const dealers = (await loadDealers(dealersDir)).dealers;
+    log(`Pages: building ${dealers.length} sample dealers (${dealers.map((d) => d.slug).join(', ')})`);
+    const sitesDir = path.join(work, 'sites');
+    const build = await buildSites({ dealersDir, outDir: sitesDir });
+    if (!build.ok) throw new Error(`The sample dealers did not build: ${build.errors.map((e) => JSON.stringify(e)).join('; ')}`);
+
+    const pages: MeasuredPage[] = [];
+    for (const d of dealers) {
+      const root = path.join(sitesDir, d.slug);
+      const cache = new Map();
+      for (const { kind, route } of measuredRoutes(d)) {
+        const js = await pageJs(root, await readFile(path.join(root, htmlFile(route)), 'utf8'), cache);
+        pages.push({ dealer: d.slug, kind, path: route.path, jsFiles: js.files.length, jsGzBytes: js.gzBytes, inlineGzBytes: js.inlineGzBytes });
+      }
+    }
+    const report: PagesReport = { dealers: dealers.map((d) => d.slug), buildSeconds: build.seconds, pages, lighthouseRuns: options.lighthouseRuns };
+    if (options.lighthouseRuns > 0) await lighthouseAll(report, { sitesDir, dealersDir, dealers, dataDir, options, log });
+    else report.lighthouseSkipped = '--lighthouse-runs 0';
+    return report;
+  } finally {
+    await rm(work, { recursive: true, force: true });
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+interface LighthouseInput {
+  sitesDir: string;
+  dealersDir: string;
+  dealers: DealerContent[];
+  dataDir: string;
+  options: PagesOptions;
+  log: (line: string) => void;
+}
+
+async function lighthouseAll(report: PagesReport, x: LighthouseInput): Promise<void> {
+  const chromePath = x.options.chromiumPath ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  report.chromium = chromePath;
+  const api = await startRuntime({
+    dealers: x.dealers, dataDir: x.dataDir, env: {}, workerIntervalMs: false,
+    financeProvider: financeProviderFromEnv({}),
+  });
+  const running = await startServer({ sitesDir: x.sitesDir, dealersDir: x.dealersDir, port: 0, host: '127.0.0.1', api: api.app.fetch });
+  const { launch } = await import('chrome-launcher');
+  const chrome = await launch({ chromePath, chromeFlags: CHROMIUM_FLAGS, logLevel: 'error' });
+  try {
+    for (const page of report.pages.filter((p) => LIGHTHOUSE_KINDS.includes(p.kind))) {
+      const url = `${running.siteOrigin(page.dealer)}${page.path}`;
+      const runs: Awaited<ReturnType<typeof lighthouseRun>>[] = [];
+      for (let i = 0; i < x.options.lighthouseRuns; i++) runs.push(await lighthouseRun(url, chrome.port));
+      const scores = runs.map((r) => r.score);
+      const mid = median(scores);
+      // The metrics of the run whose score is nearest the median.
+      const typical = runs.reduce((best, r) => (Math.abs(r.score - mid) < Math.abs(best.score - mid) ? r : best));
+      page.lighthouse = { scores, median: mid, metrics: typical.metrics };
+      x.log(`  Lighthouse ${page.dealer}${page.path}: ${scores.join(', ')} (median ${mid})`);
+    }
+  } finally {
+    await chrome.kill();
+    await running.close();
+    await api.close();
+  }
+}
