@@ -11,7 +11,7 @@ export function block(type: BlockType, data: Record<string, unknown>, index: num
   return { id: `default-${type}-${index}`, type, data: blockDataSchemas[type].parse(data), tunes: {}, index } as Block;
 }
 
-/** Banner, features, variants, colours, brochure and enquiry form for a model with no page. */
+/** Banner, variants (with their features), colours, brochure and enquiry form for a model with no page. */
 export function defaultModelBlocks(model: Model): Block[] {
   const blocks: Block[] = [];
   const banner = model.banner?.url ?? model.cloudfront_new_image_url ?? model.image?.url;
@@ -24,11 +24,7 @@ export function defaultModelBlocks(model: Model): Block[] {
   } else {
     blocks.push(block('heading', { text: escapeHtml(model.name), level: 1 }, blocks.length));
   }
-  const features = model.model_variants[0]?.features ?? [];
-  if (features.length) {
-    blocks.push(block('heading', { text: 'Key features', level: 2 }, blocks.length));
-    blocks.push(block('list', { style: 'unordered', items: features.slice(0, 8) }, blocks.length));
-  }
+  // The variant cards list each variant's features (first 8, expandable), so no separate list.
   if (model.model_variants.length) blocks.push(block('modelVariants', { model: model.slug }, blocks.length));
   if (model.colours.length) blocks.push(block('modelColors', { model: model.slug }, blocks.length));
   if (model.brochure_url) {
