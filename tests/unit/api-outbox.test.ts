@@ -107,6 +107,15 @@ describe.each(testDatabases)('lead delivery on $label', (database) => {
     expect(log.rows).toEqual([{ attempt: 1, ok: true, http_status: 200 }]);
   });
 
+  it('sends the payload a row already holds (rows written before payloads were built at delivery) as it is', async () => {
+    destinations = [{ kind: 'webhook', url: `${base}/hooks/leads`, secret: 'dealer-secret' }];
+    const leadId = await completeLead();
+    const stored = { event: 'lead.completed', lead_id: leadId, note: 'written at completion' };
+    await t.db.query('UPDATE outbox SET payload = $2::jsonb WHERE lead_id = $1', [leadId, JSON.stringify(stored)]);
+    expect(await deliverDue(deps, { now: new Date(T0) })).toMatchObject({ claimed: 1, delivered: 1 });
+    expect(JSON.parse(crm.received[0]!.body)).toEqual(stored);
+  });
+
   it('retries a delivery the CRM answered with 500 after 1 minute, recording each attempt', async () => {
     destinations = [{ kind: 'webhook', url: `${base}/hooks/leads`, secret: 'dealer-secret' }];
     const leadId = await completeLead();

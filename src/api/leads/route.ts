@@ -14,7 +14,6 @@ import { DEFAULT_RATE_LIMITS, type ApiDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
 import { SlidingWindowLimiter, clientIp } from '../rate-limit.ts';
 import { resolveSite } from '../site.ts';
-import { leadPayload } from '../outbox/payload.ts';
 import { missingContact, parseLeadSave } from './request.ts';
 import { saveLead } from './store.ts';
 import { findForm, stepValues, validateValues } from './validate.ts';
@@ -89,7 +88,6 @@ export function mountLeadRoute(app: Hono, deps: ApiDeps): void {
         now,
       }, {
         destinations: deps.destinations?.(dealer.slug) ?? [],
-        payload: (lead) => leadPayload(lead, dealer),
       });
     } catch (error) {
       console.error(`Lead save failed for ${dealer.slug}: ${(error as Error).message}`);

@@ -1,8 +1,9 @@
 /**
- * Saving a lead: one transaction per save. The first save of a form session creates the lead,
- * later ones update it, and the save that completes it writes one outbox row per destination in
- * the same transaction. A completed lead never changes again, so retries and concurrent final
- * submits complete it exactly once.
+ * Saving a lead: one statement per save, atomic on its own. The first save of a form session
+ * creates the lead, later ones update it, and the save that completes it writes one outbox row
+ * per destination in the same statement. A completed lead never changes again, so retries and
+ * concurrent final submits complete it exactly once, and the delivery builds what it sends from
+ * the lead row (src/api/outbox/deliver.ts).
  */
 import { randomUUID } from 'node:crypto';
 import type { LeadStatus } from '../../forms/contract.ts';
@@ -55,10 +56,9 @@ export type SaveOutcome =
   | { ok: true; leadId: string; status: LeadStatus; completedNow: boolean }
   | { ok: false; status: 404 | 409; message: string };
 
-/** Where a completed lead goes: its destinations and the payload each receives. */
+/** Where a completed lead goes. */
 export interface Completion {
   destinations: Destination[];
-  payload(lead: LeadRow): unknown;
 }
 
 const SET = `
@@ -95,50 +95,58 @@ UPDATE leads AS l SET ${SET}
 WHERE l.id = $1 AND l.site_slug = $2 AND l.idempotency_key = $3 AND l.lead_status <> 'Complete'
 RETURNING l.*`;
 
-const OUTBOX = `
-INSERT INTO outbox (id, lead_id, site_slug, destination, target, payload, status, attempts, next_attempt_at, created_at, updated_at)
-VALUES ($1, $2, $3, $4, $5, $6::jsonb, 'pending', 0, $7::timestamptz, $7::timestamptz, $7::timestamptz)
-ON CONFLICT (lead_id, destination, target) DO NOTHING`;
+/**
+ * A save that may complete the lead: the lead's statement, then one outbox row per destination
+ * ($17 ids, $18 kinds, $19 targets) when it completed it, not for spam. The lead statement
+ * returns no row when the lead was complete already, so a retry adds no outbox row.
+ */
+const withOutbox = (lead: string) => `
+WITH saved AS (${lead}),
+queued AS (
+  INSERT INTO outbox (id, lead_id, site_slug, destination, target, status, attempts, next_attempt_at, created_at, updated_at)
+  SELECT d.id, s.id, s.site_slug, d.destination, d.target, 'pending', 0, $16::timestamptz, $16::timestamptz, $16::timestamptz
+  FROM saved s, unnest($17::uuid[], $18::text[], $19::text[]) AS d (id, destination, target)
+  WHERE s.lead_status = 'Complete' AND NOT s.spam
+  ON CONFLICT (lead_id, destination, target) DO NOTHING
+)
+SELECT * FROM saved`;
+
+const UPSERT_COMPLETING = withOutbox(UPSERT);
+const UPDATE_COMPLETING = withOutbox(UPDATE_BY_ID);
 
 export function destinationTarget(d: Destination): string {
   return d.kind === 'file' ? d.dir : d.url;
 }
 
 export async function saveLead(db: Db, w: LeadWrite, completion: Completion): Promise<SaveOutcome> {
-  const save = async (tx: Db): Promise<SaveOutcome> => {
-    const params = [
-      w.leadId ?? randomUUID(), w.siteSlug, w.idempotencyKey, w.isLastStep,
-      w.category ?? null, w.subcategory ?? null, w.pageId, w.pageTitle ?? null, w.blockId, w.formType ?? null,
-      w.step, JSON.stringify(w.values), JSON.stringify({ [w.step]: w.stepValues }), JSON.stringify(w.tracking),
-      w.spamReason ?? null, w.now.toISOString(),
-    ];
-    const { rows } = await tx.query<LeadRow>(w.leadId ? UPDATE_BY_ID : UPSERT, params);
-    const row = rows[0];
-    if (!row) {
-      // Nothing changed: the lead is complete already, or lead_id is not this session's.
-      const { rows: found } = await tx.query<Pick<LeadRow, 'id' | 'idempotency_key' | 'lead_status'>>(
-        w.leadId
-          ? 'SELECT id, idempotency_key, lead_status FROM leads WHERE id = $1 AND site_slug = $2'
-          : 'SELECT id, idempotency_key, lead_status FROM leads WHERE idempotency_key = $1 AND site_slug = $2',
-        [w.leadId ?? w.idempotencyKey, w.siteSlug],
-      );
-      const lead = found[0];
-      if (!lead) return { ok: false, status: 404, message: 'There is no lead with this lead_id on this site.' };
-      if (lead.idempotency_key !== w.idempotencyKey) {
-        return { ok: false, status: 409, message: 'This lead_id belongs to another form session; start the form again.' };
-      }
-      return { ok: true, leadId: lead.id, status: lead.lead_status, completedNow: false };
+  const params: unknown[] = [
+    w.leadId ?? randomUUID(), w.siteSlug, w.idempotencyKey, w.isLastStep,
+    w.category ?? null, w.subcategory ?? null, w.pageId, w.pageTitle ?? null, w.blockId, w.formType ?? null,
+    w.step, JSON.stringify(w.values), JSON.stringify({ [w.step]: w.stepValues }), JSON.stringify(w.tracking),
+    w.spamReason ?? null, w.now.toISOString(),
+  ];
+  let sql = w.leadId ? UPDATE_BY_ID : UPSERT;
+  if (w.isLastStep) {
+    sql = w.leadId ? UPDATE_COMPLETING : UPSERT_COMPLETING;
+    const ds = completion.destinations;
+    params.push(ds.map(() => randomUUID()), ds.map((d) => d.kind), ds.map(destinationTarget));
+  }
+  const { rows } = await db.query<LeadRow>(sql, params);
+  const row = rows[0];
+  if (!row) {
+    // Nothing changed: the lead is complete already, or lead_id is not this session's.
+    const { rows: found } = await db.query<Pick<LeadRow, 'id' | 'idempotency_key' | 'lead_status'>>(
+      w.leadId
+        ? 'SELECT id, idempotency_key, lead_status FROM leads WHERE id = $1 AND site_slug = $2'
+        : 'SELECT id, idempotency_key, lead_status FROM leads WHERE idempotency_key = $1 AND site_slug = $2',
+      [w.leadId ?? w.idempotencyKey, w.siteSlug],
+    );
+    const lead = found[0];
+    if (!lead) return { ok: false, status: 404, message: 'There is no lead with this lead_id on this site.' };
+    if (lead.idempotency_key !== w.idempotencyKey) {
+      return { ok: false, status: 409, message: 'This lead_id belongs to another form session; start the form again.' };
     }
-    const completedNow = w.isLastStep && row.lead_status === 'Complete';
-    if (completedNow && !row.spam) {
-      for (const d of completion.destinations) {
-        await tx.query(OUTBOX, [
-          randomUUID(), row.id, row.site_slug, d.kind, destinationTarget(d), JSON.stringify(completion.payload(row)), w.now.toISOString(),
-        ]);
-      }
-    }
-    return { ok: true, leadId: row.id, status: row.lead_status, completedNow };
-  };
-  // A partial save is one statement, atomic on its own; a final save adds the outbox rows.
-  return w.isLastStep ? db.transaction(save) : save(db);
+    return { ok: true, leadId: lead.id, status: lead.lead_status, completedNow: false };
+  }
+  return { ok: true, leadId: row.id, status: row.lead_status, completedNow: w.isLastStep && row.lead_status === 'Complete' };
 }

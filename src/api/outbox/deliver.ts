@@ -4,9 +4,13 @@
  * A failed attempt is retried with exponential backoff until MAX_ATTEMPTS, then marked failed.
  * A claimed row's next attempt is pushed a lease ahead first, so a worker that dies mid-send
  * leaves it to be retried rather than lost.
+ *
+ * What is sent is built from the completed lead's row (which never changes once complete) and
+ * the site's content; rows written by earlier versions carry their payload and send it as it is.
  */
 import type { ApiDeps, Destination } from '../deps.ts';
-import type { LeadPayload } from './payload.ts';
+import type { LeadRow } from '../leads/store.ts';
+import { leadPayload, type LeadPayload } from './payload.ts';
 import { SendError, sendAdf, sendFiles, sendWebhook, type SendContext } from './send.ts';
 
 export const MAX_ATTEMPTS = 12;
@@ -30,10 +34,11 @@ export interface DeliverReport {
 
 interface OutboxRow {
   id: string;
+  lead_id: string;
   site_slug: string;
   destination: Destination['kind'];
   target: string;
-  payload: LeadPayload;
+  payload: LeadPayload | null;
   attempts: number;
 }
 
@@ -47,7 +52,7 @@ WITH due AS (
 )
 UPDATE outbox o SET attempts = o.attempts + 1, next_attempt_at = $3::timestamptz, updated_at = $1::timestamptz
 FROM due WHERE o.id = due.id
-RETURNING o.id, o.site_slug, o.destination, o.target, o.payload, o.attempts`;
+RETURNING o.id, o.lead_id, o.site_slug, o.destination, o.target, o.payload, o.attempts`;
 
 function send(row: OutboxRow, deps: ApiDeps, ctx: SendContext): Promise<unknown> {
   switch (row.destination) {
@@ -69,12 +74,20 @@ export async function deliverDue(deps: ApiDeps, options: { now?: Date; limit?: n
   const limit = options.limit ?? 20;
   const { rows } = await deps.db.query<OutboxRow>(CLAIM, [now.toISOString(), limit, new Date(now.getTime() + LEASE_MS).toISOString()]);
   const report: DeliverReport = { claimed: rows.length, delivered: 0, retrying: 0, failed: 0 };
+  const ids = [...new Set(rows.filter((r) => !r.payload).map((r) => r.lead_id))];
+  const leads = new Map<string, LeadRow>();
+  if (ids.length) {
+    for (const lead of (await deps.db.query<LeadRow>('SELECT * FROM leads WHERE id = ANY($1::uuid[])', [ids])).rows) leads.set(lead.id, lead);
+  }
   await Promise.all(rows.map(async (row) => {
     const started = performance.now();
     let error: string | undefined;
     let httpStatus: number | undefined;
     try {
-      const answer = await send(row, deps, { outboxId: row.id, payload: row.payload, now, fetch: deps.fetch ?? globalThis.fetch });
+      const lead = leads.get(row.lead_id);
+      const payload = row.payload ?? (lead && leadPayload(lead, deps.dealers.find((d) => d.slug === row.site_slug)));
+      if (!payload) throw new SendError(`Lead ${row.lead_id} is not in the database.`);
+      const answer = await send(row, deps, { outboxId: row.id, payload, now, fetch: deps.fetch ?? globalThis.fetch });
       if (typeof answer === 'number') httpStatus = answer;
     } catch (e) {
       error = (e as Error).message || String(e);

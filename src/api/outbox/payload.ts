@@ -1,7 +1,7 @@
 /**
  * What a dealer receives for a completed lead: the JSON body of the webhook, and the source of
- * its ADF/XML. Written into the outbox row when the lead completes, so a delivery retried later
- * sends exactly what was committed.
+ * its ADF/XML. Built by the delivery from the lead row, which never changes once the lead is
+ * complete, so every attempt sends what was committed.
  */
 import type { DealerContent } from '../../content/load.ts';
 import type { LeadStatus } from '../../forms/contract.ts';
