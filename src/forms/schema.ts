@@ -127,14 +127,29 @@ function objectOf(fields: FieldDef[]): yup.ObjectSchema<any> {
   return yup.object(shape) as yup.ObjectSchema<any>;
 }
 
+/**
+ * Schemas hold no values (the date rules read the clock when they run), so each form keeps the
+ * ones it has built: by step, and by the list of steps a submission's path takes.
+ */
+const built = new WeakMap<FormDef, Map<string, yup.ObjectSchema<any>>>();
+
+function cached(def: FormDef, key: string, make: () => yup.ObjectSchema<any>): yup.ObjectSchema<any> {
+  let forDef = built.get(def);
+  if (!forDef) built.set(def, (forDef = new Map()));
+  let schema = forDef.get(key);
+  if (!schema) forDef.set(key, (schema = make()));
+  return schema;
+}
+
 /** The schema of one step's fields. Throws for a step the form does not have. */
 export function stepSchema(def: FormDef, stepKey: string): yup.ObjectSchema<any> {
   const step = def.steps.find((s) => s.key === stepKey);
   if (!step) throw new Error(`form "${def.heading}" has no step "${stepKey}"`);
-  return objectOf(step.fields);
+  return cached(def, `step:${stepKey}`, () => objectOf(step.fields));
 }
 
 /** The schema of a whole submission: every step on the visitor's path, skipped steps left out. */
 export function formSchema(def: FormDef, values: Record<string, unknown>, opts: PathOptions = {}): yup.ObjectSchema<any> {
-  return objectOf(pathSteps(def, values, opts).flatMap((s) => s.fields));
+  const steps = pathSteps(def, values, opts);
+  return cached(def, `path:${steps.map((s) => s.key).join('\u0000')}`, () => objectOf(steps.flatMap((s) => s.fields)));
 }

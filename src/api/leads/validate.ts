@@ -54,12 +54,31 @@ function generatedPage(dealer: DealerContent, pageId: string, today: string) {
   return undefined;
 }
 
+/**
+ * Forms already resolved, per dealer, by page and block. Content does not change while the API
+ * runs; a generated page's form follows the date (its layout is today's), so an entry lasts a day.
+ */
+const resolved = new WeakMap<DealerContent, Map<string, { day: string; found: FoundForm | undefined }>>();
+
 /** The form a save names, resolved for its page; undefined when the site has no such form. */
 export function findForm(dealer: DealerContent, pageId: string, blockId: string, now: Date): FoundForm | undefined {
+  const day = now.toISOString().slice(0, 10);
+  let forDealer = resolved.get(dealer);
+  if (!forDealer) resolved.set(dealer, (forDealer = new Map()));
+  const key = `${pageId}\u0000${blockId}`;
+  const hit = forDealer.get(key);
+  if (hit && hit.day === day) return hit.found;
+  const found = resolveFound(dealer, pageId, blockId, day);
+  // Unknown ids are not kept: a visitor could otherwise fill the map with made-up ones.
+  if (found) forDealer.set(key, { day, found });
+  return found;
+}
+
+function resolveFound(dealer: DealerContent, pageId: string, blockId: string, day: string): FoundForm | undefined {
   const snapshot = dealer.pages.find((p) => String(p.id) === pageId);
   const source = snapshot
     ? { page: { id: pageId, title: snapshot.title, path: snapshot.path, publishedAt: snapshot.publishedAt }, blocks: snapshot.blocks }
-    : generatedPage(dealer, pageId, now.toISOString().slice(0, 10));
+    : generatedPage(dealer, pageId, day);
   if (!source) return undefined;
   const block = findBlock(source.blocks, blockId);
   if (!block) return undefined;
