@@ -49,7 +49,11 @@ export async function toFetchRequest(req: IncomingMessage, origin: string, bodyL
   });
 }
 
-/** Writes a Fetch Response to a Node response, streaming the body (none for HEAD). */
+/**
+ * Writes a Fetch Response to a Node response (no body for HEAD). A body that arrives in one
+ * chunk, as every JSON answer does, goes out with its Content-Length in one write; a longer one
+ * is streamed as it comes, respecting back-pressure.
+ */
 export async function sendFetchResponse(res: ServerResponse, response: Response, head = false): Promise<void> {
   const headers: Record<string, string | string[]> = {};
   response.headers.forEach((value, name) => {
@@ -57,18 +61,29 @@ export async function sendFetchResponse(res: ServerResponse, response: Response,
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length) headers['set-cookie'] = cookies;
-  res.writeHead(response.status, response.statusText || undefined, headers);
+  const status = response.statusText || undefined;
   if (head || !response.body) {
+    if (response.body) await response.body.cancel().catch(() => {});
+    res.writeHead(response.status, status, headers);
     res.end();
     return;
   }
   const reader = response.body.getReader();
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
+    const first = await reader.read();
+    const second = first.done ? first : await reader.read();
+    if (second.done) {
+      const body = first.done ? undefined : first.value;
+      headers['content-length'] ??= String(body?.byteLength ?? 0);
+      res.writeHead(response.status, status, headers);
+      res.end(body);
+      return;
+    }
+    res.writeHead(response.status, status, headers);
+    res.write(first.value);
+    for (let next: ReadableStreamReadResult<Uint8Array> = second; !next.done; next = await reader.read()) {
       // Respect back-pressure: wait for the socket to drain before reading more.
-      if (!res.write(value)) {
+      if (!res.write(next.value)) {
         await new Promise<void>((resolve) => {
           res.once('drain', resolve);
           res.once('close', resolve);
