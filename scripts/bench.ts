@@ -41,7 +41,7 @@ import { runSearchLoad, type SearchDatabase } from './lib/bench-search.ts';
 import { runPageBench, type PagesReport } from './lib/bench-pages.ts';
 import { evaluatePageTargets, evaluateSearchTargets, formatPages, formatSearch, type SearchReport } from './lib/bench-catalogue-report.ts';
 
-const DEFAULT_CONCURRENCY = 32;
+const DEFAULT_CONCURRENCY = 16;
 const DEFAULT_WARMUP = 500;
 
 const { values } = parseArgs({

@@ -1,7 +1,8 @@
 /**
  * The lead-save load run of `npm run bench`: one database (PGlite in a temporary folder, or a
  * throwaway schema of a PostgreSQL server), migrated, behind the real API and Node http server
- * on 127.0.0.1, receiving a bounded number of saves over HTTP with a fixed number in flight.
+ * on 127.0.0.1, receiving a bounded number of saves over HTTP with a fixed number in flight
+ * from a load client in its own worker thread (scripts/lib/bench-leads-client.ts).
  *
  * Each form session is the fixture dealer's two-step "Find me a car" form: a partial save after
  * the first step, then the final save with the lead_id it returned; every tenth session repeats
@@ -11,11 +12,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { Agent, createServer, request } from 'node:http';
+import { createServer } from 'node:http';
+import { Worker } from 'node:worker_threads';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { createApp } from '../../src/api/app.ts';
 import { openDb } from '../../src/api/db/index.ts';
 import { migrate } from '../../src/api/db/migrate.ts';
@@ -24,6 +25,7 @@ import type { ApiDeps, Db, Destination } from '../../src/api/deps.ts';
 import { serveFetch } from '../../src/api/node-adapter.ts';
 import { loadDealers, type DealerContent } from '../../src/content/load.ts';
 import { projectRoot } from './bench-run.ts';
+import { plan, type ClientResult, type ClientRun, type ClientSetup, type Session } from './bench-leads-client.ts';
 
 export type LeadDatabase = { kind: 'pglite' } | { kind: 'postgres'; url: string; poolMax?: number };
 
@@ -84,43 +86,7 @@ export interface LeadLoadResult {
   check: LeadCheck;
 }
 
-const SITE = 'mini-motors';
 const cpus = availableParallelism();
-const FORM = { pageId: '3', blockId: 'car-finder' };
-const MAKES = ['Toyota', 'Kia', 'Mazda', 'Ford', 'Hyundai', 'Subaru'];
-
-interface Session {
-  n: number;
-  key: string;
-  retry: boolean;
-  leadId?: string;
-  complete?: boolean;
-}
-
-interface Answer {
-  status: number;
-  body: string;
-}
-
-/** Sessions adding up to at least `saves` saves. */
-function plan(saves: number, prefix: string, first: number): Session[] {
-  const out: Session[] = [];
-  for (let total = 0, n = first; total < saves; n++) {
-    const retry = n % 10 === 9;
-    out.push({ n, key: `${prefix}-${n}`, retry });
-    total += retry ? 3 : 2;
-  }
-  return out;
-}
-
-function saveBody(s: Session, last: boolean): string {
-  const about = { first_name: `Visitor ${s.n}`, email: `visitor${s.n}@example.com`, phone: `0412 ${String(s.n % 1000).padStart(3, '0')} 000` };
-  const values = last ? { ...about, Make: MAKES[s.n % MAKES.length]!, message: s.n % 3 ? '' : 'Blue if you have one, please.' } : about;
-  return JSON.stringify({
-    site: SITE, idempotencyKey: s.key, ...(last ? { lead_id: s.leadId } : {}), isLastStep: last,
-    form: { ...FORM, step: last ? 'car' : 'about' }, values, tracking: { utm_source: 'bench', utm_campaign: `c${s.n % 7}` },
-  });
-}
 
 /** Nearest-rank percentile of sorted values. */
 function percentile(sorted: number[], p: number): number {
@@ -263,8 +229,8 @@ export async function runLeadLoad(options: LeadLoadOptions): Promise<LeadLoadRes
     await rm(dir, { recursive: true, force: true });
     throw e;
   });
-  const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
   const server = createServer();
+  let client: Worker | undefined;
   try {
     await migrate(db);
     const unused = () => Promise.reject(new Error('the lead bench sends no finance applications'));
@@ -279,86 +245,40 @@ export async function runLeadLoad(options: LeadLoadOptions): Promise<LeadLoadRes
     await new Promise<void>((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', resolve));
     const port = (server.address() as AddressInfo).port;
 
-    const post = (body: string) => new Promise<Answer>((resolve, reject) => {
-      const req = request({ agent, host: '127.0.0.1', port, path: '/api/leads', method: 'POST',
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-        res.on('error', reject);
+    const setup: ClientSetup = { port, concurrency, timeoutMs, deadline };
+    const worker = new Worker(new URL('./bench-leads-client.ts', import.meta.url), { workerData: { benchLeadsClient: setup } });
+    client = worker;
+    worker.unref();
+    const run = (batch: ClientRun) => new Promise<ClientResult>((resolve, reject) => {
+      const onError = (e: Error) => reject(e);
+      worker.once('error', onError);
+      worker.once('message', (m: ClientResult | { crashed: string }) => {
+        worker.off('error', onError);
+        if ('crashed' in m) reject(new Error(`the load client crashed: ${m.crashed}`));
+        else resolve(m);
       });
-      req.setTimeout(timeoutMs, () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
-      req.on('error', reject);
-      req.end(body);
+      worker.postMessage(batch);
     });
 
-    const latencies: number[] = [];
-    const errors: string[] = [];
-    const problems: string[] = [];
-    let record = false;
-    /** One save; the parsed answer when it is a 200 with a lead, else undefined (counted as an error). */
-    const save = async (body: string): Promise<{ lead_id: string; lead_status: string } | undefined> => {
-      const started = performance.now();
-      let answer: Answer;
-      try {
-        answer = await post(body);
-      } catch (e) {
-        answer = { status: 0, body: (e as Error).message };
-      }
-      if (record) latencies.push(performance.now() - started);
-      if (answer.status === 200) {
-        const parsed = JSON.parse(answer.body) as { lead_id?: unknown; lead_status?: unknown };
-        if (typeof parsed.lead_id === 'string' && typeof parsed.lead_status === 'string') return parsed as { lead_id: string; lead_status: string };
-      }
-      errors.push(`${answer.status || 'no answer'}: ${answer.body.slice(0, 200)}`);
-      return undefined;
-    };
-    const runSession = async (s: Session) => {
-      const partial = await save(saveBody(s, false));
-      if (!partial) return;
-      s.leadId = partial.lead_id;
-      for (let k = 0; k < (s.retry ? 2 : 1); k++) {
-        const final = await save(saveBody(s, true));
-        if (!final) continue;
-        if (final.lead_id !== s.leadId || final.lead_status !== 'Complete') {
-          problems.push(`session ${s.key}: final save ${k + 1} answered ${final.lead_id} ${final.lead_status}, not ${s.leadId} Complete`);
-        } else s.complete = true;
-      }
-    };
-    let stoppedEarly = false;
-    /** Runs the sessions `concurrency` at a time; resolves with how many were started. */
-    const runAll = async (sessions: Session[]): Promise<number> => {
-      let next = 0;
-      const worker = async () => {
-        while (next < sessions.length) {
-          if (Date.now() > deadline) {
-            stoppedEarly = true;
-            return;
-          }
-          await runSession(sessions[next++]!);
-        }
-      };
-      await Promise.all(Array.from({ length: Math.min(concurrency, sessions.length) }, worker));
-      return next;
-    };
-
     const prefix = `bench-${randomBytes(6).toString('hex')}`;
-    const warmup = plan(warmupSaves, prefix, 0);
-    const measured = plan(options.saves, prefix, warmup.length);
+    const warmupPlan = plan(warmupSaves, prefix, 0);
+    const measuredPlan = plan(options.saves, prefix, warmupPlan.length);
     options.log?.(`  ${label}: ${warmupSaves ? `${warmupSaves} warm-up saves, then ` : ''}${options.saves} saves, ${concurrency} in flight, http://127.0.0.1:${port}/api/leads`);
-    await runAll(warmup);
-    const warmErrors = errors.length;
+    const warm = await run({ sessions: warmupPlan, record: false });
     const serverStart = await serverTicks(db, application).catch(() => undefined);
     const machineStart = await machineTicks();
-    record = true;
     const cpuStart = process.cpuUsage();
-    const started = performance.now();
-    const ran = await runAll(measured);
-    const wallSeconds = (performance.now() - started) / 1000;
+    const measured = await run({ sessions: measuredPlan, record: true });
     const cpu = process.cpuUsage(cpuStart);
-    record = false;
     const machineEnd = await machineTicks();
     const serverEnd = serverStart && await serverTicks(db, application).catch(() => undefined);
+    const wallSeconds = measured.wallSeconds;
+    const latencies = measured.latencies;
+    const stoppedEarly = warm.stoppedEarly || measured.stoppedEarly;
+    const problems = [...warm.problems, ...measured.problems];
+    const errors = [...warm.errors, ...measured.errors];
+    const warmErrors = warm.errors.length;
+    const ran = measured.started;
     // A connection opened during the run counts from zero; one closed during it is lost (the pool keeps them while busy).
     const serverCpuSeconds = serverEnd && [...serverEnd].reduce((a, [pid, t]) => a + t - (serverStart!.get(pid) ?? 0), 0) / TICKS;
     const machineCpu = machineStart && machineEnd && machineEnd.total > machineStart.total
@@ -374,12 +294,13 @@ export async function runLeadLoad(options: LeadLoadOptions): Promise<LeadLoadRes
       serverCpuSeconds, machineCpu,
       latencyMs: { p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99), max: sorted.at(-1) ?? 0 },
       errors: errors.length - warmErrors, errorSamples: [...new Set(errors)].slice(0, 5), stoppedEarly,
-      check: await check(db, [...warmup, ...measured], 1, problems),
+      check: await check(db, [...warm.sessions, ...measured.sessions], 1, problems),
     };
   } finally {
+    client?.postMessage('close');
+    await client?.terminate();
     server.close();
     server.closeAllConnections();
-    agent.destroy();
     await drop().catch((e: Error) => options.log?.(`  could not clean up the ${label} database: ${e.message}`));
     await rm(dir, { recursive: true, force: true });
   }
