@@ -89,6 +89,32 @@ test.describe('searching', () => {
     for (const t of await titles(page)) expect(t).toContain('Toyota');
   });
 
+  test('typing a word letter by letter searches once, when typing pauses, and keeps every letter typed', async ({ page }) => {
+    await page.goto(url(COASTAL, '/used-cars'));
+    const form = await openPanel(page);
+    const searches: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/search/') && r.method() === 'POST') searches.push(r.postData() ?? '');
+    });
+    const keyword = form.getByLabel('Keyword');
+    // 60 ms between letters: faster than the pause that sends a search.
+    await keyword.pressSequentially('toyota', { delay: 60 });
+    await expect(keyword).toHaveValue('toyota');
+    await expect(cards(page)).toHaveCount(4);
+    await expect.poll(() => params(page).get('q')).toBe('toyota');
+    // Without the pause it is one search per letter (6); a slow machine may stretch one gap past it.
+    expect(searches.length, searches.join('\n')).toBeLessThanOrEqual(2);
+    expect(searches.at(-1)).toContain('"toyota"');
+
+    // Enter searches at once; emptying the box shows everything again.
+    await keyword.fill('');
+    await expect(cards(page)).toHaveCount(listedUsed().length);
+    await keyword.pressSequentially('hyundai');
+    await keyword.press('Enter');
+    await expect.poll(() => params(page).get('q')).toBe('hyundai');
+    await expect(keyword).toHaveValue('hyundai');
+  });
+
   test('choosing a make narrows the results and goes into the URL; the URL restores it', async ({ page }) => {
     await page.goto(url(COASTAL, '/used-cars'));
     const form = await openPanel(page);

@@ -3,21 +3,49 @@
  * facet, min/max ranges for year, price and km, certified, and the sort order. Markup is plain
  * form controls with labels; the block's stylesheet lays them out.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useRange, useRefinementList, useSearchBox, useSortBy, useToggleRefinement } from 'react-instantsearch';
+
+/** Typing pauses this long before the keyword searches, so a word is one search, not one per letter. */
+export const KEYWORD_DEBOUNCE_MS = 250;
 
 function Keyword({ id }: { id: string }) {
   const { query, refine } = useSearchBox();
   const [value, setValue] = useState(query);
-  // The query can change from outside (back button, URL on load).
-  useEffect(() => setValue(query), [query]);
+  const sent = useRef(query);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const send = (q: string) => {
+    clearTimeout(timer.current);
+    sent.current = q;
+    refine(q);
+  };
+  // The query can change from outside (back button, URL on load, clearing refinements); the
+  // answer to the visitor's own search must not overwrite what they typed since.
+  useEffect(() => {
+    if (query !== sent.current) {
+      clearTimeout(timer.current);
+      sent.current = query;
+      setValue(query);
+    }
+  }, [query]);
+  useEffect(() => () => clearTimeout(timer.current), []);
   return (
     <div className="cars-field cars-keyword">
       <label htmlFor={id}>Keyword</label>
       <input id={id} type="search" name="q" value={value} placeholder="Make, model or keyword" autoComplete="off"
         onChange={(e) => {
-          setValue(e.target.value);
-          refine(e.target.value);
+          const q = e.target.value;
+          setValue(q);
+          clearTimeout(timer.current);
+          // Emptying the box (or its clear button) searches at once.
+          if (q === '') send(q);
+          else timer.current = setTimeout(() => send(q), KEYWORD_DEBOUNCE_MS);
+        }}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            send(value);
+          }
         }} />
     </div>
   );
