@@ -1,11 +1,13 @@
 /**
- * npm run index [-- --dealers DIR] [--data DIR]
+ * npm run index [-- --dealers DIR] [--data DIR] [--force]
  * Re-indexes the dealers' cars and offers for the search route from their snapshot folders
  * (--dealers, DEALERS_DIR, default ./dealers): into DATABASE_URL when set, else PGlite in the data folder (--data,
  * DATA_DIR, default .data). Migrates first. Each dealer is replaced in one transaction, so a
  * running API on PostgreSQL answers from the old index or the new one, never half of it; new
  * stock is searchable without rebuilding the sites. (A PGlite folder admits one process: stop
  * `npm start` first, or just restart it, since the API indexes when it starts.)
+ * A site whose stock and offers are unchanged since it was last indexed is left as it is;
+ * --force rewrites every site.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -15,7 +17,7 @@ import { migrate } from '../src/api/db/migrate.ts';
 import { indexContent } from '../src/api/search/index-content.ts';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-const { values } = parseArgs({ options: { dealers: { type: 'string' }, data: { type: 'string' } } });
+const { values } = parseArgs({ options: { dealers: { type: 'string' }, data: { type: 'string' }, force: { type: 'boolean', default: false } } });
 const dealersDir = path.resolve(values.dealers || process.env.DEALERS_DIR || 'dealers');
 const config = dbConfigFrom(dataDirFrom(values.data));
 try {
@@ -24,8 +26,8 @@ try {
   try {
     await migrate(db);
     const started = performance.now();
-    const reports = await indexContent(db, dealers);
-    for (const r of reports) console.log(`  ✓ ${r.site}: ${plural(r.cars, 'car')}, ${plural(r.offers, 'offer')}${r.skipped ? ` (${r.skipped} sold, hidden or excluded not indexed)` : ''}`);
+    const reports = await indexContent(db, dealers, { force: values.force });
+    for (const r of reports) console.log(`  ✓ ${r.site}: ${plural(r.cars, 'car')}, ${plural(r.offers, 'offer')}${r.skipped ? ` (${r.skipped} sold, hidden or excluded not indexed)` : ''}${r.changed ? '' : ', unchanged'}`);
     const cars = reports.reduce((n, r) => n + r.cars, 0);
     const offers = reports.reduce((n, r) => n + r.offers, 0);
     console.log(`Indexed ${plural(cars, 'car')} and ${plural(offers, 'offer')} of ${reports.length} dealer(s) into ${describeDb(config)} in ${((performance.now() - started) / 1000).toFixed(1)} s.`);

@@ -52,7 +52,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     const indexed = await indexContent(db, options.dealers);
     const cars = indexed.reduce((n, r) => n + r.cars, 0);
     const offers = indexed.reduce((n, r) => n + r.offers, 0);
-    log(`Search index: ${cars} cars and ${offers} offers of ${indexed.length} dealer(s)`);
+    const unchanged = indexed.filter((r) => !r.changed).length;
+    log(`Search index: ${cars} cars and ${offers} offers of ${indexed.length} dealer(s)${unchanged ? `, ${unchanged} unchanged since last indexed` : ''}`);
   } catch (e) {
     await db.close();
     throw e;

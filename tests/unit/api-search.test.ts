@@ -216,11 +216,28 @@ describe.each(testDatabases)('search route on $label', (database) => {
     expect(await ids({ query: 'ranger' })).toEqual(['7']);
     const mini = deps.dealers.find((d) => d.slug === 'mini-motors')!;
     const report = await indexDealer(t.db, { ...mini, cars: MINI_CARS.filter((c) => c.id !== 7) });
-    expect(report).toEqual({ site: 'mini-motors', cars: 6, offers: 204, skipped: 3 });
+    expect(report).toEqual({ site: 'mini-motors', cars: 6, offers: 204, skipped: 3, changed: true });
     expect(await ids({ query: 'ranger' })).toEqual([]);
     expect((await search({ hitsPerPage: 0 })).nbHits).toBe(6);
     expect((await search({ hitsPerPage: 0 }, 'cars', GROUP)).nbHits).toBe(1);
     await indexDealer(t.db, mini);
     expect(await ids({ query: 'ranger' })).toEqual(['7']);
+  });
+
+  it('leaves a site whose stock is unchanged as it is, and rewrites it when told to or when a car changes', async () => {
+    const mini = deps.dealers.find((d) => d.slug === 'mini-motors')!;
+    const written = async () => (await t.db.query<{ indexed_at: Date }>('SELECT indexed_at FROM search_sources WHERE site_slug = $1', ['mini-motors'])).rows[0]!.indexed_at.getTime();
+    const before = await written();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(await indexContent(t.db, [mini])).toEqual([{ site: 'mini-motors', cars: 7, offers: 204, skipped: 3, changed: false }]);
+    expect(await written()).toBe(before);
+    expect(await ids({ query: 'ranger' })).toEqual(['7']);
+
+    const repriced = MINI_CARS.map((c) => (c.id === 7 ? { ...c, price: c.price + 1000 } : c));
+    expect((await indexDealer(t.db, { ...mini, cars: repriced })).changed).toBe(true);
+    expect(await written()).toBeGreaterThan(before);
+    expect((await indexDealer(t.db, mini)).changed).toBe(true);
+    expect((await indexDealer(t.db, mini, { force: true })).changed).toBe(true);
+    expect((await indexDealer(t.db, mini)).changed).toBe(false);
   });
 });

@@ -3,7 +3,10 @@
  * previous records in one transaction, so a search sees the old index or the new one, never half.
  * Sold and hidden cars are not indexed; offers the site may not show (isOfferShown) neither.
  * Run when the API starts (startRuntime) and by `npm run index`: stock changes need no rebuild.
+ * A site whose rows would be the same as those already written (same hash in search_sources) is
+ * left alone, so an API start with unchanged stock costs one hash and one lookup per site.
  */
+import { createHash } from 'node:crypto';
 import type { DealerContent } from '../../content/load.ts';
 import { isOfferShown } from '../../blocks/offers/offers.ts';
 import type { Db } from '../deps.ts';
@@ -15,6 +18,13 @@ export interface IndexReport {
   offers: number;
   /** Sold or hidden cars and offers excluded from the site. */
   skipped: number;
+  /** False when the site's records were already those of this content and were left as they were. */
+  changed: boolean;
+}
+
+export interface IndexOptions {
+  /** Rewrite every site's records even when they match the content. */
+  force?: boolean;
 }
 
 /** Rows per INSERT: one jsonb parameter each, far below any message-size limit. */
@@ -38,34 +48,48 @@ async function insertRows(tx: Db, site: string, kind: RecordKind, rows: SearchRo
   }
 }
 
-/** Replaces one site's records; the report counts what is now searchable. */
-export async function indexDealer(db: Db, dealer: DealerContent): Promise<IndexReport> {
+/** A hash of exactly what would be written for a site. */
+function contentHash(cars: SearchRow[], offers: SearchRow[]): string {
+  return createHash('sha256').update(JSON.stringify([cars, offers])).digest('hex');
+}
+
+/** Replaces one site's records unless they already hold this content; the report counts what is searchable. */
+export async function indexDealer(db: Db, dealer: DealerContent, options: IndexOptions = {}): Promise<IndexReport> {
   const cars = dealer.cars.map(carRow).filter((r): r is SearchRow => !!r);
   const offers = dealer.offers.filter((o) => isOfferShown(o, dealer.site)).map(offerRow);
-  await db.transaction(async (tx) => {
+  const skipped = dealer.cars.length + dealer.offers.length - cars.length - offers.length;
+  const hash = contentHash(cars, offers);
+  if (!options.force) {
+    const { rows: [known] } = await db.query<{ content_hash: string; cars: number; offers: number }>(
+      'SELECT content_hash, cars, offers FROM search_sources WHERE site_slug = $1', [dealer.slug]);
+    if (known?.content_hash === hash) return { site: dealer.slug, cars: known.cars, offers: known.offers, skipped, changed: false };
+  }
+  return db.transaction(async (tx) => {
     await tx.query('DELETE FROM search_records WHERE site_slug = $1', [dealer.slug]);
     await tx.query('DELETE FROM search_hits WHERE site_slug = $1', [dealer.slug]);
     await insertRows(tx, dealer.slug, 'car', cars);
     await insertRows(tx, dealer.slug, 'offer', offers);
+    // Duplicate ids keep the first: count what was stored.
+    const { rows } = await tx.query<{ kind: RecordKind; n: number }>(
+      'SELECT kind, count(*)::int AS n FROM search_records WHERE site_slug = $1 GROUP BY kind', [dealer.slug]);
+    const count = (k: RecordKind) => rows.find((r) => r.kind === k)?.n ?? 0;
+    await tx.query(`INSERT INTO search_sources (site_slug, content_hash, cars, offers, indexed_at) VALUES ($1, $2, $3, $4, now())
+      ON CONFLICT (site_slug) DO UPDATE SET content_hash = $2, cars = $3, offers = $4, indexed_at = now()`,
+    [dealer.slug, hash, count('car'), count('offer')]);
+    return { site: dealer.slug, cars: count('car'), offers: count('offer'), skipped, changed: true };
   });
-  // Duplicate ids keep the first: count what was stored.
-  const { rows } = await db.query<{ kind: RecordKind; n: number }>(
-    'SELECT kind, count(*)::int AS n FROM search_records WHERE site_slug = $1 GROUP BY kind', [dealer.slug]);
-  const count = (k: RecordKind) => rows.find((r) => r.kind === k)?.n ?? 0;
-  return {
-    site: dealer.slug, cars: count('car'), offers: count('offer'),
-    skipped: dealer.cars.length + dealer.offers.length - cars.length - offers.length,
-  };
 }
 
 /**
  * Indexes every given dealer (other sites' records are left alone: a database may serve several
- * deployments). ANALYZE keeps the planner's estimates right after a large change.
+ * deployments). ANALYZE keeps the planner's estimates right after a change.
  */
-export async function indexContent(db: Db, dealers: DealerContent[]): Promise<IndexReport[]> {
+export async function indexContent(db: Db, dealers: DealerContent[], options: IndexOptions = {}): Promise<IndexReport[]> {
   const reports: IndexReport[] = [];
-  for (const dealer of dealers) reports.push(await indexDealer(db, dealer));
-  await db.query('ANALYZE search_records');
-  await db.query('ANALYZE search_hits');
+  for (const dealer of dealers) reports.push(await indexDealer(db, dealer, options));
+  if (reports.some((r) => r.changed)) {
+    await db.query('ANALYZE search_records');
+    await db.query('ANALYZE search_hits');
+  }
   return reports;
 }
