@@ -127,8 +127,8 @@ export function formatLeads(leads: LeadsReport): string[] {
   for (const x of leads.skipped) out.push(`${x.database}: not measured (${x.reason}).`);
   for (const x of leads.failed) out.push(`${x.database}: the run crashed: ${x.error}`);
   out.push(
-    'Latency is request sent to answer read by the load client, in the same process as the API. CPU s is that process\'s',
-    'user + system time (API, load client, and PGlite when it is the database); server CPU s is that of the PostgreSQL',
+    'Latency is request sent to answer read by the load client, in a worker thread of the API\'s process. CPU s is that',
+    'process\'s user + system time (API, load client, and PGlite when it is the database); server CPU s is that of the PostgreSQL',
     'processes serving the API\'s pool (when the server runs on this machine); others CPU s is the rest of the machine\'s',
     'busy time during the measured saves: other programs competing for the cores. All over the measured saves only.',
   );
