@@ -282,7 +282,7 @@ test.describe('finance application against the provider stand-in', () => {
 test.describe('simple service booking by make', () => {
   const PAGE = '/service/book-by-make';
   const RIDGELINE_SITE = 'https://www.ridgelinemazda.com.au';
-  const TASMAN_SITE = 'https://www.tasmanmotors.co.nz';
+  const COASTAL_MAZDA_SITE = 'https://www.coastalmazda.com.au';
 
   async function chooseMake(form: Locator, make: string): Promise<void> {
     await expect(heading(form)).toHaveText('Choose Your Make');
@@ -291,33 +291,29 @@ test.describe('simple service booking by make', () => {
   }
 
   test('a make that exactly one other dealer website services sends the visitor to that website', async ({ page }) => {
+    // Mazda is serviced by Ridgeline Mazda's website and by coastalmazda.com.au (the group's site
+    // built elsewhere, known from Coastal's locations). Without the latter in the answer, exactly
+    // one website is left.
+    await page.route('**/api/manufacturer-locations*', async (route) => {
+      // The runner cannot resolve <slug>.localhost; the API also knows the site by ?site=.
+      const real = new URL(route.request().url());
+      real.hostname = '127.0.0.1';
+      const response = await route.fetch({ url: real.href });
+      const body = (await response.json()) as { ok: boolean; websites: { url: string }[] };
+      await route.fulfill({ response, json: { ...body, websites: body.websites.filter((w) => w.url !== COASTAL_MAZDA_SITE) } });
+    });
     await answerExternalSite(page, RIDGELINE_SITE, 'Ridgeline Mazda');
     const form = await openForm(page, originOf(COASTAL) + PAGE);
     await expect(form.locator('input[name="make"]')).toHaveCount(4);
-    // Mazda: only Ridgeline Mazda's website has a Mazda service location in this deployment.
     await chooseMake(form, 'Mazda');
     await expect(page).toHaveURL(`${RIDGELINE_SITE}/`);
     await expect(page.locator('h1')).toHaveText('Ridgeline Mazda');
   });
 
   test('a make that several dealer websites service shows a location selector, and the chosen location sends the visitor there', async ({ page }) => {
-    // The sample deployment has no make that two websites service (Coastal's own Mazda service
-    // centre belongs to coastalmazda.com.au, which is not one of the deployment's sites), so the
-    // real answer of GET /api/manufacturer-locations gets a second Mazda service website: Tasman's
-    // service centre also services Mazda.
-    await page.route('**/api/manufacturer-locations*', async (route) => {
-      // The runner cannot resolve <slug>.localhost; the API also knows the site by ?site=.
-      const real = new URL(route.request().url());
-      real.hostname = '127.0.0.1';
-      const response = await route.fetch({ url: real.href });
-      const body = (await response.json()) as { ok: boolean; websites: { url: string; locations: { location_type?: string; manufacturers?: string[] }[] }[] };
-      for (const site of body.websites) {
-        if (site.url !== TASMAN_SITE) continue;
-        for (const l of site.locations) if (l.location_type?.toLowerCase() === 'service') l.manufacturers = [...(l.manufacturers ?? []), 'Mazda'];
-      }
-      await route.fulfill({ response, json: body });
-    });
-    await answerExternalSite(page, TASMAN_SITE, 'Tasman Motors');
+    // The real answer: Ridgeline Mazda's website and the group's coastalmazda.com.au both have a
+    // Mazda service location.
+    await answerExternalSite(page, COASTAL_MAZDA_SITE, 'Coastal Mazda');
     const form = await openForm(page, originOf(COASTAL) + PAGE);
     await chooseMake(form, 'Mazda');
 
@@ -325,23 +321,23 @@ test.describe('simple service booking by make', () => {
     await expect(chooser.locator('.form-step-heading')).toHaveText('Choose Your Dealership');
     await expect(chooser).toContainText('More than one of our dealerships services this make. Choose the one that suits you.');
     const select = chooser.getByLabel('Dealership location');
-    await expect(select.locator('option')).toHaveText(['Please select', 'Ridgeline Mazda Service', 'Tasman Service Centre Hornby']);
+    await expect(select.locator('option')).toHaveText(['Please select', 'Ridgeline Mazda Service', 'Coastal Mazda Service Erina']);
     // Nothing chosen: the visitor is asked to choose.
     await chooser.getByRole('button', { name: 'Continue' }).click();
     await expect(chooser.locator('.form-error')).toHaveText('*Please select a dealership location');
     await expect(page).toHaveURL(originOf(COASTAL) + PAGE);
 
-    await select.selectOption({ label: 'Tasman Service Centre Hornby' });
+    await select.selectOption({ label: 'Coastal Mazda Service Erina' });
     await chooser.getByRole('button', { name: 'Continue' }).click();
-    await expect(page).toHaveURL(`${TASMAN_SITE}/`);
-    await expect(page.locator('h1')).toHaveText('Tasman Motors');
+    await expect(page).toHaveURL(`${COASTAL_MAZDA_SITE}/`);
+    await expect(page.locator('h1')).toHaveText('Coastal Mazda');
   });
 
   test('a make that no dealer website services opens the booking form, which ends in one complete lead', async ({ page }) => {
     const origin = originOf(COASTAL);
     const visitor = newVisitor('simple-service-no-match');
     const form = await openForm(page, origin + PAGE);
-    // Hyundai: Coastal sells Hyundai but no website of the deployment has a Hyundai service location.
+    // Hyundai: Coastal sells Hyundai but no website of the group has a Hyundai service location.
     await chooseMake(form, 'Hyundai');
     await expect(heading(form)).toHaveText('Contact Details');
     await expect(page).toHaveURL(origin + PAGE);

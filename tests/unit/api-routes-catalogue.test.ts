@@ -14,16 +14,19 @@ describe('GET /api/manufacturer-locations', () => {
       [101, 'Harbour Toyota', 'https://www.harbourtoyota.com.au'],
       [102, 'Harbour Kia', 'https://harbourkia.com.au'],
       [103, 'Lonely Motors', 'https://lonely.co.nz'],
+      // The group's website built elsewhere, known from a location; one without an address is left out.
+      [120, 'Harbour Lexus', 'https://www.harbourlexus.com.au'],
     ]);
   });
 
   it('gives each website the locations filed under its id by any dealer of the group, once each', async () => {
     const { websites } = (await (await testApi().call('GET', '/api/manufacturer-locations')).json()) as { websites: Website[] };
-    const [toyota, kia, lonely] = websites;
+    const [toyota, kia, lonely, lexus] = websites;
     expect(toyota!.locations.map((l) => l.name)).toEqual(['Harbour Toyota Service', 'Harbour Toyota Sydney']);
     // Location 21 is in both files; the Kia site's own copy wins. 22 is only in the Toyota file.
     expect(kia!.locations.map((l) => [l.id, l.name])).toEqual([[21, 'Harbour Kia'], [22, 'Harbour Kia Parts']]);
     expect(lonely!.locations).toEqual([]);
+    expect(lexus!.locations.map((l) => l.name)).toEqual(['Harbour Lexus']);
   });
 
   it('names the primary location\'s dealership, else the site\'s dealership id, else none', async () => {
@@ -32,6 +35,7 @@ describe('GET /api/manufacturer-locations', () => {
       { id: 501, slug: 'harbour-toyota-sydney' },
       { id: 601, slug: 'harbour-kia' },
       { id: 900, slug: 'lonely-motors' },
+      { id: 777, slug: 'harbour-lexus' },
     ]);
   });
 

@@ -51,6 +51,11 @@ export function groupDealers(): DealerContent[] {
           // The group's other site, as this site's file lists it.
           { id: 21, name: 'Harbour Kia (copy)', location_type: 'sales', address: address('9 Old St'), website_id: 102 },
           { id: 22, name: 'Harbour Kia Parts', location_type: 'parts', address: address('11 Kia St'), website_id: 102 },
+          // Websites of the group that this deployment does not build: one with an address, one without.
+          { id: 31, name: 'Harbour Lexus', location_type: 'sales', address: address('20 Bay St'), website_id: 120,
+            website_name: 'Harbour Lexus', website_url: 'https://www.harbourlexus.com.au', manufacturers: ['Lexus'],
+            dealership: { id: 777, slug: 'harbour-lexus' } },
+          { id: 32, name: 'Harbour Trucks', location_type: 'sales', address: address('30 Bay St'), website_id: 121 },
         ],
         reviews: {
           'Harbour Toyota Sydney': {

@@ -4,7 +4,9 @@
  * GET /api/manufacturer-locations
  *   200 { ok: true, websites: [{ id, name, url, dealership: { id, slug } | null, locations }] }
  *   Every website of this deployment (a dealer group's sites must know each other, e.g. for the
- *   simple service booking's make choice). A website's locations are the locations of every
+ *   simple service booking's make choice), then, by id, the group's other websites that
+ *   locations name (website_id with a website_url; name from website_name, else the address's
+ *   host): sites the group runs elsewhere. A website's locations are the locations of every
  *   dealer's locations.json whose website_id is that website (a location without website_id
  *   belongs to the file's own site), each once. `dealership` is the primary location's (else the
  *   first location's) dealership, else `{ id: site.dealershipId, slug: site.slug }`, else null.
@@ -36,6 +38,9 @@ export interface WebsiteLocations {
 
 export function websitesOf(dealers: readonly DealerContent[]): WebsiteLocations[] {
   const byWebsite = new Map<number, Map<string, Location>>();
+  /** Name and address of websites known only from locations, by id. */
+  const elsewhere = new Map<number, { name?: string; url?: string }>();
+  const deployed = new Set(dealers.map((d) => d.site.id));
   for (const dealer of dealers) {
     for (const location of dealer.locations) {
       const websiteId = location.website_id ?? dealer.site.id;
@@ -44,15 +49,27 @@ export function websitesOf(dealers: readonly DealerContent[]): WebsiteLocations[
       const key = String(location.id);
       // The website's own file wins over another dealer's copy of the same location.
       if (!list.has(key) || websiteId === dealer.site.id) list.set(key, location);
+      if (!deployed.has(websiteId)) {
+        const known = elsewhere.get(websiteId) ?? {};
+        elsewhere.set(websiteId, { name: known.name ?? text(location.website_name), url: known.url ?? text(location.website_url) });
+      }
     }
   }
-  return dealers.map(({ site }) => {
-    const locations = [...(byWebsite.get(site.id)?.values() ?? [])];
+  const website = (id: number, name: string, url: string, fallback: WebsiteLocations['dealership']): WebsiteLocations => {
+    const locations = [...(byWebsite.get(id)?.values() ?? [])];
     const lead = locations.find((l) => l.primary && l.dealership) ?? locations.find((l) => l.dealership);
-    const dealership = lead?.dealership ?? (site.dealershipId === undefined ? null : { id: site.dealershipId, slug: site.slug });
-    return { id: site.id, name: site.name, url: site.url, dealership, locations };
-  });
+    return { id, name, url, dealership: lead?.dealership ?? fallback, locations };
+  };
+  const own = dealers.map(({ site }) =>
+    website(site.id, site.name, site.url, site.dealershipId === undefined ? null : { id: site.dealershipId, slug: site.slug }));
+  const others = [...elsewhere]
+    .filter(([, w]) => w.url && /^https?:\/\//i.test(w.url))
+    .sort(([a], [b]) => a - b)
+    .map(([id, w]) => website(id, w.name ?? new URL(w.url!).host, w.url!, null));
+  return [...own, ...others];
 }
+
+const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
 
 function modelDetails(model: Model) {
   return {
