@@ -8,6 +8,8 @@ import type { FinanceProvider } from './integrations/finance-provider.ts';
 /** The one database interface: PostgreSQL SQL with `$1`-style parameters (PGlite or node-postgres). */
 export interface Db {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  /** True when statements run in parallel (a server's connection pool); PGlite runs them in turn. */
+  readonly parallel?: boolean;
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;

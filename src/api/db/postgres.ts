@@ -37,6 +37,7 @@ export async function openPostgres(options: PostgresOptions): Promise<Db> {
   pool.on('error', (error) => console.error(`PostgreSQL connection error: ${error.message}`));
   let closed = false;
   return {
+    parallel: true,
     query: async <T>(sql: string, params?: unknown[]) => {
       if (closed) throw new Error('The database connection is closed.');
       return lastRows(await pool.query<T>(sql, params?.length ? params : undefined));

@@ -15,7 +15,7 @@ import { ApiError } from '../errors.ts';
 import { SlidingWindowLimiter, clientIp } from '../rate-limit.ts';
 import { resolveSite } from '../site.ts';
 import { missingContact, parseLeadSave } from './request.ts';
-import { saveLead } from './store.ts';
+import { leadSaverFor } from './batch.ts';
 import { findForm, stepValues, validateValues } from './validate.ts';
 
 export const UNAVAILABLE = 'We could not save your details just now. Everything you entered is still here: please try again in a moment.';
@@ -32,6 +32,7 @@ export function mountLeadRoute(app: Hono, deps: ApiDeps): void {
   const limits = deps.rateLimits ?? DEFAULT_RATE_LIMITS;
   const perIp = new SlidingWindowLimiter(limits.perIp);
   const perSite = new SlidingWindowLimiter(limits.perSite);
+  const store = leadSaverFor(deps.db);
 
   app.post('/leads', async (c) => {
     const now = deps.now();
@@ -69,7 +70,7 @@ export function mountLeadRoute(app: Hono, deps: ApiDeps): void {
 
     let outcome;
     try {
-      outcome = await saveLead(deps.db, {
+      outcome = await store({ write: {
         siteSlug: dealer.slug,
         idempotencyKey: save.idempotencyKey,
         leadId: save.leadId,
@@ -86,9 +87,9 @@ export function mountLeadRoute(app: Hono, deps: ApiDeps): void {
         tracking: save.tracking,
         spamReason: save.spam ? 'honeypot field filled' : undefined,
         now,
-      }, {
+      }, completion: {
         destinations: deps.destinations?.(dealer.slug) ?? [],
-      });
+      } });
     } catch (error) {
       console.error(`Lead save failed for ${dealer.slug}: ${(error as Error).message}`);
       throw new ApiError(503, UNAVAILABLE, undefined, { 'Retry-After': '5' });
