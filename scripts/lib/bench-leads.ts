@@ -18,16 +18,15 @@ import type { AddressInfo } from 'node:net';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { createApp } from '../../src/api/app.ts';
-import { openDb } from '../../src/api/db/index.ts';
 import { migrate } from '../../src/api/db/migrate.ts';
-import { openPostgres } from '../../src/api/db/postgres.ts';
 import type { ApiDeps, Db, Destination } from '../../src/api/deps.ts';
 import { serveFetch } from '../../src/api/node-adapter.ts';
 import { loadDealers, type DealerContent } from '../../src/content/load.ts';
 import { projectRoot } from './bench-run.ts';
+import { openBenchDatabase, type BenchDatabase } from './bench-db.ts';
 import { plan, type ClientResult, type ClientRun, type ClientSetup, type Session } from './bench-leads-client.ts';
 
-export type LeadDatabase = { kind: 'pglite' } | { kind: 'postgres'; url: string; poolMax?: number };
+export type LeadDatabase = BenchDatabase;
 
 export interface LeadLoadOptions {
   database: LeadDatabase;
@@ -94,16 +93,6 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
 
-/** Where a PostgreSQL URL points, without user or password. */
-function serverOf(url: string): string {
-  try {
-    const u = new URL(url);
-    return `${u.host}${u.pathname}`;
-  } catch {
-    return 'the given URL';
-  }
-}
-
 /** Clock ticks per second of /proc figures (USER_HZ: 100 on Linux). */
 const TICKS = 100;
 
@@ -135,54 +124,6 @@ async function serverTicks(db: Db, application: string | undefined): Promise<Map
   const { rows } = await db.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE application_name = $1', [application]);
   const ticks = await processTicks(rows.map((r) => r.pid));
   return ticks.size ? ticks : undefined;
-}
-
-/**
- * A URL naming the pool's connections, so the bench can find their server processes; only for a
- * server on this machine, whose processes /proc shows.
- */
-function withApplicationName(url: string, name: string): { url: string; application?: string } {
-  try {
-    const u = new URL(url);
-    const local = ['', 'localhost', '127.0.0.1', '[::1]'].includes(u.hostname) || u.searchParams.get('host')?.startsWith('/');
-    if (!local || u.searchParams.has('application_name')) return { url };
-    u.searchParams.set('application_name', name);
-    return { url: u.toString(), application: name };
-  } catch {
-    return { url };
-  }
-}
-
-async function openDatabase(database: LeadDatabase, dir: string): Promise<{ db: Db; server: string; application?: string; drop(): Promise<void> }> {
-  if (database.kind === 'pglite') {
-    const db = await openDb({ kind: 'pglite', dataDir: path.join(dir, 'data') });
-    return { db, server: 'PGlite in a temporary folder', drop: () => db.close() };
-  }
-  const schema = `bench_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = await openPostgres({ connectionString: database.url, max: 1 });
-  let version: string | undefined;
-  try {
-    version = (await admin.query<{ v: string }>(`SELECT current_setting('server_version') AS v`, [])).rows[0]?.v;
-    await admin.query(`CREATE SCHEMA ${schema}`);
-  } finally {
-    await admin.close();
-  }
-  const named = withApplicationName(database.url, schema);
-  const db = await openDb({ kind: 'postgres', url: named.url, schema, max: database.poolMax });
-  return {
-    db,
-    application: named.application,
-    server: `PostgreSQL ${version ?? '(unknown version)'} at ${serverOf(database.url)}`,
-    drop: async () => {
-      await db.close();
-      const again = await openPostgres({ connectionString: database.url, max: 1 });
-      try {
-        await again.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      } finally {
-        await again.close();
-      }
-    },
-  };
 }
 
 /** What the database holds against what the API acknowledged. */
@@ -225,7 +166,7 @@ export async function runLeadLoad(options: LeadLoadOptions): Promise<LeadLoadRes
   const dealers: DealerContent[] = loaded.dealers;
   const dir = await mkdtemp(path.join(tmpdir(), 'bench-leads-'));
   const destination: Destination = { kind: 'file', dir: path.join(dir, 'deliveries') };
-  const { db, server: serverName, application, drop } = await openDatabase(options.database, dir).catch(async (e: unknown) => {
+  const { db, server: serverName, application, drop } = await openBenchDatabase(options.database, dir, 'bench_leads', { nameConnections: true }).catch(async (e: unknown) => {
     await rm(dir, { recursive: true, force: true });
     throw e;
   });

@@ -12,7 +12,6 @@
  * (hitsPerPage 0, that facet only). Server time is the handler's Server-Timing; wall time is the
  * HTTP round trip seen by the client.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { Agent, createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -20,16 +19,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createApp } from '../../src/api/app.ts';
-import { openDb } from '../../src/api/db/index.ts';
 import { migrate } from '../../src/api/db/migrate.ts';
-import { openPostgres } from '../../src/api/db/postgres.ts';
-import type { ApiDeps, Db } from '../../src/api/deps.ts';
+import type { ApiDeps } from '../../src/api/deps.ts';
 import { serveFetch } from '../../src/api/node-adapter.ts';
 import { indexContent } from '../../src/api/search/index-content.ts';
 import type { Car } from '../../src/content/entities.ts';
 import type { DealerContent } from '../../src/content/load.ts';
+import { openBenchDatabase, type BenchDatabase } from './bench-db.ts';
 
-export type SearchDatabase = { kind: 'pglite' } | { kind: 'postgres'; url: string };
+export type SearchDatabase = BenchDatabase;
 
 export interface SearchLoadOptions {
   database: SearchDatabase;
@@ -177,41 +175,6 @@ function percentiles(values: number[]): Percentiles {
   return { p50: at(50), p95: at(95), p99: at(99), max: sorted.at(-1) ?? 0 };
 }
 
-async function openDatabase(database: SearchDatabase, dir: string): Promise<{ db: Db; server: string; drop(): Promise<void> }> {
-  if (database.kind === 'pglite') {
-    const db = await openDb({ kind: 'pglite', dataDir: path.join(dir, 'data') });
-    return { db, server: 'PGlite in a temporary folder', drop: () => db.close() };
-  }
-  const schema = `bench_search_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = await openPostgres({ connectionString: database.url, max: 1 });
-  let version: string | undefined;
-  try {
-    version = (await admin.query<{ v: string }>(`SELECT current_setting('server_version') AS v`, [])).rows[0]?.v;
-    await admin.query(`CREATE SCHEMA ${schema}`);
-  } finally {
-    await admin.close();
-  }
-  const db = await openDb({ kind: 'postgres', url: database.url, schema });
-  let where = 'the given server';
-  try {
-    const u = new URL(database.url);
-    where = `${u.host}${u.pathname}`;
-  } catch { /* keep the generic name */ }
-  return {
-    db,
-    server: `PostgreSQL ${version ?? ''} at ${where}`,
-    drop: async () => {
-      await db.close();
-      const again = await openPostgres({ connectionString: database.url, max: 1 });
-      try {
-        await again.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      } finally {
-        await again.close();
-      }
-    },
-  };
-}
-
 export async function runSearchLoad(options: SearchLoadOptions): Promise<SearchLoadResult> {
   const label = options.database.kind === 'pglite' ? 'PGlite' : 'PostgreSQL';
   const carCount = options.cars ?? 10_000;
@@ -220,7 +183,7 @@ export async function runSearchLoad(options: SearchLoadOptions): Promise<SearchL
   const cars = syntheticCars(carCount, options.seed ?? 1);
   const dealer = syntheticDealer(cars);
   const dir = await mkdtemp(path.join(tmpdir(), 'bench-search-'));
-  const { db, server: serverName, drop } = await openDatabase(options.database, dir).catch(async (e: unknown) => {
+  const { db, server: serverName, drop } = await openBenchDatabase(options.database, dir, 'bench_search').catch(async (e: unknown) => {
     await rm(dir, { recursive: true, force: true });
     throw e;
   });
