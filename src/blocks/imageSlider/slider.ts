@@ -43,7 +43,7 @@ export interface SliderView {
 /**
  * The URL of a hero slide's image: its `url` when the CMS gives one, else its `key`. A key is the
  * image's path in the dealer's media store, which the site serves from its root, so
- * "samples/coastal-motor-group/banner-coast.svg" → "/samples/coastal-motor-group/banner-coast.svg";
+ * "media/hero/banner.svg" → "/media/hero/banner.svg";
  * a key that is already an absolute URL is used as it is.
  */
 export function slideImageUrl(image: { key: string; url?: string }): string {
