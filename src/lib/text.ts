@@ -33,3 +33,13 @@ export function formatPrice(value: number): string {
 export function formatKm(km: number): string {
   return wholeNumber.format(Math.round(km)) + ' km';
 }
+
+/** A value as trimmed text; undefined unless it is a string with something in it. */
+export function trimmed(v: unknown): string | undefined {
+  return typeof v === 'string' && v.trim() ? v.trim() : undefined;
+}
+
+/** As trimmed, and a finite number as its digits (ids and years may come either way). */
+export function trimmedOrNumber(v: unknown): string | undefined {
+  return typeof v === 'number' && Number.isFinite(v) ? String(v) : trimmed(v);
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BIO_PREVIEW_CHARS, MODEL_DESCRIPTION_CHARS, formatKm, formatPrice, shortTitle, truncate } from '../../src/lib/text.ts';
+import { BIO_PREVIEW_CHARS, MODEL_DESCRIPTION_CHARS, formatKm, formatPrice, shortTitle, trimmed, trimmedOrNumber, truncate } from '../../src/lib/text.ts';
 
 const letters = (n: number) => 'x'.repeat(n);
 
@@ -63,5 +63,18 @@ describe('prices and kilometres', () => {
   it('shortens a page title at its separator', () => {
     expect(shortTitle('Service | Harbour City Toyota')).toBe('Service');
     expect(shortTitle('Pre-Owned Cars')).toBe('Pre-Owned Cars');
+  });
+});
+
+describe('trimmed and trimmedOrNumber', () => {
+  it('keep text with something in it, trimmed, and nothing else', () => {
+    expect(trimmed('  Coastal Mazda ')).toBe('Coastal Mazda');
+    for (const v of ['', '   ', undefined, null, 42, true, {}]) expect(trimmed(v)).toBeUndefined();
+  });
+
+  it('also take finite numbers as their digits', () => {
+    expect(trimmedOrNumber(2024)).toBe('2024');
+    expect(trimmedOrNumber(' 7 ')).toBe('7');
+    for (const v of [Number.NaN, Infinity, '', null]) expect(trimmedOrNumber(v)).toBeUndefined();
   });
 });

@@ -17,12 +17,9 @@ import { resolveSite } from '../site.ts';
 import { missingContact, parseLeadSave } from './request.ts';
 import { leadSaverFor } from './batch.ts';
 import { findForm, stepValues, validateValues } from './validate.ts';
+import { trimmed } from '../../lib/text.ts';
 
 export const UNAVAILABLE = 'We could not save your details just now. Everything you entered is still here: please try again in a moment.';
-
-function text(v: unknown): string | undefined {
-  return typeof v === 'string' && v.trim() ? v.trim() : undefined;
-}
 
 function retryAfter(ms: number): Record<string, string> {
   return { 'Retry-After': String(Math.ceil(ms / 1000)) };
@@ -75,10 +72,10 @@ export function mountLeadRoute(app: Hono, deps: ApiDeps): void {
         idempotencyKey: save.idempotencyKey,
         leadId: save.leadId,
         isLastStep: save.isLastStep,
-        category: text(save.values.category) ?? found?.def.category,
-        subcategory: text(save.values.subcategory) ?? found?.def.subcategory,
+        category: trimmed(save.values.category) ?? found?.def.category,
+        subcategory: trimmed(save.values.subcategory) ?? found?.def.subcategory,
         pageId: save.form.pageId,
-        pageTitle: text(save.values.PageTitle) ?? found?.page.title,
+        pageTitle: trimmed(save.values.PageTitle) ?? found?.page.title,
         blockId: save.form.blockId,
         formType: found?.def.formType,
         step: save.form.step,

@@ -4,6 +4,7 @@
  * remaining form values as comments.
  */
 import type { LeadPayload } from './payload.ts';
+import { trimmedOrNumber } from '../../lib/text.ts';
 
 /** Escapes text for XML and drops the control characters XML 1.0 cannot hold. */
 export function xmlText(value: string): string {
@@ -22,10 +23,6 @@ function el(name: string, value: string | number | undefined, attrs: Record<stri
   return `<${name}${a}>${xmlText(String(value))}</${name}>`;
 }
 
-function str(v: unknown): string | undefined {
-  if (typeof v === 'number' && Number.isFinite(v)) return String(v);
-  return typeof v === 'string' && v.trim() ? v.trim() : undefined;
-}
 
 /** Values shown in the contact block rather than in the comments. */
 const CONTACT_FIELDS = new Set(['name', 'first_name', 'last_name', 'email', 'phone', 'message', 'Comments', 'Additional Comments']);
@@ -46,9 +43,9 @@ function valueText(v: unknown): string {
 
 export function adfXml(lead: LeadPayload): string {
   const v = lead.values;
-  const first = str(v.first_name);
-  const last = str(v.last_name);
-  const full = str(v.name);
+  const first = trimmedOrNumber(v.first_name);
+  const last = trimmedOrNumber(v.last_name);
+  const full = trimmedOrNumber(v.name);
   const names = first || last
     ? el('name', first, { part: 'first' }) + el('name', last, { part: 'last' })
     : el('name', full, { part: 'full' });
@@ -58,7 +55,7 @@ export function adfXml(lead: LeadPayload): string {
     el('model', vehicle?.model) + el('vin', vehicle?.vin) + el('stock', vehicle?.stock_number) + el('trim', vehicle?.trim) +
     el('price', vehicle?.price, { type: 'asking', currency: lead.site.country === 'NZ' ? 'NZD' : 'AUD' }) + '</vehicle>';
   const notes = [
-    str(v.message), str(v.Comments), str(v['Additional Comments']),
+    trimmedOrNumber(v.message), trimmedOrNumber(v.Comments), trimmedOrNumber(v['Additional Comments']),
     lead.category && `Category: ${lead.category}`,
     lead.subcategory && `Subcategory: ${lead.subcategory}`,
     lead.PageTitle && `Page: ${lead.PageTitle}`,
@@ -75,7 +72,7 @@ export function adfXml(lead: LeadPayload): string {
     el('id', lead.lead_id, { sequence: '1', source: 'dealer-sites' }),
     el('requestdate', lead.completed_at ?? lead.created_at),
     vehicleXml,
-    '<customer><contact>' + names + el('email', str(v.email)) + el('phone', str(v.phone), { type: 'voice' }) + '</contact>' +
+    '<customer><contact>' + names + el('email', trimmedOrNumber(v.email)) + el('phone', trimmedOrNumber(v.phone), { type: 'voice' }) + '</contact>' +
       el('comments', notes.join('\n')) + '</customer>',
     '<vendor>' + el('id', String(lead.site.id), { source: 'website' }) + el('vendorname', lead.site.name) +
       '<contact>' + el('name', lead.site.name, { part: 'full' }) + el('email', lead.site.email) + el('phone', lead.site.phone) + '</contact></vendor>',

@@ -6,6 +6,7 @@
 import type { DealerContent } from '../../content/load.ts';
 import type { LeadStatus } from '../../forms/contract.ts';
 import type { LeadRow } from '../leads/store.ts';
+import { trimmedOrNumber } from '../../lib/text.ts';
 
 export interface LeadVehicle {
   car_id?: string;
@@ -41,14 +42,10 @@ export interface LeadPayload {
   vehicle?: LeadVehicle;
 }
 
-function text(v: unknown): string | undefined {
-  if (typeof v === 'number' && Number.isFinite(v)) return String(v);
-  return typeof v === 'string' && v.trim() ? v.trim() : undefined;
-}
 
 function first(values: Record<string, unknown>, names: string[]): string | undefined {
   for (const n of names) {
-    const t = text(values[n]);
+    const t = trimmedOrNumber(values[n]);
     if (t) return t;
   }
   return undefined;
@@ -56,7 +53,7 @@ function first(values: Record<string, unknown>, names: string[]): string | undef
 
 /** The vehicle of the enquiry: the stock car named by car_id, else the make/model/year fields. */
 export function leadVehicle(values: Record<string, unknown>, dealer?: DealerContent): LeadVehicle | undefined {
-  const carId = text(values.car_id);
+  const carId = trimmedOrNumber(values.car_id);
   const car = carId ? dealer?.cars.find((c) => String(c.id) === carId) : undefined;
   if (car) {
     return {

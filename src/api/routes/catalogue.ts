@@ -24,6 +24,7 @@ import type { DealerContent } from '../../content/load.ts';
 import type { Location, Model } from '../../content/entities.ts';
 import { ApiError } from '../errors.ts';
 import { dealerFor, handle } from './respond.ts';
+import { trimmed } from '../../lib/text.ts';
 
 /** Content changes only with a deploy; an hour keeps a stale answer short-lived. */
 const CONTENT_CACHE = 'public, max-age=3600';
@@ -51,7 +52,7 @@ export function websitesOf(dealers: readonly DealerContent[]): WebsiteLocations[
       if (!list.has(key) || websiteId === dealer.site.id) list.set(key, location);
       if (!deployed.has(websiteId)) {
         const known = elsewhere.get(websiteId) ?? {};
-        elsewhere.set(websiteId, { name: known.name ?? text(location.website_name), url: known.url ?? text(location.website_url) });
+        elsewhere.set(websiteId, { name: known.name ?? trimmed(location.website_name), url: known.url ?? trimmed(location.website_url) });
       }
     }
   }
@@ -68,8 +69,6 @@ export function websitesOf(dealers: readonly DealerContent[]): WebsiteLocations[
     .map(([id, w]) => website(id, w.name ?? new URL(w.url!).host, w.url!, null));
   return [...own, ...others];
 }
-
-const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
 
 function modelDetails(model: Model) {
   return {

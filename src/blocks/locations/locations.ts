@@ -5,6 +5,7 @@
  * (locationId, locationType, lat, lng, userLocation, distance).
  */
 import type { Location } from '../../content/entities.ts';
+import { trimmed } from '../../lib/text.ts';
 import { DEFAULT_DISTANCE_KM, LOCATION_CARDS_MAX, SEARCH_RADIUS_KM, parseDistance, parseLatLng, type DistanceKm, type LatLng } from '../../lib/geo.ts';
 
 export const FETCH_FAILED = 'Failed to fetch locations';
@@ -52,26 +53,25 @@ export interface SearchLocation {
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
 
 /** A Location (file or API shape) as a SearchLocation; undefined without a name or coordinates. */
 export function toSearchLocation(raw: unknown, website?: { name?: unknown; url?: unknown }): SearchLocation | undefined {
   if (!isObject(raw) || !isObject(raw.address)) return undefined;
   const { lat, long, address } = raw.address;
-  const name = str(raw.name);
+  const name = trimmed(raw.name);
   const id = typeof raw.id === 'number' || typeof raw.id === 'string' ? String(raw.id) : undefined;
   if (!name || id === undefined || typeof lat !== 'number' || typeof long !== 'number' || !Number.isFinite(lat) || !Number.isFinite(long)) return undefined;
-  const phone = isObject(raw.contact_detail) ? str(raw.contact_detail.phone) : undefined;
+  const phone = isObject(raw.contact_detail) ? trimmed(raw.contact_detail.phone) : undefined;
   return {
     id,
     name,
-    type: (str(raw.location_type) ?? '').toLowerCase(),
-    address: str(address) ?? '',
+    type: (trimmed(raw.location_type) ?? '').toLowerCase(),
+    address: trimmed(address) ?? '',
     phone,
     lat,
     lng: long,
-    websiteName: str(raw.website_name) ?? str(website?.name),
-    websiteUrl: str(raw.website_url) ?? str(website?.url),
+    websiteName: trimmed(raw.website_name) ?? trimmed(website?.name),
+    websiteUrl: trimmed(raw.website_url) ?? trimmed(website?.url),
     primary: raw.primary === true,
   };
 }
