@@ -1,5 +1,5 @@
 /** The search and page parts of `npm run bench`: their targets and printed sections. */
-import { table, type Target } from './bench-report.ts';
+import { kb, ms, table, type Target } from './bench-report.ts';
 import { SEARCH_P95_TARGET_MS, type SearchLoadResult } from './bench-search.ts';
 import { PAGE_TARGETS, type PagesReport, type PageKind } from './bench-pages.ts';
 
@@ -15,8 +15,6 @@ export interface SearchReport {
   failed: { database: SearchLoadResult['database']; error: string }[];
 }
 
-const ms = (n: number) => n.toFixed(1);
-const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
 export function evaluateSearchTargets(r: SearchReport): Target[] {
   const out: Target[] = [];

@@ -1,6 +1,6 @@
 /** The lead-save part of `npm run bench`: what it reports, its targets, and its printed section. */
 import type { LeadLoadResult } from './bench-leads.ts';
-import { table, type Target } from './bench-report.ts';
+import { ms, table, type Target } from './bench-report.ts';
 
 export interface LeadRun extends LeadLoadResult {
   /** 1-minute load average when this database's run started (before its warm-up) and ended. */
@@ -24,7 +24,6 @@ export interface LeadsReport {
 
 export const LEAD_TARGET = { savesPerSecond: 1000, p99Ms: 50 } as const;
 
-const ms = (n: number) => n.toFixed(1);
 
 /** CPU of processes other than the bench's and the server's during the measured saves: what disturbed the run. */
 export function othersCpuSeconds(r: LeadLoadResult): number | undefined {

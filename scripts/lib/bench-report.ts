@@ -127,7 +127,9 @@ export function table(head: string[], rows: string[][], leftColumns = 1): string
 }
 
 const s = (n: number, digits = 2) => n.toFixed(digits);
-const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+/** Bytes as KB with one decimal; milliseconds with one decimal. */
+export const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+export const ms = (n: number) => n.toFixed(1);
 
 export function formatMachine(m: BenchReport['machine']): string {
   return `machine: ${m.cores} cores (${m.cpu}), ${Math.round(m.memoryMB)} MB RAM, Node ${m.node}, ${m.platform}; 1-minute load average ${s(m.loadAverage.start)} at start, ${s(m.loadAverage.end)} at end`;

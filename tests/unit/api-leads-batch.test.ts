@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db, Destination } from '../../src/api/deps.ts';
 import { leadSaver } from '../../src/api/leads/batch.ts';
-import { SAVE_SQL, saveLead, saveLeads, type LeadSave, type LeadWrite } from '../../src/api/leads/store.ts';
+import { SAVE_SQL, saveLeads, type LeadSave, type LeadWrite } from '../../src/api/leads/store.ts';
 import { testDatabases, type TestDb } from '../helpers/db.ts';
 
 const HOOK: Destination = { kind: 'webhook', url: 'http://127.0.0.1:9/hook', secret: 's' };
@@ -53,8 +53,8 @@ describe.each(testDatabases)('grouped lead saves on $label', (database) => {
 
   it('answers every save of one statement as if it had been alone', async () => {
     const [partial] = await saveLeads(db, [save(write(randomUUID()))]);
-    const done = await saveLead(db, write(randomUUID(), { isLastStep: true, step: 'car' }), { destinations: [HOOK] });
-    const foreign = await saveLead(db, write(randomUUID()), { destinations: [] });
+    const [done] = await saveLeads(db, [save(write(randomUUID(), { isLastStep: true, step: 'car' }))]);
+    const [foreign] = await saveLeads(db, [save(write(randomUUID()), [])]);
     expect(partial).toMatchObject({ ok: true, status: 'Partial' });
     expect(done).toMatchObject({ ok: true, status: 'Complete', completedNow: true });
     const partialId = (partial as { leadId: string }).leadId;

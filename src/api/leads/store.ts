@@ -238,8 +238,3 @@ export async function saveLeads(db: Db, saves: LeadSave[]): Promise<SaveOutcome[
     return outcome;
   }));
 }
-
-/** One save: one statement, committed before it resolves. */
-export async function saveLead(db: Db, w: LeadWrite, completion: Completion): Promise<SaveOutcome> {
-  return (await saveLeads(db, [{ write: w, completion }]))[0]!;
-}
