@@ -11,7 +11,7 @@
  * save on its own is its answer.
  */
 import type { Db } from '../deps.ts';
-import { saveLeads, type LeadSave, type SaveOutcome } from './store.ts';
+import { saveLeads, sessionOf, type LeadSave, type SaveOutcome } from './store.ts';
 
 export interface BatchOptions {
   /** Statements running at once (default 2). */
@@ -60,7 +60,7 @@ export function leadSaver(db: Db, options: BatchOptions = {}): LeadSaver {
     const batch: Waiting[] = [];
     for (let i = 0; i < queue.length && batch.length < maxBatch;) {
       const w = queue[i]!;
-      const session = `${w.write.siteSlug}\u0000${w.write.idempotencyKey}`;
+      const session = sessionOf(w.write.siteSlug, w.write.idempotencyKey);
       if (sessions.has(session)) {
         i++;
         continue;

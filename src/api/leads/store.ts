@@ -175,7 +175,12 @@ export interface LeadSave {
   completion: Completion;
 }
 
-const sessionOf = (site: string, key: string) => `${site}\u0000${key}`;
+/** A form session's key among saves: its site and idempotency key. */
+export const sessionOf = (site: string, key: string) => `${site}\u0000${key}`;
+
+/** The answer to a save its statement wrote. */
+const written = (w: LeadWrite, row: LeadRow): SaveOutcome =>
+  ({ ok: true, leadId: row.id, status: row.lead_status, completedNow: w.isLastStep && row.lead_status === 'Complete' });
 
 /** The answer to a save whose statement changed nothing: complete already, or not this session's lead. */
 async function unchanged(db: Db, w: LeadWrite): Promise<SaveOutcome> {
@@ -208,8 +213,7 @@ async function saveOne(db: Db, { write: w, completion }: LeadSave): Promise<Save
     params.push(ds.map(() => randomUUID()), ds.map((d) => d.kind), ds.map(destinationTarget));
   }
   const row = (await db.query<LeadRow>(sql, params)).rows[0];
-  if (!row) return unchanged(db, w);
-  return { ok: true, leadId: row.id, status: row.lead_status, completedNow: w.isLastStep && row.lead_status === 'Complete' };
+  return row ? written(w, row) : unchanged(db, w);
 }
 
 /**
@@ -233,8 +237,6 @@ export async function saveLeads(db: Db, saves: LeadSave[]): Promise<SaveOutcome[
   const bySession = new Map(rows.map((r) => [sessionOf(r.site_slug, r.idempotency_key), r]));
   return Promise.all(saves.map(({ write: w }) => {
     const row = bySession.get(sessionOf(w.siteSlug, w.idempotencyKey));
-    if (!row) return unchanged(db, w);
-    const outcome: SaveOutcome = { ok: true, leadId: row.id, status: row.lead_status, completedNow: w.isLastStep && row.lead_status === 'Complete' };
-    return outcome;
+    return row ? written(w, row) : unchanged(db, w);
   }));
 }
