@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/api/app.ts';
 import type { ApiDeps } from '../../src/api/deps.ts';
+import { migrate } from '../../src/api/db/migrate.ts';
+import { loadMigrations } from '../../src/api/db/migrations.ts';
 import { indexContent, indexDealer } from '../../src/api/search/index-content.ts';
 import type { Car, Offer } from '../../src/content/entities.ts';
 import type { DealerContent } from '../../src/content/load.ts';
@@ -239,5 +241,27 @@ describe.each(testDatabases)('search route on $label', (database) => {
     expect((await indexDealer(t.db, mini)).changed).toBe(true);
     expect((await indexDealer(t.db, mini, { force: true })).changed).toBe(true);
     expect((await indexDealer(t.db, mini)).changed).toBe(false);
+  });
+});
+
+describe.each(testDatabases)('sort places of an index written before they existed, on $label', (database) => {
+  it('are worked out by the next indexing: migration 0005 forgets what each site was indexed from', async () => {
+    const t = await database.open({ migrated: false });
+    try {
+      const migrations = await loadMigrations();
+      await migrate(t.db, migrations.filter((m) => m.version <= '0004'));
+      const dealers = withStock(await fixtureDealers(), { 'mini-motors': MINI_CARS });
+      const [mini] = dealers.filter((d) => d.slug === 'mini-motors');
+      // As the indexing before 0005 left it: records without places, and the hash of their content.
+      await t.db.query(`INSERT INTO search_sources (site_slug, content_hash, cars, offers, indexed_at) VALUES ('mini-motors', 'old', 7, 0, now())`);
+      await migrate(t.db, migrations);
+      expect((await t.db.query('SELECT * FROM search_sources')).rows).toEqual([]);
+      expect((await indexDealer(t.db, mini!)).changed).toBe(true);
+      const { rows } = await t.db.query<{ object_id: string }>(
+        `SELECT object_id FROM search_records WHERE site_slug = 'mini-motors' AND kind = 'car' ORDER BY o_price_asc`);
+      expect(rows.map((r) => r.object_id)).toEqual(['5', '1', '4', '2', '3', '6', '7']);
+    } finally {
+      await t.cleanup();
+    }
   });
 });

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import type { DealerContent } from '../../content/load.ts';
 import { isOfferShown } from '../../blocks/offers/offers.ts';
 import type { Db } from '../deps.ts';
-import { carRow, offerRow, SLOTS, type RecordKind, type SearchRow } from './schema.ts';
+import { carRow, offerRow, ORDER_COLUMNS, ordinals, SLOTS, type RecordKind, type SearchRow } from './schema.ts';
 
 export interface IndexReport {
   site: string;
@@ -30,10 +30,10 @@ export interface IndexOptions {
 /** Rows per INSERT: one jsonb parameter each, far below any message-size limit. */
 const BATCH = 2_000;
 
-const INSERT = `INSERT INTO search_records (site_slug, kind, object_id, position, ${SLOTS.join(', ')}, facets, price, year, km, created_at, search)
-  SELECT $1, $2, x.object_id, x.position, ${SLOTS.map((s) => `x.${s}`).join(', ')}, x.facets, x.price, x.year, x.km, x.created_at, to_tsvector('simple', x.text)
+const INSERT = `INSERT INTO search_records (site_slug, kind, object_id, position, ${SLOTS.join(', ')}, facets, price, year, km, created_at, ${ORDER_COLUMNS.join(', ')}, search)
+  SELECT $1, $2, x.object_id, x.position, ${SLOTS.map((s) => `x.${s}`).join(', ')}, x.facets, x.price, x.year, x.km, x.created_at, ${ORDER_COLUMNS.map((o) => `x.${o}`).join(', ')}, to_tsvector('simple', x.text)
   FROM jsonb_to_recordset($3::jsonb) AS x(object_id text, position integer, ${SLOTS.map((s) => `${s} text`).join(', ')}, facets jsonb,
-    price double precision, year integer, km double precision, created_at bigint, text text)
+    price double precision, year integer, km double precision, created_at bigint, ${ORDER_COLUMNS.map((o) => `${o} integer`).join(', ')}, text text)
   ON CONFLICT (site_slug, kind, object_id) DO NOTHING`;
 
 const INSERT_HITS = `INSERT INTO search_hits (site_slug, kind, object_id, record)
@@ -41,9 +41,10 @@ const INSERT_HITS = `INSERT INTO search_hits (site_slug, kind, object_id, record
   ON CONFLICT (site_slug, kind, object_id) DO NOTHING`;
 
 async function insertRows(tx: Db, site: string, kind: RecordKind, rows: SearchRow[]): Promise<void> {
+  const places = ordinals(rows);
   for (let from = 0; from < rows.length; from += BATCH) {
     const batch = rows.slice(from, from + BATCH);
-    await tx.query(INSERT, [site, kind, JSON.stringify(batch.map(({ record: _, slots, ...r }, i) => ({ ...r, ...slots, position: from + i })))]);
+    await tx.query(INSERT, [site, kind, JSON.stringify(batch.map(({ record: _, slots, ...r }, i) => ({ ...r, ...slots, ...places[from + i], position: from + i })))]);
     await tx.query(INSERT_HITS, [site, kind, JSON.stringify(batch.map((r) => ({ object_id: r.object_id, record: r.record })))]);
   }
 }

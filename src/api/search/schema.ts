@@ -41,13 +41,33 @@ export const OFFER_ATTRIBUTES: Record<string, AttributeDef> = {
   price: { type: 'number', column: 'price' },
 };
 
-/** SQL ORDER BY of an index over the matched rows (columns of the search CTE). */
+/** A numeric column a sort order reads, and its direction (NULLs always last). */
+export type SortKey = ['price' | 'year' | 'km' | 'created_at', 'asc' | 'desc'];
+
+/**
+ * The sort orders of the indexes. Each row's place in each order is worked out when a site is
+ * indexed and kept in its own column, so a page of hits is one integer sort (after the text
+ * relevance, for an index that has it) instead of a sort on several columns.
+ */
+export const ORDERS = {
+  o_newest: [['created_at', 'desc']],
+  o_price_asc: [['price', 'asc']],
+  o_price_desc: [['price', 'desc']],
+  o_year_desc: [['year', 'desc'], ['created_at', 'desc']],
+  o_km_asc: [['km', 'asc']],
+} as const satisfies Record<string, SortKey[]>;
+
+/** An ordinal column of ORDERS, or `position` (the snapshot's order). */
+export type OrderColumn = keyof typeof ORDERS | 'position';
+export const ORDER_COLUMNS = Object.keys(ORDERS) as (keyof typeof ORDERS)[];
+
 export interface IndexDef {
   kind: RecordKind;
   attributes: Record<string, AttributeDef>;
   /** Text relevance first when the request has a query. */
   relevance: boolean;
-  orderBy: string;
+  /** The column the hits are sorted by (after relevance); every order ends with `position`. */
+  order: OrderColumn;
   maxHitsPerPage: number;
 }
 
@@ -55,17 +75,41 @@ export interface IndexDef {
 export const MAX_CAR_HITS = 250;
 export const MAX_OFFER_HITS = 200;
 
-const car = (orderBy: string, relevance = false): IndexDef => ({ kind: 'car', attributes: CAR_ATTRIBUTES, relevance, orderBy, maxHitsPerPage: MAX_CAR_HITS });
+const car = (order: OrderColumn, relevance = false): IndexDef => ({ kind: 'car', attributes: CAR_ATTRIBUTES, relevance, order, maxHitsPerPage: MAX_CAR_HITS });
 
 export const INDEXES: Record<string, IndexDef> = {
-  cars: car('created_at DESC NULLS LAST, position', true),
-  cars_newest: car('created_at DESC NULLS LAST, position'),
-  cars_price_asc: car('price ASC NULLS LAST, position'),
-  cars_price_desc: car('price DESC NULLS LAST, position'),
-  cars_year_desc: car('year DESC NULLS LAST, created_at DESC NULLS LAST, position'),
-  cars_km_asc: car('km ASC NULLS LAST, position'),
-  offers: { kind: 'offer', attributes: OFFER_ATTRIBUTES, relevance: true, orderBy: 'position', maxHitsPerPage: MAX_OFFER_HITS },
+  cars: car('o_newest', true),
+  cars_newest: car('o_newest'),
+  cars_price_asc: car('o_price_asc'),
+  cars_price_desc: car('o_price_desc'),
+  cars_year_desc: car('o_year_desc'),
+  cars_km_asc: car('o_km_asc'),
+  offers: { kind: 'offer', attributes: OFFER_ATTRIBUTES, relevance: true, order: 'position', maxHitsPerPage: MAX_OFFER_HITS },
 };
+
+/**
+ * Each row's 1-based place in every order of ORDERS: its keys in turn, NULLs last, then its
+ * position in the snapshot (rows are given in snapshot order).
+ */
+export function ordinals(rows: Pick<SearchRow, SortKey[0]>[]): Record<keyof typeof ORDERS, number>[] {
+  const out = rows.map(() => ({}) as Record<keyof typeof ORDERS, number>);
+  for (const column of ORDER_COLUMNS) {
+    const keys: readonly SortKey[] = ORDERS[column];
+    const order = rows.map((_, i) => i).sort((a, b) => {
+      for (const [key, dir] of keys) {
+        const x = rows[a]![key];
+        const y = rows[b]![key];
+        if (x === y) continue;
+        if (x === null) return 1;
+        if (y === null) return -1;
+        return dir === 'asc' ? x - y : y - x;
+      }
+      return a - b;
+    });
+    order.forEach((row, place) => { out[row]![column] = place + 1; });
+  }
+  return out;
+}
 
 export interface SearchRow {
   object_id: string;

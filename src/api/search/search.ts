@@ -44,10 +44,75 @@ function withHighlight(hit: Hit, terms: string[], req: SearchRequest): Hit {
   return { ...hit, _highlightResult: result };
 }
 
-type Stats = [number | string | null, number | string | null, number | string | null, number | string | null];
 type Row = Record<string, unknown>;
 
-const num = (v: number | string | null): number => (v === null ? 0 : Number(v));
+
+/** "C" collation order (UTF-8 bytes, i.e. code points), which JavaScript's < is not for astral characters. */
+function byCodePoint(a: string, b: string): number {
+  for (let i = 0, j = 0; i < a.length && j < b.length;) {
+    const x = a.codePointAt(i)!;
+    const y = b.codePointAt(j)!;
+    if (x !== y) return x - y;
+    i += x > 0xffff ? 2 : 1;
+    j += y > 0xffff ? 2 : 1;
+  }
+  return a.length - b.length;
+}
+
+export interface FacetStats { min: number; max: number; avg: number; sum: number }
+
+export interface FacetResults {
+  nbHits: number;
+  /** Each facet's `max` most frequent values (ties by value) with their counts. */
+  facets: Record<string, Record<string, number>>;
+  /** Over all of a numeric facet's values, not the top ones only. */
+  stats: Record<string, FacetStats>;
+}
+
+/**
+ * A request's hit count, facet counts and stats from its statement's groups (every value of
+ * every facet, NULL groups included). GROUPING(f0..fn-1) sets the bit of every column not
+ * grouped, so the clear bit names the facet. Every match is in one group of each facet, so
+ * the first facet's counts add up to the hit count.
+ */
+export function facetResults(
+  groups: { bits: number[]; values: (string | null)[]; counts: number[] },
+  attrs: string[], numeric: (attr: string) => boolean, max: number,
+): FacetResults {
+  const n = attrs.length;
+  const lists: [string, number][][] = attrs.map(() => []);
+  let nbHits = 0;
+  groups.bits.forEach((g, i) => {
+    let k = 0;
+    while (k < n && (g >> (n - 1 - k)) & 1) k++;
+    const value = groups.values[i];
+    const count = groups.counts[i]!;
+    if (k === 0) nbHits += count;
+    if (value !== null && value !== undefined) lists[k]?.push([String(value), count]);
+  });
+  const facets: Record<string, Record<string, number>> = {};
+  const stats: Record<string, FacetStats> = {};
+  attrs.forEach((attr, k) => {
+    const list = lists[k]!;
+    if (numeric(attr) && list.length) {
+      let min = Infinity;
+      let max = -Infinity;
+      let sum = 0;
+      let count = 0;
+      for (const [value, c] of list) {
+        const x = Number(value);
+        if (x < min) min = x;
+        if (x > max) max = x;
+        sum += x * c;
+        count += c;
+      }
+      stats[attr] = { min, max, avg: sum / count, sum };
+    }
+    list.sort((a, b) => b[1] - a[1] || byCodePoint(a[0], b[0]));
+    facets[attr] = Object.fromEntries(list.slice(0, max));
+  });
+  return { nbHits, facets, stats };
+}
 
 /** The request as planned: a facet search counts its one facet and returns no hits. */
 function planOf(req: SearchRequest): SearchRequest {
@@ -56,17 +121,13 @@ function planOf(req: SearchRequest): SearchRequest {
 
 /** One request's answer from its columns of the batch row. */
 function shape(req: SearchRequest, row: Row, i: number, part: CompiledPart, processingTimeMS: number): Record<string, unknown> {
-  const facets: Record<string, Record<string, number>> = {};
-  for (const a of part.facets) facets[a] = {};
-  const n = part.facets.length;
-  for (const [g, value, count] of (row[`facets${i}`] as [number, string, number][] | null) ?? []) {
-    // GROUPING(f0..fn-1) sets the bit of every column not grouped: the clear bit names the facet.
-    let k = 0;
-    while (k < n && (g >> (n - 1 - k)) & 1) k++;
-    const attr = part.facets[k];
-    if (attr) facets[attr]![String(value)] = count;
-  }
-
+  const [bits, values, counts] = (row[`agg${i}`] as [number[] | null, (string | null)[] | null, number[] | null] | undefined) ?? [];
+  const numeric = (attr: string) => req.index.attributes[attr]?.type === 'number';
+  // A facet search looks through all of its facet's values, not the most frequent ones only.
+  const results = facetResults({ bits: bits ?? [], values: values ?? [], counts: counts ?? [] }, part.facets, numeric,
+    req.type === 'facet' ? Infinity : req.maxValuesPerFacet);
+  const { facets } = results;
+  const nbHits = part.facets.length ? results.nbHits : (row[`nb${i}`] as number);
   if (req.type === 'facet') {
     const q = req.facetQuery.trim().toLowerCase();
     const terms = queryTerms(q);
@@ -84,14 +145,7 @@ function shape(req: SearchRequest, row: Row, i: number, part: CompiledPart, proc
     };
   }
 
-  const facetsStats: Record<string, { min: number; max: number; avg: number; sum: number }> = {};
-  const stats = row[`stats${i}`] as Stats[] | null | undefined;
-  part.stats.forEach((attr, k) => {
-    const cell = stats?.[k];
-    if (cell && cell[0] !== null) facetsStats[attr] = { min: num(cell[0]), max: num(cell[1]), avg: num(cell[2]), sum: num(cell[3]) };
-  });
   const terms = queryTerms(req.query);
-  const nbHits = row[`nb${i}`] as number;
   return {
     hits: ((row[`hits${i}`] as Hit[] | null | undefined) ?? []).map((h) => withHighlight(h, terms, req)),
     nbHits,
@@ -99,7 +153,7 @@ function shape(req: SearchRequest, row: Row, i: number, part: CompiledPart, proc
     nbPages: req.hitsPerPage ? Math.ceil(nbHits / req.hitsPerPage) : 0,
     hitsPerPage: req.hitsPerPage,
     facets,
-    facets_stats: facetsStats,
+    facets_stats: results.stats,
     exhaustiveFacetsCount: true,
     exhaustiveNbHits: true,
     exhaustive: { facetsCount: true, nbHits: true },
@@ -126,7 +180,7 @@ export async function runSearches(db: Db, site: string, requests: SearchRequest[
   await Promise.all([...groups.values()].map(async (members) => {
     const started = performance.now();
     const plans = members.map((i) => planOf(requests[i]!));
-    const compiled = compileBatch(site, plans, members.map((i) => (requests[i]!.type === 'facet' ? 1000 : requests[i]!.maxValuesPerFacet)));
+    const compiled = compileBatch(site, plans);
     const { rows } = await db.query<Row>(compiled.sql, compiled.params);
     const ms = Math.round(performance.now() - started);
     members.forEach((i, k) => {

@@ -36,8 +36,8 @@ export function numericExpr(attr: string, def: AttributeDef): string {
   return def.type === 'boolean' ? `(${text}::boolean)::int` : `(${text}::float8)`;
 }
 
-/** Whether a request reads the `facets` jsonb (an attribute without slot or column). */
-function usesJsonb(req: SearchRequest): boolean {
+/** The attributes a request reads: its facets and the attributes its filters test. */
+function attributesOf(req: SearchRequest): Set<string> {
   const attrs = new Set(req.facets);
   const walk = (f: Filter | undefined): void => {
     if (!f) return;
@@ -46,10 +46,24 @@ function usesJsonb(req: SearchRequest): boolean {
     else attrs.add(f.attr);
   };
   walk(req.filter);
-  return [...attrs].some((a) => {
-    const def = req.index.attributes[a];
-    return def && !def.slot && !def.column;
-  });
+  return attrs;
+}
+
+/**
+ * The columns of search_records the requests read besides object_id: the order column of the
+ * ones that ask for hits, and the column, slot or `facets` jsonb of each attribute they read.
+ * The match CTE carries only these, as it may be kept in memory and read several times.
+ */
+function columnsRead(reqs: SearchRequest[]): string[] {
+  const read = new Set<string>();
+  for (const req of reqs) {
+    if (req.hitsPerPage > 0) read.add(req.index.order);
+    for (const a of attributesOf(req)) {
+      const def = req.index.attributes[a];
+      if (def) read.add(def.column ?? def.slot ?? 'facets');
+    }
+  }
+  return [...read].sort();
 }
 
 const SQL_OPS = { '=': '=', '!=': 'IS DISTINCT FROM', '<': '<', '<=': '<=', '>': '>', '>=': '>=' } as const;
@@ -93,12 +107,14 @@ function compileFilter(f: Filter, index: IndexDef, params: unknown[]): string {
   }
 }
 
-/** Where one request's answer sits in the batch row: columns nb{i}, hits{i}, facets{i}, stats{i}. */
+/**
+ * Where one request's answer sits in the batch row: hits{i} (when it asks for hits), and
+ * agg{i} = [[GROUPING bits…], [value…], [count…]], one entry per group of every facet, when
+ * it asks for facets, else nb{i} = the hit count.
+ */
 export interface CompiledPart {
   /** Facet attributes in the order of their GROUPING bits. */
   facets: string[];
-  /** Numeric facets whose stats are computed. */
-  stats: string[];
 }
 
 export interface CompiledBatch {
@@ -117,7 +133,7 @@ export function batchKey(req: SearchRequest): string {
  * disjunctive-facet requests): the full-text match runs once into CTE `b`, each request filters
  * `b` into its own CTE and reads its count, page of hits, facet counts and stats from it.
  */
-export function compileBatch(site: string, reqs: SearchRequest[], maxValuesPerFacet: number[]): CompiledBatch {
+export function compileBatch(site: string, reqs: SearchRequest[]): CompiledBatch {
   const first = reqs[0]!;
   const params: unknown[] = [site, first.index.kind];
   const where = ['site_slug = $1', 'kind = $2'];
@@ -130,8 +146,7 @@ export function compileBatch(site: string, reqs: SearchRequest[], maxValuesPerFa
     where.push(`search @@ ${q}`);
     if (ranked) rank = `, ts_rank(search, ${q}) AS rank`;
   }
-  const jsonb = reqs.some(usesJsonb) ? ', facets' : '';
-  const ctes = [`b AS MATERIALIZED (SELECT object_id, position, price, year, km, created_at, ${SLOTS.join(', ')}${jsonb}${rank}
+  const ctes = [`b AS (SELECT ${['object_id', ...columnsRead(reqs)].join(', ')}${rank}
     FROM search_records WHERE ${where.join(' AND ')})`];
   const columns: string[] = [];
   const parts = reqs.map((req, i): CompiledPart => {
@@ -139,47 +154,38 @@ export function compileBatch(site: string, reqs: SearchRequest[], maxValuesPerFa
     let m = 'b';
     if (req.filter) {
       m = `m${i}`;
-      ctes.push(`${m} AS MATERIALIZED (SELECT * FROM b WHERE ${compileFilter(req.filter, index, params)})`);
+      ctes.push(`${m} AS (SELECT * FROM b WHERE ${compileFilter(req.filter, index, params)})`);
     }
-    columns.push(`(SELECT count(*)::int FROM ${m}) AS nb${i}`);
     if (req.hitsPerPage > 0) {
-      const order = ranked && index.relevance ? `rank DESC, ${index.orderBy}` : index.orderBy;
+      const order = ranked && index.relevance ? `rank DESC, ${index.order}` : index.order;
       params.push(req.hitsPerPage, req.page * req.hitsPerPage);
       const limit = `LIMIT $${params.length - 1} OFFSET $${params.length}`;
       // A bounded sort for the page, then a key lookup per hit (at most 250) whatever the
       // planner knows of search_hits.
       columns.push(`(SELECT coalesce(json_agg((SELECT h.record FROM search_hits h
           WHERE h.site_slug = $1 AND h.kind = $2 AND h.object_id = p.object_id) ORDER BY ${order}), '[]'::json)
-        FROM (SELECT object_id, position, price, year, km, created_at${ranked ? ', rank' : ''} FROM ${m} ORDER BY ${order} ${limit}) p) AS hits${i}`);
+        FROM (SELECT object_id, ${index.order}${ranked ? ', rank' : ''} FROM ${m} ORDER BY ${order} ${limit}) p) AS hits${i}`);
     }
     const facets = req.facets;
-    if (facets.length === 1) {
-      // One facet (InstantSearch's disjunctive requests): a plain GROUP BY plans much faster.
-      params.push(maxValuesPerFacet[i]);
-      columns.push(`(SELECT coalesce(json_agg(json_build_array(0, v, n)), '[]'::json) FROM (
-          SELECT v, count(*)::int AS n FROM (SELECT ${facetText(facets[0]!, index.attributes[facets[0]!]!)} AS v FROM ${m}) x
-          WHERE v IS NOT NULL GROUP BY v ORDER BY n DESC, v COLLATE "C" LIMIT $${params.length}
-        ) s) AS facets${i}`);
-    } else if (facets.length) {
-      const cols = facets.map((a, k) => `${facetText(a, index.attributes[a]!)} AS g${k}`).join(', ');
-      const names = facets.map((_, k) => `g${k}`);
-      params.push(maxValuesPerFacet[i]);
-      columns.push(`(SELECT coalesce(json_agg(json_build_array(g, v, n)), '[]'::json) FROM (
-          SELECT g, v, n, row_number() OVER (PARTITION BY g ORDER BY n DESC, v COLLATE "C") AS k FROM (
-            SELECT GROUPING(${names.join(', ')}) AS g, coalesce(${names.join(', ')}) AS v, count(*)::int AS n
-            FROM (SELECT ${cols} FROM ${m}) x GROUP BY GROUPING SETS (${names.map((n) => `(${n})`).join(', ')})
-          ) s WHERE v IS NOT NULL
-        ) t WHERE k <= $${params.length}) AS facets${i}`);
+    if (!facets.length) {
+      columns.push(`(SELECT count(*)::int FROM ${m}) AS nb${i}`);
+      return { facets };
     }
-    const stats = facets.filter((a) => index.attributes[a]!.type === 'number');
-    if (stats.length) {
-      const cells = stats.map((a) => {
-        const e = numericExpr(a, index.attributes[a]!);
-        return `json_build_array(min(${e}), max(${e}), avg(${e}), sum(${e}))`;
-      });
-      columns.push(`(SELECT json_build_array(${cells.join(', ')}) FROM ${m}) AS stats${i}`);
-    }
-    return { facets, stats };
+    // One pass over the matches groups them by each facet (GROUPING SETS; a plain GROUP BY for
+    // one facet, which plans much faster), and every group comes back as three arrays: the
+    // GROUPING bits, the value as text and the count. search.ts derives the rest from them:
+    // the hit count (the first facet's counts, its NULL group included), the top
+    // maxValuesPerFacet values of each facet and the stats of numeric facets. Typed columns
+    // are grouped as they are and turned into text per group, not per row.
+    const n = facets.length;
+    const names = facets.map((_, k) => `g${k}`);
+    const cols = facets.map((a, k) => `${index.attributes[a]!.column ?? facetText(a, index.attributes[a]!)} AS g${k}`);
+    const grouping = n === 1 ? '0' : `GROUPING(${names.join(', ')})`;
+    const groupBy = n === 1 ? 'g0' : `GROUPING SETS (${names.map((name) => `(${name})`).join(', ')})`;
+    const text = (a: string, k: number) => (index.attributes[a]!.column ? `g${k}::text` : `g${k}`);
+    columns.push(`(SELECT json_build_array(array_agg(g), array_agg(coalesce(${facets.map(text).join(', ')})), array_agg(n))
+      FROM (SELECT ${grouping} AS g, ${names.join(', ')}, count(*)::int AS n FROM (SELECT ${cols.join(', ')} FROM ${m}) x GROUP BY ${groupBy}) c) AS agg${i}`);
+    return { facets };
   });
   return { sql: `WITH ${ctes.join(',\n')}\nSELECT ${columns.join(',\n')}`, params, parts };
 }
