@@ -47,16 +47,53 @@ function withHighlight(hit: Hit, terms: string[], req: SearchRequest): Hit {
 type Row = Record<string, unknown>;
 
 
-/** "C" collation order (UTF-8 bytes, i.e. code points), which JavaScript's < is not for astral characters. */
-function byCodePoint(a: string, b: string): number {
-  for (let i = 0, j = 0; i < a.length && j < b.length;) {
-    const x = a.codePointAt(i)!;
-    const y = b.codePointAt(j)!;
-    if (x !== y) return x - y;
-    i += x > 0xffff ? 2 : 1;
-    j += y > 0xffff ? 2 : 1;
+/**
+ * PostgreSQL's "C" collation order (UTF-8 bytes, i.e. code points). JavaScript's < compares
+ * UTF-16 units, which puts astral characters (surrogate pairs) before U+E000–U+FFFF: a
+ * surrogate is placed after every other unit here.
+ */
+export function byCodePoint(a: string, b: string): number {
+  if (a === b) return 0;
+  const n = Math.min(a.length, b.length);
+  let i = 0;
+  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  if (i === n) return a.length - b.length;
+  const x = a.charCodeAt(i);
+  const y = b.charCodeAt(i);
+  const sx = x >= 0xd800 && x <= 0xdfff;
+  const sy = y >= 0xd800 && y <= 0xdfff;
+  return sx === sy ? x - y : sx ? 1 : -1;
+}
+
+const SURROGATE = /[\uD800-\uDFFF]/;
+
+/**
+ * The `max` most frequent values, ties in value order. Only the values counted at least as
+ * often as the max-th most frequent one can make the cut: those counted more often are sorted,
+ * and of those counted exactly that often only the first ones by value are taken. A price
+ * facet has thousands of values, most of them counted once or twice.
+ */
+function topValues(list: [string, number][], max: number): [string, number][] {
+  if (max <= 0) return [];
+  let least = 0;
+  if (list.length > max) {
+    const counts = new Int32Array(list.length);
+    for (let i = 0; i < list.length; i++) counts[i] = list[i]![1];
+    least = counts.sort()[counts.length - max]!;
   }
-  return a.length - b.length;
+  const above: [string, number][] = [];
+  const ties: string[] = [];
+  for (const entry of list) {
+    if (entry[1] > least) above.push(entry);
+    else if (entry[1] === least) ties.push(entry[0]);
+  }
+  // Without surrogates JavaScript's own string order is code-point order, and much faster.
+  const astral = list.some((e) => SURROGATE.test(e[0]));
+  const compare = astral ? byCodePoint : (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  above.sort((a, b) => b[1] - a[1] || compare(a[0], b[0]));
+  if (above.length >= max) return above.slice(0, max);
+  const first = (astral ? ties.sort(byCodePoint) : ties.sort()).slice(0, max - above.length);
+  return [...above, ...first.map((v): [string, number] => [v, least])];
 }
 
 export interface FacetStats { min: number; max: number; avg: number; sum: number }
@@ -108,8 +145,7 @@ export function facetResults(
       }
       stats[attr] = { min, max, avg: sum / count, sum };
     }
-    list.sort((a, b) => b[1] - a[1] || byCodePoint(a[0], b[0]));
-    facets[attr] = Object.fromEntries(list.slice(0, max));
+    facets[attr] = Object.fromEntries(topValues(list, max));
   });
   return { nbHits, facets, stats };
 }
