@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import type { DealerContent } from '../../content/load.ts';
 import { isOfferShown } from '../../blocks/offers/offers.ts';
 import type { Db } from '../deps.ts';
-import { carRow, offerRow, ORDER_COLUMNS, ordinals, SLOTS, type RecordKind, type SearchRow } from './schema.ts';
+import { carRow, CODES, codeOf, offerRow, ORDER_COLUMNS, ordinals, SLOTS, type RecordKind, type SearchRow, type Slot } from './schema.ts';
 
 export interface IndexReport {
   site: string;
@@ -30,21 +30,36 @@ export interface IndexOptions {
 /** Rows per INSERT: one jsonb parameter each, far below any message-size limit. */
 const BATCH = 2_000;
 
-const INSERT = `INSERT INTO search_records (site_slug, kind, object_id, position, ${SLOTS.join(', ')}, facets, price, year, km, created_at, ${ORDER_COLUMNS.join(', ')}, search)
-  SELECT $1, $2, x.object_id, x.position, ${SLOTS.map((s) => `x.${s}`).join(', ')}, x.facets, x.price, x.year, x.km, x.created_at, ${ORDER_COLUMNS.map((o) => `x.${o}`).join(', ')}, to_tsvector('simple', x.text)
-  FROM jsonb_to_recordset($3::jsonb) AS x(object_id text, position integer, ${SLOTS.map((s) => `${s} text`).join(', ')}, facets jsonb,
+const INSERT = `INSERT INTO search_records (site_slug, kind, object_id, position, ${SLOTS.join(', ')}, ${CODES.join(', ')}, facets, price, year, km, created_at, ${ORDER_COLUMNS.join(', ')}, search)
+  SELECT $1, $2, x.object_id, x.position, ${[...SLOTS, ...CODES].map((s) => `x.${s}`).join(', ')}, x.facets, x.price, x.year, x.km, x.created_at, ${ORDER_COLUMNS.map((o) => `x.${o}`).join(', ')}, to_tsvector('simple', x.text)
+  FROM jsonb_to_recordset($3::jsonb) AS x(object_id text, position integer, ${SLOTS.map((s) => `${s} text`).join(', ')}, ${CODES.map((c) => `${c} integer`).join(', ')}, facets jsonb,
     price double precision, year integer, km double precision, created_at bigint, ${ORDER_COLUMNS.map((o) => `${o} integer`).join(', ')}, text text)
   ON CONFLICT (site_slug, kind, object_id) DO NOTHING`;
+
+/** Each slot's distinct values, sorted: a value's code is its place in the list, from 1. */
+export type SlotValues = Partial<Record<Slot, string[]>>;
+
+export function slotValues(rows: SearchRow[]): SlotValues {
+  const out: SlotValues = {};
+  for (const slot of SLOTS) {
+    const values = [...new Set(rows.flatMap((r) => (r.slots[slot] === undefined ? [] : [r.slots[slot]!])))].sort();
+    if (values.length) out[slot] = values;
+  }
+  return out;
+}
 
 const INSERT_HITS = `INSERT INTO search_hits (site_slug, kind, object_id, record)
   SELECT $1, $2, x.object_id, x.record FROM jsonb_to_recordset($3::jsonb) AS x(object_id text, record jsonb)
   ON CONFLICT (site_slug, kind, object_id) DO NOTHING`;
 
-async function insertRows(tx: Db, site: string, kind: RecordKind, rows: SearchRow[]): Promise<void> {
+async function insertRows(tx: Db, site: string, kind: RecordKind, rows: SearchRow[], values: SlotValues): Promise<void> {
   const places = ordinals(rows);
+  const codes = Object.fromEntries(SLOTS.map((slot) => [slot, new Map((values[slot] ?? []).map((v, i) => [v, i + 1]))]));
+  const codesOf = (slots: SearchRow['slots']) =>
+    Object.fromEntries(SLOTS.filter((slot) => slots[slot] !== undefined).map((slot) => [codeOf(slot), codes[slot]!.get(slots[slot]!)]));
   for (let from = 0; from < rows.length; from += BATCH) {
     const batch = rows.slice(from, from + BATCH);
-    await tx.query(INSERT, [site, kind, JSON.stringify(batch.map(({ record: _, slots, ...r }, i) => ({ ...r, ...slots, ...places[from + i], position: from + i })))]);
+    await tx.query(INSERT, [site, kind, JSON.stringify(batch.map(({ record: _, slots, ...r }, i) => ({ ...r, ...slots, ...codesOf(slots), ...places[from + i], position: from + i })))]);
     await tx.query(INSERT_HITS, [site, kind, JSON.stringify(batch.map((r) => ({ object_id: r.object_id, record: r.record })))]);
   }
 }
@@ -68,15 +83,16 @@ export async function indexDealer(db: Db, dealer: DealerContent, options: IndexO
   return db.transaction(async (tx) => {
     await tx.query('DELETE FROM search_records WHERE site_slug = $1', [dealer.slug]);
     await tx.query('DELETE FROM search_hits WHERE site_slug = $1', [dealer.slug]);
-    await insertRows(tx, dealer.slug, 'car', cars);
-    await insertRows(tx, dealer.slug, 'offer', offers);
+    const values = { car: slotValues(cars), offer: slotValues(offers) };
+    await insertRows(tx, dealer.slug, 'car', cars, values.car);
+    await insertRows(tx, dealer.slug, 'offer', offers, values.offer);
     // Duplicate ids keep the first: count what was stored.
     const { rows } = await tx.query<{ kind: RecordKind; n: number }>(
       'SELECT kind, count(*)::int AS n FROM search_records WHERE site_slug = $1 GROUP BY kind', [dealer.slug]);
     const count = (k: RecordKind) => rows.find((r) => r.kind === k)?.n ?? 0;
-    await tx.query(`INSERT INTO search_sources (site_slug, content_hash, cars, offers, indexed_at) VALUES ($1, $2, $3, $4, now())
-      ON CONFLICT (site_slug) DO UPDATE SET content_hash = $2, cars = $3, offers = $4, indexed_at = now()`,
-    [dealer.slug, hash, count('car'), count('offer')]);
+    await tx.query(`INSERT INTO search_sources (site_slug, content_hash, cars, offers, slot_values, indexed_at) VALUES ($1, $2, $3, $4, $5, now())
+      ON CONFLICT (site_slug) DO UPDATE SET content_hash = $2, cars = $3, offers = $4, slot_values = $5, indexed_at = now()`,
+    [dealer.slug, hash, count('car'), count('offer'), JSON.stringify(values)]);
     return { site: dealer.slug, cars: count('car'), offers: count('offer'), skipped, changed: true };
   });
 }

@@ -13,6 +13,14 @@ export type Slot = 'f1' | 'f2' | 'f3' | 'f4' | 'f5' | 'f6' | 'f7' | 'f8';
 export const SLOTS: Slot[] = ['f1', 'f2', 'f3', 'f4', 'f5', 'f6', 'f7', 'f8'];
 
 /**
+ * A slot's value as a number (c1 for f1…): its place in the site's sorted list of that slot's
+ * values (search_sources.slot_values). Facet counts group these: hashing an integer is cheaper
+ * than hashing text, and each match is grouped once per facet. Filters compare the text.
+ */
+export const codeOf = (slot: Slot) => `c${slot.slice(1)}`;
+export const CODES = SLOTS.map(codeOf);
+
+/**
  * Where an attribute is stored: a typed column (numbers that are sorted, ranged and summed), a
  * text slot column (the facets every search counts), or else the `facets` jsonb. Columns make
  * facet counting about a third faster than jsonb on PGlite.
@@ -39,6 +47,17 @@ export const OFFER_ATTRIBUTES: Record<string, AttributeDef> = {
   category: { type: 'string', slot: 'f1' }, manufacturer: { type: 'string', slot: 'f2' },
   'model.name': { type: 'string', slot: 'f3' }, 'model.slug': { type: 'string', slot: 'f4' },
   price: { type: 'number', column: 'price' },
+};
+
+/**
+ * Facets counted together when a request asks for both: their combinations are few (a model
+ * belongs to one make, a body has few seat counts, certified is yes or no), so one grouping of
+ * the pair costs less than one per facet, and each facet's counts are the sums over the other.
+ * Any values stay correct; only the speed relies on the combinations being few.
+ */
+export const FACET_PAIRS: Record<RecordKind, [string, string][]> = {
+  car: [['make', 'model'], ['simple_body', 'seats'], ['simple_fuel', 'certified']],
+  offer: [['model.name', 'model.slug'], ['category', 'manufacturer']],
 };
 
 /** A numeric column a sort order reads, and its direction (NULLs always last). */

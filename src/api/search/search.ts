@@ -5,6 +5,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Db } from '../deps.ts';
 import type { SearchRequest } from './params.ts';
+import type { Slot } from './schema.ts';
 import { batchKey, compileBatch, queryTerms, type CompiledPart } from './sql.ts';
 
 type Hit = Record<string, unknown>;
@@ -106,31 +107,45 @@ export interface FacetResults {
   stats: Record<string, FacetStats>;
 }
 
+/** The groups of a request's statement, one entry each (see CompiledPart). */
+export interface Groups {
+  bits: number[];
+  values: (string | null)[];
+  partners: (string | null)[];
+  counts: number[];
+}
+
 /**
- * A request's hit count, facet counts and stats from its statement's groups (every value of
- * every facet, NULL groups included). GROUPING(f0..fn-1) sets the bit of every column not
- * grouped, so the clear bit names the facet. Every match is in one group of each facet, so
- * the first facet's counts add up to the hit count.
+ * A request's hit count, facet counts and stats from its statement's groups: every value (or
+ * pair of values) of every grouping set, NULL groups included. GROUPING(f0..fn-1) sets the
+ * bit of every column not grouped, so the clear bits name the set. Every match is in one
+ * group of each set, so the first set's counts add up to the hit count; a facet paired with
+ * another is counted by adding up its pairs. `decode` turns a stored value into the facet's
+ * text (a slot's code into its value).
  */
 export function facetResults(
-  groups: { bits: number[]; values: (string | null)[]; counts: number[] },
-  attrs: string[], numeric: (attr: string) => boolean, max: number,
+  groups: Groups, attrs: string[], sets: number[][], decode: (k: number, value: string) => string | undefined,
+  numeric: (attr: string) => boolean, max: number,
 ): FacetResults {
   const n = attrs.length;
-  const lists: [string, number][][] = attrs.map(() => []);
+  const setOf = new Map(sets.map((set, s) => [set.reduce((bits, k) => bits & ~(1 << (n - 1 - k)), (1 << n) - 1), s]));
+  const counted: Map<string, number>[] = attrs.map(() => new Map());
   let nbHits = 0;
   groups.bits.forEach((g, i) => {
-    let k = 0;
-    while (k < n && (g >> (n - 1 - k)) & 1) k++;
-    const value = groups.values[i];
+    const s = setOf.get(n === 1 ? 0 : g);
+    if (s === undefined) return;
     const count = groups.counts[i]!;
-    if (k === 0) nbHits += count;
-    if (value !== null && value !== undefined) lists[k]?.push([String(value), count]);
+    if (s === 0) nbHits += count;
+    sets[s]!.forEach((k, member) => {
+      const stored = member === 0 ? groups.values[i] : groups.partners[i];
+      const value = stored === null || stored === undefined ? undefined : decode(k, String(stored));
+      if (value !== undefined) counted[k]!.set(value, (counted[k]!.get(value) ?? 0) + count);
+    });
   });
   const facets: Record<string, Record<string, number>> = {};
   const stats: Record<string, FacetStats> = {};
   attrs.forEach((attr, k) => {
-    const list = lists[k]!;
+    const list = [...counted[k]!];
     if (numeric(attr) && list.length) {
       let min = Infinity;
       let max = -Infinity;
@@ -157,11 +172,17 @@ function planOf(req: SearchRequest): SearchRequest {
 
 /** One request's answer from its columns of the batch row. */
 function shape(req: SearchRequest, row: Row, i: number, part: CompiledPart, processingTimeMS: number): Record<string, unknown> {
-  const [bits, values, counts] = (row[`agg${i}`] as [number[] | null, (string | null)[] | null, number[] | null] | undefined) ?? [];
+  type Column<T> = T[] | null | undefined;
+  const [bits, values, partners, counts] = (row[`agg${i}`] as [Column<number>, Column<string | null>, Column<string | null>, Column<number>] | undefined) ?? [];
   const numeric = (attr: string) => req.index.attributes[attr]?.type === 'number';
+  const slotValues = (row.slots ?? {}) as Partial<Record<Slot, string[]>>;
+  const decode = (k: number, stored: string) => {
+    const slot = req.index.attributes[part.facets[k]!]?.slot;
+    return slot ? slotValues[slot]?.[Number(stored) - 1] : stored;
+  };
   // A facet search looks through all of its facet's values, not the most frequent ones only.
-  const results = facetResults({ bits: bits ?? [], values: values ?? [], counts: counts ?? [] }, part.facets, numeric,
-    req.type === 'facet' ? Infinity : req.maxValuesPerFacet);
+  const results = facetResults({ bits: bits ?? [], values: values ?? [], partners: partners ?? [], counts: counts ?? [] },
+    part.facets, part.sets, decode, numeric, req.type === 'facet' ? Infinity : req.maxValuesPerFacet);
   const { facets } = results;
   const nbHits = part.facets.length ? results.nbHits : (row[`nb${i}`] as number);
   if (req.type === 'facet') {

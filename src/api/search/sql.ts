@@ -8,7 +8,7 @@
  */
 import type { Filter } from './filters.ts';
 import type { SearchRequest } from './params.ts';
-import { SLOTS, type AttributeDef, type IndexDef } from './schema.ts';
+import { codeOf, FACET_PAIRS, type AttributeDef, type IndexDef } from './schema.ts';
 
 /** Words of a query, lowercased: letters and digits only, so nothing reaches tsquery syntax. */
 export function queryTerms(query: string): string[] {
@@ -36,9 +36,9 @@ export function numericExpr(attr: string, def: AttributeDef): string {
   return def.type === 'boolean' ? `(${text}::boolean)::int` : `(${text}::float8)`;
 }
 
-/** The attributes a request reads: its facets and the attributes its filters test. */
-function attributesOf(req: SearchRequest): Set<string> {
-  const attrs = new Set(req.facets);
+/** The attributes a request's filters test. */
+function filteredAttributes(req: SearchRequest): Set<string> {
+  const attrs = new Set<string>();
   const walk = (f: Filter | undefined): void => {
     if (!f) return;
     if ('items' in f) f.items.forEach(walk);
@@ -49,21 +49,51 @@ function attributesOf(req: SearchRequest): Set<string> {
   return attrs;
 }
 
+/** What a facet is grouped on: a slot's code, a typed column, or the `facets` jsonb's text. */
+function groupedOn(attr: string, def: AttributeDef): string {
+  return def.slot ? codeOf(def.slot) : def.column ?? `(facets->>${key(attr)})`;
+}
+
 /**
  * The columns of search_records the requests read besides object_id: the order column of the
- * ones that ask for hits, and the column, slot or `facets` jsonb of each attribute they read.
- * The match CTE carries only these, as it may be kept in memory and read several times.
+ * ones that ask for hits, what each facet is grouped on, and the column, slot or `facets`
+ * jsonb each filter tests. The match CTE carries only these, as it may be kept in memory and
+ * read several times.
  */
 function columnsRead(reqs: SearchRequest[]): string[] {
   const read = new Set<string>();
   for (const req of reqs) {
     if (req.hitsPerPage > 0) read.add(req.index.order);
-    for (const a of attributesOf(req)) {
+    for (const a of req.facets) {
+      const def = req.index.attributes[a];
+      if (def) read.add(def.slot ? codeOf(def.slot) : def.column ?? 'facets');
+    }
+    for (const a of filteredAttributes(req)) {
       const def = req.index.attributes[a];
       if (def) read.add(def.column ?? def.slot ?? 'facets');
     }
   }
   return [...read].sort();
+}
+
+/**
+ * The grouping sets of a request's facets, as indexes into its facet list: FACET_PAIRS that
+ * the request asks for both of share a set, every other facet has its own.
+ */
+export function groupingSets(facets: string[], pairs: [string, string][]): number[][] {
+  const sets: number[][] = [];
+  const taken = new Set<number>();
+  facets.forEach((a, k) => {
+    if (taken.has(k)) return;
+    taken.add(k);
+    const partner = pairs.flatMap(([x, y]) => (x === a ? [y] : y === a ? [x] : [])).map((p) => facets.indexOf(p)).find((j) => j > k && !taken.has(j));
+    if (partner === undefined) sets.push([k]);
+    else {
+      taken.add(partner);
+      sets.push([k, partner]);
+    }
+  });
+  return sets;
 }
 
 const SQL_OPS = { '=': '=', '!=': 'IS DISTINCT FROM', '<': '<', '<=': '<=', '>': '>', '>=': '>=' } as const;
@@ -109,12 +139,15 @@ function compileFilter(f: Filter, index: IndexDef, params: unknown[]): string {
 
 /**
  * Where one request's answer sits in the batch row: hits{i} (when it asks for hits), and
- * agg{i} = [[GROUPING bits…], [value…], [count…]], one entry per group of every facet, when
- * it asks for facets, else nb{i} = the hit count.
+ * agg{i} = [[GROUPING bits…], [value…], [partner value…], [count…]], one entry per group of
+ * each grouping set, when it asks for facets, else nb{i} = the hit count. A slot's values are
+ * codes, decoded with the row's `slots` (search_sources.slot_values of the record kind).
  */
 export interface CompiledPart {
   /** Facet attributes in the order of their GROUPING bits. */
   facets: string[];
+  /** The grouping sets, as indexes into `facets`: one facet, or a pair (value, partner value). */
+  sets: number[][];
 }
 
 export interface CompiledBatch {
@@ -169,23 +202,28 @@ export function compileBatch(site: string, reqs: SearchRequest[]): CompiledBatch
     const facets = req.facets;
     if (!facets.length) {
       columns.push(`(SELECT count(*)::int FROM ${m}) AS nb${i}`);
-      return { facets };
+      return { facets, sets: [] };
     }
-    // One pass over the matches groups them by each facet (GROUPING SETS; a plain GROUP BY for
-    // one facet, which plans much faster), and every group comes back as three arrays: the
-    // GROUPING bits, the value as text and the count. search.ts derives the rest from them:
-    // the hit count (the first facet's counts, its NULL group included), the top
-    // maxValuesPerFacet values of each facet and the stats of numeric facets. Typed columns
-    // are grouped as they are and turned into text per group, not per row.
+    // One pass over the matches groups them by each facet, or pair of facets (GROUPING SETS;
+    // a plain GROUP BY for one facet, which plans much faster), and every group comes back in
+    // arrays: the GROUPING bits, the value as text, the partner's value, the count. search.ts
+    // derives the rest: the hit count (any set's counts add up to it), each facet's top
+    // maxValuesPerFacet values and the stats of numeric facets. Typed columns are grouped as
+    // they are and turned into text per group, not per row.
     const n = facets.length;
     const names = facets.map((_, k) => `g${k}`);
-    const cols = facets.map((a, k) => `${index.attributes[a]!.column ?? facetText(a, index.attributes[a]!)} AS g${k}`);
+    const sets = n === 1 ? [[0]] : groupingSets(facets, FACET_PAIRS[index.kind]);
+    const cols = facets.map((a, k) => `${groupedOn(a, index.attributes[a]!)} AS g${k}`);
     const grouping = n === 1 ? '0' : `GROUPING(${names.join(', ')})`;
-    const groupBy = n === 1 ? 'g0' : `GROUPING SETS (${names.map((name) => `(${name})`).join(', ')})`;
-    const text = (a: string, k: number) => (index.attributes[a]!.column ? `g${k}::text` : `g${k}`);
-    columns.push(`(SELECT json_build_array(array_agg(g), array_agg(coalesce(${facets.map(text).join(', ')})), array_agg(n))
+    const groupBy = n === 1 ? 'g0' : `GROUPING SETS (${sets.map((set) => `(${set.map((k) => names[k]).join(', ')})`).join(', ')})`;
+    const text = (k: number) => (index.attributes[facets[k]!]!.slot || index.attributes[facets[k]!]!.column ? `g${k}::text` : `g${k}`);
+    const values = (list: number[]) => (list.length ? `array_agg(${list.length === 1 ? text(list[0]!) : `coalesce(${list.map(text).join(', ')})`})` : 'NULL');
+    columns.push(`(SELECT json_build_array(array_agg(g), ${values(sets.map((set) => set[0]!))}, ${values(sets.flatMap((set) => set.slice(1)))}, array_agg(n))
       FROM (SELECT ${grouping} AS g, ${names.join(', ')}, count(*)::int AS n FROM (SELECT ${cols.join(', ')} FROM ${m}) x GROUP BY ${groupBy}) c) AS agg${i}`);
-    return { facets };
+    return { facets, sets };
   });
+  if (reqs.some((r) => r.facets.some((a) => r.index.attributes[a]?.slot))) {
+    columns.push(`(SELECT slot_values -> $2 FROM search_sources WHERE site_slug = $1) AS slots`);
+  }
   return { sql: `WITH ${ctes.join(',\n')}\nSELECT ${columns.join(',\n')}`, params, parts };
 }
