@@ -39,6 +39,7 @@ const INSERT = `INSERT INTO search_records (site_slug, kind, object_id, position
 /** Each slot's distinct values, sorted: a value's code is its place in the list, from 1. */
 export type SlotValues = Partial<Record<Slot, string[]>>;
 
+/** The value lists of a kind's rows, stored in search_sources.slot_values with them. */
 export function slotValues(rows: SearchRow[]): SlotValues {
   const out: SlotValues = {};
   for (const slot of SLOTS) {
@@ -101,7 +102,7 @@ export async function indexDealer(db: Db, dealer: DealerContent, options: IndexO
  * Indexes every given dealer (other sites' records are left alone: a database may serve several
  * deployments). After a change, VACUUM ANALYZE clears the replaced rows (PGlite runs no
  * autovacuum), marks the pages all-visible, so a search's scan skips the per-row visibility
- * check (about a tenth of a broad search on PGlite), and keeps the planner's estimates right.
+ * check (a third off the median search on PGlite), and keeps the planner's estimates right.
  */
 export async function indexContent(db: Db, dealers: DealerContent[], options: IndexOptions = {}): Promise<IndexReport[]> {
   const reports: IndexReport[] = [];

@@ -47,7 +47,6 @@ function withHighlight(hit: Hit, terms: string[], req: SearchRequest): Hit {
 
 type Row = Record<string, unknown>;
 
-
 /**
  * PostgreSQL's "C" collation order (UTF-8 bytes, i.e. code points). JavaScript's < compares
  * UTF-16 units, which puts astral characters (surrogate pairs) before U+E000–U+FFFF: a
@@ -147,18 +146,18 @@ export function facetResults(
   attrs.forEach((attr, k) => {
     const list = [...counted[k]!];
     if (numeric(attr) && list.length) {
-      let min = Infinity;
-      let max = -Infinity;
+      let lo = Infinity;
+      let hi = -Infinity;
       let sum = 0;
       let count = 0;
       for (const [value, c] of list) {
         const x = Number(value);
-        if (x < min) min = x;
-        if (x > max) max = x;
+        if (x < lo) lo = x;
+        if (x > hi) hi = x;
         sum += x * c;
         count += c;
       }
-      stats[attr] = { min, max, avg: sum / count, sum };
+      stats[attr] = { min: lo, max: hi, avg: sum / count, sum };
     }
     facets[attr] = Object.fromEntries(topValues(list, max));
   });

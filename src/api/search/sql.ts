@@ -1,10 +1,10 @@
 /**
  * Search requests as SQL, one statement (one round trip) per group of requests with the same
  * query words: a CTE of the site's rows matching the words (full text by prefix), one CTE per
- * request with its filters, and from each the hit count, the page of hits in the index's order,
- * the facet counts (GROUP BY GROUPING SETS, one set per requested facet, the top
- * maxValuesPerFacet of each) and the stats of numeric facets. Plain PostgreSQL: the same text
- * runs on PGlite and on a server.
+ * request with its filters, and from each the page of hits in the index's order and every
+ * group of its facets (GROUP BY GROUPING SETS: one set per facet, or per pair of facets that
+ * are counted together); search.ts turns the groups into the hit count, facet counts and
+ * stats. Plain PostgreSQL: the same text runs on PGlite and on a server.
  */
 import type { Filter } from './filters.ts';
 import type { SearchRequest } from './params.ts';
@@ -164,7 +164,7 @@ export function batchKey(req: SearchRequest): string {
 /**
  * One statement for requests that share a batchKey (InstantSearch's main request and its
  * disjunctive-facet requests): the full-text match runs once into CTE `b`, each request filters
- * `b` into its own CTE and reads its count, page of hits, facet counts and stats from it.
+ * `b` into its own CTE and reads its page of hits and its facet groups (or its count) from it.
  */
 export function compileBatch(site: string, reqs: SearchRequest[]): CompiledBatch {
   const first = reqs[0]!;
