@@ -244,7 +244,7 @@ describe.each(testDatabases)('search route on $label', (database) => {
   });
 });
 
-describe.each(testDatabases)('sort places of an index written before they existed, on $label', (database) => {
+describe.each(testDatabases)('sort places and value codes of an index written before they existed, on $label', (database) => {
   it('are worked out by the next indexing: migration 0005 forgets what each site was indexed from', async () => {
     const t = await database.open({ migrated: false });
     try {
@@ -252,7 +252,7 @@ describe.each(testDatabases)('sort places of an index written before they existe
       await migrate(t.db, migrations.filter((m) => m.version <= '0004'));
       const dealers = withStock(await fixtureDealers(), { 'mini-motors': MINI_CARS });
       const [mini] = dealers.filter((d) => d.slug === 'mini-motors');
-      // As the indexing before 0005 left it: records without places, and the hash of their content.
+      // As the indexing before 0005 left it: records without places or codes, and the hash of their content.
       await t.db.query(`INSERT INTO search_sources (site_slug, content_hash, cars, offers, indexed_at) VALUES ('mini-motors', 'old', 7, 0, now())`);
       await migrate(t.db, migrations);
       expect((await t.db.query('SELECT * FROM search_sources')).rows).toEqual([]);
@@ -260,6 +260,10 @@ describe.each(testDatabases)('sort places of an index written before they existe
       const { rows } = await t.db.query<{ object_id: string }>(
         `SELECT object_id FROM search_records WHERE site_slug = 'mini-motors' AND kind = 'car' ORDER BY o_price_asc`);
       expect(rows.map((r) => r.object_id)).toEqual(['5', '1', '4', '2', '3', '6', '7']);
+      const { rows: [sources] } = await t.db.query<{ makes: string[] }>(`SELECT slot_values -> 'car' -> 'f1' AS makes FROM search_sources`);
+      expect(sources!.makes).toEqual(['Ford', 'Kia', 'Mazda', 'Toyota']);
+      const { rows: codes } = await t.db.query<{ f1: string; c1: number }>(`SELECT DISTINCT f1, c1 FROM search_records WHERE kind = 'car' ORDER BY c1`);
+      expect(codes).toEqual([{ f1: 'Ford', c1: 1 }, { f1: 'Kia', c1: 2 }, { f1: 'Mazda', c1: 3 }, { f1: 'Toyota', c1: 4 }]);
     } finally {
       await t.cleanup();
     }
