@@ -23,7 +23,6 @@ function el(name: string, value: string | number | undefined, attrs: Record<stri
   return `<${name}${a}>${xmlText(String(value))}</${name}>`;
 }
 
-
 /** Values shown in the contact block rather than in the comments. */
 const CONTACT_FIELDS = new Set(['name', 'first_name', 'last_name', 'email', 'phone', 'message', 'Comments', 'Additional Comments']);
 

@@ -42,7 +42,6 @@ export interface LeadPayload {
   vehicle?: LeadVehicle;
 }
 
-
 function first(values: Record<string, unknown>, names: string[]): string | undefined {
   for (const n of names) {
     const t = trimmedOrNumber(values[n]);

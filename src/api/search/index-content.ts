@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import type { DealerContent } from '../../content/load.ts';
 import { isOfferShown } from '../../blocks/offers/offers.ts';
 import type { Db } from '../deps.ts';
-import { carRow, CODES, codeOf, offerRow, ORDER_COLUMNS, ordinals, SLOTS, type RecordKind, type SearchRow, type Slot } from './schema.ts';
+import { carRow, CODES, codeOf, offerRow, ORDER_COLUMNS, ordinals, SLOTS, type RecordKind, type SearchRow, type SlotValues } from './schema.ts';
 
 export interface IndexReport {
   site: string;
@@ -35,9 +35,6 @@ const INSERT = `INSERT INTO search_records (site_slug, kind, object_id, position
   FROM jsonb_to_recordset($3::jsonb) AS x(object_id text, position integer, ${SLOTS.map((s) => `${s} text`).join(', ')}, ${CODES.map((c) => `${c} integer`).join(', ')}, facets jsonb,
     price double precision, year integer, km double precision, created_at bigint, ${ORDER_COLUMNS.map((o) => `${o} integer`).join(', ')}, text text)
   ON CONFLICT (site_slug, kind, object_id) DO NOTHING`;
-
-/** Each slot's distinct values, sorted: a value's code is its place in the list, from 1. */
-export type SlotValues = Partial<Record<Slot, string[]>>;
 
 /** The value lists of a kind's rows, stored in search_sources.slot_values with them. */
 export function slotValues(rows: SearchRow[]): SlotValues {

@@ -20,6 +20,9 @@ export const SLOTS: Slot[] = ['f1', 'f2', 'f3', 'f4', 'f5', 'f6', 'f7', 'f8'];
 export const codeOf = (slot: Slot) => `c${slot.slice(1)}`;
 export const CODES = SLOTS.map(codeOf);
 
+/** Each slot's distinct values, sorted: a value's code is its place in the list, from 1. */
+export type SlotValues = Partial<Record<Slot, string[]>>;
+
 /**
  * Where an attribute is stored: a typed column (numbers that are sorted, ranged and summed), a
  * text slot column (the facets every search counts), or else the `facets` jsonb. Columns make

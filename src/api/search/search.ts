@@ -5,7 +5,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Db } from '../deps.ts';
 import type { SearchRequest } from './params.ts';
-import type { Slot } from './schema.ts';
+import type { SlotValues } from './schema.ts';
 import { batchKey, compileBatch, queryTerms, type CompiledPart } from './sql.ts';
 
 type Hit = Record<string, unknown>;
@@ -174,7 +174,7 @@ function shape(req: SearchRequest, row: Row, i: number, part: CompiledPart, proc
   type Column<T> = T[] | null | undefined;
   const [bits, values, partners, counts] = (row[`agg${i}`] as [Column<number>, Column<string | null>, Column<string | null>, Column<number>] | undefined) ?? [];
   const numeric = (attr: string) => req.index.attributes[attr]?.type === 'number';
-  const slotValues = (row.slots ?? {}) as Partial<Record<Slot, string[]>>;
+  const slotValues = (row.slots ?? {}) as SlotValues;
   const decode = (k: number, stored: string) => {
     const slot = req.index.attributes[part.facets[k]!]?.slot;
     return slot ? slotValues[slot]?.[Number(stored) - 1] : stored;

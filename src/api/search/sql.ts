@@ -49,9 +49,13 @@ function filteredAttributes(req: SearchRequest): Set<string> {
   return attrs;
 }
 
-/** What a facet is grouped on: a slot's code, a typed column, or the `facets` jsonb's text. */
+/** The column a facet is grouped on: its slot's code, its typed column, else the `facets` jsonb. */
+const groupColumn = (def: AttributeDef) => (def.slot ? codeOf(def.slot) : def.column ?? 'facets');
+
+/** What a facet is grouped on, as SQL: groupColumn, the jsonb read as the attribute's text. */
 function groupedOn(attr: string, def: AttributeDef): string {
-  return def.slot ? codeOf(def.slot) : def.column ?? `(facets->>${key(attr)})`;
+  const column = groupColumn(def);
+  return column === 'facets' ? `(facets->>${key(attr)})` : column;
 }
 
 /**
@@ -66,7 +70,7 @@ function columnsRead(reqs: SearchRequest[]): string[] {
     if (req.hitsPerPage > 0) read.add(req.index.order);
     for (const a of req.facets) {
       const def = req.index.attributes[a];
-      if (def) read.add(def.slot ? codeOf(def.slot) : def.column ?? 'facets');
+      if (def) read.add(groupColumn(def));
     }
     for (const a of filteredAttributes(req)) {
       const def = req.index.attributes[a];
