@@ -6,13 +6,14 @@
 import { parseArgs } from 'node:util';
 import { dataDirFrom, dbConfigFrom, describeDb, openDb } from '../src/api/db/index.ts';
 import { migrate } from '../src/api/db/migrate.ts';
+import { maintenance } from '../src/api/deps.ts';
 
 const { values } = parseArgs({ options: { data: { type: 'string' } } });
 const config = dbConfigFrom(dataDirFrom(values.data));
 try {
   const db = await openDb(config);
   try {
-    const result = await migrate(db);
+    const result = await maintenance(db, migrate);
     for (const name of result.applied) console.log(`  ✓ applied ${name}`);
     for (const name of result.changed) console.warn(`  warning: ${name} changed after it was applied; add a new migration instead`);
     console.log(`${describeDb(config)} is at version ${result.version || '(none)'}${result.applied.length ? '' : '; nothing to apply'}.`);

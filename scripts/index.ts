@@ -14,6 +14,7 @@ import { parseArgs } from 'node:util';
 import { loadDealerFolder } from '../src/api/content.ts';
 import { dataDirFrom, dbConfigFrom, describeDb, openDb } from '../src/api/db/index.ts';
 import { migrate } from '../src/api/db/migrate.ts';
+import { maintenance } from '../src/api/deps.ts';
 import { indexContent } from '../src/api/search/index-content.ts';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -24,9 +25,12 @@ try {
   const dealers = await loadDealerFolder(dealersDir);
   const db = await openDb(config);
   try {
-    await migrate(db);
     const started = performance.now();
-    const reports = await indexContent(db, dealers, { force: values.force });
+    // Indexing is no visitor's request: it runs without the request time limits.
+    const reports = await maintenance(db, async (m) => {
+      await migrate(m);
+      return indexContent(m, dealers, { force: values.force });
+    });
     for (const r of reports) console.log(`  ✓ ${r.site}: ${plural(r.cars, 'car')}, ${plural(r.offers, 'offer')}${r.skipped ? ` (${r.skipped} sold, hidden or excluded not indexed)` : ''}${r.changed ? '' : ', unchanged'}`);
     const cars = reports.reduce((n, r) => n + r.cars, 0);
     const offers = reports.reduce((n, r) => n + r.offers, 0);

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { createApp } from '../../src/api/app.ts';
 import { headersFor, parseHeaders, type HeaderRule } from './serve-headers.ts';
 import { chooseEncoding, contentType, encodedBody, isCompressible, resolveFile } from './serve-files.ts';
-import { DEFAULT_BODY_LIMIT, serveFetch, type FetchHandler } from './serve-fetch.ts';
+import { DEFAULT_BODY_LIMIT, malformedRequest, serveFetch, type FetchHandler } from './serve-fetch.ts';
 import { indexPage, isSlug, listSites } from './serve-index.ts';
 
 export interface StaticServerOptions {
@@ -135,7 +135,11 @@ export function createStaticServer(options: StaticServerOptions): Server {
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
-    const hostHeader = req.headers.host ?? 'localhost';
+    const malformed = malformedRequest(req);
+    if (malformed) {
+      return sendText(res, 400, `${malformed}\n`, 'text/plain; charset=utf-8', req.method === 'HEAD', { Connection: 'close' });
+    }
+    const hostHeader = req.headers.host?.trim() || 'localhost';
     const host = hostName(hostHeader);
     const port = /:(\d+)$/.exec(hostHeader)?.[1] ?? String(req.socket.localPort ?? '');
     const pathname = requestPath(req.url);
@@ -152,7 +156,7 @@ export function createStaticServer(options: StaticServerOptions): Server {
 
   return createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
-      console.error(error);
+      console.error(`${req.method} ${req.url?.slice(0, 200)} failed: ${(error as Error).stack ?? String(error)}`);
       if (!res.headersSent) sendText(res, 500, 'Internal server error\n', 'text/plain; charset=utf-8', req.method === 'HEAD');
       else res.destroy();
     });

@@ -7,7 +7,9 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ApiDeps } from './deps.ts';
-import { ApiError, errorBody } from './errors.ts';
+import { DATABASE_RETRY_AFTER_S, describeError } from './db/errors.ts';
+import { apiErrorOf, errorBody } from './errors.ts';
+import { validHost } from './http.ts';
 import { mountLeadRoute } from './leads/route.ts';
 import { mountRoutes } from './routes/index.ts';
 
@@ -36,7 +38,34 @@ export function createApp(deps?: ApiDeps) {
   const root = new Hono({ strict: false });
   const app = root.basePath('/api');
 
-  app.get('/health', (c) => c.json({ ok: true }));
+  // Every answer: no content sniffing, and a Host a server can make a URL of.
+  app.use('*', async (c, next) => {
+    const host = c.req.header('host');
+    if (host !== undefined && !validHost(host.trim())) {
+      c.header('X-Content-Type-Options', 'nosniff');
+      return c.json(errorBody(400, 'The Host header is not a valid host name.'), 400);
+    }
+    await next();
+    c.res.headers.set('X-Content-Type-Options', 'nosniff');
+  });
+
+  /**
+   * 200 `{ ok: true, database: 'ok' }` when the database answers, 503 (the error shape, with
+   * Retry-After) when it does not: a load balancer takes an instance out while its database is
+   * away. Without deps (no database) `{ ok: true }`.
+   */
+  app.get('/health', async (c) => {
+    c.header('Cache-Control', 'no-store');
+    if (!deps) return c.json({ ok: true });
+    try {
+      await deps.db.query('SELECT 1');
+    } catch (error) {
+      console.error(`Health check: ${describeError(error)}`);
+      c.header('Retry-After', String(DATABASE_RETRY_AFTER_S));
+      return c.json(errorBody(503, 'The database cannot be reached; this instance cannot take forms or searches right now.'), 503);
+    }
+    return c.json({ ok: true, database: 'ok' });
+  });
   if (deps) {
     mountLeadRoute(app, deps);
     mountRoutes(app, deps);
@@ -59,16 +88,19 @@ export function createApp(deps?: ApiDeps) {
   });
 
   app.onError((error, c) => {
-    if (error instanceof ApiError) {
-      const status = error.status as ContentfulStatusCode;
-      for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
-      return c.json(errorBody(status, error.message, error.fields), status);
+    c.header('X-Content-Type-Options', 'nosniff');
+    const known = apiErrorOf(error);
+    if (known) {
+      const status = known.status as ContentfulStatusCode;
+      for (const [name, value] of Object.entries(known.headers ?? {})) c.header(name, value);
+      return c.json(errorBody(status, known.message, known.fields), status);
     }
     if (error instanceof HTTPException) {
       const status = error.status as ContentfulStatusCode;
       return c.json(errorBody(status, error.message || 'The request could not be handled.'), status);
     }
-    console.error(error);
+    // The log names the failure, never the statement or the visitor's values.
+    console.error(`${c.req.method} ${c.req.path} failed: ${describeError(error)}`);
     return c.json(errorBody(500, 'Something went wrong on our side. Please try again.'), 500);
   });
 

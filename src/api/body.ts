@@ -1,4 +1,5 @@
 /** Reads a JSON request body with a size cap: 413 above the cap, 400 for anything but JSON. */
+import { RESERVED_KEYS, fieldPath } from '../contract/parse.ts';
 import { ApiError } from './errors.ts';
 
 async function readCapped(request: Request, limit: number): Promise<Uint8Array> {
@@ -32,13 +33,24 @@ const MAX_DEPTH = 32;
 // PostgreSQL text and jsonb cannot hold NUL, nor a surrogate without its pair.
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-/** Why `value` cannot be stored as given, or undefined when it can. */
-function unstorable(value: unknown, depth = 0): string | undefined {
-  if (depth > MAX_DEPTH) return `The request body is nested more than ${MAX_DEPTH} levels deep.`;
-  if (typeof value === 'string') return UNSTORABLE.test(value) ? 'The request body holds a NUL character or a broken character pair.' : undefined;
+/** Why `value` cannot be taken as given, with the field it concerns, or undefined when it can. */
+function unstorable(value: unknown, path: (string | number)[] = []): { message: string; field: string } | undefined {
+  if (path.length > MAX_DEPTH) return { message: `The request body is nested more than ${MAX_DEPTH} levels deep.`, field: fieldPath(path.slice(0, 1)) };
+  if (typeof value === 'string') {
+    return UNSTORABLE.test(value) ? { message: 'The request body holds a NUL character or a broken character pair.', field: fieldPath(path) } : undefined;
+  }
   if (!value || typeof value !== 'object') return undefined;
+  const list = Array.isArray(value);
   for (const [k, v] of Object.entries(value)) {
-    const problem = unstorable(k, depth + 1) ?? unstorable(v, depth + 1);
+    const at = [...path, list ? Number(k) : k];
+    if (!list) {
+      // A key named like an inherited member (__proto__, constructor, valueOf, …) would be read
+      // as that member by code that looks it up: refused rather than interpreted.
+      if (RESERVED_KEYS.has(k)) return { message: `The request body holds a field named "${k}" (at ${fieldPath(at)}), a name that is not allowed.`, field: fieldPath(at) };
+      const problem = unstorable(k, at);
+      if (problem) return problem;
+    }
+    const problem = unstorable(v, at);
     if (problem) return problem;
   }
   return undefined;
@@ -67,6 +79,6 @@ export async function readJsonObject(request: Request, limit: number): Promise<R
     throw new ApiError(400, 'The request body must be a JSON object.');
   }
   const problem = unstorable(parsed);
-  if (problem) throw new ApiError(400, problem);
+  if (problem) throw new ApiError(400, problem.message, problem.field ? { [problem.field]: problem.message } : undefined);
   return parsed as Record<string, unknown>;
 }

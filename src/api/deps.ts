@@ -4,6 +4,7 @@
  */
 import type { DealerContent } from '../content/load.ts';
 import type { FinanceProvider } from './integrations/finance-provider.ts';
+import type { Limit, RateCounter } from './rate-limit.ts';
 
 /** The one database interface: PostgreSQL SQL with `$1`-style parameters (PGlite or node-postgres). */
 export interface Db {
@@ -12,19 +13,58 @@ export interface Db {
   readonly parallel?: boolean;
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` on a connection without the request time limits, for long work that is no
+   * visitor's request (migrations, indexing, purges). Where absent, `fn` gets this Db.
+   */
+  maintenance?<T>(fn: (db: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
-/** Sliding-window limits of the lead route: at most `max` saves per `windowMs`. */
+/** `fn` on a maintenance connection of `db` (see Db.maintenance). */
+export function maintenance<T>(db: Db, fn: (db: Db) => Promise<T>): Promise<T> {
+  return db.maintenance ? db.maintenance(fn) : fn(db);
+}
+
+/** Per-minute limits of the routes that take visitors' input (see src/api/rate-limit.ts). */
 export interface RateLimitConfig {
-  perIp: { max: number; windowMs: number };
-  perSite: { max: number; windowMs: number };
+  /** Lead saves per client address. */
+  perIp: Limit;
+  /** New form sessions per dealer site, counting only valid saves. */
+  perSite: Limit;
+  /** Finance applications and car-location look-ups per client address. */
+  financePerIp: Limit;
+  /** Search calls per client address. */
+  searchPerIp: Limit;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   perIp: { max: 20, windowMs: 60_000 },
   perSite: { max: 600, windowMs: 60_000 },
+  financePerIp: { max: 10, windowMs: 60_000 },
+  searchPerIp: { max: 300, windowMs: 60_000 },
 };
+
+/** The environment variable of each limit (hits per minute). */
+export const RATE_LIMIT_ENV: Record<keyof RateLimitConfig, string> = {
+  perIp: 'RATE_LIMIT_LEADS_PER_IP',
+  perSite: 'RATE_LIMIT_LEADS_PER_SITE',
+  financePerIp: 'RATE_LIMIT_FINANCE_PER_IP',
+  searchPerIp: 'RATE_LIMIT_SEARCH_PER_IP',
+};
+
+/** The limits with RATE_LIMIT_* from the environment; throws naming a malformed variable. */
+export function rateLimitsFromEnv(env: Record<string, string | undefined>): RateLimitConfig {
+  const out = { ...DEFAULT_RATE_LIMITS };
+  for (const [name, variable] of Object.entries(RATE_LIMIT_ENV) as [keyof RateLimitConfig, string][]) {
+    const raw = env[variable]?.trim();
+    if (!raw) continue;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n <= 0) throw new Error(`${variable} must be a whole number of requests per minute above 0, not "${raw}".`);
+    out[name] = { max: n, windowMs: 60_000 };
+  }
+  return out;
+}
 
 /** Where a dealer's completed leads are delivered. */
 export type Destination =
@@ -40,8 +80,15 @@ export interface ApiDeps {
   financeProvider: FinanceProvider;
   /** The destinations of one dealer's leads; one outbox row per destination per completed lead. */
   destinations?: (slug: string) => Destination[];
-  /** Defaults to DEFAULT_RATE_LIMITS. */
-  rateLimits?: RateLimitConfig;
+  /** Each limit defaults to DEFAULT_RATE_LIMITS'. */
+  rateLimits?: Partial<RateLimitConfig>;
+  /** Where hits are counted; defaults to the database's (src/api/rate-limit.ts counterFor). */
+  rateCounter?: RateCounter;
+  /**
+   * Origins allowed to post besides each dealer's own (its site.url, with or without www, and
+   * http://<slug>.localhost): e.g. a branch preview's address. From API_ALLOWED_ORIGINS.
+   */
+  allowedOrigins?: string[];
   /** Outgoing HTTP for lead delivery; defaults to the global fetch. */
   fetch?: typeof fetch;
   /** Called after a lead's completion commits (npm start delivers its outbox rows right away). */

@@ -1,5 +1,6 @@
 /** The one error shape of every API route: `{ error: { status, message, fields? } }`. */
 import type { ApiErrorBody } from '../forms/contract.ts';
+import { DATABASE_RETRY_AFTER_S, DatabaseUnavailableError } from './db/errors.ts';
 
 /** Thrown by handlers for an answer other than their success; app.ts turns it into JSON. */
 export class ApiError extends Error {
@@ -21,4 +22,16 @@ export function errorBody(status: number, message: string, fields?: Record<strin
 
 export function errorResponse(status: number, message: string, fields?: Record<string, string>, headers?: Record<string, string>): Response {
   return Response.json(errorBody(status, message, fields), { status, headers });
+}
+
+/** What a visitor is told while the database is away; the answer carries Retry-After. */
+export const DATABASE_UNAVAILABLE = 'This service is briefly unavailable. Please try again in a moment.';
+
+/** The ApiError a handler's failure answers with, or undefined for a fault of ours (500). */
+export function apiErrorOf(error: unknown): ApiError | undefined {
+  if (error instanceof ApiError) return error;
+  if (error instanceof DatabaseUnavailableError) {
+    return new ApiError(503, DATABASE_UNAVAILABLE, undefined, { 'Retry-After': String(DATABASE_RETRY_AFTER_S) });
+  }
+  return undefined;
 }

@@ -4,6 +4,7 @@
  * entry (server.ts) and by `npm start`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { validHost, validTarget } from './http.ts';
 
 export type FetchHandler = (request: Request) => Response | Promise<Response>;
 
@@ -104,15 +105,30 @@ export async function sendFetchResponse(res: ServerResponse, response: Response,
 
 /** Error bodies of the API, shared with the static server so every /api answer has one shape. */
 export function jsonError(status: number, message: string): Response {
-  return Response.json({ error: { status, message } }, { status });
+  return Response.json({ error: { status, message } }, { status, headers: { 'X-Content-Type-Options': 'nosniff' } });
+}
+
+/**
+ * Why a Node request cannot be made a URL (a malformed Host header or request target), or
+ * undefined when it can. Such a request is answered 400 by the servers before anything else.
+ */
+export function malformedRequest(req: IncomingMessage): string | undefined {
+  const host = req.headers.host;
+  if (host !== undefined && !validHost(host.trim())) return 'The Host header is not a valid host name.';
+  if (!validTarget(req.url ?? '')) return 'The request target is not a path.';
+  return undefined;
 }
 
 /** Serves one Node request with a Fetch handler; never throws. */
 export async function serveFetch(req: IncomingMessage, res: ServerResponse, handler: FetchHandler, origin: string,
   bodyLimit = DEFAULT_BODY_LIMIT): Promise<void> {
   let response: Response;
+  const malformed = malformedRequest(req);
   try {
-    response = await handler(await toFetchRequest(req, origin, bodyLimit));
+    if (malformed) {
+      response = jsonError(400, malformed);
+      res.setHeader('Connection', 'close');
+    } else response = await handler(await toFetchRequest(req, origin, bodyLimit));
   } catch (error) {
     if (error instanceof BodyTooLarge) {
       response = jsonError(413, `The request body is larger than ${bodyLimit} bytes.`);

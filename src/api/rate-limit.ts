@@ -1,53 +1,154 @@
 /**
- * In-memory sliding-window rate limits: at most `max` hits per key in any `windowMs`. Each API
- * instance counts its own hits; refused hits are not counted, so a client that waits recovers.
+ * Rate limits: at most `max` hits per key in any `windowMs`.
+ *
+ * On PGlite (one process) the counts live in memory: an exact sliding window, where refused hits
+ * are not counted, so a client that waits recovers. On a PostgreSQL server, which several API
+ * instances may share, they live in the rate_limit_hits table (migration 0007): one statement
+ * per request counts every key of it and answers with the counts of this window and the last,
+ * weighted into a sliding window. If that statement fails (the database is away), the instance
+ * falls back to its own memory until it works again, so limits never fail open or crash a route.
  */
+import type { Db } from './deps.ts';
+import { describeError } from './db/errors.ts';
+
 export interface Limit {
   max: number;
   windowMs: number;
 }
 
-export type LimitAnswer = { ok: true } | { ok: false; retryAfterMs: number };
+export type LimitAnswer = { ok: true } | { ok: false; retryAfterMs: number; key: string };
+
+/** One key to count, under its limit. */
+export interface Hit {
+  key: string;
+  limit: Limit;
+}
+
+export interface RateCounter {
+  /** Counts a hit on every key, unless one is over its limit: then that one's answer. */
+  hit(hits: Hit[], nowMs: number): Promise<LimitAnswer>;
+}
 
 /** Keys kept before idle ones are swept out. */
 const SWEEP_AT = 10_000;
 
-export class SlidingWindowLimiter {
-  private readonly hits = new Map<string, number[]>();
+/** Exact sliding windows in this process's memory. */
+export class MemoryCounter implements RateCounter {
+  private readonly times = new Map<string, number[]>();
 
-  constructor(private readonly limit: Limit) {}
+  hit(hits: Hit[], nowMs: number): Promise<LimitAnswer> {
+    return Promise.resolve(this.hitNow(hits, nowMs));
+  }
 
-  hit(key: string, nowMs: number): LimitAnswer {
-    const since = nowMs - this.limit.windowMs;
-    let times = this.hits.get(key);
-    if (!times) {
-      if (this.hits.size >= SWEEP_AT) this.sweep(since);
-      times = [];
-      this.hits.set(key, times);
+  hitNow(hits: Hit[], nowMs: number): LimitAnswer {
+    const lists = hits.map(({ key, limit }) => {
+      let list = this.times.get(key);
+      if (!list) {
+        if (this.times.size >= SWEEP_AT) this.sweep(nowMs);
+        list = [];
+        this.times.set(key, list);
+      }
+      let expired = 0;
+      while (expired < list.length && list[expired]! <= nowMs - limit.windowMs) expired++;
+      if (expired) list.splice(0, expired);
+      return list;
+    });
+    for (let i = 0; i < hits.length; i++) {
+      const { key, limit } = hits[i]!;
+      const list = lists[i]!;
+      if (list.length >= limit.max) return { ok: false, key, retryAfterMs: Math.max(1, list[0]! + limit.windowMs - nowMs) };
     }
-    let expired = 0;
-    while (expired < times.length && times[expired]! <= since) expired++;
-    if (expired) times.splice(0, expired);
-    if (times.length >= this.limit.max) {
-      return { ok: false, retryAfterMs: Math.max(1, times[0]! + this.limit.windowMs - nowMs) };
-    }
-    times.push(nowMs);
+    for (const list of lists) list.push(nowMs);
     return { ok: true };
   }
 
-  private sweep(since: number) {
-    for (const [key, times] of this.hits) {
-      if (!times.length || times[times.length - 1]! <= since) this.hits.delete(key);
+  private sweep(nowMs: number) {
+    // A key idle for ten minutes is past any window this API uses.
+    for (const [key, list] of this.times) {
+      if (!list.length || list[list.length - 1]! <= nowMs - 10 * 60_000) this.times.delete(key);
     }
   }
 }
 
+const COUNT = `
+WITH input AS (
+  SELECT * FROM unnest($1::text[], $2::bigint[], $3::timestamptz[]) AS i (key, slot, expires_at)
+),
+counted AS (
+  INSERT INTO rate_limit_hits AS r (key, slot, hits, expires_at)
+  SELECT key, slot, 1, expires_at FROM input
+  ON CONFLICT (key, slot) DO UPDATE SET hits = r.hits + 1
+  RETURNING r.key, r.slot, r.hits
+)
+SELECT c.key, c.hits, COALESCE(p.hits, 0) AS previous
+FROM counted c LEFT JOIN rate_limit_hits p ON p.key = c.key AND p.slot = c.slot - 1`;
+
+/** Counts shared by every API instance on one PostgreSQL database. */
+export class DatabaseCounter implements RateCounter {
+  private readonly fallback = new MemoryCounter();
+  private failing = false;
+  private lastSweep = 0;
+
+  constructor(private readonly db: Db, private readonly log: (line: string) => void = console.error) {}
+
+  async hit(hits: Hit[], nowMs: number): Promise<LimitAnswer> {
+    const slots = hits.map(({ limit }) => Math.floor(nowMs / limit.windowMs));
+    let rows: { key: string; hits: number; previous: number }[];
+    try {
+      ({ rows } = await this.db.query(COUNT, [
+        hits.map((h) => h.key),
+        slots,
+        hits.map((h, i) => new Date((slots[i]! + 2) * h.limit.windowMs).toISOString()),
+      ]));
+      this.failing = false;
+    } catch (error) {
+      if (!this.failing) this.log(`Rate limits count in this process's memory while the database fails: ${describeError(error)}`);
+      this.failing = true;
+      return this.fallback.hitNow(hits, nowMs);
+    }
+    if (nowMs - this.lastSweep > 60_000) {
+      this.lastSweep = nowMs;
+      this.db.query('DELETE FROM rate_limit_hits WHERE expires_at < $1::timestamptz', [new Date(nowMs).toISOString()]).catch(() => {});
+    }
+    const byKey = new Map(rows.map((r) => [r.key, r]));
+    for (let i = 0; i < hits.length; i++) {
+      const { key, limit } = hits[i]!;
+      const row = byKey.get(key);
+      if (!row) continue;
+      const slotStart = slots[i]! * limit.windowMs;
+      // The last window's hits count for the part of it still inside the sliding window.
+      const weight = 1 - (nowMs - slotStart) / limit.windowMs;
+      const estimate = Number(row.hits) - 1 + Number(row.previous) * weight;
+      if (estimate >= limit.max) return { ok: false, key, retryAfterMs: Math.max(1, slotStart + limit.windowMs - nowMs) };
+    }
+    return { ok: true };
+  }
+}
+
+/** The counter for a database: shared on a server (`db.parallel`), in memory on PGlite. */
+export function counterFor(db: Db): RateCounter {
+  return db.parallel ? new DatabaseCounter(db) : new MemoryCounter();
+}
+
 /**
  * The client's address: the last X-Forwarded-For entry (added by the proxy in front of the API:
- * npm start's server, or the platform), else X-Real-IP.
+ * npm start's server, or the platform), else X-Real-IP. An IPv6 address stands for its /64
+ * network, which one household or phone usually holds whole.
  */
 export function clientIp(request: Request): string {
   const forwarded = request.headers.get('x-forwarded-for');
   const last = forwarded?.split(',').map((s) => s.trim()).filter(Boolean).at(-1);
-  return last || request.headers.get('x-real-ip')?.trim() || 'unknown';
+  const ip = (last || request.headers.get('x-real-ip')?.trim() || 'unknown').toLowerCase();
+  return ip.includes(':') && !ip.startsWith('::ffff:') ? ipv6Network(ip) : ip.replace(/^::ffff:(?=\d+\.)/, '');
+}
+
+/** "2001:db8:1:2:3:4:5:6" → "2001:db8:1:2::/64"; text that is no IPv6 address is kept as it is. */
+function ipv6Network(ip: string): string {
+  const bare = ip.replace(/^\[|\](:\d+)?$/g, '').replace(/%.*$/, '');
+  const [head = '', tail] = bare.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = tail === undefined ? left : [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  if (groups.length !== 8 || !groups.every((g) => /^[0-9a-f]{1,4}$/.test(g))) return bare;
+  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
 }

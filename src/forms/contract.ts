@@ -18,27 +18,11 @@ export const HONEYPOT_FIELD = 'website_url_confirm';
 /** Largest JSON body the lead route accepts (bytes); larger bodies get 413. */
 export const MAX_LEAD_BODY_BYTES = 64 * 1024;
 
-export interface LeadSaveRequest {
-  /** The dealer's site slug; optional when the Host header names the site. */
-  site?: string;
-  /** One per form session (a UUID made by the island). Required. */
-  idempotencyKey: string;
-  /** The id returned by an earlier save of this session, when there was one. */
-  lead_id?: string;
-  /** True on the final submit; false for a partial save after a step. */
-  isLastStep: boolean;
-  /** Which form: the page and the form block on it, so the server validates with the same schema. */
-  form: {
-    pageId: string;
-    blockId: string;
-    /** The step just completed (its key). */
-    step: string;
-  };
-  /** Every value of the form so far, by field name (lead values of spec §3 and step fields). */
-  values: Record<string, unknown>;
-  /** utm_* and similar values captured from the landing URL. */
-  tracking?: Record<string, string>;
-}
+/**
+ * The body of a save: its schema is src/contract/leads.ts, which the API parses with. Only the
+ * type comes here, so no schema code reaches the browser.
+ */
+export type { LeadSaveRequest } from '../contract/leads.ts';
 
 export type LeadStatus = 'Partial' | 'Complete';
 

@@ -27,6 +27,8 @@ import { startFinanceStandIn, type FinanceStandIn } from '../../scripts/lib/fina
 const E2E_RATE_LIMITS = {
   perIp: { max: 100_000, windowMs: 60_000 },
   perSite: { max: 100_000, windowMs: 60_000 },
+  financePerIp: { max: 100_000, windowMs: 60_000 },
+  searchPerIp: { max: 100_000, windowMs: 60_000 },
 };
 
 export interface E2EApi {

@@ -94,7 +94,10 @@ export async function testDeps(db: Db, overrides: Partial<ApiDeps> = {}): Promis
     now: () => new Date(),
     financeProvider: unusedFinanceProvider,
     destinations: () => destinations,
-    rateLimits: { perIp: { max: 100_000, windowMs: 60_000 }, perSite: { max: 100_000, windowMs: 60_000 } },
+    rateLimits: {
+      perIp: { max: 100_000, windowMs: 60_000 }, perSite: { max: 100_000, windowMs: 60_000 },
+      financePerIp: { max: 100_000, windowMs: 60_000 }, searchPerIp: { max: 100_000, windowMs: 60_000 },
+    },
     ...overrides,
   };
 }

@@ -46,7 +46,7 @@ describe('the API bundle (dist/api)', () => {
     delete process.env.DATABASE_URL;
     try {
       const handler = await import(pathToFileURL(path.join(apiDir, 'handler.mjs')).href);
-      const res: Response = await handler.fetch(new Request('https://www.minimotors.com.au/api/leads', { method: 'POST', body: JSON.stringify(save) }));
+      const res: Response = await handler.fetch(new Request('https://www.minimotors.com.au/api/leads', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(save) }));
       expect(res.status).toBe(200);
       expect(await res.json()).toMatchObject({ lead_status: 'Complete' });
       expect(await handler.deliver()).toMatchObject({ delivered: 1 });
@@ -71,8 +71,8 @@ describe('the API bundle (dist/api)', () => {
       });
       server!.on('exit', (code) => reject(new Error(`server.mjs exited with ${code}: ${out}`)));
     });
-    expect(await (await fetch(`${origin}/api/health`)).json()).toEqual({ ok: true });
-    const res = await fetch(`${origin}/api/leads?site=mini-motors`, { method: 'POST', body: JSON.stringify({ ...save, idempotencyKey: 'bundle-test-2' }) });
+    expect(await (await fetch(`${origin}/api/health`)).json()).toEqual({ ok: true, database: 'ok' });
+    const res = await fetch(`${origin}/api/leads?site=mini-motors`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...save, idempotencyKey: 'bundle-test-2' }) });
     expect(res.status).toBe(200);
   }, 60_000);
 });

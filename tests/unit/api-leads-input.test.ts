@@ -21,12 +21,12 @@ const valid = () => ({
   values: { name: 'Sam Lee', phone: '0412 345 678', email: 'sam@example.com', location_id: '11' } as Record<string, unknown>,
 });
 
-/** A valid save whose JSON is exactly `bytes` long (padded in a value the form does not know). */
+/** A valid save whose JSON is exactly `bytes` long (padded in values the form does not know, 9,000 characters each at most). */
 function saveOfSize(bytes: number): string {
   const body = valid();
-  body.values.notes = '';
-  const base = JSON.stringify(body).length;
-  body.values.notes = 'x'.repeat(bytes - base);
+  for (let i = 0; i < 8; i++) body.values[`notes${i}`] = '';
+  const pad = bytes - JSON.stringify(body).length;
+  for (let i = 0; i < 8; i++) body.values[`notes${i}`] = 'x'.repeat(Math.min(9000, Math.max(0, pad - 9000 * i)));
   const text = JSON.stringify(body);
   expect(Buffer.byteLength(text)).toBe(bytes);
   return text;

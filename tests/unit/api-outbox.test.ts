@@ -75,7 +75,7 @@ describe.each(testDatabases)('lead delivery on $label', (database) => {
   });
 
   async function completeLead(values: Record<string, unknown> = {}): Promise<string> {
-    const res = await app.fetch(new Request('http://mini-motors.localhost/api/leads', { method: 'POST', body: JSON.stringify(contactSave(values)) }));
+    const res = await app.fetch(new Request('http://mini-motors.localhost/api/leads', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(contactSave(values)) }));
     expect(res.status).toBe(200);
     return (await res.json()).lead_id;
   }

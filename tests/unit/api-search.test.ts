@@ -210,8 +210,20 @@ describe.each(testDatabases)('search route on $label', (database) => {
       expect(json.error.status).toBe(400);
       expect(json.error.message).toMatch(message);
     }
-    const notJson = await app.fetch(new Request(MINI + PATH, { method: 'POST', body: '{nope' }));
+    const notJson = await app.fetch(new Request(MINI + PATH, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{nope' }));
     expect(notJson.status).toBe(400);
+    // text/plain is what a page on another site can post without asking first: refused.
+    const plain = await app.fetch(new Request(MINI + PATH, { method: 'POST', body: JSON.stringify({ requests: [{ indexName: 'cars' }] }) }));
+    expect(plain.status).toBe(415);
+    const control = await post({ requests: [{ indexName: 'cars', params: 'facetFilters=%5B%22make%3AToy%00ota%22%5D' }] });
+    expect(control.status).toBe(400);
+    expect(((await control.json()) as { error: { message: string } }).error.message).toMatch(/facetFilters holds a control character/);
+    const proto = await post({ requests: [{ indexName: '__proto__' }, { indexName: 'constructor' }] });
+    expect(proto.status).toBe(400);
+    expect(((await proto.json()) as { error: { message: string } }).error.message).toMatch(/There is no index "__proto__"/);
+    const inherited = await post({ requests: [{ indexName: 'cars', params: { facets: ['constructor', 'toString'], facetFilters: ['constructor:x'] } }] });
+    expect(inherited.status).toBe(400);
+    expect(((await inherited.json()) as { error: { message: string } }).error.message).toMatch(/"constructor" is not a filterable attribute/);
   });
 
   it('re-indexing replaces a site\'s cars: a removed car disappears without a rebuild', async () => {

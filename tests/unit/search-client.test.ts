@@ -77,7 +77,8 @@ describe.each(testDatabases)('search clients against the API on $label', (databa
     // The route answers Algolia's path under /api/search: a local stand-in for Algolia's hosts.
     const algolia = liteClient('APPID', 'search-key', {
       hosts: [{ url: `127.0.0.1:${port}/api/search`, protocol: 'http', accept: 'read' }],
-      baseHeaders: { host: 'mini-motors.localhost' },
+      // Algolia's client posts text/plain (no CORS preflight); the route takes JSON only.
+      baseHeaders: { host: 'mini-motors.localhost', 'content-type': 'application/json' },
     });
     const ours = createSearchClient({ apiBase: `${origin}/api`, site: 'mini-motors' });
     const theirs = await algolia.search(INSTANTSEARCH_REQUESTS as never);

@@ -8,7 +8,7 @@ import { openPglite } from './pglite.ts';
 import { openPostgres } from './postgres.ts';
 
 export type DbConfig =
-  | { kind: 'postgres'; url: string; schema?: string; max?: number }
+  | { kind: 'postgres'; url: string; schema?: string; max?: number; statementTimeoutMs?: number; connectTimeoutMs?: number }
   | { kind: 'pglite'; dataDir: string }
   | { kind: 'memory' };
 
@@ -19,10 +19,28 @@ export function dataDirFrom(flag: string | undefined, env: Record<string, string
   return path.resolve(flag || env.DATA_DIR || DEFAULT_DATA_DIR);
 }
 
+/** A positive whole number from the environment, or undefined when unset; throws naming the variable. */
+export function positiveIntEnv(env: Record<string, string | undefined>, name: string): number | undefined {
+  const raw = env[name]?.trim();
+  if (!raw) return undefined;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a whole number above 0, not "${raw}".`);
+  return n;
+}
+
+/**
+ * DATABASE_URL (with DATABASE_POOL_MAX, DATABASE_STATEMENT_TIMEOUT_MS, DATABASE_CONNECT_TIMEOUT_MS),
+ * else PGlite in the data folder. Throws when a number is malformed.
+ */
 export function dbConfigFrom(dataDir: string, env: Record<string, string | undefined> = process.env): DbConfig {
   if (env.DATABASE_URL) {
-    const max = Number(env.DATABASE_POOL_MAX);
-    return { kind: 'postgres', url: env.DATABASE_URL, max: Number.isInteger(max) && max > 0 ? max : undefined };
+    return {
+      kind: 'postgres',
+      url: env.DATABASE_URL,
+      max: positiveIntEnv(env, 'DATABASE_POOL_MAX'),
+      statementTimeoutMs: positiveIntEnv(env, 'DATABASE_STATEMENT_TIMEOUT_MS'),
+      connectTimeoutMs: positiveIntEnv(env, 'DATABASE_CONNECT_TIMEOUT_MS'),
+    };
   }
   return { kind: 'pglite', dataDir };
 }
@@ -30,7 +48,10 @@ export function dbConfigFrom(dataDir: string, env: Record<string, string | undef
 export function openDb(config: DbConfig): Promise<Db> {
   switch (config.kind) {
     case 'postgres':
-      return openPostgres({ connectionString: config.url, schema: config.schema, max: config.max });
+      return openPostgres({
+        connectionString: config.url, schema: config.schema, max: config.max,
+        statementTimeoutMs: config.statementTimeoutMs, connectTimeoutMs: config.connectTimeoutMs,
+      });
     case 'pglite':
       return openPglite(config.dataDir);
     case 'memory':

@@ -11,10 +11,25 @@ declare module 'pg' {
     options?: string;
     idleTimeoutMillis?: number;
     connectionTimeoutMillis?: number;
+    application_name?: string;
+    /** Server-side limit of every statement, ms. */
+    statement_timeout?: number;
+    /** Client-side limit of waiting for a statement's answer, ms. */
+    query_timeout?: number;
+    idle_in_transaction_session_timeout?: number;
+    keepAlive?: boolean;
+  }
+  export interface QueryConfig {
+    text: string;
+    values?: unknown[];
+    query_timeout?: number;
   }
   export interface PoolClient {
     query<R = Record<string, unknown>>(text: string, values?: unknown[]): Promise<QueryResult<R> | QueryResult<R>[]>;
+    query<R = Record<string, unknown>>(config: QueryConfig): Promise<QueryResult<R> | QueryResult<R>[]>;
     release(destroy?: boolean | Error): void;
+    on(event: 'error', listener: (error: Error) => void): this;
+    removeListener(event: 'error', listener: (error: Error) => void): this;
   }
   export class Pool {
     constructor(config?: PoolConfig);

@@ -1,8 +1,11 @@
 /**
- * POST /api/leads — saves a lead (src/forms/contract.ts). Order of checks: per-IP rate limit,
- * body size (413) and JSON (400), site (404), per-site rate limit (429), request shape (400),
- * then the values (400 with `fields`). The answer is sent only after the transaction commits;
- * a database failure answers 503 so the form keeps the visitor's input for a retry.
+ * POST /api/leads — saves a lead (src/forms/contract.ts, schema src/contract/leads.ts). Order of
+ * checks: Content-Type (415), body size (413) and JSON (400), site (404), Origin (403), request
+ * shape and values (400 with `fields`), then the rate limits (429): per client address, counting
+ * every request including refused ones, and per site, counting only valid saves that start a form
+ * session, so junk never locks a dealer's forms and a visitor who has started a form can finish
+ * it. The answer is sent only after the transaction commits; a database failure answers 503 so
+ * the form keeps the visitor's input for a retry.
  *
  * lead_id: an id that is not a lead of this site answers 404; a lead of this site saved by
  * another form session (another idempotencyKey) answers 409.
@@ -10,44 +13,42 @@
 import type { Hono } from 'hono';
 import { MAX_LEAD_BODY_BYTES, type LeadSaveResponse } from '../../forms/contract.ts';
 import { readJsonObject } from '../body.ts';
-import { DEFAULT_RATE_LIMITS, type ApiDeps } from '../deps.ts';
+import type { ApiDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
-import { SlidingWindowLimiter, clientIp } from '../rate-limit.ts';
+import { describeError } from '../db/errors.ts';
+import { checkOrigin, enforce, limitsOf, requireJson } from '../guard.ts';
+import { clientIp, type Hit } from '../rate-limit.ts';
 import { resolveSite } from '../site.ts';
-import { missingContact, parseLeadSave } from './request.ts';
+import { missingContact, parseLeadSave, type LeadSave } from './request.ts';
 import { leadSaverFor } from './batch.ts';
-import { findForm, stepValues, validateValues } from './validate.ts';
+import { findForm, stepValues, validateValues, type FoundForm } from './validate.ts';
 import { trimmed } from '../../lib/text.ts';
+import type { DealerContent } from '../../content/load.ts';
 
 export const UNAVAILABLE = 'We could not save your details just now. Everything you entered is still here: please try again in a moment.';
 
-function retryAfter(ms: number): Record<string, string> {
-  return { 'Retry-After': String(Math.ceil(ms / 1000)) };
+const TOO_MANY_FROM_NETWORK = 'Too many forms were sent from your network. Please wait a minute and try again.';
+const TOO_MANY_FOR_SITE = 'This site is receiving too many forms right now. Please try again shortly.';
+
+interface CheckedSave {
+  dealer: DealerContent;
+  save: LeadSave;
+  found: FoundForm | undefined;
 }
 
 export function mountLeadRoute(app: Hono, deps: ApiDeps): void {
-  const limits = deps.rateLimits ?? DEFAULT_RATE_LIMITS;
-  const perIp = new SlidingWindowLimiter(limits.perIp);
-  const perSite = new SlidingWindowLimiter(limits.perSite);
+  const limits = limitsOf(deps);
   const store = leadSaverFor(deps.db);
 
-  app.post('/leads', async (c) => {
-    const now = deps.now();
-    const ip = clientIp(c.req.raw);
-    // Without an address every visitor would share one bucket; the site limit still applies.
-    const ipAnswer = ip === 'unknown' ? { ok: true as const } : perIp.hit(ip, now.getTime());
-    if (!ipAnswer.ok) {
-      throw new ApiError(429, 'Too many forms were sent from your network. Please wait a minute and try again.', undefined, retryAfter(ipAnswer.retryAfterMs));
-    }
-    const body = await readJsonObject(c.req.raw, MAX_LEAD_BODY_BYTES);
-    const dealer = resolveSite(c.req.raw, deps.dealers, body.site);
+  /** Everything a save must pass before it may count against the site. */
+  async function check(request: Request, now: Date): Promise<CheckedSave> {
+    requireJson(request);
+    const body = await readJsonObject(request, MAX_LEAD_BODY_BYTES);
+    const dealer = resolveSite(request, deps.dealers, body.site);
     if (!dealer) {
       throw new ApiError(404, 'No dealer site matches this request: call the API from the dealer\'s site, or name it with "site".');
     }
-    const siteAnswer = perSite.hit(dealer.slug, now.getTime());
-    if (!siteAnswer.ok) {
-      throw new ApiError(429, 'This site is receiving too many forms right now. Please try again shortly.', undefined, retryAfter(siteAnswer.retryAfterMs));
-    }
+    checkOrigin(request, dealer, deps.allowedOrigins);
     const save = parseLeadSave(body);
     const found = findForm(dealer, save.form.pageId, save.form.blockId, now);
     if (!save.spam) {
@@ -64,6 +65,27 @@ export function mountLeadRoute(app: Hono, deps: ApiDeps): void {
       const fields = await validateValues(found.def, save.form.step, save.isLastStep, save.values);
       if (Object.keys(fields).length) throw new ApiError(400, 'Please check the highlighted fields and try again.', fields);
     }
+    return { dealer, save, found };
+  }
+
+  app.post('/leads', async (c) => {
+    const now = deps.now();
+    const ip = clientIp(c.req.raw);
+    // Without an address every visitor would share one bucket; the site limit still applies.
+    const ipHits: Hit[] = ip === 'unknown' ? [] : [{ key: `leads:ip:${ip}`, limit: limits.perIp }];
+    const messages = { [`leads:ip:${ip}`]: TOO_MANY_FROM_NETWORK };
+    let checked: CheckedSave;
+    try {
+      checked = await check(c.req.raw, now);
+    } catch (error) {
+      // A refused request still counts against its address, so junk from one address is slowed.
+      if (error instanceof ApiError && error.status < 500) await enforce(deps, ipHits, messages);
+      throw error;
+    }
+    const { dealer, save, found } = checked;
+    const siteKey = `leads:site:${dealer.slug}`;
+    const startsSession = !save.leadId && !save.spam;
+    await enforce(deps, [...ipHits, ...(startsSession ? [{ key: siteKey, limit: limits.perSite }] : [])], { ...messages, [siteKey]: TOO_MANY_FOR_SITE });
 
     let outcome;
     try {
@@ -88,7 +110,7 @@ export function mountLeadRoute(app: Hono, deps: ApiDeps): void {
         destinations: deps.destinations?.(dealer.slug) ?? [],
       } });
     } catch (error) {
-      console.error(`Lead save failed for ${dealer.slug}: ${(error as Error).message}`);
+      console.error(`Lead save failed for ${dealer.slug}: ${describeError(error)}`);
       throw new ApiError(503, UNAVAILABLE, undefined, { 'Retry-After': '5' });
     }
     if (!outcome.ok) throw new ApiError(outcome.status, outcome.message);

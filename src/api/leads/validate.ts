@@ -94,6 +94,50 @@ function resolveFound(dealer: DealerContent, pageId: string, blockId: string, da
   return { page: source.page, blockId, def };
 }
 
+type Kind = 'text' | 'choice' | 'check' | 'any';
+
+/** The kinds of value a field of each type holds, as the island sends them (null or '' when empty). */
+function kindOf(type: string): Kind {
+  switch (type) {
+    case 'check': return 'check';
+    case 'hidden': return 'any';
+    case 'currency': case 'year': case 'make': case 'radio': case 'radioCard': case 'select':
+    case 'leadCategorySelect': case 'locationSelect':
+      return 'choice';
+    default: return 'text';
+  }
+}
+
+const KIND_WORDS: Record<Exclude<Kind, 'any'>, string> = {
+  text: 'must be text',
+  choice: 'must be text or a number',
+  check: 'must be true or false',
+};
+
+function fits(kind: Kind, v: unknown): boolean {
+  if (v === null || kind === 'any') return true;
+  if (kind === 'text') return typeof v === 'string';
+  if (kind === 'choice') return typeof v === 'string' || typeof v === 'number';
+  return typeof v === 'boolean' || typeof v === 'string';
+}
+
+/**
+ * Values whose type is not the one their field declares (a name sent as a list, an email as an
+ * object): field name → message. The yup rules read values as their declared type, so these
+ * are refused before them.
+ */
+export function typeErrors(def: FormDef, values: Record<string, unknown>): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const step of def.steps) {
+    for (const f of step.fields) {
+      if (f.name in errors || !Object.hasOwn(values, f.name)) continue;
+      const kind = kindOf(f.type);
+      if (kind !== 'any' && !fits(kind, values[f.name])) errors[f.name] = `${f.label || f.name} ${KIND_WORDS[kind]}.`;
+    }
+  }
+  return errors;
+}
+
 /** Field name → first message; empty when the values pass. */
 function fieldErrors(error: unknown): Record<string, string> {
   if (!(error instanceof ValidationError)) throw error;
@@ -120,6 +164,8 @@ async function check(schema: { validate(v: unknown, o: object): Promise<unknown>
  * skips an authentication step (skipAuthentication rule) is accepted too.
  */
 export async function validateValues(def: FormDef, step: string, isLastStep: boolean, values: Record<string, unknown>): Promise<Record<string, string>> {
+  const wrongTypes = typeErrors(def, values);
+  if (Object.keys(wrongTypes).length) return wrongTypes;
   if (!isLastStep) {
     if (!def.steps.some((s) => s.key === step)) return { '': `The form has no step "${step}".` };
     return check(stepSchema(def, step), values);

@@ -1,6 +1,10 @@
 /**
  * The finance hand-off (spec §7):
  *
+ * Both take JSON only (415 otherwise), from the dealer's own pages (403 for another Origin), and
+ * at most RATE_LIMIT_FINANCE_PER_IP calls a minute from one address (429 with Retry-After).
+ * Bodies are parsed by src/contract/finance.ts.
+ *
  * POST /api/send-to-{provider}   body: every finance form value by field name (+ lead_id, site?)
  *   200 FinanceAnswer: `{ satellite_site_url, customerKey, mobileVerificationStatus, dealershipId,
  *       dealerCompanyId }` on success, `{ dataErrors }` or `{ error }` when the provider declines.
@@ -16,50 +20,38 @@
  *   400 bad body; 404 unknown site or a car not in the dealer's stock; 502 / 503 as above
  */
 import type { Hono } from 'hono';
+import { financeApplication, financeLocationsRequest } from '../../contract/finance.ts';
+import { parseWith } from '../../contract/parse.ts';
 import type { ApiDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
+import { checkOrigin, enforce, limitsOf, requireJson } from '../guard.ts';
 import { FinanceProviderError } from '../integrations/finance-provider.ts';
+import { clientIp } from '../rate-limit.ts';
 import { dealerFor, handle, readBody, type JsonObject } from './respond.ts';
+import type { Context } from 'hono';
 
-const MAX_FIELDS = 200;
-const MAX_TEXT = 5000;
-const MAX_LIST = 50;
-
-/** Values that are always text in a finance form (a phone number as a JSON number loses its 0). */
-const TEXT_FIELDS = [
-  'lead_id', 'name', 'first_name', 'middle_name', 'last_name', 'email', 'phone', 'dateOfBirth',
-  'driverLicenceNumber', 'preferredDealership',
-];
-
-function isScalar(value: unknown): boolean {
-  return value === null || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value)) ||
-    (typeof value === 'string' && value.length <= MAX_TEXT);
+/** Content-Type, body, site, Origin and the per-address limit shared by both finance routes. */
+async function financeRequest(c: Context, deps: ApiDeps) {
+  requireJson(c.req.raw);
+  const body = await readBody(c);
+  const dealer = dealerFor(c, deps, body.site);
+  checkOrigin(c.req.raw, dealer, deps.allowedOrigins);
+  const ip = clientIp(c.req.raw);
+  if (ip !== 'unknown') {
+    const key = `finance:ip:${ip}`;
+    await enforce(deps, [{ key, limit: limitsOf(deps).financePerIp }], {
+      [key]: 'Too many finance requests were sent from your network. Please wait a minute and try again.',
+    });
+  }
+  return { body, dealer };
 }
 
 /** The form values to send, or the fields whose values no finance form produces. */
-export function checkFinanceValues(body: JsonObject): { values: JsonObject; fields: Record<string, string> } {
-  const fields: Record<string, string> = {};
-  const values: JsonObject = {};
-  for (const [name, value] of Object.entries(body)) {
-    if (name === 'site') continue;
-    if (Array.isArray(value) ? value.length > MAX_LIST || !value.every((v) => typeof v === 'string' || typeof v === 'number') : !isScalar(value)) {
-      fields[name] = typeof value === 'string' ? `must be at most ${MAX_TEXT} characters` : 'must be text, a number, true or false, or a list of those';
-    } else if (TEXT_FIELDS.includes(name) && value !== null && typeof value !== 'string') {
-      fields[name] = 'must be text';
-    } else if (name === 'vehiclePriceBudget' && value !== null && value !== '' && !isAmount(value)) {
-      fields[name] = 'must be an amount in dollars, such as 30000';
-    } else {
-      values[name] = value;
-    }
-  }
-  return { values, fields };
-}
-
-function isAmount(value: unknown): boolean {
-  if (typeof value === 'number') return value >= 0;
-  if (typeof value !== 'string') return false;
-  const digits = value.replace(/[$,\s]/g, '');
-  return /^\d+(\.\d+)?$/.test(digits);
+export function checkFinanceValues(body: JsonObject): { values: JsonObject; fields: Record<string, string>; message?: string } {
+  const parsed = parseWith(financeApplication, body);
+  if (!parsed.ok) return { values: {}, fields: parsed.problem.fields, message: parsed.problem.message };
+  const { site: _, ...values } = parsed.value;
+  return { values, fields: {} };
 }
 
 /** A provider call whose failure becomes a 502 or 503 answer. */
@@ -75,19 +67,15 @@ async function providerCall<T>(slug: string, call: () => Promise<T>): Promise<T>
 
 export function mountFinanceRoutes(app: Hono, deps: ApiDeps): void {
   app.post('/:sendTo{send-to-[A-Za-z0-9_-]+}', handle(async (c) => {
-    const body = await readBody(c);
-    const dealer = dealerFor(c, deps, body.site);
+    const { body, dealer } = await financeRequest(c, deps);
     const provider = c.req.param('sendTo')!.slice('send-to-'.length).toLowerCase();
     const named = dealer.site.integrations?.financeProvider?.trim().toLowerCase();
     if (named && named !== provider) {
       throw new ApiError(404, `${dealer.site.name} sends finance applications to "${named}", not "${provider}".`);
     }
-    if (Object.keys(body).length > MAX_FIELDS) {
-      throw new ApiError(400, `A finance application has at most ${MAX_FIELDS} values.`);
-    }
-    const { values, fields } = checkFinanceValues(body);
-    if (Object.keys(fields).length) {
-      throw new ApiError(400, 'Some values of the finance application have the wrong type.', fields);
+    const { values, fields, message } = checkFinanceValues(body);
+    if (message) {
+      throw new ApiError(400, Object.keys(fields).some(Boolean) ? 'Some values of the finance application have the wrong type.' : message, fields);
     }
     const answer = await providerCall(dealer.slug, () => deps.financeProvider.apply({ site: dealer.site, values, provider }));
     c.header('Cache-Control', 'no-store');
@@ -95,13 +83,10 @@ export function mountFinanceRoutes(app: Hono, deps: ApiDeps): void {
   }));
 
   app.post('/finance-locations', handle(async (c) => {
-    const body = await readBody(c);
-    const dealer = dealerFor(c, deps, body.site);
-    const { carId } = body;
-    const id = typeof carId === 'number' && Number.isFinite(carId) ? String(carId) : typeof carId === 'string' ? carId.trim() : '';
-    if (!id || id.length > 100) {
-      throw new ApiError(400, 'carId is required: the id of a car in stock.', { carId: 'must be a car id' });
-    }
+    const { body, dealer } = await financeRequest(c, deps);
+    const parsed = parseWith(financeLocationsRequest, body);
+    if (!parsed.ok) throw new ApiError(400, 'carId is required: the id of a car in stock.', { carId: 'must be a car id' });
+    const id = parsed.value.carId;
     const car = dealer.cars.find((one) => String(one.id) === id);
     if (!car) throw new ApiError(404, `${dealer.site.name} has no car with id ${id}.`);
 

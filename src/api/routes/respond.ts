@@ -4,7 +4,7 @@ import { MAX_LEAD_BODY_BYTES } from '../../forms/contract.ts';
 import type { DealerContent } from '../../content/load.ts';
 import type { ApiDeps } from '../deps.ts';
 import { readJsonObject } from '../body.ts';
-import { ApiError, errorResponse } from '../errors.ts';
+import { ApiError, apiErrorOf, errorResponse } from '../errors.ts';
 import { resolveSite } from '../site.ts';
 
 export type JsonObject = Record<string, unknown>;
@@ -21,7 +21,8 @@ export function handle(handler: (c: Context) => Promise<Response> | Response) {
     try {
       return await handler(c);
     } catch (e) {
-      if (e instanceof ApiError) return errorResponse(e.status, e.message, e.fields, e.headers);
+      const known = apiErrorOf(e);
+      if (known) return errorResponse(known.status, known.message, known.fields, known.headers);
       throw e;
     }
   };

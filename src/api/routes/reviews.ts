@@ -11,13 +11,14 @@
 import type { Hono } from 'hono';
 import type { ApiDeps } from '../deps.ts';
 import type { ReviewsSummary } from '../../content/entities.ts';
-import { ALL_REVIEWS, selectReviews } from '../../blocks/reviews/aggregate.ts';
+import { selectReviews } from '../../blocks/reviews/aggregate.ts';
+import { reviewsQuery } from '../../contract/catalogue.ts';
+import { parseWith } from '../../contract/parse.ts';
 import { ApiError } from '../errors.ts';
 import { dealerFor, handle } from './respond.ts';
 
 export const REVIEWS_CACHE_MS = 24 * 60 * 60 * 1000;
 const REVIEWS_CACHE_CONTROL = `public, max-age=${REVIEWS_CACHE_MS / 1000}`;
-const MAX_PROFILE_LENGTH = 200;
 
 export function mountReviewsRoute(app: Hono, deps: ApiDeps): void {
   // Per app: bounded by the profiles in the content, since only found profiles are kept.
@@ -25,16 +26,12 @@ export function mountReviewsRoute(app: Hono, deps: ApiDeps): void {
 
   app.get('/reviews', handle((c) => {
     const dealer = dealerFor(c, deps);
-    const websiteId = c.req.query('websiteId')?.trim() ?? '';
-    const gmbId = c.req.query('gmbId')?.trim() ?? '';
-    const fields: Record<string, string> = {};
-    if (!/^\d{1,15}$/.test(websiteId)) fields.websiteId = 'must be the website id, a whole number';
-    if (!gmbId) fields.gmbId = 'must name a Google Business profile';
-    else if (gmbId.length > MAX_PROFILE_LENGTH) fields.gmbId = `must be at most ${MAX_PROFILE_LENGTH} characters`;
-    else if (gmbId.toLowerCase() === ALL_REVIEWS.toLowerCase()) {
-      fields.gmbId = `"${ALL_REVIEWS}" is not served: the reviews block shows every profile combined itself`;
+    const parsed = parseWith(reviewsQuery, { websiteId: c.req.query('websiteId') ?? '', gmbId: c.req.query('gmbId') ?? '' });
+    if (!parsed.ok) {
+      const fields = Object.fromEntries(Object.entries(parsed.problem.fields).map(([k, v]) => [k, v.replace(`${k}: `, '')]));
+      throw new ApiError(400, 'The reviews query is not valid.', fields);
     }
-    if (Object.keys(fields).length) throw new ApiError(400, 'The reviews query is not valid.', fields);
+    const { websiteId, gmbId } = parsed.value;
     if (Number(websiteId) !== dealer.site.id) {
       throw new ApiError(404, `Website ${websiteId} is not ${dealer.site.name} (website ${dealer.site.id}).`);
     }

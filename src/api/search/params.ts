@@ -5,6 +5,8 @@
  * clickAnalytics, attributesToSnippet, …) are ignored; a parameter it uses with a wrong value
  * is a ParamError naming it (400).
  */
+import { CONTROL_CHARACTERS, RESERVED_KEYS, parseWith } from '../../contract/parse.ts';
+import { searchEntry } from '../../contract/search.ts';
 import { FilterError, parseFacetFilters, parseFilters, parseNumericFilters, type Filter } from './filters.ts';
 import { INDEXES, type IndexDef } from './schema.ts';
 
@@ -37,17 +39,34 @@ export interface SearchRequest {
 
 const PARAM_KEYS_OF_ENTRY = new Set(['indexName', 'params', 'type']);
 
-/** The entry's parameters as one object; values from a params string stay strings. */
+/** Parameters whose text reaches the database (as a pattern or a compared value). */
+const TEXT_PARAMS = ['query', 'facetQuery', 'facetFilters', 'numericFilters', 'filters', 'facets', 'facet'];
+
+/** Whether `value` (text, or lists of text) holds a control character. */
+function hasControl(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return CONTROL_CHARACTERS.test(value);
+  return Array.isArray(value) && depth < 4 && value.some((v) => hasControl(v, depth + 1));
+}
+
+/**
+ * The entry's parameters as one object without a prototype (a parameter named "__proto__" or
+ * "constructor" is ignored, as Algolia ignores names it does not know); values from a params
+ * string stay strings. Control characters in a parameter that reaches the database are refused.
+ */
 function rawParams(entry: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(entry)) if (!PARAM_KEYS_OF_ENTRY.has(k) && v !== undefined) out[k] = v;
+  const out = Object.create(null) as Record<string, unknown>;
+  const put = (k: string, v: unknown) => {
+    if (!RESERVED_KEYS.has(k) && v !== undefined) out[k] = v;
+  };
+  for (const [k, v] of Object.entries(entry)) if (!PARAM_KEYS_OF_ENTRY.has(k)) put(k, v);
   const p = entry.params;
   if (typeof p === 'string') {
-    for (const [k, v] of new URLSearchParams(p)) out[k] = v;
+    for (const [k, v] of new URLSearchParams(p)) put(k, v);
   } else if (p && typeof p === 'object' && !Array.isArray(p)) {
-    Object.assign(out, p);
-  } else if (p !== undefined && p !== null) {
-    throw new ParamError('params', 'params must be a URL-encoded string or an object.');
+    for (const [k, v] of Object.entries(p)) put(k, v);
+  }
+  for (const name of TEXT_PARAMS) {
+    if (hasControl(out[name])) throw new ParamError(name, `${name} holds a control character.`);
   }
   return out;
 }
@@ -103,11 +122,14 @@ function checkAttributes(param: string, f: Filter, index: IndexDef, indexName: s
 }
 
 export function parseSearchRequest(entry: unknown): SearchRequest {
-  if (!entry || typeof entry !== 'object' || Array.isArray(entry)) throw new ParamError('requests', 'Each of requests must be an object.');
-  const e = entry as Record<string, unknown>;
-  if (typeof e.indexName !== 'string') throw new ParamError('indexName', 'indexName is required.');
-  const index = INDEXES[e.indexName];
-  if (!index) throw new ParamError('indexName', `There is no index "${e.indexName}"; the indexes are ${Object.keys(INDEXES).join(', ')}.`);
+  const parsed = parseWith(searchEntry, entry);
+  if (!parsed.ok) {
+    const [param = 'requests'] = Object.keys(parsed.problem.fields).filter(Boolean);
+    throw new ParamError(param, parsed.problem.message);
+  }
+  const e = parsed.value as Record<string, unknown> & { indexName: string };
+  const index = Object.hasOwn(INDEXES, e.indexName) ? INDEXES[e.indexName] : undefined;
+  if (!index) throw new ParamError('indexName', `There is no index "${e.indexName.slice(0, 100)}"; the indexes are ${Object.keys(INDEXES).join(', ')}.`);
   const params = rawParams(e);
   const type = e.type ?? params.type ?? 'default';
   if (type !== 'default' && type !== 'facet') throw new ParamError('type', 'type must be "default" or "facet".');

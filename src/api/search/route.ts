@@ -4,25 +4,33 @@
  *   body    { requests: [{ indexName, params? (URL-encoded string or object), …params }] }
  *   200     { results: [...] } one per request, in order; a `Server-Timing: search;dur=…` header
  *           gives the time spent in the handler
- *   400     a malformed body or parameter (the message names it); 404 unknown site
+ *   400     a malformed body or parameter (the message names it; schema src/contract/search.ts);
+ *           403 an Origin other than the dealer's; 404 unknown site; 415 a body that is not JSON;
+ *           429 more than RATE_LIMIT_SEARCH_PER_IP calls a minute from one address; 503 the
+ *           database is away (with Retry-After)
  * Every query is scoped to the site resolved from the Host (or `site`), like every route.
  */
 import type { Hono } from 'hono';
 import { performance } from 'node:perf_hooks';
 import type { ApiDeps } from '../deps.ts';
+import { multiQueryRequest, MAX_SEARCH_REQUESTS } from '../../contract/search.ts';
+import { parseWith } from '../../contract/parse.ts';
 import { ApiError } from '../errors.ts';
+import { checkOrigin, enforce, limitsOf, requireJson } from '../guard.ts';
+import { clientIp } from '../rate-limit.ts';
 import { dealerFor, handle, readBody } from '../routes/respond.ts';
 import { ParamError, parseSearchRequest, type SearchRequest } from './params.ts';
 import { runSearches } from './search.ts';
 
-/** InstantSearch sends one request per refined disjunctive facet plus one; far below this. */
-export const MAX_REQUESTS = 50;
+export const MAX_REQUESTS = MAX_SEARCH_REQUESTS;
 
 export function parseMultiQuery(body: Record<string, unknown>): SearchRequest[] {
-  const requests = body.requests;
-  if (!Array.isArray(requests) || !requests.length) throw new ApiError(400, 'requests: send a non-empty list of search requests.', { requests: 'required' });
-  if (requests.length > MAX_REQUESTS) throw new ApiError(400, `requests: at most ${MAX_REQUESTS} requests per call.`, { requests: 'too many' });
-  return requests.map((entry, i) => {
+  const parsed = parseWith(multiQueryRequest, body);
+  if (!parsed.ok) {
+    const field = Object.keys(parsed.problem.fields)[0] || 'requests';
+    throw new ApiError(400, parsed.problem.message, { [field]: parsed.problem.message });
+  }
+  return parsed.value.requests.map((entry, i) => {
     try {
       return parseSearchRequest(entry);
     } catch (e) {
@@ -35,8 +43,17 @@ export function parseMultiQuery(body: Record<string, unknown>): SearchRequest[] 
 export function mountSearchRoute(app: Hono, deps: ApiDeps): void {
   app.post('/search/1/indexes/:index/queries', handle(async (c) => {
     const started = performance.now();
+    requireJson(c.req.raw);
     const body = await readBody(c);
     const dealer = dealerFor(c, deps, body.site);
+    checkOrigin(c.req.raw, dealer, deps.allowedOrigins);
+    const ip = clientIp(c.req.raw);
+    if (ip !== 'unknown') {
+      const key = `search:ip:${ip}`;
+      await enforce(deps, [{ key, limit: limitsOf(deps).searchPerIp }], {
+        [key]: 'Too many searches were sent from your network. Please wait a minute and try again.',
+      });
+    }
     const requests = parseMultiQuery(body);
     const results = await runSearches(deps.db, dealer.slug, requests);
     c.header('Server-Timing', `search;dur=${(performance.now() - started).toFixed(2)}`);

@@ -37,20 +37,20 @@ export interface AttributeDef {
 const str: AttributeDef = { type: 'string' };
 const num: AttributeDef = { type: 'number' };
 
-export const CAR_ATTRIBUTES: Record<string, AttributeDef> = {
+export const CAR_ATTRIBUTES: Record<string, AttributeDef> = lookupTable({
   make: { type: 'string', slot: 'f1' }, model: { type: 'string', slot: 'f2' }, simple_body: { type: 'string', slot: 'f3' },
   simple_fuel: { type: 'string', slot: 'f4' }, location_name: { type: 'string', slot: 'f5' }, seats: { type: 'number', slot: 'f6' },
   certified: { type: 'boolean', slot: 'f7' }, car_type: { type: 'string', slot: 'f8' },
   badge: str, tag: str, account: str, transmission: str, colour: str, photos_count: num,
   year: { type: 'number', column: 'year' }, price: { type: 'number', column: 'price' },
   km: { type: 'number', column: 'km' }, created_at_timestamp: { type: 'number', column: 'created_at' },
-};
+});
 
-export const OFFER_ATTRIBUTES: Record<string, AttributeDef> = {
+export const OFFER_ATTRIBUTES: Record<string, AttributeDef> = lookupTable({
   category: { type: 'string', slot: 'f1' }, manufacturer: { type: 'string', slot: 'f2' },
   'model.name': { type: 'string', slot: 'f3' }, 'model.slug': { type: 'string', slot: 'f4' },
   price: { type: 'number', column: 'price' },
-};
+});
 
 /**
  * Facets counted together when a request asks for both: their combinations are few (a model
@@ -93,13 +93,21 @@ export interface IndexDef {
   maxHitsPerPage: number;
 }
 
+/**
+ * A table looked up by names a visitor sends: with no prototype, so "constructor" or "__proto__"
+ * finds nothing rather than an inherited member.
+ */
+function lookupTable<T>(entries: Record<string, T>): Record<string, T> {
+  return Object.assign(Object.create(null) as Record<string, T>, entries);
+}
+
 /** Spec §9: the cars block shows up to 250 per page; offers are searched with a limit of 200. */
 export const MAX_CAR_HITS = 250;
 export const MAX_OFFER_HITS = 200;
 
 const car = (order: OrderColumn, relevance = false): IndexDef => ({ kind: 'car', attributes: CAR_ATTRIBUTES, relevance, order, maxHitsPerPage: MAX_CAR_HITS });
 
-export const INDEXES: Record<string, IndexDef> = {
+export const INDEXES: Record<string, IndexDef> = lookupTable({
   cars: car('o_newest', true),
   cars_newest: car('o_newest'),
   cars_price_asc: car('o_price_asc'),
@@ -107,7 +115,7 @@ export const INDEXES: Record<string, IndexDef> = {
   cars_year_desc: car('o_year_desc'),
   cars_km_asc: car('o_km_asc'),
   offers: { kind: 'offer', attributes: OFFER_ATTRIBUTES, relevance: true, order: 'position', maxHitsPerPage: MAX_OFFER_HITS },
-};
+});
 
 /**
  * Each row's 1-based place in every order of ORDERS: its keys in turn, NULLs last, then its

@@ -71,7 +71,8 @@ async function saveOnce(ctx: FlowContext, step: StepDef, values: Values, isLastS
     ...(ctx.session.data.lead_id ? { lead_id: ctx.session.data.lead_id } : {}),
     isLastStep,
     form: { pageId: props.page.id, blockId: props.blockId, step: step.key },
-    values: { ...leadValues(values, { def: props.def, page: props.page, dealer: props.dealer, locations: props.locations }), ...extra },
+    // Formik holds what the fields produce: text, numbers, checkbox booleans and lists of text.
+    values: { ...leadValues(values, { def: props.def, page: props.page, dealer: props.dealer, locations: props.locations }), ...extra } as LeadSaveRequest['values'],
     tracking: ctx.tracking,
   };
   const result = await saveLead(request, ctx.client);
