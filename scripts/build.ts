@@ -16,6 +16,15 @@ const { values } = parseArgs({
 });
 
 const only = values.only?.split(',').map((s) => s.trim()).filter(Boolean);
+
+// Exiting (rather than dying of the signal) lets the build put back a half-done swap and remove
+// its temporary folders on the way out.
+for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
+  process.once(signal, () => {
+    console.error(`\nBuild stopped (${signal}).`);
+    process.exit(code);
+  });
+}
 try {
   const result = await buildSites({
     dealersDir: values.dealers,

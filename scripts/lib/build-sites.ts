@@ -1,9 +1,12 @@
 /**
  * The multi-dealer build: validate every selected dealer, run one Astro build for all of them,
- * split the output into one site root per dealer, add sitemap/robots/_headers, then swap the new
- * folders in. Nothing under `out` changes unless every step succeeded.
+ * split the output into one site root per dealer, add sitemap/robots/_headers, build the API
+ * bundle, then swap the new folders in. Nothing under `out` (or the API folder) changes unless
+ * every step succeeded, and no temporary folder outlives the build, whether it fails, throws or
+ * the process exits while it runs.
  */
-import { mkdir, rm, rename, stat, writeFile } from 'node:fs/promises';
+import { renameSync, rmSync, rmdirSync } from 'node:fs';
+import { mkdir, rm, rmdir, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadDealers, type DealerContent } from '../../src/content/load.ts';
@@ -14,7 +17,9 @@ import { trackProgress } from '../../src/lib/build-progress.ts';
 import { sharedFiles, splitDealer } from './split.ts';
 import { buildApi } from './build-api.ts';
 import { applyCmsStaff, cmsConfigFromEnv } from '../../src/content/cms.ts';
-import { contentSecurityPolicy, headersFile, robotsTxt, scriptHashesOf, sitemapXml } from './site-files.ts';
+import {
+  contentSecurityPolicy, headersFile, robotsTxt, scriptHashesOf, sendsStrictTransport, sitemapXml,
+} from './site-files.ts';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -74,13 +79,17 @@ export async function buildSites(options: BuildOptions): Promise<BuildResult> {
 
   const dealers = loaded.dealers;
   // Astro's output stays inside the project (its prerender chunks must resolve the project's
-  // modules, and concurrent builds must not share a folder); the staged sites sit beside `out`
-  // so the final swap is a rename on one file system.
+  // modules, and concurrent builds must not share a folder); the staged sites sit beside `out`,
+  // and the staged API beside its folder, so the final swap is a rename on one file system.
   const runId = `${process.pid}-${Date.now()}`;
   const astroWork = path.join(projectRoot, '.build-tmp', runId);
   const built = path.join(astroWork, 'astro');
   const work = path.join(path.dirname(outDir), `.build-tmp-${runId}`);
   const staged = path.join(work, 'sites');
+  const apiOutDir = options.apiOutDir ? path.resolve(options.apiOutDir) : undefined;
+  const apiWork = apiOutDir && path.join(path.dirname(apiOutDir), `.build-tmp-${runId}-api`);
+  const run: Run = { temp: [work, astroWork, ...(apiWork ? [apiWork] : [])], moved: [] };
+  startRun(run);
   const renderMs = new Map<string, number>();
   try {
     provideContent(dealers);
@@ -105,7 +114,7 @@ export async function buildSites(options: BuildOptions): Promise<BuildResult> {
       await Promise.all([
         writeFile(path.join(dest, 'sitemap.xml'), sitemapXml(d)),
         writeFile(path.join(dest, 'robots.txt'), robotsTxt(d, !!options.preview)),
-        writeFile(path.join(dest, '_headers'), headersFile(csp)),
+        writeFile(path.join(dest, '_headers'), headersFile(csp, { strictTransport: sendsStrictTransport(d, !!options.preview) })),
       ]);
       let htmlBytes = 0;
       let jsBytes = 0;
@@ -125,27 +134,92 @@ export async function buildSites(options: BuildOptions): Promise<BuildResult> {
       await Promise.all(dealers.slice(i, i + SPLIT_CONCURRENCY).map(splitOne));
     }
     summaries.sort((a, b) => a.slug.localeCompare(b.slug));
-    await swapIn(staged, outDir, dealers);
-    if (options.apiOutDir) await buildApi({ dealers, outDir: path.resolve(options.apiOutDir), log });
+    const swaps = dealers.map((d) => ({ staged: path.join(staged, d.slug), target: path.join(outDir, d.slug), aside: path.join(work, `old-${d.slug}`) }));
+    if (apiOutDir && apiWork) {
+      await buildApi({ dealers, outDir: path.join(apiWork, 'new'), log });
+      swaps.push({ staged: path.join(apiWork, 'new'), target: apiOutDir, aside: path.join(apiWork, 'old') });
+    }
+    await mkdir(outDir, { recursive: true });
+    await swapIn(run, swaps);
     const result: BuildResult = { ok: true, errors: [], warnings: loaded.warnings, dealers: summaries, seconds: secondsSince(started) };
     printSummary(result, log);
     return result;
   } finally {
-    await rm(work, { recursive: true, force: true });
-    await rm(astroWork, { recursive: true, force: true });
+    await endRun(run);
   }
 }
 
-/** Replaces each dealer's folder under `outDir` with the new one, leaving other dealers alone. */
-async function swapIn(staged: string, outDir: string, dealers: DealerContent[]) {
-  await mkdir(outDir, { recursive: true });
-  for (const d of dealers) {
-    const target = path.join(outDir, d.slug);
-    const old = path.join(staged, `.old-${d.slug}`);
-    if (await exists(target)) await rename(target, old);
-    await rename(path.join(staged, d.slug), target);
-    await rm(old, { recursive: true, force: true });
+/** The folders of one build that must not outlive it, and the renames of a swap under way. */
+interface Run {
+  temp: string[];
+  /** Renames of an unfinished swap, in order; undone last to first when the swap fails. */
+  moved: { from: string; to: string }[];
+}
+
+const running = new Set<Run>();
+
+/**
+ * When the process exits mid-build (Ctrl+C in scripts/build.ts, a host calling process.exit),
+ * `finally` never runs: this puts back a half-done swap and removes the temporary folders.
+ */
+function cleanUpOnExit() {
+  for (const run of running) {
+    try {
+      for (const { from, to } of run.moved.splice(0).reverse()) renameSync(to, from);
+      for (const dir of run.temp) rmSync(dir, { recursive: true, force: true });
+    } catch {
+      // Exiting anyway: whatever is left is named .build-tmp* and ignored by git.
+    }
   }
+  try {
+    rmdirSync(path.join(projectRoot, '.build-tmp'));
+  } catch {
+    // Not empty (another build is running) or already gone.
+  }
+}
+
+function startRun(run: Run) {
+  if (!running.size) process.on('exit', cleanUpOnExit);
+  running.add(run);
+}
+
+async function endRun(run: Run) {
+  // A swap that could not be undone left previous output in these folders: keep them.
+  if (!run.moved.length) {
+    await Promise.all(run.temp.map((dir) => rm(dir, { recursive: true, force: true })));
+    // The shared parent of every build's Astro folder, once no build uses it.
+    await rmdir(path.join(projectRoot, '.build-tmp')).catch(() => {});
+  }
+  running.delete(run);
+  if (!running.size) process.off('exit', cleanUpOnExit);
+}
+
+/**
+ * Moves every target aside, then every staged folder in, then drops what was moved aside. A
+ * failed rename undoes the others, so the targets are all new or all as they were.
+ */
+async function swapIn(run: Run, swaps: { staged: string; target: string; aside: string }[]) {
+  const move = async (from: string, to: string) => {
+    await rename(from, to);
+    run.moved.push({ from, to });
+  };
+  try {
+    for (const s of swaps) if (await exists(s.target)) await move(s.target, s.aside);
+    for (const s of swaps) await move(s.staged, s.target);
+  } catch (e) {
+    try {
+      for (const { from, to } of [...run.moved].reverse()) {
+        await rename(to, from);
+        run.moved.pop();
+      }
+    } catch (undo) {
+      const kept = swaps.filter((s) => run.moved.some((m) => m.to === s.aside)).map((s) => `${s.aside} (for ${s.target})`);
+      throw new Error(`${(e as Error).message}; putting the previous output back also failed (${(undo as Error).message}); it is kept in ${kept.join(', ')}`);
+    }
+    throw e;
+  }
+  run.moved.length = 0;
+  await Promise.all(swaps.map((s) => rm(s.aside, { recursive: true, force: true })));
 }
 
 function secondsSince(t: number) {

@@ -66,13 +66,35 @@ export function contentSecurityPolicy(d: DealerContent, scriptHashes: string[]):
 }
 
 /**
+ * Whether the site's `_headers` tell browsers to use HTTPS only (HSTS): for a production build of
+ * a site whose url is https. A preview build is served from the host's branch-deploy address, not
+ * from site.url, so a policy there would pin a host the dealer does not own; an http site has no
+ * https origin to pin. `preload` is left out: a preload-list entry takes months to undo, so it is
+ * the dealer's call, made with whoever runs the domain.
+ */
+export function sendsStrictTransport(d: DealerContent, preview: boolean): boolean {
+  return !preview && new URL(d.site.url).protocol === 'https:';
+}
+
+/** A year, and every sub-domain of the site's host (those of `www.` when the site is on `www.`). */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
+
+export interface HeadersFileOptions {
+  /** Adds Strict-Transport-Security to every response; see `sendsStrictTransport`. */
+  strictTransport?: boolean;
+}
+
+/**
  * `_headers` for static hosts (Netlify, Cloudflare Pages) and for `npm start`. Rules go from
  * general to specific; a header named again by a later, more specific rule replaces the earlier.
  */
-export function headersFile(csp: string): string {
+export function headersFile(csp: string, options: HeadersFileOptions = {}): string {
   return [
     '/*',
     `  Content-Security-Policy: ${csp}`,
+    // Browsers ignore the header on a plain-http response (RFC 6797 §8.1), so `npm start`,
+    // which serves the same file over http on localhost, pins nothing.
+    ...(options.strictTransport ? [`  Strict-Transport-Security: ${STRICT_TRANSPORT_SECURITY}`] : []),
     '  X-Content-Type-Options: nosniff',
     '  Referrer-Policy: strict-origin-when-cross-origin',
     '  X-Frame-Options: SAMEORIGIN',

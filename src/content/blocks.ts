@@ -6,6 +6,7 @@
  */
 import { z, opt, image, button, alignment } from './zod.ts';
 import { formBlockData, formData } from './forms.ts';
+import { optionalCssColour, tagColourName } from './colour.ts';
 
 /** A block as stored: type and data are checked against the type's schema afterwards. */
 export const rawBlock = z.object({
@@ -20,7 +21,7 @@ export type RawBlock = z.output<typeof rawBlock>;
 
 const overlay = z.object({
   active: z.boolean(),
-  color: opt(z.string()),
+  color: optionalCssColour,
   opacity: opt(z.number().min(0).max(1)),
 });
 
@@ -150,7 +151,7 @@ export const blockDataSchemas = {
           href: z.string(),
           linkText: z.string(),
           btnType: opt(z.enum(['outline', 'solid'])),
-          btnColour: opt(z.string()),
+          btnColour: optionalCssColour,
           isDynamicWebsiteButtons: opt(z.boolean()),
         }),
       ),
@@ -186,10 +187,10 @@ export const blockDataSchemas = {
   video: z.object({ url: z.string().min(1) }),
   tag: z.object({
     text: z.string(),
-    backgroundColor: opt(z.string()),
-    customBackgroundColor: opt(z.string()),
-    textColor: opt(z.string()),
-    customTextColor: opt(z.string()),
+    backgroundColor: tagColourName('customBackgroundColor'),
+    customBackgroundColor: optionalCssColour,
+    textColor: tagColourName('customTextColor'),
+    customTextColor: optionalCssColour,
   }),
   financeCalculator: z.object({
     amount: rangeSetting,
@@ -198,12 +199,12 @@ export const blockDataSchemas = {
     frequency: z.object({
       default: z.enum(frequencies),
       options: opt(z.array(z.string())),
-      textColor: opt(z.string()),
+      textColor: optionalCssColour,
     }),
     repaymentsText: opt(z.string()),
     disclaimer: opt(z.string()),
-    primaryColor: opt(z.string()),
-    secondaryColor: opt(z.string()),
+    primaryColor: optionalCssColour,
+    secondaryColor: optionalCssColour,
   }),
   customComponent: z.object({ component: z.string(), props: opt(z.record(z.string(), z.unknown())) }),
   success: z.object({}),

@@ -1,11 +1,12 @@
 /** The dealer's entity files: models, offers, team, locations, brands, slides, reviews, cars. */
 import { z, opt, id, urlRef, amount } from './zod.ts';
+import { cssColour } from './colour.ts';
 
 export const colourOption = z.object({
   id,
   name: z.string(),
   photo_url: z.string(),
-  hexCode: z.string(),
+  hexCode: cssColour,
   /** For example a body type code; drives the body-type tab row. */
   oem_id: opt(z.union([z.string(), z.number()])),
   model_variant_name: opt(z.string()),

@@ -1,5 +1,6 @@
 /** The dealer's `site.json`: identity, theme, integrations and every dealer-specific option. */
 import { z, opt, id } from './zod.ts';
+import { optionalCssColour } from './colour.ts';
 
 const customMessage = z.object({
   category: z.string(),
@@ -64,13 +65,34 @@ export const siteOptions = z
   })
   .prefault({});
 
+/**
+ * True for an http(s) origin, with or without a trailing slash: pages, the sitemap and the API
+ * join paths onto it and match request hosts against it, so a path, query, fragment or login in
+ * it would end up in every absolute URL.
+ */
+export function isSiteOrigin(value: string): boolean {
+  if (value !== value.trim() || !URL.canParse(value)) return false;
+  const u = new URL(value);
+  return (u.protocol === 'https:' || u.protocol === 'http:') && !!u.hostname && !u.username && !u.password
+    && u.pathname === '/' && !u.search && !u.hash && !/[?#]/.test(value);
+}
+
+const siteOrigin = z.string().superRefine((value, ctx) => {
+  if (isSiteOrigin(value)) return;
+  const shown = JSON.stringify(value.length > 60 ? `${value.slice(0, 57)}...` : value);
+  ctx.addIssue({
+    code: 'custom',
+    message: `expected the site's address as an absolute http(s) URL with no path, such as "https://www.example.com.au", got ${shown}`,
+  });
+});
+
 export const siteSchema = z.object({
   /** Website id: matched by offers' excluded_website_ids, reviews and locations' website_id. */
   id: z.number(),
   slug: z.string().regex(/^[a-z0-9-]+$/, 'expected lowercase letters, digits and hyphens only'),
   name: z.string().min(1),
   /** Production origin, e.g. "https://www.harbourcitytoyota.com.au". */
-  url: z.url({ error: 'expected an absolute URL such as "https://www.example.com.au"' }),
+  url: siteOrigin,
   country: z.enum(['AU', 'NZ']),
   state: opt(z.string()),
   manufacturer: opt(z.string()),
@@ -79,8 +101,8 @@ export const siteSchema = z.object({
   logo: opt(z.object({ url: z.string(), width: opt(z.number()), height: opt(z.number()) })),
   theme: opt(
     z.object({
-      primaryColor: opt(z.string()),
-      secondaryColor: opt(z.string()),
+      primaryColor: optionalCssColour,
+      secondaryColor: optionalCssColour,
       fontFamily: opt(z.string()),
     }),
   ),

@@ -3,6 +3,7 @@
  * `astro/zod` is the zod that Astro ships, so content and Astro agree on one version.
  */
 import { z } from 'astro/zod';
+import { optionalCssColour } from './colour.ts';
 
 export { z };
 
@@ -32,7 +33,7 @@ export const button = z.object({
   text: z.string(),
   href: z.string(),
   btnType: opt(z.enum(['outline', 'solid'])),
-  btnColour: opt(z.string()),
+  btnColour: optionalCssColour,
 });
 export type Button = z.output<typeof button>;
 

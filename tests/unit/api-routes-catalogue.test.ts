@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { errorOf, testApi } from './api-routes-harness.ts';
+import { errorOf, groupDealers, testApi, type TestApi } from './api-routes-harness.ts';
 
 type Website = { id: number; name: string; url: string; dealership: unknown; locations: { id: number | string; name: string }[] };
 
 describe('GET /api/manufacturer-locations', () => {
-  it('lists every website of the group with an ok status, each with its id, name, url, dealership and locations', async () => {
+  async function websitesFrom(api: TestApi, host?: string): Promise<Website[]> {
+    const res = await api.call('GET', '/api/manufacturer-locations', { host });
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { websites: Website[] }).websites;
+  }
+  const ids = (websites: Website[]) => websites.map((w) => w.id);
+
+  it('lists the dealer\'s own site, the sites its locations name and its group\'s sites built elsewhere, each with its id, name, url, dealership and locations', async () => {
     const res = await testApi().call('GET', '/api/manufacturer-locations');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=3600');
@@ -13,41 +20,77 @@ describe('GET /api/manufacturer-locations', () => {
     expect(body.websites.map((w) => [w.id, w.name, w.url])).toEqual([
       [101, 'Harbour Toyota', 'https://www.harbourtoyota.com.au'],
       [102, 'Harbour Kia', 'https://harbourkia.com.au'],
-      [103, 'Lonely Motors', 'https://lonely.co.nz'],
       // The group's website built elsewhere, known from a location; one without an address is left out.
       [120, 'Harbour Lexus', 'https://www.harbourlexus.com.au'],
     ]);
   });
 
-  it('gives each website the locations filed under its id by any dealer of the group, once each', async () => {
-    const { websites } = (await (await testApi().call('GET', '/api/manufacturer-locations')).json()) as { websites: Website[] };
-    const [toyota, kia, lonely, lexus] = websites;
+  it('never lists another group\'s websites, whether this deployment builds them or only their locations name them', async () => {
+    const api = testApi();
+    const fromHarbour = ids(await websitesFrom(api));
+    expect(fromHarbour).not.toContain(104);
+    expect(fromHarbour).not.toContain(130);
+    // Nothing ties Lonely Motors to Harbour Toyota: no shared dealer company, no location naming it.
+    expect(fromHarbour).not.toContain(103);
+    const fromSummit = await websitesFrom(api, 'www.summitmazda.com.au');
+    expect(fromSummit.map((w) => [w.id, w.name])).toEqual([[104, 'Summit Mazda'], [130, 'Summit Ford']]);
+    expect(fromSummit.flatMap((w) => w.locations.map((l) => l.name))).toEqual(['Summit Mazda', 'Summit Ford']);
+  });
+
+  it('gives each website the locations filed under its id in any dealer\'s file, once each', async () => {
+    const [toyota, kia, lexus] = await websitesFrom(testApi());
     expect(toyota!.locations.map((l) => l.name)).toEqual(['Harbour Toyota Service', 'Harbour Toyota Sydney']);
     // Location 21 is in both files; the Kia site's own copy wins. 22 is only in the Toyota file.
     expect(kia!.locations.map((l) => [l.id, l.name])).toEqual([[21, 'Harbour Kia'], [22, 'Harbour Kia Parts']]);
-    expect(lonely!.locations).toEqual([]);
     expect(lexus!.locations.map((l) => l.name)).toEqual(['Harbour Lexus']);
   });
 
   it('names the primary location\'s dealership, else the site\'s dealership id, else none', async () => {
-    const { websites } = (await (await testApi().call('GET', '/api/manufacturer-locations')).json()) as { websites: Website[] };
-    expect(websites.map((w) => w.dealership)).toEqual([
+    const api = testApi();
+    expect((await websitesFrom(api)).map((w) => w.dealership)).toEqual([
       { id: 501, slug: 'harbour-toyota-sydney' },
       { id: 601, slug: 'harbour-kia' },
-      { id: 900, slug: 'lonely-motors' },
       { id: 777, slug: 'harbour-lexus' },
     ]);
+    const [lonely] = await websitesFrom(api, 'lonely.co.nz');
+    expect(lonely!.dealership).toEqual({ id: 900, slug: 'lonely-motors' });
   });
 
-  it('is the same list from every site of the group, and 404 from an unknown site', async () => {
+  it('shows a site without a dealer company only itself and the websites its own locations name', async () => {
     const api = testApi();
-    const fromToyota = await (await api.call('GET', '/api/manufacturer-locations')).json();
-    const fromKia = await (await api.call('GET', '/api/manufacturer-locations', { host: 'www.harbourkia.com.au' })).json();
-    expect(fromKia).toEqual(fromToyota);
+    // Harbour Toyota's locations name Harbour Kia, but Harbour Kia's own name no other website.
+    const fromKia = await websitesFrom(api, 'www.harbourkia.com.au');
+    expect(fromKia.map((w) => [w.id, w.locations.map((l) => l.id)])).toEqual([[102, [21, 22]]]);
+    const fromLonely = await websitesFrom(api, 'lonely.co.nz');
+    expect(fromLonely.map((w) => [w.id, w.locations])).toEqual([[103, []]]);
+  });
+
+  it('gives every site of one dealer company the same list, with the company\'s other deployed sites', async () => {
+    const dealers = groupDealers();
+    dealers.find((d) => d.slug === 'lonely-motors')!.site.dealerCompanyId = 77;
+    const api = testApi({ dealers });
+    const fromToyota = await websitesFrom(api);
+    expect(ids(fromToyota)).toEqual([101, 102, 103, 120]);
+    expect(await websitesFrom(api, 'lonely.co.nz')).toEqual(fromToyota);
+  });
+
+  it('answers each dealer with its own list, however many times each asks', async () => {
+    const api = testApi();
+    const first = await websitesFrom(api);
+    expect(ids(await websitesFrom(api, 'www.summitmazda.com.au'))).toEqual([104, 130]);
+    expect(ids(await websitesFrom(api, 'harbourkia.com.au'))).toEqual([102]);
+    expect(await websitesFrom(api)).toEqual(first);
+    expect(ids(await websitesFrom(api, 'www.summitmazda.com.au'))).toEqual([104, 130]);
+  });
+
+  it('is 404 from an unknown site, and found by the site parameter from a shared host', async () => {
+    const api = testApi();
     const unknown = await api.call('GET', '/api/manufacturer-locations', { host: 'elsewhere.com.au' });
     expect(unknown.status).toBe(404);
     expect((await errorOf(unknown)).status).toBe(404);
-    expect((await api.call('GET', '/api/manufacturer-locations?site=lonely-motors', { host: 'localhost' })).status).toBe(200);
+    const bySlug = await api.call('GET', '/api/manufacturer-locations?site=lonely-motors', { host: 'localhost' });
+    expect(bySlug.status).toBe(200);
+    expect(ids(((await bySlug.json()) as { websites: Website[] }).websites)).toEqual([103]);
   });
 });
 

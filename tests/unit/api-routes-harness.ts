@@ -1,7 +1,7 @@
 /**
- * A dealer group of three sites, parsed with the real content schemas, and an API app with the
- * catalogue routes mounted, for the api-routes-* tests. The database is never touched by these
- * routes: any use of it fails the test.
+ * A dealer group of three sites and a dealer of another group, parsed with the real content
+ * schemas, and an API app with the catalogue routes mounted, for the api-routes-* tests. The
+ * database is never touched by these routes: any use of it fails the test.
  */
 import { Hono } from 'hono';
 import type { DealerContent } from '../../src/content/load.ts';
@@ -84,6 +84,21 @@ export function groupDealers(): DealerContent[] {
       },
     ),
     dealer({ id: 103, slug: 'lonely-motors', name: 'Lonely Motors', url: 'https://lonely.co.nz', country: 'NZ', dealershipId: 900 }),
+    // Another group's dealer sharing the deployment: none of the group's answers may show it.
+    dealer(
+      { id: 104, slug: 'summit-mazda', name: 'Summit Mazda', url: 'https://www.summitmazda.com.au', country: 'AU',
+        dealershipId: 950, dealerCompanyId: 88 },
+      {
+        cars: [car(40, { make: 'Mazda', model: 'CX-5', location_name: 'Summit Mazda' })],
+        models: [{ slug: 'cx-5', name: 'CX-5' }],
+        locations: [
+          { id: 41, name: 'Summit Mazda', location_type: 'sales', primary: true, address: address('1 Summit Rd'), manufacturers: ['Mazda'],
+            dealership: { id: 950, slug: 'summit-mazda' } },
+          { id: 42, name: 'Summit Ford', location_type: 'sales', address: address('3 Summit Rd'), website_id: 130,
+            website_name: 'Summit Ford', website_url: 'https://www.summitford.com.au', manufacturers: ['Ford'] },
+        ],
+      },
+    ),
   ];
 }
 

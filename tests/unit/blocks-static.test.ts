@@ -147,16 +147,17 @@ describe('buttons block', () => {
     expect(await renderBlock('buttons', { buttons })).toContain('buttons-left');
   });
 
-  it('leaves out a button with a javascript: link and ignores a colour that could break out of CSS', async () => {
+  it('leaves out a button with a javascript: link, and fails the build for a colour that could break out of CSS', async () => {
     const html = await renderBlock('buttonsTool', {
       buttons: [
         { text: 'Bad', href: 'java\nscript:alert(1)' },
-        { text: 'Odd colour', href: '/x', btnColour: 'red;background:url(//evil)' },
+        { text: 'Plain', href: '/x' },
       ],
     });
     expect(html).not.toContain('Bad');
-    expect(html).toMatch(/<a class="btn btn-solid" href="\/x"[^>]*>Odd colour<\/a>/);
-    expect(html).not.toContain('style=');
+    expect(html).toMatch(/<a class="btn btn-solid" href="\/x"[^>]*>Plain<\/a>/);
+    await expect(renderBlock('buttonsTool', { buttons: [{ text: 'Odd colour', href: '/x', btnColour: 'red;background:url(//evil)' }] }))
+      .rejects.toThrow(/blocks\[0\]\.data\.buttons\[0\]\.btnColour.*expected a CSS colour/);
   });
 });
 

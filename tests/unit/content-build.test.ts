@@ -1,14 +1,19 @@
 import { spawn } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSites, type BuildResult } from '../../scripts/lib/build-sites.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildSites, projectRoot, type BuildOptions, type BuildResult } from '../../scripts/lib/build-sites.ts';
 import { formatIssue } from '../../src/content/issues.ts';
+
+// Only the in-process builds below see this; the real builds run in child processes.
+const astroBuild = vi.hoisted(() => ({ impl: async (_config: { outDir: string }): Promise<void> => {} }));
+vi.mock('astro', () => ({ build: (config: { outDir: string }) => astroBuild.impl(config) }));
 
 interface Run {
   code: number | null;
   output: string;
+  pid?: number;
 }
 
 function run(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Run> {
@@ -19,25 +24,43 @@ function run(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Run> {
     let output = '';
     child.stdout.on('data', (chunk) => { output += chunk; });
     child.stderr.on('data', (chunk) => { output += chunk; });
-    child.on('close', (code) => resolve({ code, output }));
+    child.on('close', (code) => resolve({ code, output, pid: child.pid }));
   });
 }
+
+type ChildBuild = (BuildResult | { thrown: string }) & { pid?: number };
 
 /**
  * A real build in a child process, as `npm run build` runs it: Astro's build cannot run inside
  * the test runner's own Vite. The out folder sits inside the project so that concurrent builds
- * keep separate prerender folders.
+ * keep separate prerender folders. Gives the result, or the message the build threw, and the
+ * child's pid (the prefix of its temporary folders).
  */
-async function buildInChild(dealersDir: string, outDir: string, only: string[]): Promise<BuildResult> {
+async function buildInChild(options: Omit<BuildOptions, 'log'>): Promise<ChildBuild> {
   const entry = pathToFileURL(path.resolve('scripts/lib/build-sites.ts')).href;
   const code = `import { buildSites } from ${JSON.stringify(entry)};
-const result = await buildSites(${JSON.stringify({ dealersDir, outDir, only })});
-process.stdout.write('\\nRESULT ' + JSON.stringify(result) + '\\n');
+try {
+  const result = await buildSites(${JSON.stringify(options)});
+  process.stdout.write('\\nRESULT ' + JSON.stringify(result) + '\\n');
+} catch (e) {
+  process.stdout.write('\\nRESULT ' + JSON.stringify({ thrown: String(e && e.message) }) + '\\n');
+}
 process.exit(0);`;
-  const { output } = await run(['--input-type=module', '-e', code]);
+  const { output, pid } = await run(['--input-type=module', '-e', code]);
   const line = output.split('\n').find((l) => l.startsWith('RESULT '));
   if (!line) throw new Error(`the build printed no result:\n${output}`);
-  return JSON.parse(line.slice(7)) as BuildResult;
+  return { ...(JSON.parse(line.slice(7)) as BuildResult | { thrown: string }), pid };
+}
+
+/**
+ * Temporary folders still there: those of process `pid`'s builds in the project (other test files
+ * build at the same time), and any beside this file's output folder.
+ */
+async function leftoverTemp(pid: number | undefined): Promise<string[]> {
+  const names = async (dir: string) => readdir(dir).catch(() => [] as string[]);
+  const astro = (await names(path.join(projectRoot, '.build-tmp'))).filter((f) => f.startsWith(`${pid}-`));
+  const besideOut = (await names(root)).filter((f) => f.startsWith('.build-tmp'));
+  return [...astro.map((f) => `.build-tmp/${f}`), ...besideOut];
 }
 
 async function listFiles(dir: string): Promise<string[]> {
@@ -54,8 +77,8 @@ beforeAll(async () => {
   await mkdir(path.resolve('.cache/test-builds'), { recursive: true });
   root = await mkdtemp(path.resolve('.cache/test-builds/invalid-'));
   out = path.join(root, 'sites');
-  const good = await buildInChild('tests/fixtures/dealers', out, ['mini-motors']);
-  expect(good.ok, JSON.stringify(good.errors)).toBe(true);
+  const good = await buildInChild({ dealersDir: 'tests/fixtures/dealers', outDir: out, only: ['mini-motors'] });
+  expect('ok' in good && good.ok, JSON.stringify(good)).toBe(true);
   before = await listFiles(out);
   homeBefore = await readFile(path.join(out, 'mini-motors', 'index.html'), 'utf8');
 }, 120_000);
@@ -94,4 +117,59 @@ describe('building a snapshot that breaks the content format', () => {
     expect(output).toContain('✗ bad-motors: cars.json at [0].price: is required');
     expect(await listFiles(out)).toEqual(before);
   });
+});
+
+describe('a build that fails after it started leaves no temporary folder and the previous build as it was', () => {
+  it('when Astro fails half-way through writing pages', async () => {
+    astroBuild.impl = async ({ outDir }) => {
+      await mkdir(path.join(outDir, 'mini-motors'), { recursive: true });
+      await writeFile(path.join(outDir, 'mini-motors', 'index.html'), '<!DOCTYPE html><p>half a page');
+      throw new Error('[astro] Could not render /service: boom');
+    };
+    await expect(buildSites({ dealersDir: 'tests/fixtures/dealers', outDir: out, only: ['mini-motors'] }))
+      .rejects.toThrow('Could not render /service');
+    expect(await leftoverTemp(process.pid)).toEqual([]);
+    expect(await listFiles(out)).toEqual(before);
+    expect(await readFile(path.join(out, 'mini-motors', 'index.html'), 'utf8')).toBe(homeBefore);
+  });
+
+  it('when the API bundle cannot be written, after every site was built', async () => {
+    const notAFolder = path.join(root, 'api-parent-is-a-file');
+    await writeFile(notAFolder, 'not a folder');
+    // Sites rebuilt from the same content look the same: this file shows they were not replaced.
+    const marker = path.join(out, 'mini-motors', 'previous-build.txt');
+    await writeFile(marker, 'previous');
+    const result = await buildInChild({
+      dealersDir: 'tests/fixtures/dealers', outDir: out, only: ['mini-motors'], apiOutDir: path.join(notAFolder, 'api'),
+    });
+    expect(result).toEqual({ thrown: expect.stringMatching(/ENOTDIR|EEXIST|not a directory/i), pid: expect.any(Number) });
+    expect(await leftoverTemp(result.pid)).toEqual([]);
+    expect(await readFile(marker, 'utf8')).toBe('previous');
+    await rm(marker);
+    expect(await listFiles(out)).toEqual(before);
+    expect(await readFile(path.join(out, 'mini-motors', 'index.html'), 'utf8')).toBe(homeBefore);
+  }, 120_000);
+
+  it('when npm run build is stopped with Ctrl+C', async () => {
+    const childEnv: NodeJS.ProcessEnv = { ...process.env };
+    for (const key of Object.keys(childEnv)) if (key.startsWith('VITEST') || key === 'NODE_ENV') delete childEnv[key];
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--dealers', 'tests/fixtures/dealers',
+      '--only', 'mini-motors', '--out', out, '--api-out', path.join(root, 'api')], { env: childEnv });
+    let output = '';
+    child.stdout.on('data', (chunk) => { output += chunk; });
+    child.stderr.on('data', (chunk) => { output += chunk; });
+    const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
+    // Stop it once Astro is writing into its temporary folder.
+    const deadline = Date.now() + 60_000;
+    while (!(await leftoverTemp(child.pid)).length) {
+      if (Date.now() > deadline || child.exitCode !== null) throw new Error(`the build never started writing:\n${output}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    child.kill('SIGINT');
+    expect(await closed, output).toBe(130);
+    expect(output).toContain('Build stopped (SIGINT)');
+    expect(await leftoverTemp(child.pid)).toEqual([]);
+    expect(await listFiles(out)).toEqual(before);
+    expect(await readFile(path.join(out, 'mini-motors', 'index.html'), 'utf8')).toBe(homeBefore);
+  }, 120_000);
 });

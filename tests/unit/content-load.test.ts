@@ -249,3 +249,135 @@ describe('custom components', () => {
     expect(warnings[0]!.message).toContain('"instagramFeed"');
   });
 });
+
+describe('colours in content', () => {
+  const model = (hexCode: unknown) => ({
+    slug: 'corolla', name: 'Corolla', colours: [{ id: 1, name: 'Glacier White', photo_url: '/white.png', hexCode }],
+  });
+  const page = (...blocks: { type: string; data: Record<string, unknown> }[]) =>
+    ({ ...home, blocks: blocks.map((b, i) => ({ id: `b${i}`, ...b })) });
+  const range = { default: 1, min: 0, max: 2, step: 1 };
+  const calculator = (extra: Record<string, unknown>) => ({
+    type: 'financeCalculator', data: { amount: range, term: range, interest: range, frequency: { default: 'Weekly' }, ...extra },
+  });
+
+  it('rejects a model colour that is not a colour, naming dealer, file and JSON path', async () => {
+    const dir = await snapshot({ 'acme/site.json': site, 'acme/models.json': [model('#12345')] });
+    const r = await loadDealers(dir);
+    expect(messages(r)).toEqual([
+      'acme: models.json at [0].colours[0].hexCode: expected a CSS colour such as "#1f3f7a", "rgb(31 63 122)" or "white", got "#12345"',
+    ]);
+  });
+
+  it('rejects a model colour left empty: every colour option needs its swatch colour', async () => {
+    const dir = await snapshot({ 'acme/site.json': site, 'acme/models.json': [model('')] });
+    const r = await loadDealers(dir);
+    expect(r.errors).toEqual([expect.objectContaining({ file: 'models.json', path: '[0].colours[0].hexCode', message: expect.stringContaining('got ""') })]);
+  });
+
+  it('rejects a theme colour that is not a colour', async () => {
+    const dir = await snapshot({ 'acme/site.json': { ...site, theme: { primaryColor: '#0b3d5c', secondaryColor: 'teal-ish' } } });
+    const r = await loadDealers(dir);
+    expect(messages(r)).toEqual([
+      'acme: site.json at theme.secondaryColor: expected a CSS colour such as "#1f3f7a", "rgb(31 63 122)" or "white", got "teal-ish"',
+    ]);
+  });
+
+  it('refuses a colour that tries to add its own CSS, wherever it is', async () => {
+    const attack = 'red;}body{display:none';
+    const dir = await snapshot({
+      'acme/site.json': { ...site, theme: { primaryColor: attack } },
+      'acme/models.json': [model(attack)],
+      'acme/pages/home.json': page(
+        { type: 'buttons', data: { buttons: [{ text: 'Go', href: '/go', btnColour: '#fff;background:url(https://evil.example/x.png)' }] } },
+        { type: 'imageBanner', data: { image: { url: '/b.jpg' }, overlay: { active: true, color: 'expression(alert(1))' } } },
+        { type: 'tag', data: { text: 'New', customBackgroundColor: '"><script>alert(1)</script>', customTextColor: 'var(--x)' } },
+        calculator({ primaryColor: attack, secondaryColor: "red' onload='x", frequency: { default: 'Weekly', textColor: 'rgb(0,0,0)}' } }),
+        { type: 'brandDescription', data: { btns: [{ href: '/x', linkText: 'X', btnColour: 'url(x)' }] } },
+      ),
+    });
+    const r = await loadDealers(dir);
+    expect(r.dealers).toEqual([]);
+    expect(r.errors.map((e) => `${e.dealer} ${e.file} ${e.path}`).sort()).toEqual([
+      'acme models.json [0].colours[0].hexCode',
+      'acme pages/home.json blocks[0].data.buttons[0].btnColour',
+      'acme pages/home.json blocks[1].data.overlay.color',
+      'acme pages/home.json blocks[2].data.customBackgroundColor',
+      'acme pages/home.json blocks[2].data.customTextColor',
+      'acme pages/home.json blocks[3].data.frequency.textColor',
+      'acme pages/home.json blocks[3].data.primaryColor',
+      'acme pages/home.json blocks[3].data.secondaryColor',
+      'acme pages/home.json blocks[4].data.btns[0].btnColour',
+      'acme site.json theme.primaryColor',
+    ]);
+    for (const e of r.errors) expect(e.message).toMatch(/^expected a CSS colour such as/);
+  });
+
+  it('accepts hex, rgb(), hsl() and named colours, and reads an empty optional colour as absent', async () => {
+    const dir = await snapshot({
+      'acme/site.json': { ...site, theme: { primaryColor: 'rgb(11, 61, 92)', secondaryColor: 'hsl(180 78% 36% / 0.9)' } },
+      'acme/models.json': [model('#1f3f7a80'), { ...model('RebeccaPurple'), slug: 'yaris', name: 'Yaris' }],
+      'acme/pages/home.json': page(
+        { type: 'buttons', data: { buttons: [{ text: 'Go', href: '/go', btnColour: 'transparent' }, { text: 'Back', href: '/', btnColour: '' }] } },
+        { type: 'imageBackground', data: { image: { url: '/b.jpg' }, overlay: { active: true, color: 'rgba(0,0,0,.5)' } } },
+        calculator({ primaryColor: '#0B3D5C', secondaryColor: 'currentColor', frequency: { default: 'Weekly', textColor: 'white' } }),
+      ),
+    });
+    const r = await loadDealers(dir);
+    expect(r.errors).toEqual([]);
+    const d = r.dealers[0]!;
+    expect(d.site.theme).toMatchObject({ primaryColor: 'rgb(11, 61, 92)', secondaryColor: 'hsl(180 78% 36% / 0.9)' });
+    expect(d.models.map((m) => m.colours[0]!.hexCode)).toEqual(['#1f3f7a80', 'RebeccaPurple']);
+    const buttons = d.pages[0]!.blocks[0]!.data as { buttons: { btnColour?: string }[] };
+    expect(buttons.buttons.map((b) => b.btnColour)).toEqual(['transparent', undefined]);
+  });
+
+  it('takes the tag block\'s palette names and "custom", and refuses a colour where a name belongs', async () => {
+    const dir = await snapshot({
+      'acme/site.json': site,
+      'acme/pages/home.json': page(
+        { type: 'tag', data: { text: 'Sale', backgroundColor: 'Secondary', textColor: 'white' } },
+        { type: 'tag', data: { text: 'New', backgroundColor: 'custom', customBackgroundColor: '#14a3a3', textColor: 'custom', customTextColor: '#fff' } },
+        { type: 'tag', data: { text: 'Hot', backgroundColor: '#ff0000' } },
+      ),
+    });
+    const r = await loadDealers(dir);
+    expect(messages(r)).toEqual([
+      'acme: pages/home.json at blocks[2].data.backgroundColor: expected one of "primary", "secondary", "dark", "muted", "light", '
+      + '"white", "black", "success", "danger", "warning", "info", "custom", got "#ff0000"; a CSS colour goes in customBackgroundColor',
+    ]);
+  });
+
+  it('accepts exactly the tag names that the tag block draws in its own colour', async () => {
+    const { TAG_COLOUR_NAMES } = await import('../../src/content/colour.ts');
+    const { tagColours } = await import('../../src/blocks/tag/colours.ts');
+    const theme = { primaryColor: '#123456', secondaryColor: '#654321' };
+    const primary = tagColours({}, theme).background;
+    const drawn = TAG_COLOUR_NAMES.filter((name) => name === 'primary' || tagColours({ backgroundColor: name }, theme).background !== primary);
+    expect(drawn).toEqual(TAG_COLOUR_NAMES.filter((name) => name !== 'custom'));
+  });
+});
+
+describe('the site address', () => {
+  it.each([
+    ['www.acmecars.com.au', 'no scheme'],
+    ['ftp://www.acmecars.com.au', 'not http(s)'],
+    ['https://www.acmecars.com.au/home', 'a path'],
+    ['https://www.acmecars.com.au?utm=1', 'a query'],
+    ['', 'empty'],
+  ])('rejects %j (%s), naming the field and the form expected', async (url) => {
+    const dir = await snapshot({ 'acme/site.json': { ...site, url } });
+    const r = await loadDealers(dir);
+    expect(r.dealers).toEqual([]);
+    expect(messages(r)).toEqual([
+      `acme: site.json at url: expected the site's address as an absolute http(s) URL with no path, such as "https://www.example.com.au", got ${JSON.stringify(url)}`,
+    ]);
+  });
+
+  it('accepts an https or http origin, with or without a trailing slash or a port', async () => {
+    for (const url of ['https://www.acmecars.com.au', 'https://www.acmecars.com.au/', 'http://localhost:4321']) {
+      const dir = await snapshot({ 'acme/site.json': { ...site, url } });
+      expect((await loadDealers(dir)).errors, url).toEqual([]);
+    }
+  });
+});

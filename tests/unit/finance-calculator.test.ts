@@ -147,10 +147,9 @@ describe('finance calculator block', () => {
     expect(clash).toContain('--fc-on-primary:#fff');
   });
 
-  it('ignores a colour that could break out of the style attribute', async () => {
-    const html = await renderBlock('financeCalculator', { ...data, primaryColor: 'red;}</style><script>' }, { dealer });
-    const style = /<section class="fincalc"[^>]*style="([^"]*)"/.exec(html)![1];
-    expect(style).toBe('--fc-on-primary:#ffffff;--fc-result-bg:#14a3a3;--fc-result-fg:#000');
+  it('fails the build for a colour that could break out of the style attribute, naming the field', async () => {
+    await expect(renderBlock('financeCalculator', { ...data, primaryColor: 'red;}</style><script>' }, { dealer }))
+      .rejects.toThrow(/blocks\[0\]\.data\.primaryColor.*expected a CSS colour/);
   });
 
   it('says "Estimated repayments" when the editor gave no text', async () => {

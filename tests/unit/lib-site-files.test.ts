@@ -8,8 +8,9 @@ import { pageSchema } from '../../src/content/page.ts';
 import { siteSchema } from '../../src/content/site.ts';
 import type { DealerContent } from '../../src/content/load.ts';
 import {
-  contentSecurityPolicy, headersFile, inlineScriptHashes, robotsTxt, sitemapXml,
+  contentSecurityPolicy, headersFile, inlineScriptHashes, robotsTxt, sendsStrictTransport, sitemapXml,
 } from '../../scripts/lib/site-files.ts';
+import { headersFor, parseHeaders } from '../../scripts/lib/serve-headers.ts';
 
 function dealer(site: Record<string, unknown> = {}): DealerContent {
   const page = (p: Record<string, unknown>, i: number) => ({
@@ -97,5 +98,34 @@ describe('Content-Security-Policy', () => {
     const file = headersFile("default-src 'self'");
     expect(file).toMatch(/^\/\*\n {2}Content-Security-Policy: default-src 'self'\n/);
     expect(file).toContain('/_astro/*\n  Cache-Control: public, max-age=31536000, immutable');
+  });
+});
+
+describe('HTTPS only (Strict-Transport-Security)', () => {
+  /** The headers a visitor's browser gets for `pathname` from the `_headers` of this dealer's build. */
+  function served(site: Record<string, unknown>, preview: boolean, pathname = '/') {
+    const d = dealer(site);
+    const file = headersFile("default-src 'self'", { strictTransport: sendsStrictTransport(d, preview) });
+    const { rules, problems } = parseHeaders(file);
+    expect(problems).toEqual([]);
+    return headersFor(rules, pathname).get('strict-transport-security')?.value;
+  }
+
+  it('tells browsers to use https for a year, sub-domains included, on every page and asset of an https site', () => {
+    for (const pathname of ['/', '/service', '/_astro/island.js']) {
+      expect(served({ url: 'https://www.acmecars.com.au' }, false, pathname)).toBe('max-age=31536000; includeSubDomains');
+    }
+  });
+
+  it('never asks for the browsers\' preload list', () => {
+    expect(served({ url: 'https://www.acmecars.com.au' }, false)).not.toMatch(/preload/i);
+  });
+
+  it('sends nothing for a site whose address is http', () => {
+    expect(served({ url: 'http://www.acmecars.com.au' }, false)).toBeUndefined();
+  });
+
+  it('sends nothing from a preview build, which is served from a branch-deploy address', () => {
+    expect(served({ url: 'https://www.acmecars.com.au' }, true)).toBeUndefined();
   });
 });

@@ -3,13 +3,17 @@
  *
  * GET /api/manufacturer-locations
  *   200 { ok: true, websites: [{ id, name, url, dealership: { id, slug } | null, locations }] }
- *   Every website of this deployment (a dealer group's sites must know each other, e.g. for the
- *   simple service booking's make choice), then, by id, the group's other websites that
- *   locations name (website_id with a website_url; name from website_name, else the address's
- *   host): sites the group runs elsewhere. A website's locations are the locations of every
- *   dealer's locations.json whose website_id is that website (a location without website_id
- *   belongs to the file's own site), each once. `dealership` is the primary location's (else the
- *   first location's) dealership, else `{ id: site.dealershipId, slug: site.slug }`, else null.
+ *   The websites of the requesting dealer's own group, never another group's (several groups
+ *   may share a deployment). The group's dealers are the requesting site and the deployed
+ *   dealers with the same dealerCompanyId (a site without one is a group of its own). Listed:
+ *   those dealers' sites, the deployed sites that their locations name (website_id), then, by
+ *   id, the websites that their locations name and this deployment does not build, when a
+ *   location gives the address (website_url; name from website_name, else the address's host).
+ *   A website's locations are the locations of every dealer's locations.json whose website_id
+ *   is that website (a location without website_id belongs to its file's site), each once, the
+ *   website's own file winning: the same whoever asks. `dealership` is the primary location's
+ *   (else the first location's) dealership, else `{ id: site.dealershipId, slug: site.slug }`,
+ *   else null.
  *   404 when the request names no known site.
  *
  * GET /api/models/{modelSlug}   (slug or new_slug of one of the site's models)
@@ -22,6 +26,8 @@ import type { Hono } from 'hono';
 import type { ApiDeps } from '../deps.ts';
 import type { DealerContent } from '../../content/load.ts';
 import type { Location, Model } from '../../content/entities.ts';
+import { modelParams } from '../../contract/catalogue.ts';
+import { parseWith } from '../../contract/parse.ts';
 import { ApiError } from '../errors.ts';
 import { dealerFor, handle } from './respond.ts';
 import { trimmed } from '../../lib/text.ts';
@@ -37,14 +43,28 @@ export interface WebsiteLocations {
   locations: Location[];
 }
 
-export function websitesOf(dealers: readonly DealerContent[]): WebsiteLocations[] {
+/** The deployed dealers of `requester`'s group: itself and those with its dealerCompanyId, in deployment order. */
+function groupOf(dealers: readonly DealerContent[], requester: DealerContent): DealerContent[] {
+  const company = requester.site.dealerCompanyId;
+  return dealers.filter((d) => d === requester || (company !== undefined && d.site.dealerCompanyId === company));
+}
+
+/** The websites `requester` lists: see GET /api/manufacturer-locations above. */
+export function websitesOf(dealers: readonly DealerContent[], requester: DealerContent): WebsiteLocations[] {
+  const group = groupOf(dealers, requester);
+  const named = new Set(group.flatMap((d) => d.locations.map((l) => l.website_id ?? d.site.id)));
+  for (const d of group) named.add(d.site.id);
+  const listed = dealers.filter((d) => named.has(d.site.id));
+  const deployed = new Set(dealers.map((d) => d.site.id));
+
   const byWebsite = new Map<number, Map<string, Location>>();
   /** Name and address of websites known only from locations, by id. */
   const elsewhere = new Map<number, { name?: string; url?: string }>();
-  const deployed = new Set(dealers.map((d) => d.site.id));
+  // Every file, so that a website's locations are the same whoever asks.
   for (const dealer of dealers) {
     for (const location of dealer.locations) {
       const websiteId = location.website_id ?? dealer.site.id;
+      if (!named.has(websiteId)) continue;
       let list = byWebsite.get(websiteId);
       if (!list) byWebsite.set(websiteId, (list = new Map()));
       const key = String(location.id);
@@ -61,7 +81,7 @@ export function websitesOf(dealers: readonly DealerContent[]): WebsiteLocations[
     const lead = locations.find((l) => l.primary && l.dealership) ?? locations.find((l) => l.dealership);
     return { id, name, url, dealership: lead?.dealership ?? fallback, locations };
   };
-  const own = dealers.map(({ site }) =>
+  const own = listed.map(({ site }) =>
     website(site.id, site.name, site.url, site.dealershipId === undefined ? null : { id: site.dealershipId, slug: site.slug }));
   const others = [...elsewhere]
     .filter(([, w]) => w.url && /^https?:\/\//i.test(w.url))
@@ -92,19 +112,22 @@ function modelDetails(model: Model) {
 }
 
 export function mountCatalogueRoutes(app: Hono, deps: ApiDeps): void {
-  // The list depends only on the deployment's content: built once, on first use.
-  let websites: WebsiteLocations[] | undefined;
+  // Each dealer's list depends only on the deployment's content: built on its first request.
+  const websitesByDealer = new Map<DealerContent, WebsiteLocations[]>();
 
   app.get('/manufacturer-locations', handle((c) => {
-    dealerFor(c, deps);
-    websites ??= websitesOf(deps.dealers);
+    const dealer = dealerFor(c, deps);
+    let websites = websitesByDealer.get(dealer);
+    if (!websites) websitesByDealer.set(dealer, (websites = websitesOf(deps.dealers, dealer)));
     c.header('Cache-Control', CONTENT_CACHE);
     return c.json({ ok: true, websites });
   }));
 
   app.get('/models/:modelSlug', handle((c) => {
     const dealer = dealerFor(c, deps);
-    const slug = c.req.param('modelSlug')!.trim().toLowerCase();
+    const parsed = parseWith(modelParams, { modelSlug: c.req.param('modelSlug') });
+    if (!parsed.ok) throw new ApiError(400, 'The model slug is not valid.', { modelSlug: 'is not a model slug' });
+    const slug = parsed.value.modelSlug;
     const model = dealer.models.find((m) => m.slug.toLowerCase() === slug || m.new_slug?.toLowerCase() === slug);
     if (!model) throw new ApiError(404, `${dealer.site.name} has no model "${slug}".`);
     c.header('Cache-Control', CONTENT_CACHE);
