@@ -5,12 +5,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { createApp } from '../../src/api/app.ts';
 import { DatabaseUnavailableError, classifyDbError, describeError, unavailableReason } from '../../src/api/db/errors.ts';
 import { APPLICATION_NAME, openPostgres } from '../../src/api/db/postgres.ts';
 import type { Db } from '../../src/api/deps.ts';
 import { migrate } from '../../src/api/db/migrate.ts';
-import { openPostgresSchema, testDeps } from '../helpers/db.ts';
+import { deliverDue } from '../../src/api/outbox/deliver.ts';
+import { openPostgresSchema, testDatabases, testDeps } from '../helpers/db.ts';
 
 const url = process.env.TEST_DATABASE_URL;
 
@@ -146,6 +150,38 @@ describe.skipIf(!url)('the PostgreSQL adapter under faults, on the test server',
       expect((await upApp.fetch(new Request('http://mini-motors.localhost/api/health'))).status).toBe(200);
     } finally {
       await down.close();
+      await t.cleanup();
+    }
+  });
+});
+
+describe('the delivery worker when the database fails after a send', () => {
+  it('records every other row, keeps the failed one leased for a later try, and reports the failure', async () => {
+    const t = await testDatabases[0]!.open();
+    const dir = await mkdtemp(path.join(tmpdir(), 'deliver-faults-'));
+    try {
+      const deps = await testDeps(t.db, { destinations: () => [{ kind: 'file', dir }] });
+      const app = createApp(deps);
+      for (let i = 0; i < 3; i++) {
+        const res = await app.fetch(new Request('http://mini-motors.localhost/api/leads', {
+          method: 'POST', headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ idempotencyKey: randomUUID(), isLastStep: true, form: { pageId: '3', blockId: 'enquiry', step: 'contact' },
+            values: { name: `Sam ${i}`, phone: '0412 345 678', email: `sam${i}@example.com`, location_id: '11' } }),
+        }));
+        expect(res.status).toBe(200);
+      }
+      let failures = 0;
+      // The first outcome written finds the database gone; the others find it back.
+      const flaky: Db = { ...t.db, transaction: (fn) => (failures++ === 0 ? Promise.reject(new DatabaseUnavailableError('the connection was lost')) : t.db.transaction(fn)) };
+      await expect(deliverDue({ ...deps, db: flaky })).rejects.toBeInstanceOf(DatabaseUnavailableError);
+      const { rows } = await t.db.query<{ status: string; n: number }>(`SELECT status, count(*)::int AS n FROM outbox GROUP BY status ORDER BY status`);
+      expect(rows).toEqual([{ status: 'delivered', n: 2 }, { status: 'pending', n: 1 }]);
+      // All three were written; the unrecorded one is sent again once its lease ends, to the same files.
+      expect((await readdir(dir)).filter((f) => f.endsWith('.json'))).toHaveLength(3);
+      const later = await deliverDue(deps, { now: new Date(Date.now() + 11 * 60_000) });
+      expect(later).toMatchObject({ claimed: 1, delivered: 1 });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
       await t.cleanup();
     }
   });

@@ -74,6 +74,7 @@ export async function deliverDue(deps: ApiDeps, options: { now?: Date; limit?: n
   const limit = options.limit ?? 20;
   const { rows } = await deps.db.query<OutboxRow>(CLAIM, [now.toISOString(), limit, new Date(now.getTime() + LEASE_MS).toISOString()]);
   const report: DeliverReport = { claimed: rows.length, delivered: 0, retrying: 0, failed: 0 };
+  let recordError: unknown;
   const ids = [...new Set(rows.filter((r) => !r.payload).map((r) => r.lead_id))];
   const leads = new Map<string, LeadRow>();
   if (ids.length) {
@@ -95,26 +96,35 @@ export async function deliverDue(deps: ApiDeps, options: { now?: Date; limit?: n
     }
     const ms = Math.round(performance.now() - started);
     const finalFailure = error !== undefined && row.attempts >= MAX_ATTEMPTS;
-    await deps.db.transaction(async (tx) => {
-      if (error === undefined) {
+    try {
+      await deps.db.transaction(async (tx) => {
+        if (error === undefined) {
+          await tx.query(
+            `UPDATE outbox SET status = 'delivered', delivered_at = $2::timestamptz, last_error = NULL, updated_at = $2::timestamptz WHERE id = $1`,
+            [row.id, now.toISOString()],
+          );
+        } else {
+          await tx.query(
+            `UPDATE outbox SET status = $2, last_error = $3, next_attempt_at = $4::timestamptz, updated_at = $5::timestamptz WHERE id = $1`,
+            [row.id, finalFailure ? 'failed' : 'pending', error, new Date(now.getTime() + retryDelayMs(row.attempts)).toISOString(), now.toISOString()],
+          );
+        }
         await tx.query(
-          `UPDATE outbox SET status = 'delivered', delivered_at = $2::timestamptz, last_error = NULL, updated_at = $2::timestamptz WHERE id = $1`,
-          [row.id, now.toISOString()],
+          `INSERT INTO deliveries (outbox_id, attempt, ok, http_status, error, duration_ms, at) VALUES ($1, $2, $3, $4, $5, $6, $7::timestamptz)`,
+          [row.id, row.attempts, error === undefined, httpStatus ?? null, error ?? null, ms, now.toISOString()],
         );
-      } else {
-        await tx.query(
-          `UPDATE outbox SET status = $2, last_error = $3, next_attempt_at = $4::timestamptz, updated_at = $5::timestamptz WHERE id = $1`,
-          [row.id, finalFailure ? 'failed' : 'pending', error, new Date(now.getTime() + retryDelayMs(row.attempts)).toISOString(), now.toISOString()],
-        );
-      }
-      await tx.query(
-        `INSERT INTO deliveries (outbox_id, attempt, ok, http_status, error, duration_ms, at) VALUES ($1, $2, $3, $4, $5, $6, $7::timestamptz)`,
-        [row.id, row.attempts, error === undefined, httpStatus ?? null, error ?? null, ms, now.toISOString()],
-      );
-    });
+      });
+    } catch (e) {
+      // The database went away after the send: the row keeps its lease and is sent again when
+      // the lease ends (destinations take a lead id twice without harm). The other rows go on.
+      recordError ??= e;
+      return;
+    }
     if (error === undefined) report.delivered++;
     else if (finalFailure) report.failed++;
     else report.retrying++;
   }));
+  // Every row had its turn; the caller then hears that the database failed, as it would had the claim failed.
+  if (recordError !== undefined) throw recordError;
   return report;
 }
