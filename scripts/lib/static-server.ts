@@ -12,7 +12,8 @@ import path from 'node:path';
 import { createApp } from '../../src/api/app.ts';
 import { headersFor, parseHeaders, type HeaderRule } from './serve-headers.ts';
 import { chooseEncoding, contentType, encodedBody, isCompressible, resolveFile } from './serve-files.ts';
-import { DEFAULT_BODY_LIMIT, malformedRequest, serveFetch, type FetchHandler } from './serve-fetch.ts';
+import { DEFAULT_BODY_LIMIT, malformedRequest, refuseConnect, serveFetch, type FetchHandler } from './serve-fetch.ts';
+import { UNSUPPORTED_METHODS } from '../../src/api/http.ts';
 import { indexPage, isSlug, listSites } from './serve-index.ts';
 
 export interface StaticServerOptions {
@@ -136,8 +137,11 @@ export function createStaticServer(options: StaticServerOptions): Server {
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const malformed = malformedRequest(req);
+    // The API answers its own paths' malformed requests, in its JSON error shape.
+    if (malformed && req.url?.startsWith('/api')) return serveFetch(req, res, api, 'http://localhost', bodyLimit);
     if (malformed) {
-      return sendText(res, 400, `${malformed}\n`, 'text/plain; charset=utf-8', req.method === 'HEAD', { Connection: 'close' });
+      const status = UNSUPPORTED_METHODS.has(req.method ?? '') ? 405 : 400;
+      return sendText(res, status, `${malformed}\n`, 'text/plain; charset=utf-8', req.method === 'HEAD', { Connection: 'close' });
     }
     const hostHeader = req.headers.host?.trim() || 'localhost';
     const host = hostName(hostHeader);
@@ -154,13 +158,15 @@ export function createStaticServer(options: StaticServerOptions): Server {
     return serveIndex(req, res, pathname, port);
   }
 
-  return createServer((req, res) => {
+  const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
       console.error(`${req.method} ${req.url?.slice(0, 200)} failed: ${(error as Error).stack ?? String(error)}`);
       if (!res.headersSent) sendText(res, 500, 'Internal server error\n', 'text/plain; charset=utf-8', req.method === 'HEAD');
       else res.destroy();
     });
   });
+  refuseConnect(server);
+  return server;
 }
 
 /** Starts the server; port 0 picks a free port (tests). Rejects when the port is taken. */

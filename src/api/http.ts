@@ -25,11 +25,25 @@ export function validHost(host: string): boolean {
  */
 export function validTarget(target: string): boolean {
   if (target.length > 8192 || /[\u0000-\u0020\u007f]/.test(target)) return false;
-  if (target.startsWith('/')) return !target.startsWith('//');
-  if (!/^https?:\/\//i.test(target)) return false;
+  let path = target;
+  if (!target.startsWith('/')) {
+    if (!/^https?:\/\//i.test(target)) return false;
+    try {
+      const url = new URL(target);
+      if (!validHost(url.host)) return false;
+      path = url.pathname;
+    } catch {
+      return false;
+    }
+  } else if (target.startsWith('//')) return false;
+  // A path whose percent-escapes do not decode ("/%", "/%zz") names no file or route.
   try {
-    return validHost(new URL(target).host);
+    decodeURIComponent(path.split(/[?#]/)[0]!);
+    return true;
   } catch {
     return false;
   }
 }
+
+/** Methods a Fetch Request cannot carry (and a site never answers); the servers answer them 405. */
+export const UNSUPPORTED_METHODS: ReadonlySet<string> = new Set(['CONNECT', 'TRACE', 'TRACK']);

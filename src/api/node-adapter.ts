@@ -4,7 +4,8 @@
  * entry (server.ts) and by `npm start`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { validHost, validTarget } from './http.ts';
+import type { Server } from 'node:http';
+import { UNSUPPORTED_METHODS, validHost, validTarget } from './http.ts';
 
 export type FetchHandler = (request: Request) => Response | Promise<Response>;
 
@@ -113,6 +114,7 @@ export function jsonError(status: number, message: string): Response {
  * undefined when it can. Such a request is answered 400 by the servers before anything else.
  */
 export function malformedRequest(req: IncomingMessage): string | undefined {
+  if (UNSUPPORTED_METHODS.has(req.method ?? '')) return `${req.method} is not allowed here.`;
   const host = req.headers.host;
   if (host !== undefined && !validHost(host.trim())) return 'The Host header is not a valid host name.';
   if (!validTarget(req.url ?? '')) return 'The request target is not a path.';
@@ -126,17 +128,33 @@ export async function serveFetch(req: IncomingMessage, res: ServerResponse, hand
   const malformed = malformedRequest(req);
   try {
     if (malformed) {
-      response = jsonError(400, malformed);
+      response = jsonError(UNSUPPORTED_METHODS.has(req.method ?? '') ? 405 : 400, malformed);
       res.setHeader('Connection', 'close');
     } else response = await handler(await toFetchRequest(req, origin, bodyLimit));
   } catch (error) {
     if (error instanceof BodyTooLarge) {
       response = jsonError(413, `The request body is larger than ${bodyLimit} bytes.`);
       res.setHeader('Connection', 'close');
+    } else if (req.destroyed || (error as NodeJS.ErrnoException).code === 'ECONNRESET' || (error as Error).message === 'aborted') {
+      // The client went away mid-body: nobody is left to answer.
+      res.destroy();
+      return;
     } else {
       console.error(error);
       response = jsonError(500, 'The server failed to handle this request.');
     }
   }
   await sendFetchResponse(res, response, req.method === 'HEAD');
+}
+
+/**
+ * Answers CONNECT (which Node hands to a 'connect' listener, and otherwise drops without a word)
+ * with 405, so a server of ours answers every request it is sent.
+ */
+export function refuseConnect(server: Server): void {
+  server.on('connect', (_req, socket) => {
+    const body = JSON.stringify({ error: { status: 405, message: 'CONNECT is not allowed here.' } });
+    socket.on('error', () => {});
+    socket.end(`HTTP/1.1 405 Method Not Allowed\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  });
 }

@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 import { apiDealers } from './content.ts';
 import { dataDirFrom } from './db/index.ts';
 import { financeProviderFromEnv } from './integrations/finance-provider.ts';
-import { serveFetch } from './node-adapter.ts';
+import { refuseConnect, serveFetch } from './node-adapter.ts';
 import { startRuntime } from './runtime.ts';
 
 const { values } = parseArgs({
@@ -42,8 +42,9 @@ try {
     log: (line) => console.log(line),
   });
   const server = createServer((req, res) => {
-    void serveFetch(req, res, runtime.app.fetch, `http://${req.headers.host ?? `localhost:${port}`}`);
+    void serveFetch(req, res, runtime.app.fetch, `http://${req.headers.host?.trim() || `localhost:${port}`}`);
   });
+  refuseConnect(server);
   server.listen(port, () => {
     const { port: actual } = server.address() as AddressInfo;
     console.log(`API for ${dealers.length} dealer${dealers.length === 1 ? '' : 's'} on http://localhost:${actual}/api/health (${runtime.database})`);

@@ -17,6 +17,11 @@ export type Filter =
   | { kind: 'and' | 'or'; items: Filter[] }
   | { kind: 'not'; item: Filter };
 
+/** Most filters in one parameter, and deepest nesting of `filters` (parentheses and NOT). */
+export const MAX_FILTER_ITEMS = 200;
+export const MAX_FILTER_DEPTH = 20;
+const MAX_FILTER_TOKENS = 2000;
+
 export class FilterError extends Error {
   constructor(readonly param: string, message: string) {
     super(`${param}: ${message}`);
@@ -70,10 +75,13 @@ function listFilter(param: string, value: unknown, one: (param: string, text: st
     return one(param, value);
   }
   if (!Array.isArray(value)) throw new FilterError(param, 'must be a string or a list of strings and lists of strings.');
-  const items = value.map((item): Filter => {
-    if (typeof item === 'string') return one(param, item);
+  if (value.length > MAX_FILTER_ITEMS) throw new FilterError(param, `holds more than ${MAX_FILTER_ITEMS} filters.`);
+  const items = value.flatMap((item): Filter[] => {
+    if (typeof item === 'string') return [one(param, item)];
     if (Array.isArray(item) && item.every((x) => typeof x === 'string')) {
-      return { kind: 'or', items: (item as string[]).map((x) => one(param, x)) };
+      if (item.length > MAX_FILTER_ITEMS) throw new FilterError(param, `holds more than ${MAX_FILTER_ITEMS} filters.`);
+      // An empty OR group constrains nothing, as in Algolia.
+      return item.length ? [{ kind: 'or', items: (item as string[]).map((x) => one(param, x)) }] : [];
     }
     throw new FilterError(param, 'must be a list of strings and lists of strings.');
   });
@@ -107,7 +115,9 @@ export function parseFilters(value: unknown): Filter | undefined {
   if (typeof value !== 'string') throw new FilterError('filters', 'must be a string.');
   if (!value.trim()) return undefined;
   const tokens = tokenize(value);
+  if (tokens.length > MAX_FILTER_TOKENS) throw new FilterError('filters', `is longer than ${MAX_FILTER_TOKENS} words and signs.`);
   let i = 0;
+  let depth = 0;
   const peek = () => tokens[i];
   const next = () => {
     const t = tokens[i++];
@@ -130,13 +140,21 @@ export function parseFilters(value: unknown): Filter | undefined {
     }
     return items.length === 1 ? items[0]! : { kind: 'and', items };
   };
+  const nested = <T>(inner: () => T): T => {
+    if (++depth > MAX_FILTER_DEPTH) throw new FilterError('filters', `nests parentheses and NOT more than ${MAX_FILTER_DEPTH} deep.`);
+    const result = inner();
+    depth--;
+    return result;
+  };
   const factor = (): Filter => {
     const t = next();
-    if (t.toUpperCase() === 'NOT') return { kind: 'not', item: factor() };
+    if (t.toUpperCase() === 'NOT') return nested(() => ({ kind: 'not', item: factor() }));
     if (t === '(') {
-      const inner = expr();
-      if (next() !== ')') throw new FilterError('filters', 'a "(" is not closed.');
-      return inner;
+      return nested(() => {
+        const inner = expr();
+        if (next() !== ')') throw new FilterError('filters', 'a "(" is not closed.');
+        return inner;
+      });
     }
     if (t === ')' || t.startsWith('"') && peek() !== ':') throw new FilterError('filters', `unexpected "${t}".`);
     const attr = unquote(t);

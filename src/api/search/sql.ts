@@ -110,6 +110,7 @@ function compileFilter(f: Filter, index: IndexDef, params: unknown[]): string {
   switch (f.kind) {
     case 'and':
     case 'or':
+      if (!f.items.length) return f.kind === 'and' ? 'true' : 'false';
       return `(${f.items.map((i) => compileFilter(i, index, params)).join(f.kind === 'and' ? ' AND ' : ' OR ')})`;
     case 'not':
       return `NOT ${compileFilter(f.item, index, params)}`;
