@@ -1,16 +1,25 @@
 /**
  * npm run leads -- export --site SLUG [--format json|csv|adf] [--data DIR] [--include-spam]
- * Prints a dealer's leads, oldest first: json (an array of leads with lead_id, lead_status and
- * every stored value), csv (a header row, then one row per lead) or adf (one ADF/XML document
- * per lead). Reads DATABASE_URL when set, else PGlite in the data folder.
+ *   Prints a dealer's leads, oldest first: json (an array of leads: their own fields, then the
+ *   visitor's `tracking` and `values`), csv (a header row, then one row per lead) or adf (one
+ *   ADF/XML document per lead).
+ * npm run leads -- erase --site SLUG (--email ADDRESS | --lead ID) [--data DIR]
+ *   Deletes a person's leads everywhere they are stored (src/api/leads/erase.ts) and prints what
+ *   it deleted.
+ * Both read DATABASE_URL when set, else PGlite in the data folder.
  */
 import { parseArgs } from 'node:util';
 import { dataDirFrom, dbConfigFrom, openDb } from '../src/api/db/index.ts';
 import { migrate } from '../src/api/db/migrate.ts';
+import type { Db } from '../src/api/deps.ts';
+import { describeErase, eraseLeadsOf, isLeadId, type Person } from '../src/api/leads/erase.ts';
 import { EXPORT_FORMATS, formatLeads, listLeads, type ExportFormat } from '../src/api/leads/export.ts';
 import { loadDealers } from '../src/content/load.ts';
 
-const USAGE = 'Usage: npm run leads -- export --site SLUG [--format json|csv|adf] [--data DIR] [--include-spam]';
+const USAGE = [
+  'Usage: npm run leads -- export --site SLUG [--format json|csv|adf] [--data DIR] [--include-spam]',
+  '       npm run leads -- erase --site SLUG (--email ADDRESS | --lead ID) [--data DIR]',
+].join('\n');
 
 function fail(message: string): never {
   console.error(`${message}\n${USAGE}`);
@@ -26,31 +35,58 @@ try {
       format: { type: 'string', default: 'json' },
       data: { type: 'string' },
       'include-spam': { type: 'boolean', default: false },
+      email: { type: 'string' },
+      lead: { type: 'string' },
     },
   });
 } catch (e) {
   fail((e as Error).message);
 }
 const { values, positionals } = parsed;
-if (positionals[0] !== 'export' || positionals.length > 1) fail(positionals.length ? `Unknown command "${positionals.join(' ')}".` : 'Name a command.');
+const command = positionals[0];
+if ((command !== 'export' && command !== 'erase') || positionals.length > 1) {
+  fail(positionals.length ? `Unknown command "${positionals.join(' ')}".` : 'Name a command: export or erase.');
+}
 if (!values.site) fail('--site SLUG is required.');
-if (!EXPORT_FORMATS.includes(values.format as ExportFormat)) fail(`--format must be one of ${EXPORT_FORMATS.join(', ')}, not "${values.format}".`);
+const site = values.site;
+const dataDir = dataDirFrom(values.data);
 
-// The dealer's name and stock enrich ADF; the export works without them.
-const dealers = await loadDealers(process.env.DEALERS_DIR || 'dealers', { only: [values.site] }).catch(() => undefined);
-const dealer = dealers?.dealers.find((d) => d.slug === values.site);
+let person: Person | undefined;
+if (command === 'export') {
+  if (!EXPORT_FORMATS.includes(values.format as ExportFormat)) fail(`--format must be one of ${EXPORT_FORMATS.join(', ')}, not "${values.format}".`);
+  if (values.email !== undefined || values.lead !== undefined) fail('--email and --lead belong to erase, not export.');
+} else {
+  if ((values.email === undefined) === (values.lead === undefined)) fail('erase needs --email ADDRESS or --lead ID (one of them).');
+  if (values.email !== undefined && !values.email.trim()) fail('--email needs an address.');
+  if (values.lead !== undefined && !isLeadId(values.lead)) fail(`--lead must be a lead id (a UUID, as export prints it), not "${values.lead}".`);
+  person = values.email !== undefined ? { email: values.email } : { leadId: values.lead! };
+}
+
+async function exportLeads(db: Db) {
+  // The dealer's name and stock enrich ADF; the export works without them.
+  const dealers = await loadDealers(process.env.DEALERS_DIR || 'dealers', { only: [site] }).catch(() => undefined);
+  const dealer = dealers?.dealers.find((d) => d.slug === site);
+  const leads = await listLeads(db, site, { includeSpam: values['include-spam'] });
+  process.stdout.write(formatLeads(leads, values.format as ExportFormat, dealer, values['include-spam']));
+  console.error(`${leads.length} lead${leads.length === 1 ? '' : 's'} of ${site}.`);
+}
+
+async function eraseLeads(db: Db, who: Person) {
+  const report = await eraseLeadsOf(db, site, who, { dataDir });
+  process.stdout.write(describeErase(report, site, who));
+  if (report.errors.length) process.exitCode = 1;
+}
 
 try {
-  const db = await openDb(dbConfigFrom(dataDirFrom(values.data)));
+  const db = await openDb(dbConfigFrom(dataDir));
   try {
     await migrate(db);
-    const leads = await listLeads(db, values.site, { includeSpam: values['include-spam'] });
-    process.stdout.write(formatLeads(leads, values.format as ExportFormat, dealer, values['include-spam']));
-    console.error(`${leads.length} lead${leads.length === 1 ? '' : 's'} of ${values.site}.`);
+    if (person) await eraseLeads(db, person);
+    else await exportLeads(db);
   } finally {
     await db.close();
   }
 } catch (e) {
-  console.error(`Export failed: ${(e as Error).message}`);
+  console.error(`${command === 'erase' ? 'Erase' : 'Export'} failed: ${(e as Error).message}`);
   process.exit(1);
 }

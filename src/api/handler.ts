@@ -2,7 +2,8 @@
  * The API for serverless Fetch platforms (dist/api/handler.mjs once built):
  *
  *   import { fetch } from './handler.mjs'    → (request: Request) => Promise<Response>
- *   import { deliver } from './handler.mjs'  → delivers due leads; call it from a scheduled job
+ *   import { deliver } from './handler.mjs'  → delivers due leads and, hourly, applies the lead
+ *                                             retention policy; call it from a scheduled job
  *
  * Dealers come from content.json next to the bundle (or API_CONTENT). Use DATABASE_URL: a
  * function's file system does not outlive it, so the embedded PGlite suits only trials.

@@ -1,20 +1,24 @@
 /**
  * Starting the API for real: the database (PGlite in the data folder, or DATABASE_URL), its
- * migrations, the search index of the dealers' cars and offers, lead destinations from the
- * environment, and the outbox worker on an interval.
+ * migrations, the search index of the dealers' cars and offers, lead destinations and the lead
+ * retention policy from the environment, and the outbox worker on an interval.
  * Used by `npm start`, the Node entry (server.ts) and the serverless handler.
  */
 import type { DealerContent } from '../content/load.ts';
 import { createApp, type ApiApp } from './app.ts';
 import { dbConfigFrom, describeDb, openDb } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
-import type { ApiDeps, Db } from './deps.ts';
+import { maintenance, rateLimitsFromEnv, type ApiDeps, type Db } from './deps.ts';
+import { allowedOriginsFromEnv } from './guard.ts';
 import type { FinanceProvider } from './integrations/finance-provider.ts';
+import { describePurge, purgeExpired, retentionFromEnv, type PurgeReport } from './leads/retention.ts';
 import { deliverDue, type DeliverReport } from './outbox/deliver.ts';
 import { destinationsFromEnv, type Env } from './outbox/destinations.ts';
 import { indexContent } from './search/index-content.ts';
 
 export const WORKER_INTERVAL_MS = 5_000;
+/** How often deliver() also applies the lead retention policy; the first delivery always does. */
+export const PURGE_INTERVAL_MS = 60 * 60_000;
 
 export interface RuntimeOptions {
   dealers: DealerContent[];
@@ -28,13 +32,21 @@ export interface RuntimeOptions {
   db?: Db;
 }
 
+export interface DeliveryRun extends DeliverReport {
+  /** What the retention policy erased and deleted, when this run applied it. */
+  purged?: PurgeReport;
+}
+
 export interface Runtime {
   app: ApiApp;
   deps: ApiDeps;
   /** "PGlite in .data", "PostgreSQL at host/db". */
   database: string;
-  /** Delivers every due outbox row now (batches until none is due). */
-  deliver(): Promise<DeliverReport>;
+  /**
+   * Delivers every due outbox row now (batches until none is due), and applies the lead
+   * retention policy when it has not for PURGE_INTERVAL_MS.
+   */
+  deliver(): Promise<DeliveryRun>;
   close(): Promise<void>;
 }
 
@@ -43,13 +55,19 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const log = options.log ?? (() => {});
   const config = dbConfigFrom(options.dataDir, env);
   const destinations = destinationsFromEnv(options.dealers.map((d) => d.slug), env, options.dataDir);
+  const retention = retentionFromEnv(options.dealers.map((d) => d.slug), env);
+  const rateLimits = rateLimitsFromEnv(env);
+  const allowedOrigins = allowedOriginsFromEnv(env);
   const db = options.db ?? (await openDb(config));
   try {
-    const migrated = await migrate(db);
-    if (migrated.applied.length) log(`Database migrated: ${migrated.applied.join(', ')}`);
-    for (const name of migrated.changed) log(`warning: migration ${name} changed after it was applied; add a new migration instead`);
-    // The search index follows the content the API serves: stock changes need no site rebuild.
-    const indexed = await indexContent(db, options.dealers);
+    // Migrations and indexing are no visitor's request: they run without the request time limits.
+    const indexed = await maintenance(db, async (m) => {
+      const migrated = await migrate(m);
+      if (migrated.applied.length) log(`Database migrated: ${migrated.applied.join(', ')}`);
+      for (const name of migrated.changed) log(`warning: migration ${name} changed after it was applied; add a new migration instead`);
+      // The search index follows the content the API serves: stock changes need no site rebuild.
+      return indexContent(m, options.dealers);
+    });
     const cars = indexed.reduce((n, r) => n + r.cars, 0);
     const offers = indexed.reduce((n, r) => n + r.offers, 0);
     const unchanged = indexed.filter((r) => !r.changed).length;
@@ -59,25 +77,45 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     throw e;
   }
 
-  let running: Promise<DeliverReport> | undefined;
+  let running: Promise<DeliveryRun> | undefined;
   let again = false;
+  let purgedAt: number | undefined;
   const deps: ApiDeps = {
     db,
     dealers: options.dealers,
     now: () => new Date(),
+    rateLimits,
+    allowedOrigins,
     financeProvider: options.financeProvider,
     destinations,
     onLeadCompleted: () => void deliver().catch(() => {}),
   };
 
+  /** Never throws: a failed purge is logged and tried again an interval later. */
+  async function purge(): Promise<PurgeReport | undefined> {
+    purgedAt = Date.now();
+    try {
+      const report = await maintenance(db, (m) => purgeExpired(m, { retention, now: deps.now(), dataDir: options.dataDir, dealers: options.dealers }));
+      // What a run leaves over (after a long pause, or on the first start) follows on the next one.
+      if (report.more) purgedAt = undefined;
+      const line = describePurge(report);
+      if (line) log(line);
+      for (const error of report.errors) log(`Lead retention: ${error}`);
+      return report;
+    } catch (e) {
+      log(`Lead retention failed: ${(e as Error).message}. Delivery goes on; the purge is tried again in ${PURGE_INTERVAL_MS / 60_000} minutes.`);
+      return undefined;
+    }
+  }
+
   /** One run at a time; a request made during a run starts another when it ends. */
-  function deliver(): Promise<DeliverReport> {
+  function deliver(): Promise<DeliveryRun> {
     if (running) {
       again = true;
       return running;
     }
     running = (async () => {
-      const total: DeliverReport = { claimed: 0, delivered: 0, retrying: 0, failed: 0 };
+      const total: DeliveryRun = { claimed: 0, delivered: 0, retrying: 0, failed: 0 };
       do {
         again = false;
         for (;;) {
@@ -89,6 +127,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
           if (r.retrying || r.failed) log(`Lead delivery: ${r.retrying} to retry, ${r.failed} failed for good (see outbox.last_error)`);
           if (r.claimed < 20) break;
         }
+        // After the deliveries, so a purge never delays a lead; once per run at most.
+        if (!total.purged && (purgedAt === undefined || Date.now() - purgedAt >= PURGE_INTERVAL_MS)) total.purged = await purge();
       } while (again);
       return total;
     })().finally(() => {

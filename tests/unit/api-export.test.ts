@@ -19,7 +19,9 @@ const ids: Record<string, string> = {};
 
 async function save(app: ReturnType<typeof createApp>, name: string, body: Record<string, unknown>) {
   clock += 60_000;
-  const res = await app.fetch(new Request('http://mini-motors.localhost/api/leads', { method: 'POST', body: JSON.stringify(body) }));
+  const res = await app.fetch(new Request('http://mini-motors.localhost/api/leads', {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
+  }));
   expect(res.status).toBe(200);
   ids[name] = (await res.json()).lead_id;
 }
@@ -40,6 +42,14 @@ beforeAll(async () => {
     values: { first_name: 'Ada', email: 'ada@example.com' },
   });
   await save(app, 'spam', { ...contact, idempotencyKey: 'export-spam-1', values: { name: 'Bot', website_url_confirm: 'x' } });
+  await save(app, 'forged', {
+    form: { pageId: '3', blockId: 'car-finder', step: 'about' }, isLastStep: false, idempotencyKey: 'export-forged-1',
+    values: {
+      first_name: 'Mallory', email: 'mallory@example.com',
+      lead_status: 'Complete', lead_id: 'forged-id', created_at: '1999-01-01T00:00:00.000Z', form_completed: true,
+    },
+    tracking: { lead_status: 'Complete', completed_at: '1999-01-01T00:00:00.000Z' },
+  });
   await db.close();
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
@@ -50,42 +60,67 @@ describe('npm run leads -- export', () => {
       env: { ...process.env, DATABASE_URL: '', DEALERS_DIR: 'tests/fixtures/dealers' },
     });
 
-  it('prints the dealer’s leads as a JSON array, oldest first, with lead_id, lead_status and every stored value; spam left out', async () => {
+  it('prints the dealer’s leads as a JSON array, oldest first, with the lead’s own fields, then its tracking and values; spam left out', async () => {
     const { stdout, stderr } = await cli();
     const leads = JSON.parse(stdout);
-    expect(leads).toEqual([
+    expect(leads.slice(0, 2)).toEqual([
       {
         lead_id: ids.complete, lead_status: 'Complete', form_completed: true, category: 'General Enquiry', subcategory: null,
         page_id: '3', PageTitle: 'Enquire', created_at: '2025-03-01T09:01:00.000Z', completed_at: '2025-03-01T09:01:00.000Z',
-        utm_source: 'google', name: 'Sam "Sammy" Lee', phone: '+61 412 345 678', email: 'sam@example.com', location_id: '11',
-        message: 'Hi,\nthe blue one =SUM(A1)',
+        tracking: { utm_source: 'google' },
+        values: { name: 'Sam "Sammy" Lee', phone: '+61 412 345 678', email: 'sam@example.com', location_id: '11', message: 'Hi,\nthe blue one =SUM(A1)' },
       },
       {
         lead_id: ids.partial, lead_status: 'Partial', form_completed: false, category: 'Vehicle Finder', subcategory: 'Used',
         page_id: '3', PageTitle: 'Enquire', created_at: '2025-03-01T09:02:00.000Z', completed_at: null,
-        first_name: 'Ada', email: 'ada@example.com',
+        tracking: {}, values: { first_name: 'Ada', email: 'ada@example.com' },
       },
     ]);
-    expect(stderr).toMatch(/^2 leads of mini-motors\./m);
+    expect(Object.keys(leads[0])).toEqual([
+      'lead_id', 'lead_status', 'form_completed', 'category', 'subcategory', 'page_id', 'PageTitle', 'created_at', 'completed_at', 'tracking', 'values',
+    ]);
+    expect(stderr).toMatch(/^3 leads of mini-motors\./m);
   }, 60_000);
 
-  it('prints CSV with a header row and quoted cells, and ADF with one <adf> document per lead', async () => {
+  it('shows a lead’s real status, id and dates when the visitor sent values named like them', async () => {
+    const forged = JSON.parse((await cli()).stdout).find((l: { values: { email?: string } }) => l.values.email === 'mallory@example.com');
+    expect(forged).toMatchObject({
+      lead_id: ids.forged, lead_status: 'Partial', form_completed: false, created_at: '2025-03-01T09:04:00.000Z', completed_at: null,
+      tracking: { lead_status: 'Complete', completed_at: '1999-01-01T00:00:00.000Z' },
+      values: { lead_status: 'Complete', lead_id: 'forged-id', created_at: '1999-01-01T00:00:00.000Z', form_completed: true },
+    });
+    const csv = (await cli('--format', 'csv')).stdout.split('\r\n');
+    const header = csv[0]!.split(',');
+    const row = csv.find((line) => line.includes('mallory@example.com'))!.split(',');
+    const cell = (name: string) => row[header.indexOf(name)];
+    expect([cell('lead_id'), cell('lead_status'), cell('form_completed'), cell('created_at')]).toEqual([ids.forged, 'Partial', 'false', '2025-03-01T09:04:00.000Z']);
+    expect([cell('values.lead_id'), cell('values.lead_status'), cell('tracking.lead_status')]).toEqual(['forged-id', 'Complete', 'Complete']);
+    expect(header.filter((h) => h === 'lead_status')).toHaveLength(1);
+  }, 60_000);
+
+  it('prints CSV with the lead’s own columns, then tracking.* and values.* columns, and ADF with one <adf> document per lead', async () => {
     const csv = (await cli('--format', 'csv')).stdout;
     // jsonb keeps keys in its own order (shorter names first).
     const lines = csv.split('\r\n');
-    expect(lines[0]).toBe('lead_id,lead_status,form_completed,category,subcategory,page_id,PageTitle,created_at,completed_at,utm_source,name,email,phone,message,location_id,first_name');
-    expect(csv).toContain(`${ids.complete},Complete,true,General Enquiry,,3,Enquire,2025-03-01T09:01:00.000Z,2025-03-01T09:01:00.000Z,google,"Sam ""Sammy"" Lee",sam@example.com,+61 412 345 678,"Hi,\nthe blue one =SUM(A1)",11,\r\n`);
-    // Header and two rows; the message's line break stays inside its quoted cell.
-    expect(lines.filter(Boolean)).toHaveLength(3);
+    expect(lines[0]).toBe(
+      'lead_id,lead_status,form_completed,category,subcategory,page_id,PageTitle,created_at,completed_at,' +
+      'tracking.utm_source,tracking.lead_status,tracking.completed_at,' +
+      'values.name,values.email,values.phone,values.message,values.location_id,values.first_name,values.lead_id,values.created_at,values.lead_status,values.form_completed',
+    );
+    expect(csv).toContain(`${ids.complete},Complete,true,General Enquiry,,3,Enquire,2025-03-01T09:01:00.000Z,2025-03-01T09:01:00.000Z,google,,,"Sam ""Sammy"" Lee",sam@example.com,+61 412 345 678,"Hi,\nthe blue one =SUM(A1)",11,,,,,\r\n`);
+    // Header and three rows; the message's line break stays inside its quoted cell.
+    expect(lines.filter(Boolean)).toHaveLength(4);
     const adf = (await cli('--format', 'adf')).stdout;
-    expect(adf.match(/<adf>/g)).toHaveLength(2);
+    expect(adf.match(/<adf>/g)).toHaveLength(3);
     expect(adf).toContain('<name part="full">Sam &quot;Sammy&quot; Lee</name>');
     expect(adf).toContain('<name part="first">Ada</name>');
   }, 60_000);
 
   it('includes spam, flagged, with --include-spam', async () => {
     const leads = JSON.parse((await cli('--include-spam')).stdout);
-    expect(leads.map((l: { lead_id: string; spam: boolean }) => [l.lead_id, l.spam])).toEqual([[ids.complete, false], [ids.partial, false], [ids.spam, true]]);
+    expect(leads.map((l: { lead_id: string; spam: boolean }) => [l.lead_id, l.spam])).toEqual([[ids.complete, false], [ids.partial, false], [ids.spam, true], [ids.forged, false]]);
+    const csv = (await cli('--format', 'csv', '--include-spam')).stdout;
+    expect(csv.split('\r\n')[0]).toMatch(/^lead_id,lead_status,form_completed,category,subcategory,page_id,PageTitle,created_at,completed_at,spam,tracking\./);
   }, 60_000);
 
   it('explains what is wrong with the command line and exits 1', async () => {
@@ -98,8 +133,22 @@ describe('npm run leads -- export', () => {
 
 describe('CSV cells', () => {
   it('quotes commas, quotes and line breaks, and defuses spreadsheet formulas but not phone numbers', () => {
-    const csv = toCsv([{ a: 'x,y', b: 'say "hi"', c: 'two\nlines', d: '=HYPERLINK("x")', e: '+61 412 345 678', f: '-5', g: '@cmd', h: { nested: true } }]);
-    expect(csv.split('\r\n')[1]).toBe(',,,,,,,,,"x,y","say ""hi""","two\nlines","\'=HYPERLINK(""x"")",+61 412 345 678,-5,\'@cmd,"{""nested"":true}"');
+    const own = {
+      lead_id: 'L1', lead_status: 'Partial', form_completed: false, category: null, subcategory: null, page_id: null, PageTitle: null,
+      created_at: null, completed_at: null, tracking: {},
+    };
+    const csv = toCsv([{ ...own, values: { a: 'x,y', b: 'say "hi"', c: 'two\nlines', d: '=HYPERLINK("x")', e: '+61 412 345 678', f: '-5', g: '@cmd', h: { nested: true } } }]);
+    expect(csv.split('\r\n')[1]).toBe('L1,Partial,false,,,,,,,"x,y","say ""hi""","two\nlines","\'=HYPERLINK(""x"")",+61 412 345 678,-5,\'@cmd,"{""nested"":true}"');
+  });
+
+  it('leaves a value named like a built-in property empty in rows that do not have it', () => {
+    const lead = (values: Record<string, unknown>) => ({
+      lead_id: 'L', lead_status: 'Partial', form_completed: false, category: null, subcategory: null, page_id: null, PageTitle: null,
+      created_at: null, completed_at: null, tracking: {}, values,
+    });
+    const lines = toCsv([lead({ constructor: 'x' }), lead({})]).split('\r\n');
+    expect(lines[0]!.endsWith(',values.constructor')).toBe(true);
+    expect(lines[2]).toBe('L,Partial,false,,,,,,,');
   });
 
   it('prints only the header row when a dealer has no leads', async () => {

@@ -1,7 +1,7 @@
 /**
- * A dealer's leads for `npm run leads -- export`: JSON (an array of flat lead objects), CSV (a
- * header row, then one row per lead) or ADF/XML (one <adf> document per lead). Spam is left out
- * unless asked for.
+ * A dealer's leads for `npm run leads -- export`: JSON (an array of lead objects), CSV (a header
+ * row, then one row per lead) or ADF/XML (one <adf> document per lead). Spam is left out unless
+ * asked for.
  */
 import type { DealerContent } from '../../content/load.ts';
 import type { Db } from '../deps.ts';
@@ -22,8 +22,26 @@ export async function listLeads(db: Db, siteSlug: string, options: { includeSpam
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 
-/** One flat object per lead: its status and form fields first, then every stored value. */
-export function leadRecord(lead: LeadRow, includeSpam = false): Record<string, unknown> {
+/**
+ * One object per lead: the lead's own fields at the top, the visitor's data below under
+ * `tracking` and `values`, so nothing a visitor sends can stand in for an own field.
+ */
+export interface LeadRecord {
+  lead_id: string;
+  lead_status: string;
+  form_completed: boolean;
+  category: string | null;
+  subcategory: string | null;
+  page_id: string | null;
+  PageTitle: string | null;
+  created_at: string | null;
+  completed_at: string | null;
+  spam?: boolean;
+  tracking: Record<string, unknown>;
+  values: Record<string, unknown>;
+}
+
+export function leadRecord(lead: LeadRow, includeSpam = false): LeadRecord {
   return {
     lead_id: lead.id,
     lead_status: lead.lead_status,
@@ -35,8 +53,8 @@ export function leadRecord(lead: LeadRow, includeSpam = false): Record<string, u
     created_at: iso(lead.created_at),
     completed_at: iso(lead.completed_at),
     ...(includeSpam ? { spam: lead.spam } : {}),
-    ...lead.tracking,
-    ...lead.values,
+    tracking: { ...lead.tracking },
+    values: { ...lead.values },
   };
 }
 
@@ -48,15 +66,28 @@ function csvCell(value: unknown): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-const FIRST_COLUMNS = ['lead_id', 'lead_status', 'form_completed', 'category', 'subcategory', 'page_id', 'PageTitle', 'created_at', 'completed_at'];
+const OWN_COLUMNS = ['lead_id', 'lead_status', 'form_completed', 'category', 'subcategory', 'page_id', 'PageTitle', 'created_at', 'completed_at'] as const;
 
-/** Columns: the lead's own fields, then every value name in order of first appearance. */
-export function toCsv(records: Record<string, unknown>[]): string {
-  const columns: string[] = [...FIRST_COLUMNS];
-  const seen = new Set<string>(columns);
-  for (const r of records) for (const k of Object.keys(r)) if (!seen.has(k)) seen.add(k), columns.push(k);
-  const lines = [columns.map(csvCell).join(',')];
-  for (const r of records) lines.push(columns.map((c) => csvCell(r[c])).join(','));
+/**
+ * Columns: the lead's own fields (and `spam` when the records carry it), then `tracking.<name>`
+ * and `values.<name>` for every tracking key and value name, in order of first appearance.
+ */
+export function toCsv(records: LeadRecord[]): string {
+  const own: string[] = [...OWN_COLUMNS];
+  if (records.some((r) => r.spam !== undefined)) own.push('spam');
+  const columns = own.map((name) => ({ header: name, group: undefined as 'tracking' | 'values' | undefined, name }));
+  for (const group of ['tracking', 'values'] as const) {
+    const names = new Set<string>();
+    for (const r of records) for (const name of Object.keys(r[group])) names.add(name);
+    for (const name of names) columns.push({ header: `${group}.${name}`, group, name });
+  }
+  const cell = (r: LeadRecord, c: (typeof columns)[number]) => {
+    const from: Record<string, unknown> = c.group ? r[c.group] : (r as unknown as Record<string, unknown>);
+    // Own properties only: a value named "constructor" must not read Object's.
+    return Object.hasOwn(from, c.name) ? from[c.name] : undefined;
+  };
+  const lines = [columns.map((c) => csvCell(c.header)).join(',')];
+  for (const r of records) lines.push(columns.map((c) => csvCell(cell(r, c))).join(','));
   return lines.join('\r\n') + '\r\n';
 }
 
