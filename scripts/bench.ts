@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --only build,leads,search,pages] [--json]
+ * npm run bench [-- --only build,leads,search,pages,faults] [--json]
  *   build:  [--dealers N] [--pages M] [--loop-sample K] [--runs R] [--seed S] [--keep]
  *   leads:  [--leads L] [--concurrency C] [--warmup W] [--database-url URL] [--pool P]
  *   search: [--search-cars N] [--search-queries Q] [--database-url URL]
@@ -22,6 +22,12 @@
  * model-range-and-offers pages, and Lighthouse mobile performance (median of R runs) of the first
  * three in Debian's Chromium (scripts/lib/bench-pages.ts).
  *
+ * Faults: the real API in its own process on a throwaway PostgreSQL cluster, under a steady load
+ * of lead form sessions, health checks and searches, while the API's connections are ended, the
+ * server is stopped and restarted, and frozen; reports the 503s, other 5xx, the slowest answer,
+ * the time to save leads again and whether the stored complete leads equal the acknowledged ones
+ * (scripts/lib/bench-faults.ts). Skipped when no cluster can be made (root or postgres needed).
+ *
  * Then PASS/FAIL per target. Exits 0 whatever the targets say; 1 only when something crashed.
  */
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
@@ -40,6 +46,7 @@ import { evaluateLeadTargets, formatLeads, type LeadsReport } from './lib/bench-
 import { runSearchLoad, type SearchDatabase } from './lib/bench-search.ts';
 import { runPageBench, type PagesReport } from './lib/bench-pages.ts';
 import { evaluatePageTargets, evaluateSearchTargets, formatPages, formatSearch, type SearchReport } from './lib/bench-catalogue-report.ts';
+import { benchFaults, evaluateFaultTargets, formatFaults, type FaultsReport } from './lib/bench-faults.ts';
 
 const DEFAULT_CONCURRENCY = 16;
 const DEFAULT_WARMUP = 500;
@@ -75,7 +82,7 @@ function whole(name: string, raw: string, min: number, max = Infinity): number {
   return n;
 }
 
-const PARTS = ['build', 'leads', 'search', 'pages'] as const;
+const PARTS = ['build', 'leads', 'search', 'pages', 'faults'] as const;
 type Part = (typeof PARTS)[number];
 const only = values.only?.split(',').map((x) => x.trim()).filter(Boolean);
 const unknownPart = only?.find((x) => !(PARTS as readonly string[]).includes(x));
@@ -103,7 +110,8 @@ const doBuild = wanted('build');
 const doLeads = wanted('leads') && leadSaves > 0;
 const doSearch = wanted('search');
 const doPages = wanted('pages');
-if (!doBuild && !doLeads && !doSearch && !doPages) {
+const doFaults = wanted('faults');
+if (!doBuild && !doLeads && !doSearch && !doPages && !doFaults) {
   console.error('--only leads with --leads 0 leaves nothing to measure');
   process.exit(2);
 }
@@ -132,6 +140,7 @@ type Report = Pick<BenchReport, 'date' | 'command' | 'machine'> & Partial<BuildP
   leads?: LeadsReport;
   search?: SearchReport;
   pages?: PagesReport;
+  faults?: FaultsReport;
   targets: Target[];
 };
 
@@ -257,6 +266,11 @@ async function main() {
       return undefined;
     });
   }
+  let faults: FaultsReport | undefined;
+  if (doFaults) {
+    progress('Database faults: the API on a throwaway PostgreSQL cluster, connections ended, server stopped and frozen:');
+    faults = await benchFaults(progress);
+  }
   const machine: BenchReport['machine'] = {
     cores: availableParallelism(), cpu: cpus()[0]?.model.trim() ?? 'unknown CPU', memoryMB: totalmem() / 2 ** 20,
     node: process.version, platform: `${process.platform} ${process.arch}`, loadAverage: { start: loadAtStart, end: loadavg()[0]! },
@@ -268,9 +282,11 @@ async function main() {
     ...(search ? evaluateSearchTargets(search) : []),
     ...(pagesReport ? evaluatePageTargets(pagesReport) : []),
     ...(pagesError ? [{ name: 'pages: JavaScript and Lighthouse', pass: false, value: 'the run crashed', note: pagesError }] : []),
+    ...(faults ? evaluateFaultTargets(faults) : []),
   ];
   const report: Report = {
-    ...head, ...build, ...(leads ? { leads } : {}), ...(search ? { search } : {}), ...(pagesReport ? { pages: pagesReport } : {}), targets,
+    ...head, ...build, ...(leads ? { leads } : {}), ...(search ? { search } : {}), ...(pagesReport ? { pages: pagesReport } : {}),
+    ...(faults ? { faults } : {}), targets,
   };
 
   if (values.json) {
@@ -280,6 +296,7 @@ async function main() {
       ...(leads ? [...formatLeads(leads), ''] : []),
       ...(search ? [...formatSearch(search), ''] : []),
       ...(pagesReport ? [...formatPages(pagesReport), ''] : []),
+      ...(faults ? [...formatFaults(faults), ''] : []),
     ].slice(0, -1);
     if (build) console.log('\n' + formatReport({ ...head, ...build, targets }, more).join('\n'));
     else {
@@ -287,7 +304,7 @@ async function main() {
       console.log('\n' + lines.join('\n'));
     }
   }
-  if (leads?.failed.length || search?.failed.length || pagesError) process.exitCode = 1;
+  if (leads?.failed.length || search?.failed.length || pagesError || faults?.failed) process.exitCode = 1;
 }
 
 main().catch(async (e: unknown) => {

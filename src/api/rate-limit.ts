@@ -5,8 +5,9 @@
  * are not counted, so a client that waits recovers. On a PostgreSQL server, which several API
  * instances may share, they live in the rate_limit_hits table (migration 0007): one statement
  * per request counts every key of it and answers with the counts of this window and the last,
- * weighted into a sliding window. If that statement fails (the database is away), the instance
- * falls back to its own memory until it works again, so limits never fail open or crash a route.
+ * weighted into a sliding window. If that statement fails or takes over a second (the database
+ * is away or frozen), the instance counts in its own memory for a few seconds before it tries
+ * again, so a limit never fails open, crashes a route or holds a request up.
  */
 import type { Db } from './deps.ts';
 import { describeError } from './db/errors.ts';
@@ -83,27 +84,46 @@ counted AS (
 SELECT c.key, c.hits, COALESCE(p.hits, 0) AS previous
 FROM counted c LEFT JOIN rate_limit_hits p ON p.key = c.key AND p.slot = c.slot - 1`;
 
+/** Longest wait for the shared count before this request is counted in memory instead. */
+export const SHARED_COUNT_TIMEOUT_MS = 1_000;
+/** After the shared count fails, this long of counting in memory before it is tried again. */
+export const SHARED_COUNT_COOLDOWN_MS = 5_000;
+
 /** Counts shared by every API instance on one PostgreSQL database. */
 export class DatabaseCounter implements RateCounter {
   private readonly fallback = new MemoryCounter();
-  private failing = false;
+  private failedAt: number | undefined;
   private lastSweep = 0;
 
   constructor(private readonly db: Db, private readonly log: (line: string) => void = console.error) {}
 
+  /** The shared count, or a rejection within SHARED_COUNT_TIMEOUT_MS: a limit never holds a request up for long. */
+  private count(hits: Hit[], slots: number[]) {
+    const query = this.db.query<{ key: string; hits: number; previous: number }>(COUNT, [
+      hits.map((h) => h.key),
+      slots,
+      hits.map((h, i) => new Date((slots[i]! + 2) * h.limit.windowMs).toISOString()),
+    ]);
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${SHARED_COUNT_TIMEOUT_MS} ms`)), SHARED_COUNT_TIMEOUT_MS);
+    });
+    query.catch(() => {}); // a late failure is already answered by the timeout
+    return Promise.race([query, late]).finally(() => clearTimeout(timer));
+  }
+
   async hit(hits: Hit[], nowMs: number): Promise<LimitAnswer> {
     const slots = hits.map(({ limit }) => Math.floor(nowMs / limit.windowMs));
+    const wall = Date.now();
+    if (this.failedAt !== undefined && wall - this.failedAt < SHARED_COUNT_COOLDOWN_MS) return this.fallback.hitNow(hits, nowMs);
     let rows: { key: string; hits: number; previous: number }[];
     try {
-      ({ rows } = await this.db.query(COUNT, [
-        hits.map((h) => h.key),
-        slots,
-        hits.map((h, i) => new Date((slots[i]! + 2) * h.limit.windowMs).toISOString()),
-      ]));
-      this.failing = false;
+      ({ rows } = await this.count(hits, slots));
+      if (this.failedAt !== undefined) this.log('Rate limits are shared through the database again.');
+      this.failedAt = undefined;
     } catch (error) {
-      if (!this.failing) this.log(`Rate limits count in this process's memory while the database fails: ${describeError(error)}`);
-      this.failing = true;
+      if (this.failedAt === undefined) this.log(`Rate limits count in this process's memory while the database fails: ${describeError(error)}`);
+      this.failedAt = Date.now();
       return this.fallback.hitNow(hits, nowMs);
     }
     if (nowMs - this.lastSweep > 60_000) {

@@ -8,8 +8,10 @@
  * A form session has at most one save in a statement (a statement cannot change a row twice): a
  * second one, a retry or a double click, waits for the next. When a statement of several saves
  * fails, each is tried again on its own, so one bad save never fails the others; the error of a
- * save on its own is its answer.
+ * save on its own is its answer. When a statement finds the database away, its saves and every
+ * save waiting behind it fail at once (503), rather than each waiting out a time limit in turn.
  */
+import { DatabaseUnavailableError } from '../db/errors.ts';
 import type { Db } from '../deps.ts';
 import { saveLeads, sessionOf, type LeadSave, type SaveOutcome } from './store.ts';
 
@@ -49,7 +51,11 @@ export function leadSaver(db: Db, options: BatchOptions = {}): LeadSaver {
       const outcomes = await saveLeads(db, batch);
       batch.forEach((w, i) => w.resolve(outcomes[i]!));
     } catch (error) {
-      if (batch.length === 1) batch[0]!.reject(error);
+      if (error instanceof DatabaseUnavailableError) {
+        // The database is away: trying each save again, or the saves queued meanwhile, would
+        // only keep visitors waiting for the same answer. They hear it now and retry.
+        for (const w of [...batch, ...queue.splice(0)]) w.reject(error);
+      } else if (batch.length === 1) batch[0]!.reject(error);
       else await Promise.all(batch.map(saveAlone));
     }
   };

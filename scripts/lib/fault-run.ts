@@ -1,0 +1,630 @@
+/**
+ * The fault run: the real API (src/api/server.ts in its own Node process) on a throwaway
+ * PostgreSQL cluster (scripts/lib/pg-cluster.ts), under a steady load of lead form sessions,
+ * health checks and searches, while the database is made to fail in four ways:
+ *
+ *   1. the API's connections ended while one is idle inside a transaction;
+ *   2. all of the API's connections ended;
+ *   3. the server stopped ('fast') for a few seconds, then started again;
+ *   4. the server and its processes frozen (SIGSTOP) for longer than any answer may take, then thawed;
+ *
+ * then a healthy spell to the end. Every request is recorded (when it started, under which
+ * fault, its status, latency, Retry-After and error shape), and afterwards the leads the cluster
+ * holds are compared with the ones the API acknowledged. The caller judges the result
+ * (tests/unit/api-chaos.test.ts, `npm run bench -- --only faults`).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { projectRoot } from './bench-run.ts';
+import { SITE, saveBody, type Session } from './bench-leads-client.ts';
+import { startCluster, type Cluster } from './pg-cluster.ts';
+
+export interface FaultRunOptions {
+  /** Lead form sessions in flight. */
+  concurrency?: number;
+  /** DATABASE_STATEMENT_TIMEOUT_MS of the API. */
+  statementTimeoutMs?: number;
+  /** DATABASE_CONNECT_TIMEOUT_MS of the API. */
+  connectTimeoutMs?: number;
+  /** What an answer may take beyond the two timeouts during a fault. */
+  slackMs?: number;
+  /** How long the server stays stopped. */
+  stopMs?: number;
+  /**
+   * How long the server stays frozen; by default 2 s past the longest an answer may take, so a
+   * request that waits for the server rather than for its timeouts shows as one over the bound.
+   */
+  freezeMs?: number;
+  /** Healthy time before the first fault, between faults and at the end. */
+  settleMs?: number;
+  /** Pause of each load worker between two form sessions. */
+  thinkMs?: number;
+  log?: (line: string) => void;
+}
+
+export type RequestKind = 'lead partial' | 'lead final' | 'lead probe' | 'health' | 'search';
+
+export interface RequestRecord {
+  kind: RequestKind;
+  /** The fault (or healthy spell) when the request was sent. */
+  phase: string;
+  /** ms since the load started. */
+  startMs: number;
+  endMs: number;
+  latencyMs: number;
+  /** HTTP status; 0 when no answer came (see error). */
+  status: number;
+  retryAfter: boolean;
+  /** For a 503: whether the body is `{ error: { status: 503, message } }`. */
+  errorShape?: boolean;
+  /** Why no answer came: a connection error code or a client timeout. */
+  error?: string;
+  /** The start of an answer's body when it is neither a success nor a well-formed 503. */
+  body?: string;
+}
+
+export type FaultName = 'kill idle in transaction' | 'kill all connections' | 'stop' | 'freeze';
+
+export interface FaultRecord {
+  name: FaultName;
+  /** ms since the load started: the fault began. */
+  startedMs: number;
+  /** The database was fully away (stop: the server down; freeze: every process stopped). */
+  downMs?: number;
+  /** The fault's end began (start or thaw called; the connections ended). */
+  endedMs: number;
+  /** The database answered a fresh connection again. */
+  backMs: number;
+  /** Backends ended (the kill faults). */
+  terminated?: number;
+  /** The kill faults found the API's backends by application_name (else: all others of the database). */
+  byApplicationName?: boolean;
+  /** kill idle in transaction: whether a backend idle in a transaction was caught in time. */
+  caughtIdleInTransaction?: boolean;
+  /** First successful lead save answered at or after backMs. */
+  recoveredMs?: number;
+  /** recoveredMs − backMs. */
+  recoveryMs?: number;
+  /** Statuses of health checks sent and answered while the database was fully away. */
+  healthWhileDown: number[];
+  /** First 200 health answer at or after backMs, ms since the load started. */
+  healthyAgainMs?: number;
+}
+
+export interface ChildExit {
+  code: number | null;
+  signal: string | null;
+  atMs: number;
+  phase: string;
+}
+
+export interface LeadCheck {
+  sessions: number;
+  /** Final saves answered 200 with lead_status Complete. */
+  acknowledgedComplete: number;
+  /** `SELECT id FROM leads WHERE lead_status = 'Complete'` of the run's sessions. */
+  storedComplete: number;
+  /** Acknowledged complete, not stored complete. */
+  missing: string[];
+  /** Stored complete, of sessions whose final save was sent but never acknowledged (the answer was lost). */
+  completedUnacknowledged: string[];
+  /** Stored complete, not of any session of the run that sent a final save. */
+  unexplained: string[];
+  /** Form sessions (idempotency keys) stored as more than one lead. */
+  duplicateSessions: number;
+  /** Outbox rows of the stored complete leads, and the one per lead expected (one destination each). */
+  outboxRows: number;
+  expectedOutboxRows: number;
+  /** Final saves answered 200 with another lead or status than the session's. */
+  wrongAnswers: string[];
+}
+
+export interface FaultRunResult {
+  date: string;
+  wallSeconds: number;
+  settings: {
+    concurrency: number; statementTimeoutMs: number; connectTimeoutMs: number; slackMs: number;
+    /** statement + connect timeout + slack: the longest an answer may take during a fault. */
+    boundMs: number;
+    stopMs: number; freezeMs: number;
+  };
+  /** "PostgreSQL 15.x, throwaway cluster on 127.0.0.1:<port>". */
+  server: string;
+  requests: RequestRecord[];
+  faults: FaultRecord[];
+  /** Set when the API's process ended during the run. */
+  exited?: ChildExit;
+  leads: LeadCheck;
+  /** The last lines the API's process printed. */
+  apiOutput: string[];
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+interface Answer {
+  status: number;
+  retryAfter: boolean;
+  body: string;
+  error?: string;
+}
+
+/** One request on a fresh connection, bounded by `timeoutMs`; never rejects. */
+function send(port: number, method: 'GET' | 'POST', urlPath: string, body: string | undefined, timeoutMs: number): Promise<Answer> {
+  const host = `${SITE}.localhost:${port}`;
+  return new Promise((resolve) => {
+    let done = false;
+    const finish = (a: Answer) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      resolve(a);
+    };
+    const req = httpRequest({
+      host: '127.0.0.1', port, method, path: urlPath, agent: false,
+      headers: {
+        Host: host, Origin: `http://${host}`, Accept: 'application/json',
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) }),
+      },
+    }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => finish({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'] !== undefined, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', (e: NodeJS.ErrnoException) => finish({ status: 0, retryAfter: false, body: '', error: e.code ?? e.message }));
+    });
+    const timer = setTimeout(() => {
+      finish({ status: 0, retryAfter: false, body: '', error: `no answer within ${timeoutMs} ms` });
+      req.destroy();
+    }, timeoutMs);
+    req.on('error', (e: NodeJS.ErrnoException) => finish({ status: 0, retryAfter: false, body: '', error: e.code ?? e.message }));
+    req.end(body);
+  });
+}
+
+function isErrorShape(body: string, status: number): boolean {
+  try {
+    const parsed = JSON.parse(body) as { error?: { status?: unknown; message?: unknown } };
+    return parsed.error?.status === status && typeof parsed.error.message === 'string' && parsed.error.message.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** Starts the API's process and resolves with its port once it listens. */
+async function startApi(env: NodeJS.ProcessEnv, dataDir: string, output: string[], timeoutMs: number): Promise<{ child: ChildProcess; port: number }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/api/server.ts', '--port', '0', '--dealers', 'tests/fixtures/dealers', '--data', dataDir], {
+    cwd: projectRoot, env, stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (chunk: Buffer) => {
+    for (const line of chunk.toString('utf8').split('\n')) {
+      if (!line.trim()) continue;
+      output.push(line);
+      if (output.length > 2_000) output.splice(0, output.length - 2_000);
+    }
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => fail(new Error(`the API did not start within ${timeoutMs} ms`)), timeoutMs);
+    const onData = (chunk: Buffer) => {
+      const m = /API for \d+ dealers? on http:\/\/localhost:(\d+)\//.exec(chunk.toString('utf8'));
+      if (m) {
+        cleanup();
+        resolve(Number(m[1]));
+      }
+    };
+    const onExit = (code: number | null, signal: string | null) => fail(new Error(`the API exited (code ${code}, signal ${signal}) before it listened`));
+    const fail = (e: Error) => {
+      cleanup();
+      child.kill('SIGKILL');
+      reject(new Error(`${e.message}:\n${output.slice(-30).join('\n')}`));
+    };
+    const cleanup = () => {
+      clearTimeout(timer);
+      child.stdout!.off('data', onData);
+      child.off('exit', onExit);
+    };
+    child.stdout!.on('data', onData);
+    child.once('exit', onExit);
+    child.once('error', (e) => fail(e));
+  });
+  return { child, port };
+}
+
+/**
+ * A watcher that kills the API's process and removes its data folder if this process is killed
+ * outright (no 'exit' handler runs then); it checks the process is still the API's before it
+ * kills it. Returns its pid.
+ */
+function watchOrphan(pid: number, dataDir: string): number | undefined {
+  const script = `while kill -0 "$1" 2>/dev/null; do sleep 1; done
+grep -q "src/api/server.ts" "/proc/$2/cmdline" 2>/dev/null && kill -KILL "$2"
+rm -rf "$3"`;
+  const watcher = spawn('sh', ['-c', script, 'fault-run-watcher', String(process.pid), String(pid), dataDir], { detached: true, stdio: 'ignore' });
+  watcher.unref();
+  return watcher.pid;
+}
+
+async function stopApi(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** The API's environment: the cluster, short timeouts, limits out of the way, files as the lead destination. */
+function apiEnv(url: string, statementTimeoutMs: number, connectTimeoutMs: number): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [name, value] of Object.entries(process.env)) {
+    // Settings of this machine that would send leads elsewhere, or serve other dealers or data.
+    if (/^(LEAD_|API_CONTENT$|DATA_DIR$|DEALERS_DIR$|PORT$|DATABASE_|RATE_LIMIT_|LEAD_RETENTION)/.test(name)) continue;
+    env[name] = value;
+  }
+  return {
+    ...env,
+    DATABASE_URL: url,
+    DATABASE_STATEMENT_TIMEOUT_MS: String(statementTimeoutMs),
+    DATABASE_CONNECT_TIMEOUT_MS: String(connectTimeoutMs),
+    RATE_LIMIT_LEADS_PER_IP: '1000000',
+    RATE_LIMIT_LEADS_PER_SITE: '1000000',
+    RATE_LIMIT_FINANCE_PER_IP: '1000000',
+    RATE_LIMIT_SEARCH_PER_IP: '1000000',
+  };
+}
+
+interface SessionState extends Session {
+  finalSent: boolean;
+}
+
+export async function runFaults(options: FaultRunOptions = {}): Promise<FaultRunResult> {
+  const concurrency = options.concurrency ?? 4;
+  const statementTimeoutMs = options.statementTimeoutMs ?? 2_000;
+  const connectTimeoutMs = options.connectTimeoutMs ?? 2_000;
+  const slackMs = options.slackMs ?? 3_000;
+  const boundMs = statementTimeoutMs + connectTimeoutMs + slackMs;
+  const stopMs = options.stopMs ?? 3_000;
+  const freezeMs = options.freezeMs ?? boundMs + 2_000;
+  const settleMs = options.settleMs ?? 2_500;
+  const thinkMs = options.thinkMs ?? 20;
+  // Long enough to tell a slow answer from none; a hang still ends the request.
+  const requestTimeoutMs = boundMs + 5_000;
+  const log = options.log ?? (() => {});
+  const started = Date.now();
+
+  let made: Cluster | undefined;
+  let dataDir: string | undefined;
+  // Switched off at the end, or when the run fails, so no load loop outlives it.
+  let loading = true;
+  const output: string[] = [];
+  let child: ChildProcess | undefined;
+  let stopping = false;
+  let watcher: number | undefined;
+  const killWatcher = () => {
+    try {
+      if (watcher) process.kill(watcher, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  };
+  const killChild = () => {
+    child?.kill('SIGKILL');
+    killWatcher();
+  };
+  process.once('exit', killChild);
+  try {
+    const cluster = await startCluster();
+    made = cluster;
+    dataDir = await mkdtemp(path.join(tmpdir(), 'fault-run-'));
+    const version = (await cluster.query<{ version: string }>(`SELECT current_setting('server_version') AS version`))[0]?.version ?? 'unknown';
+    log(`  cluster: PostgreSQL ${version} on 127.0.0.1:${cluster.port}`);
+    const api = await startApi(apiEnv(cluster.url, statementTimeoutMs, connectTimeoutMs), dataDir, output, 60_000);
+    child = api.child;
+    watcher = child.pid === undefined ? undefined : watchOrphan(child.pid, dataDir);
+    const port = api.port;
+    log(`  API on port ${port}, process ${child.pid}; statement timeout ${statementTimeoutMs} ms, connect timeout ${connectTimeoutMs} ms`);
+
+    const t0 = performance.now();
+    const now = () => performance.now() - t0;
+    let phase = 'before the faults';
+    let exited: ChildExit | undefined;
+    child.once('exit', (code, signal) => {
+      if (stopping) return;
+      exited = { code, signal, atMs: now(), phase };
+      log(`  ✗ the API's process exited (code ${code}, signal ${signal}) during "${phase}"`);
+    });
+
+    const requests: RequestRecord[] = [];
+    const call = async (kind: RequestKind, method: 'GET' | 'POST', urlPath: string, body?: string): Promise<Answer> => {
+      const startMs = now();
+      const at = phase;
+      const a = await send(port, method, urlPath, body, requestTimeoutMs);
+      const endMs = now();
+      const errorShape = a.status === 503 ? isErrorShape(a.body, 503) : undefined;
+      const unexpected = a.status !== 200 && !(a.status === 503 && a.retryAfter && errorShape);
+      requests.push({
+        kind, phase: at, startMs, endMs, latencyMs: endMs - startMs, status: a.status, retryAfter: a.retryAfter, errorShape,
+        ...(a.error ? { error: a.error } : {}), ...(unexpected && a.body ? { body: a.body.slice(0, 300) } : {}),
+      });
+      return a;
+    };
+    const leadAnswer = (a: Answer): { lead_id: string; lead_status: string } | undefined => {
+      if (a.status !== 200) return undefined;
+      try {
+        const parsed = JSON.parse(a.body) as { lead_id?: unknown; lead_status?: unknown };
+        return typeof parsed.lead_id === 'string' && typeof parsed.lead_status === 'string' ? parsed as { lead_id: string; lead_status: string } : undefined;
+      } catch {
+        return undefined;
+      }
+    };
+
+    // The load: form sessions, health checks and searches until `loading` is switched off.
+    const prefix = `faults-${randomBytes(5).toString('hex')}`;
+    const sessions: SessionState[] = [];
+    const acknowledged = new Set<string>();
+    const wrongAnswers: string[] = [];
+    let nextSession = 0;
+    const newSession = (): SessionState => {
+      const s: SessionState = { n: nextSession, key: `${prefix}-${nextSession}`, retry: false, finalSent: false };
+      nextSession++;
+      sessions.push(s);
+      return s;
+    };
+    const runSession = async () => {
+      const s = newSession();
+      const partial = leadAnswer(await call('lead partial', 'POST', '/api/leads', saveBody(s, false)));
+      if (!partial) return;
+      s.leadId = partial.lead_id;
+      // As the form does: the final save is sent again while the answer is a 503 or lost.
+      for (let attempt = 0; attempt < 4; attempt++) {
+        s.finalSent = true;
+        const a = await call('lead final', 'POST', '/api/leads', saveBody(s, true));
+        const final = leadAnswer(a);
+        if (final) {
+          if (final.lead_id === s.leadId && final.lead_status === 'Complete') {
+            s.complete = true;
+            acknowledged.add(s.leadId);
+          } else wrongAnswers.push(`session ${s.key}: answered ${final.lead_id} ${final.lead_status}, not ${s.leadId} Complete`);
+          return;
+        }
+        if (a.status !== 503 && a.status !== 0) return;
+        if (!loading) return;
+        await sleep(300);
+      }
+    };
+    const leadWorker = async () => {
+      while (loading && !exited) {
+        await runSession();
+        await sleep(thinkMs);
+      }
+    };
+    const every = async (ms: number, fn: () => Promise<unknown>) => {
+      while (loading && !exited) {
+        const next = performance.now() + ms;
+        await fn();
+        await sleep(Math.max(0, next - performance.now()));
+      }
+    };
+    const searchBody = JSON.stringify({ requests: [{ indexName: 'cars', params: 'query=' }] });
+    const load = Promise.all([
+      ...Array.from({ length: concurrency }, () => leadWorker()),
+      every(250, () => call('health', 'GET', '/api/health')),
+      every(500, () => call('search', 'POST', '/api/search/1/indexes/cars/queries', searchBody)),
+    ]);
+
+    /** Partial saves of fresh sessions, one at a time, until one succeeds: how soon the API saves again. */
+    const probe = async (until: number) => {
+      while (performance.now() - t0 < until && !exited) {
+        const a = await call('lead probe', 'POST', '/api/leads', saveBody(newSession(), false));
+        if (leadAnswer(a)) return;
+        await sleep(50);
+      }
+    };
+
+    const faults: FaultRecord[] = [];
+    const fault = async (name: FaultName, act: (f: FaultRecord) => Promise<void>) => {
+      if (exited) return;
+      phase = name;
+      const f: FaultRecord = { name, startedMs: now(), endedMs: 0, backMs: 0, healthWhileDown: [] };
+      faults.push(f);
+      log(`  fault: ${name}`);
+      await act(f);
+      await cluster.ready(15_000);
+      f.backMs = now();
+      phase = `after ${name}`;
+      const probing = probe(f.backMs + 15_000);
+      await Promise.all([probing, sleep(settleMs)]);
+    };
+
+    await sleep(settleMs);
+
+    await fault('kill idle in transaction', async (f) => {
+      // The outbox worker's deliveries and the saves run transactions: catch one between statements.
+      const until = performance.now() + 3_000;
+      let ended = await cluster.terminateBackends({ idleInTransaction: true });
+      while (!ended.pids.length && performance.now() < until) {
+        await sleep(5);
+        ended = await cluster.terminateBackends({ idleInTransaction: true });
+      }
+      f.caughtIdleInTransaction = ended.pids.length > 0;
+      if (!ended.pids.length) ended = await cluster.terminateBackends();
+      f.terminated = ended.pids.length;
+      f.byApplicationName = ended.byApplicationName;
+      f.endedMs = now();
+    });
+
+    await fault('kill all connections', async (f) => {
+      const ended = await cluster.terminateBackends();
+      f.terminated = ended.pids.length;
+      f.byApplicationName = ended.byApplicationName;
+      f.endedMs = now();
+    });
+
+    await fault('stop', async (f) => {
+      await cluster.stop('fast');
+      f.downMs = now();
+      await sleep(stopMs);
+      f.endedMs = now();
+      await cluster.start();
+    });
+
+    await fault('freeze', async (f) => {
+      await cluster.freeze();
+      f.downMs = now();
+      await sleep(freezeMs);
+      f.endedMs = now();
+      await cluster.thaw();
+    });
+
+    phase = 'healthy to the end';
+    await sleep(settleMs);
+    loading = false;
+    await load;
+
+    for (const f of faults) {
+      f.recoveredMs = requests
+        .filter((r) => r.kind.startsWith('lead') && r.status === 200 && r.endMs >= f.backMs)
+        .reduce<number | undefined>((min, r) => (min === undefined || r.endMs < min ? r.endMs : min), undefined);
+      f.recoveryMs = f.recoveredMs === undefined ? undefined : f.recoveredMs - f.backMs;
+      if (f.downMs !== undefined) {
+        f.healthWhileDown = requests.filter((r) => r.kind === 'health' && r.startMs >= f.downMs! && r.endMs <= f.endedMs).map((r) => r.status);
+      }
+      f.healthyAgainMs = requests.find((r) => r.kind === 'health' && r.status === 200 && r.startMs >= f.backMs)?.startMs;
+    }
+
+    const leads = await checkLeads(cluster, prefix, sessions, acknowledged, wrongAnswers);
+    log(`  ${requests.length} requests, ${leads.acknowledgedComplete} leads acknowledged complete, ${leads.storedComplete} stored complete`);
+    return {
+      date: new Date(started).toISOString(),
+      wallSeconds: (Date.now() - started) / 1000,
+      settings: { concurrency, statementTimeoutMs, connectTimeoutMs, slackMs, boundMs, stopMs, freezeMs },
+      server: `PostgreSQL ${version}, a throwaway cluster on 127.0.0.1:${cluster.port}`,
+      requests: requests.sort((a, b) => a.startMs - b.startMs),
+      faults,
+      ...(exited ? { exited } : {}),
+      leads,
+      apiOutput: collapse(output).slice(-40),
+    };
+  } finally {
+    loading = false;
+    stopping = true;
+    if (child) await stopApi(child);
+    killWatcher();
+    process.removeListener('exit', killChild);
+    await made?.destroy();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Lines in order of first appearance, a repeated one once with its count. */
+function collapse(lines: string[]): string[] {
+  const counts = new Map<string, number>();
+  for (const line of lines) counts.set(line, (counts.get(line) ?? 0) + 1);
+  return [...counts].map(([line, n]) => (n > 1 ? `${line} (×${n})` : line));
+}
+
+async function checkLeads(cluster: Cluster, prefix: string, sessions: SessionState[], acknowledged: Set<string>, wrongAnswers: string[]): Promise<LeadCheck> {
+  const rows = await cluster.query<{ id: string; idempotency_key: string; lead_status: string }>(
+    'SELECT id, idempotency_key, lead_status FROM leads WHERE idempotency_key LIKE $1', [`${prefix}-%`]);
+  const complete = rows.filter((r) => r.lead_status === 'Complete');
+  const completeIds = new Set(complete.map((r) => r.id));
+  const finalSent = new Set(sessions.filter((s) => s.finalSent && s.leadId).map((s) => s.leadId!));
+  const perKey = new Map<string, number>();
+  for (const r of rows) perKey.set(r.idempotency_key, (perKey.get(r.idempotency_key) ?? 0) + 1);
+  const outboxRows = (await cluster.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM outbox WHERE lead_id = ANY($1::uuid[])', [[...completeIds]]))[0]?.n ?? 0;
+  return {
+    sessions: sessions.length,
+    acknowledgedComplete: acknowledged.size,
+    storedComplete: complete.length,
+    missing: [...acknowledged].filter((id) => !completeIds.has(id)),
+    completedUnacknowledged: complete.filter((r) => !acknowledged.has(r.id) && finalSent.has(r.id)).map((r) => r.id),
+    unexplained: complete.filter((r) => !acknowledged.has(r.id) && !finalSent.has(r.id)).map((r) => r.id),
+    duplicateSessions: [...perKey.values()].filter((n) => n > 1).length,
+    outboxRows,
+    expectedOutboxRows: complete.length,
+    wrongAnswers,
+  };
+}
+
+export interface FaultStats {
+  fault: FaultName;
+  /** Requests in flight between the fault's start and the database answering again. */
+  requests: number;
+  status503: number;
+  otherServerErrors: number;
+  noAnswer: number;
+  maxLatencyMs: number;
+  recoveryMs?: number;
+}
+
+export interface FaultSummary {
+  requests: number;
+  /** Requests in flight at some moment between a fault's start and the database answering again. */
+  duringOutages: number;
+  status503: number;
+  /** 503s without Retry-After or without the `{ error: { status, message } }` body. */
+  bad503: number;
+  /** 5xx answers other than 503. */
+  otherServerErrors: number;
+  /** Requests that got no answer at all (connection refused or reset, or the client's time limit). */
+  noAnswer: number;
+  /** Answers other than 200 and 503, by status ("0" for no answer). */
+  unexpected: Record<string, number>;
+  maxLatencyMs: number;
+  maxOutageLatencyMs: number;
+  /** Requests during outages that took longer than settings.boundMs, or got no answer. */
+  overBound: number;
+  /** Health checks sent and answered while the server was stopped. */
+  healthWhileStopped: { answers: number; status503: number };
+  /** Health checks of the healthy spell at the end. */
+  healthAtEnd: { answers: number; status200: number };
+  /** Per fault: the requests of its outage, and ms from the database answering again to the first successful lead save. */
+  faults: FaultStats[];
+  /** The slowest recovery; undefined when a fault never recovered. */
+  maxRecoveryMs?: number;
+  /** Acknowledged complete leads are all stored complete, and every stored complete lead is explained. */
+  leadsOk: boolean;
+  crashed: boolean;
+}
+
+/** The numbers the fault run is judged by. */
+export function summarize(r: FaultRunResult): FaultSummary {
+  const during = (f: FaultRecord) => r.requests.filter((q) => q.startMs <= f.backMs && q.endMs >= f.startedMs);
+  const outage = r.requests.filter((q) => r.faults.some((f) => q.startMs <= f.backMs && q.endMs >= f.startedMs));
+  const unexpected: Record<string, number> = {};
+  for (const q of r.requests) if (q.status !== 200 && q.status !== 503) unexpected[q.status] = (unexpected[q.status] ?? 0) + 1;
+  const stop = r.faults.find((f) => f.name === 'stop');
+  const end = r.requests.filter((q) => q.kind === 'health' && q.phase === 'healthy to the end');
+  const faults = r.faults.map((f): FaultStats => {
+    const qs = during(f);
+    return {
+      fault: f.name, requests: qs.length, status503: qs.filter((q) => q.status === 503).length,
+      otherServerErrors: qs.filter((q) => q.status >= 500 && q.status !== 503).length, noAnswer: qs.filter((q) => q.status === 0).length,
+      maxLatencyMs: Math.max(0, ...qs.map((q) => q.latencyMs)), recoveryMs: f.recoveryMs,
+    };
+  });
+  const never = faults.some((x) => x.recoveryMs === undefined);
+  return {
+    requests: r.requests.length,
+    duringOutages: outage.length,
+    status503: r.requests.filter((q) => q.status === 503).length,
+    bad503: r.requests.filter((q) => q.status === 503 && !(q.retryAfter && q.errorShape)).length,
+    otherServerErrors: r.requests.filter((q) => q.status >= 500 && q.status !== 503).length,
+    noAnswer: r.requests.filter((q) => q.status === 0).length,
+    unexpected,
+    maxLatencyMs: Math.max(0, ...r.requests.map((q) => q.latencyMs)),
+    maxOutageLatencyMs: Math.max(0, ...outage.map((q) => q.latencyMs)),
+    overBound: outage.filter((q) => q.status === 0 || q.latencyMs > r.settings.boundMs).length,
+    healthWhileStopped: { answers: stop?.healthWhileDown.length ?? 0, status503: stop?.healthWhileDown.filter((x) => x === 503).length ?? 0 },
+    healthAtEnd: { answers: end.length, status200: end.filter((q) => q.status === 200).length },
+    faults,
+    maxRecoveryMs: never || !faults.length ? undefined : Math.max(...faults.map((x) => x.recoveryMs!)),
+    leadsOk: !r.leads.missing.length && !r.leads.unexplained.length && !r.leads.wrongAnswers.length && !r.leads.duplicateSessions,
+    crashed: r.exited !== undefined,
+  };
+}
