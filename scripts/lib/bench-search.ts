@@ -197,7 +197,11 @@ export async function runSearchLoad(options: SearchLoadOptions): Promise<SearchL
     options.log?.(`  ${label}: indexed ${report!.cars} of ${carCount} cars in ${indexSeconds.toFixed(1)} s`);
 
     const unused = () => Promise.reject(new Error('the search bench sends no finance applications'));
-    const deps: ApiDeps = { db, dealers: [dealer], now: () => new Date(), financeProvider: { apply: unused, dealershipIdForLocation: unused } };
+    // One address sends every query: its limit is lifted, but each search is still counted.
+    const deps: ApiDeps = {
+      db, dealers: [dealer], now: () => new Date(), financeProvider: { apply: unused, dealershipIdForLocation: unused },
+      rateLimits: { searchPerIp: { max: 1e9, windowMs: 60_000 } },
+    };
     const app = createApp(deps);
     server.on('request', (req, res) => void serveFetch(req, res, app.fetch, `http://${req.headers.host ?? '127.0.0.1'}`));
     await new Promise<void>((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', resolve));

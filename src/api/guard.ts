@@ -13,7 +13,9 @@
 import type { DealerContent } from '../content/load.ts';
 import { DEFAULT_RATE_LIMITS, type ApiDeps, type RateLimitConfig } from './deps.ts';
 import { ApiError } from './errors.ts';
-import { counterFor, type Hit, type RateCounter } from './rate-limit.ts';
+import type { Context } from 'hono';
+import { counterFor, clientIp, type Hit, type Limit, type RateCounter } from './rate-limit.ts';
+import { dealerFor, readBody } from './routes/respond.ts';
 
 export function requireJson(request: Request): void {
   const type = request.headers.get('content-type')?.split(';')[0]!.trim().toLowerCase();
@@ -88,4 +90,21 @@ export async function enforce(deps: ApiDeps, hits: Hit[], messages: Record<strin
       'Retry-After': String(Math.ceil(answer.retryAfterMs / 1000)),
     });
   }
+}
+
+/**
+ * What a JSON route of visitors' input checks before its work: Content-Type (415), body (413,
+ * 400), site (404), Origin (403), then one hit on `route`'s per-address limit (429, `tooMany`).
+ */
+export async function guardedJson(c: Context, deps: ApiDeps, route: 'finance' | 'search', limit: Limit, tooMany: string) {
+  requireJson(c.req.raw);
+  const body = await readBody(c);
+  const dealer = dealerFor(c, deps, body.site);
+  checkOrigin(c.req.raw, dealer, deps.allowedOrigins);
+  const ip = clientIp(c.req.raw);
+  if (ip !== 'unknown') {
+    const key = `${route}:ip:${ip}`;
+    await enforce(deps, [{ key, limit }], { [key]: tooMany });
+  }
+  return { body, dealer };
 }

@@ -24,26 +24,15 @@ import { financeApplication, financeLocationsRequest } from '../../contract/fina
 import { parseWith } from '../../contract/parse.ts';
 import type { ApiDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
-import { checkOrigin, enforce, limitsOf, requireJson } from '../guard.ts';
+import { guardedJson, limitsOf } from '../guard.ts';
 import { FinanceProviderError } from '../integrations/finance-provider.ts';
-import { clientIp } from '../rate-limit.ts';
-import { dealerFor, handle, readBody, type JsonObject } from './respond.ts';
+import { handle, type JsonObject } from './respond.ts';
 import type { Context } from 'hono';
 
 /** Content-Type, body, site, Origin and the per-address limit shared by both finance routes. */
-async function financeRequest(c: Context, deps: ApiDeps) {
-  requireJson(c.req.raw);
-  const body = await readBody(c);
-  const dealer = dealerFor(c, deps, body.site);
-  checkOrigin(c.req.raw, dealer, deps.allowedOrigins);
-  const ip = clientIp(c.req.raw);
-  if (ip !== 'unknown') {
-    const key = `finance:ip:${ip}`;
-    await enforce(deps, [{ key, limit: limitsOf(deps).financePerIp }], {
-      [key]: 'Too many finance requests were sent from your network. Please wait a minute and try again.',
-    });
-  }
-  return { body, dealer };
+function financeRequest(c: Context, deps: ApiDeps) {
+  return guardedJson(c, deps, 'finance', limitsOf(deps).financePerIp,
+    'Too many finance requests were sent from your network. Please wait a minute and try again.');
 }
 
 /** The form values to send, or the fields whose values no finance form produces. */

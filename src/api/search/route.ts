@@ -16,9 +16,8 @@ import type { ApiDeps } from '../deps.ts';
 import { multiQueryRequest, MAX_SEARCH_REQUESTS } from '../../contract/search.ts';
 import { parseWith } from '../../contract/parse.ts';
 import { ApiError } from '../errors.ts';
-import { checkOrigin, enforce, limitsOf, requireJson } from '../guard.ts';
-import { clientIp } from '../rate-limit.ts';
-import { dealerFor, handle, readBody } from '../routes/respond.ts';
+import { guardedJson, limitsOf } from '../guard.ts';
+import { handle } from '../routes/respond.ts';
 import { ParamError, parseSearchRequest, type SearchRequest } from './params.ts';
 import { runSearches } from './search.ts';
 
@@ -43,17 +42,8 @@ export function parseMultiQuery(body: Record<string, unknown>): SearchRequest[] 
 export function mountSearchRoute(app: Hono, deps: ApiDeps): void {
   app.post('/search/1/indexes/:index/queries', handle(async (c) => {
     const started = performance.now();
-    requireJson(c.req.raw);
-    const body = await readBody(c);
-    const dealer = dealerFor(c, deps, body.site);
-    checkOrigin(c.req.raw, dealer, deps.allowedOrigins);
-    const ip = clientIp(c.req.raw);
-    if (ip !== 'unknown') {
-      const key = `search:ip:${ip}`;
-      await enforce(deps, [{ key, limit: limitsOf(deps).searchPerIp }], {
-        [key]: 'Too many searches were sent from your network. Please wait a minute and try again.',
-      });
-    }
+    const { body, dealer } = await guardedJson(c, deps, 'search', limitsOf(deps).searchPerIp,
+      'Too many searches were sent from your network. Please wait a minute and try again.');
     const requests = parseMultiQuery(body);
     const results = await runSearches(deps.db, dealer.slug, requests);
     c.header('Server-Timing', `search;dur=${(performance.now() - started).toFixed(2)}`);
