@@ -164,7 +164,7 @@ export async function openPostgres(options: PostgresOptions): Promise<Db> {
       const client = await connect();
       const held = checkout(client);
       try {
-        await client.query('SET statement_timeout = 0');
+        await client.query('SET statement_timeout = 0; SET idle_in_transaction_session_timeout = 0');
         return await fn(clientDb(client, MAINTENANCE_TIMEOUT_MS, false));
       } catch (error) {
         throw classifyDbError(error);
