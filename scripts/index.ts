@@ -16,8 +16,8 @@ import { dataDirFrom, dbConfigFrom, describeDb, openDb } from '../src/api/db/ind
 import { migrate } from '../src/api/db/migrate.ts';
 import { maintenance } from '../src/api/deps.ts';
 import { indexContent } from '../src/api/search/index-content.ts';
+import { plural } from '../src/lib/text.ts';
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const { values } = parseArgs({ options: { dealers: { type: 'string' }, data: { type: 'string' }, force: { type: 'boolean', default: false } } });
 const dealersDir = path.resolve(values.dealers || process.env.DEALERS_DIR || 'dealers');
 const config = dbConfigFrom(dataDirFrom(values.data));

@@ -8,7 +8,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ApiDeps } from './deps.ts';
 import { DATABASE_RETRY_AFTER_S, describeError } from './db/errors.ts';
-import { apiErrorOf, errorBody } from './errors.ts';
+import { apiErrorOf, errorBody, errorResponse } from './errors.ts';
 import { validHost } from './http.ts';
 import { mountLeadRoute } from './leads/route.ts';
 import { mountRoutes } from './routes/index.ts';
@@ -41,10 +41,7 @@ export function createApp(deps?: ApiDeps) {
   // Every answer: no content sniffing, and a Host a server can make a URL of.
   app.use('*', async (c, next) => {
     const host = c.req.header('host');
-    if (host !== undefined && !validHost(host.trim())) {
-      c.header('X-Content-Type-Options', 'nosniff');
-      return c.json(errorBody(400, 'The Host header is not a valid host name.'), 400);
-    }
+    if (host !== undefined && !validHost(host.trim())) return errorResponse(400, 'The Host header is not a valid host name.');
     await next();
     c.res.headers.set('X-Content-Type-Options', 'nosniff');
   });
@@ -88,7 +85,6 @@ export function createApp(deps?: ApiDeps) {
   });
 
   app.onError((error, c) => {
-    c.header('X-Content-Type-Options', 'nosniff');
     const known = apiErrorOf(error);
     if (known) {
       const status = known.status as ContentfulStatusCode;

@@ -5,6 +5,7 @@
 import type { DealerContent } from '../content/load.ts';
 import type { FinanceProvider } from './integrations/finance-provider.ts';
 import type { Limit, RateCounter } from './rate-limit.ts';
+import { positiveIntEnv } from './env.ts';
 
 /** The one database interface: PostgreSQL SQL with `$1`-style parameters (PGlite or node-postgres). */
 export interface Db {
@@ -57,11 +58,8 @@ export const RATE_LIMIT_ENV: Record<keyof RateLimitConfig, string> = {
 export function rateLimitsFromEnv(env: Record<string, string | undefined>): RateLimitConfig {
   const out = { ...DEFAULT_RATE_LIMITS };
   for (const [name, variable] of Object.entries(RATE_LIMIT_ENV) as [keyof RateLimitConfig, string][]) {
-    const raw = env[variable]?.trim();
-    if (!raw) continue;
-    const n = Number(raw);
-    if (!Number.isInteger(n) || n <= 0) throw new Error(`${variable} must be a whole number of requests per minute above 0, not "${raw}".`);
-    out[name] = { max: n, windowMs: 60_000 };
+    const n = positiveIntEnv(env, variable, { unit: 'requests per minute' });
+    if (n !== undefined) out[name] = { max: n, windowMs: 60_000 };
   }
   return out;
 }

@@ -21,7 +21,7 @@ export function errorBody(status: number, message: string, fields?: Record<strin
 }
 
 export function errorResponse(status: number, message: string, fields?: Record<string, string>, headers?: Record<string, string>): Response {
-  return Response.json(errorBody(status, message, fields), { status, headers });
+  return Response.json(errorBody(status, message, fields), { status, headers: { 'X-Content-Type-Options': 'nosniff', ...headers } });
 }
 
 /** What a visitor is told while the database is away; the answer carries Retry-After. */

@@ -5,6 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Server } from 'node:http';
+import { errorResponse } from './errors.ts';
 import { UNSUPPORTED_METHODS, validHost, validTarget } from './http.ts';
 
 export type FetchHandler = (request: Request) => Response | Promise<Response>;
@@ -105,9 +106,7 @@ export async function sendFetchResponse(res: ServerResponse, response: Response,
 }
 
 /** Error bodies of the API, shared with the static server so every /api answer has one shape. */
-export function jsonError(status: number, message: string): Response {
-  return Response.json({ error: { status, message } }, { status, headers: { 'X-Content-Type-Options': 'nosniff' } });
-}
+export const jsonError = (status: number, message: string): Response => errorResponse(status, message);
 
 /**
  * Why a Node request cannot be made a URL (a malformed Host header or request target), or

@@ -6,7 +6,8 @@
 import { z } from 'astro/zod';
 import { idText, plainText, siteSlug } from './parse.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A lead's id: the UUID the first save of a form session answered with. */
+export const LEAD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const KEY = /^[\w.:-]{8,200}$/;
 
 /** Most values one save may hold. */
@@ -39,7 +40,7 @@ export const leadSaveRequest = z.object({
       : 'idempotencyKey must be a string of 8 to 200 letters, digits, "-", "_", "." or ":".',
   }).regex(KEY, { error: 'idempotencyKey must be a string of 8 to 200 letters, digits, "-", "_", "." or ":".' }),
   /** The id returned by an earlier save of this session, when there was one. */
-  lead_id: z.union([z.literal(''), z.null(), z.string().regex(UUID).transform((s) => s.toLowerCase())], {
+  lead_id: z.union([z.literal(''), z.null(), z.string().regex(LEAD_ID).transform((s) => s.toLowerCase())], {
     error: 'lead_id must be the id returned by an earlier save.',
   }).optional().transform((v) => v || undefined),
   /** True on the final submit; false for a partial save after a step. */

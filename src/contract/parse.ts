@@ -27,7 +27,7 @@ export function fieldPath(path: readonly PropertyKey[]): string {
 export interface ParseProblem {
   /** The first problem, in words, naming its field. */
   message: string;
-  /** Field path → its first problem. */
+  /** Field path → its first problem, in the schema's own words (without the path in front). */
   fields: Record<string, string>;
 }
 
@@ -41,12 +41,11 @@ export function parseWith<S extends z.ZodType>(schema: S, input: unknown, root =
   let message = '';
   for (const issue of result.error.issues) {
     const path = fieldPath(root ? [root, ...issue.path] : issue.path);
+    const own = issue.message.replaceAll('{field}', path || 'the request');
     const named = path.split(/[.[]/)[0]!;
-    const text = issue.message.includes('{field}')
-      ? issue.message.replaceAll('{field}', path || 'the request')
-      : !path || issue.message.startsWith(named) ? issue.message : `${path}: ${issue.message}`;
-    message ||= text;
-    if (!(path in fields)) fields[path] = text;
+    // The one-line message names its field, unless the schema's words already do.
+    message ||= !path || own.startsWith(named) ? own : `${path}: ${own}`;
+    if (!(path in fields)) fields[path] = own;
   }
   return { ok: false, problem: { message, fields } };
 }

@@ -1,5 +1,10 @@
 /** Text rules with numbers from the spec. */
 
+/** "1 lead", "3 leads"; `many` for words that do not take an s. */
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
 /** Staff bio preview length (spec §9). */
 export const BIO_PREVIEW_CHARS = 60;
 /** Model tile short description length (spec §9). */

@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import type { Db } from '../deps.ts';
+import { positiveIntEnv } from '../env.ts';
 import { openPglite } from './pglite.ts';
 import { openPostgres } from './postgres.ts';
 
@@ -17,15 +18,6 @@ export const DEFAULT_DATA_DIR = '.data';
 /** The data folder: `--data DIR`, else DATA_DIR, else `.data` (resolved against the working directory). */
 export function dataDirFrom(flag: string | undefined, env: Record<string, string | undefined> = process.env): string {
   return path.resolve(flag || env.DATA_DIR || DEFAULT_DATA_DIR);
-}
-
-/** A positive whole number from the environment, or undefined when unset; throws naming the variable. */
-export function positiveIntEnv(env: Record<string, string | undefined>, name: string): number | undefined {
-  const raw = env[name]?.trim();
-  if (!raw) return undefined;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a whole number above 0, not "${raw}".`);
-  return n;
 }
 
 /**

@@ -5,10 +5,13 @@
  * asking for their data to go) and the retention policy. The sensitive finance fields alone go
  * from delivery files here, and from the database in src/api/leads/retention.ts, which decides when.
  */
-import { access, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { access, readFile, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../deps.ts';
 import { adfXml } from '../outbox/adf.ts';
+import { writeAtomically } from '../outbox/send.ts';
+import { LEAD_ID } from '../../contract/leads.ts';
+import { plural } from '../../lib/text.ts';
 import type { LeadPayload } from '../outbox/payload.ts';
 import type { LeadRow } from './store.ts';
 
@@ -85,12 +88,6 @@ async function exists(file: string): Promise<boolean> {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return false;
     throw e;
   }
-}
-
-async function writeAtomically(file: string, content: string) {
-  const tmp = `${file}.${process.pid}.tmp`;
-  await writeFile(tmp, content);
-  await rename(tmp, file);
 }
 
 /**
@@ -172,8 +169,6 @@ export async function deleteLeads(db: Db, leads: LeadRef[], options: { dataDir?:
 /** Whose leads to erase: everything one email address sent, or one lead. */
 export type Person = { email: string } | { leadId: string };
 
-const LEAD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export const isLeadId = (value: string) => LEAD_ID.test(value);
 
 // Spaces, tabs and line breaks, as trim() takes them off the address asked for.
@@ -207,8 +202,6 @@ export async function eraseLeadsOf(db: Db, siteSlug: string, person: Person, opt
     (await db.query('SELECT 1 FROM leads WHERE site_slug = $1 LIMIT 1', [siteSlug])).rows.length > 0;
   return { ...deleted, siteHasLeads };
 }
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** What an erase did, for the person who ran it. */
 export function describeErase(report: EraseReport, siteSlug: string, person: Person): string {

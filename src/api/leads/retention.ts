@@ -12,6 +12,8 @@
  */
 import type { DealerContent } from '../../content/load.ts';
 import type { Db } from '../deps.ts';
+import { positiveIntEnv } from '../env.ts';
+import { plural } from '../../lib/text.ts';
 import { envSuffix, type Env } from '../outbox/destinations.ts';
 import { leadPayload, type LeadPayload } from '../outbox/payload.ts';
 import {
@@ -38,15 +40,7 @@ export interface Retention {
   sites: Record<string, RetentionPolicy>;
 }
 
-function wholeNumber(env: Env, name: string, max: number, unit: string): number | undefined {
-  const raw = env[name];
-  if (raw === undefined || raw.trim() === '') return undefined;
-  const n = Number(raw.trim());
-  if (!/^\d+$/.test(raw.trim()) || n < 1 || n > max) {
-    throw new Error(`${name} must be a whole number of ${unit} from 1 to ${max}, not "${raw}".`);
-  }
-  return n;
-}
+const wholeNumber = (env: Env, name: string, max: number, unit: string) => positiveIntEnv(env, name, { max, unit });
 
 /** Every dealer's policy, checked up front so a mistake stops the start-up rather than a purge. */
 export function retentionFromEnv(slugs: string[], env: Env): Retention {
@@ -231,8 +225,6 @@ export async function purgeExpired(db: Db, options: PurgeOptions): Promise<Purge
   await eraseSensitive(db, options, report, limit);
   return report;
 }
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** One log line of what a purge did, or '' when it did nothing. */
 export function describePurge(r: PurgeReport): string {

@@ -64,7 +64,8 @@ export function sendAdf(url: string, ctx: SendContext): Promise<number> {
   return post(url, adfXml(ctx.payload), { 'Content-Type': 'application/xml; charset=utf-8' }, ctx);
 }
 
-async function writeAtomically(file: string, content: string) {
+/** Writes `file` whole or not at all: a reader never sees half of it. */
+export async function writeAtomically(file: string, content: string) {
   const tmp = `${file}.${process.pid}.tmp`;
   await writeFile(tmp, content);
   await rename(tmp, file);

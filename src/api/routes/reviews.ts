@@ -27,10 +27,7 @@ export function mountReviewsRoute(app: Hono, deps: ApiDeps): void {
   app.get('/reviews', handle((c) => {
     const dealer = dealerFor(c, deps);
     const parsed = parseWith(reviewsQuery, { websiteId: c.req.query('websiteId') ?? '', gmbId: c.req.query('gmbId') ?? '' });
-    if (!parsed.ok) {
-      const fields = Object.fromEntries(Object.entries(parsed.problem.fields).map(([k, v]) => [k, v.replace(`${k}: `, '')]));
-      throw new ApiError(400, 'The reviews query is not valid.', fields);
-    }
+    if (!parsed.ok) throw new ApiError(400, 'The reviews query is not valid.', parsed.problem.fields);
     const { websiteId, gmbId } = parsed.value;
     if (Number(websiteId) !== dealer.site.id) {
       throw new ApiError(404, `Website ${websiteId} is not ${dealer.site.name} (website ${dealer.site.id}).`);

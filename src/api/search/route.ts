@@ -26,8 +26,8 @@ export const MAX_REQUESTS = MAX_SEARCH_REQUESTS;
 export function parseMultiQuery(body: Record<string, unknown>): SearchRequest[] {
   const parsed = parseWith(multiQueryRequest, body);
   if (!parsed.ok) {
-    const field = Object.keys(parsed.problem.fields)[0] || 'requests';
-    throw new ApiError(400, parsed.problem.message, { [field]: parsed.problem.message });
+    const [field, text] = Object.entries(parsed.problem.fields)[0] ?? ['', parsed.problem.message];
+    throw new ApiError(400, parsed.problem.message, { [field || 'requests']: text });
   }
   return parsed.value.requests.map((entry, i) => {
     try {
