@@ -91,6 +91,10 @@ export const car = z.object({
   transmission: opt(z.string()),
   colour: opt(z.string()),
   created_at_timestamp: z.number(),
+  /** (1.1) Equipment list for the car page. */
+  features: opt(z.array(z.string())).default([]),
+  /** (1.1) What the price includes; absent, the page must not call the price drive-away. */
+  price_qualifier: opt(z.enum(['drive_away', 'excl_govt_charges'])),
 });
 
 export const staffMember = z.object({
@@ -110,6 +114,18 @@ export const staffMember = z.object({
   remove_profile_page: opt(z.boolean()),
 });
 
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'expected a 24-hour time "HH:MM", such as "08:30"');
+
+export const openingHours = z
+  .object({
+    department: opt(z.enum(['sales', 'service', 'parts'])),
+    days: z.array(z.enum(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'])).min(1),
+    opens: hhmm,
+    closes: hhmm,
+  })
+  .refine((h) => h.opens < h.closes, { message: 'expected "opens" to be earlier than "closes"', path: ['closes'] });
+export type OpeningHours = z.output<typeof openingHours>;
+
 export const location = z.object({
   id,
   name: z.string(),
@@ -124,6 +140,8 @@ export const location = z.object({
   website_name: opt(z.string()),
   website_url: opt(z.string()),
   opening_hours: opt(z.array(z.string())).default([]),
+  /** (1.1) Machine-readable opening hours; an entry without a department holds for all of them. */
+  hours: opt(z.array(openingHours)).default([]),
 });
 
 export const brand = z.object({

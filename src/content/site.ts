@@ -86,6 +86,16 @@ const siteOrigin = z.string().superRefine((value, ctx) => {
   });
 });
 
+/** An absolute http(s) URL: a profile link is followed off the site, so a relative one would 404. */
+const socialUrl = z.string().refine((v) => /^https?:\/\/[^\s/]+/i.test(v), {
+  message: 'expected an absolute http(s) URL, such as "https://www.facebook.com/yourdealer"',
+});
+
+/** A CDN template must say where the image and the width go, or every image would break. */
+const imageTransform = z.string().refine((v) => v.includes('{url}') && v.includes('{width}'), {
+  message: 'expected a URL template holding both {url} and {width}, such as "https://images.example.net/{width}/{url}"',
+});
+
 export const siteSchema = z.object({
   /** Website id: matched by offers' excluded_website_ids, reviews and locations' website_id. */
   id: z.number(),
@@ -115,6 +125,20 @@ export const siteSchema = z.object({
       reviewsGmbIds: opt(z.array(z.string())),
     }),
   ),
+  /** (1.1) Shown in the footer: ABN (AU) or NZBN (NZ), and the dealer licence, e.g. "MD 12345". */
+  legal: opt(z.object({ abn: opt(z.string()), nzbn: opt(z.string()), dealerLicence: opt(z.string()) })),
+  /** (1.1) Profile URLs, shown in the footer and given to search engines as the dealer's sameAs. */
+  social: opt(
+    z.object({
+      facebook: opt(socialUrl),
+      instagram: opt(socialUrl),
+      youtube: opt(socialUrl),
+      linkedin: opt(socialUrl),
+      tiktok: opt(socialUrl),
+    }),
+  ),
+  /** (1.1) An image CDN: `transform` is a URL template with {url} and {width}; absent, images are used as given. */
+  images: opt(z.object({ transform: opt(imageTransform) })),
   options: opt(siteOptions).transform((o) => o ?? siteOptions.parse({})),
 });
 
