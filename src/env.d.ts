@@ -6,3 +6,11 @@ declare module '*.astro' {
   const Component: (props: any) => any;
   export default Component;
 }
+
+declare namespace App {
+  /** Set by the page route for everything one page renders. */
+  interface Locals {
+    /** The dealer's image CDN template and origin, read by <Img> for srcset. */
+    images?: { transform?: string; siteUrl: string };
+  }
+}
