@@ -2,15 +2,9 @@
 import type { Block } from '../content/blocks.ts';
 import { headingContent } from '../blocks/heading/heading.ts';
 import { sanitizeRich } from './sanitize.ts';
+import { walkBlocks } from './block-tree.ts';
 
-/** Every block of a tree, depth first, in document order. */
-export function* walkBlocks(blocks: Block[]): Generator<Block> {
-  for (const b of blocks) {
-    yield b;
-    if (b.type === 'columns') for (const col of b.data.cols) yield* walkBlocks(col.blocks as Block[]);
-    if (b.type === 'faq') for (const q of b.data.questions) yield* walkBlocks(q.answer as Block[]);
-  }
-}
+export { walkBlocks, isThankYouPage } from './block-tree.ts';
 
 /**
  * Whether the page's own content gives it an <h1>: a heading block of level 1 with text, an

@@ -65,7 +65,7 @@ export default function FeatureTabs({ idBase, slides, height, overlay, label, br
           {(s.subheading || s.heading || s.description) && (
             <div className="feature-text">
               {s.subheading && <p className="feature-subheading">{s.subheading}</p>}
-              {s.heading && <h3 className="feature-heading">{s.heading}</h3>}
+              {s.heading && <h2 className="feature-heading">{s.heading}</h2>}
               {s.description && <div className="feature-description" dangerouslySetInnerHTML={{ __html: s.description }} />}
             </div>
           )}

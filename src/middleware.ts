@@ -1,0 +1,13 @@
+/**
+ * Runs for every page the build renders (and every page the dev server serves, so an editor's
+ * preview matches): settles the heading outline of the finished HTML (see heading-outline.ts).
+ */
+import { defineMiddleware } from 'astro:middleware';
+import { outlineHeadings } from './lib/heading-outline.ts';
+
+export const onRequest = defineMiddleware(async (_context, next) => {
+  const response = await next();
+  if (!response.headers.get('content-type')?.includes('text/html')) return response;
+  const html = await response.text();
+  return new Response(outlineHeadings(html), { status: response.status, statusText: response.statusText, headers: response.headers });
+});

@@ -1,0 +1,34 @@
+/**
+ * The sample dealers built as `npm run build` builds them, in a child process (Astro's build
+ * cannot run inside the test runner's own Vite), into a folder of the caller's inside the project
+ * (.cache/test-builds), so test files that build at the same time keep apart.
+ */
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+export interface SampleBuild {
+  /** One site root per dealer slug. */
+  sites: string;
+  /** Every page of every site: "<slug>/<path>/index.html" → HTML. */
+  pages: Map<string, string>;
+}
+
+export async function buildSamples(name: string): Promise<SampleBuild> {
+  await mkdir(path.resolve('.cache/test-builds'), { recursive: true });
+  const root = await mkdtemp(path.resolve(`.cache/test-builds/${name}-`));
+  const sites = path.join(root, 'sites');
+  await run(process.execPath, ['--experimental-strip-types', 'scripts/build.ts', '--out', sites, '--api-out', path.join(root, 'api')], {
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const pages = new Map<string, string>();
+  for (const e of await readdir(sites, { recursive: true, withFileTypes: true })) {
+    if (!e.isFile() || !e.name.endsWith('.html')) continue;
+    const file = path.join(e.parentPath, e.name);
+    pages.set(path.relative(sites, file).split(path.sep).join('/'), await readFile(file, 'utf8'));
+  }
+  return { sites, pages };
+}
