@@ -80,6 +80,13 @@ export function evaluatePageTargets(r: PagesReport): Target[] {
       value: `lowest median ${low.lighthouse!.median} (${low.dealer}${low.path})`,
       note: measured.map((p) => `${p.dealer} ${p.lighthouse!.median}`).join(', '),
     });
+    const lowSeo = measured.reduce((a, p) => (p.lighthouse!.seo < a.lighthouse!.seo ? p : a));
+    out.push({
+      name: `Lighthouse SEO ${PAGE_TARGETS.seo} on the sample ${kind} pages`,
+      pass: measured.every((p) => p.lighthouse!.seo >= PAGE_TARGETS.seo),
+      value: `lowest ${lowSeo.lighthouse!.seo} (${lowSeo.dealer}${lowSeo.path})`,
+      note: measured.map((p) => `${p.dealer} ${p.lighthouse!.seo}${p.lighthouse!.seoFailed.length ? ` (${p.lighthouse!.seoFailed.join(', ')})` : ''}`).join(', '),
+    });
   }
   return out;
 }
@@ -87,14 +94,14 @@ export function evaluatePageTargets(r: PagesReport): Target[] {
 export function formatPages(r: PagesReport): string[] {
   const out = [
     `Pages: the sample dealers (${r.dealers.join(', ')}) built in ${r.buildSeconds.toFixed(1)} s; JavaScript each page loads (every .js file it`,
-    `references and their static imports, gzipped one by one; inline scripts apart)${r.lighthouseRuns ? `, and Lighthouse's mobile performance score (median of ${r.lighthouseRuns} run${r.lighthouseRuns === 1 ? '' : 's'})` : ''}:`,
+    `references and their static imports, gzipped one by one; inline scripts apart)${r.lighthouseRuns ? `, and Lighthouse's mobile performance (median) and SEO scores (of ${r.lighthouseRuns} run${r.lighthouseRuns === 1 ? '' : 's'})` : ''}:`,
     ...table(
-      ['dealer', 'page', 'path', 'JS files', 'JS KB gz', 'inline KB gz', 'Lighthouse', 'runs', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'SI ms'],
+      ['dealer', 'page', 'path', 'JS files', 'JS KB gz', 'inline KB gz', 'Lighthouse', 'runs', 'SEO', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'SI ms'],
       r.pages.map((p) => {
         const lh = p.lighthouse;
         const m = lh?.metrics;
         return [p.dealer, p.kind, p.path, String(p.jsFiles), kb(p.jsGzBytes), kb(p.inlineGzBytes), lh ? String(lh.median) : '–',
-          lh ? lh.scores.join(' ') : '–', m ? String(Math.round(m.fcp)) : '–', m ? String(Math.round(m.lcp)) : '–',
+          lh ? lh.scores.join(' ') : '–', lh ? String(lh.seo) : '–', m ? String(Math.round(m.fcp)) : '–', m ? String(Math.round(m.lcp)) : '–',
           m ? String(Math.round(m.tbt)) : '–', m ? m.cls.toFixed(3) : '–', m ? String(Math.round(m.speedIndex)) : '–'];
       }),
       3,
@@ -102,8 +109,9 @@ export function formatPages(r: PagesReport): string[] {
   ];
   if (r.lighthouseSkipped) out.push(`Lighthouse: not run (${r.lighthouseSkipped}).`);
   else {
-    out.push(`Lighthouse: its default mobile settings (a phone screen, simulated slow 4G, a 4× slower CPU), performance only, in ${r.chromium};`,
-      'the pages served with the API as npm start serves them. Metrics are those of the run nearest the median score.');
+    out.push(`Lighthouse: its default mobile settings (a phone screen, simulated slow 4G, a 4× slower CPU), performance and SEO, in ${r.chromium};`,
+      'the pages served with the API as npm start serves them. Metrics are those of the run nearest the median score;',
+      'SEO is the lowest of the runs (its audits read the page, so every run agrees).');
   }
   return out;
 }

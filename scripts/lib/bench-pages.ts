@@ -21,7 +21,7 @@ import { startRuntime } from '../../src/api/runtime.ts';
 import { financeProviderFromEnv } from '../../src/api/integrations/finance-provider.ts';
 
 export const RANGE_AND_OFFERS_PATH = '/bench-model-range-and-offers';
-export const PAGE_TARGETS = { rangeAndOffersKB: 80, usedCarsKB: 200, lighthouse: 90 } as const;
+export const PAGE_TARGETS = { rangeAndOffersKB: 80, usedCarsKB: 200, lighthouse: 90, seo: 100 } as const;
 
 export type PageKind = 'home' | 'used cars' | 'model' | 'model range + offers';
 
@@ -42,6 +42,9 @@ export interface LighthouseResult {
   median: number;
   /** Metrics of the median run, in ms (CLS unitless). */
   metrics: { fcp: number; lcp: number; tbt: number; cls: number; speedIndex: number };
+  /** The SEO score 0-100 (the same every run: its audits read the page, not timings), and the audits it failed. */
+  seo: number;
+  seoFailed: string[];
 }
 
 export interface PagesReport {
@@ -104,17 +107,23 @@ const LIGHTHOUSE_KINDS: PageKind[] = ['home', 'used cars', 'model'];
 export const CHROMIUM_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'];
 
 /** One Lighthouse mobile performance run of `url` in the Chromium listening for DevTools on `port`. */
-export async function lighthouseRun(url: string, port: number): Promise<{ score: number; metrics: LighthouseResult['metrics'] }> {
+export async function lighthouseRun(url: string, port: number): Promise<{ score: number; metrics: LighthouseResult['metrics']; seo: number; seoFailed: string[] }> {
   const { default: lighthouse } = await import('lighthouse');
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'seo'] });
   const lhr = result?.lhr;
   if (!lhr) throw new Error(`Lighthouse returned no result for ${url}`);
   if (lhr.runtimeError) throw new Error(`Lighthouse could not load ${url}: ${lhr.runtimeError.message}`);
   const score = lhr.categories.performance?.score;
   if (typeof score !== 'number') throw new Error(`Lighthouse gave ${url} no performance score`);
   const v = (id: string) => Number(lhr.audits[id]?.numericValue ?? NaN);
+  const seo = lhr.categories.seo;
+  if (typeof seo?.score !== 'number') throw new Error(`Lighthouse gave ${url} no SEO score`);
+  // Audits with a weight that did not pass; manual and not-applicable ones carry no weight.
+  const seoFailed = seo.auditRefs.filter((a) => a.weight > 0 && lhr.audits[a.id]?.score !== 1).map((a) => a.id);
   return {
     score: Math.round(score * 100),
+    seo: Math.round(seo.score * 100),
+    seoFailed,
     metrics: { fcp: v('first-contentful-paint'), lcp: v('largest-contentful-paint'), tbt: v('total-blocking-time'), cls: v('cumulative-layout-shift'), speedIndex: v('speed-index') },
   };
 }
@@ -189,8 +198,10 @@ async function lighthouseAll(report: PagesReport, x: LighthouseInput): Promise<v
       const mid = median(scores);
       // The metrics of the run whose score is nearest the median.
       const typical = runs.reduce((best, r) => (Math.abs(r.score - mid) < Math.abs(best.score - mid) ? r : best));
-      page.lighthouse = { scores, median: mid, metrics: typical.metrics };
-      x.log(`  Lighthouse ${page.dealer}${page.path}: ${scores.join(', ')} (median ${mid})`);
+      const seo = Math.min(...runs.map((r) => r.seo));
+      const seoFailed = [...new Set(runs.flatMap((r) => r.seoFailed))];
+      page.lighthouse = { scores, median: mid, metrics: typical.metrics, seo, seoFailed };
+      x.log(`  Lighthouse ${page.dealer}${page.path}: ${scores.join(', ')} (median ${mid}); SEO ${seo}${seoFailed.length ? ` (failed: ${seoFailed.join(', ')})` : ''}`);
     }
   } finally {
     await chrome.kill();

@@ -58,9 +58,11 @@ describe('the pages the bench measures', () => {
   });
 });
 
-const page = (kind: PagesReport['pages'][number]['kind'], kb: number, lighthouse?: number) => ({
+const page = (kind: PagesReport['pages'][number]['kind'], kb: number, lighthouse?: number, seo = 100) => ({
   dealer: 'a', kind, path: `/${kind.replace(/\W+/g, '-')}`, jsFiles: 3, jsGzBytes: kb * 1024, inlineGzBytes: 1000,
-  ...(lighthouse === undefined ? {} : { lighthouse: { scores: [lighthouse], median: lighthouse, metrics: { fcp: 800, lcp: 1500, tbt: 100, cls: 0, speedIndex: 900 } } }),
+  ...(lighthouse === undefined ? {} : {
+    lighthouse: { scores: [lighthouse], median: lighthouse, metrics: { fcp: 800, lcp: 1500, tbt: 100, cls: 0, speedIndex: 900 }, seo, seoFailed: seo < 100 ? ['meta-description'] : [] },
+  }),
 });
 
 describe('the page targets', () => {
@@ -68,12 +70,20 @@ describe('the page targets', () => {
 
   it('passes at the limits: 80 KB, 200 KB and a score of 90', () => {
     const t = evaluatePageTargets(report([page('model range + offers', 80), page('used cars', 200, 90), page('home', 10, 90), page('model', 10, 90)]));
-    expect(t.map((x) => x.pass)).toEqual([true, true, true, true, true]);
+    // JS range+offers, JS used cars, then per kind (home, used cars, model): performance, SEO.
+    expect(t.map((x) => x.pass)).toEqual([true, true, true, true, true, true, true, true]);
+  });
+
+  it('fails SEO below 100, naming the failed audit', () => {
+    const t = evaluatePageTargets(report([page('model range + offers', 80), page('used cars', 200, 90, 92), page('home', 10, 90), page('model', 10, 90)]));
+    const seo = t.find((x) => x.name === 'Lighthouse SEO 100 on the sample used cars pages')!;
+    expect(seo.pass).toBe(false);
+    expect(seo.note).toBe('a 92 (meta-description)');
   });
 
   it('fails just over them', () => {
     const t = evaluatePageTargets(report([page('model range + offers', 80.01), page('used cars', 200.01, 89), page('home', 10, 90), page('model', 10, 90)]));
-    expect(t.map((x) => x.pass)).toEqual([false, false, true, false, true]);
+    expect(t.map((x) => x.pass)).toEqual([false, false, true, true, false, true, true, true]);
     expect(t[0]!.value).toBe('80.0 KB');
   });
 
@@ -105,6 +115,9 @@ describe.skipIf(!existsSync(chromium))('a Lighthouse run', () => {
       expect(r.metrics.lcp).toBeGreaterThanOrEqual(r.metrics.fcp);
       expect(r.metrics.cls).toBe(0);
       expect(Number.isFinite(r.metrics.tbt)).toBe(true);
+      // The page has no meta description, so Lighthouse's SEO category says so.
+      expect(r.seo).toBeLessThan(100);
+      expect(r.seoFailed).toContain('meta-description');
     } finally {
       await chrome.kill();
       server.close();
