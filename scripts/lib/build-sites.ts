@@ -16,6 +16,7 @@ import { dealerRoutes } from '../../src/lib/routes.ts';
 import { trackProgress } from '../../src/lib/build-progress.ts';
 import { sharedFiles, splitDealer } from './split.ts';
 import { buildApi } from './build-api.ts';
+import { leftOutNote, vehicleFeeds } from '../../src/lib/feeds/index.ts';
 import { applyCmsStaff, cmsConfigFromEnv } from '../../src/content/cms.ts';
 import {
   contentSecurityPolicy, headersFile, robotsTxt, scriptHashesOf, sendsStrictTransport, sitemapXml,
@@ -111,7 +112,14 @@ export async function buildSites(options: BuildOptions): Promise<BuildResult> {
       const dest = path.join(staged, d.slug);
       const { sizes, html } = await splitDealer(built, d.slug, dest, shared);
       const csp = contentSecurityPolicy(d, scriptHashesOf(html.values()));
+      // Ad-platform vehicle feeds (docs/feeds.md): made from content already in memory.
+      const feeds = vehicleFeeds(d);
+      for (const feed of feeds) {
+        const note = leftOutNote(feed);
+        if (note) log(`  note: ${d.slug}: ${note}`);
+      }
       await Promise.all([
+        ...feeds.map((feed) => writeFile(path.join(dest, feed.name), feed.text)),
         writeFile(path.join(dest, 'sitemap.xml'), sitemapXml(d)),
         writeFile(path.join(dest, 'robots.txt'), robotsTxt(d, !!options.preview)),
         writeFile(path.join(dest, '_headers'), headersFile(csp, { strictTransport: sendsStrictTransport(d, !!options.preview) })),
