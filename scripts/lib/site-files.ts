@@ -4,6 +4,9 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { DealerContent } from '../../src/content/load.ts';
 import { absoluteUrl, dealerRoutes, isIndexable } from '../../src/lib/routes.ts';
+import { GOOGLE_FEED_FILE, META_FEED_FILE } from '../../src/lib/feeds/index.ts';
+
+const FEED_FILES = [GOOGLE_FEED_FILE, META_FEED_FILE];
 
 function xmlEscape(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -104,5 +107,7 @@ export function headersFile(csp: string, options: HeadersFileOptions = {}): stri
     '/_astro/*',
     '  Cache-Control: public, max-age=31536000, immutable',
     '',
+    // The vehicle feeds are fetched by ad platforms, not read by people: out of search results.
+    ...FEED_FILES.flatMap((name) => [`/${name}`, '  X-Robots-Tag: noindex', '']),
   ].join('\n');
 }

@@ -121,5 +121,12 @@ describe('_headers file: the most specific rule wins', () => {
     expect(bundle['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(bundle['content-security-policy']).toBe("default-src 'self'");
     expect(bundle['x-content-type-options']).toBe('nosniff');
+    expect(page['x-robots-tag']).toBeUndefined();
+  });
+
+  it('keeps the vehicle feeds out of search results', () => {
+    const built = headersFile("default-src 'self'");
+    expect(valuesFor(built, '/vehicles-google.tsv')['x-robots-tag']).toBe('noindex');
+    expect(valuesFor(built, '/vehicles-meta.csv')['x-robots-tag']).toBe('noindex');
   });
 });
