@@ -5,7 +5,7 @@
  */
 import { test as base, expect, type BrowserContext } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { builtSlugs, e2eEnv, localOrigin, readSitemap, toLocalUrl } from './support.ts';
+import { builtSlugs, e2eEnv, localOrigin, readSitemap, thankYouPaths, toLocalUrl } from './support.ts';
 
 interface Workers {
   /** One browser context per dealer and worker, shared by that dealer's pages. */
@@ -35,6 +35,8 @@ const test = base.extend<object, Workers>({
 });
 
 const SEVERE = new Set(['serious', 'critical']);
+/** Rules that fail a page whatever impact axe gives them: a skipped heading level breaks navigation by headings. */
+const ALWAYS = new Set(['heading-order']);
 
 /** Everything wrong with one page, as readable lines; empty when the page is fine. */
 async function pageProblems(context: BrowserContext, url: string, expected: { status: number; canonical?: string }): Promise<string[]> {
@@ -75,7 +77,7 @@ async function pageProblems(context: BrowserContext, url: string, expected: { st
     // Legacy mode runs axe.run() in the page itself; the default runs it again in a blank page,
     // which doubles the time per page and adds nothing here (the sites embed no same-origin frames).
     const axe = await new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'] }).analyze();
-    for (const v of axe.violations.filter((v) => SEVERE.has(v.impact ?? ''))) {
+    for (const v of axe.violations.filter((v) => SEVERE.has(v.impact ?? '') || ALWAYS.has(v.id))) {
       const nodes = v.nodes.slice(0, 5).map((n) => `      ${n.target.join(' ')}  ${n.failureSummary?.split('\n').slice(1).join('; ') ?? ''}`);
       const more = v.nodes.length > 5 ? [`      …and ${v.nodes.length - 5} more`] : [];
       problems.push([`axe ${v.id} (${v.impact}): ${v.help} — ${v.nodes.length} node(s)`, ...nodes, ...more].join('\n'));
@@ -99,6 +101,14 @@ if (!env) {
         const path = new URL(loc).pathname;
         test(`${path} loads cleanly with one h1, a title, a canonical link and no serious accessibility issue`, async ({ dealerContext }) => {
           const problems = await pageProblems(await dealerContext(slug), toLocalUrl(loc, slug, env.port), { status: 200, canonical: loc });
+          expect(problems.length, `${slug} ${path}:\n  ${problems.join('\n  ')}\n`).toBe(0);
+        });
+      }
+
+      // Thank-you pages are kept out of the sitemap (noindex), so they are found in the build.
+      for (const path of thankYouPaths(env.sitesDir, slug)) {
+        test(`the thank-you page ${path} loads cleanly too`, async ({ dealerContext }) => {
+          const problems = await pageProblems(await dealerContext(slug), `${localOrigin(slug, env.port)}${path}`, { status: 200 });
           expect(problems.length, `${slug} ${path}:\n  ${problems.join('\n  ')}\n`).toBe(0);
         });
       }

@@ -65,6 +65,16 @@ export function readSitemap(sitesDir: string, slug: string): string[] {
   return sitemapLocs(readFileSync(path.join(sitesDir, slug, 'sitemap.xml'), 'utf8'));
 }
 
+/** Paths of the built pages holding the thank-you block, such as "/thank-you". */
+export function thankYouPaths(sitesDir: string, slug: string): string[] {
+  const root = path.join(sitesDir, slug);
+  return readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && e.name === 'index.html')
+    .map((e) => path.join(e.parentPath, e.name))
+    .filter((file) => readFileSync(file, 'utf8').includes('class="success-block"'))
+    .map((file) => '/' + path.relative(root, path.dirname(file)).split(path.sep).join('/'));
+}
+
 interface SiteJson {
   url: string;
   analytics?: { gtmId?: string };
