@@ -9,6 +9,7 @@ import { createApp } from '../../src/api/app.ts';
 import type { ApiDeps, Destination } from '../../src/api/deps.ts';
 import { MAX_ATTEMPTS, deliverDue, retryDelayMs } from '../../src/api/outbox/deliver.ts';
 import { testDatabases, testDeps, type TestDb } from '../helpers/db.ts';
+import { describeProblems, validateWithDtd } from '../helpers/xml-dtd.ts';
 
 interface Received {
   path: string;
@@ -145,20 +146,27 @@ describe.each(testDatabases)('lead delivery on $label', (database) => {
     expect((await deliverDue(deps, { now: new Date(T0 + 30 * 86_400_000) })).claimed).toBe(0);
   });
 
-  it('POSTs ADF/XML with the visitor as customer and the dealer as vendor, escaped', async () => {
+  it('POSTs ADF/XML valid against the ADF 1.0 DTD: the stock car as vehicle, the visitor as customer, the dealer and location as vendor, escaped', async () => {
     destinations = [{ kind: 'adf', url: `${base}/adf` }];
     const leadId = await completeLead({ car_id: 1 });
     await deliverDue(deps, { now: new Date(T0) });
     const hit = crm.received[0]!;
     expect(hit.headers['content-type']).toBe('application/xml; charset=utf-8');
-    expect(hit.body).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?>\n<\?adf version="1\.0"\?>\n<adf>/);
+    expect(hit.body).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?>\n<\?adf version="1\.0"\?>\n<adf>\n  <prospect status="new">/);
     expect(hit.body).toContain(`<id sequence="1" source="dealer-sites">${leadId}</id>`);
-    expect(hit.body).toContain('<requestdate>2025-03-01T09:00:00.000Z</requestdate>');
-    expect(hit.body).toContain('<name part="full">Sam O&apos;Brien &amp; &lt;Sons&gt;</name>');
-    expect(hit.body).toContain('<email>sam@example.com</email><phone type="voice">0412 345 678</phone>');
-    expect(hit.body).toContain('<vendorname>Mini Motors</vendorname>');
-    expect(hit.body).toMatch(/<vehicle interest="buy" status="used"><year>2021<\/year><make>Toyota<\/make><model>Corolla<\/model>/);
-    expect(hit.body).toMatch(/<comments>Call after 5\nCategory: General Enquiry\n/);
+    // 09:00 UTC is 20:00 in Sydney (daylight saving time), where the dealer is.
+    expect(hit.body).toContain('<requestdate>2025-03-01T20:00:00+11:00</requestdate>');
+    expect(hit.body).toMatch(new RegExp([
+      '<vehicle interest="buy" status="used">', '<id source="dealer-sites-car">1</id>', '<year>2021</year>', '<make>Toyota</make>',
+      '<model>Corolla</model>', '<vin>JTNK123</vin>', '<odometer units="km">35000</odometer>', '<price type="asking" currency="AUD">27990</price>',
+      '</vehicle>',
+    ].join('\\s*')));
+    expect(hit.body).toMatch(/<contact>\s*<name part="full">Sam O&apos;Brien &amp; &lt;Sons&gt;<\/name>\s*<email>sam@example\.com<\/email>\s*<phone type="cellphone">0412 345 678<\/phone>\s*<\/contact>/);
+    expect(hit.body).toContain('<comments>Lead type: General Enquiry\nCall after 5\nPage: Enquire</comments>');
+    expect(hit.body).toMatch(/<vendorname>Mini Motors<\/vendorname>\s*<url>https:\/\/www\.minimotors\.com\.au<\/url>\s*<contact>\s*<name part="full" type="business">Mini Motors Sydney<\/name>/);
+    expect(hit.body).toMatch(/<provider>\s*<name part="full" type="business">Dealer Sites<\/name>\s*<service>General Enquiry<\/service>/);
+    const results = await validateWithDtd([hit.body]);
+    expect(results[0]!.valid, describeProblems(results)).toBe(true);
   });
 
   it('writes the lead as JSON and ADF files when the destination is a folder', async () => {
@@ -168,7 +176,10 @@ describe.each(testDatabases)('lead delivery on $label', (database) => {
     expect(await deliverDue(deps, { now: new Date(T0) })).toMatchObject({ delivered: 1 });
     expect((await readdir(dir)).sort()).toEqual([`${leadId}.adf.xml`, `${leadId}.json`]);
     expect(JSON.parse(await readFile(path.join(dir, `${leadId}.json`), 'utf8'))).toMatchObject({ lead_id: leadId, lead_status: 'Complete' });
-    expect(await readFile(path.join(dir, `${leadId}.adf.xml`), 'utf8')).toContain('<email>sam@example.com</email>');
+    const adf = await readFile(path.join(dir, `${leadId}.adf.xml`), 'utf8');
+    expect(adf).toContain('<email>sam@example.com</email>');
+    const results = await validateWithDtd([adf]);
+    expect(results[0]!.valid, describeProblems(results)).toBe(true);
   });
 
   it('delivers each lead once when two workers run at the same time', async () => {

@@ -1,83 +1,115 @@
 /**
- * ADF/XML (Auto-lead Data Format 1.0), the lead format dealer CRMs ingest: one <adf> document per
- * lead with the prospect's contact details, the vehicle of interest, the dealer as vendor and the
- * remaining form values as comments.
+ * ADF/XML (Auto-lead Data Format 1.0), the lead format dealer CRMs ingest. Each lead is one
+ * <prospect>: its id and date, its vehicles (adf-vehicles.ts), the visitor as customer, the
+ * dealer as vendor and this platform as provider (adf-parties.ts). The delivery sends one
+ * document per lead; the export may put many prospects in one document. Every document is valid
+ * against the ADF 1.0 DTD (tests/fixtures/adf/adf-1.0.dtd, checked by the unit tests).
  */
+import { leadKind, LeadValues, type LeadKind } from './adf-lead.ts';
+import { customerContact, providerElement, vendorElement } from './adf-parties.ts';
+import { vehicleElement, vehicleFacts } from './adf-vehicles.ts';
+import { el, serialize, textEl, optEl, type XmlElement } from './adf-xml.ts';
 import type { LeadPayload } from './payload.ts';
-import { trimmedOrNumber } from '../../lib/text.ts';
 
-/** Escapes text for XML and drops the control characters XML 1.0 cannot hold. */
-export function xmlText(value: string): string {
-  return value
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
+export { xmlText } from './adf-xml.ts';
+
+const HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n<?adf version="1.0"?>';
+
+/** Values the client repeats from the lead's own fields, which the document shows once. */
+const SHOWN_ELSEWHERE = ['category', 'subcategory', 'page_id', 'PageTitle'];
+/** The visitor's own words, first in the comments after the lead type. */
+const MESSAGES = ['message', 'Comments', 'Additional Comments'];
+
+/** Where a lead's date is written in the dealer's own time: by state in Australia, one zone in New Zealand. */
+const ZONES: Record<string, string> = {
+  ACT: 'Australia/Sydney', NSW: 'Australia/Sydney', VIC: 'Australia/Melbourne', QLD: 'Australia/Brisbane',
+  SA: 'Australia/Adelaide', WA: 'Australia/Perth', TAS: 'Australia/Hobart', NT: 'Australia/Darwin',
+};
+
+/** The dealer's time zone; undefined when the site does not say where it is. */
+export function dealerZone(site: Pick<LeadPayload['site'], 'country' | 'state'>): string | undefined {
+  if (site.country === 'NZ') return 'Pacific/Auckland';
+  return site.state ? ZONES[site.state.trim().toUpperCase()] : undefined;
 }
 
-function el(name: string, value: string | number | undefined, attrs: Record<string, string> = {}): string {
-  if (value === undefined || value === '') return '';
-  const a = Object.entries(attrs).map(([k, v]) => ` ${k}="${xmlText(v)}"`).join('');
-  return `<${name}${a}>${xmlText(String(value))}</${name}>`;
+/** ISO 8601 with the UTC offset of `zone` (UTC when none): 2025-03-01T20:00:00+11:00. */
+export function isoWithOffset(date: Date, zone?: string): string {
+  const at = new Date(Math.floor(date.getTime() / 1000) * 1000);
+  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-GB', {
+    timeZone: zone ?? 'UTC', hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+  }).formatToParts(at).map((p) => [p.type, p.value]));
+  const local = `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
+  const minutes = Math.round((Date.parse(`${local}Z`) - at.getTime()) / 60_000);
+  const sign = minutes < 0 ? '-' : '+';
+  const abs = Math.abs(minutes);
+  return `${local}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
 }
 
-/** Values shown in the contact block rather than in the comments. */
-const CONTACT_FIELDS = new Set(['name', 'first_name', 'last_name', 'email', 'phone', 'message', 'Comments', 'Additional Comments']);
-
-function interest(category: string | null): string {
-  const c = (category ?? '').toLowerCase();
-  if (c.includes('trade')) return 'trade-in';
-  if (c.includes('test drive')) return 'test-drive';
-  if (c.includes('service')) return 'service';
-  return 'buy';
+function requestDate(lead: LeadPayload): string {
+  const raw = lead.completed_at ?? lead.created_at;
+  const date = new Date(raw);
+  return Number.isNaN(date.getTime()) ? String(raw ?? '') : isoWithOffset(date, dealerZone(lead.site));
 }
 
 function valueText(v: unknown): string {
-  if (typeof v === 'string') return v;
+  if (typeof v === 'string') return v.trim();
   if (typeof v === 'boolean') return v ? 'Yes' : 'No';
+  if (typeof v === 'number') return String(v);
   return JSON.stringify(v);
 }
 
-export function adfXml(lead: LeadPayload): string {
-  const v = lead.values;
-  const first = trimmedOrNumber(v.first_name);
-  const last = trimmedOrNumber(v.last_name);
-  const full = trimmedOrNumber(v.name);
-  const names = first || last
-    ? el('name', first, { part: 'first' }) + el('name', last, { part: 'last' })
-    : el('name', full, { part: 'full' });
-  const vehicle = lead.vehicle;
-  const vehicleXml = `<vehicle interest="${interest(lead.category)}" status="${vehicle?.condition ?? 'new'}">` +
-    el('id', vehicle?.stock_number, { source: 'stock_number' }) + el('year', vehicle?.year) + el('make', vehicle?.make) +
-    el('model', vehicle?.model) + el('vin', vehicle?.vin) + el('stock', vehicle?.stock_number) + el('trim', vehicle?.trim) +
-    el('price', vehicle?.price, { type: 'asking', currency: lead.site.country === 'NZ' ? 'NZD' : 'AUD' }) + '</vehicle>';
-  const notes = [
-    trimmedOrNumber(v.message), trimmedOrNumber(v.Comments), trimmedOrNumber(v['Additional Comments']),
-    lead.category && `Category: ${lead.category}`,
-    lead.subcategory && `Subcategory: ${lead.subcategory}`,
-    lead.PageTitle && `Page: ${lead.PageTitle}`,
-    ...Object.entries(v)
-      .filter(([k, value]) => !CONTACT_FIELDS.has(k) && value !== undefined && value !== null && value !== '')
-      .map(([k, value]) => `${k}: ${valueText(value)}`),
-    ...Object.entries(lead.tracking).map(([k, value]) => `${k}: ${value}`),
-  ].filter(Boolean);
+/** The lead's type as CRMs show it: the category, with the subcategory in brackets. */
+export function leadType(lead: LeadPayload, kind: LeadKind): string {
+  const base = lead.category || (kind === 'service' ? 'Service Booking' : kind === 'parts' ? 'Parts Enquiry' : 'General Enquiry');
+  return lead.subcategory ? `${base} (${lead.subcategory})` : base;
+}
+
+/**
+ * The customer comments: the lead type first (for service and parts requests the only place a
+ * CRM reads what is asked), the visitor's message, the page, then every answer no element holds
+ * (name: value) and the landing page's tracking values.
+ */
+function customerComments(lead: LeadPayload, type: string, r: LeadValues): string {
+  const answers = Object.entries(r.values)
+    .filter(([k, v]) => !r.isPlaced(k) && !SHOWN_ELSEWHERE.includes(k) && !MESSAGES.includes(k) && valueText(v ?? '') !== '')
+    .map(([k, v]) => `${k}: ${valueText(v)}`);
   return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    '<?adf version="1.0"?>',
-    '<adf>',
-    '<prospect status="new">',
-    el('id', lead.lead_id, { sequence: '1', source: 'dealer-sites' }),
-    el('requestdate', lead.completed_at ?? lead.created_at),
-    vehicleXml,
-    '<customer><contact>' + names + el('email', trimmedOrNumber(v.email)) + el('phone', trimmedOrNumber(v.phone), { type: 'voice' }) + '</contact>' +
-      el('comments', notes.join('\n')) + '</customer>',
-    '<vendor>' + el('id', String(lead.site.id), { source: 'website' }) + el('vendorname', lead.site.name) +
-      '<contact>' + el('name', lead.site.name, { part: 'full' }) + el('email', lead.site.email) + el('phone', lead.site.phone) + '</contact></vendor>',
-    '<provider>' + el('name', 'Dealer Sites', { part: 'full' }) + el('service', lead.category ?? undefined) + el('url', lead.site.url || undefined) + '</provider>',
-    '</prospect>',
-    '</adf>',
-    '',
-  ].join('\n');
+    `Lead type: ${type}`,
+    ...MESSAGES.map((k) => r.take(k)),
+    lead.PageTitle && `Page: ${lead.PageTitle}`,
+    ...answers,
+    ...Object.entries(lead.tracking ?? {}).map(([k, v]) => `${k}: ${v}`),
+  ].filter(Boolean).join('\n');
+}
+
+/** One lead as a <prospect>. */
+export function adfProspect(lead: LeadPayload): XmlElement {
+  const kind = leadKind(lead);
+  const type = leadType(lead, kind);
+  const r = new LeadValues(lead.values ?? {});
+  const country = lead.site.country === 'NZ' ? 'NZ' : 'AU';
+  const currency = country === 'NZ' ? 'NZD' : 'AUD';
+  if (lead.location) r.place('location_id', 'dealership_slug', 'preferredDealership');
+  // Vehicles, contact and vendor first: the comments then hold only what they left.
+  const vehicles = vehicleFacts(lead, kind, r).map((f) => vehicleElement(f, currency));
+  const contact = customerContact(r, country);
+  const vendor = vendorElement(lead, r);
+  return el('prospect', { status: 'new' },
+    textEl('id', lead.lead_id, { sequence: '1', source: 'dealer-sites' }),
+    textEl('requestdate', requestDate(lead)),
+    ...vehicles,
+    el('customer', {}, contact, optEl('comments', customerComments(lead, type, r))),
+    vendor,
+    providerElement(lead, type));
+}
+
+/** One ADF document holding a prospect per lead (ADF needs at least one). */
+export function adfDocument(leads: LeadPayload[]): string {
+  if (!leads.length) throw new Error('An ADF document holds at least one lead.');
+  return `${HEAD}\n${serialize(el('adf', {}, ...leads.map(adfProspect)))}\n`;
+}
+
+/** The ADF document of one lead, as the delivery sends it. */
+export function adfXml(lead: LeadPayload): string {
+  return adfDocument([lead]);
 }

@@ -9,6 +9,8 @@ import type { LeadRow } from '../leads/store.ts';
 import { trimmedOrNumber } from '../../lib/text.ts';
 
 export interface LeadVehicle {
+  /** stock: a car of the dealer's stock (car_id); form: the form's make, model and year; page: the model of a model page. */
+  source?: 'stock' | 'form' | 'page';
   car_id?: string;
   year?: string;
   make?: string;
@@ -18,6 +20,22 @@ export interface LeadVehicle {
   stock_number?: string;
   price?: number;
   condition?: 'new' | 'used';
+  /** Stock cars only: odometer (km), plate, transmission, body and colour as the stock lists them. */
+  km?: number;
+  rego?: string;
+  transmission?: string;
+  body?: string;
+  colour?: string;
+}
+
+/** The dealer location a lead is for: the one the visitor chose, else the stock car's. */
+export interface LeadLocation {
+  id: string;
+  name: string;
+  phone?: string;
+  /** One line, as the content holds it: "200 Mann Street, Gosford NSW 2250". */
+  address?: string;
+  manufacturers?: string[];
 }
 
 export interface LeadPayload {
@@ -25,7 +43,10 @@ export interface LeadPayload {
   lead_id: string;
   lead_status: LeadStatus;
   form_completed: boolean;
-  site: { slug: string; id: number; name: string; url: string; country: string; email?: string; phone?: string };
+  site: {
+    slug: string; id: number; name: string; url: string; country: string; email?: string; phone?: string;
+    state?: string; manufacturer?: string;
+  };
   category: string | null;
   subcategory: string | null;
   page_id: string | null;
@@ -40,6 +61,7 @@ export interface LeadPayload {
   /** utm_* and other landing-page values. */
   tracking: Record<string, string>;
   vehicle?: LeadVehicle;
+  location?: LeadLocation;
 }
 
 function first(values: Record<string, unknown>, names: string[]): string | undefined {
@@ -50,15 +72,27 @@ function first(values: Record<string, unknown>, names: string[]): string | undef
   return undefined;
 }
 
-/** The vehicle of the enquiry: the stock car named by car_id, else the make/model/year fields. */
-export function leadVehicle(values: Record<string, unknown>, dealer?: DealerContent): LeadVehicle | undefined {
+/** The model of a model page: a snapshot page at the model's path, or a generated `model-<slug>` page. */
+function pageModel(dealer: DealerContent, pageId: string | null) {
+  if (!pageId) return undefined;
+  const path = dealer.pages.find((p) => String(p.id) === pageId)?.path;
+  return dealer.models.find((m) => `model-${m.slug}` === pageId || (path !== undefined && `/${m.new_slug || m.slug}` === path));
+}
+
+/**
+ * The vehicle of the enquiry: the stock car named by car_id, else the make/model/year fields,
+ * else the model of the model page the form is on.
+ */
+export function leadVehicle(values: Record<string, unknown>, dealer?: DealerContent, pageId: string | null = null): LeadVehicle | undefined {
   const carId = trimmedOrNumber(values.car_id);
   const car = carId ? dealer?.cars.find((c) => String(c.id) === carId) : undefined;
   if (car) {
-    return {
-      car_id: carId, year: String(car.year), make: car.make, model: car.model, trim: car.badge,
+    const stock: LeadVehicle = {
+      source: 'stock', car_id: carId, year: String(car.year), make: car.make, model: car.model, trim: car.badge,
       vin: car.vin, stock_number: car.stock_number, price: car.price, condition: car.car_type === 'new' ? 'new' : 'used',
+      km: car.km, rego: car.rego, transmission: car.transmission, body: car.simple_body, colour: car.colour,
     };
+    return Object.fromEntries(Object.entries(stock).filter(([, v]) => v !== undefined)) as LeadVehicle;
   }
   const vehicle: LeadVehicle = {
     car_id: carId,
@@ -68,7 +102,33 @@ export function leadVehicle(values: Record<string, unknown>, dealer?: DealerCont
     stock_number: first(values, ['stock_number']),
   };
   const known = Object.fromEntries(Object.entries(vehicle).filter(([, v]) => v !== undefined)) as LeadVehicle;
-  return Object.keys(known).length ? known : undefined;
+  if (Object.keys(known).length) return { source: 'form', ...known };
+  const model = dealer && pageModel(dealer, pageId);
+  if (!model) return undefined;
+  const make = model.manufacturer_name ?? dealer.site.manufacturer;
+  return { source: 'page', ...(make ? { make } : {}), model: model.name, condition: 'new' };
+}
+
+/** The location named by location_id, dealership_slug or preferredDealership (finance), else the stock car's. */
+export function leadLocation(values: Record<string, unknown>, dealer?: DealerContent): LeadLocation | undefined {
+  if (!dealer) return undefined;
+  const id = trimmedOrNumber(values.location_id);
+  const slug = trimmedOrNumber(values.dealership_slug);
+  const name = trimmedOrNumber(values.preferredDealership);
+  const carId = trimmedOrNumber(values.car_id);
+  const carLocation = carId ? dealer.cars.find((c) => String(c.id) === carId)?.location_name : undefined;
+  const found = (id && dealer.locations.find((l) => String(l.id) === id))
+    || (slug && dealer.locations.find((l) => l.dealership?.slug === slug))
+    || (name && dealer.locations.find((l) => l.name === name))
+    || (carLocation && dealer.locations.find((l) => l.name === carLocation))
+    || undefined;
+  if (!found) return undefined;
+  return {
+    id: String(found.id), name: found.name,
+    ...(found.contact_detail?.phone ? { phone: found.contact_detail.phone } : {}),
+    ...(found.address.address ? { address: found.address.address } : {}),
+    ...(found.manufacturers.length ? { manufacturers: [...found.manufacturers] } : {}),
+  };
 }
 
 export function leadPayload(lead: LeadRow, dealer?: DealerContent): LeadPayload {
@@ -80,7 +140,7 @@ export function leadPayload(lead: LeadRow, dealer?: DealerContent): LeadPayload 
     form_completed: lead.form_completed,
     site: {
       slug: lead.site_slug, id: site?.id ?? 0, name: site?.name ?? lead.site_slug, url: site?.url ?? '', country: site?.country ?? 'AU',
-      email: site?.contact?.email, phone: site?.contact?.phone,
+      email: site?.contact?.email, phone: site?.contact?.phone, state: site?.state, manufacturer: site?.manufacturer,
     },
     category: lead.category,
     subcategory: lead.subcategory,
@@ -92,6 +152,7 @@ export function leadPayload(lead: LeadRow, dealer?: DealerContent): LeadPayload 
     values: lead.values,
     steps: lead.step_values,
     tracking: lead.tracking,
-    vehicle: leadVehicle(lead.values, dealer),
+    vehicle: leadVehicle(lead.values, dealer, lead.page_id),
+    location: leadLocation(lead.values, dealer),
   };
 }
