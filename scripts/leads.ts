@@ -1,8 +1,10 @@
 /**
- * npm run leads -- export --site SLUG [--format json|csv|adf] [--data DIR] [--include-spam]
- *   Prints a dealer's leads, oldest first: json (an array of leads: their own fields, then the
+ * npm run -s leads -- export --site SLUG [--format json|csv|adf] [--out FILE | --out DIR/] [--data DIR] [--include-spam]
+ *   A dealer's leads, oldest first: json (an array of leads: their own fields, then the
  *   visitor's `tracking` and `values`), csv (a header row, then one row per lead) or adf (one
- *   ADF/XML document per lead).
+ *   ADF/XML document with a <prospect> per lead). Printed on stdout (nothing else is: messages go
+ *   to stderr, and `-s` keeps npm's own banner off stdout), or written to FILE, or, when --out
+ *   ends with a slash or names a folder, one file per lead in it (<lead_id>.json, .csv, .adf.xml).
  * npm run leads -- erase --site SLUG (--email ADDRESS | --lead ID) [--data DIR]
  *   Deletes a person's leads everywhere they are stored (src/api/leads/erase.ts) and prints what
  *   it deleted.
@@ -13,11 +15,12 @@ import { dataDirFrom, dbConfigFrom, openDb } from '../src/api/db/index.ts';
 import { migrate } from '../src/api/db/migrate.ts';
 import type { Db } from '../src/api/deps.ts';
 import { describeErase, eraseLeadsOf, isLeadId, type Person } from '../src/api/leads/erase.ts';
-import { EXPORT_FORMATS, formatLeads, listLeads, type ExportFormat } from '../src/api/leads/export.ts';
+import { EXPORT_FORMATS, formatLeads, listLeads, writeLeads, type ExportFormat } from '../src/api/leads/export.ts';
 import { loadDealers } from '../src/content/load.ts';
+import { plural } from '../src/lib/text.ts';
 
 const USAGE = [
-  'Usage: npm run leads -- export --site SLUG [--format json|csv|adf] [--data DIR] [--include-spam]',
+  'Usage: npm run -s leads -- export --site SLUG [--format json|csv|adf] [--out FILE | --out DIR/] [--data DIR] [--include-spam]',
   '       npm run leads -- erase --site SLUG (--email ADDRESS | --lead ID) [--data DIR]',
 ].join('\n');
 
@@ -37,6 +40,7 @@ try {
       'include-spam': { type: 'boolean', default: false },
       email: { type: 'string' },
       lead: { type: 'string' },
+      out: { type: 'string' },
     },
   });
 } catch (e) {
@@ -55,7 +59,9 @@ let person: Person | undefined;
 if (command === 'export') {
   if (!EXPORT_FORMATS.includes(values.format as ExportFormat)) fail(`--format must be one of ${EXPORT_FORMATS.join(', ')}, not "${values.format}".`);
   if (values.email !== undefined || values.lead !== undefined) fail('--email and --lead belong to erase, not export.');
+  if (values.out !== undefined && !values.out.trim()) fail('--out needs a file, or a folder ending in "/".');
 } else {
+  if (values.out !== undefined) fail('--out belongs to export, not erase.');
   if ((values.email === undefined) === (values.lead === undefined)) fail('erase needs --email ADDRESS or --lead ID (one of them).');
   if (values.email !== undefined && !values.email.trim()) fail('--email needs an address.');
   if (values.lead !== undefined && !isLeadId(values.lead)) fail(`--lead must be a lead id (a UUID, as export prints it), not "${values.lead}".`);
@@ -67,8 +73,17 @@ async function exportLeads(db: Db) {
   const dealers = await loadDealers(process.env.DEALERS_DIR || 'dealers', { only: [site] }).catch(() => undefined);
   const dealer = dealers?.dealers.find((d) => d.slug === site);
   const leads = await listLeads(db, site, { includeSpam: values['include-spam'] });
-  process.stdout.write(formatLeads(leads, values.format as ExportFormat, dealer, values['include-spam']));
-  console.error(`${leads.length} lead${leads.length === 1 ? '' : 's'} of ${site}.`);
+  const format = values.format as ExportFormat;
+  const count = plural(leads.length, 'lead');
+  if (values.out === undefined) {
+    process.stdout.write(formatLeads(leads, format, dealer, values['include-spam']));
+    console.error(`${count} of ${site}.`);
+    return;
+  }
+  const files = await writeLeads(values.out, leads, format, dealer, values['include-spam']);
+  if (!files.length && leads.length === 0) console.error(`0 leads of ${site}: nothing written${format === 'adf' ? ' (an ADF document needs at least one lead)' : ''}.`);
+  else if (files.length === 1 && files[0] === values.out) console.error(`${count} of ${site} written to ${values.out}.`);
+  else console.error(`${count} of ${site} written to ${values.out}, ${plural(files.length, 'file')}.`);
 }
 
 async function eraseLeads(db: Db, who: Person) {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -10,6 +10,7 @@ import { migrate } from '../../src/api/db/migrate.ts';
 import type { Db } from '../../src/api/deps.ts';
 import { formatLeads, listLeads, toCsv } from '../../src/api/leads/export.ts';
 import { fixtureDealers, testDeps } from '../helpers/db.ts';
+import { describeProblems, validateWithDtd } from '../helpers/xml-dtd.ts';
 
 const run = promisify(execFile);
 let dir: string;
@@ -98,7 +99,7 @@ describe('npm run leads -- export', () => {
     expect(header.filter((h) => h === 'lead_status')).toHaveLength(1);
   }, 60_000);
 
-  it('prints CSV with the lead’s own columns, then tracking.* and values.* columns, and ADF with one <adf> document per lead', async () => {
+  it('prints CSV with the lead’s own columns, then tracking.* and values.* columns, and ADF as one document with a <prospect> per lead', async () => {
     const csv = (await cli('--format', 'csv')).stdout;
     // jsonb keeps keys in its own order (shorter names first).
     const lines = csv.split('\r\n');
@@ -111,9 +112,12 @@ describe('npm run leads -- export', () => {
     // Header and three rows; the message's line break stays inside its quoted cell.
     expect(lines.filter(Boolean)).toHaveLength(4);
     const adf = (await cli('--format', 'adf')).stdout;
-    expect(adf.match(/<adf>/g)).toHaveLength(3);
+    expect(adf.match(/<adf>/g)).toHaveLength(1);
+    expect(adf.match(/<prospect status="new">/g)).toHaveLength(3);
     expect(adf).toContain('<name part="full">Sam &quot;Sammy&quot; Lee</name>');
     expect(adf).toContain('<name part="first">Ada</name>');
+    const results = await validateWithDtd([adf]);
+    expect(results[0]!.valid, describeProblems(results)).toBe(true);
   }, 60_000);
 
   it('includes spam, flagged, with --include-spam', async () => {
@@ -121,6 +125,56 @@ describe('npm run leads -- export', () => {
     expect(leads.map((l: { lead_id: string; spam: boolean }) => [l.lead_id, l.spam])).toEqual([[ids.complete, false], [ids.partial, false], [ids.spam, true], [ids.forged, false]]);
     const csv = (await cli('--format', 'csv', '--include-spam')).stdout;
     expect(csv.split('\r\n')[0]).toMatch(/^lead_id,lead_status,form_completed,category,subcategory,page_id,PageTitle,created_at,completed_at,spam,tracking\./);
+  }, 60_000);
+
+  it('writes one ADF document with a prospect per lead to --out FILE, valid against the ADF DTD, and nothing to stdout', async () => {
+    const file = path.join(dir, 'out', 'leads.adf.xml');
+    const { stdout, stderr } = await cli('--format', 'adf', '--out', file);
+    expect(stdout).toBe('');
+    expect(stderr).toContain(`3 leads of mini-motors written to ${file}.`);
+    const adf = await readFile(file, 'utf8');
+    expect(adf).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?>\n<\?adf version="1\.0"\?>\n<adf>\n/);
+    expect(adf.match(/<prospect status="new">/g)).toHaveLength(3);
+    for (const id of [ids.complete, ids.partial, ids.forged]) expect(adf).toContain(`<id sequence="1" source="dealer-sites">${id}</id>`);
+    const results = await validateWithDtd([adf]);
+    expect(results[0]!.valid, describeProblems(results)).toBe(true);
+    // No temporary file is left beside it.
+    expect(await readdir(path.dirname(file))).toEqual(['leads.adf.xml']);
+  }, 60_000);
+
+  it('writes one file per lead, named by its id, to --out DIR/, each ADF file valid', async () => {
+    const folder = path.join(dir, 'per-lead') + '/';
+    const { stdout, stderr } = await cli('--format', 'adf', '--out', folder);
+    expect(stdout).toBe('');
+    expect(stderr).toContain('3 leads of mini-motors written to');
+    const names = (await readdir(folder)).sort();
+    expect(names).toEqual([ids.complete, ids.partial, ids.forged].map((id) => `${id}.adf.xml`).sort());
+    const docs = await Promise.all(names.map(async (name) => ({ name, xml: await readFile(path.join(folder, name), 'utf8') })));
+    for (const d of docs) expect(d.xml.match(/<prospect /g)).toHaveLength(1);
+    const results = await validateWithDtd(docs);
+    expect(results.filter((r) => !r.valid), describeProblems(results)).toEqual([]);
+    await cli('--format', 'json', '--out', folder);
+    const json = JSON.parse(await readFile(path.join(folder, `${ids.complete}.json`), 'utf8'));
+    expect(json).toMatchObject([{ lead_id: ids.complete, values: { email: 'sam@example.com' } }]);
+  }, 60_000);
+
+  it('writes JSON and CSV to --out FILE; `npm run -s` prints them on stdout with nothing else', async () => {
+    const file = path.join(dir, 'leads.csv');
+    expect((await cli('--format', 'csv', '--out', file)).stdout).toBe('');
+    expect((await readFile(file, 'utf8')).split('\r\n')[0]).toMatch(/^lead_id,lead_status,/);
+    const { stdout } = await run('npm', ['run', '-s', 'leads', '--', 'export', '--site', 'mini-motors', '--data', dir], {
+      env: { ...process.env, DATABASE_URL: '', DEALERS_DIR: 'tests/fixtures/dealers' },
+    });
+    expect(JSON.parse(stdout)).toHaveLength(3);
+  }, 60_000);
+
+  it('writes no ADF file when there is no lead, as an ADF document needs one', async () => {
+    const file = path.join(dir, 'none.adf.xml');
+    const { stderr } = await run('npx', ['tsx', 'scripts/leads.ts', 'export', '--site', 'group-motors', '--data', dir, '--format', 'adf', '--out', file], {
+      env: { ...process.env, DATABASE_URL: '', DEALERS_DIR: 'tests/fixtures/dealers' },
+    });
+    expect(stderr).toContain('0 leads of group-motors: nothing written (an ADF document needs at least one lead).');
+    await expect(readFile(file, 'utf8')).rejects.toMatchObject({ code: 'ENOENT' });
   }, 60_000);
 
   it('explains what is wrong with the command line and exits 1', async () => {
@@ -155,6 +209,7 @@ describe('CSV cells', () => {
     const dealer = (await fixtureDealers()).find((d) => d.slug === 'mini-motors');
     expect(formatLeads([], 'csv', dealer)).toBe('lead_id,lead_status,form_completed,category,subcategory,page_id,PageTitle,created_at,completed_at\r\n');
     expect(formatLeads([], 'json')).toBe('[]\n');
+    expect(formatLeads([], 'adf')).toBe('');
     expect(typeof listLeads).toBe('function');
   });
 });

@@ -1,12 +1,15 @@
 /**
  * A dealer's leads for `npm run leads -- export`: JSON (an array of lead objects), CSV (a header
- * row, then one row per lead) or ADF/XML (one <adf> document per lead). Spam is left out unless
- * asked for.
+ * row, then one row per lead) or ADF/XML (one document, one <prospect> per lead), printed or
+ * written to a file, or one file per lead in a folder. Spam is left out unless asked for.
  */
+import { mkdir, stat } from 'node:fs/promises';
+import path from 'node:path';
 import type { DealerContent } from '../../content/load.ts';
 import type { Db } from '../deps.ts';
-import { adfXml } from '../outbox/adf.ts';
+import { adfDocument } from '../outbox/adf.ts';
 import { leadPayload } from '../outbox/payload.ts';
+import { writeAtomically } from '../outbox/send.ts';
 import type { LeadRow } from './store.ts';
 
 export type ExportFormat = 'json' | 'csv' | 'adf';
@@ -91,9 +94,46 @@ export function toCsv(records: LeadRecord[]): string {
   return lines.join('\r\n') + '\r\n';
 }
 
+/**
+ * The leads in one text. ADF is one document with a <prospect> per lead; ADF has no document
+ * without a prospect, so no leads give an empty text.
+ */
 export function formatLeads(leads: LeadRow[], format: ExportFormat, dealer?: DealerContent, includeSpam = false): string {
-  if (format === 'adf') return leads.map((l) => adfXml(leadPayload(l, dealer))).join('\n');
+  if (format === 'adf') return leads.length ? adfDocument(leads.map((l) => leadPayload(l, dealer))) : '';
   const records = leads.map((l) => leadRecord(l, includeSpam));
   if (format === 'csv') return toCsv(records);
   return JSON.stringify(records, null, 2) + '\n';
+}
+
+/** File name endings by format; the ADF one is the delivery files' (src/api/outbox/send.ts). */
+export const EXTENSIONS: Record<ExportFormat, string> = { json: '.json', csv: '.csv', adf: '.adf.xml' };
+
+/** `--out` names a folder: it ends with a slash or is a folder already. */
+export async function isFolderTarget(out: string): Promise<boolean> {
+  if (/[\\/]$/.test(out)) return true;
+  return (await stat(out).catch(() => undefined))?.isDirectory() ?? false;
+}
+
+/**
+ * Writes the leads to `out`: one file holding them all, or, when `out` is a folder, one file per
+ * lead named by its id (a JSON array of one, a CSV header and row, an ADF document of one
+ * prospect). Each file is written whole or not at all. Answers the files written: none for an
+ * ADF export without leads, as an ADF document needs one.
+ */
+export async function writeLeads(out: string, leads: LeadRow[], format: ExportFormat, dealer?: DealerContent, includeSpam = false): Promise<string[]> {
+  const written: string[] = [];
+  if (await isFolderTarget(out)) {
+    await mkdir(out, { recursive: true });
+    for (const lead of leads) {
+      const file = path.join(out, `${lead.id}${EXTENSIONS[format]}`);
+      await writeAtomically(file, formatLeads([lead], format, dealer, includeSpam));
+      written.push(file);
+    }
+    return written;
+  }
+  const text = formatLeads(leads, format, dealer, includeSpam);
+  if (!text) return written;
+  await mkdir(path.dirname(path.resolve(out)), { recursive: true });
+  await writeAtomically(out, text);
+  return [out];
 }
