@@ -1,8 +1,9 @@
 /**
- * POST /api/search/1/indexes/{any}/queries: Algolia's multi-query body. The envelope is fixed
- * here; each entry's search parameters (a URL-encoded `params` string, a `params` object, or
- * parameters flattened onto the entry, as Algolia's clients send them) are read by
- * src/api/search/params.ts, which refuses a wrong value of any parameter it uses.
+ * POST /api/search/1/indexes/{any}/queries: Algolia's multi-query body, and
+ * POST /api/search/1/indexes/{index}/facets/{facet}/query: Algolia's search for facet values.
+ * The envelopes are fixed here; each entry's search parameters (a URL-encoded `params` string, a
+ * `params` object, or parameters flattened onto the entry, as Algolia's clients send them) are
+ * read by src/api/search/params.ts, which refuses a wrong value of any parameter it uses.
  */
 import { z } from 'astro/zod';
 import { siteSlug } from './parse.ts';
@@ -30,3 +31,13 @@ export const multiQueryRequest = z.object({
 });
 
 export type MultiQueryRequest = z.input<typeof multiQueryRequest>;
+
+/** The body of a search for facet values: `params` (as a multi-query entry's) and any flattened parameters. */
+export const facetSearchRequest = z.object({
+  site: siteSlug.optional(),
+  params: z.union([z.string().max(MAX_PARAMS_TEXT), z.record(z.string(), z.unknown()), z.null()], {
+    error: 'params must be a URL-encoded string or an object.',
+  }).optional(),
+}).catchall(z.unknown());
+
+export type FacetSearchRequest = z.input<typeof facetSearchRequest>;

@@ -68,8 +68,9 @@ export async function openPglite(dataDir?: string): Promise<Db> {
   }
   let pg: PGlite;
   try {
-    const { PGlite } = await import('@electric-sql/pglite');
-    pg = await PGlite.create(dataDir ? path.join(dataDir, 'pglite') : undefined);
+    const [{ PGlite }, { pg_trgm }] = await Promise.all([import('@electric-sql/pglite'), import('@electric-sql/pglite/contrib/pg_trgm')]);
+    // pg_trgm finds the words a misspelt search word may stand for (migration 0008).
+    pg = await PGlite.create(dataDir ? path.join(dataDir, 'pglite') : undefined, { extensions: { pg_trgm } });
     // Every page PGlite reads is in memory: a random read costs about what a sequential one
     // does, and the default (4, for disks) makes the planner scan a whole table where the
     // full-text index finds a search's few hundred matches in a third of the time.

@@ -1,6 +1,7 @@
 /**
  * Algolia's three filter parameters as one expression tree:
- * - facetFilters: "attr:value", "-attr:value" (negation), a list (AND) of strings or lists (OR);
+ * - facetFilters: "attr:value", "attr:-value" (negation; "attr:\-value" for a value that starts
+ *   with "-"), a list (AND) of strings or lists (OR);
  * - numericFilters: "attr op n" with op one of = != < <= > >=, or "attr:lo TO hi", a list (AND)
  *   of strings or lists (OR);
  * - filters: a subset of the filter syntax: `attr:value`, `attr:"quoted value"`, `attr:lo TO hi`,
@@ -34,17 +35,23 @@ function number(param: string, text: string): number {
   return n;
 }
 
-/** A facet filter string: "attr:value" or "-attr:value"; the value may hold ":". */
+/**
+ * A facet filter string: "attr:value", or "attr:-value" for every record but those with the
+ * value, as Algolia reads it; "attr:\-value" is the value "-value". The value may hold ":".
+ */
 function facetFilter(param: string, text: string): Filter {
-  let s = text.trim();
-  const negate = s.startsWith('-');
-  if (negate) s = s.slice(1);
+  const s = text.trim();
   const colon = s.indexOf(':');
   if (colon <= 0) throw new FilterError(param, `"${text}" is not "attribute:value".`);
+  const attr = s.slice(0, colon).trim();
   let value = s.slice(colon + 1).trim();
-  if (value.startsWith('\\-')) value = value.slice(1); // "\-" escapes a value that starts with "-"
+  // Algolia takes "-" before the value only: "-make:Kia" would name an attribute "-make".
+  if (attr.startsWith('-')) throw new FilterError(param, `"${text}": to leave a value out write "${attr.slice(1)}:-${value}".`);
+  const negate = value.startsWith('-');
+  if (negate) value = value.slice(1);
+  else if (value.startsWith('\\-')) value = value.slice(1);
   if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
-  const f: Filter = { kind: 'facet', attr: s.slice(0, colon).trim(), value };
+  const f: Filter = { kind: 'facet', attr, value };
   return negate ? { kind: 'not', item: f } : f;
 }
 

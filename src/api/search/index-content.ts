@@ -11,6 +11,7 @@ import type { DealerContent } from '../../content/load.ts';
 import { isOfferShown } from '../../blocks/offers/offers.ts';
 import type { Db } from '../deps.ts';
 import { carRow, CODES, codeOf, offerRow, ORDER_COLUMNS, ordinals, SLOTS, type RecordKind, type SearchRow, type SlotValues } from './schema.ts';
+import { fieldTag, SETTINGS } from './settings.ts';
 
 export interface IndexReport {
   site: string;
@@ -46,9 +47,27 @@ export function slotValues(rows: SearchRow[]): SlotValues {
   return out;
 }
 
-const INSERT_HITS = `INSERT INTO search_hits (site_slug, kind, object_id, record)
-  SELECT $1, $2, x.object_id, x.record FROM jsonb_to_recordset($3::jsonb) AS x(object_id text, record jsonb)
+/** `fields`: each searchable attribute's lexemes behind its tag, "fbtoyota" (settings.ts fieldTag). */
+const INSERT_HITS = `INSERT INTO search_hits (site_slug, kind, object_id, record, fields)
+  SELECT $1, $2, x.object_id, x.record,
+    (SELECT array_to_tsvector(coalesce(array_agg(DISTINCT f.key || l.lexeme), '{}'))
+      FROM jsonb_each_text(x.fields) f, unnest(to_tsvector('simple', f.value)) l)
+  FROM jsonb_to_recordset($3::jsonb) AS x(object_id text, record jsonb, fields jsonb)
   ON CONFLICT (site_slug, kind, object_id) DO NOTHING`;
+
+/** The distinct lexemes of the words given, as the records' own tsvectors hold them. */
+const INSERT_WORDS = `INSERT INTO search_words (site_slug, kind, word)
+  SELECT DISTINCT $1, $2, l.lexeme FROM unnest(to_tsvector('simple', $3)) l
+  ON CONFLICT DO NOTHING`;
+
+/** The words of a kind's typo-tolerant attributes (settings.ts), each once. */
+export function typoWords(kind: RecordKind, rows: SearchRow[]): string {
+  const { searchable, typoTolerant } = SETTINGS[kind];
+  const tags = typoTolerant.map((a) => fieldTag(searchable.indexOf(a)));
+  const seen = new Set<string>();
+  for (const r of rows) for (const tag of tags) for (const w of (r.fields[tag] ?? '').split(' ')) if (w) seen.add(w);
+  return [...seen].join(' ');
+}
 
 async function insertRows(tx: Db, site: string, kind: RecordKind, rows: SearchRow[], values: SlotValues): Promise<void> {
   const places = ordinals(rows);
@@ -57,9 +76,11 @@ async function insertRows(tx: Db, site: string, kind: RecordKind, rows: SearchRo
     Object.fromEntries(SLOTS.filter((slot) => slots[slot] !== undefined).map((slot) => [codeOf(slot), codes[slot]!.get(slots[slot]!)]));
   for (let from = 0; from < rows.length; from += BATCH) {
     const batch = rows.slice(from, from + BATCH);
-    await tx.query(INSERT, [site, kind, JSON.stringify(batch.map(({ record: _, slots, ...r }, i) => ({ ...r, ...slots, ...codesOf(slots), ...places[from + i], position: from + i })))]);
-    await tx.query(INSERT_HITS, [site, kind, JSON.stringify(batch.map((r) => ({ object_id: r.object_id, record: r.record })))]);
+    await tx.query(INSERT, [site, kind, JSON.stringify(batch.map(({ record: _, fields: __, slots, ...r }, i) => ({ ...r, ...slots, ...codesOf(slots), ...places[from + i], position: from + i })))]);
+    await tx.query(INSERT_HITS, [site, kind, JSON.stringify(batch.map((r) => ({ object_id: r.object_id, record: r.record, fields: r.fields })))]);
   }
+  const words = typoWords(kind, rows);
+  if (words) await tx.query(INSERT_WORDS, [site, kind, words]);
 }
 
 /** A hash of exactly what would be written for a site. */
@@ -81,6 +102,7 @@ export async function indexDealer(db: Db, dealer: DealerContent, options: IndexO
   return db.transaction(async (tx) => {
     await tx.query('DELETE FROM search_records WHERE site_slug = $1', [dealer.slug]);
     await tx.query('DELETE FROM search_hits WHERE site_slug = $1', [dealer.slug]);
+    await tx.query('DELETE FROM search_words WHERE site_slug = $1', [dealer.slug]);
     const values = { car: slotValues(cars), offer: slotValues(offers) };
     await insertRows(tx, dealer.slug, 'car', cars, values.car);
     await insertRows(tx, dealer.slug, 'offer', offers, values.offer);
@@ -107,6 +129,7 @@ export async function indexContent(db: Db, dealers: DealerContent[], options: In
   if (reports.some((r) => r.changed)) {
     await db.query('VACUUM ANALYZE search_records');
     await db.query('VACUUM ANALYZE search_hits');
+    await db.query('VACUUM ANALYZE search_words');
   }
   return reports;
 }

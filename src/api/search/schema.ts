@@ -6,6 +6,7 @@
  * ignored (as Algolia does), a filter on one is refused with 400.
  */
 import type { Car, Offer } from '../../content/entities.ts';
+import { fieldsOf, SETTINGS, textOf } from './settings.ts';
 
 export type RecordKind = 'car' | 'offer';
 
@@ -152,8 +153,10 @@ export interface SearchRow {
   year: number | null;
   km: number | null;
   created_at: number | null;
-  /** The words found by full text. */
+  /** The words found by full text: every searchable attribute's (settings.ts). */
   text: string;
+  /** Each searchable attribute's words by its number (settings.ts fieldsOf). */
+  fields: Record<string, string>;
 }
 
 /** The facet attributes of a car or offer, split into slot columns and the jsonb rest. */
@@ -173,33 +176,30 @@ function facetsOf(source: Record<string, unknown>, attributes: Record<string, At
   return out;
 }
 
-/**
- * The searchable words: HTML tags dropped, split on anything but letters and digits exactly as
- * queries are (sql.ts queryTerms), so "CX-5" is found by "cx-5", "cx 5" or "cx".
- */
-const words = (...parts: unknown[]) =>
-  parts.filter((p): p is string => typeof p === 'string' && !!p).join(' ').replace(/<[^>]*>/g, ' ').replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
-
 /** A car as indexed; undefined for a car that is never listed (sold or hidden). */
 export function carRow(c: Car): SearchRow | undefined {
   if (c.status === 'sold' || c.status === 'hidden') return undefined;
   const objectID = String(c.id);
+  const record = { objectID, ...c };
   return {
     object_id: objectID,
-    record: { objectID, ...c },
+    record,
     ...facetsOf(c, CAR_ATTRIBUTES),
     price: c.price, year: c.year, km: c.km, created_at: c.created_at_timestamp,
-    text: words(c.name, c.make, c.model, c.badge, c.simple_body, c.simple_fuel, c.location_name, c.tag, c.dealercomments),
+    text: textOf(record, SETTINGS.car.searchable),
+    fields: fieldsOf(record, SETTINGS.car),
   };
 }
 
 export function offerRow(o: Offer): SearchRow {
   const objectID = String(o.id);
+  const record = { objectID, ...o };
   return {
     object_id: objectID,
-    record: { objectID, ...o },
+    record,
     ...facetsOf(o, OFFER_ATTRIBUTES),
     price: o.price ?? null, year: null, km: null, created_at: null,
-    text: words(o.name, o.description, o.model?.name, o.category, o.manufacturer),
+    text: textOf(record, SETTINGS.offer.searchable),
+    fields: fieldsOf(record, SETTINGS.offer),
   };
 }

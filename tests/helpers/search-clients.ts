@@ -1,0 +1,39 @@
+/**
+ * Algolia's own JavaScript clients pointed at the local API instead of Algolia's hosts: the
+ * official algoliasearch (v5) search client, and algoliasearch-helper (what InstantSearch's
+ * widgets run on) over it. Only the host, the dealer's Host header and the Content-Type differ
+ * from a client of Algolia itself: the route takes JSON, where Algolia's clients post it as
+ * text/plain.
+ */
+import { algoliasearch, type SearchResponse } from 'algoliasearch';
+import algoliasearchHelper from 'algoliasearch-helper';
+import { SITE_HOST } from './search-stock.ts';
+
+export type Hit = Record<string, unknown> & { objectID: string };
+export type Result = SearchResponse<Hit> & Record<string, unknown>;
+
+export function officialClient(port: number) {
+  return algoliasearch('TESTAPPID', 'search-only-key', {
+    hosts: [{ url: `127.0.0.1:${port}/api/search`, protocol: 'http', accept: 'readWrite' }],
+    baseHeaders: { host: SITE_HOST, 'content-type': 'application/json' },
+  });
+}
+
+export type OfficialClient = ReturnType<typeof officialClient>;
+
+/** One search through the client's multi-query method, answered as Algolia's result. */
+export async function searchOne(client: OfficialClient, indexName: string, params: Record<string, unknown> = {}): Promise<Result> {
+  const { results } = await client.search<Hit>({ requests: [{ indexName, ...params }] });
+  return results[0] as Result;
+}
+
+/** The object ids of a result's hits, in order. */
+export const idsOf = (r: { hits: Hit[] }) => r.hits.map((h) => h.objectID);
+
+type HelperClient = Parameters<typeof algoliasearchHelper>[0];
+type HelperState = Parameters<typeof algoliasearchHelper>[2];
+
+/** algoliasearch-helper on the official client, as InstantSearch creates it. */
+export function helperFor(client: OfficialClient, index: string, state: HelperState = {}) {
+  return algoliasearchHelper(client as unknown as HelperClient, index, state);
+}
