@@ -7,7 +7,9 @@
  */
 import { algoliasearch, type SearchResponse } from 'algoliasearch';
 import algoliasearchHelper from 'algoliasearch-helper';
-import { SITE_HOST } from './search-stock.ts';
+import { afterAll, beforeAll } from 'vitest';
+import type { TestDatabase } from './db.ts';
+import { SITE_HOST, startSearchServer, type SearchServer } from './search-stock.ts';
 
 export type Hit = Record<string, unknown> & { objectID: string };
 export type Result = SearchResponse<Hit> & Record<string, unknown>;
@@ -36,4 +38,26 @@ type HelperState = Parameters<typeof algoliasearchHelper>[2];
 /** algoliasearch-helper on the official client, as InstantSearch creates it. */
 export function helperFor(client: OfficialClient, index: string, state: HelperState = {}) {
   return algoliasearchHelper(client as unknown as HelperClient, index, state);
+}
+
+/**
+ * For a describe block: the search stock served on `database` before its tests, closed after, and
+ * the official client pointed at it (read `served.client` inside the tests).
+ */
+export function serveSearch(database: TestDatabase): { readonly client: OfficialClient; readonly server: SearchServer } {
+  let server: SearchServer | undefined;
+  let client: OfficialClient | undefined;
+  beforeAll(async () => {
+    server = await startSearchServer(database);
+    client = officialClient(server.port);
+  });
+  afterAll(() => server?.close());
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('the search server starts in beforeAll; read it inside a test');
+    return value;
+  };
+  return {
+    get client() { return started(client); },
+    get server() { return started(server); },
+  };
 }

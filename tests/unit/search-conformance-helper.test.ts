@@ -5,11 +5,11 @@
  * replicas (setIndex), searching facet values of a refined facet, highlighting with
  * InstantSearch's tags, attributesToRetrieve and clickAnalytics.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SearchResults } from 'algoliasearch-helper';
 import { testDatabases } from '../helpers/db.ts';
-import { helperFor, officialClient, type OfficialClient } from '../helpers/search-clients.ts';
-import { idsWhere, LISTED, startSearchServer, type SearchServer } from '../helpers/search-stock.ts';
+import { helperFor, serveSearch } from '../helpers/search-clients.ts';
+import { idsWhere, LISTED } from '../helpers/search-stock.ts';
 
 const AIS = { highlightPreTag: '__ais-highlight__', highlightPostTag: '__/ais-highlight__' };
 const ids = (content: SearchResults) => content.hits.map((h) => String(h.objectID));
@@ -20,16 +20,10 @@ function values(content: SearchResults, facet: string, flag: 'isRefined' | 'isEx
 }
 
 describe.each(testDatabases)('algoliasearch-helper over algoliasearch v5 on $label', (database) => {
-  let server: SearchServer;
-  let client: OfficialClient;
-  beforeAll(async () => {
-    server = await startSearchServer(database);
-    client = officialClient(server.port);
-  });
-  afterAll(() => server.close());
+  const served = serveSearch(database);
 
   it('counts a refined disjunctive facet as if it were not refined, and every other facet under the refinement', async () => {
-    const helper = helperFor(client, 'cars', { disjunctiveFacets: ['make', 'simple_body'], facets: ['simple_fuel'], hitsPerPage: 20, ...AIS });
+    const helper = helperFor(served.client, 'cars', { disjunctiveFacets: ['make', 'simple_body'], facets: ['simple_fuel'], hitsPerPage: 20, ...AIS });
     helper.addDisjunctiveFacetRefinement('make', 'Toyota').addDisjunctiveFacetRefinement('make', 'Mazda');
     const { content } = await helper.searchOnce({});
     expect(content._rawResults).toHaveLength(2);
@@ -49,7 +43,7 @@ describe.each(testDatabases)('algoliasearch-helper over algoliasearch v5 on $lab
   });
 
   it('leaves out excluded values (negative facet filters), and keeps them in the facet as excluded', async () => {
-    const helper = helperFor(client, 'cars', { facets: ['make', 'simple_body'], hitsPerPage: 50 });
+    const helper = helperFor(served.client, 'cars', { facets: ['make', 'simple_body'], hitsPerPage: 50 });
     helper.addFacetExclusion('make', 'Toyota');
     helper.setState(helper.state.addExcludeRefinement('simple_body', 'Ute'));
     const { content } = await helper.searchOnce({});
@@ -60,7 +54,7 @@ describe.each(testDatabases)('algoliasearch-helper over algoliasearch v5 on $lab
   });
 
   it('applies numeric refinements, with the range of the whole stock for a range widget', async () => {
-    const helper = helperFor(client, 'cars', { disjunctiveFacets: ['price', 'year'], hitsPerPage: 50 });
+    const helper = helperFor(served.client, 'cars', { disjunctiveFacets: ['price', 'year'], hitsPerPage: 50 });
     helper.addNumericRefinement('price', '>=', 30_000).addNumericRefinement('price', '<=', 50_000).addNumericRefinement('year', '=', 2021);
     const { content } = await helper.searchOnce({});
     const expected = idsWhere((c) => c.price >= 30_000 && c.price <= 50_000 && c.year === 2021);
@@ -71,7 +65,7 @@ describe.each(testDatabases)('algoliasearch-helper over algoliasearch v5 on $lab
   });
 
   it('pages through the hits, and switches to a sort replica keeping every refinement', async () => {
-    const helper = helperFor(client, 'cars', { disjunctiveFacets: ['make'], hitsPerPage: 5 });
+    const helper = helperFor(served.client, 'cars', { disjunctiveFacets: ['make'], hitsPerPage: 5 });
     helper.setPage(2);
     const page = (await helper.searchOnce({})).content;
     expect(page).toMatchObject({ page: 2, nbPages: 4, hitsPerPage: 5, nbHits: 16, index: 'cars' });
@@ -84,7 +78,7 @@ describe.each(testDatabases)('algoliasearch-helper over algoliasearch v5 on $lab
   });
 
   it("searches a refined facet's values without its own refinement, under the others (searchable refinement list)", async () => {
-    const helper = helperFor(client, 'cars', { disjunctiveFacets: ['make', 'model'], ...AIS });
+    const helper = helperFor(served.client, 'cars', { disjunctiveFacets: ['make', 'model'], ...AIS });
     helper.addDisjunctiveFacetRefinement('make', 'Toyota').addDisjunctiveFacetRefinement('model', 'Corolla');
     const found = await helper.searchForFacetValues('model', 'c', 10);
     expect(found.facetHits.map((h) => [h.value, h.count, h.isRefined, h.highlighted])).toEqual([
@@ -94,7 +88,7 @@ describe.each(testDatabases)('algoliasearch-helper over algoliasearch v5 on $lab
   });
 
   it('highlights with the tags InstantSearch sends, typos included, and retrieves what it is told', async () => {
-    const helper = helperFor(client, 'cars', { query: 'toyta hilux', attributesToRetrieve: ['make', 'model', 'price'], ...AIS });
+    const helper = helperFor(served.client, 'cars', { query: 'toyta hilux', attributesToRetrieve: ['make', 'model', 'price'], ...AIS });
     const { content } = await helper.searchOnce({});
     expect(ids(content)).toEqual(['3']);
     expect(Object.keys(content.hits[0]!).sort()).toEqual(['_highlightResult', 'make', 'model', 'objectID', 'price']);
@@ -105,7 +99,7 @@ describe.each(testDatabases)('algoliasearch-helper over algoliasearch v5 on $lab
   });
 
   it('gives the main request a queryID with clickAnalytics, and the facet requests none (the helper turns it off)', async () => {
-    const helper = helperFor(client, 'cars', { disjunctiveFacets: ['make'], clickAnalytics: true });
+    const helper = helperFor(served.client, 'cars', { disjunctiveFacets: ['make'], clickAnalytics: true });
     helper.addDisjunctiveFacetRefinement('make', 'Kia');
     const { content } = await helper.searchOnce({});
     expect(content.queryID).toMatch(/^[0-9a-f]{32}$/);

@@ -4,26 +4,20 @@
  * attributesToHighlight and `_highlightResult`, facet value order (sortFacetValuesBy,
  * maxValuesPerFacet), clickAnalytics' queryID, and searching facet values both ways the clients do.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CAR_HIT_FIELDS } from '../../src/lib/cars-search.ts';
 import { testDatabases } from '../helpers/db.ts';
-import { officialClient, searchOne, type OfficialClient } from '../helpers/search-clients.ts';
-import { startSearchServer, STOCK, type SearchServer } from '../helpers/search-stock.ts';
+import { serveSearch, searchOne } from '../helpers/search-clients.ts';
+import { STOCK } from '../helpers/search-stock.ts';
 
 const fieldsOf = (hit: Record<string, unknown>) => Object.keys(hit).filter((k) => k !== '_highlightResult').sort();
 
 describe.each(testDatabases)('hits, highlighting and facet values through algoliasearch v5 on $label', (database) => {
-  let server: SearchServer;
-  let client: OfficialClient;
-  beforeAll(async () => {
-    server = await startSearchServer(database);
-    client = officialClient(server.port);
-  });
-  afterAll(() => server.close());
-  const first = async (params: Record<string, unknown>, indexName = 'cars') => (await searchOne(client, indexName, { hitsPerPage: 1, ...params })).hits[0]!;
+  const served = serveSearch(database);
+  const first = async (params: Record<string, unknown>, indexName = 'cars') => (await searchOne(served.client, indexName, { hitsPerPage: 1, ...params })).hits[0]!;
 
   it("retrieves by default exactly what a result card reads, and never a car's VIN or registration", async () => {
-    const { hits } = await searchOne(client, 'cars_newest', { hitsPerPage: 100 });
+    const { hits } = await searchOne(served.client, 'cars_newest', { hitsPerPage: 100 });
     for (const hit of hits) {
       const car = STOCK.find((c) => String(c.id) === hit.objectID)! as unknown as Record<string, unknown>;
       expect(fieldsOf(hit)).toEqual(CAR_HIT_FIELDS.filter((f) => f === 'objectID' || car[f] !== undefined).sort());
@@ -79,34 +73,34 @@ describe.each(testDatabases)('hits, highlighting and facet values through algoli
   });
 
   it('returns facet values by count or alphabetically (sortFacetValuesBy), at most maxValuesPerFacet', async () => {
-    const byCount = await searchOne(client, 'cars', { facets: ['make'], maxValuesPerFacet: 3, hitsPerPage: 0 });
+    const byCount = await searchOne(served.client, 'cars', { facets: ['make'], maxValuesPerFacet: 3, hitsPerPage: 0 });
     expect(Object.entries(byCount.facets!.make!)).toEqual([['Toyota', 4], ['Hyundai', 2], ['Mazda', 2]]);
-    const alpha = await searchOne(client, 'cars', { facets: ['make', 'location_name'], maxValuesPerFacet: 3, sortFacetValuesBy: 'alpha', hitsPerPage: 0 });
+    const alpha = await searchOne(served.client, 'cars', { facets: ['make', 'location_name'], maxValuesPerFacet: 3, sortFacetValuesBy: 'alpha', hitsPerPage: 0 });
     expect(Object.entries(alpha.facets!.make!)).toEqual([['Ford', 1], ['Hyundai', 2], ['Kia', 1]]);
     expect(Object.keys(alpha.facets!.location_name!)).toEqual(['Liverpool', 'Parramatta', 'Penrith']);
   });
 
   it('answers clickAnalytics with a new 32-digit hexadecimal queryID', async () => {
-    const a = await searchOne(client, 'cars', { query: 'toyota', clickAnalytics: true });
-    const b = await searchOne(client, 'cars', { query: 'toyota', clickAnalytics: true });
+    const a = await searchOne(served.client, 'cars', { query: 'toyota', clickAnalytics: true });
+    const b = await searchOne(served.client, 'cars', { query: 'toyota', clickAnalytics: true });
     expect(a.queryID).toMatch(/^[0-9a-f]{32}$/);
     expect(b.queryID).toMatch(/^[0-9a-f]{32}$/);
     expect(a.queryID).not.toBe(b.queryID);
-    expect((await searchOne(client, 'cars', { query: 'toyota', clickAnalytics: false })).queryID).toBeUndefined();
+    expect((await searchOne(served.client, 'cars', { query: 'toyota', clickAnalytics: false })).queryID).toBeUndefined();
   });
 
   it('searches facet values through searchForFacetValues (its own path) and through a "facet" query', async () => {
-    const own = await client.searchForFacetValues({ indexName: 'cars', facetName: 'model', searchForFacetValuesRequest: { facetQuery: 'co', maxFacetHits: 5 } });
+    const own = await served.client.searchForFacetValues({ indexName: 'cars', facetName: 'model', searchForFacetValuesRequest: { facetQuery: 'co', maxFacetHits: 5 } });
     expect(own).toMatchObject({
       facetHits: [{ value: 'Corolla', count: 1, highlighted: '<em>Co</em>rolla' }, { value: 'Corolla Cross', count: 1, highlighted: '<em>Co</em>rolla Cross' }],
       exhaustiveFacetsCount: true,
     });
     expect(typeof own.processingTimeMS).toBe('number');
     // The other parameters narrow the records whose values are counted.
-    const narrowed = await client.searchForFacetValues({ indexName: 'cars', facetName: 'make', searchForFacetValuesRequest: { params: 'facetQuery=m&filters=simple_body%3ASUV' } });
+    const narrowed = await served.client.searchForFacetValues({ indexName: 'cars', facetName: 'make', searchForFacetValuesRequest: { params: 'facetQuery=m&filters=simple_body%3ASUV' } });
     expect(narrowed.facetHits.map((h) => [h.value, h.count])).toEqual([['Mazda', 1], ['Mitsubishi', 1]]);
-    const { results } = await client.search({ requests: [{ indexName: 'cars', type: 'facet', facet: 'make', facetQuery: 'm', maxFacetHits: 1 }] });
+    const { results } = await served.client.search({ requests: [{ indexName: 'cars', type: 'facet', facet: 'make', facetQuery: 'm', maxFacetHits: 1 }] });
     expect(results[0]).toMatchObject({ facetHits: [{ value: 'Mazda', count: 2, highlighted: '<em>M</em>azda' }] });
-    await expect(client.searchForFacetValues({ indexName: 'cars', facetName: 'vin' })).rejects.toMatchObject({ status: 400 });
+    await expect(served.client.searchForFacetValues({ indexName: 'cars', facetName: 'vin' })).rejects.toMatchObject({ status: 400 });
   });
 });

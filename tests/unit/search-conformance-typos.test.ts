@@ -4,21 +4,15 @@
  * before typo matches, typoTolerance false/min/strict, typos in numbers only when allowed, typos
  * in the start of a word being typed, queryType and restrictSearchableAttributes.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testDatabases } from '../helpers/db.ts';
-import { idsOf, officialClient, searchOne, type OfficialClient } from '../helpers/search-clients.ts';
-import { idsWhere, startSearchServer, type SearchServer } from '../helpers/search-stock.ts';
+import { idsOf, serveSearch, searchOne } from '../helpers/search-clients.ts';
+import { idsWhere } from '../helpers/search-stock.ts';
 
 describe.each(testDatabases)('typo tolerance through algoliasearch v5 on $label', (database) => {
-  let server: SearchServer;
-  let client: OfficialClient;
-  beforeAll(async () => {
-    server = await startSearchServer(database);
-    client = officialClient(server.port);
-  });
-  afterAll(() => server.close());
+  const served = serveSearch(database);
   /** The hits of the primary index (relevance, then newest), in order. */
-  const ids = async (query: string, params: Record<string, unknown> = {}) => idsOf(await searchOne(client, 'cars', { query, hitsPerPage: 100, ...params }));
+  const ids = async (query: string, params: Record<string, unknown> = {}) => idsOf(await searchOne(served.client, 'cars', { query, hitsPerPage: 100, ...params }));
   const sorted = async (query: string, params: Record<string, unknown> = {}) => (await ids(query, params)).sort((a, b) => +a - +b);
 
   it('finds makes and models with one typo from 4 letters: a letter missing, added, wrong or swapped', async () => {
@@ -47,7 +41,7 @@ describe.each(testDatabases)('typo tolerance through algoliasearch v5 on $label'
     expect(await ids('ford')).toEqual(['8', '12']);
     expect(await ids('ford', { typoTolerance: 'min' })).toEqual(['8']);
     expect(await ids('hilux')).toEqual(['3']);
-    const exactFirst = await searchOne(client, 'cars', { query: 'ford', facets: ['make'] });
+    const exactFirst = await searchOne(served.client, 'cars', { query: 'ford', facets: ['make'] });
     expect(exactFirst.facets!.make).toEqual({ Ford: 1, Subaru: 1 });
   });
 
@@ -69,7 +63,7 @@ describe.each(testDatabases)('typo tolerance through algoliasearch v5 on $label'
   it('matches typos in the start of a word being typed, and highlights what they matched', async () => {
     expect(await sorted('lancru')).toEqual(['4']);
     expect(await sorted('outlandr')).toEqual(['14']);
-    const hit = (await searchOne(client, 'cars', { query: 'toyta crolla' })).hits.find((h) => h.objectID === '2')!;
+    const hit = (await searchOne(served.client, 'cars', { query: 'toyta crolla' })).hits.find((h) => h.objectID === '2')!;
     expect(hit._highlightResult).toMatchObject({
       make: { value: '<em>Toyota</em>', matchLevel: 'partial', matchedWords: ['toyta'], fullyHighlighted: true },
       name: { value: '2022 <em>Toyota</em> <em>Corolla</em> Cross GXL', matchLevel: 'full', matchedWords: ['toyta', 'crolla'] },
@@ -92,6 +86,6 @@ describe.each(testDatabases)('typo tolerance through algoliasearch v5 on $label'
     expect(await sorted('one owner', { restrictSearchableAttributes: ['dealercomments'] })).toEqual(['7']);
     expect(await sorted('toyta hilux', { restrictSearchableAttributes: ['make', 'model'] })).toEqual(['3']);
     expect(await sorted('ascent toyota', { restrictSearchableAttributes: ['make', 'model'] })).toEqual([]);
-    await expect(searchOne(client, 'cars', { query: 'x', restrictSearchableAttributes: ['vin'] })).rejects.toMatchObject({ status: 400 });
+    await expect(searchOne(served.client, 'cars', { query: 'x', restrictSearchableAttributes: ['vin'] })).rejects.toMatchObject({ status: 400 });
   });
 });
