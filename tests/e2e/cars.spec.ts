@@ -209,3 +209,22 @@ test('a used-cars page loads at most 200 KB of JavaScript, gzipped, React includ
   const total = (await Promise.all(scripts)).reduce((a, b) => a + b, 0) + gzipSync(inline.join('')).length;
   expect(total).toBeLessThanOrEqual(200 * 1024);
 });
+
+test('a car page keeps every detail in its own box, the 17-character VIN included, at phone and desktop widths', async ({ page }) => {
+  const car = carsOf('tasman-motors').find((c) => c.slug === '2020-kia-sportage-lx-30026')!;
+  for (const width of [390, 1366]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(url('tasman-motors', `/cars/${car.slug}`));
+    const boxes = await page.locator('.car-specs dd').evaluateAll((dds) => dds.map((d) => {
+      const r = d.getBoundingClientRect();
+      const cell = d.parentElement!.getBoundingClientRect();
+      return { text: d.textContent, right: r.right, cellRight: cell.right, scrollWidth: d.scrollWidth, clientWidth: d.clientWidth };
+    }));
+    expect(boxes.some((b) => b.text === 'KNAW773UXJLVN1XAW')).toBe(true);
+    for (const b of boxes) {
+      expect(b.scrollWidth, `${width}px: "${b.text}" overflows its box`).toBeLessThanOrEqual(b.clientWidth);
+      expect(b.right, `${width}px: "${b.text}" runs past its cell`).toBeLessThanOrEqual(b.cellRight + 0.5);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${width}px: the page scrolls sideways`).toBeLessThanOrEqual(width);
+  }
+});
