@@ -4,7 +4,7 @@
  * written to the URL. The island, the build-time search and the tests share them.
  */
 import type { Page } from '../content/page.ts';
-import { formatKm, formatPrice } from './text.ts';
+import { formatKm, formatPrice, priceQualifierLabel } from './text.ts';
 
 /** Spec §9: 3 hits per page by default, 250 with the show-all-cars class. */
 export const SHOW_ALL_CARS_CLASS = 'show-all-cars';
@@ -80,9 +80,10 @@ export interface CarHit {
   price: number;
   location_name?: string;
   photos?: string[];
+  price_qualifier?: 'drive_away' | 'excl_govt_charges';
 }
 
-export const CAR_HIT_FIELDS = ['objectID', 'slug', 'year', 'make', 'model', 'badge', 'km', 'price', 'location_name', 'photos'] as const;
+export const CAR_HIT_FIELDS = ['objectID', 'slug', 'year', 'make', 'model', 'badge', 'km', 'price', 'location_name', 'photos', 'price_qualifier'] as const;
 
 export interface CarCardData {
   id: string;
@@ -90,6 +91,8 @@ export interface CarCardData {
   title: string;
   km: string;
   price: string;
+  /** What the price includes ("Drive away"), when the stock says. */
+  priceNote?: string;
   location?: string;
   photo: string;
   hasPhoto: boolean;
@@ -104,6 +107,7 @@ export function carCard(hit: CarHit): CarCardData {
     title: [hit.year, hit.make, hit.model, hit.badge].filter((p) => p !== undefined && p !== null && p !== '').join(' '),
     km: formatKm(hit.km),
     price: formatPrice(hit.price),
+    priceNote: priceQualifierLabel(hit.price_qualifier),
     location: hit.location_name || undefined,
     photo: photo ?? NO_PHOTO_URL,
     hasPhoto: !!photo,

@@ -66,3 +66,14 @@ function decodeEntities(s: string): string {
     .replace(/&#(\d+);/g, (_, n: string) => String.fromCodePoint(Number(n)))
     .replace(/&amp;/g, '&');
 }
+
+/**
+ * Dealer comments on a car as HTML: the stock system sends plain text with blank lines between
+ * paragraphs, or a little HTML (<strong>, <br>). HTML is sanitised and kept, so "<strong>" is
+ * bold rather than shown as a tag; plain text becomes escaped paragraphs.
+ */
+export function commentsHtml(text: string): string {
+  if (/<\/?[a-z][^>]*>/i.test(text)) return sanitizeRich(text);
+  const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return text.split(/\n{2,}/).map((p) => p.trim()).filter(Boolean).map((p) => `<p>${escape(p)}</p>`).join('');
+}

@@ -23,6 +23,16 @@ export function truncate(text: string, max: number): string {
   return cut.replace(/[\s,.;:–-]+$/, '') + '…';
 }
 
+/**
+ * What a car's price includes, as its label (content format 1.1 `price_qualifier`). A car without
+ * a qualifier gets no label: the page must not call that price drive-away.
+ */
+export function priceQualifierLabel(qualifier: 'drive_away' | 'excl_govt_charges' | undefined): string | undefined {
+  if (qualifier === 'drive_away') return 'Drive away';
+  if (qualifier === 'excl_govt_charges') return 'Excl. government charges';
+  return undefined;
+}
+
 /** "Harbour City Toyota | Service" → "Harbour City Toyota" style splits for short labels. */
 export function shortTitle(title: string): string {
   return title.split(/\s+[|–—-]\s+/)[0]!.trim();

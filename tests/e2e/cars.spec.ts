@@ -228,3 +228,15 @@ test('a car page keeps every detail in its own box, the 17-character VIN include
     expect(await page.evaluate(() => document.documentElement.scrollWidth), `${width}px: the page scrolls sideways`).toBeLessThanOrEqual(width);
   }
 });
+
+test('a car page shows the dealer comments as text, never as tags, and says what the price includes', async ({ page }) => {
+  await page.goto(url(COASTAL, '/cars/2024-toyota-rav4-cruiser-hybrid-awd-10003'));
+  const comments = page.locator('.car-detail section.prose');
+  await expect(comments.locator('strong')).toHaveText('Save thousands');
+  expect(await page.locator('main').innerText()).not.toMatch(/<\/?(strong|br)\b/);
+  await expect(page.locator('.car-price-note')).toHaveText('Drive away');
+  // A car whose stock gives no qualifier is not called drive-away.
+  await page.goto(url(COASTAL, '/cars/2021-toyota-landcruiser-prado-gxl-10009'));
+  await expect(page.locator('.car-price')).toBeVisible();
+  await expect(page.locator('.car-price-note')).toHaveCount(0);
+});

@@ -159,6 +159,13 @@ describe('result cards and the URL', () => {
     expect(carCard({ objectID: '8', slug: 's', year: 2019, make: 'Kia', model: 'Rio', km: 0, price: 1, photos: [] })).toMatchObject({ title: '2019 Kia Rio', photo: '/images/no-photo.svg', hasPhoto: false });
   });
 
+  it('label the price with what it includes, and never call an unqualified price drive-away', () => {
+    const hit = { objectID: '9', slug: 's', year: 2021, make: 'Mazda', model: 'CX-5', km: 1, price: 1 };
+    expect(carCard({ ...hit, price_qualifier: 'drive_away' }).priceNote).toBe('Drive away');
+    expect(carCard({ ...hit, price_qualifier: 'excl_govt_charges' }).priceNote).toBe('Excl. government charges');
+    expect(carCard(hit).priceNote).toBeUndefined();
+  });
+
   it('writes the search as flat URL parameters and reads it back', () => {
     const m = carsStateMapping('cars', (i) => i);
     const ui = { cars: { query: 'corolla', refinementList: { make: ['Toyota'] }, range: { price: '10000:30000' }, toggle: { certified: true }, sortBy: 'cars_price_asc', page: 2 } };

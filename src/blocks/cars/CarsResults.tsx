@@ -36,7 +36,7 @@ export default function CarsResults({ level, eager }: Props) {
                   loading={eager && i < 3 ? 'eager' : 'lazy'} decoding="async" />
                 <div className="car-card-body">
                   <Title className="car-card-title"><a href={card.href}>{card.title}</a></Title>
-                  <p className="car-card-price">{card.price}</p>
+                  <p className="car-card-price">{card.price}{card.priceNote && <span className="car-card-price-note">{card.priceNote}</span>}</p>
                   <p className="car-card-km">{card.km}</p>
                   {card.location && <p className="car-card-location">{card.location}</p>}
                 </div>
