@@ -86,10 +86,14 @@ if (env) {
   for (const cp of pages) {
     const url = localOrigin(cp.slug, env.port) + cp.path;
     const { data } = cp;
-    const loan = { amount: start(data.amount), term: start(data.term), interest: start(data.interest), frequency: data.frequency.default };
-    const payment = (l: typeof loan) => formatMoney(repayment(l).payment);
+    // Each test starts from the defaults: one test's slider moves must not leak into another, which
+    // may run after it in the same worker.
+    const defaults = () => ({ amount: start(data.amount), term: start(data.term), interest: start(data.interest), frequency: data.frequency.default });
+    const payment = (l: ReturnType<typeof defaults>) => formatMoney(repayment(l).payment);
 
     test(`${cp.slug} ${cp.path}: sliders and frequency change the repayment as the maths says, event 26 is sent once, and the figures are saved`, async ({ page }) => {
+
+      const loan = defaults();
       // Without JavaScript the same figure is in the page: the server rendered the defaults.
       const calc = await openCalculator(page, url);
       const shown = calc.locator('.fincalc-payment-amount');
@@ -146,6 +150,7 @@ if (env) {
 
     if (cp.country === 'NZ' && data.amount.active !== false) {
       test(`${cp.slug} ${cp.path}: the typed amount turns a non-number into 0 and caps an amount above max`, async ({ page }) => {
+        const loan = defaults();
         const calc = await openCalculator(page, url);
         const typed = calc.getByLabel('Loan amount in dollars');
         const shown = calc.locator('.fincalc-payment-amount');
