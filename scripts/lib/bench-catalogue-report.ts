@@ -29,7 +29,11 @@ export function evaluateSearchTargets(r: SearchReport): Target[] {
     const notes: string[] = [];
     if (run.errors) notes.push(`${run.errors} queries failed`);
     if (run.loadAverage.start >= 1) notes.push(`1-minute load average ${run.loadAverage.start.toFixed(2)} at start`);
-    out.push({ name, pass: run.errors === 0 && run.serverMs.p95 <= SEARCH_P95_TARGET_MS, value: `${ms(run.serverMs.p95)} ms`, note: notes.join('; ') || undefined });
+    // Typo tolerance is on for every query; the misspelt half takes its own path, so each half must hold.
+    const { exact, typo } = run.byKind;
+    notes.unshift(`spelt right p95 ${ms(exact.serverMs.p95)} ms, misspelt p95 ${ms(typo.serverMs.p95)} ms`);
+    const under = [run.serverMs, exact.serverMs, typo.serverMs].every((p) => p.p95 <= SEARCH_P95_TARGET_MS);
+    out.push({ name, pass: run.errors === 0 && under, value: `${ms(run.serverMs.p95)} ms`, note: notes.join('; ') });
   }
   return out;
 }
@@ -46,7 +50,11 @@ export function formatSearch(r: SearchReport): string[] {
         ms(x.serverMs.p99), ms(x.wallMs.p50), ms(x.wallMs.p95), ms(x.wallMs.p99), String(x.errors),
         `${x.loadAverage.start.toFixed(2)} → ${x.loadAverage.end.toFixed(2)}`]),
     ));
-    for (const x of r.runs) if (x.errorSamples.length) out.push(`  ${x.database}: failed queries, e.g. ${x.errorSamples.join(' | ')}`);
+    for (const x of r.runs) {
+      const kinds = (['exact', 'typo'] as const).map((k) => `${k === 'exact' ? 'spelt right' : 'misspelt'} p50 ${ms(x.byKind[k].serverMs.p50)} / p95 ${ms(x.byKind[k].serverMs.p95)}`);
+      out.push(`  ${x.database}: ${kinds.join('; ')} (server ms, typo tolerance on for both)`);
+      if (x.errorSamples.length) out.push(`  ${x.database}: failed queries, e.g. ${x.errorSamples.join(' | ')}`);
+    }
     out.push('Times in ms; server time is the route\'s Server-Timing (body read to answer built), wall time the client\'s round trip.');
   }
   for (const x of r.skipped) out.push(`${x.database}: not measured (${x.reason}).`);
