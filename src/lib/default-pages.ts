@@ -5,6 +5,7 @@
 import { blockDataSchemas, type Block, type BlockType } from '../content/blocks.ts';
 import type { Model } from '../content/entities.ts';
 import type { Site } from '../content/site.ts';
+import { escapeHtml } from './sanitize.ts';
 
 /** A block as the CMS would write it, parsed by its schema so defaults apply as for snapshots. */
 export function block(type: BlockType, data: Record<string, unknown>, index: number): Block {
@@ -40,10 +41,6 @@ export function defaultModelBlocks(model: Model): Block[] {
     heading: `Enquire about the ${model.name}`,
   }, blocks.length));
   return blocks;
-}
-
-export function escapeHtml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
 export interface LegalSection {

@@ -9,6 +9,7 @@ import type { DealerContent } from '../content/load.ts';
 import { walkBlocks } from './page-blocks.ts';
 import { plainText } from './sanitize.ts';
 import { truncate } from './text.ts';
+import { addressParts } from './structured-data/address.ts';
 
 /** Search engines cut descriptions at about this many characters. */
 export const DESCRIPTION_CHARS = 155;
@@ -27,14 +28,12 @@ export function pageText(blocks: Block[]): string | undefined {
   return undefined;
 }
 
-/** "Gosford and Erina, NSW": the distinct suburbs of the dealer's locations, as the address names them. */
-export function dealerPlaces(dealer: DealerContent): string | undefined {
+/** "Gosford and Erina, NSW": the distinct suburbs of the dealer's locations, as their addresses name them. */
+export function dealerSuburbs(dealer: DealerContent): string | undefined {
   const suburbs: string[] = [];
   for (const l of dealer.locations) {
-    // Addresses read "12 Main Road, Gosford NSW 2250" or "399 Moorhouse Avenue, Sydenham, Christchurch 8011".
-    const parts = l.address.address.split(',').map((p) => p.trim()).filter(Boolean);
-    const last = parts[parts.length - 1]?.replace(/\s*\b(NSW|VIC|QLD|SA|WA|TAS|NT|ACT)\b/, '').replace(/\s*\d{4}$/, '').trim();
-    if (last && !suburbs.includes(last)) suburbs.push(last);
+    const { locality } = addressParts(l.address.address, dealer.site.country);
+    if (locality && !suburbs.includes(locality)) suburbs.push(locality);
   }
   if (!suburbs.length) return dealer.site.state;
   const listed = suburbs.length <= 3 ? suburbs : suburbs.slice(0, 3);
@@ -45,7 +44,7 @@ export function dealerPlaces(dealer: DealerContent): string | undefined {
 /** The description written from the dealer and the page's title, when the page says nothing itself. */
 export function dealerDescription(dealer: DealerContent, title: string): string {
   const { name } = dealer.site;
-  const place = dealerPlaces(dealer);
+  const place = dealerSuburbs(dealer);
   const where = place ? ` in ${place}` : '';
   const lead = title && !name.includes(title) && !title.includes(name) ? `${title} at ${name}${where}.` : `${name}${where}.`;
   return truncate(`${lead} New and used cars, finance, servicing and parts from your local dealer.`, DESCRIPTION_CHARS);

@@ -49,6 +49,11 @@ export const sanitizeRich = memoised(options);
 /** Sanitised inline rich text, for places that already sit inside a block tag (headings, items). */
 export const sanitizeInline = memoised(inlineOptions);
 
+/** Text made safe to place in HTML, as text and inside quoted attributes. */
+export function escapeHtml(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
 /** Plain text of CMS HTML: tags removed, entities decoded, white space folded. */
 export function plainText(html: string | undefined | null): string {
   if (!html) return '';
@@ -74,6 +79,5 @@ function decodeEntities(s: string): string {
  */
 export function commentsHtml(text: string): string {
   if (/<\/?[a-z][^>]*>/i.test(text)) return sanitizeRich(text);
-  const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  return text.split(/\n{2,}/).map((p) => p.trim()).filter(Boolean).map((p) => `<p>${escape(p)}</p>`).join('');
+  return text.split(/\n{2,}/).map((p) => p.trim()).filter(Boolean).map((p) => `<p>${escapeHtml(p)}</p>`).join('');
 }

@@ -2,7 +2,7 @@
  * schema.org JSON-LD of the dealer sites. The builders live in ./structured-data/; this module is
  * what pages import.
  */
-export { carJsonLd, currencyOf, type CarJsonLd } from './structured-data/car.ts';
+export { carJsonLd, type CarJsonLd } from './structured-data/car.ts';
 export { dealerJsonLd, dealerNodeId, sellerJsonLd, type DealerJsonLd } from './structured-data/dealer.ts';
 export {
   breadcrumbJsonLd, carCrumbs, modelCrumbs, pageCrumbs, staffCrumbs, type Crumb,

@@ -38,6 +38,11 @@ export function shortTitle(title: string): string {
   return title.split(/\s+[|–—-]\s+/)[0]!.trim();
 }
 
+/** The currency of a dealer's prices: Australian or New Zealand dollars. */
+export function currencyOf(country: 'AU' | 'NZ'): 'AUD' | 'NZD' {
+  return country === 'NZ' ? 'NZD' : 'AUD';
+}
+
 /** Money in whole dollars for AU and NZ: "$45,990". */
 const wholeNumber = new Intl.NumberFormat('en-AU', { maximumFractionDigits: 0 });
 

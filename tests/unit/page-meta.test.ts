@@ -1,7 +1,7 @@
 /** The page outline and the meta description every page gets. */
 import { describe, expect, it } from 'vitest';
 import { outlineHeadings } from '../../src/lib/heading-outline.ts';
-import { dealerDescription, dealerPlaces, pageDescription } from '../../src/lib/page-description.ts';
+import { dealerDescription, dealerSuburbs, pageDescription } from '../../src/lib/page-description.ts';
 import { toBlocks, fixtureDealer } from '../helpers/render.ts';
 
 describe('outlineHeadings', () => {
@@ -43,8 +43,8 @@ describe('pageDescription', () => {
     const dealer = await fixtureDealer();
     const place = (address: string) => ({ ...dealer.locations[0]!, address: { lat: 0, long: 0, address } });
     const au = { ...dealer, site: { ...dealer.site, country: 'AU' as const, state: 'NSW' }, locations: [place('1 Main Rd, Gosford NSW 2250'), place('2 High St, Erina NSW 2260'), place('3 Side St, Gosford NSW 2250')] };
-    expect(dealerPlaces(au)).toBe('Gosford and Erina, NSW');
+    expect(dealerSuburbs(au)).toBe('Gosford and Erina, NSW');
     const nz = { ...dealer, site: { ...dealer.site, country: 'NZ' as const, state: 'Canterbury' }, locations: [place('399 Moorhouse Avenue, Sydenham, Christchurch 8011')] };
-    expect(dealerPlaces(nz)).toBe('Christchurch');
+    expect(dealerSuburbs(nz)).toBe('Christchurch');
   });
 });

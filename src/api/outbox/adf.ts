@@ -10,6 +10,7 @@ import { customerContact, providerElement, vendorElement } from './adf-parties.t
 import { vehicleElement, vehicleFacts } from './adf-vehicles.ts';
 import { el, serialize, textEl, optEl, type XmlElement } from './adf-xml.ts';
 import type { LeadPayload } from './payload.ts';
+import { currencyOf } from '../../lib/text.ts';
 
 export { xmlText } from './adf-xml.ts';
 
@@ -88,7 +89,7 @@ export function adfProspect(lead: LeadPayload): XmlElement {
   const type = leadType(lead, kind);
   const r = new LeadValues(lead.values ?? {});
   const country = lead.site.country === 'NZ' ? 'NZ' : 'AU';
-  const currency = country === 'NZ' ? 'NZD' : 'AUD';
+  const currency = currencyOf(country);
   if (lead.location) r.place('location_id', 'dealership_slug', 'preferredDealership');
   // Vehicles, contact and vendor first: the comments then hold only what they left.
   const vehicles = vehicleFacts(lead, kind, r).map((f) => vehicleElement(f, currency));

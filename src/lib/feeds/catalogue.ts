@@ -7,7 +7,7 @@ import type { Car } from '../../content/entities.ts';
 import type { DealerContent } from '../../content/load.ts';
 import { absoluteUrl, carPath, isListed } from '../routes.ts';
 import { addressParts, formatAddress, type AddressParts } from '../structured-data/address.ts';
-import { currencyOf } from '../structured-data/car.ts';
+import { currencyOf } from '../text.ts';
 import { carLocation } from '../structured-data/places.ts';
 import { carTitle, commentsText, driveOf, photoUrls, type Drive } from '../structured-data/vehicle.ts';
 import { formatKm } from '../text.ts';

@@ -11,6 +11,7 @@ import type { Car } from '../../content/entities.ts';
 import type { DealerContent } from '../../content/load.ts';
 import { absoluteUrl, carPath } from '../routes.ts';
 import { plainText } from '../sanitize.ts';
+import { currencyOf } from '../text.ts';
 import { sellerJsonLd } from './dealer.ts';
 import { carLocation } from './places.ts';
 import { commentsText, driveOf, photoUrls, type Drive } from './vehicle.ts';
@@ -31,9 +32,6 @@ const DRIVE_CONFIGURATIONS: Record<Drive, DriveWheelConfigurationValue> = {
   rwd: 'https://schema.org/RearWheelDriveConfiguration',
 };
 
-export function currencyOf(country: 'AU' | 'NZ'): 'AUD' | 'NZD' {
-  return country === 'NZ' ? 'NZD' : 'AUD';
-}
 
 /** Every property the car's data supports; absent data is left out, never guessed. */
 function carProperties(dealer: DealerContent, car: Car): Omit<CarLeaf, '@type'> {
