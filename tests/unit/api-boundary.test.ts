@@ -2,9 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { createApp } from '../../src/api/app.ts';
 import { DatabaseCounter } from '../../src/api/rate-limit.ts';
+import { serveLeadRoute, type App } from '../helpers/lead-route.ts';
 import { testDatabases, testDeps, type TestDb } from '../helpers/db.ts';
-
-type App = ReturnType<typeof createApp>;
 
 const LEADS = 'http://mini-motors.localhost:4321/api/leads';
 
@@ -27,120 +26,105 @@ async function errorOf(res: Response) {
 }
 
 describe.each(testDatabases)('what the lead route takes, on $label', (database) => {
-  let t: TestDb;
-  let app: App;
-  const count = async () => (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM leads')).rows[0]!.n;
-
-  beforeAll(async () => {
-    t = await database.open();
-    app = createApp(await testDeps(t.db));
-  });
-  afterAll(() => t.cleanup());
+  const route = serveLeadRoute(database);
 
   it('refuses value names that objects inherit (__proto__, constructor, valueOf …) with 400 naming them, and stores nothing', async () => {
-    const before = await count();
+    const before = await route.count();
     for (const name of ['__proto__', 'constructor', 'valueOf', 'hasOwnProperty', '__defineGetter__', 'toString', 'prototype']) {
       // Written as JSON text: an object literal would not hold "__proto__" as a key.
       const body = JSON.stringify(save()).replace('"values":{', `"values":{${JSON.stringify(name)}:{"name":"Sam","email":"a@b.co","phone":"0412345678"},`);
-      const res = await post(app, body);
+      const res = await post(route.app, body);
       expect(res.status, name).toBe(400);
       const error = await errorOf(res);
       expect(error.message).toContain(`"${name}"`);
       expect(Object.keys(error.fields ?? {})).toEqual([`values.${name}`]);
     }
-    const topLevel = await post(app, JSON.stringify(save()).replace('{', '{"__proto__":{"isLastStep":true},'));
+    const topLevel = await post(route.app, JSON.stringify(save()).replace('{', '{"__proto__":{"isLastStep":true},'));
     expect(topLevel.status).toBe(400);
-    expect(await count()).toBe(before);
+    expect(await route.count()).toBe(before);
   });
 
   it('never stores a lead whose contact came from a "__proto__" object: the visitor is told what is wrong', async () => {
-    const before = await count();
+    const before = await route.count();
     const body = `{"idempotencyKey":"${randomUUID()}","isLastStep":true,"form":{"pageId":"3","blockId":"enquiry","step":"contact"},` +
       '"values":{"__proto__":{"name":"Sam Lee","email":"sam@example.com","phone":"0412 345 678","location_id":"11"}}}';
-    expect((await post(app, body)).status).toBe(400);
-    expect(await count()).toBe(before);
+    expect((await post(route.app, body)).status).toBe(400);
+    expect(await route.count()).toBe(before);
   });
 
   it('answers 400 naming the field when a name, email or phone is a list or an object, or a value is {"toString":1}', async () => {
-    const before = await count();
-    const withToString = await post(app, save({ phone: { toString: 1 } }));
+    const before = await route.count();
+    const withToString = await post(route.app, save({ phone: { toString: 1 } }));
     expect(withToString.status).toBe(400);
     expect((await errorOf(withToString)).message).toMatch(/"toString" \(at values\.phone\.toString\)/);
     for (const [field, value] of [['name', ['Sam', 'Lee']], ['email', { address: 'sam@example.com' }], ['phone', { digits: '0412' }], ['name', 42]] as const) {
-      const res = await post(app, save({ [field]: value }));
+      const res = await post(route.app, save({ [field]: value }));
       expect(res.status, `${field} = ${JSON.stringify(value)}`).toBe(400);
       expect(Object.keys((await errorOf(res)).fields ?? {})).toContain(field);
     }
     // A value no field declares may be text, a number, true or false, or a list of text: not an object.
-    const res = await post(app, save({ utm_extra: { campaign: 1 } }));
+    const res = await post(route.app, save({ utm_extra: { campaign: 1 } }));
     expect(res.status).toBe(400);
     expect((await errorOf(res)).message).toBe('values.utm_extra must be text, a number, true or false, or a list of text.');
-    expect((await post(app, save({ interests: ['SUV', 'Ute'], send_customer_email: true, budget: 30000 }))).status).toBe(200);
-    expect(await count()).toBe(before + 1);
+    expect((await post(route.app, save({ interests: ['SUV', 'Ute'], send_customer_email: true, budget: 30000 }))).status).toBe(200);
+    expect(await route.count()).toBe(before + 1);
   });
 
   it('takes JSON only: text/plain, a form post or no Content-Type answer 415 and store nothing', async () => {
-    const before = await count();
+    const before = await route.count();
     for (const type of ['text/plain', 'text/plain;charset=UTF-8', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', '']) {
-      const res = await app.fetch(new Request(LEADS, { method: 'POST', headers: type ? { 'content-type': type } : {}, body: new TextEncoder().encode(JSON.stringify(save())) }));
+      const res = await route.app.fetch(new Request(LEADS, { method: 'POST', headers: type ? { 'content-type': type } : {}, body: new TextEncoder().encode(JSON.stringify(save())) }));
       expect(res.status, type).toBe(415);
       expect((await errorOf(res)).message).toMatch(/Content-Type: application\/json/);
     }
-    expect((await post(app, save(), { 'content-type': 'application/json; charset=utf-8' })).status).toBe(200);
-    expect(await count()).toBe(before + 1);
+    expect((await post(route.app, save(), { 'content-type': 'application/json; charset=utf-8' })).status).toBe(200);
+    expect(await route.count()).toBe(before + 1);
   });
 
   it("answers 403 to a page on another site (its Origin), and takes the dealer's own origins and clients without one", async () => {
-    const before = await count();
+    const before = await route.count();
     for (const origin of ['https://evil.example', 'null', 'http://other-dealer.localhost:4321', 'https://minimotors.com.au.evil.example']) {
-      const res = await post(app, save(), { origin });
+      const res = await post(route.app, save(), { origin });
       expect(res.status, origin).toBe(403);
     }
-    expect(await count()).toBe(before);
+    expect(await route.count()).toBe(before);
     for (const origin of ['http://mini-motors.localhost:4321', 'http://mini-motors.localhost:9999', 'https://www.minimotors.com.au', 'https://minimotors.com.au']) {
-      expect((await post(app, save(), { origin })).status, origin).toBe(200);
+      expect((await post(route.app, save(), { origin })).status, origin).toBe(200);
     }
-    expect((await post(app, save())).status).toBe(200);
-    expect(await count()).toBe(before + 5);
+    expect((await post(route.app, save())).status).toBe(200);
+    expect(await route.count()).toBe(before + 5);
   });
 
   it('takes a preview origin named in allowedOrigins (API_ALLOWED_ORIGINS)', async () => {
-    const preview = createApp(await testDeps(t.db, { allowedOrigins: ['https://preview-42.example.net'] }));
+    const preview = createApp(await testDeps(route.db, { allowedOrigins: ['https://preview-42.example.net'] }));
     expect((await post(preview, save(), { origin: 'https://preview-42.example.net' })).status).toBe(200);
     expect((await post(preview, save(), { origin: 'https://preview-43.example.net' })).status).toBe(403);
   });
 
   it('answers with X-Content-Type-Options: nosniff, on success and on error', async () => {
-    const ok = await post(app, save());
+    const ok = await post(route.app, save());
     expect(ok.headers.get('x-content-type-options')).toBe('nosniff');
-    const bad = await post(app, '{');
+    const bad = await post(route.app, '{');
     expect(bad.headers.get('x-content-type-options')).toBe('nosniff');
-    const missing = await app.fetch(new Request('http://mini-motors.localhost/api/nothing'));
+    const missing = await route.app.fetch(new Request('http://mini-motors.localhost/api/nothing'));
     expect(missing.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
   it('answers 400 to a malformed Host header', async () => {
-    const res = await app.fetch(new Request(LEADS, { method: 'POST', headers: { host: 'x:99999', 'content-type': 'application/json' }, body: JSON.stringify(save()) }));
+    const res = await route.app.fetch(new Request(LEADS, { method: 'POST', headers: { host: 'x:99999', 'content-type': 'application/json' }, body: JSON.stringify(save()) }));
     expect(res.status).toBe(400);
     expect((await errorOf(res)).message).toMatch(/Host header/);
   });
 });
 
 describe('rate limits that junk cannot turn against visitors', () => {
-  let t: TestDb;
   let clock = Date.parse('2025-03-01T00:00:00Z');
-  let app: App;
-
-  beforeAll(async () => {
-    t = await testDatabases[0]!.open();
-    app = createApp(await testDeps(t.db, {
-      now: () => new Date(clock),
-      rateLimits: { perIp: { max: 5, windowMs: 60_000 }, perSite: { max: 10, windowMs: 60_000 } },
-    }));
+  const route = serveLeadRoute(testDatabases[0]!, {
+    now: () => new Date(clock),
+    rateLimits: { perIp: { max: 5, windowMs: 60_000 }, perSite: { max: 10, windowMs: 60_000 } },
   });
-  afterAll(() => t.cleanup());
 
-  const from = (ip: string, body: unknown) => post(app, body, { 'x-forwarded-for': ip });
+  const from = (ip: string, body: unknown) => post(route.app, body, { 'x-forwarded-for': ip });
 
   it('a burst of junk from 600 addresses leaves a new visitor’s enquiry accepted', async () => {
     for (let i = 0; i < 600; i++) {
