@@ -5,7 +5,8 @@
  * targets and its printed section.
  */
 import { runFaults, summarize, type FaultRunResult, type FaultSummary } from './fault-run.ts';
-import { clusterUnavailableReason, ClusterStartError } from './pg-cluster.ts';
+import { ClusterStartError } from './pg-cluster.ts';
+import { clusterUnavailableReason } from './pg-run-as.ts';
 import { ms, table, type Target } from './bench-report.ts';
 
 export const FAULT_TARGET = { recoveryMs: 2_000 } as const;

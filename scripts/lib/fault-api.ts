@@ -8,8 +8,6 @@ import { request as httpRequest } from 'node:http';
 import { projectRoot } from './bench-run.ts';
 import { SITE } from './bench-leads-client.ts';
 
-export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 export interface Answer {
   status: number;
   retryAfter: boolean;

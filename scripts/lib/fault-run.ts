@@ -19,7 +19,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { saveBody, type Session } from './bench-leads-client.ts';
-import { apiEnv, isErrorShape, send, sleep, startApi, stopApi, watchOrphan, type Answer } from './fault-api.ts';
+import { apiEnv, isErrorShape, send, startApi, stopApi, watchOrphan, type Answer } from './fault-api.ts';
+import { sleep } from './processes.ts';
 import { startCluster, type Cluster } from './pg-cluster.ts';
 
 export interface FaultRunOptions {

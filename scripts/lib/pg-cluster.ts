@@ -6,19 +6,18 @@
  * A cluster is removed by destroy(), and also when this process exits (an 'exit' handler) or is
  * ended by a signal; a small watcher process removes it even when this one is killed outright.
  */
-import { execFile, execFileSync, spawn } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
 import { appendFile, chown, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { tmpdir, userInfo } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Pool } from 'pg';
+import { clusterUnavailableReason, PG_BIN, runAs } from './pg-run-as.ts';
+import { alive, childrenOf, cleanUpOnExit, forgetCleanUp, freePort, run, signal, sleep, within } from './processes.ts';
 
-export const PG_BIN = '/usr/lib/postgresql/15/bin';
 /** The name the API's pool gives its connections (src/api/db/postgres.ts). */
 export const API_APPLICATION_NAME = 'dealer-sites-api';
 const ADMIN_APPLICATION_NAME = 'pg-cluster-admin';
-const RUNUSER = ['/usr/sbin/runuser', '/sbin/runuser', '/usr/bin/runuser', '/bin/runuser'];
 
 export interface ClusterOptions {
   /** Folder of initdb, pg_ctl and postgres. */
@@ -76,66 +75,6 @@ export class ClusterStartError extends Error {
   }
 }
 
-interface RunAs {
-  /** Command and arguments that run `file args` as the postgres user. */
-  command(file: string, args: string[]): [string, string[]];
-  /** Owner to give the folders, when we are root. */
-  owner?: { uid: number; gid: number };
-}
-
-function postgresUser(): { uid: number; gid: number } | undefined {
-  try {
-    const line = readFileSync('/etc/passwd', 'utf8').split('\n').find((l) => l.startsWith('postgres:'));
-    const fields = line?.split(':');
-    if (!fields || fields.length < 4) return undefined;
-    return { uid: Number(fields[2]), gid: Number(fields[3]) };
-  } catch {
-    return undefined;
-  }
-}
-
-function runAs(): RunAs | undefined {
-  if (userInfo().username === 'postgres') return { command: (file, args) => [file, args] };
-  if (process.getuid?.() !== 0) return undefined;
-  const owner = postgresUser();
-  const runuser = RUNUSER.find((p) => existsSync(p));
-  if (!owner || !runuser) return undefined;
-  return { command: (file, args) => [runuser, ['-u', 'postgres', '--', file, ...args]], owner };
-}
-
-/** Why no cluster can be made here, or undefined when one can. */
-export function clusterUnavailableReason(binDir = PG_BIN): string | undefined {
-  const missing = ['initdb', 'pg_ctl', 'postgres'].filter((b) => !existsSync(path.join(binDir, b)));
-  if (missing.length) return `PostgreSQL's ${missing.join(', ')} not found in ${binDir}`;
-  if (!runAs()) return 'a throwaway PostgreSQL cluster needs root (with a postgres user and runuser) or the postgres user';
-  return undefined;
-}
-
-/** Whether this machine can make a throwaway cluster: the binaries exist and we are root or postgres. */
-export function clusterAvailable(binDir = PG_BIN): boolean {
-  return clusterUnavailableReason(binDir) === undefined;
-}
-
-function run(command: [string, string[]], timeoutMs: number, what: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile(command[0], command[1], { timeout: timeoutMs, killSignal: 'SIGKILL', maxBuffer: 4 * 2 ** 20 }, (error, stdout, stderr) => {
-      if (!error) return resolve(stdout);
-      const why = error.killed ? `no result within ${timeoutMs} ms` : `exit code ${error.code ?? 'unknown'}`;
-      const output = `${stderr}${stdout}`.trim().split('\n').slice(-20).join('\n');
-      reject(new Error(`${what} failed (${why})${output ? `:\n${output}` : ''}`));
-    });
-  });
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (!address || typeof address === 'string') throw new Error('no free port on 127.0.0.1');
-  return address.port;
-}
-
 /** pid of the running postmaster, from its pid file; undefined when the server is not running. */
 function postmasterPid(dataDir: string): number | undefined {
   try {
@@ -143,78 +82,6 @@ function postmasterPid(dataDir: string): number | undefined {
     return Number.isInteger(pid) && pid > 0 ? pid : undefined;
   } catch {
     return undefined;
-  }
-}
-
-/** Processes whose parent is `pid`, from /proc. */
-function childrenOf(pid: number): number[] {
-  const out: number[] = [];
-  let entries: string[];
-  try {
-    entries = readdirSync('/proc');
-  } catch {
-    return out;
-  }
-  for (const entry of entries) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // The command name may hold spaces and parentheses: the fields after the last ')' are state, ppid, …
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid === pid) out.push(Number(entry));
-    } catch {
-      // The process ended while we looked.
-    }
-  }
-  return out;
-}
-
-function signal(pid: number, name: NodeJS.Signals | 0): boolean {
-  try {
-    process.kill(pid, name);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function alive(pid: number): boolean {
-  return signal(pid, 0);
-}
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/** `promise`, or a rejection once `ms` have passed. */
-function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
-}
-
-/** Clusters of this process not destroyed yet, each with its synchronous clean-up. */
-const live = new Map<string, () => void>();
-let hooked = false;
-
-function cleanUpAll() {
-  for (const cleanUp of [...live.values()]) cleanUp();
-}
-
-function hookExit() {
-  if (hooked) return;
-  hooked = true;
-  process.on('exit', cleanUpAll);
-  for (const name of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-    const onSignal = () => {
-      cleanUpAll();
-      // Ours is the only listener: end as the signal would have without it.
-      if (process.listenerCount(name) === 1) {
-        process.removeListener(name, onSignal);
-        process.kill(process.pid, name);
-      }
-    };
-    process.on(name, onSignal);
   }
 }
 
@@ -265,7 +132,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
 
   /** Synchronous: for the 'exit' handler, where nothing asynchronous runs any more. */
   const cleanUpNow = () => {
-    live.delete(base);
+    forgetCleanUp(base);
     thawNow();
     const pm = postmasterPid(dataDir);
     if (pm && alive(pm)) {
@@ -280,8 +147,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     if (watcher) signal(watcher, 'SIGKILL');
     rmSync(base, { recursive: true, force: true });
   };
-  live.set(base, cleanUpNow);
-  hookExit();
+  cleanUpOnExit(base, cleanUpNow);
 
   const adminPool = async (): Promise<Pool> => {
     if (admin) return admin;
@@ -429,7 +295,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
             }
           });
         }
-        live.delete(base);
+        forgetCleanUp(base);
         if (watcher) signal(watcher, 'SIGKILL');
         await rm(base, { recursive: true, force: true });
       })();

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatFaults } from '../../scripts/lib/bench-faults.ts';
 import { runFaults, summarize, type RequestRecord } from '../../scripts/lib/fault-run.ts';
-import { clusterAvailable } from '../../scripts/lib/pg-cluster.ts';
+import { clusterAvailable } from '../../scripts/lib/pg-run-as.ts';
 
 const RECOVERY_MS = 2_000;
 
