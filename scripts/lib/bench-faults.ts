@@ -4,7 +4,8 @@
  * under a steady load of lead form sessions, health checks and searches. What it reports, its
  * targets and its printed section.
  */
-import { runFaults, summarize, type FaultRunResult, type FaultSummary } from './fault-run.ts';
+import { runFaults } from './fault-run.ts';
+import { summarize, type FaultRunResult, type FaultSummary } from './fault-results.ts';
 import { ClusterStartError } from './pg-cluster.ts';
 import { clusterUnavailableReason } from './pg-run-as.ts';
 import { ms, table, type Target } from './bench-report.ts';

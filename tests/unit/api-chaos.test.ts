@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { formatFaults } from '../../scripts/lib/bench-faults.ts';
-import { runFaults, summarize, type RequestRecord } from '../../scripts/lib/fault-run.ts';
+import { runFaults } from '../../scripts/lib/fault-run.ts';
+import { summarize, type RequestRecord } from '../../scripts/lib/fault-results.ts';
 import { clusterAvailable } from '../../scripts/lib/pg-run-as.ts';
 
 const RECOVERY_MS = 2_000;
