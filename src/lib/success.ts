@@ -5,6 +5,7 @@
  */
 import type { CarCard, Submission } from '../stores/submission.ts';
 import { successTexts, type SuccessVariant } from './success-texts.ts';
+import { formatKm, formatPrice } from './text.ts';
 
 export type { SuccessVariant };
 
@@ -159,12 +160,18 @@ function valuationRows(values: Record<string, unknown> | undefined): [string, st
     }
     return undefined;
   };
+  /** "85000" reads as "85,000 km"; anything not a plain number is shown as typed. */
+  const formatted = (row: [string, string] | undefined, format: (n: number) => string): [string, string] | undefined => {
+    if (!row) return undefined;
+    const n = Number(row[1].replace(/[\s,$]/g, ''));
+    return Number.isFinite(n) && /\d/.test(row[1]) ? [row[0], format(n)] : row;
+  };
   return [
     pick('Make', 'make', 'Vehicle Make'),
     pick('Model', 'model', 'Vehicle Model'),
     pick('Year', 'year', 'Vehicle Year'),
-    pick('Kilometres', 'kms', 'Vehicle Kilometers', 'odometer_miles', 'odometer'),
-    pick('Expected price', 'Expected Trade In Price', 'expected_price', 'expectedPrice'),
+    formatted(pick('Kilometres', 'kms', 'Vehicle Kilometers', 'odometer_miles', 'odometer'), formatKm),
+    formatted(pick('Expected price', 'Expected Trade In Price', 'expected_price', 'expectedPrice'), formatPrice),
   ].filter((row): row is [string, string] => row !== undefined);
 }
 

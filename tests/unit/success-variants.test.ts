@@ -83,6 +83,15 @@ describe('thank-you page: variants by category', () => {
     expect(view(`?category=new-vehicle-enquiry&subcategory=${sub}`).variant).toBe('generic');
   });
 
+  it('formats the kilometres and expected price the visitor typed, and keeps text it cannot read as a number', () => {
+    const data: SuccessData = { locations, submission: {
+      category: 'Valuation Enquiry', values: { make: 'Toyota', kms: '85000', expected_price: '$18,500' }, submittedAt: '',
+    } };
+    expect(view('?category=valuation-enquiry', {}, data).valuation).toEqual([['Make', 'Toyota'], ['Kilometres', '85,000 km'], ['Expected price', '$18,500']]);
+    const vague: SuccessData = { locations, submission: { category: 'Valuation Enquiry', values: { kms: 'about 90k' }, submittedAt: '' } };
+    expect(view('?category=valuation-enquiry', {}, vague).valuation).toEqual([['Kilometres', 'about 90k']]);
+  });
+
   it('uses the default page for a valuation when the offer was rejected', () => {
     expect(view('?category=valuation-enquiry&offer_rejected=true').variant).toBe('generic');
     expect(view('?category=valuation-enquiry&offer_rejected=false').variant).toBe('valuation');
@@ -94,7 +103,7 @@ describe('thank-you page: variants by category', () => {
       candidateCars: [car('Toyota', 'RAV4'), car('Mazda', 'CX-3'), car('Mazda', 'CX-5')],
     } };
     const v = view('?category=trade-in-enquiry', {}, data);
-    expect(v.valuation).toEqual([['Make', 'Mazda'], ['Model', 'CX-5'], ['Year', '2019'], ['Kilometres', '60000']]);
+    expect(v.valuation).toEqual([['Make', 'Mazda'], ['Model', 'CX-5'], ['Year', '2019'], ['Kilometres', '60,000 km']]);
     expect(v.similarCar?.model).toBe('CX-5');
   });
 

@@ -18,7 +18,7 @@ export default function SuccessExtras({ view, idBase, level }: Props) {
       {view.valuation && (
         <section className="success-panel" aria-labelledby={`${idBase}-vehicle`}>
           <H id={`${idBase}-vehicle`}>Your vehicle</H>
-          <dl className="success-valuation">
+          <dl className="success-answers">
             {view.valuation.map(([label, value]) => (
               <div key={label}><dt>{label}</dt><dd>{value}</dd></div>
             ))}
