@@ -85,10 +85,10 @@ describe('thank-you page: variants by category', () => {
 
   it('formats the kilometres and expected price the visitor typed, and keeps text it cannot read as a number', () => {
     const data: SuccessData = { locations, submission: {
-      category: 'Valuation Enquiry', values: { make: 'Toyota', kms: '85000', expected_price: '$18,500' }, submittedAt: '',
+      category: 'Valuation Enquiry', values: { make: 'Toyota', kms: '85000', expected_price: '$18,500' },
     } };
     expect(view('?category=valuation-enquiry', {}, data).valuation).toEqual([['Make', 'Toyota'], ['Kilometres', '85,000 km'], ['Expected price', '$18,500']]);
-    const vague: SuccessData = { locations, submission: { category: 'Valuation Enquiry', values: { kms: 'about 90k' }, submittedAt: '' } };
+    const vague: SuccessData = { locations, submission: { category: 'Valuation Enquiry', values: { kms: 'about 90k' } } };
     expect(view('?category=valuation-enquiry', {}, vague).valuation).toEqual([['Kilometres', 'about 90k']]);
   });
 
