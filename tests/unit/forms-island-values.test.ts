@@ -127,9 +127,9 @@ describe('field input', () => {
     expect(splitDateTime('2030-05-01T09:30')).toEqual({ date: '2030-05-01', time: '09:30' });
   });
 
-  it('fills the progress bar by steps done, and completely once submitted', () => {
-    expect(progressPercent(1, 4, false)).toBe(0);
-    expect(progressPercent(3, 4, false)).toBe(50);
+  it('fills the progress bar by the share of the path reached, never empty on step 1, and completely once submitted', () => {
+    expect(progressPercent(1, 4, false)).toBe(25);
+    expect(progressPercent(3, 4, false)).toBe(75);
     expect(progressPercent(4, 4, true)).toBe(100);
   });
 

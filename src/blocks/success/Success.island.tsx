@@ -37,6 +37,12 @@ export default function Success({ idBase, options, locations, level, manufacture
   const score = view.creditScore;
   return (
     <div className={`success success-${view.variant}`}>
+      {!score && (
+        <svg className="success-icon" viewBox="0 0 48 48" width="56" height="56" aria-hidden="true" focusable="false">
+          <circle cx="24" cy="24" r="22" fill="currentColor" />
+          <path d="M14 25l7 7 13-15" fill="none" stroke="#fff" strokeWidth="4" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+      )}
       <Title className="success-title">{view.title}</Title>
       {score && (
         <div className={`success-score success-score-${score.tone}`}>

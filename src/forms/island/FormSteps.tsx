@@ -236,13 +236,13 @@ export default function FormSteps({ index, setIndex, ...props }: Props) {
           </div>
           <div className="form-actions">
             {showBack && (
-              <button type="button" className="btn btn-outline" onClick={() => goTo(previousStepIndex(def, index, values, pathOpts))}>Back</button>
+              <button type="button" className="btn btn-secondary form-back" onClick={() => goTo(previousStepIndex(def, index, values, pathOpts))}>Back</button>
             )}
             {/* A hidden Next stays reachable from the keyboard: choosing an option moves a pointer
                 user on, and a keyboard user confirms the choice with this button. */}
             {/* Disabled until the island runs: a native submit would post the visitor's details to
                 the static host, which cannot take them. */}
-            <button type="submit" className={showNext ? 'btn btn-solid' : 'btn btn-solid visually-hidden-focusable'}
+            <button type="submit" className={showNext ? 'btn btn-primary form-next' : 'btn btn-primary form-next visually-hidden-focusable'}
               disabled={!hydrated} aria-disabled={busy || complete || undefined}>
               {busy ? 'Sending…' : isLast ? 'Submit' : 'Next'}
             </button>

@@ -8,11 +8,14 @@ export interface ProgressProps {
   compact: boolean;
 }
 
-/** Percent shown: steps done out of steps on the path; 100 once submitted. */
+/**
+ * Percent shown: the share of the path reached, counting the step on screen (step 1 of 3 fills a
+ * third), so the bar is never empty while the visitor is on the form; 100 once submitted.
+ */
 export function progressPercent(step: number, total: number, complete: boolean): number {
   if (complete) return 100;
   if (total <= 0) return 0;
-  return Math.round(((step - 1) / total) * 100);
+  return Math.round((Math.min(Math.max(step, 1), total) / total) * 100);
 }
 
 export default function Progress({ id, step, total, complete, compact }: ProgressProps) {

@@ -16,6 +16,7 @@ export default function Captcha({ field }: { field: FieldDef }) {
     <Shell field={labelled} state={state}>
       <input
         {...state.control}
+        className="input"
         required
         type="text"
         inputMode="numeric"

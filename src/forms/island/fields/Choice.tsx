@@ -15,11 +15,11 @@ export default function Choice({ field }: { field: FieldDef }) {
   const arrowed = useRef(false);
   return (
     <fieldset
-      className={`form-field form-field-wide form-choice${cards ? ' form-cards' : ''}${state.error ? ' has-error' : ''}`}
+      className={`form-field field form-field-wide form-choice${cards ? ' form-cards' : ''}${state.error ? ' has-error' : ''}`}
       aria-describedby={state.control['aria-describedby']}
       aria-invalid={state.control['aria-invalid']}
     >
-      <legend>
+      <legend className="field-label">
         {field.label}
         <RequiredMark required={field.required} />
       </legend>

@@ -31,6 +31,7 @@ export default function Currency({ field }: { field: FieldDef }) {
         <span aria-hidden="true">$</span>
         <input
           {...state.control}
+          className="input"
           type="text"
           inputMode="decimal"
           autoComplete="off"

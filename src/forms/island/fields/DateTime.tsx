@@ -37,15 +37,16 @@ export default function DateTime({ field }: { field: FieldDef }) {
   const timeId = `${state.id}-time`;
 
   return (
-    <div className={`form-field form-datetime${state.error ? ' has-error' : ''}`}>
+    <div className={`form-field field form-datetime${state.error ? ' has-error' : ''}`}>
       <div className="form-datetime-row">
         <div>
-          <label htmlFor={state.id}>
+          <label htmlFor={state.id} className="field-label">
             {field.label}
             <RequiredMark required={field.required} />
           </label>
           <input
             {...state.control}
+            className="input"
             type="date"
             value={parts.date}
             min={rule === 'notPast' ? bound : undefined}
@@ -57,8 +58,9 @@ export default function DateTime({ field }: { field: FieldDef }) {
         </div>
         {withTime && (
           <div>
-            <label htmlFor={timeId}>{`Preferred ${field.bookingType} Time`}</label>
+            <label htmlFor={timeId} className="field-label">{`Preferred ${field.bookingType} Time`}</label>
             <input
+              className="input"
               id={timeId}
               type="time"
               step={900}

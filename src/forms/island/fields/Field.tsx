@@ -65,6 +65,7 @@ function Select({ field }: { field: FieldDef }) {
     <Shell field={field} state={state}>
       <select
         {...state.control}
+        className="select"
         value={String(input.value ?? '')}
         autoComplete={field.autoComplete}
         onChange={(e) => {
@@ -96,12 +97,13 @@ function Text({ field }: { field: FieldDef }) {
     },
   };
   if (field.type === 'message') {
-    return <Shell field={field} state={state} wide><textarea {...common} rows={4} /></Shell>;
+    return <Shell field={field} state={state} wide><textarea {...common} className="textarea" rows={4} /></Shell>;
   }
   return (
     <Shell field={field} state={state}>
       <input
         {...common}
+        className="input"
         type={inputTypes[field.type] ?? 'text'}
         autoComplete={inputAutoComplete(field.autoComplete)}
         inputMode={(field.inputMode as HTMLAttributes<HTMLInputElement>['inputMode']) ?? undefined}

@@ -42,18 +42,18 @@ export function RequiredMark({ required }: { required: boolean }) {
 }
 
 export function Help({ id, field }: { id: string; field: FieldDef }) {
-  return field.help ? <p className="form-help" id={`${id}-help`}>{field.help}</p> : null;
+  return field.help ? <p className="form-help field-hint" id={`${id}-help`}>{field.help}</p> : null;
 }
 
 export function ErrorText({ id, error }: { id: string; error?: string }) {
-  return error ? <p className="form-error" id={`${id}-error`}>{error}</p> : null;
+  return error ? <p className="form-error field-error" id={`${id}-error`}>{error}</p> : null;
 }
 
 /** Label above the control, then help and error. */
 export function Shell({ field, state, children, wide }: { field: FieldDef; state: FieldState; children: ReactNode; wide?: boolean }) {
   return (
-    <div className={`form-field${wide ? ' form-field-wide' : ''}${state.error ? ' has-error' : ''}`}>
-      <label htmlFor={state.id}>
+    <div className={`form-field field${wide ? ' form-field-wide' : ''}${state.error ? ' has-error' : ''}`}>
+      <label htmlFor={state.id} className="field-label">
         {field.label}
         <RequiredMark required={field.required} />
       </label>
