@@ -124,7 +124,7 @@ test.describe('variant cards', () => {
 
   test('with 4 or more variants the slider has controls that slide', async ({ page }) => {
     await page.goto(`${coastal()}/rav4`);
-    await hydrated(page, '.variant-slider');
+    await hydrated(page, '.carousel-variants');
     const slides = page.locator('.model-variants .swiper-slide');
     await expect(slides).toHaveCount(5);
     await expect(slides.first()).toHaveClass(/swiper-slide-active/);
@@ -136,7 +136,7 @@ test.describe('variant cards', () => {
 
   test('3 variants make a slider without controls, 2 a plain grid', async ({ page }) => {
     await page.goto(`${coastal()}/mazda-cx-5`);
-    await hydrated(page, '.variant-slider');
+    await hydrated(page, '.carousel-variants');
     await expect(page.locator('.model-variants .swiper-slide')).toHaveCount(3);
     await expect(page.getByRole('button', { name: 'Next variant' })).toHaveCount(0);
     await page.goto(`${coastal()}/corolla`);

@@ -24,7 +24,7 @@ const card = (block: Locator, name: string) => block.locator('article.offer-card
 
 /** The position the slider announces ("Slide 2 of 3"). */
 async function activeSlide(page: Page): Promise<string | null> {
-  return page.locator('.image-slider [aria-atomic="true"]').textContent();
+  return page.locator('.image-slider .carousel-status').textContent();
 }
 /** Clicks a slider button once the previous slide move has finished (Swiper ignores clicks mid-move in loop mode). */
 async function press(page: Page, name: string): Promise<void> {
@@ -33,7 +33,7 @@ async function press(page: Page, name: string): Promise<void> {
 }
 /** Waits for the slider's island to start. */
 async function sliderReady(page: Page): Promise<void> {
-  await expect(page.locator('.image-slider .slider[data-ready]')).toHaveCount(1);
+  await expect(page.locator('.image-slider .carousel[data-ready]')).toHaveCount(1);
 }
 /** Moves the pointer and focus away from the slider (both pause auto-advance). */
 async function leaveSlider(page: Page): Promise<void> {

@@ -248,7 +248,8 @@ describe('model blocks rendered', () => {
     };
     const m = model({ slug: 'rav4', name: 'RAV4' });
     const html = await renderBlock('modelFeatures', data, { dealer: withModels([m]), path: '/rav4' });
-    expect(islands(html)).toBe(1);
+    // The tabs, and the brochure button in an island of its own.
+    expect(islands(html)).toBe(2);
     expect(html).toMatch(/role="tab"[^>]*aria-selected="true"[^>]*>Power</);
     expect(html).toContain('--feature-height:480px');
     expect(html).toContain('<p>Quiet</p>');
@@ -256,5 +257,6 @@ describe('model blocks rendered', () => {
     expect(html).toContain('Download brochure');
     const elsewhere = await renderBlock('modelFeatures', data, { dealer: withModels([m]), path: '/about' });
     expect(elsewhere).not.toContain('Download brochure');
+    expect(islands(elsewhere)).toBe(1);
   });
 });

@@ -5,7 +5,8 @@ import {
   DESCRIPTION_CUT_OVER, DESCRIPTION_CUT_TO, DISCLAIMER_CUT, OFFERS_LIMIT, descriptionPreview, disclaimerPreview,
   enquireHref, isOfferShown, isSpecialOffersPage, offerTabs, selectOffers, toOfferCard,
 } from '../../src/blocks/offers/offers.ts';
-import { cardShown, hrefWithTab, tabIndexFromSearch } from '../../src/blocks/offers/tabs.ts';
+import { MODEL_PARAM, cardTabs, offerTabItems } from '../../src/blocks/offers/offers.ts';
+import { hrefWithTab as hrefWithItem, itemShown, tabIndexFromSearch as indexFromSearch } from '../../src/components/ui/tabs.ts';
 import { fixtureDealer, renderBlock } from '../helpers/render.ts';
 
 let dealer: DealerContent;
@@ -133,6 +134,11 @@ describe('offer tabs', () => {
   });
 
   const tabs = offerTabs([offer({ model: rav4 }), offer({ model: hilux }), offer()]);
+  // The offers block hands its tabs to the shared tabs island; these run the island's own logic.
+  const items = offerTabItems(tabs);
+  const tabIndexFromSearch = (search: string, _tabs: unknown) => indexFromSearch(search, MODEL_PARAM, items);
+  const hrefWithTab = (href: string, _tabs: unknown, index: number) => hrefWithItem(href, MODEL_PARAM, items[index]!);
+  const cardShown = (cardTab: string, selected: string) => itemShown(cardTabs(cardTab), selected);
 
   it('follow ?model= (any case), and fall back to All Offers when absent or unknown', () => {
     expect(tabIndexFromSearch('', tabs)).toBe(0);
@@ -203,8 +209,8 @@ describe('offers block', () => {
     expect(t).toContain('$29,990');
     for (const label of ['All Offers', 'Corolla', 'Other Offers']) expect(html).toMatch(new RegExp(`role="tab"[^>]*>${label}<`));
     expect(html).toMatch(/aria-selected="true"[^>]*>All Offers</);
-    expect(html).toContain('data-offer-tab="corolla"');
-    expect(html).toContain('data-offer-tab="other-offers"');
+    expect(html).toContain('data-tabs="all corolla"');
+    expect(html).toContain('data-tabs="all other-offers"');
   });
 
   it('offers View more / View less on long texts only', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bioPreview, initials, staffRating, toStaffCard } from '../../src/blocks/team/staff-card.ts';
-import { hrefWithTab, tabIndexAfterKey, tabIndexFromSearch, uniqueSlugs } from '../../src/blocks/team/tabs.ts';
+import { TEAM_PARAM, teamTabItems } from '../../src/blocks/team/team-tabs.ts';
+import { hrefWithTab as hrefWithItem, tabIndexAfterKey, tabIndexFromSearch as indexFromSearch, uniqueSlugs } from '../../src/components/ui/tabs.ts';
 import { siteSchema } from '../../src/content/site.ts';
 import type { StaffMember } from '../../src/content/entities.ts';
 import { BIO_PREVIEW_CHARS } from '../../src/lib/text.ts';
@@ -87,6 +88,10 @@ describe('team tabs and the team query parameter', () => {
     { slug: 'pre-owned-sales', label: 'Pre-Owned Sales' },
     { slug: 'service', label: 'Service' },
   ];
+  // The team block hands its tabs to the shared tabs island; these run the island's own logic.
+  const tabIndexFromSearch = (search: string, list: typeof tabs) => indexFromSearch(search, TEAM_PARAM, teamTabItems(list));
+  const hrefWithTab = (href: string, slug: string) =>
+    hrefWithItem(href, TEAM_PARAM, teamTabItems([{ slug, label: slug }])[0]!);
 
   it('opens the first tab when the parameter is absent, empty or unknown', () => {
     expect(tabIndexFromSearch('', tabs)).toBe(0);

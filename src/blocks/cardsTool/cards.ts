@@ -3,9 +3,10 @@
  * phones, up to two on tablets, `cardCols` on wide screens.
  */
 
+import { TABLET_MIN_PX, WIDE_MIN_PX, carouselBreakpoints, type PerView } from '../../components/ui/carousel.ts';
+
 /** Tablet and wide-screen breakpoints in CSS pixels; the block's media queries use 40rem and 64rem. */
-export const TABLET_MIN_PX = 640;
-export const WIDE_MIN_PX = 1024;
+export { TABLET_MIN_PX, WIDE_MIN_PX };
 /** Gap between cards, in pixels (1rem), in the grid and between carousel slides. */
 export const CARD_GAP_PX = 16;
 export const DEFAULT_CARD_COLS = 3;
@@ -32,11 +33,7 @@ export function cardSpan(cardCols: number | undefined): number {
   return 12 / cardsPerRow(cardCols);
 }
 
-export interface SlidesPerView {
-  phone: number;
-  tablet: number;
-  wide: number;
-}
+export type SlidesPerView = PerView;
 
 /** Carousel slides per view: 1 on phones, up to 2 on tablets, cardCols on wide screens. */
 export function slidesPerView(cardCols: number | undefined): SlidesPerView {
@@ -45,10 +42,5 @@ export function slidesPerView(cardCols: number | undefined): SlidesPerView {
 }
 
 /** Swiper's `breakpoints` option for those slides per view (keys are min-widths in px). */
-export function swiperBreakpoints(view: SlidesPerView): Record<number, { slidesPerView: number }> {
-  return {
-    [TABLET_MIN_PX]: { slidesPerView: view.tablet },
-    [WIDE_MIN_PX]: { slidesPerView: view.wide },
-  };
-}
+export const swiperBreakpoints: (view: SlidesPerView) => Record<number, { slidesPerView: number }> = carouselBreakpoints;
 

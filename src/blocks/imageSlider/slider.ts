@@ -7,6 +7,7 @@ import type { Slide } from '../../content/entities.ts';
 import { isVideoUrl } from '../../lib/images.ts';
 import { safeHref } from '../../lib/links.ts';
 import { safeColour } from '../../lib/theme.ts';
+import { positionLabel } from '../../components/ui/carousel.ts';
 
 /** Auto-advance interval when the block sets none (spec §9). */
 export const DEFAULT_AUTOPLAY_DELAY_MS = 4000;
@@ -149,7 +150,7 @@ export function sliderView(data: SliderData, heroSlides: readonly Slide[]): Slid
 
 /** How a slide names itself to assistive technology, and the position the slider announces. */
 export function slideLabel(index: number, count: number): string {
-  return `Slide ${index + 1} of ${count}`;
+  return positionLabel('slide', index, count);
 }
 
 /**

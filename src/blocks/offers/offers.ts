@@ -10,7 +10,20 @@ import { modelHref } from '../../lib/routes.ts';
 import { safeHref } from '../../lib/links.ts';
 import { plainText, sanitizeRich } from '../../lib/sanitize.ts';
 import { formatPrice, truncate } from '../../lib/text.ts';
-import { ALL_LABEL, ALL_TAB, OTHER_LABEL, OTHER_TAB, type OfferTab } from './tabs.ts';
+import type { TabItem } from '../../components/ui/tabs.ts';
+
+/** The `model` query parameter selects the offers tab (spec §4). */
+export const MODEL_PARAM = 'model';
+export const ALL_TAB = 'all';
+export const OTHER_TAB = 'other-offers';
+export const ALL_LABEL = 'All Offers';
+export const OTHER_LABEL = 'Other Offers';
+
+export interface OfferTab {
+  /** The `model` parameter's value: a model slug, OTHER_TAB, or ALL_TAB for All Offers. */
+  value: string;
+  label: string;
+}
 
 /** The offers search returns at most this many offers (spec §9). */
 export const OFFERS_LIMIT = 200;
@@ -79,6 +92,19 @@ export function offerTabs(offers: readonly Offer[]): OfferTab[] {
   }
   if (other) tabs.push({ value: OTHER_TAB, label: OTHER_LABEL });
   return tabs;
+}
+
+/**
+ * The tabs as the shared tabs island takes them: `?model=` names a tab by its value in any case,
+ * and choosing one writes its value, except All Offers, whose URL has no `model` (spec §4).
+ */
+export function offerTabItems(tabs: readonly OfferTab[]): TabItem[] {
+  return tabs.map((t, i) => ({ key: t.value, label: t.label, query: i === 0 ? undefined : t.value }));
+}
+
+/** The tab keys under which a card shows (its `data-tabs`): All Offers and its own tab. */
+export function cardTabs(cardTab: string): string {
+  return cardTab === ALL_TAB ? ALL_TAB : `${ALL_TAB} ${cardTab}`;
 }
 
 export interface TextPreview {
