@@ -23,16 +23,22 @@ const block = (page: Page) => page.locator('section.cars').first();
 const cards = (page: Page) => block(page).locator('li.car-card');
 const titles = (page: Page) => cards(page).locator('.car-card-title').allTextContents();
 
-/** Scrolls the block into view (client:visible), waits for hydration and opens the 'Search' panel. */
+/**
+ * Scrolls the block into view (client:visible), waits for hydration and opens the 'Search' panel:
+ * already open as the desktop sidebar, else through 'Filters' as a full-screen sheet.
+ */
 async function openPanel(page: Page): Promise<Locator> {
   const b = block(page);
   await b.scrollIntoViewIfNeeded();
   await expect(b.locator('astro-island[ssr]')).toHaveCount(0);
-  const toggle = b.getByRole('button', { name: 'Search', exact: true });
-  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
-  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  const toggle = filtersButton(page);
+  if (await toggle.isVisible()) {
+    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  }
   return b.getByRole('search', { name: 'Search cars' });
 }
+const filtersButton = (page: Page) => block(page).getByRole('button', { name: /^Filters\b/ });
 const params = (page: Page) => new URL(page.url()).searchParams;
 
 test.skip(!env, 'needs the global setup');
@@ -45,7 +51,7 @@ test.describe('without JavaScript', () => {
     await expect(cards(page)).toHaveCount(listedUsed().length);
     const first = cards(page).first();
     await expect(first).toBeVisible();
-    await expect(first.locator('a')).toHaveAttribute('href', /^\/cars\/[\w-]+$/);
+    await expect(first.locator('.car-card-title a')).toHaveAttribute('href', /^\/cars\/[\w-]+$/);
     await expect(first.locator('.car-card-price')).toHaveText(/^\$\d{1,3}(,\d{3})*$/);
     await expect(first.locator('.car-card-km')).toHaveText(/^\d{1,3}(,\d{3})* km$/);
 
@@ -85,7 +91,8 @@ test.describe('searching', () => {
     await page.goto(searched);
     await expect(cards(page)).toHaveCount(4);
     await openPanel(page);
-    await expect(block(page).getByLabel('Keyword')).toHaveValue('toyota');
+    await expect(block(page).getByRole('searchbox', { name: 'Keyword' })).toHaveValue('toyota');
+    await expect(block(page).getByRole('button', { name: 'Remove Keyword: toyota' })).toBeVisible(); // the active filter as a chip
     for (const t of await titles(page)) expect(t).toContain('Toyota');
   });
 
@@ -139,6 +146,7 @@ test.describe('searching', () => {
   });
 
   test('a maximum price narrows the results and goes into the URL', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 }); // the sheet, with its 'Show N cars'
     await page.goto(url(COASTAL, '/used-cars'));
     const form = await openPanel(page);
     const price = form.getByRole('group', { name: 'Price' });
@@ -149,14 +157,14 @@ test.describe('searching', () => {
       const prices = (await cards(page).locator('.car-card-price').allTextContents()).map((p) => Number(p.replace(/\D/g, '')));
       return prices.length > 0 && prices.length < listedUsed().length && prices.every((p) => p <= 30000);
     }).toBe(true);
-    await form.getByRole('button', { name: 'Show results' }).click();
-    await expect(block(page).getByRole('button', { name: 'Search', exact: true })).toHaveAttribute('aria-expanded', 'false');
+    await form.getByRole('button', { name: /^Show \d+ cars?$/ }).click();
+    await expect(filtersButton(page)).toHaveAttribute('aria-expanded', 'false');
   });
 
   test('sorting by price, low to high, orders the prices', async ({ page }) => {
     await page.goto(url(COASTAL, '/used-cars'));
-    const form = await openPanel(page);
-    await form.getByLabel('Sort by').selectOption({ label: 'Price: low to high' });
+    await openPanel(page);
+    await block(page).getByLabel('Sort by').selectOption({ label: 'Price: low to high' });
     await expect.poll(() => params(page).get('sort')).toBe('price_asc');
     const prices = async () => (await cards(page).locator('.car-card-price').allTextContents()).map((p) => Number(p.replace(/\D/g, '')));
     await expect.poll(async () => {

@@ -35,7 +35,7 @@ const text = (html: string) => html.replace(/<(script|style)[\s\S]*?<\/\1>/g, ' 
 
 const settings = (over: Partial<CarsAppSettings> = {}): CarsAppSettings => ({
   idBase: 'cars-b1', indexName: 'cars', sorts: CAR_SORTS.map((s) => ({ value: s.index, label: s.label })),
-  filters: '', hitsPerPage: 3, level: 2, eager: false, ...over,
+  filters: '', hitsPerPage: 3, level: 2, eager: false, sidebar: false, ...over,
 });
 const hitsOf = async (cars: Car[], over: Partial<CarsAppSettings> = {}) => {
   const state = await carsServerState(cars, { backend: 'api', apiBase: '/api' }, settings(over));
@@ -186,13 +186,14 @@ describe('rendering the block', () => {
     car({ slug: 'gone', status: 'sold', created_at_timestamp: 99 }),
   ];
 
-  it("shows the first cars, the 'Search' panel toggle and no sold car, without JavaScript", async () => {
+  it("shows the first cars, the 'Filters' toggle, the sort and no sold car, without JavaScript", async () => {
     const dealer = { ...base, cars };
     const html = await renderBlock('cars', { heading: 'Our stock' }, { dealer });
     const t = text(html);
     expect(html).toContain('<astro-island');
     expect(html).toMatch(/client="visible"/);
-    expect(html).toMatch(/<button[^>]*aria-expanded="false"[^>]*aria-controls="cars-b1-panel"[^>]*>Search<span[^>]*aria-hidden="true"><\/span><\/button>/);
+    expect(html).toMatch(/<button[^>]*aria-expanded="false"[^>]*aria-controls="cars-b1-panel"[^>]*><svg[^>]*aria-hidden="true"[\s\S]*?<\/svg>Filters<\/button>/);
+    expect(html).toMatch(/<select id="cars-b1-sort"/); // sort stays outside the panel, always visible
     expect(t).toContain('2022 Mazda CX-5 Maxx');
     expect(t).toContain('$35,990');
     expect(t).toContain('12,000 km');
@@ -209,6 +210,15 @@ describe('rendering the block', () => {
     const html = await renderBlock('cars', { filters: { make: ['Lada'] } }, { dealer: { ...base, cars } });
     expect(text(html)).toContain(NO_CARS_MESSAGE);
     expect(html).not.toContain('href="/cars/');
+  });
+
+  it('lays a stock listing out with a desktop sidebar, and keeps a short block to the Filters sheet', async () => {
+    const dealer = { ...base, cars };
+    const short = await renderBlock('cars', { hitsPerPage: 3 }, { dealer });
+    expect(short).toContain('class="cars-layout"');
+    expect(short).not.toContain('cars-layout-sidebar');
+    const listing = await renderBlock('cars', { hitsPerPage: 12 }, { dealer });
+    expect(listing).toContain('class="cars-layout cars-layout-sidebar"');
   });
 
   it("links 'View All Cars' to the show-all page, and hides it there", async () => {

@@ -1,10 +1,13 @@
 /**
  * The search form of the cars block on InstantSearch's hooks: keyword, one checkbox list per
- * facet, min/max ranges for year, price and km, certified, and the sort order. Markup is plain
- * form controls with labels; the block's stylesheet lays them out.
+ * facet, min/max ranges for year, price and km, and certified (the sort order sits above the
+ * results, CarsToolbar). Markup is plain form controls with labels and the shared control
+ * classes (.input, .check); the block's stylesheet lays them out. Every change searches at once;
+ * the form's button, shown in the mobile sheet only, closes the sheet on the cars found.
  */
 import { useEffect, useRef, useState } from 'react';
-import { useRange, useRefinementList, useSearchBox, useSortBy, useToggleRefinement } from 'react-instantsearch';
+import { useInstantSearch, useRange, useRefinementList, useSearchBox, useToggleRefinement } from 'react-instantsearch';
+import { showCarsLabel } from '../../lib/cars-search.ts';
 
 /** Typing pauses this long before the keyword searches, so a word is one search, not one per letter. */
 export const KEYWORD_DEBOUNCE_MS = 250;
@@ -32,7 +35,7 @@ function Keyword({ id }: { id: string }) {
   return (
     <div className="cars-field cars-keyword">
       <label htmlFor={id}>Keyword</label>
-      <input id={id} type="search" name="q" value={value} placeholder="Make, model or keyword" autoComplete="off"
+      <input id={id} className="input" type="search" name="q" enterKeyHint="search" value={value} placeholder="Make, model or keyword" autoComplete="off"
         onChange={(e) => {
           const q = e.target.value;
           setValue(q);
@@ -62,9 +65,9 @@ function Facet({ attribute, label, sortBy }: { attribute: string; label: string;
       <ul>
         {items.map((item) => (
           <li key={item.value}>
-            <label>
+            <label className="check">
               <input type="checkbox" checked={item.isRefined} onChange={() => refine(item.value)} />
-              {' '}{item.label} <span className="cars-facet-count">({item.count})</span>
+              <span className="cars-facet-label">{item.label}</span> <span className="cars-facet-count">({item.count})</span>
             </label>
           </li>
         ))}
@@ -97,14 +100,18 @@ function Range({ attribute, label, idBase, step }: { attribute: string; label: s
   return (
     <fieldset className="cars-field cars-range">
       <legend>{label}</legend>
-      <label htmlFor={`${idBase}-${attribute}-min`}>Min</label>
-      <input id={`${idBase}-${attribute}-min`} type="number" inputMode="numeric" step={step} value={min}
+      <div className="cars-range-end">
+        <label htmlFor={`${idBase}-${attribute}-min`}>Min</label>
+        <input id={`${idBase}-${attribute}-min`} className="input" type="number" inputMode="numeric" step={step} value={min}
         placeholder={range.min !== undefined ? String(range.min) : undefined}
-        onChange={(e) => setMin(e.target.value)} onBlur={() => apply()} onKeyDown={(e) => e.key === 'Enter' && apply(e)} />
-      <label htmlFor={`${idBase}-${attribute}-max`}>Max</label>
-      <input id={`${idBase}-${attribute}-max`} type="number" inputMode="numeric" step={step} value={max}
+          onChange={(e) => setMin(e.target.value)} onBlur={() => apply()} onKeyDown={(e) => e.key === 'Enter' && apply(e)} />
+      </div>
+      <div className="cars-range-end">
+        <label htmlFor={`${idBase}-${attribute}-max`}>Max</label>
+        <input id={`${idBase}-${attribute}-max`} className="input" type="number" inputMode="numeric" step={step} value={max}
         placeholder={range.max !== undefined ? String(range.max) : undefined}
-        onChange={(e) => setMax(e.target.value)} onBlur={() => apply()} onKeyDown={(e) => e.key === 'Enter' && apply(e)} />
+          onChange={(e) => setMax(e.target.value)} onBlur={() => apply()} onKeyDown={(e) => e.key === 'Enter' && apply(e)} />
+      </div>
     </fieldset>
   );
 }
@@ -114,41 +121,37 @@ function Certified() {
   if (!canRefine && !value.isRefined) return null;
   return (
     <div className="cars-field cars-certified">
-      <label>
+      <label className="check">
         <input type="checkbox" checked={value.isRefined} onChange={() => refine({ isRefined: value.isRefined })} />
-        {' '}Certified pre-owned only
+        <span>Certified pre-owned only</span>
       </label>
     </div>
   );
 }
 
-function Sort({ id, items }: { id: string; items: { value: string; label: string }[] }) {
-  const { currentRefinement, options, refine } = useSortBy({ items });
+/** The sheet's button: the live count of what closing it shows. */
+function Done() {
+  const { results } = useInstantSearch();
   return (
-    <div className="cars-field cars-sort">
-      <label htmlFor={id}>Sort by</label>
-      <select id={id} value={currentRefinement} onChange={(e) => refine(e.target.value)}>
-        {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
-      </select>
+    <div className="cars-done">
+      <button type="submit" className="btn btn-primary">{showCarsLabel(results?.nbHits ?? 0)}</button>
     </div>
   );
 }
 
 interface Props {
   idBase: string;
-  sorts: { value: string; label: string }[];
-  /** 'Show results': every change already searched; this closes the panel. */
+  /** 'Show N cars': every change already searched; this closes the sheet. */
   onDone: () => void;
 }
 
-export default function CarsPanel({ idBase, sorts, onDone }: Props) {
+export default function CarsPanel({ idBase, onDone }: Props) {
   return (
     <form className="cars-form" role="search" aria-label="Search cars" onSubmit={(e) => {
       e.preventDefault();
       onDone();
     }}>
       <Keyword id={`${idBase}-q`} />
-      <Sort id={`${idBase}-sort`} items={sorts} />
       <Facet attribute="make" label="Make" />
       <Facet attribute="model" label="Model" />
       <Range attribute="year" label="Year" idBase={idBase} step={1} />
@@ -159,7 +162,7 @@ export default function CarsPanel({ idBase, sorts, onDone }: Props) {
       <Facet attribute="seats" label="Seats" sortBy={['name:asc']} />
       <Certified />
       <Facet attribute="location_name" label="Location" />
-      <div className="cars-field cars-done"><button type="submit" className="btn btn-solid">Show results</button></div>
+      <Done />
     </form>
   );
 }
