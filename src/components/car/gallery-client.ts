@@ -1,0 +1,116 @@
+/**
+ * The car gallery in the browser (Gallery.astro). Without this script the photos still swipe
+ * and the thumbnails still jump to their photo; with it the gallery gains previous/next buttons,
+ * arrow keys, the photo count and the full-screen view. No framework: a few hundred bytes.
+ */
+import { countText, indexAtScroll, indexForKey, stepIndex } from '../../lib/car-page/gallery.ts';
+
+const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+function startGallery(root: HTMLElement): void {
+  const track = root.querySelector<HTMLElement>('[data-track]');
+  if (!track) return;
+  const slides = [...track.children] as HTMLElement[];
+  const count = slides.length;
+  const stage = track.parentElement!;
+  const thumbs = [...root.querySelectorAll<HTMLAnchorElement>('[data-thumb]')];
+  const dialog = root.querySelector<HTMLDialogElement>('[data-dialog]');
+  const fullPhoto = dialog?.querySelector<HTMLImageElement>('.vdp-full-photo');
+  let index = 0;
+  let fullIndex = 0;
+
+  const show = (i: number) => {
+    index = i;
+    for (const el of stage.querySelectorAll('[data-count]')) el.textContent = countText(i, count);
+    thumbs.forEach((t, n) => {
+      if (n === i) t.setAttribute('aria-current', 'true');
+      else t.removeAttribute('aria-current');
+    });
+  };
+
+  const go = (i: number, smooth = true) => {
+    show(i);
+    track.scrollTo({ left: i * track.clientWidth, behavior: smooth && !reducedMotion() ? 'smooth' : 'auto' });
+    thumbs[i]?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  };
+
+  let pending = 0;
+  track.addEventListener('scroll', () => {
+    if (pending) return;
+    pending = requestAnimationFrame(() => {
+      pending = 0;
+      const i = indexAtScroll(track.scrollLeft, track.clientWidth, count);
+      if (i !== index) show(i);
+    });
+  }, { passive: true });
+
+  track.addEventListener('keydown', (e) => {
+    const i = indexForKey(e.key, index, count);
+    if (i === undefined || e.altKey || e.ctrlKey || e.metaKey) return;
+    e.preventDefault();
+    go(i);
+  });
+  thumbs.forEach((t, n) => t.addEventListener('click', (e) => {
+    e.preventDefault();
+    go(n);
+  }));
+  for (const b of stage.querySelectorAll<HTMLButtonElement>('[data-prev], [data-next]')) {
+    b.hidden = false;
+    b.addEventListener('click', () => go(stepIndex(index, b.hasAttribute('data-next') ? 1 : -1, count)));
+  }
+  for (const el of stage.querySelectorAll<HTMLElement>('[data-count]')) el.hidden = false;
+
+  if (!dialog || !fullPhoto) return;
+  const fullCount = dialog.querySelector('[data-count]');
+  const showFull = (i: number) => {
+    fullIndex = i;
+    const img = slides[i]?.querySelector('img');
+    if (img) {
+      // The slide's own candidates, drawn across the whole screen.
+      if (img.srcset) {
+        fullPhoto.srcset = img.srcset;
+        fullPhoto.sizes = '100vw';
+      }
+      fullPhoto.src = img.getAttribute('src') ?? img.src;
+      fullPhoto.alt = img.alt;
+    }
+    if (fullCount) fullCount.textContent = countText(i, count);
+  };
+  const open = () => {
+    showFull(index);
+    dialog.showModal();
+  };
+  for (const b of stage.querySelectorAll<HTMLButtonElement>('[data-open]')) {
+    b.hidden = false;
+    b.addEventListener('click', open);
+  }
+  track.addEventListener('click', (e) => {
+    if ((e.target as Element).closest('img')) open();
+  });
+  dialog.querySelector('[data-close]')?.addEventListener('click', () => dialog.close());
+  for (const b of dialog.querySelectorAll<HTMLButtonElement>('[data-prev], [data-next]')) {
+    b.addEventListener('click', () => showFull(stepIndex(fullIndex, b.hasAttribute('data-next') ? 1 : -1, count)));
+  }
+  dialog.addEventListener('keydown', (e) => {
+    const i = indexForKey(e.key, fullIndex, count);
+    if (i === undefined) return;
+    e.preventDefault();
+    showFull(i);
+  });
+  // A click on the backdrop (outside the dialog's box) closes it, as on most galleries.
+  dialog.addEventListener('click', (e) => {
+    if (e.target === dialog) {
+      const r = dialog.getBoundingClientRect();
+      const inside = e.clientX >= r.left && e.clientX <= r.right && e.clientY >= r.top && e.clientY <= r.bottom;
+      if (!inside) dialog.close();
+    }
+  });
+  // Back on the page, the main photo is the one last seen full screen.
+  dialog.addEventListener('close', () => {
+    if (fullIndex !== index) go(fullIndex, false);
+  });
+}
+
+export function startGalleries(): void {
+  for (const root of document.querySelectorAll<HTMLElement>('[data-gallery]')) startGallery(root);
+}

@@ -1,0 +1,35 @@
+/**
+ * The photo gallery's rules, shared by its browser script and the tests: which photo a key
+ * moves to, which photo a scrolled track shows, and how the count reads.
+ */
+
+/** The photo `delta` steps from `current`, wrapping past either end (the last photo leads to the first). */
+export function stepIndex(current: number, delta: number, count: number): number {
+  if (!(count > 0)) return 0;
+  return (((current + delta) % count) + count) % count;
+}
+
+/**
+ * Where a key sends the gallery from `current`: arrows step (wrapping), Home and End jump to the
+ * ends; undefined for any other key, which the gallery leaves to the browser.
+ */
+export function indexForKey(key: string, current: number, count: number): number | undefined {
+  switch (key) {
+    case 'ArrowRight': return stepIndex(current, 1, count);
+    case 'ArrowLeft': return stepIndex(current, -1, count);
+    case 'Home': return 0;
+    case 'End': return Math.max(0, count - 1);
+    default: return undefined;
+  }
+}
+
+/** The photo a snap track shows: its scroll offset in whole slide widths, within the photos. */
+export function indexAtScroll(scrollLeft: number, slideWidth: number, count: number): number {
+  if (!(slideWidth > 0) || !(count > 0)) return 0;
+  return Math.min(count - 1, Math.max(0, Math.round(Math.abs(scrollLeft) / slideWidth)));
+}
+
+/** "3 / 7": the photo shown (from 1) of how many. */
+export function countText(index: number, count: number): string {
+  return `${index + 1} / ${count}`;
+}
