@@ -1,0 +1,40 @@
+/**
+ * Which block types can ship a React island (a `client:` directive somewhere in the block's own
+ * component tree), so a page's JavaScript can be predicted from its content alone: a page none of
+ * whose blocks is listed here must load no script of its own. A block listed here may still render
+ * without its island for some content (a team grid without tabs, cards without a carousel); the
+ * list is the types that *can*, kept in step with the components by tests/unit/page-scripts.test.ts.
+ */
+import type { Block, BlockType } from '../content/blocks.ts';
+import { walkBlocks } from './block-tree.ts';
+
+export const ISLAND_BLOCK_TYPES: ReadonlySet<BlockType> = new Set<BlockType>([
+  'brandModels',
+  'cardsTool',
+  'cars',
+  'financeCalculator',
+  'form',
+  'formBuilder',
+  'imageSlider',
+  'locations',
+  'modelColors',
+  'modelFeatures',
+  'modelVariants',
+  'offers',
+  'salesCounter',
+  'success',
+  'team',
+  'websiteBrands',
+]);
+
+/** Whether a block of this type can hydrate in the browser. */
+export function canShipIsland(type: BlockType): boolean {
+  return ISLAND_BLOCK_TYPES.has(type);
+}
+
+/** The block types of a block tree (nested columns and FAQ answers included) that can ship an island. */
+export function islandBlockTypes(blocks: Block[]): BlockType[] {
+  const found = new Set<BlockType>();
+  for (const b of walkBlocks(blocks)) if (canShipIsland(b.type)) found.add(b.type);
+  return [...found].sort();
+}
