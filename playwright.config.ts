@@ -2,9 +2,12 @@
  * End-to-end tests in Debian's Chromium (CHROMIUM_PATH overrides it; `npx playwright install` is
  * not used). The global setup builds the sample dealers into a temporary folder and serves them
  * at http://<slug>.localhost:<port>/ with scripts/lib/static-server.ts.
+ * Visual baselines (tests/e2e/visual.spec.ts) are kept by name under tests/e2e/__screenshots__
+ * (VISUAL_SNAPSHOTS_DIR overrides it), one file per dealer, page and width, without the platform
+ * suffix: the suite runs in one browser, Debian's Chromium, on Linux.
  */
 import { defineConfig } from '@playwright/test';
-import { chromiumPath } from './tests/e2e/support.ts';
+import { chromiumPath, visualSnapshotsDir } from './tests/e2e/support.ts';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -18,6 +21,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list']],
   outputDir: 'test-results',
+  snapshotPathTemplate: `${visualSnapshotsDir()}/{arg}{ext}`,
   use: {
     browserName: 'chromium',
     trace: 'off',

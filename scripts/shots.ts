@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 import { chromium, type Browser } from 'playwright-core';
 import { loadDealerFolder } from '../src/api/content.ts';
 import { projectRoot } from './lib/build-sites.ts';
-import { shotPages, type ShotPage } from './lib/shot-pages.ts';
+import { settleForShot, shotPages, type ShotPage } from './lib/shot-pages.ts';
 import { escapeHtml } from '../src/lib/sanitize.ts';
 import { SUBMISSION_KEY } from '../src/stores/submission.ts';
 
@@ -92,7 +92,7 @@ async function shoot(browser: Browser, port: number, slug: string, page: ShotPag
     }
     const tab = await context.newPage();
     await tab.goto(`http://${slug}.localhost:${port}${page.path}`, { waitUntil: 'networkidle' });
-    await tab.evaluate(() => document.fonts.ready.then(() => undefined));
+    await settleForShot(tab);
     await tab.screenshot({ path: file, fullPage: true });
     return { slug, page, width, file };
   } catch (e) {

@@ -76,3 +76,23 @@ export function shotPages(dealer: DealerContent): ShotPage[] {
   }
   return pages;
 }
+
+/** The part of a Playwright page settleForShot needs (kept structural so this file imports no test runner). */
+interface EvaluatingPage {
+  evaluate<R>(fn: () => Promise<R>): Promise<R>;
+}
+
+/**
+ * Readies an opened page for a full-page screenshot: a full-page capture does not scroll, so lazy
+ * images below the fold would stay blank; every image is made eager and awaited, then web fonts,
+ * then one idle moment for islands that hydrate on visibility.
+ */
+export async function settleForShot(page: EvaluatingPage): Promise<void> {
+  await page.evaluate(async () => {
+    const images = [...document.querySelectorAll('img')];
+    for (const img of images) img.loading = 'eager';
+    await Promise.all(images.map((img) => (img.complete ? undefined : new Promise((resolve) => { img.onload = img.onerror = resolve; }))));
+    await document.fonts.ready;
+    await new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2000 }));
+  });
+}

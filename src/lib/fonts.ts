@@ -1,8 +1,9 @@
 /**
  * Theme fonts we host ourselves. A dealer names its font in site.json `theme.fontFamily`
  * ("'Inter', system-ui, sans-serif"); when the first family of that stack is one of ours, its page
- * head gets the @font-face rules of that family only, a preload of the regular weight, and a
- * metric-matched fallback face so the text does not move when the web font arrives. Any other
+ * head gets the @font-face rules of that family only, a preload of each weight the design uses
+ * (all of them show above the fold: body, navigation and buttons, headings), so the web font is
+ * there for the first paint, and a metric-matched fallback face so little moves if it is not. Any other
  * family is left to the visitor's system and nothing is loaded.
  *
  * The files are imported with Vite's `?url`, so the build emits them as hashed assets served from
@@ -136,8 +137,8 @@ export const fallbackName = (family: string) => `${family} Fallback`;
 export interface ThemeFonts {
   /** @font-face rules: the family's weights and its fallback faces. */
   css: string;
-  /** URL of the regular weight, to preload. */
-  preload: string;
+  /** URLs of the weights used, to preload (regular, semibold, bold). */
+  preloads: string[];
   /** The dealer's stack with the fallback face right after the web font. */
   stack: string;
 }
@@ -159,7 +160,7 @@ export function themeFonts(stack: string | undefined): ThemeFonts | undefined {
     `@font-face{font-family:'${fallbackName(family)}';font-weight:400;src:${LOCAL_REGULAR.join(',')};${descriptors}}`,
     `@font-face{font-family:'${fallbackName(family)}';font-weight:700;src:${LOCAL_BOLD.join(',')};${descriptors}}`,
   ];
-  return { css: [...faces, ...fallback].join('\n'), preload: files[400], stack: withFallback(stack, family) };
+  return { css: [...faces, ...fallback].join('\n'), preloads: FONT_WEIGHTS.map((w) => files[w]), stack: withFallback(stack, family) };
 }
 
 /** `stack` with the fallback face inserted after its first family (once). */

@@ -159,7 +159,7 @@ test.describe('theme fonts', () => {
       await page.goto(url(slug));
       expect(await declared(page, family)).toEqual(expect.arrayContaining(['400', '600', '700']));
       expect(await declared(page, `${family} Fallback`)).not.toHaveLength(0);
-      await expect(page.locator('link[rel="preload"][as="font"][type="font/woff2"][crossorigin]')).toHaveCount(1);
+      await expect(page.locator('link[rel="preload"][as="font"][type="font/woff2"][crossorigin]')).toHaveCount(3);
       expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toContain(family);
       await page.evaluate(() => document.fonts.ready);
       expect(await page.evaluate((f) => document.fonts.check(`16px "${f}"`), family), `${slug}: ${family} loaded`).toBe(true);

@@ -3,15 +3,15 @@
  * page it adds, how its targets are judged, and one real Lighthouse run in Chromium against a
  * local page (no score threshold is asserted: the machine's load moves it).
  */
-import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_FLAGS, lighthouseRun, measuredRoutes, rangeAndOffersPage, RANGE_AND_OFFERS_PATH, type PagesReport } from '../../scripts/lib/bench-pages.ts';
-import { evaluatePageTargets, formatPages } from '../../scripts/lib/bench-catalogue-report.ts';
+import { CHROMIUM_FLAGS, lighthouseRun, measuredRoutes, rangeAndOffersPage, RANGE_AND_OFFERS_PATH, withoutTagManager, type PagesReport } from '../../scripts/lib/bench-pages.ts';
+import { evaluatePageBudgets, formatPageBudgets } from '../../scripts/lib/bench-budgets.ts';
 import { loadDealers, type DealerContent } from '../../src/content/load.ts';
 
 let dir: string;
@@ -38,10 +38,10 @@ describe('the pages the bench measures', () => {
     expect(page?.blocks.map((b) => b.type)).toEqual(['brandModels', 'offers']);
   });
 
-  it('measures the home, used-cars, first model and range-and-offers pages of every sample dealer', () => {
+  it('measures the home, used-cars, car, first model and range-and-offers pages of every sample dealer', () => {
     for (const d of dealers) {
       const measured = measuredRoutes(d);
-      expect(measured.map((m) => m.kind), d.slug).toEqual(['home', 'used cars', 'model', 'model range + offers']);
+      expect(measured.map((m) => m.kind), d.slug).toEqual(['home', 'used cars', 'car', 'model', 'model range + offers']);
       expect(measured.find((m) => m.kind === 'home')!.route.path).toBe('/');
       expect(measured.find((m) => m.kind === 'used cars')!.route.path).toBe('/used-cars');
       expect(measured.find((m) => m.kind === 'model')!.route.path).toBe('/' + (d.models[0]!.new_slug || d.models[0]!.slug));
@@ -58,41 +58,84 @@ describe('the pages the bench measures', () => {
   });
 });
 
-const page = (kind: PagesReport['pages'][number]['kind'], kb: number, lighthouse?: number, seo = 100) => ({
+type Kind = PagesReport['pages'][number]['kind'];
+/** A measured page: `kb` referenced, and when Lighthouse ran, every category at `score` (a11y, best practices and SEO at 100 unless given). */
+const page = (kind: Kind, kb: number, score?: number, over: { a11y?: number; cls?: number; loadedKB?: number } = {}) => ({
   dealer: 'a', kind, path: `/${kind.replace(/\W+/g, '-')}`, jsFiles: 3, jsGzBytes: kb * 1024, inlineGzBytes: 1000,
-  ...(lighthouse === undefined ? {} : {
-    lighthouse: { scores: [lighthouse], median: lighthouse, metrics: { fcp: 800, lcp: 1500, tbt: 100, cls: 0, speedIndex: 900 }, seo, seoFailed: seo < 100 ? ['meta-description'] : [] },
+  ...(over.loadedKB === undefined ? {} : { loadedJs: { files: ['_astro/x.js'], gzBytes: over.loadedKB * 1024 } }),
+  ...(score === undefined ? {} : {
+    lighthouse: {
+      scores: [score], median: score, metrics: { fcp: 800, lcp: 1500, tbt: 100, cls: over.cls ?? 0, speedIndex: 900 }, seo: 100, seoFailed: [],
+      clsMedian: over.cls ?? 0,
+      categories: {
+        performance: { median: score, scores: [score], failed: [] },
+        accessibility: { median: over.a11y ?? 100, scores: [over.a11y ?? 100], failed: (over.a11y ?? 100) < 100 ? ['color-contrast'] : [] },
+        'best-practices': { median: 100, scores: [100], failed: [] },
+        seo: { median: 100, scores: [100], failed: [] },
+      },
+    },
   }),
 });
 
-describe('the page targets', () => {
+describe('the measured build', () => {
+  it('leaves out each dealer’s tag manager container, keeping the rest of site.json, and says whose', async () => {
+    const copy = await mkdtemp(path.join(tmpdir(), 'bench-gtm-'));
+    try {
+      await cp(dir, copy, { recursive: true });
+      const withGtm = dealers.filter((d) => d.site.analytics?.gtmId).map((d) => d.slug).sort();
+      expect(withGtm.length).toBeGreaterThan(0);
+      expect(await withoutTagManager(copy)).toEqual(withGtm);
+      const { dealers: after, errors } = await loadDealers(copy);
+      expect(errors).toEqual([]);
+      for (const d of after) {
+        expect(d.site.analytics?.gtmId).toBeUndefined();
+        expect(d.site.name).toBe(dealers.find((x) => x.slug === d.slug)!.site.name);
+      }
+      expect(JSON.parse(await readFile(path.join(copy, withGtm[0]!, 'site.json'), 'utf8')).analytics).toBeDefined();
+      expect(await withoutTagManager(copy)).toEqual([]);
+    } finally {
+      await rm(copy, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the page budgets', () => {
   const report = (pages: PagesReport['pages']): PagesReport => ({ dealers: ['a'], buildSeconds: 1, pages, lighthouseRuns: 1, chromium: '/usr/bin/chromium' });
+  const all = (o: { perf?: number; a11y?: number; cls?: number; carKB?: number; usedKB?: number; rangeKB?: number } = {}) => report([
+    page('home', 10, o.perf ?? 95),
+    page('used cars', 120, o.perf ?? 95, { loadedKB: o.usedKB ?? 150 }),
+    page('car', 40, o.perf ?? 95, { loadedKB: o.carKB ?? 60, a11y: o.a11y, cls: o.cls }),
+    page('model', 10, o.perf ?? 95),
+    page('model range + offers', o.rangeKB ?? 80),
+  ]);
 
-  it('passes at the limits: 80 KB, 200 KB and a score of 90', () => {
-    const t = evaluatePageTargets(report([page('model range + offers', 80), page('used cars', 200, 90), page('home', 10, 90), page('model', 10, 90)]));
-    // JS range+offers, JS used cars, then per kind (home, used cars, model): performance, SEO.
-    expect(t.map((x) => x.pass)).toEqual([true, true, true, true, true, true, true, true]);
+  it('passes every budget at its limit: 60 KB on a car page, 150 KB on used cars, 95 performance, 100 elsewhere, CLS 0', () => {
+    const t = evaluatePageBudgets(all());
+    expect(t.filter((x) => !x.pass)).toEqual([]);
+    // 3 JavaScript budgets, then for each of 4 kinds: 4 categories and CLS.
+    expect(t).toHaveLength(3 + 4 * 5);
   });
 
-  it('fails SEO below 100, naming the failed audit', () => {
-    const t = evaluatePageTargets(report([page('model range + offers', 80), page('used cars', 200, 90, 92), page('home', 10, 90), page('model', 10, 90)]));
-    const seo = t.find((x) => x.name === 'Lighthouse SEO 100 on the sample used cars pages')!;
-    expect(seo.pass).toBe(false);
-    expect(seo.note).toBe('a 92 (meta-description)');
+  it('fails just over a limit, naming the page and the failed audit', () => {
+    const t = evaluatePageBudgets(all({ perf: 94, a11y: 98, cls: 0.01, carKB: 60.01, usedKB: 150.01, rangeKB: 80.01 }));
+    const failed = t.filter((x) => !x.pass).map((x) => x.name);
+    expect(failed).toContain('the car page ≤ 60 KB of JavaScript gzipped before any interaction');
+    expect(failed).toContain('the used-cars page ≤ 150 KB of JavaScript gzipped before any interaction');
+    expect(failed).toContain('a page with only a model range and offers references ≤ 80 KB of JavaScript gzipped');
+    for (const kind of ['home', 'used cars', 'car', 'model']) expect(failed).toContain(`Lighthouse mobile performance ≥ 95 on the sample ${kind} pages (median)`);
+    const a11y = t.find((x) => x.name === 'Lighthouse mobile accessibility = 100 on the sample car pages (median)')!;
+    expect(a11y.pass).toBe(false);
+    expect(a11y.note).toBe('a 98 (color-contrast)');
+    expect(t.find((x) => x.name === 'CLS 0 on the sample car pages (median)')!.pass).toBe(false);
+    expect(t.find((x) => x.name === 'CLS 0 on the sample home pages (median)')!.pass).toBe(true);
   });
 
-  it('fails just over them', () => {
-    const t = evaluatePageTargets(report([page('model range + offers', 80.01), page('used cars', 200.01, 89), page('home', 10, 90), page('model', 10, 90)]));
-    expect(t.map((x) => x.pass)).toEqual([false, false, true, true, false, true, true, true]);
-    expect(t[0]!.value).toBe('80.0 KB');
-  });
-
-  it('fails a target that was not measured, saying why', () => {
+  it('fails a budget that was not measured, saying why', () => {
     const r = { ...report([page('home', 10)]), lighthouseRuns: 0, lighthouseSkipped: '--lighthouse-runs 0' };
-    const t = evaluatePageTargets(r);
+    const t = evaluatePageBudgets(r);
     expect(t.every((x) => !x.pass)).toBe(true);
     expect(t.at(-1)).toMatchObject({ value: 'not measured', note: '--lighthouse-runs 0' });
-    expect(formatPages(r).join('\n')).toContain('Lighthouse: not run (--lighthouse-runs 0).');
+    expect(formatPageBudgets(r).join('\n')).toContain('Lighthouse: not run (--lighthouse-runs 0).');
   });
 });
 

@@ -124,7 +124,8 @@ describe('themeFonts', () => {
       expect(f).toContain('unicode-range:U+0000-00FF');
     }
     expect(fonts.css).not.toMatch(/inter-latin/i);
-    expect(fonts.preload).toMatch(/source-sans-3-latin-400-normal.*\.woff2$/);
+    expect(fonts.preloads).toHaveLength(3);
+    for (const [i, w] of ['400', '600', '700'].entries()) expect(fonts.preloads[i]).toMatch(new RegExp(`source-sans-3-latin-${w}-normal.*\\.woff2$`));
     expect(fonts.stack).toBe("'Source Sans 3', 'Source Sans 3 Fallback', Arial, sans-serif");
   });
 
