@@ -126,6 +126,21 @@ export function snapToStep(value: number, range: RangeSetting): number {
   return fix(snapped);
 }
 
+/** One slider's settings as the finance calculator block gives them. */
+export interface CalculatorSetting extends RangeSetting {
+  default: number;
+  active: boolean;
+}
+
+/**
+ * A setting's starting value: an active slider's default as the slider would hold it (on its step,
+ * within its range); a fixed one's default as given. The calculator island and the car page's
+ * weekly figure both start from it.
+ */
+export function startValue(s: CalculatorSetting): number {
+  return s.active ? snapToStep(s.default, s) : s.default;
+}
+
 /**
  * Spec §5 (NZ): the loan amount as typed. Anything that is not a number becomes 0, and an
  * amount above `max` becomes `max`. A dollar sign, thousands commas and spaces are allowed

@@ -6,7 +6,7 @@ import { execFile } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { SampleBuild } from './sample-build.ts';
+import { readBuiltPages, type SampleBuild } from './sample-build.ts';
 
 const run = promisify(execFile);
 
@@ -43,11 +43,5 @@ export async function buildDealerCopy(name: string, options: DealerCopyOptions =
   await run(process.execPath, ['--experimental-strip-types', 'scripts/build.ts', '--dealers', dealersDir, '--out', sites, '--api-out', path.join(root, 'api')], {
     maxBuffer: 64 * 1024 * 1024,
   });
-  const pages = new Map<string, string>();
-  for (const e of await readdir(sites, { recursive: true, withFileTypes: true })) {
-    if (!e.isFile() || !e.name.endsWith('.html')) continue;
-    const file = path.join(e.parentPath, e.name);
-    pages.set(path.relative(sites, file).split(path.sep).join('/'), await readFile(file, 'utf8'));
-  }
-  return { root, dealersDir, sites, pages };
+  return { root, dealersDir, sites, pages: await readBuiltPages(sites) };
 }

@@ -24,11 +24,16 @@ export async function buildSamples(name: string): Promise<SampleBuild> {
   await run(process.execPath, ['--experimental-strip-types', 'scripts/build.ts', '--out', sites, '--api-out', path.join(root, 'api')], {
     maxBuffer: 64 * 1024 * 1024,
   });
+  return { sites, pages: await readBuiltPages(sites) };
+}
+
+/** Every HTML page under `sites`: "<slug>/<path>/index.html" → HTML. */
+export async function readBuiltPages(sites: string): Promise<Map<string, string>> {
   const pages = new Map<string, string>();
   for (const e of await readdir(sites, { recursive: true, withFileTypes: true })) {
     if (!e.isFile() || !e.name.endsWith('.html')) continue;
     const file = path.join(e.parentPath, e.name);
     pages.set(path.relative(sites, file).split(path.sep).join('/'), await readFile(file, 'utf8'));
   }
-  return { sites, pages };
+  return pages;
 }

@@ -8,18 +8,12 @@ import { useEffect, useRef, useState } from 'react';
 import { EVENT_IDS, trackEverywhere } from '../../lib/analytics.ts';
 import {
   formatAmount, formatMoney, formatPercent, formatTypedAmount, formatYears, frequencyByName, repayment,
-  snapToStep, typedAmount, type FrequencyName,
+  snapToStep, startValue, typedAmount, type CalculatorSetting, type FrequencyName,
 } from '../../lib/finance.ts';
 import { FINANCE_DETAILS_DAYS, saveFinanceDetails } from '../../stores/finance.ts';
 import RangeField from './RangeField.tsx';
 
-export interface CalculatorSetting {
-  default: number;
-  min: number;
-  max: number;
-  step: number;
-  active: boolean;
-}
+export type { CalculatorSetting };
 
 export interface FinanceCalculatorProps {
   /** Prefix of every id in the block. */
@@ -40,10 +34,7 @@ export const SAVE_DELAY_MS = 400;
 
 export const SAVED_MESSAGE = `Saved for ${FINANCE_DETAILS_DAYS} days. We'll use this amount to fill in your finance application.`;
 
-/** A setting's starting value: an active slider's default as the slider would hold it. */
-export function startValue(s: CalculatorSetting): number {
-  return s.active ? snapToStep(s.default, s) : s.default;
-}
+export { startValue };
 
 export default function FinanceCalculator(props: FinanceCalculatorProps) {
   const { idBase, amount: amountSetting, term: termSetting, interest: interestSetting } = props;

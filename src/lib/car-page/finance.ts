@@ -12,26 +12,11 @@ import type { BlockData } from '../../content/blocks.ts';
 import type { DealerContent } from '../../content/load.ts';
 import type { Page } from '../../content/page.ts';
 import { walkBlocks } from '../block-tree.ts';
-import { repayment, snapToStep } from '../finance.ts';
+import { repayment, startValue, type CalculatorSetting } from '../finance.ts';
+
+export { startValue, type CalculatorSetting };
 
 export type CalculatorData = BlockData<'financeCalculator'>;
-
-/** One slider's settings as the calculator block gives them. */
-export interface CalculatorSetting {
-  default: number;
-  min: number;
-  max: number;
-  step: number;
-  active: boolean;
-}
-
-/**
- * A setting's starting value: an active slider's default as the slider would hold it (on its step,
- * within its range); a fixed one's default as given. The calculator island starts from the same.
- */
-export function startValue(s: CalculatorSetting): number {
-  return s.active ? snapToStep(s.default, s) : s.default;
-}
 
 export const COMPARISON_RATE_WARNING =
   'WARNING: This comparison rate is true only for the example given and may not include all fees and charges. '
