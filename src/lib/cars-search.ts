@@ -3,8 +3,9 @@
  * filters, where 'View All Cars' goes, what a result card shows, and how the search state is
  * written to the URL. The island, the build-time search and the tests share them.
  */
+import type { Car } from '../content/entities.ts';
 import type { Page } from '../content/page.ts';
-import { formatKm, formatPrice, priceQualifierLabel } from './text.ts';
+import { formatKm, formatPrice, priceQualifierLabel, trimmed } from './text.ts';
 
 /** Spec §9: 3 hits per page by default, 250 with the show-all-cars class. */
 export const SHOW_ALL_CARS_CLASS = 'show-all-cars';
@@ -109,6 +110,18 @@ export const CAR_HIT_FIELDS = [
   'price_qualifier', 'simple_body', 'simple_fuel', 'transmission', 'certified',
 ] as const;
 
+/**
+ * A car as a search hit: the CAR_HIT_FIELDS it has, with only its first photo (the card shows one;
+ * photos_count keeps the count). The build's first page of results and the car page's similar
+ * cars both make their hits here, so they carry what the API's hits carry.
+ */
+export function carHit(car: Car): CarHit {
+  const full: Record<string, unknown> = { objectID: String(car.id), ...car };
+  const out: Record<string, unknown> = {};
+  for (const k of CAR_HIT_FIELDS) if (full[k] !== undefined) out[k] = k === 'photos' ? (full.photos as string[]).slice(0, 1) : full[k];
+  return out as unknown as CarHit;
+}
+
 export interface CarCardData {
   id: string;
   href: string;
@@ -132,17 +145,15 @@ export interface CarCardData {
   hasPhoto: boolean;
 }
 
-const text = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined);
-
 /** "{year} {make} {model} {badge}", "48,000 km", "$32,990", the first photo or the no-photo image. */
 export function carCard(hit: CarHit): CarCardData {
   const photo = hit.photos?.find((p) => typeof p === 'string' && p.trim() !== '');
   const href = `/cars/${hit.slug}`;
   const name = [hit.year, hit.make, hit.model].filter((p) => p !== undefined && p !== null && p !== '').join(' ');
-  const badge = text(hit.badge);
+  const badge = trimmed(hit.badge);
   const km = formatKm(hit.km);
   const facts: CarCardData['facts'] = [];
-  const body = text(hit.simple_body), fuel = text(hit.simple_fuel), transmission = text(hit.transmission);
+  const body = trimmed(hit.simple_body), fuel = trimmed(hit.simple_fuel), transmission = trimmed(hit.transmission);
   if (body) facts.push({ key: 'body', label: 'Body', value: body });
   if (fuel) facts.push({ key: 'fuel', label: 'Fuel', value: fuel });
   if (transmission) facts.push({ key: 'transmission', label: 'Transmission', value: transmission });
@@ -162,7 +173,7 @@ export function carCard(hit: CarHit): CarCardData {
     facts,
     photosCount: photo ? Math.max(0, Math.round(count)) : 0,
     certified: hit.certified === true,
-    location: text(hit.location_name),
+    location: trimmed(hit.location_name),
     photo: photo ?? NO_PHOTO_URL,
     hasPhoto: !!photo,
   };
@@ -246,125 +257,4 @@ export function carsStateMapping(indexId: string, indexFor: (index: CarSortIndex
       return { [indexId]: s };
     },
   };
-}
-
-/* ---------- the search UI's words and lists ---------- */
-
-/** "23 cars", "1 car". */
-export const carsCount = (n: number) => `${n} ${n === 1 ? 'car' : 'cars'}`;
-
-/** The mobile filter sheet's button: what closing it will show. */
-export const showCarsLabel = (n: number) => `Show ${carsCount(n)}`;
-
-/** One refinement as InstantSearch's current-refinements connector describes it (a structural subset). */
-export interface RefinementLike {
-  attribute: string;
-  type: string;
-  value: string | number | boolean;
-  label: string;
-  operator?: string;
-}
-
-/** An active-filter chip: its text, and the refinements removing it takes away. */
-export interface FilterChip<R extends RefinementLike = RefinementLike> {
-  key: string;
-  label: string;
-  refinements: R[];
-}
-
-const RANGE_LABELS: Record<string, { name: string; format: (n: number) => string }> = {
-  year: { name: 'Year', format: (n) => String(n) },
-  price: { name: 'Price', format: (n) => formatPrice(n) },
-  km: { name: 'Kilometres', format: (n) => formatKm(n) },
-};
-
-/**
- * The chips of the active filters, in the order the refinements come: one per list value, the
- * keyword, certified, and one per range (its minimum and maximum together, as the form shows
- * them as one field).
- */
-export function refinementChips<R extends RefinementLike>(refinements: readonly R[]): FilterChip<R>[] {
-  const chips: FilterChip<R>[] = [];
-  const ranges = new Map<string, FilterChip<R> & { lo?: number; hi?: number }>();
-  for (const r of refinements) {
-    if (r.type === 'numeric' && RANGE_LABELS[r.attribute]) {
-      let chip = ranges.get(r.attribute);
-      if (!chip) {
-        chip = { key: `range:${r.attribute}`, label: '', refinements: [] };
-        ranges.set(r.attribute, chip);
-        chips.push(chip);
-      }
-      chip.refinements.push(r);
-      const n = Number(r.value);
-      if (r.operator === '>=' || r.operator === '>') chip.lo = n;
-      else if (r.operator === '<=' || r.operator === '<') chip.hi = n;
-      else chip.lo = chip.hi = n;
-      continue;
-    }
-    const label = r.type === 'query' ? `Keyword: ${r.value}`
-      : r.attribute === 'certified' ? 'Certified pre-owned'
-      : r.attribute === 'seats' ? `${r.label} seats`
-      : r.label;
-    chips.push({ key: `${r.type}:${r.attribute}:${String(r.value)}`, label, refinements: [r] });
-  }
-  for (const [attr, chip] of ranges) {
-    const { name, format } = RANGE_LABELS[attr]!;
-    const { lo, hi } = chip;
-    chip.label = lo !== undefined && hi !== undefined ? (lo === hi ? `${name}: ${format(lo)}` : `${name}: ${format(lo)} – ${format(hi)}`)
-      : lo !== undefined ? `${name}: from ${format(lo)}`
-      : `${name}: up to ${format(hi!)}`;
-    delete chip.lo;
-    delete chip.hi;
-  }
-  return chips;
-}
-
-/**
- * The page buttons of a result list (0-based pages; 'gap' is an ellipsis): the first and last
- * pages, the current one and `around` either side. A gap standing for a single page shows that
- * page instead, so the list never hides one page behind "…". At most 2 × around + 5 entries.
- */
-export function pageList(current: number, nbPages: number, around = 1): (number | 'gap')[] {
-  if (nbPages <= 0) return [];
-  const cur = Math.min(Math.max(0, current), nbPages - 1);
-  const last = nbPages - 1;
-  // Keep the window's width near the ends, so the list does not shrink and shift as one pages.
-  let from = Math.max(0, cur - around), to = Math.min(last, cur + around);
-  const width = 2 * around + 1;
-  if (cur - around <= 2) { from = 0; to = Math.min(last, Math.max(to, width + 1)); }
-  if (cur + around >= last - 2) { to = last; from = Math.max(0, Math.min(from, last - width - 1)); }
-  // A gap standing for one page would hide it for nothing: the window reaches to that end then.
-  if (from === 2) from = 1;
-  if (to === last - 2) to = last - 1;
-  const out: (number | 'gap')[] = [];
-  if (from > 0) out.push(0, ...(from > 1 ? ['gap' as const] : []));
-  for (let p = from; p <= to; p++) out.push(p);
-  if (to < last) out.push(...(to < last - 1 ? ['gap' as const] : []), last);
-  return out;
-}
-
-/** One entry of the page buttons, with the screens it shows on (phones: `narrow`). */
-export type PageEntry = { kind: 'page'; page: number; wide: boolean; narrow: boolean } | { kind: 'gap'; wide: boolean; narrow: boolean };
-
-/**
- * pageList for wide screens (one neighbour each side) and phones (none) in one list, so the
- * server renders both and CSS picks: each entry says where it shows. A phone's row then holds at
- * most seven buttons (previous, five entries, next) and never wraps.
- */
-export function responsivePageList(current: number, nbPages: number): PageEntry[] {
-  const nums = (l: (number | 'gap')[]) => new Set(l.filter((x): x is number => x !== 'gap'));
-  const wide = nums(pageList(current, nbPages, 1)), narrow = nums(pageList(current, nbPages, 0));
-  const all = [...new Set([...wide, ...narrow])].sort((a, b) => a - b);
-  const out: PageEntry[] = [];
-  let lastWide: number | undefined, lastNarrow: number | undefined;
-  for (const page of all) {
-    const inWide = wide.has(page), inNarrow = narrow.has(page);
-    const wideGap = inWide && lastWide !== undefined && page > lastWide + 1;
-    const narrowGap = inNarrow && lastNarrow !== undefined && page > lastNarrow + 1;
-    if (wideGap || narrowGap) out.push({ kind: 'gap', wide: wideGap, narrow: narrowGap });
-    out.push({ kind: 'page', page, wide: inWide, narrow: inNarrow });
-    if (inWide) lastWide = page;
-    if (inNarrow) lastNarrow = page;
-  }
-  return out;
 }

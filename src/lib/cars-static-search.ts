@@ -13,7 +13,7 @@ import { parseSearchRequest, type SearchRequest } from '../api/search/params.ts'
 import { CAR_ATTRIBUTES } from '../api/search/schema.ts';
 import { queryTerms } from '../api/search/sql.ts';
 import { isListed } from './routes.ts';
-import { CAR_HIT_FIELDS } from './cars-search.ts';
+import { carHit } from './cars-search.ts';
 
 type Value = string | number | boolean | undefined;
 
@@ -78,13 +78,6 @@ const ORDERS: Record<string, (a: Car, b: Car) => number> = {
   cars_km_asc: by((c) => c.km, 1),
 };
 
-const pick = (car: Car): Record<string, unknown> => {
-  const full: Record<string, unknown> = { objectID: String(car.id), ...car };
-  const out: Record<string, unknown> = {};
-  for (const k of CAR_HIT_FIELDS) if (full[k] !== undefined) out[k] = k === 'photos' ? (full.photos as string[]).slice(0, 1) : full[k];
-  return out;
-};
-
 /** One request's answer in the route's (Algolia's) shape; hits keep only the card's fields. */
 export function answerCarsRequest(cars: readonly Car[], req: SearchRequest): Record<string, unknown> {
   const terms = queryTerms(req.query);
@@ -118,7 +111,7 @@ export function answerCarsRequest(cars: readonly Car[], req: SearchRequest): Rec
   }
   const from = req.page * req.hitsPerPage;
   return {
-    hits: sorted.slice(from, from + req.hitsPerPage).map(pick),
+    hits: sorted.slice(from, from + req.hitsPerPage).map((car) => carHit(car)),
     nbHits: matched.length,
     page: req.page,
     nbPages: req.hitsPerPage ? Math.ceil(matched.length / req.hitsPerPage) : 0,

@@ -1,7 +1,7 @@
 /** Similar cars on a car page, chosen at build time. */
 import { describe, expect, it } from 'vitest';
-import { similarCars, carHit, SIMILAR_CARS } from '../../src/lib/car-page/similar.ts';
-import { carCard } from '../../src/lib/cars-search.ts';
+import { similarCars, SIMILAR_CARS } from '../../src/lib/car-page/similar.ts';
+import { carCard, carHit } from '../../src/lib/cars-search.ts';
 import { car as carSchema, type Car } from '../../src/content/entities.ts';
 
 function makeCar(over: Record<string, unknown> = {}): Car {

@@ -6,9 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createElement } from 'react';
-import {
-  CAR_HIT_FIELDS, carCard, carsCount, pageList, refinementChips, responsivePageList, showCarsLabel, type CarHit, type RefinementLike,
-} from '../../src/lib/cars-search.ts';
+import { CAR_HIT_FIELDS, carCard, type CarHit } from '../../src/lib/cars-search.ts';
+import { carsCount, pageList, refinementChips, responsivePageList, showCarsLabel, type RefinementLike } from '../../src/lib/cars-ui.ts';
 import CarCard from '../../src/blocks/cars/CarCard.tsx';
 
 const hit: CarHit = {

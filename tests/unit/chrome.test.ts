@@ -6,9 +6,10 @@ import { fixtureDealer } from '../helpers/render.ts';
 import type { DealerContent } from '../../src/content/load.ts';
 import type { Location } from '../../src/content/entities.ts';
 import {
-  NAV_BREAKPOINTS, clockTime, dayRuns, footerHours, headerLogoWidth, headerRowWidth, navBreakpoint, socialLinks, textWidth,
+  NAV_BREAKPOINTS, headerLogoWidth, headerRowWidth, navBreakpoint, socialLinks, textWidth,
   type NavItem,
 } from '../../src/lib/navigation.ts';
+import { clockTime, dayRuns, footerHours } from '../../src/lib/opening-hours-text.ts';
 import { progressPercent } from '../../src/forms/island/Progress.tsx';
 
 let container: AstroContainer;

@@ -7,7 +7,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useInstantSearch, useRange, useRefinementList, useSearchBox, useToggleRefinement } from 'react-instantsearch';
-import { showCarsLabel } from '../../lib/cars-search.ts';
+import { showCarsLabel } from '../../lib/cars-ui.ts';
 
 /** Typing pauses this long before the keyword searches, so a word is one search, not one per letter. */
 export const KEYWORD_DEBOUNCE_MS = 250;
@@ -134,7 +134,7 @@ function Done() {
   const { results } = useInstantSearch();
   return (
     <div className="cars-done">
-      <button type="submit" className="btn btn-primary">{showCarsLabel(results?.nbHits ?? 0)}</button>
+      <button type="submit" className="btn btn-primary btn-block">{showCarsLabel(results?.nbHits ?? 0)}</button>
     </div>
   );
 }

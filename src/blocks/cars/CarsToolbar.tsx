@@ -5,7 +5,8 @@
  * first client render the state is the build's, so the HTML matches.
  */
 import { useClearRefinements, useCurrentRefinements, useInstantSearch, useSortBy } from 'react-instantsearch';
-import { carsCount, NO_CARS_MESSAGE, refinementChips } from '../../lib/cars-search.ts';
+import { NO_CARS_MESSAGE } from '../../lib/cars-search.ts';
+import { carsCount, refinementChips } from '../../lib/cars-ui.ts';
 
 export function CarsCount() {
   const { results } = useInstantSearch();

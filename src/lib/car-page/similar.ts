@@ -4,7 +4,6 @@
  * A car is never its own suggestion, and unlisted (sold, hidden) cars are never suggested.
  */
 import type { Car } from '../../content/entities.ts';
-import type { CarHit } from '../cars-search.ts';
 import { isListed } from '../routes.ts';
 
 export const SIMILAR_CARS = 4;
@@ -31,26 +30,4 @@ export function similarCars(cars: readonly Car[], car: Car, count = SIMILAR_CARS
     .sort((a, b) => a.tier - b.tier || a.gap - b.gap || String(a.c.id).localeCompare(String(b.c.id), 'en', { numeric: true }))
     .slice(0, Math.max(0, count))
     .map((x) => x.c);
-}
-
-/** A car as a search hit, the shape the shared stock card reads (src/lib/cars-search.ts carCard). */
-export function carHit(car: Car): CarHit {
-  return {
-    objectID: String(car.id),
-    slug: car.slug,
-    year: car.year,
-    make: car.make,
-    model: car.model,
-    km: car.km,
-    price: car.price,
-    photos: car.photos,
-    photos_count: car.photos_count,
-    ...(car.badge !== undefined ? { badge: car.badge } : {}),
-    ...(car.location_name !== undefined ? { location_name: car.location_name } : {}),
-    ...(car.price_qualifier !== undefined ? { price_qualifier: car.price_qualifier } : {}),
-    ...(car.simple_body !== undefined ? { simple_body: car.simple_body } : {}),
-    ...(car.simple_fuel !== undefined ? { simple_fuel: car.simple_fuel } : {}),
-    ...(car.transmission !== undefined ? { transmission: car.transmission } : {}),
-    ...(car.certified !== undefined ? { certified: car.certified } : {}),
-  };
 }
