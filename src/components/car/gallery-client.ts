@@ -28,9 +28,15 @@ function startGallery(root: HTMLElement): void {
     });
   };
 
+  // The photo a thumbnail, arrow or key asked for while the track glides to it: the scroll events
+  // on the way would otherwise name the photos it passes (the count flickering back, full screen
+  // opening on the wrong photo). A finger or a finished scroll ends it.
+  let target: number | undefined;
   const go = (i: number, smooth = true) => {
     show(i);
-    track.scrollTo({ left: i * track.clientWidth, behavior: smooth && !reducedMotion() ? 'smooth' : 'auto' });
+    const left = i * track.clientWidth;
+    target = Math.abs(track.scrollLeft - left) < 1 ? undefined : i;
+    track.scrollTo({ left, behavior: smooth && !reducedMotion() ? 'smooth' : 'auto' });
     thumbs[i]?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   };
 
@@ -40,9 +46,15 @@ function startGallery(root: HTMLElement): void {
     pending = requestAnimationFrame(() => {
       pending = 0;
       const i = indexAtScroll(track.scrollLeft, track.clientWidth, count);
+      if (target !== undefined) {
+        if (i === target && Math.abs(track.scrollLeft - i * track.clientWidth) < 1) target = undefined;
+        return;
+      }
       if (i !== index) show(i);
     });
   }, { passive: true });
+  track.addEventListener('scrollend', () => { target = undefined; }, { passive: true });
+  track.addEventListener('pointerdown', () => { target = undefined; }, { passive: true });
 
   track.addEventListener('keydown', (e) => {
     const i = indexForKey(e.key, index, count);
