@@ -75,6 +75,12 @@ describe('with an image CDN', () => {
     expect(f.problems.filter((p) => /sizes/.test(p))).toEqual([]);
   });
 
+  it('asks for a logo at the width it is drawn, not at the width of the screen', () => {
+    const logos = (cdn.pages.get(`${DEALER}/index.html`) ?? '').match(/<img\b[^>]*class="brand-logo-img"[^>]*>/g) ?? [];
+    expect(logos.length).toBeGreaterThan(0);
+    for (const tag of logos) expect(attr(tag, 'sizes'), tag).toBe('12rem');
+  });
+
   it('never gives a page two high-priority images', () => {
     const f = judge(cdn.pages);
     expect(f.problems.filter((p) => /priority/.test(p))).toEqual([]);
