@@ -69,10 +69,14 @@ test.describe('header', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     for (const slug of slugs) {
       await page.goto(url(slug));
+      const fullHeight = await page.locator('.header-row').evaluate((el) => el.getBoundingClientRect().height);
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight / 2));
       await page.waitForFunction(() => window.scrollY > 300);
       const top = await page.locator('.header-row').evaluate((el) => el.getBoundingClientRect().top);
       expect(Math.abs(top), `${slug}: header row at the top of the viewport`).toBeLessThan(2);
+      // Compact once scrolled: the row is shorter than at the top of the page.
+      await expect.poll(() => page.locator('.header-row').evaluate((el) => el.getBoundingClientRect().height), { message: `${slug}: compact header` })
+        .toBeLessThan(fullHeight - 4);
       const call = page.getByRole('link', { name: /^Call .+ on / }).first();
       await expect(call).toBeInViewport();
       const box = (await call.boundingBox())!;
