@@ -7,6 +7,7 @@ import type { CustomRule, FieldType, FormBlockData, FormType } from '../content/
 import type { Site } from '../content/site.ts';
 import type { Location, Model } from '../content/entities.ts';
 import { layoutFlags } from '../lib/cutoffs.ts';
+import type { BookingHours } from '../lib/booking-hours.ts';
 import { formBuilders } from './forms/index.ts';
 import { builderForm } from './forms/builder.ts';
 import { analyticsEventFor } from './forms/events.ts';
@@ -32,6 +33,13 @@ export interface FieldDef {
   max?: number;
   /** dateTime only: 'notPast' for bookings (the default when bookingType is set), 'past' for a birth date. */
   dateRule?: 'notPast' | 'past';
+  /**
+   * dateTime bookings: the opening hours the chosen day and time must fall in (content format 1.1
+   * `hours`, see src/lib/booking-hours.ts). `hours` is keyed by location id; the location is the
+   * value of `locationField` when the form has one, else the only key. A location missing from
+   * `hours` (no machine-readable hours) puts no limit on the booking.
+   */
+  booking?: { locationField?: string; hours: Record<string, BookingHours> };
 }
 
 export interface StepDef {
