@@ -108,8 +108,12 @@ export const LONG_FORM_STEPS = 10;
  * fields). A `form` block with neither a formType nor fields is a contact form.
  *
  * A form type's own steps stand whatever the block's `type` says (a finance form always has two).
- * Block fields are merged into them: a field named like a built-in one replaces it in place,
- * others join the step named by their stepKey (else the last step). Block formSteps with a
+ * Block fields are merged into them: a field named like a built-in one replaces it (keeping the
+ * built-in's label and required where the block does not give them), in place, or on the step its
+ * stepKey names when that is another step; a built-in step all of whose fields moved away is left
+ * out (so a service booking can have the spec's three steps, Rego, Vehicle Details and Service
+ * Date, with the contact fields on the last). Other fields join the step named by their stepKey
+ * (else the last step). Block formSteps with a
  * built-in step's key override its heading and description and add their custom rules.
  */
 export function resolveForm(block: FormBlockData, ctx: FormContext): FormDef {
@@ -161,17 +165,30 @@ function mergeBlock(base: FormBase, data: FormBlockData, ctx: FormContext): Form
     if (extra.description) step.description = extra.description;
     step.rules.push(...extra.customRules);
   }
+  const emptied = new Set<StepDef>();
   for (const field of data.fields) {
-    const def = toFieldDef(field, ctx);
-    const holder = steps.find((s) => s.fields.some((f) => f.name === def.name));
-    if (holder) {
+    const holder = steps.find((s) => s.fields.some((f) => f.name === field.name));
+    const builtIn = holder?.fields.find((f) => f.name === field.name);
+    // What the block does not say about a built-in field stays as the form type has it.
+    const def = toFieldDef(
+      builtIn ? { ...field, required: field.required ?? builtIn.required, label: field.label ?? builtIn.label } : field,
+      ctx,
+    );
+    const named = field.stepKey ? steps.find((s) => s.key === field.stepKey) : undefined;
+    if (holder && (!named || named === holder)) {
       holder.fields = holder.fields.map((f) => (f.name === def.name ? def : f));
       continue;
     }
-    const target = steps.find((s) => s.key === field.stepKey) ?? steps[steps.length - 1];
+    if (holder) {
+      // Moved to the step its stepKey names, e.g. the contact fields onto the last step.
+      holder.fields = holder.fields.filter((f) => f.name !== def.name);
+      if (!holder.fields.length) emptied.add(holder);
+    }
+    const target = named ?? steps[steps.length - 1];
     target?.fields.push(def);
   }
-  return { ...base, steps };
+  // A built-in step whose every field moved elsewhere is left out.
+  return { ...base, steps: steps.filter((s) => !emptied.has(s) || s.fields.length > 0) };
 }
 
 export { pathSteps } from './rules.ts';
