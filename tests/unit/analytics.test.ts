@@ -52,6 +52,32 @@ describe('manufacturer data layer', () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 
+  it('polls every 300 ms (spec §7): nothing is delivered before the function exists, an event is delivered within one tick of it appearing, and the polling then stops', () => {
+    expect(MANUFACTURER_POLL_MS).toBe(300);
+    const seen: { event: unknown; at: number }[] = [];
+    const win: Win = {};
+    const start = Date.now();
+    const layer = createManufacturerDataLayer({ win });
+    layer.push({ event: 'page_view', page_type: 'service' });
+    // 1 s with no function and no tag manager: nothing delivered, one interval timer running.
+    vi.advanceTimersByTime(1000);
+    expect(seen).toEqual([]);
+    expect(layer.pending).toBe(1);
+    expect(vi.getTimerCount()).toBe(1);
+    // The function appears between two ticks (at 1000 ms; the ticks fall at 900 and 1200 ms).
+    const appeared = Date.now() - start;
+    win[MANUFACTURER_FUNCTION] = (e: { event: unknown }) => seen.push({ event: e.event, at: Date.now() - start });
+    vi.advanceTimersByTime(300);
+    expect(seen).toEqual([{ event: 'page_view', at: 1200 }]);
+    expect(seen[0]!.at - appeared).toBeLessThanOrEqual(300);
+    expect(seen[0]!.at % 300).toBe(0);
+    // Polling stops once delivered; a later event goes straight to the function.
+    expect(vi.getTimerCount()).toBe(0);
+    layer.push({ event: 'later' });
+    expect(seen.map((s) => s.event)).toEqual(['page_view', 'later']);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
   it('falls back to the tag manager data layer once google_tag_manager has loaded', () => {
     const win: Win = {};
     const layer = createManufacturerDataLayer({ win });
