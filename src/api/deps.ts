@@ -4,6 +4,7 @@
  */
 import type { DealerContent } from '../content/load.ts';
 import type { FinanceProvider } from './integrations/finance-provider.ts';
+import type { ValuationProvider } from './integrations/valuation-provider.ts';
 import type { Limit, RateCounter } from './rate-limit.ts';
 import { positiveIntEnv } from './env.ts';
 
@@ -37,6 +38,8 @@ export interface RateLimitConfig {
   financePerIp: Limit;
   /** Search calls per client address. */
   searchPerIp: Limit;
+  /** Valuation look-ups per client address (the valuation thank-you page asks once per visit). */
+  valuationPerIp: Limit;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
@@ -44,6 +47,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   perSite: { max: 600, windowMs: 60_000 },
   financePerIp: { max: 10, windowMs: 60_000 },
   searchPerIp: { max: 300, windowMs: 60_000 },
+  valuationPerIp: { max: 20, windowMs: 60_000 },
 };
 
 /** The environment variable of each limit (hits per minute). */
@@ -52,6 +56,7 @@ export const RATE_LIMIT_ENV: Record<keyof RateLimitConfig, string> = {
   perSite: 'RATE_LIMIT_LEADS_PER_SITE',
   financePerIp: 'RATE_LIMIT_FINANCE_PER_IP',
   searchPerIp: 'RATE_LIMIT_SEARCH_PER_IP',
+  valuationPerIp: 'RATE_LIMIT_VALUATION_PER_IP',
 };
 
 /** The limits with RATE_LIMIT_* from the environment; throws naming a malformed variable. */
@@ -76,6 +81,8 @@ export interface ApiDeps {
   dealers: DealerContent[];
   now: () => Date;
   financeProvider: FinanceProvider;
+  /** Trade-in estimates for POST /api/valuation; defaults to the local depreciation model. */
+  valuationProvider?: ValuationProvider;
   /** The destinations of one dealer's leads; one outbox row per destination per completed lead. */
   destinations?: (slug: string) => Destination[];
   /** Each limit defaults to DEFAULT_RATE_LIMITS'. */

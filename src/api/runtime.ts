@@ -11,6 +11,7 @@ import { migrate } from './db/migrate.ts';
 import { maintenance, rateLimitsFromEnv, type ApiDeps, type Db } from './deps.ts';
 import { allowedOriginsFromEnv } from './guard.ts';
 import type { FinanceProvider } from './integrations/finance-provider.ts';
+import { valuationProviderFromEnv, type ValuationProvider } from './integrations/valuation-provider.ts';
 import { describePurge, purgeExpired, retentionFromEnv, type PurgeReport } from './leads/retention.ts';
 import { deliverDue, type DeliverReport } from './outbox/deliver.ts';
 import { destinationsFromEnv, type Env } from './outbox/destinations.ts';
@@ -24,6 +25,8 @@ export interface RuntimeOptions {
   dealers: DealerContent[];
   dataDir: string;
   financeProvider: FinanceProvider;
+  /** Defaults to VALUATION_PROVIDER_URL's client, else the local model (valuationProviderFromEnv). */
+  valuationProvider?: ValuationProvider;
   env?: Env;
   /** Outbox polling; false for none (a serverless function delivers from a scheduled call). */
   workerIntervalMs?: number | false;
@@ -58,6 +61,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const retention = retentionFromEnv(options.dealers.map((d) => d.slug), env);
   const rateLimits = rateLimitsFromEnv(env);
   const allowedOrigins = allowedOriginsFromEnv(env);
+  const valuationProvider = options.valuationProvider ?? valuationProviderFromEnv(env);
   const db = options.db ?? (await openDb(config));
   try {
     // Migrations and indexing are no visitor's request: they run without the request time limits.
@@ -77,6 +81,9 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     throw e;
   }
 
+  const localModel = valuationProvider.describe === 'local model';
+  log(`Valuations: ${localModel ? 'the local depreciation model (set VALUATION_PROVIDER_URL and VALUATION_API_KEY for a valuation service)' : valuationProvider.describe}`);
+
   let running: Promise<DeliveryRun> | undefined;
   let again = false;
   let purgedAt: number | undefined;
@@ -87,6 +94,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     rateLimits,
     allowedOrigins,
     financeProvider: options.financeProvider,
+    valuationProvider,
     destinations,
     onLeadCompleted: () => void deliver().catch(() => {}),
   };

@@ -1,0 +1,84 @@
+/**
+ * The valuation widget's route (spec §2, the valuation thank-you page):
+ *
+ * POST /api/valuation   body: { rego?, state?, vin?, make?, model?, year?, km?, condition?, site? }
+ *   (src/contract/valuation.ts). JSON only (415), from the dealer's own pages (403), at most
+ *   RATE_LIMIT_VALUATION_PER_IP calls a minute from one address (429 with Retry-After).
+ *   200 { status: "valued", tradeIn: { low, high, currency, asAt, source, disclaimer }, vehicle }
+ *       or { status: "unknown", message } when the provider cannot value the vehicle: both are
+ *       answers, not failures of the route
+ *   400 a value of the wrong shape, or no vehicle named (fields name each one)
+ *   404 unknown site; 502 the provider failed; 503 it did not answer in time (Retry-After)
+ *
+ * The valuation date is the dealer's calendar day; a rego without a state is looked up in the
+ * dealer's state (Australian plates are issued by state).
+ */
+import type { Hono } from 'hono';
+import { AU_STATES, valuationRequest, type AuState } from '../../contract/valuation.ts';
+import { parseWith } from '../../contract/parse.ts';
+import { timeZoneFor } from '../../lib/booking-hours.ts';
+import type { ApiDeps } from '../deps.ts';
+import { ApiError } from '../errors.ts';
+import { checkOrigin, enforce, limitsOf, requireJson } from '../guard.ts';
+import { ValuationProviderError, localValuationProvider, type ValuationProvider } from '../integrations/valuation-provider.ts';
+import { clientIp } from '../rate-limit.ts';
+import { dealerFor, handle, readBody } from './respond.ts';
+
+export const VALUATION_UNAVAILABLE = 'Online valuations are not available right now. Please try again later.';
+const TOO_MANY = 'Too many valuations were asked for from your network. Please wait a minute and try again.';
+/** How long a client should wait after a 503 before asking again. */
+export const VALUATION_RETRY_AFTER_S = 30;
+
+const STATE_NAMES: Record<string, AuState> = {
+  'NEW SOUTH WALES': 'NSW', VICTORIA: 'VIC', QUEENSLAND: 'QLD', 'WESTERN AUSTRALIA': 'WA', 'SOUTH AUSTRALIA': 'SA',
+  TASMANIA: 'TAS', 'AUSTRALIAN CAPITAL TERRITORY': 'ACT', 'NORTHERN TERRITORY': 'NT',
+};
+
+/** The site's state as a plate state ("NSW", "New South Wales" → NSW), or undefined. */
+export function plateState(state: string | undefined): AuState | undefined {
+  const upper = state?.trim().toUpperCase() ?? '';
+  return (AU_STATES as readonly string[]).includes(upper) ? (upper as AuState) : STATE_NAMES[upper];
+}
+
+/** `now` as YYYY-MM-DD in `timeZone`. */
+export function calendarDay(now: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+const fallback = localValuationProvider();
+
+export function mountValuationRoute(app: Hono, deps: ApiDeps): void {
+  const provider: ValuationProvider = deps.valuationProvider ?? fallback;
+
+  app.post('/valuation', handle(async (c) => {
+    requireJson(c.req.raw);
+    const body = await readBody(c);
+    const dealer = dealerFor(c, deps, body.site);
+    checkOrigin(c.req.raw, dealer, deps.allowedOrigins);
+    const ip = clientIp(c.req.raw);
+    if (ip !== 'unknown') {
+      const key = `valuation:ip:${ip}`;
+      await enforce(deps, [{ key, limit: limitsOf(deps).valuationPerIp }], { [key]: TOO_MANY });
+    }
+
+    const parsed = parseWith(valuationRequest, body);
+    if (!parsed.ok) throw new ApiError(400, parsed.problem.message, parsed.problem.fields);
+    const { site: _, ...query } = parsed.value;
+    const { site } = dealer;
+    if (query.rego && !query.state && site.country === 'AU') {
+      const state = plateState(site.state);
+      if (state) query.state = state;
+    }
+
+    try {
+      const answer = await provider.value({ query, country: site.country, asAt: calendarDay(deps.now(), timeZoneFor(site)) });
+      c.header('Cache-Control', 'no-store');
+      return c.json(answer);
+    } catch (e) {
+      if (!(e instanceof ValuationProviderError)) throw e;
+      console.warn(`valuation provider (${dealer.slug}, ${provider.describe}): ${e.message}`);
+      throw new ApiError(e.status, `${e.message} ${VALUATION_UNAVAILABLE}`, undefined,
+        e.status === 503 ? { 'Retry-After': String(VALUATION_RETRY_AFTER_S), 'Cache-Control': 'no-store' } : { 'Cache-Control': 'no-store' });
+    }
+  }));
+}
