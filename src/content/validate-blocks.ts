@@ -6,6 +6,8 @@
 import { rawBlock, blockDataSchemas, isBlockType, type Block } from './blocks.ts';
 import { fromZod, jsonPath, type ContentIssue } from './issues.ts';
 import { isCustomComponentName } from '../blocks/customComponent/names.ts';
+import { customStepKeys, isCustomStepKey } from '../forms/custom-steps/names.ts';
+import type { FormBlockData } from './forms.ts';
 
 export interface BlockCheck {
   errors: ContentIssue[];
@@ -49,6 +51,9 @@ export function validateBlocks(
         message: `custom component "${data.component as string}" on page ${where.page} is not registered and renders nothing`,
       });
     }
+    if (type === 'form' || type === 'formBuilder') {
+      checkFormSteps(type === 'formBuilder' ? { ...(data as FormBlockData), formType: undefined } : (data as FormBlockData), { ...where, prefix: [...prefix, 'data'] }, check);
+    }
     if (type === 'columns') {
       const cols = data.cols as { width?: number; blocks: unknown[] }[];
       data.cols = cols.map((col, c) => ({
@@ -71,4 +76,46 @@ export function validateBlocks(
     } as Block);
   });
   return out;
+}
+
+/**
+ * The steps of a form block: a custom step must name a registered custom step (an unknown key is
+ * an error: the step would ask nothing), and a step that hides Next should have something that
+ * moves it on. The latter is a warning, not an error: the content is valid, and the form keeps
+ * Next visible on such a step (src/forms/rules.ts shownButtons), so no visitor is stranded.
+ *
+ * Fields are placed as the form builder places them (src/forms/forms/builder.ts), so this is
+ * checked where the block's own steps and fields make the whole form: a multi-step formBuilder
+ * form (or a `form` block without a formType). A built-in form type's steps hold fields of their
+ * own that content does not show, so their hideButton rules are left to the runtime fallback.
+ */
+function checkFormSteps(data: FormBlockData, where: { dealer: string; file: string; page: string; prefix: PropertyKey[] }, check: BlockCheck): void {
+  const at = (...parts: PropertyKey[]) => jsonPath([...where.prefix, ...parts]);
+  data.formSteps.forEach((step, i) => {
+    const key = step.customStepKey?.trim();
+    if (step.isCustom && !key) {
+      check.errors.push({ dealer: where.dealer, file: where.file, path: at('formSteps', i),
+        message: `step "${step.key}" on page ${where.page} is a custom step (isCustom) but names no customStepKey; registered custom steps: ${customStepKeys.join(', ')}` });
+    } else if (step.isCustom && key && !isCustomStepKey(key)) {
+      check.errors.push({ dealer: where.dealer, file: where.file, path: at('formSteps', i, 'customStepKey'),
+        message: `unknown custom step "${key}" on step "${step.key}" of page ${where.page}; registered custom steps: ${customStepKeys.join(', ')}` });
+    } else if (!step.isCustom && key) {
+      check.warnings.push({ dealer: where.dealer, file: where.file, path: at('formSteps', i, 'customStepKey'),
+        message: `customStepKey "${key}" on step "${step.key}" of page ${where.page} is ignored without isCustom: true` });
+    }
+  });
+
+  const builder = !data.formType && data.fields.length > 0 && data.type === 'multi' && data.formSteps.length > 0;
+  if (!builder) return;
+  const keys = new Set(data.formSteps.map((s) => s.key));
+  data.formSteps.forEach((step, i) => {
+    const rule = step.customRules.findIndex((r) => r.type === 'hideButton' && (r.button === 'next' || r.button === 'both'));
+    if (rule < 0) return;
+    const onStep = data.fields.filter((f) => f.stepKey === step.key || (i === 0 && (!f.stepKey || !keys.has(f.stepKey))));
+    const picks = onStep.some((f) => f.type === 'radio' || f.type === 'radioCard');
+    const custom = step.isCustom && !!step.customStepKey && isCustomStepKey(step.customStepKey);
+    if (picks || custom) return;
+    check.warnings.push({ dealer: where.dealer, file: where.file, path: at('formSteps', i, 'customRules', rule),
+      message: `step "${step.key}" on page ${where.page} hides its Next button but has nothing a visitor picks to move on (no radio or radioCard field, no custom step); Next stays visible` });
+  });
 }

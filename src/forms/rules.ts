@@ -3,6 +3,7 @@
  * path of steps a set of values takes, and the step error of steps that must be complete.
  */
 import type { FormDef, StepDef } from './definition.ts';
+import { customStep } from './custom-steps/index.ts';
 
 export interface PathOptions {
   /** A logged-in visitor whose account has a phone number (the skipAuthentication rule). */
@@ -59,6 +60,32 @@ export function buttonsFor(step: StepDef): { back: boolean; next: boolean } {
     if (rule.button === 'next' || rule.button === 'both') buttons.next = false;
   }
   return buttons;
+}
+
+/** The fields of a step whose answer is a single pick: radio and radio-card fields, and what a custom step's pick answers. */
+export function pickFields(step: StepDef): string[] {
+  const choices = step.fields.filter((f) => f.type === 'radio' || f.type === 'radioCard').map((f) => f.name);
+  return [...choices, ...(customStep(step.customStepKey)?.picks ?? [])];
+}
+
+/**
+ * Whether the step can move on without its Next button: choosing an option of a radio or
+ * radio-card field, or picking in a custom step that can take a pick in its current state (a slot
+ * picker whose location has opening hours).
+ */
+export function movesOnByPick(step: StepDef, values: Record<string, unknown>): boolean {
+  if (step.fields.some((f) => f.type === 'radio' || f.type === 'radioCard')) return true;
+  return customStep(step.customStepKey)?.movesOn(step, values) ?? false;
+}
+
+/**
+ * The buttons a step shows. A hideButton rule hides Next (Submit on the last step) only where a
+ * pick moves the step on; a step with nothing to pick keeps Next visible rather than strand the
+ * visitor (the build warns about such content, see src/content/validate-blocks.ts).
+ */
+export function shownButtons(step: StepDef, values: Record<string, unknown>): { back: boolean; next: boolean } {
+  const buttons = buttonsFor(step);
+  return { back: buttons.back, next: buttons.next || !movesOnByPick(step, values) };
 }
 
 const isEmpty = (v: unknown) =>

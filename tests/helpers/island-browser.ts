@@ -28,6 +28,8 @@ export interface OpenOptions {
   /** Fixes the page's clock (Date.now, new Date) at this moment; timers keep running. */
   now?: Date;
   width?: number;
+  /** The browser's time zone (default Australia/Sydney). */
+  timezoneId?: string;
   /** Extra CSS (e.g. the form block's own styles). */
   css?: string;
 }
@@ -106,7 +108,9 @@ export async function islandBrowser() {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-    const page = await browser.newPage({ viewport: { width: options.width ?? 1024, height: 900 } });
+    const page = await browser.newPage({
+      viewport: { width: options.width ?? 1024, height: 900 }, timezoneId: options.timezoneId ?? 'Australia/Sydney', locale: 'en-AU',
+    });
     page.setDefaultTimeout(10_000);
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));

@@ -6,7 +6,9 @@ import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { useFormikContext, type FormikTouched } from 'formik';
 import { useStore } from '@nanostores/react';
 import { HONEYPOT_FIELD } from '../contract.ts';
-import { buttonsFor, nextStepIndex, pathSteps, previousStepIndex, stepError } from '../rules.ts';
+import { nextStepIndex, pathSteps, pickFields, previousStepIndex, shownButtons, stepError } from '../rules.ts';
+import { customStep } from '../custom-steps/index.ts';
+import { customStepComponent } from '../custom-steps/components.ts';
 import { MAKE_STEP_KEY, type ServiceSiteOption } from '../forms/simple-service.ts';
 import { $user, userHasPhone } from '../../stores/user.ts';
 import { formSessionKey, openFormSession } from '../../stores/form-session.ts';
@@ -107,11 +109,13 @@ export default function FormSteps({ index, setIndex, ...props }: Props) {
   const position = Math.max(1, path.indexOf(step) + 1 || index + 1);
   const nextIndex = nextStepIndex(def, index, values, pathOpts);
   const isLast = nextIndex >= def.steps.length;
-  const buttons = buttonsFor(step);
-  const choiceFields = step.fields.filter((f) => f.type === 'radio' || f.type === 'radioCard').map((f) => f.name);
-  // A step may hide Next only when choosing an option moves it on; otherwise the visitor is stuck.
-  const showNext = buttons.next || choiceFields.length === 0;
+  // A hideButton rule hides Next only where a pick (an option, a slot) moves the step on.
+  const buttons = shownButtons(step, values);
+  const picks = pickFields(step);
+  const showNext = buttons.next;
   const showBack = buttons.back && previousStepIndex(def, index, values, pathOpts) >= 0;
+  const CustomStep = customStepComponent(step.customStepKey);
+  const owned = CustomStep ? customStep(step.customStepKey)?.owns ?? [] : [];
 
   const focusField = (name: string) => {
     const el = formRef.current?.querySelector<HTMLElement>(`[name="${CSS.escape(name)}"]:not([type="hidden"])`);
@@ -189,7 +193,7 @@ export default function FormSteps({ index, setIndex, ...props }: Props) {
     clearServerError: (name: string) => setServerErrors(({ [name]: _, ...rest }) => rest),
     challenge,
     chose: (name: string) => {
-      if (!buttons.next && choiceFields.includes(name)) setTimeout(() => formRef.current?.requestSubmit(), 0);
+      if (!buttons.next && picks.includes(name)) setTimeout(() => formRef.current?.requestSubmit(), 0);
     },
   };
   const multi = def.kind === 'multi';
@@ -223,7 +227,8 @@ export default function FormSteps({ index, setIndex, ...props }: Props) {
           )}
           {step.description && <p className="form-step-description">{step.description}</p>}
           <div className="form-grid">
-            {step.fields.map((f) => <Field key={`${step.key}-${f.name}`} field={f} />)}
+            {CustomStep && <CustomStep key={step.key} step={step} />}
+            {step.fields.filter((f) => !owned.includes(f.name)).map((f) => <Field key={`${step.key}-${f.name}`} field={f} />)}
           </div>
           <div className="form-hp" aria-hidden="true">
             <label htmlFor={fieldId(idBase, 'hp')}>Leave this field empty</label>
@@ -238,8 +243,8 @@ export default function FormSteps({ index, setIndex, ...props }: Props) {
             {showBack && (
               <button type="button" className="btn btn-secondary form-back" onClick={() => goTo(previousStepIndex(def, index, values, pathOpts))}>Back</button>
             )}
-            {/* A hidden Next stays reachable from the keyboard: choosing an option moves a pointer
-                user on, and a keyboard user confirms the choice with this button. */}
+            {/* A hidden Next stays reachable from the keyboard: choosing an option or a slot moves
+                a pointer user on, and a keyboard user may confirm the choice with this button. */}
             {/* Disabled until the island runs: a native submit would post the visitor's details to
                 the static host, which cannot take them. */}
             <button type="submit" className={showNext ? 'btn btn-primary form-next' : 'btn btn-primary form-next visually-hidden-focusable'}
