@@ -134,6 +134,50 @@ describe('form block before hydration', () => {
   });
 });
 
+describe('step headings by published date (cutoff formStepHeadings, 2024-06-24)', () => {
+  const finder = [{ id: 'finder', type: 'formBuilder', data: {
+    type: 'multi', heading: 'Find me a car', description: 'Tell us what you are after.',
+    formSteps: [{ key: 'about', heading: 'About you', description: 'So we can reply.' }, { key: 'car', heading: 'The car you want' }],
+    fields: [
+      { name: 'name', type: 'fullName', required: true, stepKey: 'about' },
+      { name: 'Make', type: 'text', stepKey: 'car' },
+    ] } }];
+  const render = (publishedAt: string) => renderBlocks(finder, { path: '/find', publishedAt });
+
+  it('shows the step heading and description above the fields from 2024-06-24', async () => {
+    for (const day of ['2024-06-24', '2025-03-03']) {
+      const html = await render(day);
+      const island = islandHtml(html);
+      expect(island, day).toContain('<h3 class="form-step-heading" tabindex="-1">About you</h3>');
+      expect(island, day).toContain('<p class="form-step-description">So we can reply.</p>');
+      expect(island.indexOf('About you')).toBeLessThan(island.indexOf('form-finder-name'));
+    }
+  });
+
+  it('shows only the form heading and progress before it: the step heading is left to screen readers, the description left out', async () => {
+    for (const day of ['2024-06-23', '2024-03-05T09:00:00+10:00']) {
+      const html = await render(day);
+      expect(html, day).toContain('>Find me a car</h2>');
+      expect(html, day).toContain('Tell us what you are after.');
+      const island = islandHtml(html);
+      expect(island, day).toContain('Step 1 of 2');
+      expect(island, day).toContain('<h3 class="form-step-heading visually-hidden" tabindex="-1">About you</h3>');
+      expect(island, day).not.toContain('So we can reply.');
+      expect(island, day).not.toContain('form-step-description');
+    }
+  });
+
+  it('gives the island the page flag', async () => {
+    expect(await render('2024-06-23')).toContain('&quot;stepHeadings&quot;:[0,false]');
+    expect(await render('2024-06-24')).toContain('&quot;stepHeadings&quot;:[0,true]');
+  });
+
+  it('renders valid HTML on both sides', async () => {
+    expect(await pageProblems(await render('2024-06-23'))).toEqual([]);
+    expect(await pageProblems(await render('2024-06-24'))).toEqual([]);
+  });
+});
+
 describe('thank-you block before hydration', () => {
   it('shows the generic thank-you with a way home, loading at once', async () => {
     const html = await renderBlock('success', {});

@@ -118,6 +118,7 @@ export function formIslandProps(data: FormBlockData, blockId: string, ctx: Block
       ...(l.dealership ? { dealership_id: String(l.dealership.id), dealership_slug: l.dealership.slug } : {}),
     })),
     successPath: successPath(dealer),
+    stepHeadings: ctx.flags.formStepHeadings,
     ...(Object.keys(pageValues).length ? { pageValues } : {}),
     ...(similar ? { similarCar: carCard(similar) } : {}),
     ...(candidates.length ? { candidateCars: candidates } : {}),

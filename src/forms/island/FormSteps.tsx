@@ -116,6 +116,9 @@ export default function FormSteps({ index, setIndex, ...props }: Props) {
   const showBack = buttons.back && previousStepIndex(def, index, values, pathOpts) >= 0;
   const CustomStep = customStepComponent(step.customStepKey);
   const owned = CustomStep ? customStep(step.customStepKey)?.owns ?? [] : [];
+  // Pages published before the formStepHeadings cutoff show only the form heading and progress:
+  // the step heading stays for screen readers (and as the focus target when the step changes).
+  const stepHeadings = props.stepHeadings !== false;
 
   const focusField = (name: string) => {
     const el = formRef.current?.querySelector<HTMLElement>(`[name="${CSS.escape(name)}"]:not([type="hidden"])`);
@@ -223,9 +226,9 @@ export default function FormSteps({ index, setIndex, ...props }: Props) {
           aria-labelledby={props.headingId} aria-busy={busy || undefined}>
           <p className="form-note">Required fields are marked with an asterisk (*).</p>
           {multi && step.heading && (
-            <h3 className="form-step-heading" tabIndex={-1} ref={headingRef}>{step.heading}</h3>
+            <h3 className={stepHeadings ? 'form-step-heading' : 'form-step-heading visually-hidden'} tabIndex={-1} ref={headingRef}>{step.heading}</h3>
           )}
-          {step.description && <p className="form-step-description">{step.description}</p>}
+          {stepHeadings && step.description && <p className="form-step-description">{step.description}</p>}
           <div className="form-grid">
             {CustomStep && <CustomStep key={step.key} step={step} />}
             {step.fields.filter((f) => !owned.includes(f.name)).map((f) => <Field key={`${step.key}-${f.name}`} field={f} />)}

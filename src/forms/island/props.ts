@@ -28,6 +28,11 @@ export interface FormIslandProps {
   pageValues?: Values;
   similarCar?: CarCard;
   candidateCars?: CarCard[];
+  /**
+   * The page's formStepHeadings layout flag (spec §9, 2024-06-24): each step shows its heading and
+   * description above its fields. False: only the form heading and progress show. Default true.
+   */
+  stepHeadings?: boolean;
   /** API origin; '' (default) is the site's own origin. */
   apiBase?: string;
 }
