@@ -7,7 +7,7 @@ import type { CustomRule, FieldType, FormBlockData, FormType } from '../content/
 import type { Site } from '../content/site.ts';
 import type { Location, Model } from '../content/entities.ts';
 import { layoutFlags } from '../lib/cutoffs.ts';
-import type { BookingHours } from '../lib/booking-hours.ts';
+import type { BookingRule } from '../lib/booking-hours.ts';
 import { formBuilders } from './forms/index.ts';
 import { builderForm } from './forms/builder.ts';
 import { analyticsEventFor } from './forms/events.ts';
@@ -34,12 +34,22 @@ export interface FieldDef {
   /** dateTime only: 'notPast' for bookings (the default when bookingType is set), 'past' for a birth date. */
   dateRule?: 'notPast' | 'past';
   /**
-   * dateTime bookings: the opening hours the chosen day and time must fall in (content format 1.1
-   * `hours`, see src/lib/booking-hours.ts). `hours` is keyed by location id; the location is the
-   * value of `locationField` when the form has one, else the only key. A location missing from
-   * `hours` (no machine-readable hours) puts no limit on the booking.
+   * dateTime only: the IANA zone whose calendar day is "today" for the date rules (the site's, see
+   * timeZoneFor in src/lib/booking-hours.ts), so the island and the API agree whatever zone each
+   * runs in. A booking at a location with machine-readable hours uses that location's zone.
    */
-  booking?: { locationField?: string; hours: Record<string, BookingHours> };
+  timeZone?: string;
+  /** dateTime only (a date of birth): the age in whole years the date must give today, inclusive. */
+  age?: { min: number; max: number; purpose: string };
+  /** phone only: the country a number without +61 or +64 is read in (the site's). */
+  phoneCountry?: 'AU' | 'NZ';
+  /**
+   * dateTime bookings: the opening hours the chosen day and time must fall in (content format 1.1
+   * `hours`, see BookingRule in src/lib/booking-hours.ts), keyed by the value of `locationField`
+   * when the form has a location choice, else by location id. A location missing from `hours`
+   * (no machine-readable hours) puts no limit on the booking beyond "not in the past".
+   */
+  booking?: BookingRule;
 }
 
 export interface StepDef {

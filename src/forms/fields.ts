@@ -5,6 +5,9 @@
 import type { FieldType, FormField } from '../content/forms.ts';
 import type { Location } from '../content/entities.ts';
 import type { FieldDef, FormContext } from './definition.ts';
+import { bookingHours, departmentFor, timeZoneFor, type BookingRule } from '../lib/booking-hours.ts';
+import { footerHours } from '../lib/opening-hours-text.ts';
+import { hoursFor } from '../lib/structured-data/hours.ts';
 
 type Option = { label: string; value: string };
 
@@ -38,11 +41,19 @@ export function toOptions(values: readonly (string | Option)[]): Option[] {
   return values.map((v) => (typeof v === 'string' ? { label: v, value: v } : v));
 }
 
+/**
+ * A phone number, read in the site's country (+61 and +64 numbers from either). A label that says
+ * mobile asks for a mobile number (see fieldSchema).
+ */
+export function phoneField(ctx: FormContext, label = 'Mobile Phone', required = true, name = 'phone'): FieldDef {
+  return field(name, 'phone', label, required, { phoneCountry: ctx.site.country });
+}
+
 /** Name, mobile phone and email: what a dealer needs to reply, all required. */
-export function contactFields(): FieldDef[] {
+export function contactFields(ctx: FormContext): FieldDef[] {
   return [
     field('name', 'fullName', 'Full Name', true),
-    field('phone', 'phone', 'Mobile Phone', true),
+    phoneField(ctx),
     field('email', 'email', 'Email', true),
   ];
 }
@@ -59,8 +70,69 @@ export function messageField(label = 'Message', name = 'message'): FieldDef {
   return field(name, 'message', label);
 }
 
-export function dateField(name: string, bookingType: string, required = true): FieldDef {
-  return field(name, 'dateTime', `Preferred ${bookingType} Date`, required, { bookingType, dateRule: 'notPast' });
+/** The zone whose calendar day is "today" for the site's date rules. */
+export function siteTimeZone(ctx: FormContext): string {
+  return timeZoneFor(ctx.site);
+}
+
+/** Where a booking may be made: the locations, the form's location field, and how its values name them. */
+export interface BookingPlaces {
+  locations: Location[];
+  /** The form's location choice (select or hidden); absent when the form has none. */
+  locationField?: string;
+  /** The location field's value for a location: its id unless said otherwise (dealership_slug). */
+  keyOf?: (l: Location) => string | undefined;
+}
+
+/** A location's opening hours for a department as people read them, one line per run of days. */
+function shownHours(location: Location, department: string): string[] {
+  const own = location.hours.length ? hoursFor(location.hours, department) : [];
+  // A location with 1.1 hours for other departments only shows nothing rather than its free text.
+  if (location.hours.length && !own.length) return [];
+  return footerHours({ hours: own, opening_hours: location.opening_hours })
+    .flatMap((d) => d.lines.map((l) => (l.days ? `${l.days} ${l.hours}` : l.hours)));
+}
+
+/**
+ * The BookingRule of a booking at `places`: each location's machine-readable hours for the
+ * booking type's department (departmentFor) and the hours to show, keyed by the location field's
+ * value; the first location of a key counts.
+ */
+export function bookingRule(ctx: FormContext, bookingType: string, places: BookingPlaces): BookingRule {
+  const department = departmentFor(bookingType);
+  const hours: BookingRule['hours'] = {};
+  const shown: Record<string, string[]> = {};
+  for (const l of places.locations) {
+    const key = places.keyOf ? places.keyOf(l) : String(l.id);
+    if (!key || key in hours || key in shown) continue;
+    const h = bookingHours(l, department, ctx.site);
+    if (h) hours[key] = h;
+    const lines = shownHours(l, department);
+    if (lines.length) shown[key] = lines;
+  }
+  return {
+    ...(places.locationField ? { locationField: places.locationField } : {}),
+    hours,
+    ...(Object.keys(shown).length ? { shown } : {}),
+    timeZone: siteTimeZone(ctx),
+  };
+}
+
+/**
+ * 'Preferred {type} Date': today or later where the booking is made, on a day and at a time the
+ * chosen location is open (its content format 1.1 hours); any day ahead where it has none.
+ */
+export function dateField(name: string, bookingType: string, ctx: FormContext, places: BookingPlaces, required = true): FieldDef {
+  return field(name, 'dateTime', `Preferred ${bookingType} Date`, required, {
+    bookingType, dateRule: 'notPast', timeZone: siteTimeZone(ctx), booking: bookingRule(ctx, bookingType, places),
+  });
+}
+
+/** A finance applicant's date of birth: 18 to 100 years old today in the site's zone. */
+export function birthDateField(ctx: FormContext, purpose = 'apply for finance'): FieldDef {
+  return field('dateOfBirth', 'dateTime', 'Date of Birth', true, {
+    dateRule: 'past', autoComplete: 'bday', timeZone: siteTimeZone(ctx), age: { min: 18, max: 100, purpose },
+  });
 }
 
 export function termsField(): FieldDef {
@@ -167,7 +239,8 @@ function labelFromName(name: string): string {
 
 /**
  * A content field as a FieldDef. A dateTime with a bookingType is labelled
- * 'Preferred {type} Date' (spec §3) and may not be in the past. A location select with no options
+ * 'Preferred {type} Date' (spec §3), may not be in the past and keeps to the opening hours of the
+ * location chosen in location_id (dateField). A phone is read in the site's country. A location select with no options
  * lists every location; a make with none is free text (a visitor's own car can be any make).
  */
 export function toFieldDef(f: FormField, ctx: FormContext): FieldDef {
@@ -180,6 +253,13 @@ export function toFieldDef(f: FormField, ctx: FormContext): FieldDef {
     ...(f.placeholder ? { placeholder: f.placeholder } : {}),
     ...(options ? { options } : {}),
     ...(f.defaultValue !== undefined ? { defaultValue: f.defaultValue } : {}),
-    ...(bookingType ? { bookingType, dateRule: 'notPast' as const } : {}),
+    ...(f.type === 'phone' ? { phoneCountry: ctx.site.country } : {}),
+    ...(f.type === 'dateTime' ? { timeZone: siteTimeZone(ctx) } : {}),
+    // A content form's location choice is location_id (the lead value of spec §3); without one the
+    // booking keeps to the dealer's only location, or to the hours any location is open.
+    ...(bookingType ? {
+      bookingType, dateRule: 'notPast' as const,
+      booking: bookingRule(ctx, bookingType, { locations: ctx.locations, locationField: 'location_id' }),
+    } : {}),
   });
 }

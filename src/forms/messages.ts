@@ -22,6 +22,8 @@ export const messages = {
   emailFormat: '*Please enter a valid email address',
   phone: '*Please enter your phone number',
   phoneFormat: '*Please enter a valid phone number',
+  /** A field labelled mobile given a landline or no number at all, with a number of the site's country. */
+  phoneMobile: (country: 'AU' | 'NZ' = 'AU') => `*Please enter a mobile number, e.g. ${country === 'NZ' ? '021 123 4567' : '0412 345 678'}`,
   rego: '*Please enter your rego',
   regoFormat: '*Please enter a valid rego',
   make: '*Please choose a make',
@@ -31,6 +33,15 @@ export const messages = {
   dateFormat: '*Please enter a valid date',
   dateNotPast: '*Please choose a date that is not in the past',
   datePast: '*Please enter a date in the past',
+  ageMin: (min: number, purpose: string) => `*You must be ${min} or older to ${purpose}`,
+  ageMax: (max: number) => `*Please check your date of birth: it makes you older than ${max}`,
+  /** "Coastal Toyota Service Centre is closed on Sundays. Please choose another day". */
+  closedDay: (place: string | undefined, weekdays: string) =>
+    `*${place ? `${place} is` : 'We are'} closed on ${weekdays}. Please choose another day`,
+  /** "between 8:30am and 5:30pm" (or two spans: "between 8am and 12pm or 1pm and 5pm"). */
+  openTime: (spans: string) => `*Please choose a time between ${spans}`,
+  timeFormat: '*Please choose a valid time',
+  timeNotPast: '*Please choose a time that is not in the past',
   choose: '*Please choose an option',
   chooseListed: '*Please choose one of the listed options',
   check: '*Please tick this box to continue',

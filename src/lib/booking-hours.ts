@@ -23,6 +23,27 @@ export interface BookingHours {
   timeZone: string;
   /** Open spans per weekday; a day with none is closed. */
   week: Partial<Record<Weekday, OpenSpan[]>>;
+  /** The location's name, for messages ("Coastal Toyota is closed on Sundays"). */
+  name?: string;
+}
+
+/**
+ * What a booking date field keeps to (FieldDef.booking): the hours of each location it may be
+ * booked at, keyed by the value of the form's location field (a location id, or a dealership
+ * slug for the quick service form's dealership_slug).
+ */
+export interface BookingRule {
+  /** The form's location choice; absent when the form has none. */
+  locationField?: string;
+  /** Locations with machine-readable hours (content format 1.1) for the booking's department. */
+  hours: Record<string, BookingHours>;
+  /**
+   * The hours as people read them, per key, shown beside the picker: from `hours`, or the
+   * free-text `opening_hours` of a location without them (shown, never parsed).
+   */
+  shown?: Record<string, string[]>;
+  /** The site's zone: whose today a booking at a location without `hours` may not be before. */
+  timeZone?: string;
 }
 
 const AU_ZONES: Record<string, string> = {
@@ -69,7 +90,7 @@ export function departmentFor(bookingType: string | undefined): Department {
 
 /** The location's booking hours for a department, or undefined when it has no machine-readable hours. */
 export function bookingHours(
-  location: Pick<Location, 'hours' | 'address'>,
+  location: Pick<Location, 'hours' | 'address'> & { name?: string },
   department: Department,
   site: { country: 'AU' | 'NZ'; state?: string | undefined },
 ): BookingHours | undefined {
@@ -80,7 +101,7 @@ export function bookingHours(
     for (const d of h.days) (week[d] ??= []).push({ opens: h.opens, closes: h.closes });
   }
   for (const spans of Object.values(week)) spans!.sort((a, b) => a.opens.localeCompare(b.opens));
-  return { timeZone: timeZoneFor(site, location.address?.address), week };
+  return { timeZone: timeZoneFor(site, location.address?.address), week, ...(location.name ? { name: location.name } : {}) };
 }
 
 /** "2025-07-01" → its weekday (a calendar day, no time zone involved). */
@@ -138,11 +159,63 @@ export function slotsOn(hours: BookingHours, day: string, opts: { step?: number;
 /** The next `count` days from the location's today (itself included) that have a bookable slot. */
 export function openDays(hours: BookingHours, count: number, opts: { now?: Date; horizonDays?: number } = {}): string[] {
   const start = nowIn(hours.timeZone, opts.now).day;
-  const [y, m, d] = start.split('-').map(Number);
   const days: string[] = [];
   for (let i = 0; i < (opts.horizonDays ?? 90) && days.length < count; i++) {
-    const day = new Date(Date.UTC(y!, m! - 1, d! + i)).toISOString().slice(0, 10);
+    const day = addDays(start, i);
     if (slotsOn(hours, day, opts).length) days.push(day);
   }
   return days;
+}
+
+const value = (v: unknown) => (v === undefined || v === null ? '' : String(v).trim());
+
+/**
+ * The hours a booking keeps to, given the form's values: the chosen location's (undefined when it
+ * has no machine-readable hours, which puts no limit on the booking); with no location chosen, the
+ * only location's, or with several, any time one of them is open (the location choice says
+ * itself that it is missing).
+ */
+export function hoursOfChoice(rule: BookingRule, values: Record<string, unknown> | undefined): BookingHours | undefined {
+  const chosen = rule.locationField ? value(values?.[rule.locationField]) : '';
+  if (chosen) return rule.hours[chosen];
+  const all = Object.values(rule.hours);
+  return all.length > 1 ? mergeHours(all) : all[0];
+}
+
+/** What `hoursOfChoice` shows as opening hours: the chosen location's lines, else the only location's. */
+export function shownOfChoice(rule: BookingRule, values: Record<string, unknown> | undefined): string[] {
+  const shown = rule.shown ?? {};
+  const chosen = rule.locationField ? value(values?.[rule.locationField]) : '';
+  if (chosen) return shown[chosen] ?? [];
+  const all = Object.values(shown);
+  return all.length === 1 ? all[0]! : [];
+}
+
+/** Hours when any of `list` is open: per weekday the union of their spans (the first one's zone, no name). */
+export function mergeHours(list: readonly BookingHours[]): BookingHours {
+  const week: BookingHours['week'] = {};
+  for (const day of WEEK) {
+    const spans = list.flatMap((h) => h.week[day] ?? []).sort((a, b) => a.opens.localeCompare(b.opens));
+    const merged: OpenSpan[] = [];
+    for (const s of spans) {
+      const last = merged[merged.length - 1];
+      if (last && s.opens <= last.closes) last.closes = s.closes > last.closes ? s.closes : last.closes;
+      else merged.push({ ...s });
+    }
+    if (merged.length) week[day] = merged;
+  }
+  return { timeZone: list[0]?.timeZone ?? 'Australia/Sydney', week };
+}
+
+/** The calendar day in a zone ("2025-07-01"); without a zone, the runtime's own. */
+export function todayIn(timeZone?: string, now = new Date()): string {
+  if (timeZone) return nowIn(timeZone, now).day;
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${p(now.getMonth() + 1)}-${p(now.getDate())}`;
+}
+
+/** "2025-07-01" plus `days` calendar days. */
+export function addDays(day: string, days: number): string {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(Date.UTC(y!, m! - 1, d! + days)).toISOString().slice(0, 10);
 }

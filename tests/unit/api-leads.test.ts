@@ -65,7 +65,8 @@ describe.each(testDatabases)('lead saves on $label', (database) => {
     const first = await (await post(app, finderSave(key, 'about', ABOUT))).json();
     const again = await (await post(app, finderSave(key, 'about', { ...ABOUT, phone: '0412 000 111' }))).json();
     expect(again.lead_id).toBe(first.lead_id);
-    expect((await lead(first.lead_id)).values).toEqual({ ...ABOUT, phone: '0412 000 111' });
+    // The phone number is stored in E.164 (src/forms/phone.ts), whatever the visitor typed.
+    expect((await lead(first.lead_id)).values).toEqual({ ...ABOUT, phone: '+61412000111' });
 
     const final = await post(app, finderSave(key, 'car', { ...ABOUT, phone: '0412 000 111', Make: 'Mazda', utm_source: 'google' },
       { lead_id: first.lead_id, tracking: { utm_campaign: 'spring' } }));
@@ -74,7 +75,7 @@ describe.each(testDatabases)('lead saves on $label', (database) => {
     const row = await lead(first.lead_id);
     expect(row).toMatchObject({ lead_status: 'Complete', form_completed: true, last_step: 'car', tracking: { utm_campaign: 'spring' } });
     expect(row.values).toMatchObject({ Make: 'Mazda', utm_source: 'google' });
-    expect(row.step_values).toEqual({ about: { ...ABOUT, phone: '0412 000 111' }, car: { Make: 'Mazda' } });
+    expect(row.step_values).toEqual({ about: { ...ABOUT, phone: '+61412000111' }, car: { Make: 'Mazda' } });
     expect(row.completed_at).toBeInstanceOf(Date);
     const rows = await outbox(first.lead_id);
     expect(rows.map((r) => [r.destination, r.target, r.status, r.attempts])).toEqual([

@@ -9,7 +9,7 @@ import type { Block } from '../../content/blocks.ts';
 import type { FormBlockData } from '../../content/forms.ts';
 import type { DealerContent } from '../../content/load.ts';
 import { resolveForm, type FormDef } from '../../forms/definition.ts';
-import { formSchema, stepSchema } from '../../forms/schema.ts';
+import { formSchema, normaliseLeadValues, stepSchema } from '../../forms/schema.ts';
 import { block as defaultBlock, defaultModelBlocks } from '../../lib/default-pages.ts';
 import { walkBlocks } from '../../lib/page-blocks.ts';
 import { carPath, modelPath } from '../../lib/routes.ts';
@@ -162,8 +162,17 @@ async function check(schema: { validate(v: unknown, o: object): Promise<unknown>
  * Errors of a save's values: the step's fields for a partial save, every step on the visitor's
  * path for the final one. The server cannot see whether the visitor is signed in, so a path that
  * skips an authentication step (skipAuthentication rule) is accepted too.
+ *
+ * Values that pass are normalised in place (normaliseLeadValues: phone numbers in E.164), so the
+ * lead the route stores, and its step values, hold the one form whatever the client sent.
  */
 export async function validateValues(def: FormDef, step: string, isLastStep: boolean, values: Record<string, unknown>): Promise<Record<string, string>> {
+  const errors = await errorsOf(def, step, isLastStep, values);
+  if (!Object.keys(errors).length) Object.assign(values, normaliseLeadValues(def, values));
+  return errors;
+}
+
+async function errorsOf(def: FormDef, step: string, isLastStep: boolean, values: Record<string, unknown>): Promise<Record<string, string>> {
   const wrongTypes = typeErrors(def, values);
   if (Object.keys(wrongTypes).length) return wrongTypes;
   if (!isLastStep) {

@@ -18,7 +18,7 @@ export function contactForm(ctx: FormContext, data: FormBlockData): FormBase {
       key: 'contact',
       heading: 'Contact Details',
       fields: [
-        ...contactFields(),
+        ...contactFields(ctx),
         ...location,
         messageField(),
         ...(teamMember ? [field('user', 'hidden', 'Team member')] : []),

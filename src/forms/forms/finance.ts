@@ -4,7 +4,7 @@
  * to the finance provider route instead of the lead route; the completion event is 28.
  */
 import type { FormBase, FormContext, FieldDef } from '../definition.ts';
-import { field, locationsOf, splitNameFields } from '../fields.ts';
+import { birthDateField, field, locationsOf, phoneField, splitNameFields } from '../fields.ts';
 import { EVENTS } from './events.ts';
 
 export const FINANCE_CATEGORY = 'Finance Enquiry';
@@ -37,8 +37,9 @@ export function financeForm(ctx: FormContext): FormBase {
         fields: [
           ...splitNameFields(true),
           field('email', 'email', 'Email', true),
-          field('phone', 'phone', 'Mobile Phone', true),
-          field('dateOfBirth', 'dateTime', 'Date of Birth', true, { dateRule: 'past', autoComplete: 'bday' }),
+          phoneField(ctx),
+          // 18 to 100 years old: '*You must be 18 or older to apply for finance'.
+          birthDateField(ctx),
           field('driverLicenceNumber', 'text', 'Driver Licence Number', true, { autoComplete: 'off' }),
           field('currentAddress', 'text', 'Your Current Address', true, { autoComplete: 'street-address' }),
         ],

@@ -27,7 +27,7 @@ export function orderNowForm(ctx: FormContext): FormBase {
         key: 'details',
         heading: 'Your Details',
         fields: [
-          ...contactFields(),
+          ...contactFields(ctx),
           field('model_id', 'hidden', 'Model id', false, d(model?.id === undefined ? undefined : String(model.id))),
           field('model_name', 'hidden', 'Model', false, d(model?.name)),
           field('vehicle', 'hidden', 'Vehicle', false),

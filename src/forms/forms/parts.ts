@@ -12,7 +12,7 @@ export function partsForm(ctx: FormContext): FormBase {
       key: 'parts',
       heading: 'Parts Details',
       fields: [
-        ...contactFields(),
+        ...contactFields(ctx),
         field('make', 'make', 'Vehicle Make', false),
         field('model', 'text', 'Vehicle Model', false),
         field('year', 'year', 'Vehicle Year', false),

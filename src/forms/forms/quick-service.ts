@@ -21,6 +21,14 @@ function dealershipField(ctx: FormContext): FieldDef[] {
   return [];
 }
 
+/** The preferred date, on a day the chosen dealership's service department is open. */
+function quickDateField(ctx: FormContext, dealership: FieldDef[]): FieldDef {
+  const locations = locationsOf(ctx, 'service');
+  return dealership.length
+    ? dateField('preferred_date', 'Service', ctx, { locations, locationField: 'dealership_slug', keyOf: (l) => l.dealership?.slug })
+    : dateField('preferred_date', 'Service', ctx, { locations });
+}
+
 export function quickServiceForm(ctx: FormContext): FormBase {
   const steps: Record<'vehicle' | 'contact' | 'order', () => StepDef> = {
     vehicle: () => ({
@@ -31,12 +39,15 @@ export function quickServiceForm(ctx: FormContext): FormBase {
       completion: { fields: ['make', 'model', 'year'], message: messages.stepIncomplete },
     }),
     contact: () => contactStep(ctx),
-    order: () => ({
-      key: 'order',
-      heading: 'Order Details',
-      fields: [...serviceTypeField(ctx), ...dealershipField(ctx), dateField('preferred_date', 'Service'), messageField('Comments')],
-      rules: [],
-    }),
+    order: () => {
+      const dealership = dealershipField(ctx);
+      return {
+        key: 'order',
+        heading: 'Order Details',
+        fields: [...serviceTypeField(ctx), ...dealership, quickDateField(ctx, dealership), messageField('Comments')],
+        rules: [],
+      };
+    },
   };
   const keys = [...new Set(ctx.site.options.forms.quickService.steps)];
   return {

@@ -20,7 +20,7 @@ export function serviceTypeField(ctx: FormContext): FieldDef[] {
 export function serviceBookingFullForm(ctx: FormContext, opts: { withMake?: boolean } = {}): FormBase {
   const withMake = opts.withMake ?? true;
   const vehicleStep = ctx.site.options.forms.serviceBooking.vehicleStep;
-  const order = [...serviceTypeField(ctx), ...serviceLocationField(ctx), ...serviceDateFields()];
+  const order = [...serviceTypeField(ctx), ...serviceLocationField(ctx), ...serviceDateFields(ctx)];
   const vehicle = [
     regoField(),
     vehicleStateField(ctx),

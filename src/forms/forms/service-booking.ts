@@ -36,10 +36,15 @@ export function serviceLocationField(ctx: FormContext): FieldDef[] {
   return locationChoice(locationsOf(ctx, 'service'), 'location_id', 'Service Location');
 }
 
-/** Date, optional Comments, Tyres Replacement and repair text (spec §5: all optional but the date). */
-export function serviceDateFields(): FieldDef[] {
+/**
+ * Date, optional Comments, Tyres Replacement and repair text (spec §5: all optional but the date).
+ * The date keeps to the opening hours of the service location chosen in location_id.
+ */
+export function serviceDateFields(ctx: FormContext): FieldDef[] {
+  const locations = locationsOf(ctx, 'service');
+  const choice = serviceLocationField(ctx);
   return [
-    dateField('preferred_date', 'Service'),
+    dateField('preferred_date', 'Service', ctx, { locations, locationField: choice[0]?.name }),
     messageField('Comments'),
     field('tyres_replacement', 'check', 'Tyres Replacement', false, { defaultValue: false }),
     field('repair_issue', 'message', 'Describe any repairs or issues (optional)'),
@@ -48,7 +53,7 @@ export function serviceDateFields(): FieldDef[] {
 
 export function contactStep(ctx: FormContext): StepDef {
   const address = ctx.site.options.forms.serviceBooking.addressFields ? addressFields(ctx) : [];
-  return { key: 'contact', heading: 'Contact Details', fields: [...contactFields(), ...address], rules: [] };
+  return { key: 'contact', heading: 'Contact Details', fields: [...contactFields(ctx), ...address], rules: [] };
 }
 
 export function serviceBookingForm(ctx: FormContext): FormBase {
@@ -65,7 +70,7 @@ export function serviceBookingForm(ctx: FormContext): FormBase {
         fields: [...vehicleFields(true), serviceIntervalField(ctx), ...serviceLocationField(ctx)],
         rules: [],
       },
-      { key: 'date', heading: 'Service Date', fields: serviceDateFields(), rules: [] },
+      { key: 'date', heading: 'Service Date', fields: serviceDateFields(ctx), rules: [] },
     ],
   };
 }

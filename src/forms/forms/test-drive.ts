@@ -17,6 +17,8 @@ function modelField(ctx: FormContext): FieldDef {
 
 export function testDriveForm(ctx: FormContext): FormBase {
   const makes = dealerMakes(ctx);
+  const sales = locationsOf(ctx, 'sales');
+  const location = locationChoice(sales);
   return {
     category: TEST_DRIVE_CATEGORY,
     heading: 'Book a Test Drive',
@@ -27,12 +29,13 @@ export function testDriveForm(ctx: FormContext): FormBase {
         fields: [
           field('make', 'make', 'Make', true, makes.length ? { options: toOptions(makes) } : {}),
           modelField(ctx),
-          ...locationChoice(locationsOf(ctx, 'sales')),
-          dateField('preferred_date', 'Test Drive'),
+          ...location,
+          // A day and time the chosen location's sales team is open.
+          dateField('preferred_date', 'Test Drive', ctx, { locations: sales, locationField: location[0]?.name }),
         ],
         rules: [],
       },
-      { key: 'details', heading: 'Your Details', fields: [...contactFields(), messageField('Comments')], rules: [] },
+      { key: 'details', heading: 'Your Details', fields: [...contactFields(ctx), messageField('Comments')], rules: [] },
     ],
   };
 }

@@ -4,7 +4,7 @@
  * Completion event 18.
  */
 import type { FormBase, FormContext, FieldDef } from '../definition.ts';
-import { contactFields, field, locationChoice, locationsOf, messageField, splitNameFields, vehicleFields } from '../fields.ts';
+import { contactFields, field, locationChoice, locationsOf, messageField, phoneField, splitNameFields, vehicleFields } from '../fields.ts';
 import { EVENTS } from './events.ts';
 
 export const TRADE_IN_CATEGORY = 'Trade In Enquiry';
@@ -22,8 +22,8 @@ export function ownVehicleFields(ctx: FormContext): FieldDef[] {
 export function tradeInForm(ctx: FormContext): FormBase {
   const nz = ctx.site.country === 'NZ';
   const names = nz
-    ? [...splitNameFields(), field('email', 'email', 'Email', true), field('phone', 'phone', 'Phone', true)]
-    : contactFields();
+    ? [...splitNameFields(), field('email', 'email', 'Email', true), phoneField(ctx, 'Phone')]
+    : contactFields(ctx);
   return {
     category: TRADE_IN_CATEGORY,
     heading: 'Trade In Your Car',

@@ -16,7 +16,7 @@ export function valuationForm(ctx: FormContext): FormBase {
     heading: 'Value My Car',
     analyticsEvent: EVENTS.valuation,
     steps: [
-      { key: 'details', heading: 'Your Details', fields: contactFields(), rules: [] },
+      { key: 'details', heading: 'Your Details', fields: contactFields(ctx), rules: [] },
       {
         key: 'vehicle',
         heading: 'Your Vehicle',
