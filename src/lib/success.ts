@@ -5,7 +5,7 @@
  */
 import type { CarCard, Submission } from '../stores/submission.ts';
 import { successTexts, type SuccessVariant } from './success-texts.ts';
-import { formatKm, formatPrice } from './text.ts';
+import { valuationSubject, type ValuationSubject } from './valuation.ts';
 
 export type { SuccessVariant };
 
@@ -88,8 +88,8 @@ export interface SuccessView {
   note?: string;
   creditScore?: { value: number; tone: ScoreTone; approved: boolean };
   locations?: { cards: LocationCard[]; perRow: boolean };
-  /** What the visitor told us about their vehicle (valuation-type thank-yous). */
-  valuation?: [label: string, value: string][];
+  /** The vehicle the valuation widget values (valuation-type thank-yous whose form named one). */
+  valuation?: ValuationSubject;
   similarCar?: CarCard;
 }
 
@@ -152,29 +152,6 @@ function valueOf(values: Record<string, unknown> | undefined, name: string): str
   return undefined;
 }
 
-function valuationRows(values: Record<string, unknown> | undefined): [string, string][] {
-  const pick = (label: string, ...names: string[]): [string, string] | undefined => {
-    for (const n of names) {
-      const v = valueOf(values, n);
-      if (v) return [label, v];
-    }
-    return undefined;
-  };
-  /** "85000" reads as "85,000 km"; anything not a plain number is shown as typed. */
-  const formatted = (row: [string, string] | undefined, format: (n: number) => string): [string, string] | undefined => {
-    if (!row) return undefined;
-    const n = Number(row[1].replace(/[\s,$]/g, ''));
-    return Number.isFinite(n) && /\d/.test(row[1]) ? [row[0], format(n)] : row;
-  };
-  return [
-    pick('Make', 'make', 'Vehicle Make'),
-    pick('Model', 'model', 'Vehicle Model'),
-    pick('Year', 'year', 'Vehicle Year'),
-    formatted(pick('Kilometres', 'kms', 'Vehicle Kilometers', 'odometer_miles', 'odometer'), formatKm),
-    formatted(pick('Expected price', 'Expected Trade In Price', 'expected_price', 'expectedPrice'), formatPrice),
-  ].filter((row): row is [string, string] => row !== undefined);
-}
-
 /** A stock car like the visitor's vehicle: same make and model, else same make, else the first. */
 function similarCarTo(values: Record<string, unknown> | undefined, cars: CarCard[] | undefined): CarCard | undefined {
   if (!cars?.length) return undefined;
@@ -214,8 +191,8 @@ export function chooseSuccess(query: SuccessQuery, options: SuccessOptions, data
     if (cards.length) view.locations = { cards, perRow: cards.length <= 3 };
   }
   if (variant === 'valuation') {
-    const rows = valuationRows(values);
-    if (rows.length) view.valuation = rows;
+    const subject = valuationSubject(values);
+    if (subject) view.valuation = subject;
     view.similarCar = similarCarTo(values, data.submission?.candidateCars);
   }
   if (variant === 'generic' && VEHICLE_ENQUIRIES.includes(category) && data.submission?.similarCar) {

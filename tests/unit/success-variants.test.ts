@@ -83,27 +83,47 @@ describe('thank-you page: variants by category', () => {
     expect(view(`?category=new-vehicle-enquiry&subcategory=${sub}`).variant).toBe('generic');
   });
 
-  it('formats the kilometres and expected price the visitor typed, and keeps text it cannot read as a number', () => {
+  it('asks the valuation widget about the vehicle the visitor described, kilometres read as a number', () => {
     const data: SuccessData = { locations, submission: {
-      category: 'Valuation Enquiry', values: { make: 'Toyota', kms: '85000', expected_price: '$18,500' },
+      category: 'Valuation Enquiry', values: { make: 'Toyota', model: 'Corolla', year: '2019', kms: '85,000', expected_price: '$18,500' },
     } };
-    expect(view('?category=valuation-enquiry', {}, data).valuation).toEqual([['Make', 'Toyota'], ['Kilometres', '85,000 km'], ['Expected price', '$18,500']]);
+    expect(view('?category=valuation-enquiry', {}, data).valuation).toEqual({
+      request: { make: 'Toyota', model: 'Corolla', year: 2019, km: 85_000 },
+      vehicle: '2019 Toyota Corolla, 85,000 km',
+    });
+    // Without a make and year, plate or VIN there is nothing to value: no widget.
     const vague: SuccessData = { locations, submission: { category: 'Valuation Enquiry', values: { kms: 'about 90k' } } };
-    expect(view('?category=valuation-enquiry', {}, vague).valuation).toEqual([['Kilometres', 'about 90k']]);
+    expect(view('?category=valuation-enquiry', {}, vague).valuation).toBeUndefined();
   });
 
-  it('uses the default page for a valuation when the offer was rejected', () => {
-    expect(view('?category=valuation-enquiry&offer_rejected=true').variant).toBe('generic');
-    expect(view('?category=valuation-enquiry&offer_rejected=false').variant).toBe('valuation');
+  it.each(['valuation-enquiry', 'sell-my-car-enquiry', 'trade-in-enquiry'])('shows the valuation widget on a %s thank-you', (category) => {
+    const data: SuccessData = { locations, submission: { category, values: { make: 'Mazda', year: 2020 } } };
+    const v = view(`?category=${category}`, {}, data);
+    expect(v.variant).toBe('valuation');
+    expect(v.valuation?.request).toEqual({ make: 'Mazda', year: 2020 });
   });
 
-  it('shows the vehicle the visitor described and a similar stock car on a valuation thank-you', () => {
+  it('uses the default page for a valuation when the offer was rejected: no widget, no similar car', () => {
+    const data: SuccessData = { locations, submission: {
+      category: 'Valuation Enquiry', values: { make: 'Mazda', model: 'CX-5', year: 2019 }, candidateCars: [car('Mazda', 'CX-5')],
+    } };
+    for (const category of ['valuation-enquiry', 'sell-my-car-enquiry', 'trade-in-enquiry']) {
+      const rejected = view(`?category=${category}&offer_rejected=true`, {}, data);
+      expect(rejected.variant, category).toBe('generic');
+      expect(rejected.title).toBe('Thank you for your enquiry');
+      expect(rejected.valuation).toBeUndefined();
+      expect(rejected.similarCar).toBeUndefined();
+    }
+    expect(view('?category=valuation-enquiry&offer_rejected=false', {}, data).variant).toBe('valuation');
+  });
+
+  it('values the vehicle the visitor described and shows a similar stock car on a valuation thank-you', () => {
     const data: SuccessData = { locations, submission: {
       category: 'Trade In Enquiry', values: { make: 'Mazda', model: 'CX-5', year: 2019, kms: '60000' },
       candidateCars: [car('Toyota', 'RAV4'), car('Mazda', 'CX-3'), car('Mazda', 'CX-5')],
     } };
     const v = view('?category=trade-in-enquiry', {}, data);
-    expect(v.valuation).toEqual([['Make', 'Mazda'], ['Model', 'CX-5'], ['Year', '2019'], ['Kilometres', '60,000 km']]);
+    expect(v.valuation).toEqual({ request: { make: 'Mazda', model: 'CX-5', year: 2019, km: 60_000 }, vehicle: '2019 Mazda CX-5, 60,000 km' });
     expect(v.similarCar?.model).toBe('CX-5');
   });
 

@@ -2,15 +2,20 @@
  * The thank-you page. The server renders the generic thank-you; in the browser the variant is
  * chosen from the query string and the kept submission (src/lib/success.ts). On load it clears
  * the visit trail (first-page query, its save date, visited pages) and fires the thank-you event.
+ * A valuation thank-you then asks the API for the current valuation of the submitted vehicle
+ * (kept with the submission, so a reload shows the same figures without asking again).
  */
 import { useEffect, useState } from 'react';
 import { chooseSuccess, parseSuccessQuery, type LocationCard, type SuccessOptions, type SuccessView } from '../../lib/success.ts';
 import { trackEverywhere } from '../../lib/analytics.ts';
-import { $submission } from '../../stores/submission.ts';
+import { $submission, keepValuation, keptValuation } from '../../stores/submission.ts';
 import { clearVisitTrail } from '../../stores/visit.ts';
 import SuccessExtras from './SuccessExtras.tsx';
+import { fetchValuation, outcomeOf, type ValuationState } from './valuation-client.ts';
 
 interface Props {
+  /** The dealer's slug: the API call names its site. */
+  site: string;
   idBase: string;
   options: SuccessOptions;
   locations: LocationCard[];
@@ -18,8 +23,9 @@ interface Props {
   manufacturerDataLayer: boolean;
 }
 
-export default function Success({ idBase, options, locations, level, manufacturerDataLayer }: Props) {
+export default function Success({ site, idBase, options, locations, level, manufacturerDataLayer }: Props) {
   const [view, setView] = useState<SuccessView>(() => chooseSuccess(parseSuccessQuery(''), options, { locations }));
+  const [valuation, setValuation] = useState<ValuationState>({ kind: 'loading' });
 
   useEffect(() => {
     const query = parseSuccessQuery(window.location.search);
@@ -31,6 +37,17 @@ export default function Success({ idBase, options, locations, level, manufacture
       { event: 'thank_you', variant: chosen.variant, category: query.category ?? 'general-enquiry', subcategory: query.subcategory },
       { manufacturerDataLayer },
     );
+    if (!chosen.valuation) return;
+    const request = JSON.stringify(chosen.valuation.request);
+    const kept = keptValuation(request);
+    if (kept) {
+      setValuation(outcomeOf(kept));
+      return;
+    }
+    void fetchValuation(chosen.valuation.request, site).then(({ outcome, answer }) => {
+      setValuation(outcome);
+      if (answer) keepValuation(request, answer);
+    });
   }, []);
 
   const Title = level === 1 ? 'h1' : 'h2';
@@ -55,7 +72,7 @@ export default function Success({ idBase, options, locations, level, manufacture
       )}
       {view.paragraphs.map((p) => <p key={p} className="success-text">{p}</p>)}
       {view.note && <p className="success-note">{view.note}</p>}
-      <SuccessExtras view={view} idBase={idBase} level={level === 1 ? 2 : 3} />
+      <SuccessExtras view={view} idBase={idBase} level={level === 1 ? 2 : 3} valuation={valuation} />
       <div className="success-buttons">
         {view.buttons.map((b) => (
           <a key={b.text} className={`btn btn-${b.style}`} href={b.href}>{b.text}</a>

@@ -1,29 +1,26 @@
-/** The thank-you page's extra panels: the visitor's vehicle, test-drive locations, a similar car. */
+/** The thank-you page's extra panels: the valuation of the visitor's vehicle, test-drive locations, a similar car. */
 import type { SuccessView } from '../../lib/success.ts';
 import { formatKm, formatPrice } from '../../lib/text.ts';
 import { phoneText, telHref } from '../../lib/contact.ts';
+import type { ValuationState } from './valuation-client.ts';
+import ValuationWidget from './ValuationWidget.tsx';
 
 interface Props {
   view: SuccessView;
   idBase: string;
   level: 2 | 3;
+  /** The valuation widget's state; loading until the island has an answer. */
+  valuation?: ValuationState;
 }
 
-export default function SuccessExtras({ view, idBase, level }: Props) {
+export default function SuccessExtras({ view, idBase, level, valuation }: Props) {
   const H = level === 2 ? 'h2' : 'h3';
   const Sub = level === 2 ? 'h3' : 'h4';
   const car = view.similarCar;
   return (
     <>
       {view.valuation && (
-        <section className="success-panel" aria-labelledby={`${idBase}-vehicle`}>
-          <H id={`${idBase}-vehicle`}>Your vehicle</H>
-          <dl className="success-answers">
-            {view.valuation.map(([label, value]) => (
-              <div key={label}><dt>{label}</dt><dd>{value}</dd></div>
-            ))}
-          </dl>
-        </section>
+        <ValuationWidget subject={view.valuation} state={valuation ?? { kind: 'loading' }} id={`${idBase}-valuation`} level={level} />
       )}
       {view.locations && (
         <section className="success-panel" aria-labelledby={`${idBase}-locations`}>
