@@ -1,9 +1,11 @@
 /**
- * Which block types can ship a React island (a `client:` directive somewhere in the block's own
- * component tree), so a page's JavaScript can be predicted from its content alone: a page none of
+ * Which block types can ship JavaScript: a React island (a `client:` directive somewhere in the
+ * block's own component tree) or a bundled `<script>` (the reviews block's refresh from
+ * GET /api/reviews), so a page's JavaScript can be predicted from its content alone: a page none of
  * whose blocks is listed here must load no script of its own. A block listed here may still render
- * without its island for some content (a team grid without tabs, cards without a carousel); the
- * list is the types that *can*, kept in step with the components by tests/unit/page-scripts.test.ts.
+ * without its script for some content (a team grid without tabs, cards without a carousel, reviews
+ * of "All Reviews"); the list is the types that *can*, kept in step with the components by
+ * tests/unit/page-scripts.test.ts.
  */
 import type { Block, BlockType } from '../content/blocks.ts';
 import { walkBlocks } from './block-tree.ts';
@@ -21,6 +23,7 @@ export const ISLAND_BLOCK_TYPES: ReadonlySet<BlockType> = new Set<BlockType>([
   'modelFeatures',
   'modelVariants',
   'offers',
+  'reviews',
   'salesCounter',
   'success',
   'team',

@@ -2,7 +2,8 @@
  * The real API behind the end-to-end server: a fresh database (PGlite in the run's temporary
  * folder, or a throwaway schema of TEST_DATABASE_URL's server), the dealers' content, the finance
  * stand-in on a free port, rate limits no suite can trip, and no outbox delivery (the outbox rows
- * stay pending, for the tests to see).
+ * stay pending, for the tests to see). One reviews profile is a review ahead of the build
+ * (reviews-seed.ts), as a live Google profile is after a build.
  *
  * The database lives in the Playwright runner's process, and PGlite admits one process, so the
  * tests read leads through a second, test-only HTTP server on its own port:
@@ -22,6 +23,7 @@ import { financeProviderFromEnv } from '../../src/api/integrations/finance-provi
 import { leadRecord, listLeads } from '../../src/api/leads/export.ts';
 import { indexContent } from '../../src/api/search/index-content.ts';
 import { startFinanceStandIn, type FinanceStandIn } from '../../scripts/lib/finance-standin.ts';
+import { seedNewerReviews } from './reviews-seed.ts';
 
 /** Far above what the suite sends from its one address in a minute. */
 const E2E_RATE_LIMITS = {
@@ -92,6 +94,8 @@ function startLeadReader(db: Db): Promise<Server> {
 
 export async function startE2EApi(dealersDir: string, work: string): Promise<E2EApi> {
   const dealers = await loadDealerFolder(dealersDir);
+  // One review profile knows a review the build does not, for the reviews block to refresh from.
+  seedNewerReviews(dealers);
   const opened = await openTestDb(work);
   let standIn: FinanceStandIn | undefined;
   let reader: Server | undefined;

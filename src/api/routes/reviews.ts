@@ -2,7 +2,9 @@
  * GET /api/reviews?websiteId={site id}&gmbId={Google Business profile}   (spec §7)
  *   200 { reviews (newest first), count, average_rating }
  *       Cache-Control: public, max-age=86400; the server keeps each answer for a day too, keyed by
- *       websiteId and gmbId (by the deps clock), so a day's calls read the content once.
+ *       websiteId and gmbId (by the deps clock), so a day's calls read the content once. The
+ *       reviews block asks it from the browser (src/blocks/reviews/refresh.ts) and shows the
+ *       answer when it is newer than the build's reviews.
  *   400 websiteId or gmbId missing or malformed, or gmbId "All Reviews": that profile combines
  *       every profile, which the reviews block renders at build time, so the island never asks
  *       for it (the spec's "skipped for All Reviews") and the API refuses it rather than guess.
@@ -11,13 +13,14 @@
 import type { Hono } from 'hono';
 import type { ApiDeps } from '../deps.ts';
 import type { ReviewsSummary } from '../../content/entities.ts';
-import { selectReviews } from '../../blocks/reviews/aggregate.ts';
+import { REVIEWS_MAX_AGE_MS, selectReviews } from '../../blocks/reviews/aggregate.ts';
 import { reviewsQuery } from '../../contract/catalogue.ts';
 import { parseWith } from '../../contract/parse.ts';
 import { ApiError } from '../errors.ts';
 import { dealerFor, handle } from './respond.ts';
 
-export const REVIEWS_CACHE_MS = 24 * 60 * 60 * 1000;
+/** A day: the browser keeps an answer as long (src/blocks/reviews/refresh.ts). */
+export const REVIEWS_CACHE_MS = REVIEWS_MAX_AGE_MS;
 const REVIEWS_CACHE_CONTROL = `public, max-age=${REVIEWS_CACHE_MS / 1000}`;
 
 export function mountReviewsRoute(app: Hono, deps: ApiDeps): void {

@@ -9,8 +9,20 @@ export const ALL_REVIEWS = 'All Reviews';
 /** How many reviews the highlighted variant shows. */
 export const HIGHLIGHTED_COUNT = 3;
 
+/**
+ * How long a profile's reviews are kept: by GET /api/reviews (its server cache and Cache-Control)
+ * and by the browser (./refresh.ts), so the page asks at most once a day per profile (spec §7).
+ */
+export const REVIEWS_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
+/** Whether `profile` means every profile combined: "All Reviews" (any case, outer spaces aside) or none. */
+export function isAllReviews(profile: string | undefined): boolean {
+  const wanted = profile?.trim();
+  return !wanted || wanted.toLowerCase() === ALL_REVIEWS.toLowerCase();
+}
+
 /** Milliseconds of a review date, for sorting; an unreadable date sorts last. */
-function reviewTime(date: string): number {
+export function reviewTime(date: string): number {
   const t = Date.parse(date);
   if (!Number.isNaN(t)) return t;
   const day = /^\d{4}-\d{2}-\d{2}/.exec(date.trim())?.[0];
@@ -31,9 +43,9 @@ export function selectReviews(
   all: Record<string, ReviewsSummary>,
   profile: string | undefined,
 ): ReviewsSummary | undefined {
-  const wanted = profile?.trim();
+  const wanted = profile?.trim() ?? '';
   let picked: ReviewsSummary[];
-  if (!wanted || wanted.toLowerCase() === ALL_REVIEWS.toLowerCase()) picked = Object.values(all);
+  if (isAllReviews(wanted)) picked = Object.values(all);
   else if (Object.hasOwn(all, wanted)) picked = [all[wanted]!];
   else return undefined;
 
