@@ -168,7 +168,8 @@ describe('the days and slots testDriveSlots offers', () => {
     expect(clockText('08:30')).toBe('8:30 am');
     expect(clockText('12:00')).toBe('12:00 pm');
     expect(clockText('17:30')).toBe('5:30 pm');
-    expect(dayText('2025-07-03')).toEqual({ weekday: 'Thu', date: '3 July', long: 'Thursday 3 July' });
+    expect(dayText('2025-07-03')).toEqual({ weekday: 'Thu', day: '3', month: 'Jul', long: 'Thursday 3 July' });
+    expect(dayText('2025-09-30')).toMatchObject({ weekday: 'Tue', day: '30', month: 'Sep' });
   });
 
   it('moves on by a pick where the chosen location (or one still to be chosen) has hours; else Next stays', () => {
@@ -269,7 +270,7 @@ describe('the testDriveSlots step in Chromium', () => {
     expect(days[0]).toBe('2025-07-02');
     // Today: from an hour ahead; the first day is shown until the visitor picks another.
     expect((await labels(page, '.slot-times label'))[0]).toBe('11:30 am');
-    await page.click('.slot-days label:has-text("3 Jul")');
+    await page.click('.slot-days label:has-text("Thursday 3 July")');
     expect(await labels(page, '.slot-times label')).toHaveLength(19);
     expect((await labels(page, '.slot-times label')).at(-1)).toBe('5:30 pm');
     expect(await page.locator('.slot-picker legend').nth(1).textContent()).toContain('Times on Thursday 3 July');

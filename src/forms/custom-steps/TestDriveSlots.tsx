@@ -68,7 +68,10 @@ function Picker({ location, date }: { location?: FieldDef; date: FieldDef }) {
         ? <Field field={location!} />
         : (
           <p className="slot-location">
-            <span>Test drive at <strong>{name}</strong></span>
+            <span className="slot-location-text">
+              <span className="slot-location-label">Test drive at</span>{' '}
+              <strong>{name}</strong>
+            </span>
             <button type="button" className="btn btn-ghost slot-change" onClick={() => setChoosing(true)}>
               Change<span className="visually-hidden"> dealership</span>
             </button>
@@ -102,7 +105,8 @@ function Picker({ location, date }: { location?: FieldDef; date: FieldDef }) {
                       onChange={() => setShownDay(d)} />
                     <label htmlFor={`${ids.day}-${d}`}>
                       <span className="slot-weekday" aria-hidden="true">{text.weekday}</span>
-                      <span aria-hidden="true">{text.date}</span>
+                      <span className="slot-daynum" aria-hidden="true">{text.day}</span>
+                      <span className="slot-month" aria-hidden="true">{text.month}</span>
                       <span className="visually-hidden">{text.long}</span>
                     </label>
                   </div>

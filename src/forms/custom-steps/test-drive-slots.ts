@@ -126,15 +126,22 @@ const asUtc = (day: string) => {
   return new Date(Date.UTC(y!, m! - 1, d!));
 };
 
-/** "2025-07-03" → { weekday: "Thu", date: "3 Jul", long: "Thursday 3 July" } (a calendar day: no zone shift). */
-export function dayText(day: string): { weekday: string; date: string; long: string } {
+/**
+ * "2025-07-03" → { weekday: "Thu", day: "3", month: "Jul", long: "Thursday 3 July" }, in Australian
+ * English (a calendar day: no zone shift).
+ */
+export function dayText(day: string): { weekday: string; day: string; month: string; long: string } {
   const at = asUtc(day);
   return {
     weekday: dayFormat({ weekday: 'short' }).format(at),
-    date: dayFormat({ day: 'numeric', month: 'short' }).format(at),
+    day: String(at.getUTCDate()),
+    month: MONTHS[at.getUTCMonth()]!,
     long: dayFormat({ weekday: 'long', day: 'numeric', month: 'long' }).format(at),
   };
 }
+
+/** Three-letter months: the same width on every chip ("Jun", "Jul", "Sep"). */
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** "Australia/Sydney" → "Sydney"; for the note that times are the dealership's local times. */
 export function zoneCity(timeZone: string): string {

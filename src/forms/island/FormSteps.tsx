@@ -225,10 +225,15 @@ export default function FormSteps({ index, setIndex, ...props }: Props) {
         <form ref={formRef} className="form-body" method="post" noValidate onSubmit={onSubmit} data-ready={hydrated || undefined}
           aria-labelledby={props.headingId} aria-busy={busy || undefined}>
           <p className="form-note">Required fields are marked with an asterisk (*).</p>
-          {multi && step.heading && (
-            <h3 className={stepHeadings ? 'form-step-heading' : 'form-step-heading visually-hidden'} tabIndex={-1} ref={headingRef}>{step.heading}</h3>
+          {stepHeadings && ((multi && step.heading) || step.description) && (
+            <div className="form-step-intro">
+              {multi && step.heading && <h3 className="form-step-heading" tabIndex={-1} ref={headingRef}>{step.heading}</h3>}
+              {step.description && <p className="form-step-description">{step.description}</p>}
+            </div>
           )}
-          {stepHeadings && step.description && <p className="form-step-description">{step.description}</p>}
+          {!stepHeadings && multi && step.heading && (
+            <h3 className="form-step-heading visually-hidden" tabIndex={-1} ref={headingRef}>{step.heading}</h3>
+          )}
           <div className="form-grid">
             {CustomStep && <CustomStep key={step.key} step={step} />}
             {step.fields.filter((f) => !owned.includes(f.name)).map((f) => <Field key={`${step.key}-${f.name}`} field={f} />)}
@@ -242,7 +247,7 @@ export default function FormSteps({ index, setIndex, ...props }: Props) {
             {alert && <p>{alert.message}</p>}
             {alert?.list?.length ? <ul>{alert.list.map((m) => <li key={m}>{m}</li>)}</ul> : null}
           </div>
-          <div className="form-actions">
+          <div className={showNext || showBack ? 'form-actions' : 'form-actions form-actions-bare'}>
             {showBack && (
               <button type="button" className="btn btn-secondary form-back" onClick={() => goTo(previousStepIndex(def, index, values, pathOpts))}>Back</button>
             )}
