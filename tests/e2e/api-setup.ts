@@ -1,8 +1,10 @@
 /**
  * The real API behind the end-to-end server: a fresh database (PGlite in the run's temporary
  * folder, or a throwaway schema of TEST_DATABASE_URL's server), the dealers' content, the finance
- * stand-in on a free port, rate limits no suite can trip, and no outbox delivery (the outbox rows
- * stay pending, for the tests to see). One reviews profile is a review ahead of the build
+ * stand-in on a free port, rate limits no suite can trip, valuations by the local model dated
+ * E2E_VALUATION_DATE (so the valuation thank-you page shows the same figures and date every day,
+ * as its visual baselines need), and no outbox delivery (the outbox rows stay pending, for the
+ * tests to see). One reviews profile is a review ahead of the build
  * (reviews-seed.ts), as a live Google profile is after a build.
  *
  * The database lives in the Playwright runner's process, and PGlite admits one process, so the
@@ -20,6 +22,7 @@ import { openDb } from '../../src/api/db/index.ts';
 import { migrate } from '../../src/api/db/migrate.ts';
 import type { ApiDeps, Db } from '../../src/api/deps.ts';
 import { financeProviderFromEnv } from '../../src/api/integrations/finance-provider.ts';
+import { localValuationProvider, type ValuationProvider } from '../../src/api/integrations/valuation-provider.ts';
 import { leadRecord, listLeads } from '../../src/api/leads/export.ts';
 import { indexContent } from '../../src/api/search/index-content.ts';
 import { startFinanceStandIn, type FinanceStandIn } from '../../scripts/lib/finance-standin.ts';
@@ -31,7 +34,17 @@ const E2E_RATE_LIMITS = {
   perSite: { max: 100_000, windowMs: 60_000 },
   financePerIp: { max: 100_000, windowMs: 60_000 },
   searchPerIp: { max: 100_000, windowMs: 60_000 },
+  valuationPerIp: { max: 100_000, windowMs: 60_000 },
 };
+
+/** The day every e2e valuation is for. */
+export const E2E_VALUATION_DATE = '2026-07-01';
+
+/** The local model, on E2E_VALUATION_DATE whatever the day. */
+function e2eValuations(): ValuationProvider {
+  const local = localValuationProvider();
+  return { describe: `${local.describe} on ${E2E_VALUATION_DATE}`, value: (input) => local.value({ ...input, asAt: E2E_VALUATION_DATE }) };
+}
 
 export interface E2EApi {
   fetch: (request: Request) => Response | Promise<Response>;
@@ -108,6 +121,7 @@ export async function startE2EApi(dealersDir: string, work: string): Promise<E2E
       dealers,
       now: () => new Date(),
       financeProvider: financeProviderFromEnv({}, { standInUrl: standIn.url }),
+      valuationProvider: e2eValuations(),
       // One file destination per dealer: a completed lead writes its outbox row, which nothing
       // delivers during the run, so the tests see exactly what a dealer would receive.
       destinations: (slug) => [{ kind: 'file', dir: path.join(work, 'deliveries', slug) }],

@@ -1,17 +1,17 @@
 /**
  * The valuation thank-you page (spec §2) in Chromium against the real API (api-setup.ts, whose
- * valuations come from the local depreciation model): a visitor values their car with the sample
- * dealers' sell-my-car forms and sees the estimated trade-in range, the vehicle, the date and the
- * disclaimer beside the similar car; the panel keeps its height while the answer is on its way
- * and when the service is down; offer_rejected shows the default page.
+ * valuations come from the local depreciation model, dated E2E_VALUATION_DATE): a visitor values
+ * their car with the sample dealers' sell-my-car forms and sees the estimated trade-in range, the
+ * vehicle, the date and the disclaimer beside the similar car; the panel keeps its height while
+ * the answer is on its way and when the service is down; offer_rejected shows the default page.
  */
 import { expect, test, type Locator, type Page, type Route } from '@playwright/test';
 import { estimate, type ModelInput } from '../../src/api/integrations/valuation-model.ts';
-import { calendarDay } from '../../src/api/routes/valuation.ts';
 import { asAtText, rangeText } from '../../src/lib/valuation.ts';
 import { SUBMISSION_KEY } from '../../src/stores/submission.ts';
 import { VALUATION_UNAVAILABLE } from '../../src/blocks/success/ValuationWidget.tsx';
 import { fillStep, formIn, newVisitor } from './form-driver.ts';
+import { E2E_VALUATION_DATE } from './api-setup.ts';
 import { e2eEnv, localOrigin } from './support.ts';
 
 const COASTAL = 'coastal-motor-group';
@@ -25,9 +25,9 @@ function originOf(slug: string): string {
 
 const isLocal = (url: URL) => url.hostname.endsWith('.localhost') || url.hostname === 'localhost' || url.hostname === '127.0.0.1';
 
-/** What the local model answers today, in the dealer's calendar, as the widget writes it. */
-function expected(input: ModelInput, country: 'AU' | 'NZ', timeZone: string) {
-  const asAt = calendarDay(new Date(), timeZone);
+/** What the local model answers on the e2e API's valuation day, as the widget writes it. */
+function expected(input: ModelInput, country: 'AU' | 'NZ') {
+  const asAt = E2E_VALUATION_DATE;
   const { answer } = estimate(input, { asAt, country });
   if (answer.status !== 'valued') throw new Error(`the model has no valuation for ${JSON.stringify(input)}`);
   return { range: rangeText(answer.tradeIn), asAt: `As at ${asAtText(asAt)}` };
@@ -78,7 +78,7 @@ test.describe('the valuation thank-you page', () => {
     await expect(page).toHaveURL(`${originOf(COASTAL)}/thank-you?category=valuation-enquiry`);
     await expect(page.locator('.success-title')).toHaveText('Thanks for your valuation request');
 
-    const want = expected({ make: 'Toyota', model: 'Corolla', year: 2019, km: 85_000, condition: 'good' }, 'AU', 'Australia/Sydney');
+    const want = expected({ make: 'Toyota', model: 'Corolla', year: 2019, km: 85_000, condition: 'good' }, 'AU');
     const panel = widget(page);
     await expect(panel.getByRole('heading', { name: 'Estimated trade-in value' })).toBeVisible();
     await expect(panel.locator('.valuation-range')).toHaveText(want.range);
@@ -103,7 +103,7 @@ test.describe('the valuation thank-you page', () => {
   test('a New Zealand trade-in is valued in NZ dollars', async ({ page }) => {
     await valueMyCar(page, `${originOf(TASMAN)}/sell-my-car`, { make: 'Mitsubishi', model: 'Triton', year: '2019', kms: '118000' }, { country: 'NZ' });
     await expect(page).toHaveURL(/\/thank-you\?category=trade-in-enquiry$/);
-    const want = expected({ make: 'Mitsubishi', model: 'Triton', year: 2019, km: 118_000 }, 'NZ', 'Pacific/Auckland');
+    const want = expected({ make: 'Mitsubishi', model: 'Triton', year: 2019, km: 118_000 }, 'NZ');
     await expect(widget(page).locator('.valuation-range')).toHaveText(want.range);
     await expect(widget(page).locator('.valuation-vehicle')).toHaveText('2019 Mitsubishi Triton, 118,000 km');
   });
