@@ -4,12 +4,18 @@
  * is pressed, until the browser leaves the page. Also reads the leads the API stored, through the
  * test-only lead reader of api-setup.ts.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
+import { htmlFiles, pathOfFile } from './support.ts';
 
 export interface Visitor {
   /** Unique per test, so the lead can be found among every other test's leads. */
   email: string;
+  /** A real-format mobile of the site's country, as a visitor types it. */
   phone: string;
+  /** The phone number as the dealer's lead stores it (E.164, src/forms/phone.ts). */
+  storedPhone: string;
   firstName: string;
   lastName: string;
 }
@@ -18,10 +24,12 @@ let counter = 0;
 
 export function newVisitor(tag: string, country: 'AU' | 'NZ' = 'AU'): Visitor {
   counter += 1;
-  const id = `${tag.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}-${Date.now().toString(36)}-${counter}`;
+  // At most 64 characters before the @ (RFC 5321), which the email rule keeps to: the tag's end.
+  const id = `${tag.replace(/[^a-z0-9]+/gi, '-').toLowerCase().slice(-40).replace(/^-/, '')}-${Date.now().toString(36)}-${counter}`;
   return {
     email: `${id}@example.com`,
     phone: country === 'NZ' ? '021 555 0143' : '0412 555 143',
+    storedPhone: country === 'NZ' ? '+64215550143' : '+61412555143',
     firstName: 'Alex',
     lastName: 'Citizen',
   };
@@ -80,9 +88,11 @@ export async function fillStep(form: Locator, visitor: Visitor): Promise<'filled
       return { tag: el.tagName.toLowerCase(), type: input.type, name: input.name || el.id, value: input.value, checked: input.checked, required: input.required, label };
     });
     if (info.tag === 'select') {
-      if (info.value) continue;
+      if (info.value || (await control.isDisabled())) continue;
       const options = await control.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
-      if (options[0]) await control.selectOption(options[0]);
+      // A booking day: the second open day, so no time of it can pass while the test runs.
+      const pick = /^\d{4}-\d{2}-\d{2}$/.test(options[0] ?? '') ? (options[1] ?? options[0]) : options[0];
+      if (pick) await control.selectOption(pick);
       continue;
     }
     if (info.type === 'radio') {
@@ -136,9 +146,12 @@ async function stepHeading(form: Locator): Promise<string> {
 
 /**
  * Fills and advances every step until the browser leaves `startUrl`; returns the steps seen.
- * `onStep` runs after each step is left (e.g. to look at the partial lead).
+ * `onStep` runs after each step is left (e.g. to look at the partial lead); `beforeFill` on each
+ * step before the visitor's answers go in (e.g. to try wrong answers first).
  */
-export async function completeForm(page: Page, visitor: Visitor, onStep?: (heading: string) => Promise<void>): Promise<string[]> {
+export async function completeForm(
+  page: Page, visitor: Visitor, onStep?: (heading: string) => Promise<void>, beforeFill?: (form: Locator, heading: string) => Promise<void>,
+): Promise<string[]> {
   const startUrl = page.url();
   const seen: string[] = [];
   const form = formIn(page);
@@ -153,6 +166,7 @@ export async function completeForm(page: Page, visitor: Visitor, onStep?: (headi
     const heading = await stepHeading(form);
     seen.push(heading);
     const submit = form.locator('.form-actions button[type="submit"]');
+    await beforeFill?.(form, heading);
     if ((await fillStep(form, visitor)) === 'filled') {
       const shown = await nextShown(form);
       if (shown === undefined) break;
@@ -194,4 +208,36 @@ export async function leadsOf(slug: string, visitor: Visitor): Promise<LeadRecor
 export async function outboxOf(leadId: string): Promise<Record<string, unknown>[]> {
   const res = await fetch(`${process.env.E2E_LEADS_URL}/outbox?lead=${encodeURIComponent(leadId)}`);
   return (await res.json()) as Record<string, unknown>[];
+}
+
+export interface FormPage {
+  path: string;
+  formType: string;
+}
+
+/**
+ * Pages of a built site that hold a form island, with the island's form type ('' for a content
+ * form): one stock car page and one data-built model page stand for all of theirs.
+ */
+export function formPagesOf(sitesDir: string, slug: string): FormPage[] {
+  const dir = path.join(sitesDir, slug);
+  const found: FormPage[] = [];
+  let carPage = false;
+  let modelPage = false;
+  for (const rel of htmlFiles(dir)) {
+    if (rel === '404.html') continue;
+    const html = readFileSync(path.join(dir, rel), 'utf8');
+    if (!html.includes('class="form-body"')) continue;
+    const m = /&quot;formType&quot;:\[0,&quot;([A-Za-z]+)&quot;\]/.exec(html);
+    const page = pathOfFile(rel);
+    if (page.startsWith('/cars/')) {
+      if (carPage) continue;
+      carPage = true;
+    } else if (html.includes('&quot;id&quot;:[0,&quot;model-')) {
+      if (modelPage) continue;
+      modelPage = true;
+    }
+    found.push({ path: page, formType: m?.[1] ?? '' });
+  }
+  return found;
 }

@@ -128,7 +128,7 @@ test.describe('multi-step forms save as the visitor goes', () => {
     await answerAndContinue(form, visitor);
     await expect(heading(form)).toHaveText('Vehicle Details');
     const partial = await onlyLead(COASTAL, visitor);
-    expect(partial).toMatchObject({ lead_status: 'Partial', form_completed: false, RegoOrVin: 'ABC123', phone: visitor.phone });
+    expect(partial).toMatchObject({ lead_status: 'Partial', form_completed: false, RegoOrVin: 'ABC123', phone: visitor.storedPhone });
 
     await answerAndContinue(form, visitor);
     await expect(heading(form)).toHaveText('Service Date');
@@ -189,7 +189,7 @@ test.describe('finance application against the provider stand-in', () => {
     const customerKey = /\/verify-mobile\/(ck_[\w-]+)$/.exec(page.url())![1];
     await expect.poll(async () => (await onlyLead(COASTAL, visitor)).lead_status).toBe('Complete');
     expect(await onlyLead(COASTAL, visitor)).toMatchObject({
-      form_completed: true, finance_customer_key: customerKey, mobileVerificationStatus: 'unverified', phone: '0412 555 000',
+      form_completed: true, finance_customer_key: customerKey, mobileVerificationStatus: 'unverified', phone: '+61412555000',
     });
   });
 
