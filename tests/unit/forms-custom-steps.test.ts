@@ -111,7 +111,7 @@ describe('the fields testDriveSlots asks, built for the page', () => {
   it('holds the only sales location in a hidden field, and leaves a location without hours out of the hours', () => {
     const one = resolveForm(block(), ctx([place(7, 'sales', []), place(8, 'service')]));
     expect(fieldOf(one, 'location_id')).toMatchObject({ type: 'hidden', defaultValue: '7', required: false });
-    expect(fieldOf(one, 'preferred_date').booking).toEqual({ locationField: 'location_id', hours: {} });
+    expect(fieldOf(one, 'preferred_date').booking).toMatchObject({ locationField: 'location_id', hours: {}, timeZone: 'Australia/Sydney' });
   });
 
   it('takes over a content field of the same name on its step; one on another step stays there, sharing the value', () => {
@@ -128,6 +128,10 @@ describe('the fields testDriveSlots asks, built for the page', () => {
     expect(Object.keys(await errorsOf(schema, {}))).toEqual(['location_id', 'preferred_date']);
     expect(await errorsOf(schema, { location_id: '2', preferred_date: '2099-07-02T10:00' })).toHaveProperty('location_id');
     expect(await errorsOf(schema, { location_id: '1', preferred_date: '2099-07-01T10:00' })).toEqual({});
+    // The chosen dealership's hours: closed on Sundays, open 8:30 to 4 on Saturdays.
+    expect(await errorsOf(schema, { location_id: '1', preferred_date: '2099-07-05T10:00' })).toHaveProperty('preferred_date');
+    expect(await errorsOf(schema, { location_id: '1', preferred_date: '2099-07-04T16:30' })).toHaveProperty('preferred_date');
+    expect(await errorsOf(schema, { location_id: '1', preferred_date: '2099-07-04T15:30' })).toEqual({});
   });
 
   it('is a plain step in a single-step form, and an unregistered key asks nothing more', () => {

@@ -7,8 +7,9 @@
  * like any other field:
  *   location_id     a locationSelect of the sales locations (every location when none is a sales
  *                   location); a hidden field holding the only one; nothing without locations.
- *   preferred_date  a dateTime, bookingType 'Test Drive', required, its `booking` holding the
- *                   sales hours of each location that has machine-readable hours.
+ *   preferred_date  a dateTime, bookingType 'Test Drive', required (fields.ts dateField): its
+ *                   `booking` holds the sales hours of each location that has machine-readable
+ *                   hours, so the schema refuses a day or time the chosen dealership is closed.
  *
  * A location without machine-readable hours (only display text, or none) cannot offer slots: the
  * step then asks for a preferred date and time freely (the ordinary date and time inputs), and
@@ -17,8 +18,8 @@
  * The functions below the field builder are pure and shared by the component and the tests.
  */
 import type { FieldDef, FormContext, StepDef } from '../definition.ts';
-import { field, locationChoice, locationsOf } from '../fields.ts';
-import { bookingHours, departmentFor, nowIn, slotsOn, type BookingHours } from '../../lib/booking-hours.ts';
+import { dateField, locationChoice, locationsOf } from '../fields.ts';
+import { departmentFor, nowIn, slotsOn, type BookingHours } from '../../lib/booking-hours.ts';
 
 export const TEST_DRIVE = 'Test Drive';
 export const LOCATION_FIELD = 'location_id';
@@ -34,19 +35,9 @@ const HORIZON_DAYS = 120;
 
 /** The fields the step asks, for the page's dealer. */
 export function testDriveSlotsFields(ctx: FormContext): FieldDef[] {
-  const department = departmentFor(TEST_DRIVE);
-  const locations = locationsOf(ctx, department);
-  const hours: Record<string, BookingHours> = {};
-  for (const l of locations) {
-    const h = bookingHours(l, department, ctx.site);
-    if (h) hours[String(l.id)] = h;
-  }
+  const locations = locationsOf(ctx, departmentFor(TEST_DRIVE));
   const location = locationChoice(locations, LOCATION_FIELD, 'Dealership');
-  const date = field(DATE_FIELD, 'dateTime', `Preferred ${TEST_DRIVE} Date`, true, {
-    bookingType: TEST_DRIVE,
-    dateRule: 'notPast',
-    booking: { ...(location.length ? { locationField: LOCATION_FIELD } : {}), hours },
-  });
+  const date = dateField(DATE_FIELD, TEST_DRIVE, ctx, { locations, ...(location.length ? { locationField: LOCATION_FIELD } : {}) });
   return [...location, date];
 }
 
