@@ -69,7 +69,8 @@ describe('npm run leads -- export', () => {
         lead_id: ids.complete, lead_status: 'Complete', form_completed: true, category: 'General Enquiry', subcategory: null,
         page_id: '3', PageTitle: 'Enquire', created_at: '2025-03-01T09:01:00.000Z', completed_at: '2025-03-01T09:01:00.000Z',
         tracking: { utm_source: 'google' },
-        values: { name: 'Sam "Sammy" Lee', phone: '+61 412 345 678', email: 'sam@example.com', location_id: '11', message: 'Hi,\nthe blue one =SUM(A1)' },
+        // The lead route stores the phone number in E.164 (src/forms/phone.ts).
+        values: { name: 'Sam "Sammy" Lee', phone: '+61412345678', email: 'sam@example.com', location_id: '11', message: 'Hi,\nthe blue one =SUM(A1)' },
       },
       {
         lead_id: ids.partial, lead_status: 'Partial', form_completed: false, category: 'Vehicle Finder', subcategory: 'Used',
@@ -108,7 +109,7 @@ describe('npm run leads -- export', () => {
       'tracking.utm_source,tracking.lead_status,tracking.completed_at,' +
       'values.name,values.email,values.phone,values.message,values.location_id,values.first_name,values.lead_id,values.created_at,values.lead_status,values.form_completed',
     );
-    expect(csv).toContain(`${ids.complete},Complete,true,General Enquiry,,3,Enquire,2025-03-01T09:01:00.000Z,2025-03-01T09:01:00.000Z,google,,,"Sam ""Sammy"" Lee",sam@example.com,+61 412 345 678,"Hi,\nthe blue one =SUM(A1)",11,,,,,\r\n`);
+    expect(csv).toContain(`${ids.complete},Complete,true,General Enquiry,,3,Enquire,2025-03-01T09:01:00.000Z,2025-03-01T09:01:00.000Z,google,,,"Sam ""Sammy"" Lee",sam@example.com,+61412345678,"Hi,\nthe blue one =SUM(A1)",11,,,,,\r\n`);
     // Header and three rows; the message's line break stays inside its quoted cell.
     expect(lines.filter(Boolean)).toHaveLength(4);
     const adf = (await cli('--format', 'adf')).stdout;

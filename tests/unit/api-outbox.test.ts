@@ -161,7 +161,7 @@ describe.each(testDatabases)('lead delivery on $label', (database) => {
       '<model>Corolla</model>', '<vin>JTNK123</vin>', '<odometer units="km">35000</odometer>', '<price type="asking" currency="AUD">27990</price>',
       '</vehicle>',
     ].join('\\s*')));
-    expect(hit.body).toMatch(/<contact>\s*<name part="full">Sam O&apos;Brien &amp; &lt;Sons&gt;<\/name>\s*<email>sam@example\.com<\/email>\s*<phone type="cellphone">0412 345 678<\/phone>\s*<\/contact>/);
+    expect(hit.body).toMatch(/<contact>\s*<name part="full">Sam O&apos;Brien &amp; &lt;Sons&gt;<\/name>\s*<email>sam@example\.com<\/email>\s*<phone type="cellphone">\+61412345678<\/phone>\s*<\/contact>/);
     expect(hit.body).toContain('<comments>Lead type: General Enquiry\nCall after 5\nPage: Enquire</comments>');
     expect(hit.body).toMatch(/<vendorname>Mini Motors<\/vendorname>\s*<url>https:\/\/www\.minimotors\.com\.au<\/url>\s*<contact>\s*<name part="full" type="business">Mini Motors Sydney<\/name>/);
     expect(hit.body).toMatch(/<provider>\s*<name part="full" type="business">Dealer Sites<\/name>\s*<service>General Enquiry<\/service>/);
