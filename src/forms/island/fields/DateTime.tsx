@@ -12,7 +12,7 @@
  * Without machine-readable hours (and for a date of birth) the native date and time inputs stay,
  * bounded by today where the booking is made, or by the age a birth date must give.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useField, useFormikContext } from 'formik';
 import type { FieldDef } from '../../definition.ts';
 import {
@@ -103,9 +103,11 @@ export default function DateTime({ field }: { field: FieldDef }) {
 
   const withTime = Boolean(field.bookingType);
   const rule = field.booking;
-  const hours = rule ? hoursOfChoice(rule, values) : undefined;
-  const shown = rule ? shownOfChoice(rule, values) : [];
   const where = rule?.locationField ? String(values[rule.locationField] ?? '') : '';
+  // The hours follow the chosen location only; the day list is worked out once per location.
+  const hours = useMemo(() => (rule ? hoursOfChoice(rule, values) : undefined), [rule, where]);
+  const shown = rule ? shownOfChoice(rule, values) : [];
+  const days = useMemo(() => (hours && now ? openDays(hours, DAYS_OFFERED, { now, horizonDays: HORIZON_DAYS }) : []), [hours, now]);
 
   // A choice made for another location (or before the visitor came back to this step) is checked
   // again, so a day the location is now closed shows its message at once.
@@ -128,7 +130,6 @@ export default function DateTime({ field }: { field: FieldDef }) {
 
   let controls;
   if (hours && withTime) {
-    const days = now ? openDays(hours, DAYS_OFFERED, { now, horizonDays: HORIZON_DAYS }) : [];
     const slots = date && now ? slotsOn(hours, date, { now }) : [];
     const dayGone = Boolean(date) && !days.includes(date);
     const timeGone = Boolean(time) && !slots.includes(time);
