@@ -70,6 +70,16 @@ describe('form values', () => {
     });
   });
 
+  it('sends phone numbers in E.164, as the API stores them and the finance provider expects', () => {
+    const withPhone: FormDef = {
+      ...def,
+      steps: [{ key: 'one', heading: '', rules: [], fields: [{ name: 'phone', type: 'phone', label: 'Mobile', required: true, phoneCountry: 'AU' }] }],
+    };
+    const ctx = { def: withPhone, page: { id: '7', title: 'Contact us' }, dealer: { dealership_name: 'Mini Motors' }, locations: [] };
+    expect(leadValues({ phone: '0412 345 678' }, ctx).phone).toBe('+61412345678');
+    expect(leadValues({ phone: '+64 21 123 4567' }, ctx).phone).toBe('+64211234567');
+  });
+
   it('saves a step only with a name and an email or phone', () => {
     expect(hasContact({ name: 'Ana', email: 'a@b.co' })).toBe(true);
     expect(hasContact({ first_name: 'Ana', phone: '0412345678' })).toBe(true);

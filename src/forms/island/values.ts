@@ -5,6 +5,7 @@
  */
 import type { FieldDef, FormDef, StepDef } from '../definition.ts';
 import { HONEYPOT_FIELD } from '../contract.ts';
+import { normaliseLeadValues } from '../schema.ts';
 import { categorySlug } from '../forms/events.ts';
 
 export type Values = Record<string, unknown>;
@@ -144,7 +145,7 @@ export interface LeadContext {
 /**
  * The values a save sends: the visitor's answers plus the lead values of spec §3 (category,
  * subcategory, page_id, PageTitle, dealership fields, RegoOrVin, send_customer_email). A chosen
- * location names the dealership it belongs to.
+ * location names the dealership it belongs to. Phone numbers are sent in E.164.
  */
 export function leadValues(values: Values, ctx: LeadContext): Values {
   const out: Values = { ...values };
@@ -160,7 +161,8 @@ export function leadValues(values: Values, ctx: LeadContext): Values {
   const rego = values.rego ?? values.RegoOrVin;
   if (typeof rego === 'string' && rego.trim()) out.RegoOrVin = rego.trim();
   out.send_customer_email = true;
-  return out;
+  // Phone numbers leave in E.164, as the API stores them and the finance provider expects.
+  return normaliseLeadValues(ctx.def, out);
 }
 
 /** The lead's category: the visitor's choice in a lead category select, else the form's. */
