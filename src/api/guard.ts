@@ -96,7 +96,7 @@ export async function enforce(deps: ApiDeps, hits: Hit[], messages: Record<strin
  * What a JSON route of visitors' input checks before its work: Content-Type (415), body (413,
  * 400), site (404), Origin (403), then one hit on `route`'s per-address limit (429, `tooMany`).
  */
-export async function guardedJson(c: Context, deps: ApiDeps, route: 'finance' | 'search', limit: Limit, tooMany: string) {
+export async function guardedJson(c: Context, deps: ApiDeps, route: 'finance' | 'search' | 'valuation', limit: Limit, tooMany: string) {
   requireJson(c.req.raw);
   const body = await readBody(c);
   const dealer = dealerFor(c, deps, body.site);

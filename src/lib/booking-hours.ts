@@ -62,7 +62,8 @@ const STATE_NAMES: Record<string, string> = {
   'SOUTH AUSTRALIA': 'SA', 'WESTERN AUSTRALIA': 'WA', TASMANIA: 'TAS', 'NORTHERN TERRITORY': 'NT',
 };
 
-function auState(text: string | undefined): string | undefined {
+/** The Australian state or territory a text names ("NSW", "… Geelong VIC 3218", "Victoria"), as its code. */
+export function auState(text: string | undefined): string | undefined {
   if (!text) return undefined;
   const upper = text.toUpperCase();
   const abbr = /\b(NSW|ACT|VIC|QLD|SA|WA|TAS|NT)\b/.exec(upper);

@@ -16,33 +16,22 @@
 import type { Hono } from 'hono';
 import { AU_STATES, valuationRequest, type AuState } from '../../contract/valuation.ts';
 import { parseWith } from '../../contract/parse.ts';
-import { timeZoneFor } from '../../lib/booking-hours.ts';
+import { auState, nowIn, timeZoneFor } from '../../lib/booking-hours.ts';
 import type { ApiDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
-import { checkOrigin, enforce, limitsOf, requireJson } from '../guard.ts';
+import { guardedJson, limitsOf } from '../guard.ts';
 import { ValuationProviderError, localValuationProvider, type ValuationProvider } from '../integrations/valuation-provider.ts';
-import { clientIp } from '../rate-limit.ts';
-import { dealerFor, handle, readBody } from './respond.ts';
+import { handle } from './respond.ts';
 
 export const VALUATION_UNAVAILABLE = 'Online valuations are not available right now. Please try again later.';
 const TOO_MANY = 'Too many valuations were asked for from your network. Please wait a minute and try again.';
 /** How long a client should wait after a 503 before asking again. */
 export const VALUATION_RETRY_AFTER_S = 30;
 
-const STATE_NAMES: Record<string, AuState> = {
-  'NEW SOUTH WALES': 'NSW', VICTORIA: 'VIC', QUEENSLAND: 'QLD', 'WESTERN AUSTRALIA': 'WA', 'SOUTH AUSTRALIA': 'SA',
-  TASMANIA: 'TAS', 'AUSTRALIAN CAPITAL TERRITORY': 'ACT', 'NORTHERN TERRITORY': 'NT',
-};
-
 /** The site's state as a plate state ("NSW", "New South Wales" → NSW), or undefined. */
 export function plateState(state: string | undefined): AuState | undefined {
-  const upper = state?.trim().toUpperCase() ?? '';
-  return (AU_STATES as readonly string[]).includes(upper) ? (upper as AuState) : STATE_NAMES[upper];
-}
-
-/** `now` as YYYY-MM-DD in `timeZone`. */
-export function calendarDay(now: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  const code = auState(state?.trim());
+  return code && (AU_STATES as readonly string[]).includes(code) ? (code as AuState) : undefined;
 }
 
 const fallback = localValuationProvider();
@@ -51,15 +40,7 @@ export function mountValuationRoute(app: Hono, deps: ApiDeps): void {
   const provider: ValuationProvider = deps.valuationProvider ?? fallback;
 
   app.post('/valuation', handle(async (c) => {
-    requireJson(c.req.raw);
-    const body = await readBody(c);
-    const dealer = dealerFor(c, deps, body.site);
-    checkOrigin(c.req.raw, dealer, deps.allowedOrigins);
-    const ip = clientIp(c.req.raw);
-    if (ip !== 'unknown') {
-      const key = `valuation:ip:${ip}`;
-      await enforce(deps, [{ key, limit: limitsOf(deps).valuationPerIp }], { [key]: TOO_MANY });
-    }
+    const { body, dealer } = await guardedJson(c, deps, 'valuation', limitsOf(deps).valuationPerIp, TOO_MANY);
 
     const parsed = parseWith(valuationRequest, body);
     if (!parsed.ok) throw new ApiError(400, parsed.problem.message, parsed.problem.fields);
@@ -71,7 +52,7 @@ export function mountValuationRoute(app: Hono, deps: ApiDeps): void {
     }
 
     try {
-      const answer = await provider.value({ query, country: site.country, asAt: calendarDay(deps.now(), timeZoneFor(site)) });
+      const answer = await provider.value({ query, country: site.country, asAt: nowIn(timeZoneFor(site), deps.now()).day });
       c.header('Cache-Control', 'no-store');
       return c.json(answer);
     } catch (e) {
