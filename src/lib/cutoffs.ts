@@ -76,3 +76,11 @@ export function layoutClasses(flags: LayoutFlags): string {
     .map((f) => `rev-${f.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())}`)
     .join(' ');
 }
+
+/**
+ * The layout of a page the build makes without a snapshot (model, car, team profile, legal and
+ * not-found pages): the newest revision, as if published on the day of the build.
+ */
+export function currentLayoutClasses(now = new Date()): string {
+  return layoutClasses(layoutFlags(now.toISOString().slice(0, 10)));
+}

@@ -59,18 +59,19 @@ async function styleOf(page: Page, selector: string, props: string[]): Promise<R
 const effects: Effect<unknown>[] = [
   {
     flag: 'displayHeadings',
-    what: 'headings use the display type scale: h1 tracking -.01em instead of -.02em, h2 36px instead of 34px at 1366 px',
+    what: 'headings use the display type scale, larger and tighter: h1 56px and -.03em instead of 48px and -.02em, h2 40px instead of 34px at 1366 px',
     before: ['ridgeline-mazda', '/parts'],
     after: ['coastal-motor-group', '/finance'],
     measure: async (page) => {
       const h1 = await styleOf(page, 'main h1', ['font-size', 'letter-spacing']);
       const h2 = await styleOf(page, 'main h2', ['font-size']);
-      return { tracking: px(h1['letter-spacing']!) / px(h1['font-size']!), h2: px(h2['font-size']!) };
+      return { h1: px(h1['font-size']!), tracking: px(h1['letter-spacing']!) / px(h1['font-size']!), h2: px(h2['font-size']!) };
     },
     check: (v, side) => {
-      const { tracking, h2 } = v as { tracking: number; h2: number };
-      expect(tracking).toBeCloseTo(side === 'before' ? -0.02 : -0.01, 4);
-      expect(h2).toBe(side === 'before' ? 34 : 36);
+      const { h1, tracking, h2 } = v as { h1: number; tracking: number; h2: number };
+      expect(h1).toBe(side === 'before' ? 48 : 56);
+      expect(tracking).toBeCloseTo(side === 'before' ? -0.02 : -0.03, 4);
+      expect(h2).toBe(side === 'before' ? 34 : 40);
     },
   },
   {
@@ -173,6 +174,16 @@ if (env) {
     }
     expect(checked).toBeGreaterThan(50);
     expect(wrong).toEqual([]);
+  });
+
+  test('pages built without a snapshot (team profile, default privacy policy, not found) have the newest layout', () => {
+    const newest = layoutClasses(layoutFlags(new Date().toISOString().slice(0, 10)));
+    for (const rel of ['team/andrew-whitfield/index.html', 'privacy-policy/index.html', '404.html']) {
+      const html = readFileSync(path.join(env!.sitesDir, 'coastal-motor-group', rel), 'utf8');
+      const body = /<body(?:\s+class="([^"]*)")?[^>]*>/.exec(html);
+      const got = (body?.[1] ?? '').split(/\s+/).filter((c) => c.startsWith('rev-')).join(' ');
+      expect(got, rel).toBe(newest);
+    }
   });
 
   for (const effect of effects) {
