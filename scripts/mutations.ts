@@ -1,5 +1,5 @@
 /**
- * npm run mutations [-- --only <text>] [--list] [--e2e] [--timeout <seconds>] [--no-baseline]
+ * npm run mutations [-- --only <text>]… [--list] [--e2e] [--timeout <seconds>] [--no-baseline]
  *
  * Proves that each row of docs/spec-coverage.md is guarded by a test: every mutation of
  * scripts/lib/mutation-list.ts breaks one rule of the product in its source file, in place, runs
@@ -11,7 +11,8 @@
  *   skipped   it is checked end to end only (Playwright) and --e2e was not given.
  * The exit code is 1 when a mutation survived or is stale.
  *
- * --only keeps the mutations whose id, row or file contains the text; --list prints them (and
+ * --only keeps the mutations whose id, row or file contains the text (given more than once: any
+ * of the texts); --list prints them (and
  * which are stale) without running anything; --e2e also runs the end-to-end mutations (each
  * builds the sample dealers, so keep them few). Before the mutations, the selected test files run
  * once untouched (skip with --no-baseline): a mutation is only killed if they pass without it.
@@ -30,7 +31,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const journal = path.join(root, '.cache', 'mutation-in-progress.json');
 
 interface Options {
-  only?: string;
+  only: string[];
   list: boolean;
   e2e: boolean;
   timeoutMs: number;
@@ -38,10 +39,17 @@ interface Options {
 }
 
 function parseArgs(argv: string[]): Options {
-  const options: Options = { list: false, e2e: false, timeoutMs: 180_000, baseline: true };
+  const options: Options = { only: [], list: false, e2e: false, timeoutMs: 180_000, baseline: true };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
-    if (arg === '--only') options.only = argv[++i];
+    if (arg === '--only') {
+      const text = argv[++i];
+      if (text === undefined) {
+        console.error('--only needs a text.');
+        process.exit(2);
+      }
+      options.only.push(text);
+    }
     else if (arg === '--list') options.list = true;
     else if (arg === '--e2e') options.e2e = true;
     else if (arg === '--no-baseline') options.baseline = false;
@@ -50,10 +58,6 @@ function parseArgs(argv: string[]): Options {
       console.error(`Unknown argument ${arg}.\nUsage: npm run mutations -- [--only <text>] [--list] [--e2e] [--timeout <seconds>] [--no-baseline]`);
       process.exit(2);
     }
-  }
-  if (options.only === undefined && argv.includes('--only')) {
-    console.error('--only needs a text.');
-    process.exit(2);
   }
   if (!(options.timeoutMs > 0)) {
     console.error('--timeout needs a number of seconds.');
@@ -170,9 +174,9 @@ async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
   repairFromJournal();
   const selected = mutations.filter((m) =>
-    !options.only || m.id.includes(options.only) || m.row.includes(options.only) || m.file.includes(options.only));
+    !options.only.length || options.only.some((text) => m.id.includes(text) || m.row.includes(text) || m.file.includes(text)));
   if (!selected.length) {
-    console.error(`No mutation matches ${JSON.stringify(options.only)}.`);
+    console.error(`No mutation matches ${options.only.map((t) => JSON.stringify(t)).join(' or ')}.`);
     process.exit(2);
   }
 

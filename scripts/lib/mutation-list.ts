@@ -50,7 +50,7 @@ export const mutations: Mutation[] = [
     { id: 'routes-pages', file: 'src/lib/routes.ts', find: "d.pages.map((page) => ({ kind: 'page', path: page.path, page }))", replace: "d.pages.slice(1).map((page) => ({ kind: 'page', path: page.path, page }))", why: 'every snapshot page gets its route' },
     { id: 'routes-unique', file: 'src/lib/routes.ts', find: '    if (taken.has(r.path)) return;\n', replace: '', why: 'a snapshot page wins over a generated page at the same path' },
   ]),
-  ...row('Model pages at `/{new_slug or slug}`', [u('lib-routes'), u('default-pages')], [
+  ...row('Model pages at `/{new_slug or slug}`', [u('lib-routes'), u('default-pages'), u('spec-rules-routes')], [
     { id: 'model-path-new-slug', file: 'src/lib/routes.ts', find: "(model.new_slug || model.slug)", replace: '(model.slug)', why: 'a model page is at its new_slug when it has one' },
     { id: 'model-default-colours', file: 'src/lib/default-pages.ts', find: "if (model.colours.length) blocks.push(", replace: "if (model.colours.length > 99) blocks.push(", why: 'the default model page shows the colours' },
     { id: 'model-default-variants', file: 'src/lib/default-pages.ts', find: "if (model.model_variants.length) blocks.push(", replace: "if (model.model_variants.length > 99) blocks.push(", why: 'the default model page shows the variants' },
@@ -68,13 +68,13 @@ export const mutations: Mutation[] = [
     { id: 'team-profile-pages-off', file: 'src/lib/routes.ts', find: 'if (!site.options.team.profilePages || member', replace: 'if (member', why: 'no profile pages on a site that turns them off' },
     { id: 'team-card-link', file: 'src/blocks/team/staff-card.ts', find: '    href: profileHref(site, member),', replace: '    href: `/team/${member.slug}`,', tests: [u('team-cards'), u('blocks-interactive')], why: 'a staff card never links to a profile page that is not built' },
   ]),
-  ...row('`/terms-and-conditions`, `/privacy-policy`', [u('lib-routes')], [
+  ...row('`/terms-and-conditions`, `/privacy-policy`', [u('lib-routes'), u('spec-rules-routes')], [
     { id: 'terms-path', file: 'src/lib/routes.ts', find: "export const TERMS_PATH = '/terms-and-conditions';", replace: "export const TERMS_PATH = '/terms';", why: 'the default terms are at /terms-and-conditions' },
     { id: 'privacy-default', file: 'src/lib/routes.ts', find: "  add({ kind: 'privacy', path: PRIVACY_PATH });\n", replace: '', why: 'a site without a privacy page gets the default one' },
     { id: 'terms-nz-law', file: 'src/lib/default-pages.ts', find: "const law = site.country === 'NZ' ? 'New Zealand'", replace: "const law = site.country === 'AU' ? 'New Zealand'", why: 'the default terms name the law of the dealer\'s country' },
     { id: 'privacy-nz-act', file: 'src/lib/default-pages.ts', find: "const act = site.country === 'NZ' ?", replace: "const act = site.country !== 'NZ' ?", why: 'the default privacy policy names the dealer\'s privacy act' },
   ]),
-  ...row('`/service`, `/parts/search`, `/book-test-drive?make=`', [u('forms-types'), u('forms-island-values')], [
+  ...row('`/service`, `/parts/search`, `/book-test-drive?make=`', [u('forms-types'), u('forms-island-values'), u('spec-rules-routes')], [
     { id: 'route-test-drive-make', file: 'src/forms/island/values.ts', find: "for (const name of ['make', 'model_id', 'model_name', 'vehicle'])", replace: "for (const name of ['model_id', 'model_name', 'vehicle'])", why: '/book-test-drive?make= prefills the make' },
     { id: 'route-order-now-vehicle', file: 'src/forms/island/values.ts', find: "for (const name of ['make', 'model_id', 'model_name', 'vehicle'])", replace: "for (const name of ['make', 'model_id', 'model_name'])", why: '/models/order-now?vehicle= fills the vehicle' },
     { id: 'route-order-now-page-model', file: 'src/forms/forms/order-now.ts', find: "if (!slug || slug === 'models') return undefined;", replace: 'return undefined;', why: '/{models-path}/order-now orders that model' },
@@ -85,7 +85,7 @@ export const mutations: Mutation[] = [
     { id: 'form-anchor-first', file: 'src/blocks/form/form-props.ts', find: '  return first?.id === blockId;', replace: '  return first !== undefined;', why: 'only the first form of a page carries the anchor' },
   ]),
   ...row('Paths containing special-offers / finance / why-service-with-us', [u('brand-buttons'), u('offers'), u('forms-types')], [
-    { id: 'path-why-service', file: 'src/blocks/websiteBrands/buttons.ts', find: "export const WHY_SERVICE_PATH_PART = 'why-service-with-us';", replace: "export const WHY_SERVICE_PATH_PART = 'why-service';", why: 'Book Your Service only on why-service-with-us pages', tests: [u('brand-buttons')] },
+    { id: 'path-why-service', file: 'src/blocks/websiteBrands/buttons.ts', find: "export const WHY_SERVICE_PATH_PART = 'why-service-with-us';", replace: "export const WHY_SERVICE_PATH_PART = 'why-service';", why: 'Book Your Service only on why-service-with-us pages', tests: [u('brand-buttons'), u('spec-rules-routes')] },
     { id: 'path-special-offers', file: 'src/blocks/offers/offers.ts', find: "return path.toLowerCase().includes('special-offers');", replace: "return path.toLowerCase().endsWith('/special-offers');", why: 'every path containing special-offers shows the placeholder', tests: [u('offers')] },
     { id: 'path-finance', file: 'src/forms/definition.ts', find: 'export const FINANCE_PATH = /finance/i;', replace: 'export const FINANCE_PATH = /^\\/finance$/i;', why: 'paths containing finance make the default enquiry a finance enquiry', tests: [u('forms-types')] },
   ]),
@@ -97,7 +97,7 @@ export const mutations: Mutation[] = [
     { id: 'query-tabs-case', file: 'src/components/ui/tabs.ts', find: "  return value.trim().toLowerCase().replace(/\\s+/g, ' ');", replace: "  return value.trim().replace(/\\s+/g, ' ');", why: 'tab query values match in any case' },
     { id: 'query-tabs-write', file: 'src/components/ui/tabs.ts', find: '  else url.searchParams.set(param, tab.query);', replace: '', why: 'choosing a tab writes it to the URL' },
   ]),
-  ...row('`body` selects the model category tab', [u('model-range')], [
+  ...row('`body` selects the model category tab', [u('model-range'), u('spec-rules-routes')], [
     { id: 'query-body-param', file: 'src/lib/model-range.ts', find: "export const BODY_PARAM = 'body';", replace: "export const BODY_PARAM = 'category';", why: '?body= selects the category tab' },
     { id: 'query-body-case', file: 'src/lib/model-range.ts', find: "  const i = tabs.findIndex((t) => categoryKey(t.label) === key || t.key === key);", replace: "  const i = tabs.findIndex((t) => t.label === wanted || t.key === wanted);", why: '?body= matches the category in any case' },
     { id: 'query-body-all', file: 'src/lib/model-range.ts', find: "  if (tab.key === 'all') url.searchParams.delete(BODY_PARAM);\n  else url.searchParams.set(BODY_PARAM, tab.label);", replace: '  url.searchParams.set(BODY_PARAM, tab.label);', why: 'choosing All removes ?body=' },
@@ -116,21 +116,21 @@ export const mutations: Mutation[] = [
     { id: 'query-user-location-label', file: 'src/blocks/locations/locations.ts', find: '    originLabel: !ask && user ? user.slice(0, 120) : undefined,', replace: '    originLabel: undefined,', why: 'userLocation names the place searched from' },
     { id: 'query-location-write', file: 'src/blocks/locations/locations.ts', find: "  if (state.label) p.set('userLocation', state.label);", replace: "  if (state.label) p.set('location', state.label);", why: 'a search writes userLocation back' },
   ]),
-  ...row('Cars search state in the URL', [u('cars-block')], [
+  ...row('Cars search state in the URL', [u('cars-block'), u('spec-rules-routes')], [
     { id: 'cars-url-query', file: 'src/lib/cars-search.ts', find: '      if (s.query) route.q = s.query;', replace: '', why: 'the keyword is kept in the URL' },
     { id: 'cars-url-page', file: 'src/lib/cars-search.ts', find: '      if (s.page && s.page > 1) route.page = String(s.page);', replace: '      if (s.page) route.page = String(s.page);', why: 'page 1 is left out of the URL' },
     { id: 'cars-url-facet', file: 'src/lib/cars-search.ts', find: "simple_body: 'body',", replace: "simple_body: 'simple_body',", why: 'facets have short names in the URL' },
     { id: 'cars-url-range', file: 'src/lib/cars-search.ts', find: "        if (value && /^-?\\d*(\\.\\d+)?:-?\\d*(\\.\\d+)?$/.test(value) && value !== ':') (s.range ??= {})[attr] = value;", replace: "        if (value) (s.range ??= {})[attr] = value;", why: 'malformed ranges in the URL are ignored' },
     { id: 'cars-url-sort', file: 'src/lib/cars-search.ts', find: "      if (sort && sort.index !== 'cars') route.sort = sort.key;", replace: '      if (sort) route.sort = sort.key;', why: 'the default sort is left out of the URL' },
   ]),
-  ...row('`stock_number`, `selected_car` prefill', [u('forms-island-values')], [
+  ...row('`stock_number`, `selected_car` prefill', [u('forms-island-values'), u('spec-rules-routes')], [
     { id: 'query-stock-number', file: 'src/forms/island/values.ts', find: "  prefill('stock_number', q.get('stock_number'));\n", replace: '', why: '?stock_number= prefills' },
     { id: 'query-selected-car', file: 'src/forms/island/values.ts', find: "  prefill('selected_car', q.get('selected_car'));\n", replace: '', why: '?selected_car= prefills' },
     { id: 'query-prefill-only-empty', file: 'src/forms/island/values.ts', find: "    if (!v || (onlyFields && !names.has(name)) || !empty(name)) return;", replace: "    if (!v || (onlyFields && !names.has(name))) return;", why: 'a prefill never replaces an answer' },
     { id: 'query-budget-override', file: 'src/forms/island/values.ts', find: '  if (budget !== undefined) next.vehiclePriceBudget = budget;', replace: "  if (budget !== undefined && empty('vehiclePriceBudget')) next.vehiclePriceBudget = budget;", why: '?vehiclePriceBudget= overrides the answer' },
     { id: 'query-car-id-override', file: 'src/forms/island/values.ts', find: '  if (carId) next.car_id = carId;', replace: '', why: '?car_id= overrides' },
   ]),
-  ...row('`category`, `subcategory`, `offer_rejected`, `user`, `selectedLocations`', [u('success-variants'), u('success-messages')], [
+  ...row('`category`, `subcategory`, `offer_rejected`, `user`, `selectedLocations`', [u('success-variants'), u('success-messages'), u('spec-rules-routes')], [
     { id: 'query-success-rejected-false', file: 'src/lib/success.ts', find: '    offerRejected: rejected !== null && !/^(false|0|no)$/i.test(rejected.trim()),', replace: '    offerRejected: rejected !== null,', why: 'offer_rejected=false is not a rejection' },
     { id: 'query-success-locations-split', file: 'src/lib/success.ts', find: ".flatMap((v) => v.split(','))", replace: '', why: 'selectedLocations may list ids separated by commas' },
     { id: 'query-success-user-team-only', file: 'src/lib/success.ts', find: "  const teamMember = (category === 'team-member-enquiry' ? query.user : undefined) || 'our team';", replace: "  const teamMember = query.user || 'our team';", why: 'user is read only for team-member-enquiry' },
@@ -139,7 +139,7 @@ export const mutations: Mutation[] = [
     { id: 'query-success-url-locations', file: 'src/forms/island/values.ts', find: "  if (category === 'test-drive-booking' && values.location_id) q.set('selectedLocations', String(values.location_id));", replace: '', why: 'a test drive sends its location to the thank-you page', tests: [u('forms-island-values')] },
   ]),
   // ---------------------------------------------------------------- §2 Blocks
-  ...row('Registry covers every type', [u('registry')], [
+  ...row('Registry covers every type', [u('registry'), u('spec-rules-blocks')], [
     { id: 'registry-buttons-tool', file: 'src/blocks/registry.ts', find: '  buttonsTool: Buttons,', replace: '  buttonsTool: Search,', why: 'buttonsTool renders as buttons' },
     { id: 'registry-missing', file: 'src/blocks/registry.ts', find: '  video: Video,\n', replace: '', why: 'every block type has a component' },
   ]),
@@ -157,7 +157,7 @@ export const mutations: Mutation[] = [
     { id: 'columns-remainder', file: 'src/blocks/columns/widths.ts', find: '    if (extra > 0) {', replace: '    if (extra > 99) {', why: 'the first columns take the remainder of 12' },
     { id: 'columns-span-var', file: 'src/blocks/columns/Columns.astro', find: '<div class="column" style={`--span:${spans[i]}`}>', replace: '<div class="column">', why: 'each column spans its width' },
   ]),
-  ...row('alternatingColumns', [u('blocks-media')], [
+  ...row('alternatingColumns', [u('blocks-media'), u('spec-rules-blocks')], [
     { id: 'alternating-flip', file: 'src/blocks/alternatingColumns/AlternatingColumns.astro', find: "{ 'alt-row-flipped': i % 2 === 1 }", replace: "{ 'alt-row-flipped': i % 2 === 0 }", why: 'the image sits left on the first row, right on the second' },
     { id: 'alternating-buttons', file: 'src/blocks/alternatingColumns/AlternatingColumns.astro', find: '{item.buttons.length > 0 && (', replace: '{item.buttons.length > 99 && (', why: 'each row shows its buttons' },
   ]),
@@ -166,7 +166,7 @@ export const mutations: Mutation[] = [
     { id: 'buttons-outline', file: 'src/blocks/buttons/ButtonLink.astro', find: "const solid = button.btnType !== 'outline';", replace: 'const solid = true;', why: 'outline buttons are outlined' },
     { id: 'buttons-unsafe-href', file: 'src/blocks/buttons/ButtonLink.astro', find: '{href && text.trim() && (', replace: '{text.trim() && (', why: 'a button with an unsafe or empty link is left out' },
   ]),
-  ...row('cardsTool (grid; Swiper carousel', [u('blocks-interactive'), u('cards-layout')], [
+  ...row('cardsTool (grid; Swiper carousel', [u('cards-layout'), u('spec-rules-blocks'), u('blocks-interactive')], [
     { id: 'cards-divisor', file: 'src/blocks/cardsTool/cards.ts', find: 'const DIVISORS_OF_12 = [12, 6, 4, 3, 2, 1];', replace: 'const DIVISORS_OF_12 = [12, 6, 5, 4, 3, 2, 1];', why: 'cards per row divide the 12-column grid' },
     { id: 'cards-default-cols', file: 'src/blocks/cardsTool/cards.ts', find: 'export const DEFAULT_CARD_COLS = 3;', replace: 'export const DEFAULT_CARD_COLS = 4;', why: 'three cards per row by default' },
     { id: 'cards-loop', file: 'src/blocks/cardsTool/CardsTool.astro', find: '      loop={loop} mobileArrows={mobileArrows}>', replace: '      loop={false} mobileArrows={mobileArrows}>', why: 'the carousel loops when the block says so' },
@@ -179,7 +179,7 @@ export const mutations: Mutation[] = [
     { id: 'overlay-inactive', file: 'src/blocks/imageBanner/overlay.ts', find: '  if (!overlay?.active) return undefined;', replace: '  if (!overlay) return undefined;', why: 'an inactive overlay is not drawn' },
     { id: 'image-background-overlay', file: 'src/blocks/imageBackground/ImageBackground.astro', find: '    {shade && <div class="bg-overlay" style={shade} />}', replace: '', why: 'the image background draws its overlay' },
   ]),
-  ...row('iconButtonsTool', [u('blocks-static')], [
+  ...row('iconButtonsTool', [u('blocks-static'), u('spec-rules-blocks')], [
     { id: 'icon-buttons-minimal', file: 'src/blocks/iconButtonsTool/IconButtonsTool.astro', find: "const minimal = block.data.type === 'minimal';", replace: 'const minimal = false;', why: 'type minimal drops the boxes' },
     { id: 'icon-buttons-per-row', file: 'src/blocks/iconButtonsTool/IconButtonsTool.astro', find: 'const perRow = block.data.buttonsPerRow ?? Math.min(Math.max(links.length, 1), 4);', replace: 'const perRow = Math.min(Math.max(links.length, 1), 4);', why: 'buttonsPerRow sets the buttons per row' },
     { id: 'icon-buttons-unsafe', file: 'src/blocks/iconButtonsTool/IconButtonsTool.astro', find: '  return href && text ? [{ href, text, icon: iconFor(b.icon) }] : [];', replace: '  return text ? [{ href: href ?? b.href, text, icon: iconFor(b.icon) }] : [];', why: 'a button with an unsafe link is left out' },
@@ -196,7 +196,7 @@ export const mutations: Mutation[] = [
     { id: 'video-autoplay', file: 'src/blocks/video/Video.astro', find: '    autoplay\n', replace: '', why: 'the video plays by itself' },
     { id: 'video-playsinline', file: 'src/blocks/video/Video.astro', find: '    playsinline\n', replace: '', why: 'the video plays inline on phones' },
   ]),
-  ...row('faq (accessible accordion, nested answers)', [u('blocks-faq')], [
+  ...row('faq (accessible accordion, nested answers)', [u('blocks-faq'), u('spec-rules-blocks')], [
     { id: 'faq-details', file: 'src/blocks/faq/Faq.astro', find: '          <summary class="faq-question">{q.question}</summary>', replace: '          <div class="faq-question">{q.question}</div>', why: 'each question is the summary of its accordion' },
     { id: 'faq-empty-questions', file: 'src/blocks/faq/Faq.astro', find: 'const questions = block.data.questions.filter((q) => q.question.trim());', replace: 'const questions = block.data.questions;', why: 'questions without text are left out' },
     { id: 'faq-nested-answer', file: 'src/blocks/faq/Faq.astro', find: '            <BlockList blocks={q.answer as Block[]} ctx={ctx} nested />', replace: '', why: 'answers are block lists' },
@@ -226,10 +226,10 @@ export const mutations: Mutation[] = [
     { id: 'reviews-mini', file: 'src/blocks/reviews/Reviews.astro', find: "    {variant === 'mini' ? (", replace: "    {variant === 'minimal' ? (", why: 'the mini variant is a badge' },
     { id: 'reviews-modern-grid', file: 'src/blocks/reviews/Reviews.astro', find: "{ 'reviews-grid': variant === 'modern' || variant === 'highlighted' }", replace: "{ 'reviews-grid': variant === 'highlighted' }", why: 'the modern variant lays reviews in a grid' },
   ]),
-  ...row('salesCounter (counts up when visible; reduced motion)', [u('blocks-interactive'), u('sales-counter')], [
-    { id: 'counter-ease', file: 'src/blocks/salesCounter/count.ts', find: '  if (durationMs <= 0 || elapsedMs >= durationMs) return value;', replace: '  if (durationMs <= 0) return value;', why: 'the count ends on the value exactly' },
+  ...row('salesCounter (counts up when visible; reduced motion)', [u('sales-counter'), u('spec-rules-blocks'), u('blocks-interactive')], [
+    { id: 'counter-ease', file: 'src/blocks/salesCounter/count.ts', find: '  return 1 - (1 - t) ** 3;', replace: '  return t;', why: 'the count eases out', tests: [u('sales-counter')] },
     { id: 'counter-visible', file: 'src/blocks/salesCounter/count.ts', find: 'export const COUNT_START_VISIBLE = 0.4;', replace: 'export const COUNT_START_VISIBLE = 0;', why: 'the count starts when the counter is visible' },
-    { id: 'counter-reduced-motion', file: 'src/blocks/salesCounter/Counter.island.tsx', find: "    if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;\n", replace: '', why: 'reduced motion shows the value without counting' },
+    { id: 'counter-reduced-motion', file: 'src/blocks/salesCounter/count.ts', find: '  return canObserve && !prefersReducedMotion;', replace: '  return canObserve;', why: 'reduced motion shows the value without counting' },
     { id: 'counter-decimals', file: 'src/blocks/salesCounter/count.ts', find: '  return Math.min(2, text.length - dot - 1);', replace: '  return 0;', why: 'the counter keeps the value\'s decimals' },
   ]),
   ...row('customComponent (registered names', [u('blocks-dealer'), u('content-load')], [
@@ -268,7 +268,7 @@ export const mutations: Mutation[] = [
   ...row('brandModels, modelFeatures, modelVariants, modelColors', [u('model-range'), u('model-blocks')], [
     { id: 'block-models-make', file: 'src/lib/model-range.ts', find: "  return wanted ? models.filter((m) => categoryKey(m.manufacturer_name ?? '') === wanted) : [...models];", replace: '  return [...models];', why: "brandModels lists the block's make", tests: [u('model-range')] },
     { id: 'block-models-find-new-slug', file: 'src/lib/model-find.ts', find: '  return models.find((m) => m.slug === s) ?? models.find((m) => m.new_slug === s);', replace: '  return models.find((m) => m.slug === s);', why: 'a model block may name the new_slug', tests: [u('model-blocks')] },
-    { id: 'block-models-page-model', file: 'src/lib/model-find.ts', find: "  if (!segment || segment.includes('/')) return undefined;", replace: '  if (!segment) return undefined;', why: 'only a model page has a model (its brochure)', tests: [u('model-blocks')] },
+    { id: 'block-models-page-model', file: 'src/lib/model-find.ts', find: "  if (!segment || segment.includes('/')) return undefined;", replace: '  if (!segment) return undefined;', why: 'only a model page has a model (its brochure)', tests: [u('model-blocks'), u('spec-rules-blocks')] },
   ]),
   ...row('imageSlider', [u('image-slider')], [
     { id: 'block-slider-fit', file: 'src/blocks/imageSlider/slider.ts', find: "  return fit && OBJECT_FITS.has(fit) ? fit : 'cover';", replace: "  return fit || 'cover';", why: 'objectFit must be a CSS keyword' },
@@ -292,7 +292,7 @@ export const mutations: Mutation[] = [
     { id: 'range-first-row', file: 'src/lib/model-range.ts', find: '  return count % 2 === 1 || count % 3 === 0 ? 2 : 3;', replace: '  return 3;', why: 'the first row holds buttons 0-2 or 0-3' },
     { id: 'range-second-row', file: 'src/lib/model-range.ts', find: 'export const SECOND_ROW_LAST_INDEX = 8;', replace: 'export const SECOND_ROW_LAST_INDEX = 9;', why: 'the second row ends at index 8' },
     { id: 'range-one-category', file: 'src/lib/model-range.ts', find: '  if (tabs.length <= 1) return [];', replace: '  if (tabs.length < 1) return [];', why: 'buttons only with more than one category' },
-    { id: 'range-future', file: 'src/lib/model-range.ts', find: "  return model.status === 'coming_soon';", replace: "  return model.status !== 'available';", tests: [u('model-range')], why: 'Future Vehicles shows the coming_soon models' },
+    { id: 'range-future', file: 'src/lib/model-range.ts', find: '  if (isComingSoon(model) && tabs.some((t) => t.label === FUTURE_LABEL)) keys.push(tabKey(FUTURE_LABEL));', replace: '  if (tabs.some((t) => t.label === FUTURE_LABEL)) keys.push(tabKey(FUTURE_LABEL));', why: 'Future Vehicles shows the coming_soon models' },
     { id: 'range-future-label', file: 'src/lib/model-range.ts', find: "export const FUTURE_LABEL = 'Future Vehicles';", replace: "export const FUTURE_LABEL = 'Coming Soon';", why: 'the tab is called Future Vehicles' },
     { id: 'range-future-option', file: 'src/lib/model-range.ts', find: '  if (futureVehiclesTab && models.some(isComingSoon)', replace: '  if (models.some(isComingSoon)', why: 'Future Vehicles only on the site that asks for it' },
     { id: 'range-all-label', file: 'src/lib/model-range.ts', find: "export const ALL_LABEL = 'All';", replace: "export const ALL_LABEL = 'All Models';", why: 'the category All shows everything' },
