@@ -265,20 +265,20 @@ export const mutations: Mutation[] = [
     { id: 'block-offers-category', file: 'src/blocks/offers/offers.ts', find: '(o) => isOfferShown(o, site) && (!category || (o.category !== undefined && sameWords(o.category, category))),', replace: '(o) => isOfferShown(o, site),', why: "the block's category chooses its offers" },
     { id: 'block-offers-enquire', file: 'src/blocks/offers/offers.ts', find: "const CONTACT_PATHS = ['/contact', '/contact-us'];", replace: "const CONTACT_PATHS = ['/enquire'];", why: 'an offer without a model enquires on the contact page' },
   ]),
-  ...row('brandModels, modelFeatures, modelVariants, modelColors', [u('model-range'), u('model-blocks')], [
+  ...row('brandModels, modelFeatures, modelVariants, modelColors', [u('model-range'), u('model-blocks'), u('spec-rules-screens')], [
     { id: 'block-models-make', file: 'src/lib/model-range.ts', find: "  return wanted ? models.filter((m) => categoryKey(m.manufacturer_name ?? '') === wanted) : [...models];", replace: '  return [...models];', why: "brandModels lists the block's make", tests: [u('model-range')] },
     { id: 'block-models-find-new-slug', file: 'src/lib/model-find.ts', find: '  return models.find((m) => m.slug === s) ?? models.find((m) => m.new_slug === s);', replace: '  return models.find((m) => m.slug === s);', why: 'a model block may name the new_slug', tests: [u('model-blocks')] },
-    { id: 'block-models-page-model', file: 'src/lib/model-find.ts', find: "  if (!segment || segment.includes('/')) return undefined;", replace: '  if (!segment) return undefined;', why: 'only a model page has a model (its brochure)', tests: [u('model-blocks'), u('spec-rules-blocks')] },
+    { id: 'block-models-body-types', file: 'src/lib/model-colours.ts', find: '  return { variants, swatches, bodyTypes: showBodyTypeTabs(types.length, swatches.length) ? types : [] };', replace: '  return { variants, swatches, bodyTypes: types };', why: 'modelColors adds the body-type row only by the rule', tests: [u('model-blocks'), u('spec-rules-screens')] },
   ]),
   ...row('imageSlider', [u('image-slider')], [
     { id: 'block-slider-fit', file: 'src/blocks/imageSlider/slider.ts', find: "  return fit && OBJECT_FITS.has(fit) ? fit : 'cover';", replace: "  return fit || 'cover';", why: 'objectFit must be a CSS keyword' },
     { id: 'block-slider-hero-key', file: 'src/blocks/imageSlider/slider.ts', find: "  return '/' + key.replace(/^\\/+/, '');", replace: '  return key;', why: 'a hero slide key is served from the site root' },
     { id: 'block-slider-overlay', file: 'src/blocks/imageSlider/slider.ts', find: '  const overlay = slide.hide_overlay ? undefined : (safeColour(slide.custom_overlay) ?? DEFAULT_SLIDE_OVERLAY);', replace: '  const overlay = safeColour(slide.custom_overlay) ?? DEFAULT_SLIDE_OVERLAY;', why: 'hide_overlay hides the overlay' },
   ]),
-  ...row('financeCalculator', [u('lib-finance'), u('finance-calculator')], [
+  ...row('financeCalculator', [u('lib-finance'), u('finance-calculator'), u('spec-rules-screens')], [
     { id: 'block-fincalc-nz-typed', file: 'src/blocks/financeCalculator/FinanceCalculator.astro', find: "    typedAmount={site.country === 'NZ'}", replace: '    typedAmount={false}', why: 'NZ sites can type the amount', tests: [u('finance-calculator')] },
     { id: 'block-fincalc-frequencies', file: 'src/lib/finance.ts', find: '  if (!names.includes(defaultName)) names.unshift(defaultName);', replace: '', why: 'the default frequency is always offered' },
-    { id: 'block-fincalc-repayments-text', file: 'src/blocks/financeCalculator/FinanceCalculator.astro', find: "    repaymentsText={data.repaymentsText?.trim() || 'Estimated repayments'}", replace: "    repaymentsText={'Estimated repayments'}", why: "the block's repaymentsText labels the result", tests: [u('finance-calculator')] },
+    { id: 'block-fincalc-repayments-text', file: 'src/blocks/financeCalculator/FinanceCalculator.astro', find: "    repaymentsText={data.repaymentsText?.trim() || 'Estimated repayments'}", replace: "    repaymentsText={'Estimated repayments'}", why: "the block's repaymentsText labels the result", tests: [u('finance-calculator'), u('spec-rules-screens')] },
     { id: 'block-fincalc-snap', file: 'src/lib/finance.ts', find: '  return s.active ? snapToStep(s.default, s) : s.default;', replace: '  return s.default;', why: 'an active slider starts on its step' },
   ]),
   ...row('locations (cards, nearby search', [u('lib-geo'), u('locations')], [
@@ -310,13 +310,13 @@ export const mutations: Mutation[] = [
     { id: 'offers-exclusion', file: 'src/blocks/offers/offers.ts', find: '  if (!offer.excluded_website_ids.includes(site.id)) return true;', replace: '  return true;', why: 'offers are hidden on excluded sites' },
     { id: 'offers-placeholder', file: 'src/blocks/offers/Offers.astro', find: 'const placeholder = cards.length === 0 && isSpecialOffersPage(ctx.page.path);', replace: 'const placeholder = false;', why: 'an empty special-offers page shows the placeholder' },
   ]),
-  ...row('Cars block (Search panel, results', [u('cars-block')], [
+  ...row('Cars block (Search panel, results', [u('cars-block'), u('spec-rules-screens')], [
     { id: 'cars-no-results', file: 'src/lib/cars-search.ts', find: "export const NO_CARS_MESSAGE = 'No results found for your search at this time';", replace: "export const NO_CARS_MESSAGE = 'No results found';", why: "the spec's no-cars message" },
     { id: 'cars-panel-title', file: 'src/blocks/cars/CarsApp.tsx', find: '<Title id={titleId} className="cars-panel-title">Search</Title>', replace: '<Title id={titleId} className="cars-panel-title">Filters</Title>', why: 'the panel is titled Search' },
     { id: 'cars-view-all-self', file: 'src/lib/cars-search.ts', find: '  return target && target !== currentPath ? target : undefined;', replace: '  return target;', why: 'no View All Cars to the page itself' },
     { id: 'cars-view-all-show-all', file: 'src/lib/cars-search.ts', find: '  if (blockShowsAll) return undefined;\n', replace: '', why: 'no View All Cars on a block that shows all cars' },
   ]),
-  ...row('Contact location cards (3 or fewer)', [u('locations')], [
+  ...row('Contact location cards (3 or fewer)', [u('locations'), u('spec-rules-screens')], [
     { id: 'screen-location-cards-3', file: 'src/lib/geo.ts', find: 'export const LOCATION_CARDS_MAX = 3;', replace: 'export const LOCATION_CARDS_MAX = 4;', why: 'cards only with 3 or fewer locations' },
     { id: 'screen-location-cards-search', file: 'src/blocks/locations/locations.ts', find: '  return !search && count > 0 && count <= LOCATION_CARDS_MAX;', replace: '  return count > 0 && count <= LOCATION_CARDS_MAX;', why: 'no cards beside the search' },
     { id: 'screen-nearby-widen', file: 'src/lib/geo.ts', find: '  if (results.length > 0 || distanceKm >= SEARCH_RADIUS_KM) return { results, widened: false };', replace: '  return { results, widened: false };', why: 'with nothing near, the nearest within 250 km are suggested' },
@@ -344,13 +344,13 @@ export const mutations: Mutation[] = [
     { id: 'site-quick-steps-default', file: 'src/content/site.ts', find: "steps: opt(z.array(quickServiceStep).min(1)).default(['vehicle', 'contact', 'order']),", replace: "steps: opt(z.array(quickServiceStep).min(1)).default(['contact', 'vehicle', 'order']),", why: 'quick service: vehicle, contact, order by default' },
     { id: 'site-terms-default', file: 'src/content/site.ts', find: 'termsRequired: opt(z.boolean()).default(false),', replace: 'termsRequired: opt(z.boolean()).default(true),', why: 'terms are required on one site only' },
   ]),
-  ...row('Block, Page', [u('content-load')], [
+  ...row('Block, Page', [u('content-load'), u('spec-rules-entities')], [
     { id: 'form-default-category', file: 'src/content/forms.ts', find: "category: opt(z.string()).default('General Enquiry'),", replace: "category: opt(z.string()).default('Enquiry'),", why: 'form category defaults to General Enquiry' },
     { id: 'form-default-heading', file: 'src/content/forms.ts', find: "heading: opt(z.string()).default('Submit an Enquiry'),", replace: "heading: opt(z.string()).default('Enquire'),", why: 'form heading defaults to Submit an Enquiry' },
     { id: 'page-path-normalised', file: 'src/content/page.ts', find: "  if (p.length > 1) p = p.replace(/\\/+$/, '');", replace: '', why: 'page paths have no trailing slash' },
     { id: 'block-tunes', file: 'src/content/blocks.ts', find: 'z.looseObject({ classname: opt(z.string()), alignment: opt(alignment) }),', replace: 'z.looseObject({ classname: opt(z.string()) }),', why: 'block tunes carry the alignment' },
   ]),
-  ...row('Model, variant, colour, offer, car, staff, location, brand, slide, reviews', [u('content-load')], [
+  ...row('Model, variant, colour, offer, car, staff, location, brand, slide, reviews', [u('content-load'), u('spec-rules-entities')], [
     { id: 'entity-model-status', file: 'src/content/entities.ts', find: "  status: opt(z.enum(['available', 'coming_soon'])).default('available'),", replace: "  status: opt(z.enum(['available', 'coming_soon'])).default('coming_soon'),", why: 'a model is available unless it says coming_soon' },
     { id: 'entity-car-status', file: 'src/content/entities.ts', find: "  status: opt(z.enum(['available', 'sold', 'hidden'])).default('available'),", replace: "  status: opt(z.enum(['available', 'sold', 'hidden'])).default('hidden'),", why: 'a car is available unless it says otherwise' },
     { id: 'entity-excluded-ids', file: 'src/content/entities.ts', find: '  excluded_website_ids: opt(z.array(z.number())).default([]),', replace: '  excluded_website_ids: opt(z.array(z.string())).default([]),', why: 'excluded_website_ids are website ids' },
@@ -367,9 +367,9 @@ export const mutations: Mutation[] = [
     { id: 'lead-rego', file: 'src/forms/island/values.ts', find: "  if (typeof rego === 'string' && rego.trim()) out.RegoOrVin = rego.trim();", replace: '', why: 'a lead carries RegoOrVin', tests: [u('forms-island-values')] },
     { id: 'lead-send-email', file: 'src/forms/island/values.ts', find: '  out.send_customer_email = true;', replace: '', why: 'a lead carries send_customer_email', tests: [u('forms-island-values')] },
     { id: 'lead-location-dealership', file: 'src/forms/island/values.ts', find: '  if (location?.dealership_id) dealer.dealership_id = location.dealership_id;', replace: '', why: 'a chosen location names its dealership', tests: [u('forms-island-values')] },
-    { id: 'lead-subcategory', file: 'src/forms/island/values.ts', find: '  if (ctx.def.subcategory) out.subcategory = ctx.def.subcategory;', replace: '', why: 'a lead carries its subcategory', tests: [u('forms-island-values')] },
+    { id: 'lead-subcategory', file: 'src/forms/island/values.ts', find: '  if (ctx.def.subcategory) out.subcategory = ctx.def.subcategory;', replace: '', why: 'a lead carries its subcategory', tests: [u('forms-island-values'), u('spec-rules-entities')] },
     { id: 'lead-status-complete', file: 'src/api/leads/store.ts', find: "  lead_status    = CASE WHEN ${s}.form_completed THEN 'Complete' ELSE l.lead_status END,", replace: "  lead_status    = CASE WHEN ${s}.form_completed THEN 'Completed' ELSE l.lead_status END,", why: 'a final save marks the lead Complete', tests: [u('api-leads')] },
-    { id: 'lead-trade-in-kms-nz', file: 'src/forms/forms/trade-in.ts', find: "field('kms', 'text', nz ? 'Vehicle Kilometers' : 'Kms', true,", replace: "field('kms', 'text', 'Kms', true,", why: 'NZ trade-ins ask for Vehicle Kilometers', tests: [u('forms-types')] },
+    { id: 'lead-trade-in-kms-nz', file: 'src/forms/forms/trade-in.ts', find: "field('kms', 'text', nz ? 'Vehicle Kilometers' : 'Kms', true,", replace: "field('kms', 'text', 'Kms', true,", why: 'NZ trade-ins ask for Vehicle Kilometers', tests: [u('forms-types'), u('spec-rules-entities')] },
     { id: 'lead-finance-middle-name', file: 'src/forms/forms/finance.ts', find: '          ...splitNameFields(true),', replace: '          ...splitNameFields(),', why: 'the finance form has an optional middle name', tests: [u('forms-types')] },
     { id: 'lead-service-tyres', file: 'src/forms/forms/service-booking.ts', find: "    field('tyres_replacement', 'check', 'Tyres Replacement', false, { defaultValue: false }),", replace: "    field('tyres_replacement', 'check', 'Tyres Replacement', true, { defaultValue: false }),", why: 'Tyres Replacement is an optional checkbox', tests: [u('forms-types')] },
     { id: 'lead-vehicle-state', file: 'src/forms/fields.ts', find: "  return field('vehicle_state', 'select', 'Vehicle State', false, { options: toOptions(AU_STATES), ...stateDefault(ctx) });", replace: "  return field('vehicle_state', 'select', 'Vehicle State', false, { options: toOptions(AU_STATES) });", why: "Vehicle State defaults to the dealer's state", tests: [u('forms-types')] },
