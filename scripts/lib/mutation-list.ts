@@ -45,6 +45,11 @@ function row(item: string, tests: string[], changes: Change[]): Mutation[] {
 const u = (name: string) => `tests/unit/${name}.test.ts`;
 
 export const mutations: Mutation[] = [
+  // ---------------------------------------------------------------- Build, layout and pages
+  ...row('Opt-in checkbox from 2024-06-03', [u('lib-cutoffs'), u('forms-shared')], [
+    { id: 'state-opt-in-cutoff', file: 'src/forms/definition.ts', find: '    if (layoutFlags(ctx.publishedAt).formOptIn) last.fields.push(optInField());', replace: '    last.fields.push(optInField());', why: 'the opt-in checkbox only from 2024-06-03', tests: [u('forms-shared')] },
+  ]),
+
   // ---------------------------------------------------------------- §2 Routes
   ...row('Every page snapshot at its path', [u('lib-routes')], [
     { id: 'routes-pages', file: 'src/lib/routes.ts', find: "d.pages.map((page) => ({ kind: 'page', path: page.path, page }))", replace: "d.pages.slice(1).map((page) => ({ kind: 'page', path: page.path, page }))", why: 'every snapshot page gets its route' },
@@ -380,41 +385,41 @@ export const mutations: Mutation[] = [
     { id: 'state-tab-unknown', file: 'src/components/ui/tabs.ts', find: '  return i === -1 ? 0 : i;\n}\n\n/** `href` with `param`', replace: '  return Math.max(i, tabs.length - 1);\n}\n\n/** `href` with `param`', why: 'an unknown tab in the URL selects the first tab' },
   ]),
   ...row('Tabs for model range and offers; carousel position, feature tabs', [u('tabs'), u('carousel')], [
+    { id: 'state-tabs-read-url', file: 'src/components/ui/Tabs.tsx', find: '    if (param) setSelected(tabIndexFromSearch(window.location.search, param, tabs));', replace: '    if (param) setSelected(0);', why: 'the tab the URL names is selected once the page runs', tests: [], e2e: ['tests/e2e/models.spec.ts'] },
+    { id: 'state-tabs-write-url', file: 'src/components/ui/Tabs.tsx', find: "    if (param) window.history.replaceState(window.history.state, '', hrefWithTab(window.location.href, param, tabs[index]!));", replace: '', why: 'choosing a tab writes it to the URL', tests: [], e2e: ['tests/e2e/models.spec.ts'] },
     { id: 'state-tabs-keep-params', file: 'src/components/ui/tabs.ts', find: '  const url = new URL(href);\n  if (tab.query === undefined) url.searchParams.delete(param);', replace: "  const url = new URL(href.split('?')[0]!);\n  if (tab.query === undefined) url.searchParams.delete(param);", why: 'choosing a tab keeps the other parameters' },
     { id: 'state-tab-shown', file: 'src/components/ui/tabs.ts', find: '  return itemTabs.split(/\\s+/).includes(selected);', replace: '  return itemTabs.includes(selected);', why: 'a shared panel shows only the chosen tab\'s items' },
     { id: 'state-tab-keys-wrap', file: 'src/components/ui/tabs.ts', find: "    case 'ArrowRight': return (current + 1) % count;", replace: "    case 'ArrowRight': return Math.min(current + 1, count - 1);", why: 'arrow keys move round the tabs' },
   ]),
-  ...row('Variant card first 8 features / all', [u('model-blocks'), u('offers')], [
-    { id: 'state-variant-more', file: 'src/blocks/modelVariants/VariantCard.astro', find: '      <details class="variant-more">', replace: '      <details class="variant-more" open>', why: 'features past 8 start collapsed', tests: [u('model-blocks')] },
-    { id: 'state-offer-text-collapsed', file: 'src/blocks/offers/OfferText.astro', find: '      <details class="offer-more">', replace: '      <details class="offer-more" open>', why: 'a long offer text starts collapsed', tests: [u('offers')] },
+  ...row('Variant card first 8 features / all', [u('model-blocks'), u('offers'), u('spec-rules-states')], [
+    { id: 'state-variant-more', file: 'src/blocks/modelVariants/VariantCard.astro', find: '      <details class="variant-more">', replace: '      <details class="variant-more" open>', why: 'features past 8 start collapsed', tests: [u('model-blocks'), u('spec-rules-states')] },
+    { id: 'state-offer-text-collapsed', file: 'src/blocks/offers/OfferText.astro', find: '      <details class="offer-more">', replace: '      <details class="offer-more" open>', why: 'a long offer text starts collapsed', tests: [u('offers'), u('spec-rules-states')] },
   ]),
   ...row('Accordion open/closed', [u('blocks-faq')], [
     { id: 'state-faq-closed', file: 'src/blocks/faq/Faq.astro', find: '        <details class="faq-item">', replace: '        <details class="faq-item" open>', why: 'questions start closed' },
   ]),
   ...row('Brand modal open per brand', [u('blocks-interactive')], [
     { id: 'state-brand-dialog-id', file: 'src/blocks/websiteBrands/WebsiteBrands.astro', find: '<BrandDialog client:visible dialogId={domId(idBase, brand.id)}', replace: '<BrandDialog client:visible dialogId={idBase}', why: 'each brand has its own dialog' },
-    { id: 'state-brand-dialog-closed', file: 'src/blocks/websiteBrands/BrandDialog.island.tsx', find: '  const [open, setOpen] = useState(false);', replace: '  const [open, setOpen] = useState(true);', why: 'a brand dialog starts closed' },
   ]),
   ...row('Generic form (steps, partial saves', [u('forms-rules'), u('forms-island-flow')], [
     { id: 'state-skip-forward-only', file: 'src/forms/rules.ts', find: '    if (target > index) return target;', replace: '    if (target !== -1) return target;', why: 'skip rules only jump forward', tests: [u('forms-rules')] },
     { id: 'state-skip-match-case', file: 'src/forms/rules.ts', find: '  const want = expected.trim().toLowerCase();', replace: '  const want = expected;', why: 'a skip rule value matches ignoring case and edge spaces', tests: [u('forms-rules')] },
     { id: 'state-skip-auth', file: 'src/forms/rules.ts', find: "    if (rule.type === 'skipAuthentication' && opts.userHasPhone) to = rule.to;", replace: "    if (rule.type === 'skipAuthentication') to = rule.to;", why: 'skip authentication only for a user with a phone', tests: [u('forms-rules')] },
-    { id: 'state-partial-needs-contact', file: 'src/forms/island/values.ts', find: "  return (has('name') || has('first_name')) && (has('email') || has('phone'));", replace: "  return has('name') || has('first_name') || has('email') || has('phone');", why: 'a partial save needs a name and an email or phone', tests: [u('forms-island-flow'), u('forms-island-values')] },
+    { id: 'state-partial-needs-contact', file: 'src/forms/island/values.ts', find: "  return (has('name') || has('first_name')) && (has('email') || has('phone'));", replace: "  return has('name') || has('first_name') || has('email') || has('phone');", why: 'a partial save needs a name and an email or phone', tests: [u('forms-island-flow')] },
     { id: 'state-partial-skip-save', file: 'src/forms/island/actions.ts', find: '  if (step.skipSave || !hasContact(values)) return { ok: true };', replace: '  if (!hasContact(values)) return { ok: true };', why: 'a step that skips sending sends nothing', tests: [u('forms-island-flow')] },
     { id: 'state-lead-id-kept', file: 'src/forms/island/actions.ts', find: "    ...(ctx.session.data.lead_id ? { lead_id: ctx.session.data.lead_id } : {}),", replace: '', why: 'the lead id is attached to later saves', tests: [u('forms-island-flow')] },
     { id: 'state-final-last-step', file: 'src/forms/island/actions.ts', find: '  const saved = await saveStep(ctx, step, values, true);\n  if (!saved.ok) return saved;', replace: '  const saved = await saveStep(ctx, step, values, false);\n  if (!saved.ok) return saved;', why: 'the final save is flagged isLastStep', tests: [u('forms-island-flow')] },
     { id: 'state-server-error-blocks', file: 'src/forms/island/actions.ts', find: '  const saved = await saveStep(ctx, step, values, true);\n  if (!saved.ok) return saved;', replace: '  const saved = await saveStep(ctx, step, values, true);', why: 'a server error blocks the submit', tests: [u('forms-island-flow')] },
-    { id: 'state-opt-in-cutoff', file: 'src/forms/definition.ts', find: '    if (layoutFlags(ctx.publishedAt).formOptIn) last.fields.push(optInField());', replace: '    last.fields.push(optInField());', why: 'the opt-in checkbox only from 2024-06-03', tests: [u('forms-rules'), u('forms-island-flow')] },
   ]),
   ...row('Long forms over 10 steps', [u('forms-shared')], [
     { id: 'state-long-form-10', file: 'src/forms/definition.ts', find: 'export const LONG_FORM_STEPS = 10;', replace: 'export const LONG_FORM_STEPS = 9;', why: 'compact progress only over 10 steps' },
     { id: 'state-long-form-option', file: 'src/forms/definition.ts', find: '  const compact = ctx.site.options.forms.longFormCompactProgress && steps.length > LONG_FORM_STEPS;', replace: '  const compact = steps.length > LONG_FORM_STEPS;', why: 'compact progress only on the site that asks' },
   ]),
   ...row('Finance calculator states (event 26 once', [u('forms-island-stores')], [
+    { id: 'state-finance-event-26', file: 'src/lib/analytics.ts', find: '  financeCalculator: 26,', replace: '  financeCalculator: 25,', why: 'the calculator sends event 26', tests: [u('spec-rules-states')] },
+    { id: 'state-finance-event-once', file: 'src/blocks/financeCalculator/FinanceCalculator.island.tsx', find: '    if (tracked.current) return;\n', replace: '', why: 'event 26 is sent once', tests: [], e2e: ['tests/e2e/finance-calculator.spec.ts'] },
     { id: 'state-finance-14-days', file: 'src/stores/finance.ts', find: 'export const FINANCE_DETAILS_DAYS = 14;', replace: 'export const FINANCE_DETAILS_DAYS = 7;', why: 'finance details are kept 14 days' },
     { id: 'state-finance-fresh', file: 'src/stores/finance.ts', find: '  return age >= 0 && age < FINANCE_DETAILS_DAYS * DAY_MS;', replace: '  return age >= 0;', why: 'details older than 14 days are dropped' },
-    { id: 'state-finance-event-26', file: 'src/forms/forms/events.ts', find: '  financeCalculator: 26,', replace: '  financeCalculator: 25,', why: 'the calculator sends event 26' },
-    { id: 'state-finance-event-once', file: 'src/blocks/financeCalculator/FinanceCalculator.island.tsx', find: '    if (tracked.current) return;\n', replace: '', why: 'event 26 is sent once' },
   ]),
   ...row('§5 validation rules and messages', [u('forms-schema'), u('forms-types'), u('api-leads'), u('lib-finance')], [
     { id: 'rule-location-message', file: 'src/forms/messages.ts', find: "  location: '*Please select a dealership location',", replace: "  location: '*Please select a location',", why: "the spec's dealership message" },
@@ -450,6 +455,7 @@ export const mutations: Mutation[] = [
     { id: 'call-finance-location-flag', file: 'src/forms/island/actions.ts', find: '  if (props.site.lookupCarLocation && carId) {', replace: '  if (carId) {', why: 'finance-locations only with a car_id and the flag', tests: [u('forms-island-flow')] },
   ]),
   ...row('§7 brochure download (new window)', [u('brochure')], [
+    { id: 'call-brochure-window', file: 'src/blocks/modelFeatures/BrochureButton.tsx', find: "          window.open(url, '_blank', 'noopener');", replace: '          window.location.assign(url);', why: 'the brochure opens in a new window', tests: [], e2e: ['tests/e2e/models.spec.ts'] },
     { id: 'call-brochure-open', file: 'src/blocks/modelFeatures/brochure.ts', find: '  deps.open(url);', replace: '', why: 'the brochure opens in a new window' },
     { id: 'call-brochure-failed', file: 'src/blocks/modelFeatures/brochure.ts', find: "export const FETCH_FAILED = 'Failed to fetch model data';", replace: "export const FETCH_FAILED = 'Failed to fetch model';", why: "'Failed to fetch model data' is logged" },
     { id: 'call-brochure-missing', file: 'src/blocks/modelFeatures/brochure.ts', find: '    deps.warn(NO_BROCHURE, slug);', replace: '', why: 'a missing brochure url is warned' },
