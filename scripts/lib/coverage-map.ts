@@ -78,7 +78,8 @@ const FOLDER_NAME = /^[\w*-]+\/$/;
 /**
  * The cited paths of a cell, each as the repository paths it may stand for. A path starts from
  * one of ROOTS; a bare file or folder name ("issues.ts", "modelVariants/") stands beside the path
- * cited before it in the same cell: in that folder, or next to it. Backticked texts that are not
+ * cited before it in the same cell (in that folder, or next to it), or at the repository's root
+ * ("playwright.config.ts"). Backticked texts that are not
  * paths (commands, identifiers, URLs) are left out.
  */
 export function citedPaths(cell: string): { cited: string; candidates: string[] }[] {
@@ -100,7 +101,7 @@ export function citedPaths(cell: string): { cited: string; candidates: string[] 
     }
     const folder = previous.endsWith('/') ? previous : path.posix.dirname(previous) + '/';
     const parent = path.posix.dirname(folder.replace(/\/$/, '')) + '/';
-    out.push({ cited: text, candidates: [folder + text, parent + text] });
+    out.push({ cited: text, candidates: [folder + text, parent + text, text] });
   }
   return out;
 }
