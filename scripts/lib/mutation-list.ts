@@ -50,6 +50,37 @@ export const mutations: Mutation[] = [
     { id: 'state-opt-in-cutoff', file: 'src/forms/definition.ts', find: '    if (layoutFlags(ctx.publishedAt).formOptIn) last.fields.push(optInField());', replace: '    last.fields.push(optInField());', why: 'the opt-in checkbox only from 2024-06-03', tests: [u('forms-shared')] },
   ]),
 
+  ...row('Unknown block type: renders nothing, one warning', [u('content-load'), u('registry')], [
+    { id: 'build-unknown-warning', file: 'src/content/validate-blocks.ts', find: '        message: `unknown block type "${type}" on page ${where.page} renders nothing`,', replace: '        message: `unknown block on page ${where.page}`,', why: 'the warning names the type and the page' },
+    { id: 'build-unknown-kept-out', file: 'src/content/validate-blocks.ts', find: '        message: `unknown block type "${type}" on page ${where.page} renders nothing`,\n      });\n      return;', replace: '        message: `unknown block type "${type}" on page ${where.page} renders nothing`,\n      });', why: 'an unknown block is left out of the page' },
+  ]),
+  ...row('Rich text sanitised at build time', [u('lib-sanitize'), u('blocks-static')], [
+    { id: 'build-sanitize-schemes', file: 'src/lib/sanitize.ts', find: "  allowedSchemes: ['http', 'https', 'mailto', 'tel'],", replace: "  allowedSchemes: ['http', 'https', 'mailto', 'tel', 'javascript'],", why: 'no javascript: link reaches a page' },
+    { id: 'build-sanitize-blank', file: 'src/lib/sanitize.ts', find: "      if (out.target === '_blank') out.rel = 'noopener noreferrer';", replace: '', why: 'links opening a new tab get noopener' },
+  ]),
+  ...row('Published-date cutoffs 2024-01-29', [u('lib-cutoffs')], [
+    { id: 'build-cutoff-classes', file: 'src/lib/cutoffs.ts', find: "    .map((f) => `rev-${f.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())}`)", replace: '    .map((f) => `rev-${f}`)', why: 'each flag is a rev-* class on <body>' },
+    { id: 'build-cutoff-day', file: 'src/lib/cutoffs.ts', find: '  const m = /^(\\d{4}-\\d{2}-\\d{2})/.exec(publishedAt.trim());\n  if (m) return m[1]!;', replace: '  const m = /^(\\d{4}-\\d{2}-\\d{2})/.exec(publishedAt.trim());', why: 'the published day is taken as written' },
+  ]),
+  ...row('Thank-you pages `noindex` and out of the sitemap', [u('html-standards')], [
+    { id: 'seo-thank-you-sitemap', file: 'src/lib/routes.ts', find: "  if (route.kind === 'page') return !route.page.noindex && !isThankYouPage(route.page.blocks);", replace: "  if (route.kind === 'page') return !route.page.noindex;", why: 'thank-you pages stay out of the sitemap' },
+  ]),
+  ...row('Every car price labelled with what it includes', [u('cars-block'), u('car-comments')], [
+    { id: 'seo-price-drive-away', file: 'src/lib/text.ts', find: "  if (qualifier === 'drive_away') return 'Drive away';", replace: "  if (qualifier === 'drive_away') return 'Drive away price';", why: 'a drive-away price says "Drive away"' },
+    { id: 'seo-price-none', file: 'src/lib/text.ts', find: '  return undefined;\n}\n\n/** "Harbour City Toyota | Service"', replace: "  return 'Drive away';\n}\n\n/** \"Harbour City Toyota | Service\"", why: 'no label when the stock does not say' },
+  ]),
+  ...row('Export columns cannot be overwritten by visitor values', [u('api-export')], [
+    { id: 'api-export-own-columns', file: 'src/api/leads/export.ts', find: "const OWN_COLUMNS = ['lead_id', 'lead_status', 'form_completed', 'category', 'subcategory', 'page_id', 'PageTitle', 'created_at', 'completed_at'] as const;", replace: "const OWN_COLUMNS = ['lead_id', 'lead_status', 'form_completed', 'category', 'subcategory', 'page_id', 'PageTitle', 'created_at'] as const;", why: 'the lead\'s own fields come first' },
+  ]),
+  ...row('Honeypot and per-IP / per-site rate limits', [u('api-leads'), u('api-leads-input'), u('api-outbox')], [
+    { id: 'api-honeypot-spam', file: 'src/api/leads/request.ts', find: '    spam: filled(raw.values[HONEYPOT_FIELD]),', replace: '    spam: false,', why: 'a filled honeypot marks the lead as spam' },
+  ]),
+  ...row('`404.html`, `sitemap.xml`, `robots.txt`, `_headers`', [u('lib-site-files'), u('headers')], [
+    { id: 'site-robots-preview', file: 'scripts/lib/site-files.ts', find: "  if (preview) return 'User-agent: *\\nDisallow: /\\n';", replace: '', why: 'a preview build disallows all robots' },
+    { id: 'site-nosniff', file: 'scripts/lib/site-files.ts', find: "    '  X-Content-Type-Options: nosniff',", replace: '', why: 'every response has nosniff' },
+    { id: 'site-immutable', file: 'scripts/lib/site-files.ts', find: "    '  Cache-Control: public, max-age=31536000, immutable',", replace: "    '  Cache-Control: public, max-age=3600',", why: 'built assets are immutable' },
+  ]),
+
   // ---------------------------------------------------------------- §2 Routes
   ...row('Every page snapshot at its path', [u('lib-routes')], [
     { id: 'routes-pages', file: 'src/lib/routes.ts', find: "d.pages.map((page) => ({ kind: 'page', path: page.path, page }))", replace: "d.pages.slice(1).map((page) => ({ kind: 'page', path: page.path, page }))", why: 'every snapshot page gets its route' },
@@ -490,9 +521,10 @@ export const mutations: Mutation[] = [
   ]),
 
   // ---------------------------------------------------------------- §9 Constants
-  ...row('Staff bio preview 60 characters', [u('lib-text'), u('team-cards')], [
+  ...row('Staff bio preview 60 characters', [u('lib-text'), u('team-cards'), u('spec-rules-screens')], [
     { id: 'const-bio-60', file: 'src/lib/text.ts', find: 'export const BIO_PREVIEW_CHARS = 60;', replace: 'export const BIO_PREVIEW_CHARS = 61;', why: 'bio preview is 60 characters' },
     { id: 'const-bio-read-more', file: 'src/blocks/team/staff-card.ts', find: '  if (text.length <= BIO_PREVIEW_CHARS) return { text, cut: false };', replace: '  if (text.length <= BIO_PREVIEW_CHARS) return { text, cut: true };', why: "'Read more...' only when the bio is cut" },
+    { id: 'const-bio-read-more-text', file: 'src/blocks/team/StaffCard.tsx', find: '                  Read more...<span', replace: '                  Read more<span', why: "the cut bio offers 'Read more...'", tests: [u('spec-rules-screens')] },
   ]),
   ...row('Model short description 200 characters', [u('lib-text'), u('model-range')], [
     { id: 'const-description-200', file: 'src/lib/text.ts', find: 'export const MODEL_DESCRIPTION_CHARS = 200;', replace: 'export const MODEL_DESCRIPTION_CHARS = 199;', why: 'descriptions are cut to 200' },

@@ -74,3 +74,13 @@ describe('the colour picker', () => {
     expect(picker(['Single Cab', 'Double Cab'], 18).bodyTypes).toEqual([]);
   });
 });
+
+describe('a staff card', () => {
+  it("cuts a long bio to 60 characters with 'Read more...' to the profile", async () => {
+    const bio = 'Jane has sold cars on the Central Coast for twenty years and knows every model we stock.';
+    const team = [{ ...dealer.team[0]!, id: 77, slug: 'jane', name: 'Jane Citizen', bio, remove_profile_page: false }];
+    const html = await renderBlock('team', {}, { dealer: { ...dealer, site: { ...dealer.site, options: { ...dealer.site.options, team: { profilePages: true } } }, team } });
+    expect(text(html)).toContain('Read more...');
+    expect(text(html)).not.toContain('knows every model we stock');
+  });
+});
