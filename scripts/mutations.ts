@@ -1,5 +1,5 @@
 /**
- * npm run mutations [-- --only <text>]… [--list] [--e2e] [--timeout <seconds>] [--no-baseline]
+ * npm run mutations [-- --only <text>]… [--list] [--e2e] [--timeout <seconds>] [--no-baseline] [--verbose]
  *
  * Proves that each row of docs/spec-coverage.md is guarded by a test: every mutation of
  * scripts/lib/mutation-list.ts breaks one rule of the product in its source file, in place, runs
@@ -16,6 +16,7 @@
  * which are stale) without running anything; --e2e also runs the end-to-end mutations (each
  * builds the sample dealers, so keep them few). Before the mutations, the selected test files run
  * once untouched (skip with --no-baseline): a mutation is only killed if they pass without it.
+ * --verbose also shows the first failure that killed each mutation.
  *
  * The file being mutated is restored in a `finally`, on Ctrl-C and on SIGTERM; the original text is
  * also kept in .cache/mutation-in-progress.json so that a run killed outright is repaired by the
@@ -36,10 +37,11 @@ interface Options {
   e2e: boolean;
   timeoutMs: number;
   baseline: boolean;
+  verbose: boolean;
 }
 
 function parseArgs(argv: string[]): Options {
-  const options: Options = { only: [], list: false, e2e: false, timeoutMs: 180_000, baseline: true };
+  const options: Options = { only: [], list: false, e2e: false, timeoutMs: 180_000, baseline: true, verbose: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--only') {
@@ -53,9 +55,10 @@ function parseArgs(argv: string[]): Options {
     else if (arg === '--list') options.list = true;
     else if (arg === '--e2e') options.e2e = true;
     else if (arg === '--no-baseline') options.baseline = false;
+    else if (arg === '--verbose') options.verbose = true;
     else if (arg === '--timeout') options.timeoutMs = Number(argv[++i]) * 1000;
     else {
-      console.error(`Unknown argument ${arg}.\nUsage: npm run mutations -- [--only <text>] [--list] [--e2e] [--timeout <seconds>] [--no-baseline]`);
+      console.error(`Unknown argument ${arg}.\nUsage: npm run mutations -- [--only <text>]… [--list] [--e2e] [--timeout <seconds>] [--no-baseline] [--verbose]`);
       process.exit(2);
     }
   }
@@ -194,15 +197,21 @@ async function main(): Promise<void> {
   }
 
   if (options.baseline) {
-    const files = [...new Set(selected.flatMap((m) => m.tests))];
-    process.stdout.write(`Baseline: ${files.length} test files, unmutated ... `);
-    const base = await vitest(files, options.timeoutMs * 3);
-    if (!base.ok) {
-      console.log('failed.\n' + base.output.slice(-4000));
-      console.error('The tests fail without any mutation; fix them first (or run with --no-baseline).');
-      process.exit(2);
+    const runs: [string, string[], (files: string[], ms: number) => Promise<RunResult>, number][] = [
+      ['unit test', [...new Set(selected.flatMap((m) => m.tests))], vitest, options.timeoutMs * 3],
+      ['end-to-end spec', options.e2e ? [...new Set(selected.flatMap((m) => m.e2e ?? []))] : [], playwright, options.timeoutMs * 10],
+    ];
+    for (const [kind, files, runner, ms] of runs) {
+      if (!files.length) continue;
+      process.stdout.write(`Baseline: ${files.length} ${kind} files, unmutated ... `);
+      const base = await runner(files, ms);
+      if (!base.ok) {
+        console.log('failed.\n' + base.output.slice(-4000));
+        console.error('The tests fail without any mutation; fix them first (or run with --no-baseline).');
+        process.exit(2);
+      }
+      console.log('pass.');
     }
-    console.log('pass.');
   }
 
   const counts: Record<Outcome, number> = { killed: 0, SURVIVED: 0, stale: 0, timeout: 0, skipped: 0 };
@@ -214,7 +223,7 @@ async function main(): Promise<void> {
     counts[outcome]++;
     const seconds = ((Date.now() - t0) / 1000).toFixed(1);
     const line = `${String(i + 1).padStart(4)}/${selected.length} ${outcome.padEnd(8)} ${m.id} (${seconds}s)`;
-    console.log(detail && outcome !== 'killed' ? `${line}\n              ${detail}` : line);
+    console.log(detail && (outcome !== 'killed' || options.verbose) ? `${line}\n              ${detail}` : line);
     if (outcome === 'SURVIVED' || outcome === 'stale') bad.push(`${outcome.padEnd(8)} ${m.id}: ${m.file} — ${m.row}`);
   }
   const minutes = ((Date.now() - started) / 60_000).toFixed(1);
