@@ -175,6 +175,14 @@ describe('finance application', () => {
     await submitFinance(flow(financeDef, { lookupCarLocation: true }), finance, { ...visitor, car_id: 'C9' });
     expect(calls.find((c) => c.path === '/api/send-to-provider')!.body.dealershipId).toBe('TX-5');
   });
+
+  it('asks finance-locations nothing when the site does not say so, or without a car', async () => {
+    routes.set('/api/finance-locations', (_b, res) => json(res, 200, { dealershipId: 'TX-5' }));
+    routes.set('/api/send-to-provider', (_b, res) => json(res, 200, { error: 'no' }));
+    await submitFinance(flow(financeDef), finance, { ...visitor, car_id: 'C9' });
+    await submitFinance(flow(financeDef, { lookupCarLocation: true }), finance, visitor);
+    expect(calls.filter((c) => c.path === '/api/finance-locations')).toEqual([]);
+  });
 });
 
 describe('simple service booking', () => {

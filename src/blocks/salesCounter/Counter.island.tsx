@@ -5,7 +5,7 @@
  * reduced motion see the final value without animation.
  */
 import { useEffect, useRef, useState } from 'react';
-import { COUNT_DURATION_MS, COUNT_START_VISIBLE, countAt, decimalsOf, formatCount } from './count.ts';
+import { COUNT_DURATION_MS, COUNT_START_VISIBLE, REDUCED_MOTION_QUERY, countAt, countsUp, decimalsOf, formatCount } from './count.ts';
 
 interface Props {
   value: number;
@@ -20,8 +20,7 @@ export default function Counter({ value, suffix = '' }: Props) {
 
   useEffect(() => {
     const el = ref.current;
-    if (!el || typeof IntersectionObserver === 'undefined') return;
-    if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+    if (!el || !countsUp(window.matchMedia(REDUCED_MOTION_QUERY).matches, typeof IntersectionObserver !== 'undefined')) return;
     let frame = 0;
     setShown(0);
     const observer = new IntersectionObserver(

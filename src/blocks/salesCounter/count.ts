@@ -4,6 +4,16 @@
 export const COUNT_DURATION_MS = 1500;
 /** Share of the counter that must be on screen before it starts. */
 export const COUNT_START_VISIBLE = 0.4;
+/** Visitors who match this media query see the final value without the count. */
+export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
+
+/**
+ * Whether the counter counts up once visible: not for a visitor who prefers reduced motion, and
+ * not where the browser cannot tell when it is visible (it then keeps the final value).
+ */
+export function countsUp(prefersReducedMotion: boolean, canObserve: boolean): boolean {
+  return canObserve && !prefersReducedMotion;
+}
 
 /** Cubic ease-out on 0..1: fast at first, settling gently on 1. Outside 0..1 it is clamped. */
 export function easeOutCubic(t: number): number {
