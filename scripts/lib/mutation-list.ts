@@ -10,6 +10,8 @@
  * with --e2e, for the few rules no unit test can reach.
  */
 
+import { ruleMutations } from './mutation-list-rules.ts';
+
 export interface Mutation {
   /** Short and unique: what `--only` matches besides the row and the file. */
   id: string;
@@ -45,6 +47,7 @@ function row(item: string, tests: string[], changes: Change[]): Mutation[] {
 const u = (name: string) => `tests/unit/${name}.test.ts`;
 
 export const mutations: Mutation[] = [
+  ...ruleMutations,
   // ---------------------------------------------------------------- Build, layout and pages
   ...row('Opt-in checkbox from 2024-06-03', [u('lib-cutoffs'), u('forms-shared')], [
     { id: 'state-opt-in-cutoff', file: 'src/forms/definition.ts', find: '    if (layoutFlags(ctx.publishedAt).formOptIn) last.fields.push(optInField());', replace: '    last.fields.push(optInField());', why: 'the opt-in checkbox only from 2024-06-03', tests: [u('forms-shared')] },

@@ -41,6 +41,17 @@ describe('form values', () => {
     expect(v.message).toBe('I am interested in the 2021 Toyota Corolla (stock number S123).');
   });
 
+  it('prefills make (/book-test-drive?make=) and model_id, model_name, vehicle (/models/order-now) into the fields the form has', () => {
+    const orderDef: FormDef = {
+      ...def,
+      steps: [{ key: 'car', heading: 'Car', rules: [], fields: ['make', 'model_id', 'model_name', 'vehicle'].map((name) => ({ name, type: 'hidden' as const, label: '', required: false })) }],
+    };
+    const v = applyQuery(orderDef, initialValues(orderDef), '?make=Mazda&model_id=12&model_name=CX-5&vehicle=CX-5%20Touring');
+    expect(v).toMatchObject({ make: 'Mazda', model_id: '12', model_name: 'CX-5', vehicle: 'CX-5 Touring' });
+    // A form without the field gets no value for it.
+    expect(applyQuery(def, initialValues(def), '?make=Mazda').make).toBeUndefined();
+  });
+
   it('does not overwrite what the visitor already typed when prefilling', () => {
     const v = applyQuery(def, { ...initialValues(def), message: 'Call me' }, '?selected_car=Corolla');
     expect(v.message).toBe('Call me');
