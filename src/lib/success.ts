@@ -5,7 +5,7 @@
  */
 import type { CarCard, Submission } from '../stores/submission.ts';
 import { successTexts, type SuccessVariant } from './success-texts.ts';
-import { valuationSubject, type ValuationSubject } from './valuation.ts';
+import { submittedValue, valuationSubject, type ValuationSubject } from './valuation.ts';
 
 export type { SuccessVariant };
 
@@ -140,23 +140,11 @@ export function customMessageFor(messages: CustomMessage[], category: string, su
   return (subcategory ? candidates.find((m) => slug(m.subcategory) === subcategory) : undefined) ?? candidates.find((m) => !slug(m.subcategory));
 }
 
-/** The submitted value of the first key whose letters match `name` ("Service Interval" ~ service_interval). */
-function valueOf(values: Record<string, unknown> | undefined, name: string): string | undefined {
-  if (!values) return undefined;
-  const want = name.toLowerCase().replace(/[^a-z]/g, '');
-  for (const [key, value] of Object.entries(values)) {
-    if (key.toLowerCase().replace(/[^a-z]/g, '') !== want) continue;
-    if (typeof value === 'string' && value.trim()) return value.trim();
-    if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  }
-  return undefined;
-}
-
 /** A stock car like the visitor's vehicle: same make and model, else same make, else the first. */
 function similarCarTo(values: Record<string, unknown> | undefined, cars: CarCard[] | undefined): CarCard | undefined {
   if (!cars?.length) return undefined;
-  const make = valueOf(values, 'make')?.toLowerCase() ?? valueOf(values, 'Vehicle Make')?.toLowerCase();
-  const model = valueOf(values, 'model')?.toLowerCase() ?? valueOf(values, 'Vehicle Model')?.toLowerCase();
+  const make = submittedValue(values, 'make', 'Vehicle Make')?.toLowerCase();
+  const model = submittedValue(values, 'model', 'Vehicle Model')?.toLowerCase();
   const sameMake = cars.filter((c) => c.make.toLowerCase() === make);
   return sameMake.find((c) => c.model.toLowerCase() === model) ?? sameMake[0] ?? cars[0];
 }
@@ -177,13 +165,13 @@ export function chooseSuccess(query: SuccessQuery, options: SuccessOptions, data
   const view: SuccessView = { variant, ...successTexts(variant, { options, teamMember, subcategory }) };
 
   if (variant === 'service-booking' && options.freeRideRadiusKm) {
-    const interval = valueOf(values, 'Service Interval');
+    const interval = submittedValue(values, 'Service Interval');
     if (interval !== COMPLIMENTARY_INTERVAL) {
       view.note = `Need a lift? We offer a free ride within ${options.freeRideRadiusKm} km of our service centre while your car is with us.`;
     }
   }
   if (variant === 'credit-score') {
-    const score = query.score ?? Number(valueOf(values, 'credit_score') ?? NaN);
+    const score = query.score ?? Number(submittedValue(values, 'credit_score') ?? NaN);
     if (Number.isFinite(score)) view.creditScore = { value: score, tone: scoreTone(score), approved: score >= SCORE_APPROVED };
   }
   if (variant === 'test-drive') {

@@ -27,7 +27,8 @@ export function wholeNumberOf(value: unknown): number {
 }
 
 /** The submitted value of the first key whose letters match one of `names` ("Vehicle Make" ~ vehicle_make). */
-function valueOf(values: Record<string, unknown>, ...names: string[]): string | undefined {
+export function submittedValue(values: Record<string, unknown> | undefined, ...names: string[]): string | undefined {
+  if (!values) return undefined;
   for (const name of names) {
     const want = name.toLowerCase().replace(/[^a-z]/g, '');
     for (const [key, value] of Object.entries(values)) {
@@ -55,22 +56,22 @@ export interface ValuationSubject {
 export function valuationSubject(values: Record<string, unknown> | undefined): ValuationSubject | undefined {
   if (!values) return undefined;
   const request: ValuationRequest = {};
-  const make = valueOf(values, 'make', 'Vehicle Make');
-  const model = valueOf(values, 'model', 'Vehicle Model');
+  const make = submittedValue(values, 'make', 'Vehicle Make');
+  const model = submittedValue(values, 'model', 'Vehicle Model');
   if (make && make.length <= 50) request.make = make;
   if (model && model.length <= 80) request.model = model;
-  const year = wholeNumberOf(valueOf(values, 'year', 'Vehicle Year'));
+  const year = wholeNumberOf(submittedValue(values, 'year', 'Vehicle Year'));
   if (Number.isInteger(year) && year >= 1950 && year <= new Date().getFullYear() + 1) request.year = year;
-  const km = wholeNumberOf(valueOf(values, 'kms', 'Vehicle Kilometers', 'odometer', 'km'));
-  const miles = wholeNumberOf(valueOf(values, 'odometer_miles'));
+  const km = wholeNumberOf(submittedValue(values, 'kms', 'Vehicle Kilometers', 'odometer', 'km'));
+  const miles = wholeNumberOf(submittedValue(values, 'odometer_miles'));
   const kilometres = Number.isInteger(km) ? km : Number.isInteger(miles) ? Math.round(miles * KM_PER_MILE) : Number.NaN;
   if (Number.isInteger(kilometres) && kilometres <= 1_500_000) request.km = kilometres;
-  const condition = valueOf(values, 'condition', 'Overall Condition')?.toLowerCase();
+  const condition = submittedValue(values, 'condition', 'Overall Condition')?.toLowerCase();
   if (condition && (VEHICLE_CONDITIONS as readonly string[]).includes(condition)) request.condition = condition;
-  const plate = valueOf(values, 'RegoOrVin', 'rego', 'Vehicle Rego', 'vin')?.replace(/[\s-]+/g, '').toUpperCase();
+  const plate = submittedValue(values, 'RegoOrVin', 'rego', 'Vehicle Rego', 'vin')?.replace(/[\s-]+/g, '').toUpperCase();
   if (plate && VIN.test(plate)) request.vin = plate;
   else if (plate && REGO.test(plate)) request.rego = plate;
-  const state = valueOf(values, 'Vehicle State', 'state')?.toUpperCase();
+  const state = submittedValue(values, 'Vehicle State', 'state')?.toUpperCase();
   if (request.rego && state && (AU_STATES as readonly string[]).includes(state)) request.state = state;
 
   if (!(request.make && request.year !== undefined) && !request.rego && !request.vin) return undefined;
