@@ -140,11 +140,16 @@ export async function financeLocation(carId: string, site: string, options: Clie
   return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
 }
 
-/** Every dealer website with its locations (GET /api/manufacturer-locations). */
+/**
+ * Every dealer website with its locations (GET /api/manufacturer-locations). Spec §7: an ok
+ * status is required, so an answer without `ok: true` beside its websites is a failure.
+ */
 export async function fetchManufacturerLocations(site: string, options: ClientOptions = {}): Promise<Result<{ websites: ManufacturerWebsite[] }>> {
   const answer = await request(`/api/manufacturer-locations?site=${encodeURIComponent(site)}`, { method: 'GET' }, options);
   if (!answer.ok) return answer;
   const body = answer.body;
-  const list = Array.isArray(body) ? body : isObject(body) && Array.isArray(body.websites) ? body.websites : [];
-  return { ok: true, websites: list.filter(isObject) as unknown as ManufacturerWebsite[] };
+  if (!isObject(body) || body.ok !== true || !Array.isArray(body.websites)) {
+    return { ok: false, kind: 'unavailable', message: UNAVAILABLE_MESSAGE };
+  }
+  return { ok: true, websites: body.websites.filter(isObject) as unknown as ManufacturerWebsite[] };
 }

@@ -192,10 +192,20 @@ describe('simple service booking', () => {
   ];
 
   it('redirects to the one website that services the make, or offers the choice of several', async () => {
-    routes.set('/api/manufacturer-locations', (_b, res) => json(res, 200, websites));
+    routes.set('/api/manufacturer-locations', (_b, res) => json(res, 200, { ok: true, websites }));
     expect(await matchMake(flow(def()), 'Kia')).toEqual({ kind: 'redirect', url: 'https://b.example' });
     expect((await matchMake(flow(def()), 'mazda')).kind).toBe('choose');
     expect(await matchMake(flow(def()), 'Ford')).toEqual({ kind: 'form' });
+  });
+
+  it('requires the ok status (spec §7): an answer without it opens the form', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    routes.set('/api/manufacturer-locations', (_b, res) => json(res, 200, { ok: false, websites }));
+    expect(await matchMake(flow(def()), 'Kia')).toEqual({ kind: 'form' });
+    routes.set('/api/manufacturer-locations', (_b, res) => json(res, 200, websites));
+    expect(await matchMake(flow(def()), 'Kia')).toEqual({ kind: 'form' });
+    expect(log).toHaveBeenCalledWith('Failed to fetch locations');
+    log.mockRestore();
   });
 
   it("opens the form when the websites cannot be fetched, logging 'Failed to fetch locations'", async () => {
