@@ -4,6 +4,7 @@
  * resolved as the island resolves them, with the page's own values and the lead values the
  * island adds (src/forms/island/values.ts). Used by adf-forms.test.ts.
  */
+import { isOpenDay } from '../../src/lib/booking-hours.ts';
 import type { Block } from '../../src/content/blocks.ts';
 import type { FormBlockData } from '../../src/content/forms.ts';
 import type { DealerContent } from '../../src/content/load.ts';
@@ -58,10 +59,17 @@ export function sampleForms(dealer: DealerContent, today: string): SampleForm[] 
   return forms;
 }
 
-/** A day ten days ahead, in the runtime's zone as the date rules read it. */
-function futureDay(): string {
-  const d = new Date(Date.now() + 10 * 86_400_000);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+/**
+ * A day at least ten days ahead, in the runtime's zone as the date rules read it; for a booking,
+ * the first such day every location of the booking is open (whatever weekday the suite runs on).
+ */
+function futureDay(f?: FieldDef): string {
+  const hours = Object.values(f?.booking?.hours ?? {});
+  for (let ahead = 10; ; ahead++) {
+    const d = new Date(Date.now() + ahead * 86_400_000);
+    const day = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    if (ahead > 40 || hours.every((h) => isOpenDay(h, day))) return day;
+  }
 }
 
 /** What a visitor types into a field: by the field's name where the name says what it holds, else by type. */
@@ -84,7 +92,7 @@ export function fillValue(f: FieldDef, nz: boolean): unknown {
     case 'rego': return nz ? 'KLM456' : 'ABC123';
     case 'currency': return 30000;
     case 'year': return '2016';
-    case 'dateTime': return f.dateRule === 'past' ? '1990-04-30' : futureDay();
+    case 'dateTime': return f.dateRule === 'past' ? '1990-04-30' : futureDay(f);
     case 'captcha': return 'passed';
     case 'email': return 'jordan@example.com';
     case 'phone': return nz ? '021 555 0199' : '0412 345 678';
