@@ -21,6 +21,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { bearerAuthorised, readJsonBody, sendJson } from './standin-http.ts';
 
 export interface FinanceStandInOptions {
   port?: number;
@@ -131,26 +132,12 @@ export async function startFinanceStandIn(options: FinanceStandInOptions = {}): 
   const stalled = new Set<ServerResponse>();
   let base = '';
 
-  function json(res: ServerResponse, status: number, body: unknown): void {
-    res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' }).end(JSON.stringify(body));
-  }
+  const json = sendJson;
   function html(res: ServerResponse, status: number, markup: string): void {
     res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8' }).end(markup);
   }
-  function authorised(req: IncomingMessage): boolean {
-    const key = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1]?.trim();
-    return !!key && (options.apiKey === undefined || key === options.apiKey);
-  }
-  async function readBody(req: IncomingMessage): Promise<unknown> {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of req) {
-      size += (chunk as Buffer).length;
-      if (size > 1_000_000) throw new Error('too large');
-      chunks.push(chunk as Buffer);
-    }
-    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
-  }
+  const authorised = (req: IncomingMessage) => bearerAuthorised(req, options.apiKey);
+  const readBody = (req: IncomingMessage) => readJsonBody(req, 1_000_000);
 
   async function apply(req: IncomingMessage, res: ServerResponse): Promise<void> {
     let body: unknown;

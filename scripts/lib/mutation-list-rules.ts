@@ -5,14 +5,7 @@
  * analytics pages, the thank-you page's clearing, the service booking's three steps and the
  * validation of phones, emails, birth dates and booking dates. Read by mutation-list.ts.
  */
-import type { Mutation } from './mutation-list.ts';
-
-const u = (name: string) => `tests/unit/${name}.test.ts`;
-const e = (name: string) => `tests/e2e/${name}.spec.ts`;
-
-type Change = Omit<Mutation, 'row' | 'tests'> & { tests?: string[] };
-const row = (item: string, tests: string[], changes: Change[]): Mutation[] =>
-  changes.map((c) => ({ ...c, row: item, tests: c.tests ?? tests }));
+import { e, row, u, type Mutation } from './mutation-kit.ts';
 
 export const ruleMutations: Mutation[] = [
   ...row('Custom rule hide button', [u('forms-hide-button')], [
@@ -88,6 +81,6 @@ export const ruleMutations: Mutation[] = [
     { id: 'rules-walk-email', file: 'src/forms/schema.ts', find: '  return labels.length >= 2 && labels.every', replace: '  return labels.length >= 1 && labels.every', why: 'every sample form refuses an email without a real domain', e2e: [e('forms-validation')] },
   ]),
   ...row('Analytics: dataLayer events with the spec ids', [u('forms-shared'), u('analytics')], [
-    { id: 'rules-event-20', file: 'src/forms/forms/events.ts', find: '  serviceBooking: 20,', replace: '  serviceBooking: 21,', why: 'a service booking fires event 20' },
+    { id: 'rules-event-20', file: 'src/lib/analytics.ts', find: '  serviceBooking: 20,', replace: '  serviceBooking: 21,', why: 'a service booking fires event 20' },
   ]),
 ];

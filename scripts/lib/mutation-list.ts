@@ -11,40 +11,9 @@
  */
 
 import { ruleMutations } from './mutation-list-rules.ts';
+import { row, u, type Mutation } from './mutation-kit.ts';
 
-export interface Mutation {
-  /** Short and unique: what `--only` matches besides the row and the file. */
-  id: string;
-  /** Text of the first cell of the coverage-map row the mutation proves. */
-  row: string;
-  /** Repository-relative source file. */
-  file: string;
-  find: string;
-  replace: string;
-  /** Unit test files (tests/unit/...) that must fail once the file is mutated. */
-  tests: string[];
-  /** Playwright specs (tests/e2e/...) for rules only a browser shows; run with --e2e. */
-  e2e?: string[];
-  /** The rule the mutation breaks. */
-  why: string;
-}
-
-/** How many times `find` occurs in `text` (overlapping occurrences count). */
-export function occurrences(text: string, find: string): number {
-  if (!find) return 0;
-  let n = 0;
-  for (let i = text.indexOf(find); i !== -1; i = text.indexOf(find, i + 1)) n++;
-  return n;
-}
-
-type Change = Omit<Mutation, 'row' | 'tests'> & { tests?: string[] };
-
-/** The mutations of one row; each runs the row's `tests` unless it names its own. */
-function row(item: string, tests: string[], changes: Change[]): Mutation[] {
-  return changes.map((c) => ({ ...c, row: item, tests: c.tests ?? tests }));
-}
-
-const u = (name: string) => `tests/unit/${name}.test.ts`;
+export { occurrences, type Mutation } from './mutation-kit.ts';
 
 export const mutations: Mutation[] = [
   ...ruleMutations,

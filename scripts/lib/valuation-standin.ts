@@ -17,6 +17,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { bearerAuthorised, readJsonBody, sendJson } from './standin-http.ts';
 import type { VehicleCondition } from '../../src/contract/valuation.ts';
 import { estimate } from '../../src/api/integrations/valuation-model.ts';
 
@@ -106,23 +107,9 @@ export async function startValuationStandIn(options: ValuationStandInOptions = {
   const stalled = new Set<ServerResponse>();
   const requests: Json[] = [];
 
-  function json(res: ServerResponse, status: number, body: unknown): void {
-    res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' }).end(JSON.stringify(body));
-  }
-  function authorised(req: IncomingMessage): boolean {
-    const key = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1]?.trim();
-    return !!key && (options.apiKey === undefined || key === options.apiKey);
-  }
-  async function readBody(req: IncomingMessage): Promise<unknown> {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of req) {
-      size += (chunk as Buffer).length;
-      if (size > 100_000) throw new Error('too large');
-      chunks.push(chunk as Buffer);
-    }
-    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
-  }
+  const json = sendJson;
+  const authorised = (req: IncomingMessage) => bearerAuthorised(req, options.apiKey);
+  const readBody = (req: IncomingMessage) => readJsonBody(req, 100_000);
 
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://stand-in').pathname.replace(/\/+$/, '') || '/';

@@ -90,14 +90,6 @@ export function spansText(spans: readonly OpenSpan[]): string {
   return spans.map((s) => `${clockTime(s.opens)} and ${clockTime(s.closes)}`).join(' or ');
 }
 
-/** The day and time now where the field's dates are judged; the runtime's own without a zone. */
-function nowWhere(timeZone: string | undefined): { day: string; time: string } {
-  if (timeZone) return nowIn(timeZone);
-  const now = new Date();
-  const p = (n: number) => String(n).padStart(2, '0');
-  return { day: todayIn(), time: `${p(now.getHours())}:${p(now.getMinutes())}` };
-}
-
 const checked = (v: unknown) => v === true || v === 'true' || v === 'on';
 
 /** The schema of one field. */
@@ -163,7 +155,7 @@ export function fieldSchema(field: FieldDef): yup.Schema {
           const day = dayOf(v);
           const time = timeOf(v);
           if (isEmpty(v) || !day || !time) return true;
-          const now = nowWhere(zoneOf(this.parent));
+          const now = nowIn(zoneOf(this.parent));
           return day !== now.day || time > now.time;
         });
       }

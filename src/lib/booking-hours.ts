@@ -125,8 +125,15 @@ export function isOpenAt(hours: BookingHours, day: string, time: string): boolea
   return spansOn(hours, day).some((s) => time >= s.opens && time < s.closes);
 }
 
-/** The calendar day and clock time in a time zone: { day: "2025-07-01", time: "09:30" }. */
-export function nowIn(timeZone: string, now = new Date()): { day: string; time: string } {
+/**
+ * The calendar day and clock time in a time zone: { day: "2025-07-01", time: "09:30" }; without a
+ * zone, the runtime's own.
+ */
+export function nowIn(timeZone: string | undefined, now = new Date()): { day: string; time: string } {
+  if (!timeZone) {
+    const p = (n: number) => String(n).padStart(2, '0');
+    return { day: `${now.getFullYear()}-${p(now.getMonth() + 1)}-${p(now.getDate())}`, time: `${p(now.getHours())}:${p(now.getMinutes())}` };
+  }
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-CA', {
       timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
@@ -210,9 +217,7 @@ export function mergeHours(list: readonly BookingHours[]): BookingHours {
 
 /** The calendar day in a zone ("2025-07-01"); without a zone, the runtime's own. */
 export function todayIn(timeZone?: string, now = new Date()): string {
-  if (timeZone) return nowIn(timeZone, now).day;
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${p(now.getMonth() + 1)}-${p(now.getDate())}`;
+  return nowIn(timeZone, now).day;
 }
 
 /** "2025-07-01" plus `days` calendar days. */

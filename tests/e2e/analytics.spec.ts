@@ -6,12 +6,11 @@
  * appears (polled every 300 ms), and never on a site without it (ridgeline-mazda).
  * The tag manager's own script is kept off the network so that its arrival is the test's to decide.
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { analyticsPage, type AnalyticsPage } from '../../src/lib/analytics-pages.ts';
 import { MANUFACTURER_FUNCTION } from '../../src/lib/analytics.ts';
-import { builtSlugs, e2eEnv, htmlFiles, localOrigin, pathOfFile } from './support.ts';
+import { builtSlugs, e2eEnv, htmlFiles, localOrigin, pathOfFile, readSiteJson } from './support.ts';
 
 const env = e2eEnv();
 const COASTAL = 'coastal-motor-group';
@@ -20,8 +19,7 @@ const RIDGELINE = 'ridgeline-mazda';
 type Entry = Record<string, unknown>;
 
 function manufacturerOn(slug: string): boolean {
-  const site = JSON.parse(readFileSync(path.join(env!.dealersDir, slug, 'site.json'), 'utf8')) as { analytics?: { manufacturerDataLayer?: boolean } };
-  return site.analytics?.manufacturerDataLayer === true;
+  return readSiteJson(env!.dealersDir, slug).analytics?.manufacturerDataLayer === true;
 }
 
 /** The built pages of a site that are analytics pages, with what they are. */

@@ -75,12 +75,15 @@ export function thankYouPaths(sitesDir: string, slug: string): string[] {
     .map((file) => '/' + path.relative(root, path.dirname(file)).split(path.sep).join('/'));
 }
 
-interface SiteJson {
+/** The parts of a sample's site.json the end-to-end tests read. */
+export interface SiteJson {
   url: string;
-  analytics?: { gtmId?: string };
+  country: 'AU' | 'NZ';
+  analytics?: { gtmId?: string; manufacturerDataLayer?: boolean };
 }
 
-function readSiteJson(dealersDir: string, slug: string): SiteJson {
+/** dealers/<slug>/site.json as written. */
+export function readSiteJson(dealersDir: string, slug: string): SiteJson {
   return JSON.parse(readFileSync(path.join(dealersDir, slug, 'site.json'), 'utf8')) as SiteJson;
 }
 

@@ -7,12 +7,10 @@
  * 300 ms poll when it comes later; never on a site without it (ridgeline-mazda).
  * The tag manager's own script is kept off the network so that the test decides what is there.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { MANUFACTURER_FUNCTION } from '../../src/lib/analytics.ts';
 import { FIRST_PAGE_QUERY_KEY, FIRST_PAGE_QUERY_SAVED_AT_KEY, VISITED_PAGES_KEY } from '../../src/stores/visit.ts';
-import { builtSlugs, e2eEnv, localOrigin, thankYouPaths } from './support.ts';
+import { builtSlugs, e2eEnv, localOrigin, thankYouPaths, readSiteJson } from './support.ts';
 
 const env = e2eEnv();
 const COASTAL = 'coastal-motor-group';
@@ -21,8 +19,7 @@ const RIDGELINE = 'ridgeline-mazda';
 type Entry = Record<string, unknown>;
 
 function manufacturerOn(slug: string): boolean {
-  const site = JSON.parse(readFileSync(path.join(env!.dealersDir, slug, 'site.json'), 'utf8')) as { analytics?: { manufacturerDataLayer?: boolean } };
-  return site.analytics?.manufacturerDataLayer === true;
+  return readSiteJson(env!.dealersDir, slug).analytics?.manufacturerDataLayer === true;
 }
 
 interface Trail {

@@ -1,17 +1,11 @@
 /**
- * Analytics event ids of completed forms (spec §7). The spec fixes 20 (service booking), 28
- * (finance completion), 31 (first finance step) and "18 or 40" for trade-ins: 18 is the trade-in
- * form and 40 the valuation (sell my car) form. The other ids are by category, chosen here from
- * numbers the spec does not use; an unknown category counts as a general enquiry.
+ * Analytics event ids of completed forms (spec §7). The ids the spec fixes are EVENT_IDS of
+ * src/lib/analytics.ts: 20 (service booking), 28 (finance completion), 31 (first finance step) and
+ * "18 or 40" for trade-ins (18 the trade-in form, 40 the valuation form). The other ids are by
+ * category, chosen here from numbers the spec does not use; an unknown category counts as a
+ * general enquiry.
  */
-export const EVENTS = {
-  serviceBooking: 20,
-  financeCalculator: 26,
-  financeComplete: 28,
-  financeFirstStep: 31,
-  tradeIn: 18,
-  valuation: 40,
-} as const;
+import { EVENT_IDS } from '../../lib/analytics.ts';
 
 const byCategory: Record<string, number> = {
   'general-enquiry': 10,
@@ -23,12 +17,12 @@ const byCategory: Record<string, number> = {
   'team-member-enquiry': 16,
   survey: 17,
   review: 19,
-  'service-booking': EVENTS.serviceBooking,
-  'finance-enquiry': EVENTS.financeComplete,
-  'finance-lender': EVENTS.financeComplete,
-  'trade-in-enquiry': EVENTS.tradeIn,
-  'valuation-enquiry': EVENTS.valuation,
-  'sell-my-car-enquiry': EVENTS.valuation,
+  'service-booking': EVENT_IDS.serviceBooking,
+  'finance-enquiry': EVENT_IDS.financeCompletion,
+  'finance-lender': EVENT_IDS.financeCompletion,
+  'trade-in-enquiry': EVENT_IDS.tradeIn,
+  'valuation-enquiry': EVENT_IDS.tradeInValuation,
+  'sell-my-car-enquiry': EVENT_IDS.tradeInValuation,
 };
 
 /** "Trade In Enquiry" → "trade-in-enquiry": the category as the success route writes it. */

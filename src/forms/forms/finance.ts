@@ -5,7 +5,7 @@
  */
 import type { FormBase, FormContext, FieldDef } from '../definition.ts';
 import { birthDateField, field, locationsOf, phoneField, splitNameFields } from '../fields.ts';
-import { EVENTS } from './events.ts';
+import { EVENT_IDS } from '../../lib/analytics.ts';
 
 export const FINANCE_CATEGORY = 'Finance Enquiry';
 export const BUDGET_MIN = 5_000;
@@ -29,7 +29,7 @@ export function financeForm(ctx: FormContext): FormBase {
     category: FINANCE_CATEGORY,
     heading: 'Apply for Finance',
     submit: 'finance',
-    analyticsEvent: EVENTS.financeComplete,
+    analyticsEvent: EVENT_IDS.financeCompletion,
     steps: [
       {
         key: 'contact',
@@ -44,7 +44,7 @@ export function financeForm(ctx: FormContext): FormBase {
           field('currentAddress', 'text', 'Your Current Address', true, { autoComplete: 'street-address' }),
         ],
         rules: [],
-        analyticsEvent: EVENTS.financeFirstStep,
+        analyticsEvent: EVENT_IDS.financeFirstStep,
       },
       {
         key: 'finance',

@@ -9,7 +9,7 @@
 import type { FormBase, FormContext, FieldDef, StepDef } from '../definition.ts';
 import { dateField, dealershipOptions, field, locationsOf, messageField, vehicleFields } from '../fields.ts';
 import { messages } from '../messages.ts';
-import { EVENTS } from './events.ts';
+import { EVENT_IDS } from '../../lib/analytics.ts';
 import { SERVICE_CATEGORY, contactStep, regoField } from './service-booking.ts';
 import { serviceTypeField } from './service-booking-full.ts';
 
@@ -53,7 +53,7 @@ export function quickServiceForm(ctx: FormContext): FormBase {
   return {
     category: SERVICE_CATEGORY,
     heading: 'Book a Service',
-    analyticsEvent: EVENTS.serviceBooking,
+    analyticsEvent: EVENT_IDS.serviceBooking,
     steps: keys.map((k) => steps[k]()),
   };
 }

@@ -6,7 +6,7 @@
  */
 import type { FormBase, FormContext, FieldDef } from '../definition.ts';
 import { field, toOptions, vehicleFields, vehicleStateField } from '../fields.ts';
-import { EVENTS } from './events.ts';
+import { EVENT_IDS } from '../../lib/analytics.ts';
 import {
   SERVICE_CATEGORY, contactStep, regoField, serviceDateFields, serviceIntervalField, serviceLocationField,
 } from './service-booking.ts';
@@ -30,7 +30,7 @@ export function serviceBookingFullForm(ctx: FormContext, opts: { withMake?: bool
   return {
     category: SERVICE_CATEGORY,
     heading: 'Book a Service',
-    analyticsEvent: EVENTS.serviceBooking,
+    analyticsEvent: EVENT_IDS.serviceBooking,
     steps: vehicleStep
       ? [
           contactStep(ctx),

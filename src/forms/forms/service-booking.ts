@@ -13,7 +13,7 @@ import {
   addressFields, contactFields, dateField, field, locationChoice, locationsOf, messageField,
   toOptions, vehicleFields, vehicleStateField,
 } from '../fields.ts';
-import { EVENTS } from './events.ts';
+import { EVENT_IDS } from '../../lib/analytics.ts';
 
 export const SERVICE_CATEGORY = 'Service Booking';
 
@@ -60,7 +60,7 @@ export function serviceBookingForm(ctx: FormContext): FormBase {
   return {
     heading: `Book Your Service at ${ctx.site.name}`,
     category: SERVICE_CATEGORY,
-    analyticsEvent: EVENTS.serviceBooking,
+    analyticsEvent: EVENT_IDS.serviceBooking,
     steps: [
       { key: 'rego', heading: 'Rego', fields: [regoField(), vehicleStateField(ctx)], rules: [] },
       contactStep(ctx),

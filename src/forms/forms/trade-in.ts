@@ -5,7 +5,7 @@
  */
 import type { FormBase, FormContext, FieldDef } from '../definition.ts';
 import { contactFields, field, locationChoice, locationsOf, messageField, phoneField, splitNameFields, vehicleFields } from '../fields.ts';
-import { EVENTS } from './events.ts';
+import { EVENT_IDS } from '../../lib/analytics.ts';
 
 export const TRADE_IN_CATEGORY = 'Trade In Enquiry';
 
@@ -27,7 +27,7 @@ export function tradeInForm(ctx: FormContext): FormBase {
   return {
     category: TRADE_IN_CATEGORY,
     heading: 'Trade In Your Car',
-    analyticsEvent: EVENTS.tradeIn,
+    analyticsEvent: EVENT_IDS.tradeIn,
     steps: [
       { key: 'details', heading: 'Step One Your Details', fields: names, rules: [] },
       {

@@ -4,7 +4,7 @@
  */
 import type { FormBase, FormContext } from '../definition.ts';
 import { contactFields, field, locationChoice, locationsOf, messageField, toOptions } from '../fields.ts';
-import { EVENTS } from './events.ts';
+import { EVENT_IDS } from '../../lib/analytics.ts';
 import { ownVehicleFields } from './trade-in.ts';
 
 export const VALUATION_CATEGORY = 'Valuation Enquiry';
@@ -14,7 +14,7 @@ export function valuationForm(ctx: FormContext): FormBase {
   return {
     category: VALUATION_CATEGORY,
     heading: 'Value My Car',
-    analyticsEvent: EVENTS.valuation,
+    analyticsEvent: EVENT_IDS.tradeInValuation,
     steps: [
       { key: 'details', heading: 'Your Details', fields: contactFields(ctx), rules: [] },
       {
