@@ -1,61 +1,148 @@
 /**
- * The multi-dealer build: validate every selected dealer, run one Astro build for all of them,
- * split the output into one site root per dealer, add sitemap/robots/_headers, build the API
- * bundle, then swap the new folders in. Nothing under `out` (or the API folder) changes unless
- * every step succeeded, and no temporary folder outlives the build, whether it fails, throws or
- * the process exits while it runs.
+ * The multi-dealer build: choose the dealers (all, `--only`, `--changed` since the last build's
+ * manifest, or one `--shard K/N`), validate them, render them (in this process, or for a fleet in
+ * worker processes, one Astro build per batch of dealers), split the output into one site root per
+ * dealer with sitemap/robots/_headers, build the API bundle for every dealer of the folder, write
+ * the manifest, then swap the new folders in. Nothing under `out` (or the API folder) changes
+ * unless every step succeeded, and no temporary folder outlives the build, whether it fails,
+ * throws or the process exits while it runs.
  */
+import { fork, type ChildProcess } from 'node:child_process';
 import { renameSync, rmSync, rmdirSync } from 'node:fs';
-import { mkdir, rm, rmdir, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, rmdir, rename, stat, writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadDealers, type DealerContent } from '../../src/content/load.ts';
+import { fingerprintDealers, listDealerFolders, loadDealers, type DealerContent } from '../../src/content/load.ts';
 import { formatIssue, type ContentIssue } from '../../src/content/issues.ts';
-import { provideContent } from '../../src/content/store.ts';
-import { dealerRoutes } from '../../src/lib/routes.ts';
-import { trackProgress } from '../../src/lib/build-progress.ts';
-import { sharedFiles, splitDealer } from './split.ts';
-import { buildApi } from './build-api.ts';
-import { leftOutNote, vehicleFeeds } from '../../src/lib/feeds/index.ts';
+import { mapLimit } from '../../src/lib/concurrency.ts';
 import { applyCmsStaff, cmsConfigFromEnv } from '../../src/content/cms.ts';
+import { dealerRoutes } from '../../src/lib/routes.ts';
+import { buildApi } from './build-api.ts';
+import { buildBatch, type DealerSummary } from './build-dealers.ts';
 import {
-  contentSecurityPolicy, headersFile, robotsTxt, scriptHashesOf, sendsStrictTransport, sitemapXml,
-} from './site-files.ts';
+  buildKey, checkedManifest, CONTENT_DIR, CONTENT_FORMAT_VERSION, inShard, MANIFEST_FORMAT, manifestEntry, manifestName, readBuiltContent,
+  readManifests, type BuildManifest, type ManifestDealer, type Shard, type SitesManifest,
+} from './build-manifest.ts';
+import type { WorkerInput, WorkerMessage, WorkerResult } from './build-worker.ts';
+
+export type { DealerSummary } from './build-dealers.ts';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const workerScript = path.join(projectRoot, 'scripts', 'lib', 'build-worker.ts');
 
 export interface BuildOptions {
   dealersDir: string;
   outDir: string;
   only?: string[];
   preview?: boolean;
-  /** Where the API bundle goes (handler.mjs, server.mjs, content.json); none when absent. */
+  /** Where the API bundle goes; none when absent (and none for a shard: see `apiOnly`). */
   apiOutDir?: string;
+  /**
+   * Rebuild only the dealers whose snapshot changed since the build that wrote `outDir`'s
+   * manifest (and remove the sites of dealers whose folder is gone); everything when the code,
+   * options or manifest changed.
+   */
+  changed?: boolean;
+  /** Build only the dealers of this shard (a stable 1/N of the fleet, by slug); no API bundle. */
+  shard?: Shard;
+  /** Build no site: only the API bundle, for every dealer of `outDir`'s manifests (after shards). */
+  apiOnly?: boolean;
+  /** Render processes; default by fleet size and cores. 1 renders in this process. */
+  workers?: number;
   /** Progress and summary lines; silent when absent. */
   log?: (line: string) => void;
-}
-
-export interface DealerSummary {
-  slug: string;
-  pages: number;
-  htmlBytes: number;
-  jsBytes: number;
-  seconds: number;
 }
 
 export interface BuildResult {
   ok: boolean;
   errors: ContentIssue[];
   warnings: ContentIssue[];
+  /** The dealers built (not those `--changed` kept). */
   dealers: DealerSummary[];
+  /** Dealers `--changed` left as they were. */
+  unchanged: string[];
+  /** Sites removed because their dealer folder is gone. */
+  removed: string[];
+  /** Render processes used (0 when nothing was rendered). */
+  workers: number;
+  /** Peak RSS of each render worker process, MB (empty when rendering in this process). */
+  workerRssMB: number[];
+  /** CPU seconds of the render workers together. */
+  workerCpuSeconds: number;
   seconds: number;
 }
 
-/** Dealers split at once: the work is mostly waiting on the file system. */
-const SPLIT_CONCURRENCY = 8;
+/** Below this many dealers a build renders in its own process: a worker's start costs more. */
+export const WORKER_THRESHOLD = 40;
+/**
+ * Dealers one Astro build renders at most. Astro keeps every rendered route's data until its build
+ * ends, so a batch bounds a process's memory whatever the size of the fleet.
+ */
+export const MAX_BATCH = 500;
+/** Old-generation heap of a render worker: a base for Astro and Vite plus room per dealer, MB. */
+function workerHeapMB(dealers: number): number {
+  return Math.round(448 + 0.6 * dealers);
+}
 
 async function exists(p: string) {
   return stat(p).then(() => true, () => false);
+}
+
+function plural(n: number, word: string) {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/** Splits `items` into `n` runs of nearly equal length, in order. */
+function chunks<T>(items: T[], n: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < n; i++) out.push(items.slice(Math.floor((i * items.length) / n), Math.floor(((i + 1) * items.length) / n)));
+  return out.filter((c) => c.length);
+}
+
+interface Plan {
+  build: string[];
+  unchanged: string[];
+  removed: string[];
+  /** Manifest entries kept as they were. */
+  kept: Record<string, ManifestDealer>;
+  /** Why everything is rebuilt under --changed, when it is. */
+  note?: string;
+}
+
+/** Which dealers this build renders, keeps and removes. */
+async function plan(options: BuildOptions, folders: string[], previous: SitesManifest | undefined, key: string, outDir: string, dealersDir: string): Promise<Plan> {
+  const scope = (slug: string) => inShard(slug, options.shard);
+  const inFolder = new Set(folders);
+  // A dealer whose folder is gone loses its site; --only leaves every other dealer alone.
+  const removed = options.only?.length ? [] : Object.keys(previous?.dealers ?? {}).filter((s) => scope(s) && !inFolder.has(s)).sort();
+  const keptOf = (unchanged: string[]) => {
+    const kept: Record<string, ManifestDealer> = {};
+    for (const [slug, entry] of Object.entries(previous?.dealers ?? {})) {
+      if (scope(slug) && !removed.includes(slug) && unchanged.includes(slug)) kept[slug] = entry;
+    }
+    return kept;
+  };
+  if (!options.changed) {
+    // Dealers outside this build (--only) keep their entries, with their own build key.
+    const others = Object.keys(previous?.dealers ?? {}).filter((s) => scope(s) && !inFolder.has(s) && !removed.includes(s));
+    return { build: folders, unchanged: [], removed, kept: keptOf(others) };
+  }
+  const rebuildAll = (note: string): Plan => ({ build: folders, unchanged: [], removed, kept: {}, note });
+  if (!previous) return rebuildAll(`${outDir} has no build manifest: building every dealer`);
+  if (path.resolve(previous.dealersDir) !== dealersDir) return rebuildAll(`the last build read ${previous.dealersDir}: building every dealer`);
+  if (!previous.buildKeys.includes(key)) return rebuildAll('the code, public files or build options changed since the last build: building every dealer');
+  const prints = await fingerprintDealers(dealersDir, folders);
+  const build: string[] = [];
+  const unchanged: string[] = [];
+  await mapLimit(folders, 32, async (slug) => {
+    const entry = previous.dealers[slug];
+    const same = entry && entry.fingerprint === prints[slug] && entry.buildKey === key && (await exists(path.join(outDir, slug, 'index.html')));
+    (same ? unchanged : build).push(slug);
+  });
+  build.sort();
+  unchanged.sort();
+  return { build, unchanged, removed, kept: keptOf(unchanged) };
 }
 
 export async function buildSites(options: BuildOptions): Promise<BuildResult> {
@@ -63,98 +150,264 @@ export async function buildSites(options: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
   const dealersDir = path.resolve(options.dealersDir);
   const outDir = path.resolve(options.outDir);
-  const loaded = await loadDealers(dealersDir, { only: options.only });
-  const cms = cmsConfigFromEnv();
-  if (cms) loaded.errors.push(...(await applyCmsStaff(loaded.dealers, cms, { log })));
-  for (const w of loaded.warnings) log(`warning: ${formatIssue(w)}`);
-  if (loaded.errors.length) {
-    log(`\n${loaded.errors.length} content error${loaded.errors.length === 1 ? '' : 's'}; nothing was written:`);
-    for (const e of loaded.errors) log(`  ✗ ${formatIssue(e)}`);
-    return { ok: false, errors: loaded.errors, warnings: loaded.warnings, dealers: [], seconds: secondsSince(started) };
+  const preview = !!options.preview;
+  const result = (r: Partial<BuildResult>): BuildResult => ({
+    ok: false, errors: [], warnings: [], dealers: [], unchanged: [], removed: [], workers: 0, workerRssMB: [], workerCpuSeconds: 0,
+    ...r, seconds: secondsSince(started),
+  });
+  const fail = (errors: ContentIssue[], warnings: ContentIssue[] = []) => {
+    log(`\n${plural(errors.length, 'content error')}; nothing was written:`);
+    for (const e of errors) log(`  ✗ ${formatIssue(e)}`);
+    return result({ errors, warnings });
+  };
+
+  if (options.apiOnly) return buildApiOnly(options, outDir, log, started);
+
+  let folders: string[];
+  try {
+    folders = await listDealerFolders(dealersDir);
+  } catch {
+    return fail([{ dealer: '(all)', file: dealersDir, path: '', message: 'the dealers folder cannot be read' }]);
   }
-  if (!loaded.dealers.length) {
-    const e = { dealer: '(all)', file: dealersDir, path: '', message: 'holds no dealer folders' };
-    log(`  ✗ ${formatIssue(e)}`);
-    return { ok: false, errors: [e], warnings: loaded.warnings, dealers: [], seconds: secondsSince(started) };
+  if (options.only?.length) {
+    const unknown = options.only.filter((slug) => !folders.includes(slug));
+    if (unknown.length) return fail(unknown.map((slug) => ({ dealer: slug, file: '', path: '', message: `no dealer folder "${slug}" in ${dealersDir}` })));
+    folders = folders.filter((f) => options.only!.includes(f));
+  }
+  folders = folders.filter((f) => inShard(f, options.shard));
+  if (!folders.length && !options.shard) return fail([{ dealer: '(all)', file: dealersDir, path: '', message: 'holds no dealer folders' }]);
+
+  const previous = await readManifests(outDir).catch((e: Error) => {
+    log(`warning: ${e.message}; it is replaced`);
+    return undefined;
+  });
+  const key = await buildKey(projectRoot, { preview });
+  const chosen = await plan(options, folders, previous, key, outDir, dealersDir);
+  if (chosen.note) log(chosen.note);
+  if (options.changed && !chosen.note) {
+    log(`Changed since the last build: ${chosen.build.length ? chosen.build.join(', ') : 'none'}` +
+      `${chosen.removed.length ? `; removed: ${chosen.removed.join(', ')}` : ''} (${plural(chosen.unchanged.length, 'dealer')} unchanged)`);
+  }
+  if (!chosen.build.length && !chosen.removed.length) {
+    log('Nothing to build: every site is up to date.');
+    return result({ ok: true, unchanged: chosen.unchanged });
   }
 
-  const dealers = loaded.dealers;
   // Astro's output stays inside the project (its prerender chunks must resolve the project's
   // modules, and concurrent builds must not share a folder); the staged sites sit beside `out`,
   // and the staged API beside its folder, so the final swap is a rename on one file system.
   const runId = `${process.pid}-${Date.now()}`;
   const astroWork = path.join(projectRoot, '.build-tmp', runId);
-  const built = path.join(astroWork, 'astro');
   const work = path.join(path.dirname(outDir), `.build-tmp-${runId}`);
   const staged = path.join(work, 'sites');
-  const apiOutDir = options.apiOutDir ? path.resolve(options.apiOutDir) : undefined;
+  const stagedContent = path.join(work, 'content');
+  const apiOutDir = options.apiOutDir && !options.shard ? path.resolve(options.apiOutDir) : undefined;
   const apiWork = apiOutDir && path.join(path.dirname(apiOutDir), `.build-tmp-${runId}-api`);
-  const run: Run = { temp: [work, astroWork, ...(apiWork ? [apiWork] : [])], moved: [] };
+  const run: Run = { temp: [work, astroWork, ...(apiWork ? [apiWork] : [])], moved: [], children: new Set() };
   startRun(run);
-  const renderMs = new Map<string, number>();
   try {
-    provideContent(dealers);
-    process.env.SITE_PREVIEW = options.preview ? '1' : '';
-    const expected = new Map(dealers.map((d) => [d.slug, dealerRoutes(d).length]));
-    log(`Building ${dealers.length} dealer${dealers.length === 1 ? '' : 's'}, ${[...expected.values()].reduce((a, b) => a + b, 0)} pages${options.preview ? ' (preview)' : ''}`);
-    trackProgress(expected, (slug, pages, ms) => {
-      renderMs.set(slug, ms);
-      log(`  ✓ ${slug}: ${pages} pages rendered in ${(ms / 1000).toFixed(2)} s`);
-    });
-    process.env.ASTRO_TELEMETRY_DISABLED = '1';
-    const { build } = await import('astro');
-    await build({ root: projectRoot, outDir: built, logLevel: 'warn', mode: 'production' });
+    const batches = chosen.build.length ? chunks(chosen.build, Math.max(options.workers ?? defaultWorkers(chosen.build.length), Math.ceil(chosen.build.length / MAX_BATCH))) : [];
+    const workers = !batches.length ? 0 : Math.min(batches.length, options.workers ?? defaultWorkers(chosen.build.length));
+    await mkdir(stagedContent, { recursive: true });
+    await mkdir(staged, { recursive: true });
+    // Workers bundle while this process validates; they render once the content is written.
+    const pool = workers > 1 || batches.length > 1 ? startWorkers(run, batches, workers, { astroWork, staged, preview, log }) : undefined;
 
-    const shared = await sharedFiles(built, new Set(dealers.map((d) => d.slug)));
-    const summaries: DealerSummary[] = [];
-    const splitOne = async (d: DealerContent) => {
-      const t0 = performance.now();
-      const dest = path.join(staged, d.slug);
-      const { sizes, html } = await splitDealer(built, d.slug, dest, shared);
-      const csp = contentSecurityPolicy(d, scriptHashesOf(html.values()));
-      // Ad-platform vehicle feeds (docs/feeds.md): made from content already in memory.
-      const feeds = vehicleFeeds(d);
-      for (const feed of feeds) {
-        const note = leftOutNote(feed);
-        if (note) log(`  note: ${d.slug}: ${note}`);
+    const loaded = chosen.build.length ? await loadDealers(dealersDir, { only: chosen.build }) : { dealers: [], errors: [], warnings: [], fingerprints: {} };
+    const cms = cmsConfigFromEnv();
+    if (cms && loaded.dealers.length) loaded.errors.push(...(await applyCmsStaff(loaded.dealers, cms, { log })));
+    for (const w of loaded.warnings) log(`warning: ${formatIssue(w)}`);
+    // Website ids are unique across the fleet, also against the dealers this build keeps.
+    const ids = new Map(Object.entries(chosen.kept).map(([slug, e]) => [e.id, slug]));
+    for (const d of loaded.dealers) {
+      const other = ids.get(d.site.id);
+      if (other && other !== d.slug) {
+        loaded.errors.push({ dealer: d.slug, file: 'site.json', path: 'id', message: `website id ${d.site.id} is also used by dealer "${other}"; ids must be unique` });
       }
-      await Promise.all([
-        ...feeds.map((feed) => writeFile(path.join(dest, feed.name), feed.text)),
-        writeFile(path.join(dest, 'sitemap.xml'), sitemapXml(d)),
-        writeFile(path.join(dest, 'robots.txt'), robotsTxt(d, !!options.preview)),
-        writeFile(path.join(dest, '_headers'), headersFile(csp, { strictTransport: sendsStrictTransport(d, !!options.preview) })),
-      ]);
-      let htmlBytes = 0;
-      let jsBytes = 0;
-      for (const [file, size] of sizes) {
-        if (file.endsWith('.html')) htmlBytes += size;
-        else if (file.endsWith('.js') || file.endsWith('.mjs')) jsBytes += size;
-      }
-      summaries.push({
-        slug: d.slug,
-        pages: html.size,
-        htmlBytes,
-        jsBytes,
-        seconds: ((renderMs.get(d.slug) ?? 0) + performance.now() - t0) / 1000,
-      });
+      ids.set(d.site.id, d.slug);
+    }
+    if (loaded.errors.length) {
+      pool?.abort();
+      return fail(loaded.errors, loaded.warnings);
+    }
+    const pages = loaded.dealers.reduce((n, d) => n + dealerRoutes(d).length, 0);
+    log(`Building ${plural(loaded.dealers.length, 'dealer')}, ${pages} pages${preview ? ' (preview)' : ''}` +
+      `${workers > 1 ? ` in ${workers} processes (${batches.length} batch${batches.length === 1 ? '' : 'es'})` : ''}`);
+    const builtAt = new Date().toISOString();
+    const entries: Record<string, ManifestDealer> = { ...chosen.kept };
+    for (const d of loaded.dealers) entries[d.slug] = manifestEntry(d, loaded.fingerprints[d.slug]!, dealerRoutes(d).length, builtAt, key);
+    await mapLimit(loaded.dealers, 16, (d) => writeFile(path.join(stagedContent, `${d.slug}.json`), JSON.stringify(d)));
+
+    let rendered: Promise<{ dealers: DealerSummary[]; rss: number[]; cpu: number }>;
+    if (pool) {
+      pool.go(stagedContent);
+      rendered = pool.done;
+    } else {
+      rendered = batches.length
+        ? buildBatch({ dealers: loaded.dealers, stagedDir: staged, astroDir: path.join(astroWork, 'astro'), projectRoot, preview, log })
+          .then((dealers) => ({ dealers, rss: [], cpu: 0 }))
+        : Promise.resolve({ dealers: [], rss: [], cpu: 0 });
+    }
+    // The API serves every dealer of the folder: those built now and those kept as they were.
+    const api = apiOutDir && apiWork ? (async () => {
+      const kept = await readBuiltContent(outDir, Object.keys(chosen.kept));
+      await buildApi({ dealers: [...kept, ...loaded.dealers].sort((a, b) => a.slug.localeCompare(b.slug)), outDir: path.join(apiWork, 'new'), log });
+    })() : undefined;
+    const [render] = await Promise.all([rendered, api]);
+    const summaries = render.dealers.sort((a, b) => a.slug.localeCompare(b.slug));
+
+    const manifest: BuildManifest = {
+      format: MANIFEST_FORMAT, contentFormat: CONTENT_FORMAT_VERSION, builtAt, buildKey: key, preview, dealersDir,
+      ...(options.shard ? { shard: options.shard } : {}),
+      dealers: Object.fromEntries(Object.entries(entries).sort(([a], [b]) => a.localeCompare(b))),
     };
-    for (let i = 0; i < dealers.length; i += SPLIT_CONCURRENCY) {
-      await Promise.all(dealers.slice(i, i + SPLIT_CONCURRENCY).map(splitOne));
+    const manifestFile = manifestName(options.shard);
+    await writeFile(path.join(work, manifestFile), JSON.stringify(manifest, null, 2) + '\n');
+    const swaps: Swap[] = [];
+    for (const d of loaded.dealers) {
+      swaps.push({ staged: path.join(staged, d.slug), target: path.join(outDir, d.slug), aside: path.join(work, `old-${d.slug}`) });
+      swaps.push({ staged: path.join(stagedContent, `${d.slug}.json`), target: path.join(outDir, CONTENT_DIR, `${d.slug}.json`), aside: path.join(work, `old-${d.slug}.json`) });
     }
-    summaries.sort((a, b) => a.slug.localeCompare(b.slug));
-    const swaps = dealers.map((d) => ({ staged: path.join(staged, d.slug), target: path.join(outDir, d.slug), aside: path.join(work, `old-${d.slug}`) }));
-    if (apiOutDir && apiWork) {
-      await buildApi({ dealers, outDir: path.join(apiWork, 'new'), log });
-      swaps.push({ staged: path.join(apiWork, 'new'), target: apiOutDir, aside: path.join(apiWork, 'old') });
+    for (const slug of chosen.removed) {
+      swaps.push({ target: path.join(outDir, slug), aside: path.join(work, `old-${slug}`) });
+      swaps.push({ target: path.join(outDir, CONTENT_DIR, `${slug}.json`), aside: path.join(work, `old-${slug}.json`) });
     }
-    await mkdir(outDir, { recursive: true });
+    swaps.push({ staged: path.join(work, manifestFile), target: path.join(outDir, manifestFile), aside: path.join(work, `old-${manifestFile}`) });
+    // A whole build's manifest replaces the shards' (their dealers are all in it).
+    if (!options.shard) {
+      for (const name of previous?.files ?? []) {
+        if (name !== manifestFile) swaps.push({ target: path.join(outDir, name), aside: path.join(work, `old-${name}`) });
+      }
+    }
+    if (apiOutDir && apiWork) swaps.push({ staged: path.join(apiWork, 'new'), target: apiOutDir, aside: path.join(apiWork, 'old') });
+    await mkdir(path.join(outDir, CONTENT_DIR), { recursive: true });
     await swapIn(run, swaps);
-    const result: BuildResult = { ok: true, errors: [], warnings: loaded.warnings, dealers: summaries, seconds: secondsSince(started) };
-    printSummary(result, log);
-    return result;
+    if (chosen.removed.length) log(`Removed the sites of dealers no longer in ${dealersDir}: ${chosen.removed.join(', ')}`);
+    if (options.shard) log(`Shard ${options.shard.index} of ${options.shard.count}: no API bundle; once every shard is in ${outDir}, run npm run build -- --api-only --out ${outDir}`);
+    const done = result({
+      ok: true, warnings: loaded.warnings, dealers: summaries, unchanged: chosen.unchanged, removed: chosen.removed,
+      workers: batches.length ? Math.max(1, workers) : 0, workerRssMB: render.rss, workerCpuSeconds: render.cpu,
+    });
+    printSummary(done, log);
+    return done;
   } finally {
     await endRun(run);
   }
+}
+
+/** Render processes for a build of `dealers`: one per core for a fleet, else this process. */
+function defaultWorkers(dealers: number): number {
+  return dealers < WORKER_THRESHOLD ? 1 : Math.max(1, Math.min(availableParallelism(), Math.ceil(dealers / (WORKER_THRESHOLD / 2))));
+}
+
+/** `--api-only`: the API bundle for the dealers of a sites folder's manifests. */
+async function buildApiOnly(options: BuildOptions, outDir: string, log: (line: string) => void, started: number): Promise<BuildResult> {
+  const base: BuildResult = {
+    ok: false, errors: [], warnings: [], dealers: [], unchanged: [], removed: [], workers: 0, workerRssMB: [], workerCpuSeconds: 0, seconds: 0,
+  };
+  if (!options.apiOutDir) throw new Error('--api-only needs an API folder (--api-out)');
+  const manifest = await checkedManifest(outDir);
+  if (manifest.buildKeys.length > 1) log(`warning: the sites of ${outDir} come from ${manifest.buildKeys.length} different builds (code or options)`);
+  const dealers = await readBuiltContent(outDir, Object.keys(manifest.dealers));
+  const apiOutDir = path.resolve(options.apiOutDir);
+  const runId = `${process.pid}-${Date.now()}`;
+  const apiWork = path.join(path.dirname(apiOutDir), `.build-tmp-${runId}-api`);
+  const run: Run = { temp: [apiWork], moved: [], children: new Set() };
+  startRun(run);
+  try {
+    await buildApi({ dealers, outDir: path.join(apiWork, 'new'), log });
+    await swapIn(run, [{ staged: path.join(apiWork, 'new'), target: apiOutDir, aside: path.join(apiWork, 'old') }]);
+    log(`API bundle for ${plural(dealers.length, 'dealer')} of ${outDir} (${manifest.files.join(', ')})`);
+    return { ...base, ok: true, unchanged: Object.keys(manifest.dealers).sort(), seconds: secondsSince(started) };
+  } finally {
+    await endRun(run);
+  }
+}
+
+interface WorkerPool {
+  /** The content is validated and written: render. */
+  go(contentDir: string): void;
+  /** Validation failed: stop every worker. */
+  abort(): void;
+  done: Promise<{ dealers: DealerSummary[]; rss: number[]; cpu: number }>;
+}
+
+/**
+ * Runs the batches in worker processes, at most `count` at a time. Each starts at once (Astro
+ * bundles while the content is validated) and renders when `go` names the content folder.
+ */
+function startWorkers(run: Run, batches: string[][], count: number, o: { astroWork: string; staged: string; preview: boolean; log: (line: string) => void }): WorkerPool {
+  let contentDir: string | undefined;
+  let aborted = false;
+  const waiting: ((dir: string | undefined) => void)[] = [];
+  const content = () => (contentDir !== undefined || aborted ? Promise.resolve(contentDir) : new Promise<string | undefined>((r) => waiting.push(r)));
+  const runOne = async (batch: string[], index: number) => {
+    const input: WorkerInput = {
+      stagedDir: o.staged,
+      astroDir: path.join(o.astroWork, `astro-${index + 1}`),
+      projectRoot,
+      preview: o.preview,
+      resultFile: path.join(o.astroWork, `worker-${index + 1}.json`),
+    };
+    await mkdir(o.astroWork, { recursive: true });
+    const child = fork(workerScript, [JSON.stringify(input)], {
+      cwd: projectRoot,
+      execArgv: ['--experimental-strip-types', '--no-warnings=ExperimentalWarning', `--max-old-space-size=${workerHeapMB(batch.length)}`, '--max-semi-space-size=16'],
+      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    });
+    run.children.add(child);
+    let tail = '';
+    const relay = (chunk: Buffer) => {
+      const text = tail + chunk.toString();
+      const lines = text.split('\n');
+      tail = lines.pop() ?? '';
+      for (const line of lines) if (line.trim()) o.log(line);
+    };
+    let stderr = '';
+    child.stdout!.on('data', relay);
+    child.stderr!.on('data', (c: Buffer) => { stderr = (stderr + c.toString()).slice(-8000); });
+    const exited = new Promise<number | null>((resolve, reject) => {
+      child.on('error', reject);
+      child.on('exit', (code) => resolve(code));
+    });
+    const dir = await content();
+    if (dir === undefined) {
+      child.kill('SIGTERM');
+      await exited;
+      return undefined;
+    }
+    const message: WorkerMessage = { type: 'content', files: batch.map((slug) => path.join(dir, `${slug}.json`)) };
+    child.send(message);
+    const code = await exited;
+    run.children.delete(child);
+    if (tail.trim()) o.log(tail);
+    const raw = await readFile(input.resultFile, 'utf8').catch(() => undefined);
+    const out = raw ? (JSON.parse(raw) as WorkerResult) : undefined;
+    if (!out || !out.ok) {
+      const why = out && !out.ok ? out.error : `the render process exited with code ${code} and no result${/heap out of memory/i.test(stderr) ? ' (out of memory)' : ''}\n${stderr}`;
+      throw new Error(`Rendering ${batch[0]}…${batch.at(-1)} (${plural(batch.length, 'dealer')}) failed: ${why}`);
+    }
+    return out;
+  };
+  const done = (async () => {
+    const results = await mapLimit(batches, count, runOne);
+    const ok = results.filter((r): r is Extract<WorkerResult, { ok: true }> => !!r);
+    return { dealers: ok.flatMap((r) => r.dealers), rss: ok.map((r) => r.maxRssMB), cpu: ok.reduce((n, r) => n + r.cpuSeconds, 0) };
+  })();
+  // A failure before `go` or `abort` is awaited through `done`; never unhandled meanwhile.
+  done.catch(() => {});
+  return {
+    go(dir) {
+      contentDir = dir;
+      for (const w of waiting.splice(0)) w(dir);
+    },
+    abort() {
+      aborted = true;
+      for (const w of waiting.splice(0)) w(undefined);
+    },
+    done,
+  };
 }
 
 /** The folders of one build that must not outlive it, and the renames of a swap under way. */
@@ -162,6 +415,15 @@ interface Run {
   temp: string[];
   /** Renames of an unfinished swap, in order; undone last to first when the swap fails. */
   moved: { from: string; to: string }[];
+  /** Render workers still running; stopped when the build ends or the process exits. */
+  children: Set<ChildProcess>;
+}
+
+/** One rename of a swap: `staged` replaces `target` (absent: `target` is removed). */
+interface Swap {
+  staged?: string;
+  target: string;
+  aside: string;
 }
 
 const running = new Set<Run>();
@@ -172,6 +434,7 @@ const running = new Set<Run>();
  */
 function cleanUpOnExit() {
   for (const run of running) {
+    for (const child of run.children) child.kill('SIGKILL');
     try {
       for (const { from, to } of run.moved.splice(0).reverse()) renameSync(to, from);
       for (const dir of run.temp) rmSync(dir, { recursive: true, force: true });
@@ -192,6 +455,13 @@ function startRun(run: Run) {
 }
 
 async function endRun(run: Run) {
+  // Workers of a failed build: stop them before their folders are removed.
+  await Promise.all([...run.children].map((child) => new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  })));
+  run.children.clear();
   // A swap that could not be undone left previous output in these folders: keep them.
   if (!run.moved.length) {
     await Promise.all(run.temp.map((dir) => rm(dir, { recursive: true, force: true })));
@@ -206,14 +476,14 @@ async function endRun(run: Run) {
  * Moves every target aside, then every staged folder in, then drops what was moved aside. A
  * failed rename undoes the others, so the targets are all new or all as they were.
  */
-async function swapIn(run: Run, swaps: { staged: string; target: string; aside: string }[]) {
+async function swapIn(run: Run, swaps: Swap[]) {
   const move = async (from: string, to: string) => {
     await rename(from, to);
     run.moved.push({ from, to });
   };
   try {
     for (const s of swaps) if (await exists(s.target)) await move(s.target, s.aside);
-    for (const s of swaps) await move(s.staged, s.target);
+    for (const s of swaps) if (s.staged) await move(s.staged, s.target);
   } catch (e) {
     try {
       for (const { from, to } of [...run.moved].reverse()) {
@@ -248,6 +518,10 @@ export function printSummary(r: BuildResult, log: (line: string) => void) {
   log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const row of rows) log(line(row));
   const pages = r.dealers.reduce((a, d) => a + d.pages, 0);
-  log(`\n${r.dealers.length} dealers, ${pages} pages in ${r.seconds.toFixed(2)} s; ${r.warnings.length} warning${r.warnings.length === 1 ? '' : 's'}`);
+  const kept = r.unchanged.length ? `; ${plural(r.unchanged.length, 'dealer')} unchanged` : '';
+  log(`\n${r.dealers.length} dealers, ${pages} pages in ${r.seconds.toFixed(2)} s${kept}; ${plural(r.warnings.length, 'warning')}`);
+  if (r.workerRssMB.length) {
+    log(`Render processes: ${r.workerRssMB.length}, ${r.workerCpuSeconds.toFixed(1)} CPU s together, peak RSS ${r.workerRssMB.map((m) => `${Math.round(m)} MB`).join(', ')}`);
+  }
 }
 

@@ -1,8 +1,10 @@
 /**
  * Splits one Astro build (every dealer under /<slug>/) into one self-contained site root per
  * dealer: its pages, and only the shared assets (hashed bundles, public files) its pages use.
+ * Shared assets are hard-linked into each site where the file system allows (a fleet of a
+ * thousand sites would otherwise write a thousand copies of every bundle), else copied.
  */
-import { copyFile, cp, mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, cp, link, mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Local absolute URLs in HTML, CSS or island props: "/_astro/a.js", "/samples/x/logo.svg". */
@@ -44,10 +46,81 @@ export async function moveDir(from: string, to: string): Promise<void> {
   }
 }
 
-/** URLs ("/_astro/a.js") of every file of the build outside the dealer folders, listed once. */
-export async function sharedFiles(built: string, dealerSlugs: Set<string>): Promise<Set<string>> {
+/**
+ * The files of a build outside the dealer folders (bundles, public files), by URL ("/_astro/a.js"),
+ * with what each CSS or JS file references and each file's size, worked out once per build
+ * rather than once per dealer.
+ */
+export class SharedFiles {
+  readonly urls: Set<string>;
+  private readonly built: string;
+  private readonly refs = new Map<string, Promise<string[]>>();
+  private readonly sizes = new Map<string, Promise<number>>();
+  /** Whether hard links work from the build folder to the sites (set by the first attempt). */
+  private linkable: boolean | undefined;
+
+  constructor(built: string, urls: Iterable<string>) {
+    this.built = built;
+    this.urls = new Set(urls);
+  }
+
+  has(url: string): boolean {
+    return this.urls.has(url);
+  }
+
+  /** Shared URLs a CSS or JS file references (local absolute URLs and relative chunk imports). */
+  references(url: string): Promise<string[]> {
+    let found = this.refs.get(url);
+    if (!found) {
+      found = readFile(path.join(this.built, url), 'utf8').then((text) => {
+        const out = new Set<string>();
+        for (const m of text.matchAll(LOCAL_URL)) {
+          const clean = urlPath(m[0]);
+          if (clean && this.urls.has(clean)) out.add(clean);
+        }
+        const dirUrl = path.posix.dirname(url);
+        for (const m of text.matchAll(RELATIVE_IMPORT)) {
+          const u = `${dirUrl}/${m[1]}`;
+          if (this.urls.has(u)) out.add(u);
+        }
+        return [...out];
+      });
+      this.refs.set(url, found);
+    }
+    return found;
+  }
+
+  size(url: string): Promise<number> {
+    let size = this.sizes.get(url);
+    if (!size) {
+      size = stat(path.join(this.built, url)).then((s) => s.size);
+      this.sizes.set(url, size);
+    }
+    return size;
+  }
+
+  /** Puts the shared file `url` at `dest`: a hard link when possible, else a copy. */
+  async place(url: string, dest: string): Promise<void> {
+    const from = path.join(this.built, url);
+    if (this.linkable !== false) {
+      try {
+        await link(from, dest);
+        this.linkable = true;
+        return;
+      } catch (e) {
+        const code = (e as NodeJS.ErrnoException).code;
+        // Another device, or a file system without hard links: copy from now on.
+        if (code !== 'EXDEV' && code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EMLINK') throw e;
+        this.linkable = false;
+      }
+    }
+    await copyFile(from, dest);
+  }
+}
+
+export async function sharedFiles(built: string, dealerSlugs: Set<string>): Promise<SharedFiles> {
   const files = await walk(built, (name) => dealerSlugs.has(name));
-  return new Set(files.map((f) => '/' + path.relative(built, f).split(path.sep).join('/')));
+  return new SharedFiles(built, files.map((f) => '/' + path.relative(built, f).split(path.sep).join('/')));
 }
 
 export interface DealerFiles {
@@ -70,7 +143,7 @@ function urlPath(url: string): string | undefined {
  * shared file (see `sharedFiles`) that the dealer's pages reference, following references inside
  * CSS and JS. Each page is read once.
  */
-export async function splitDealer(built: string, slug: string, dest: string, shared: Set<string>): Promise<DealerFiles> {
+export async function splitDealer(built: string, slug: string, dest: string, shared: SharedFiles): Promise<DealerFiles> {
   await mkdir(path.dirname(dest), { recursive: true });
   await moveDir(path.join(built, slug), dest);
   const notFound = path.join(dest, '404', 'index.html');
@@ -83,44 +156,37 @@ export async function splitDealer(built: string, slug: string, dest: string, sha
   const pages = (await walk(dest)).filter((f) => f.endsWith('.html'));
   const html = new Map<string, string>();
   const needed = new Set<string>(shared.has('/favicon.svg') ? ['/favicon.svg'] : []);
-  const note = (url: string) => {
-    const clean = urlPath(url);
-    if (clean && shared.has(clean)) needed.add(clean);
-  };
   await inBatches(pages, IO_CONCURRENCY, async (file) => {
     const text = await readFile(file, 'utf8');
     const tidy = text.replace(ISLAND_STYLE, '');
     if (tidy !== text) await writeFile(file, tidy);
     html.set(rel(file), tidy);
-    for (const m of tidy.matchAll(LOCAL_URL)) note(m[0]);
+    for (const m of tidy.matchAll(LOCAL_URL)) {
+      const clean = urlPath(m[0]);
+      if (clean && shared.has(clean)) needed.add(clean);
+    }
   });
 
   // Shared CSS and JS can reference more shared files (chunks, fonts, images): follow them.
-  const scanned = new Set<string>();
   let pending = [...needed].filter((u) => /\.(css|js|mjs)$/.test(u));
   while (pending.length) {
     const next: string[] = [];
-    for (const url of pending) {
-      if (scanned.has(url)) continue;
-      scanned.add(url);
-      const text = await readFile(path.join(built, url), 'utf8');
-      const before = new Set(needed);
-      for (const m of text.matchAll(LOCAL_URL)) note(m[0]);
-      const dirUrl = path.posix.dirname(url);
-      for (const m of text.matchAll(RELATIVE_IMPORT)) note(`${dirUrl}/${m[1]}`);
-      for (const u of needed) if (!before.has(u) && /\.(css|js|mjs)$/.test(u)) next.push(u);
+    for (const refs of await Promise.all(pending.map((u) => shared.references(u)))) {
+      for (const u of refs) {
+        if (needed.has(u)) continue;
+        needed.add(u);
+        if (/\.(css|js|mjs)$/.test(u)) next.push(u);
+      }
     }
     pending = next;
   }
 
   const copies = [...needed];
   await Promise.all([...new Set(copies.map((u) => path.posix.dirname(u)))].map((d) => mkdir(path.join(dest, d), { recursive: true })));
-  await inBatches(copies, IO_CONCURRENCY, (url) => copyFile(path.join(built, url), path.join(dest, url)));
+  await inBatches(copies, IO_CONCURRENCY, (url) => shared.place(url, path.join(dest, url)));
 
   const sizes = new Map<string, number>();
   for (const [page, text] of html) sizes.set(page, Buffer.byteLength(text));
-  await inBatches(copies, IO_CONCURRENCY, async (url) => {
-    sizes.set(url.slice(1), (await stat(path.join(dest, url))).size);
-  });
+  for (const url of copies) sizes.set(url.slice(1), await shared.size(url));
   return { sizes, html };
 }

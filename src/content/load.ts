@@ -2,8 +2,10 @@
  * Reads every dealer folder of a snapshot directory with `fs`, validates it once, and returns
  * typed content plus every error and warning (never only the first).
  */
+import { createHash } from 'node:crypto';
 import { readFile, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { limiter, mapLimit } from '../lib/concurrency.ts';
 import { siteSchema, type Site } from './site.ts';
 import { pageSchema, type Page } from './page.ts';
 import { entityFiles, type Brand, type Car, type Location, type Model, type Offer,
@@ -30,11 +32,69 @@ export interface LoadResult {
   dealers: DealerContent[];
   errors: ContentIssue[];
   warnings: ContentIssue[];
+  /**
+   * Each dealer folder's content fingerprint (see `fingerprintDealer`), also for folders with
+   * errors: what `npm run build -- --changed` compares with the last build's manifest.
+   */
+  fingerprints: Record<string, string>;
 }
 
 export interface LoadOptions {
   /** Only these slugs (folder names); an unknown one is an error. */
   only?: string[];
+  /** Files open at once across every dealer (default MAX_OPEN_FILES). */
+  maxOpenFiles?: number;
+}
+
+/**
+ * Files read at once. Far below any usual descriptor limit (1,024 on many systems), and enough
+ * to keep the disk busy: a fleet's tens of thousands of files opened together fail with EMFILE.
+ */
+export const MAX_OPEN_FILES = 64;
+/** Dealers validated at once: each holds its parsed files in memory until it is checked. */
+const DEALER_CONCURRENCY = 16;
+
+type Io = <T>(work: () => Promise<T>) => Promise<T>;
+
+/** The bytes of one file of a dealer folder, for its fingerprint. */
+interface ReadFile {
+  rel: string;
+  bytes: Buffer;
+}
+
+/**
+ * A dealer folder's content in one hash: every file the loader reads (site.json, the entity
+ * files, pages/**\/*.json), by path and bytes. Equal fingerprints mean equal content.
+ */
+function fingerprintOf(files: ReadFile[]): string {
+  const hash = createHash('sha256');
+  for (const f of [...files].sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0))) {
+    hash.update(f.rel).update('\0').update(String(f.bytes.length)).update('\0').update(f.bytes);
+  }
+  return hash.digest('hex').slice(0, 32);
+}
+
+/** The fingerprint of one dealer folder without validating it (what `loadDealers` reports). */
+export async function fingerprintDealer(dir: string, io: Io = limiter(MAX_OPEN_FILES)): Promise<string> {
+  const rels = ['site.json', ...Object.values(entityFiles).map((e) => e.file)];
+  const read = async (rel: string): Promise<ReadFile | undefined> => {
+    try {
+      return { rel, bytes: await io(() => readFile(path.join(dir, rel))) };
+    } catch {
+      // Missing, or unreadable: the loader leaves such a file out of the fingerprint too.
+      return undefined;
+    }
+  };
+  const pages = (await listJson(path.join(dir, 'pages'), io)).map((full) => path.relative(dir, full).split(path.sep).join('/'));
+  const files = await Promise.all([...rels, ...pages].map(read));
+  return fingerprintOf(files.filter((f): f is ReadFile => !!f));
+}
+
+/** Fingerprints of many dealer folders (slug → fingerprint), with bounded open files. */
+export async function fingerprintDealers(dir: string, slugs: string[], maxOpenFiles = MAX_OPEN_FILES): Promise<Record<string, string>> {
+  const io = limiter(maxOpenFiles);
+  const prints = await mapLimit(slugs, DEALER_CONCURRENCY, (slug) => fingerprintDealer(path.join(dir, slug), io));
+  return Object.fromEntries(slugs.map((slug, i) => [slug, prints[i]!]));
 }
 
 /** Dealer folders of a snapshot directory: names starting with `_` or `.` are not dealers. */
@@ -47,7 +107,7 @@ export async function listDealerFolders(dir: string): Promise<string[]> {
 }
 
 export async function loadDealers(dir: string, options: LoadOptions = {}): Promise<LoadResult> {
-  const result: LoadResult = { dealers: [], errors: [], warnings: [] };
+  const result: LoadResult = { dealers: [], errors: [], warnings: [], fingerprints: {} };
   let folders: string[];
   try {
     folders = await listDealerFolders(dir);
@@ -63,9 +123,11 @@ export async function loadDealers(dir: string, options: LoadOptions = {}): Promi
     }
     folders = folders.filter((f) => options.only!.includes(f));
   }
-  const loaded = await Promise.all(folders.map((f) => loadDealer(path.join(dir, f), f)));
+  const io = limiter(options.maxOpenFiles ?? MAX_OPEN_FILES);
+  const loaded = await mapLimit(folders, DEALER_CONCURRENCY, (f) => loadDealer(path.join(dir, f), f, io));
   const seenIds = new Map<number, string>();
-  for (const one of loaded) {
+  for (const [i, one] of loaded.entries()) {
+    result.fingerprints[folders[i]!] = one.fingerprint;
     result.errors.push(...one.errors);
     result.warnings.push(...one.warnings);
     if (!one.dealer) continue;
@@ -82,14 +144,18 @@ export async function loadDealers(dir: string, options: LoadOptions = {}): Promi
 
 interface DealerLoad extends BlockCheck {
   dealer?: DealerContent;
+  fingerprint: string;
 }
 
+/** Reads and parses one JSON file of a dealer, noting its bytes in `read` for the fingerprint. */
 async function readJson(
-  file: string, rel: string, dealer: string, errors: ContentIssue[],
+  file: string, rel: string, dealer: string, errors: ContentIssue[], io: Io, read: ReadFile[],
 ): Promise<{ found: boolean; value?: unknown }> {
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    const bytes = await io(() => readFile(file));
+    read.push({ rel, bytes });
+    text = bytes.toString('utf8');
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { found: false };
     errors.push({ dealer, file: rel, path: '', message: `cannot be read: ${(e as Error).message}` });
@@ -103,10 +169,11 @@ async function readJson(
   }
 }
 
-async function loadDealer(dir: string, folder: string): Promise<DealerLoad> {
-  const check: DealerLoad = { errors: [], warnings: [] };
+async function loadDealer(dir: string, folder: string, io: Io): Promise<DealerLoad> {
+  const check: DealerLoad = { errors: [], warnings: [], fingerprint: '' };
   const { errors } = check;
-  const siteJson = await readJson(path.join(dir, 'site.json'), 'site.json', folder, errors);
+  const read: ReadFile[] = [];
+  const siteJson = await readJson(path.join(dir, 'site.json'), 'site.json', folder, errors, io, read);
   if (!siteJson.found) {
     errors.push({ dealer: folder, file: 'site.json', path: '', message: 'is missing: every dealer folder needs a site.json' });
   }
@@ -120,7 +187,7 @@ async function loadDealer(dir: string, folder: string): Promise<DealerLoad> {
   const entities: Record<string, unknown> = {};
   await Promise.all(
     Object.entries(entityFiles).map(async ([key, { file, schema }]) => {
-      const json = await readJson(path.join(dir, file), file, folder, errors);
+      const json = await readJson(path.join(dir, file), file, folder, errors, io, read);
       if (json.value === undefined) {
         entities[key] = key === 'reviews' ? {} : [];
         return;
@@ -131,7 +198,8 @@ async function loadDealer(dir: string, folder: string): Promise<DealerLoad> {
     }),
   );
 
-  const pages = await loadPages(dir, folder, check);
+  const pages = await loadPages(dir, folder, check, io, read);
+  check.fingerprint = fingerprintOf(read);
   if (errors.length || !site?.success) return check;
   const dealer = { slug: folder, site: site.data, pages, ...entities } as DealerContent;
   errors.push(...checkReferences(dealer));
@@ -139,33 +207,33 @@ async function loadDealer(dir: string, folder: string): Promise<DealerLoad> {
   return check;
 }
 
-async function listJson(dir: string): Promise<string[]> {
+async function listJson(dir: string, io: Io): Promise<string[]> {
   const out: string[] = [];
   let entries;
   try {
-    entries = await readdir(dir, { withFileTypes: true });
+    entries = await io(() => readdir(dir, { withFileTypes: true }));
   } catch {
     return out;
   }
   for (const e of entries) {
     if (e.name.startsWith('.')) continue;
     const full = path.join(dir, e.name);
-    if (e.isDirectory()) out.push(...(await listJson(full)));
+    if (e.isDirectory()) out.push(...(await listJson(full, io)));
     else if (e.name.endsWith('.json')) out.push(full);
   }
   return out.sort();
 }
 
-async function loadPages(dir: string, folder: string, check: DealerLoad): Promise<Page[]> {
+async function loadPages(dir: string, folder: string, check: DealerLoad, io: Io, read: ReadFile[]): Promise<Page[]> {
   const pagesDir = path.join(dir, 'pages');
-  const exists = await stat(pagesDir).then((s) => s.isDirectory(), () => false);
+  const exists = await io(() => stat(pagesDir)).then((s) => s.isDirectory(), () => false);
   if (!exists) return [];
-  const files = await listJson(pagesDir);
+  const files = await listJson(pagesDir, io);
   const pages: Page[] = [];
   const byPath = new Map<string, string>();
   const rels = files.map((full) => path.relative(dir, full).split(path.sep).join('/'));
   // Read every page at once; check them in file order so messages come out in a stable order.
-  const jsons = await Promise.all(files.map((full, i) => readJson(full, rels[i]!, folder, check.errors)));
+  const jsons = await Promise.all(files.map((full, i) => readJson(full, rels[i]!, folder, check.errors, io, read)));
   for (const [i, json] of jsons.entries()) {
     const rel = rels[i]!;
     if (json.value === undefined) continue;

@@ -9,7 +9,11 @@ import { formatIssue } from './issues.ts';
 const KEY = Symbol.for('dealer-sites.content');
 type Holder = { [KEY]?: Promise<DealerContent[]> };
 
-export function provideContent(dealers: DealerContent[]): void {
+/**
+ * Hands the build's content to the Astro route. A promise lets a build start Astro (whose bundling
+ * needs no content) while the content is still being validated or read.
+ */
+export function provideContent(dealers: DealerContent[] | Promise<DealerContent[]>): void {
   (globalThis as Holder)[KEY] = Promise.resolve(dealers);
 }
 
