@@ -2,26 +2,28 @@
  * npm start [-- --sites DIR] [--port N] [--no-build] [--data DIR]
  *
  * Serves every built dealer site at http://<slug>.localhost:<port>/, a list of them at
- * http://localhost:<port>/, and the API under /api/ on every host. The API stores leads in
- * DATABASE_URL when set, else in PGlite under --data / DATA_DIR (default .data), applies the
- * migrations first, and delivers completed leads every 5 s (files under <data>/deliveries/
+ * http://localhost:<port>/, and the API under /api/ on every host. The API serves exactly the
+ * dealers of the sites folder's build manifest, from the content those sites were built from, so
+ * a folder built with `npm run build -- --dealers X --out Y` is served with X's dealers. It stores
+ * leads in DATABASE_URL when set, else in PGlite under --data / DATA_DIR (default .data), applies
+ * the migrations first, and delivers completed leads every 5 s (files under <data>/deliveries/
  * unless LEAD_WEBHOOK_URL / LEAD_ADF_URL say otherwise). Without FINANCE_PROVIDER_URL a local
  * stand-in finance provider answers finance applications.
  *
- * Before serving, the sites are built (from DEALERS_DIR, default "dealers", and ONLY_DEALERS) when
- * the sites folder holds no site, when a dealer folder has no built site, or when any file under
- * dealers/, src/ or public/ (or astro.config.mjs) is newer than the oldest built home page.
- * `--no-build` serves the folder as it is.
+ * Before serving, the sites are brought up to date the way `npm run build -- --changed` does: the
+ * whole folder when it holds no build or the code changed, else only the dealers whose snapshot
+ * changed (from DEALERS_DIR, else the folder the manifest names, else "dealers"; ONLY_DEALERS
+ * picks some). `--no-build` serves the folder as it is. A folder whose sites and manifest do not
+ * match is refused with what is wrong, rather than served with an API that 404s.
  */
-import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildSites, projectRoot } from './lib/build-sites.ts';
-import { listDealerFolders } from '../src/content/load.ts';
+import { buildSites } from './lib/build-sites.ts';
+import { checkedManifest, readBuiltContent, readManifests } from './lib/build-manifest.ts';
+import { fingerprintDealers, type DealerContent } from '../src/content/load.ts';
 import { startServer } from './lib/static-server.ts';
 import { listSites } from './lib/serve-index.ts';
 import { startFinanceStandIn, type FinanceStandIn } from './lib/finance-standin.ts';
-import { loadDealerFolder } from '../src/api/content.ts';
 import { dataDirFrom } from '../src/api/db/index.ts';
 import { FINANCE_STANDIN_PORT, financeProviderFromEnv } from '../src/api/integrations/finance-provider.ts';
 import { startRuntime, type Runtime } from '../src/api/runtime.ts';
@@ -37,7 +39,6 @@ const { values } = parseArgs({
 });
 
 const sitesDir = path.resolve(values.sites);
-const dealersDir = path.resolve(process.env.DEALERS_DIR || 'dealers');
 const only = process.env.ONLY_DEALERS?.split(',').map((s) => s.trim()).filter(Boolean);
 const port = Number(values.port);
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
@@ -45,50 +46,34 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(1);
 }
 
-/** Newest modification time of a file or folder under `target` (0 when it does not exist). */
-async function newestMtime(target: string): Promise<number> {
-  const s = await stat(target).catch(() => undefined);
-  if (!s) return 0;
-  if (!s.isDirectory()) return s.mtimeMs;
-  let newest = s.mtimeMs;
-  for (const e of await readdir(target, { withFileTypes: true })) {
-    if (e.name === 'node_modules' || e.name.startsWith('.')) continue;
-    newest = Math.max(newest, await newestMtime(path.join(target, e.name)));
-  }
-  return newest;
-}
-
-/** Why the sites need building, or undefined when they are up to date. */
-async function staleReason(): Promise<string | undefined> {
-  const built = await listSites(sitesDir);
-  if (!built.length) return `${path.relative(process.cwd(), sitesDir) || sitesDir} holds no built site`;
-  const dealers = await listDealerFolders(dealersDir).catch(() => [] as string[]);
-  const wanted = only?.length ? dealers.filter((d) => only.includes(d)) : dealers;
-  const missing = wanted.filter((d) => !built.some((b) => b.slug === d));
-  if (missing.length) return `not built yet: ${missing.join(', ')}`;
-  const builtAt = Math.min(...(await Promise.all(built.map((b) => newestMtime(path.join(sitesDir, b.slug, 'index.html'))))));
-  const sources = [dealersDir, ...['src', 'public', 'astro.config.mjs'].map((p) => path.join(projectRoot, p))];
-  for (const source of sources) {
-    if ((await newestMtime(source)) > builtAt) return `${path.relative(projectRoot, source)} changed since the last build`;
-  }
-  return undefined;
-}
+const previous = await readManifests(sitesDir).catch(() => undefined);
+const dealersDir = path.resolve(process.env.DEALERS_DIR || previous?.dealersDir || 'dealers');
 
 if (values.build) {
-  const reason = await staleReason();
-  if (reason) {
-    console.log(`Building the sites first (${reason}).`);
-    const result = await buildSites({ dealersDir, outDir: sitesDir, only, log: (line) => console.log(line) }).catch((e: unknown) => {
-      console.error(`\nBuild failed: ${(e as Error).stack ?? e}`);
-      return undefined;
-    });
-    if (!result?.ok) {
-      console.error('\nNot serving: fix the errors above and run npm start again.');
-      process.exit(1);
-    }
-  } else {
-    console.log('The built sites are up to date.');
+  const result = await buildSites({ dealersDir, outDir: sitesDir, only, changed: true, log: (line) => console.log(line) }).catch((e: unknown) => {
+    console.error(`\nBuild failed: ${(e as Error).stack ?? e}`);
+    return undefined;
+  });
+  if (!result?.ok) {
+    console.error('\nNot serving: fix the errors above and run npm start again.');
+    process.exit(1);
   }
+}
+
+let dealers: DealerContent[];
+try {
+  const manifest = await checkedManifest(sitesDir);
+  dealers = await readBuiltContent(sitesDir, Object.keys(manifest.dealers));
+  if (!values.build) {
+    // Served as built; say so when the snapshots have moved on since.
+    const slugs = Object.keys(manifest.dealers);
+    const prints = await fingerprintDealers(manifest.dealersDir, slugs).catch(() => undefined);
+    const moved = prints ? slugs.filter((s) => prints[s] !== manifest.dealers[s]!.fingerprint) : [];
+    if (moved.length) console.warn(`warning: ${moved.join(', ')} changed in ${manifest.dealersDir} since these sites were built; serving the sites and API as built (run without --no-build to rebuild them)`);
+  }
+} catch (e) {
+  console.error(`Not serving: ${(e as Error).message}`);
+  process.exit(1);
 }
 
 let standIn: FinanceStandIn | undefined;
@@ -99,7 +84,7 @@ try {
     standIn = await startFinanceStandIn({ port: FINANCE_STANDIN_PORT }).catch(() => startFinanceStandIn({ port: 0 }));
   }
   api = await startRuntime({
-    dealers: await loadDealerFolder(dealersDir, only),
+    dealers,
     dataDir: dataDirFrom(values.data),
     financeProvider: financeProviderFromEnv(process.env, { standInUrl: standIn?.url }),
     log: (line) => console.log(line),

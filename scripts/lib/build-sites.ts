@@ -22,7 +22,7 @@ import { buildApi } from './build-api.ts';
 import { buildBatch, type DealerSummary } from './build-dealers.ts';
 import {
   buildKey, checkedManifest, CONTENT_DIR, CONTENT_FORMAT_VERSION, inShard, MANIFEST_FORMAT, manifestEntry, manifestName, readBuiltContent,
-  readManifests, type BuildManifest, type ManifestDealer, type Shard, type SitesManifest,
+  readManifests, writeAtomic, type BuildManifest, type ManifestDealer, type Shard, type SitesManifest,
 } from './build-manifest.ts';
 import type { WorkerInput, WorkerMessage, WorkerResult } from './build-worker.ts';
 
@@ -189,7 +189,16 @@ export async function buildSites(options: BuildOptions): Promise<BuildResult> {
       `${chosen.removed.length ? `; removed: ${chosen.removed.join(', ')}` : ''} (${plural(chosen.unchanged.length, 'dealer')} unchanged)`);
   }
   if (!chosen.build.length && !chosen.removed.length) {
-    log('Nothing to build: every site is up to date.');
+    if (options.shard) {
+      log(`Shard ${options.shard.index} of ${options.shard.count}: none of its dealers needs building`);
+      // The shard's manifest part says it ran, even when it holds no dealer.
+      const file = path.join(outDir, manifestName(options.shard));
+      if (!(await exists(file))) {
+        await mkdir(outDir, { recursive: true });
+        await writeAtomic(file, JSON.stringify(manifestOf(options, { builtAt: new Date().toISOString(), key, preview, dealersDir, entries: chosen.kept }), null, 2) + '\n');
+      }
+      log(shardNote(options.shard, outDir));
+    } else log('Nothing to build: every site is up to date.');
     return result({ ok: true, unchanged: chosen.unchanged });
   }
 
@@ -256,11 +265,7 @@ export async function buildSites(options: BuildOptions): Promise<BuildResult> {
     const [render] = await Promise.all([rendered, api]);
     const summaries = render.dealers.sort((a, b) => a.slug.localeCompare(b.slug));
 
-    const manifest: BuildManifest = {
-      format: MANIFEST_FORMAT, contentFormat: CONTENT_FORMAT_VERSION, builtAt, buildKey: key, preview, dealersDir,
-      ...(options.shard ? { shard: options.shard } : {}),
-      dealers: Object.fromEntries(Object.entries(entries).sort(([a], [b]) => a.localeCompare(b))),
-    };
+    const manifest = manifestOf(options, { builtAt, key, preview, dealersDir, entries });
     const manifestFile = manifestName(options.shard);
     await writeFile(path.join(work, manifestFile), JSON.stringify(manifest, null, 2) + '\n');
     const swaps: Swap[] = [];
@@ -283,7 +288,7 @@ export async function buildSites(options: BuildOptions): Promise<BuildResult> {
     await mkdir(path.join(outDir, CONTENT_DIR), { recursive: true });
     await swapIn(run, swaps);
     if (chosen.removed.length) log(`Removed the sites of dealers no longer in ${dealersDir}: ${chosen.removed.join(', ')}`);
-    if (options.shard) log(`Shard ${options.shard.index} of ${options.shard.count}: no API bundle; once every shard is in ${outDir}, run npm run build -- --api-only --out ${outDir}`);
+    if (options.shard) log(shardNote(options.shard, outDir));
     const done = result({
       ok: true, warnings: loaded.warnings, dealers: summaries, unchanged: chosen.unchanged, removed: chosen.removed,
       workers: batches.length ? Math.max(1, workers) : 0, workerRssMB: render.rss, workerCpuSeconds: render.cpu,
@@ -293,6 +298,18 @@ export async function buildSites(options: BuildOptions): Promise<BuildResult> {
   } finally {
     await endRun(run);
   }
+}
+
+function manifestOf(options: BuildOptions, m: { builtAt: string; key: string; preview: boolean; dealersDir: string; entries: Record<string, ManifestDealer> }): BuildManifest {
+  return {
+    format: MANIFEST_FORMAT, contentFormat: CONTENT_FORMAT_VERSION, builtAt: m.builtAt, buildKey: m.key, preview: m.preview, dealersDir: m.dealersDir,
+    ...(options.shard ? { shard: options.shard } : {}),
+    dealers: Object.fromEntries(Object.entries(m.entries).sort(([a], [b]) => a.localeCompare(b))),
+  };
+}
+
+function shardNote(shard: Shard, outDir: string): string {
+  return `Shard ${shard.index} of ${shard.count}: no API bundle; once every shard is in ${outDir}, run npm run build -- --api-only --out ${outDir}`;
 }
 
 /** Render processes for a build of `dealers`: one per core for a fleet, else this process. */

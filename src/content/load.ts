@@ -184,19 +184,18 @@ async function loadDealer(dir: string, folder: string, io: Io): Promise<DealerLo
       message: `is "${site.data.slug}" but the folder is "${folder}"; they must match` });
   }
 
-  const entities: Record<string, unknown> = {};
-  await Promise.all(
-    Object.entries(entityFiles).map(async ([key, { file, schema }]) => {
+  // Read at once, kept in the order of entityFiles: the same content makes the same JSON
+  // (a shard's build must equal the whole build's, byte for byte), whichever file came back first.
+  const parsedEntities = await Promise.all(
+    Object.entries(entityFiles).map(async ([key, { file, schema }]): Promise<[string, unknown]> => {
       const json = await readJson(path.join(dir, file), file, folder, errors, io, read);
-      if (json.value === undefined) {
-        entities[key] = key === 'reviews' ? {} : [];
-        return;
-      }
+      if (json.value === undefined) return [key, key === 'reviews' ? {} : []];
       const parsed = schema.safeParse(json.value);
-      if (parsed.success) entities[key] = parsed.data;
-      else errors.push(...fromZod(parsed.error, { dealer: folder, file }, json.value));
+      if (!parsed.success) errors.push(...fromZod(parsed.error, { dealer: folder, file }, json.value));
+      return [key, parsed.success ? parsed.data : undefined];
     }),
   );
+  const entities = Object.fromEntries(parsedEntities);
 
   const pages = await loadPages(dir, folder, check, io, read);
   check.fingerprint = fingerprintOf(read);
