@@ -1,14 +1,16 @@
 /**
  * npm run bench [-- --only build,leads,search,pages,faults] [--json]
- *   build:  [--dealers N] [--pages M] [--loop-sample K] [--runs R] [--seed S] [--keep]
+ *   build:  [--dealers N,N…] [--with-5000] [--pages M] [--loop-sample K] [--runs R] [--seed S] [--keep]
  *   leads:  [--leads L] [--concurrency C] [--warmup W] [--database-url URL] [--pool P]
  *   search: [--search-cars N] [--search-queries Q] [--database-url URL]
  *   pages:  [--lighthouse-runs R] [--chromium PATH]
  *
- * Build: generates N synthetic dealers of M pages (routes) each, builds them all with one Astro
- * build (median of R runs) and K of them with one Astro build per dealer, each build in a fresh
- * Node process, then reports pages/s, peak RSS, the ratio against a per-dealer loop (extrapolated
- * from the sample to N dealers) and the JavaScript each page template loads.
+ * Build: for each fleet size N (100 and 1,000 by default; 5,000 too with --with-5000), generates N
+ * synthetic dealers of M pages (routes) each, builds them all with one build (median of R runs;
+ * render workers as the build chooses) and K of them with one Astro build per dealer, each build
+ * in a fresh Node process, then edits one dealer and times `--changed`. Reports pages/s, CPU s,
+ * peak RSS, the ratio against a per-dealer loop (extrapolated from the sample to N dealers), the
+ * --changed time against the cold build, and the JavaScript each page template loads.
  *
  * Leads: L lead saves over HTTP against the real API, C in flight, after W warm-up saves, on
  * PGlite and on PostgreSQL (--database-url, else BENCH_DATABASE_URL, TEST_DATABASE_URL or
@@ -32,7 +34,7 @@
  * Then PASS/FAIL per target. Exits 0 whatever the targets say; 1 only when something crashed.
  */
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadDealers } from '../src/content/load.ts';
@@ -40,7 +42,7 @@ import { writeSyntheticDealers } from './lib/synthetic.ts';
 import { projectRoot, runBuild, type MeasuredRun, type RunnerInput } from './lib/bench-run.ts';
 import { templateWeights } from './lib/bench-templates.ts';
 import {
-  evaluateTargets, formatMachine, formatReport, formatTargets, medianRun, phases, timing, type BenchReport, type Target,
+  evaluateTargets, formatMachine, formatReport, formatTargets, medianRun, phases, timing, type BenchReport, type FleetReport, type Target,
 } from './lib/bench-report.ts';
 import { runLeadLoad, type LeadDatabase } from './lib/bench-leads.ts';
 import { evaluateLeadTargets, formatLeads, type LeadsReport } from './lib/bench-leads-report.ts';
@@ -55,10 +57,11 @@ const DEFAULT_WARMUP = 500;
 
 const { values } = parseArgs({
   options: {
-    dealers: { type: 'string', default: '20' },
+    dealers: { type: 'string', default: '100,1000' },
+    'with-5000': { type: 'boolean', default: false },
     pages: { type: 'string', default: '40' },
     'loop-sample': { type: 'string' },
-    runs: { type: 'string', default: '3' },
+    runs: { type: 'string' },
     seed: { type: 'string', default: '1' },
     leads: { type: 'string', default: '5000' },
     concurrency: { type: 'string', default: String(DEFAULT_CONCURRENCY) },
@@ -93,10 +96,14 @@ if (only && (unknownPart !== undefined || !only.length)) {
   process.exit(2);
 }
 const wanted = (part: Part) => !only || only.includes(part);
-const dealers = whole('dealers', values.dealers, 1);
+const fleetSizes = [...new Set([...values.dealers.split(',').map((x) => whole('dealers', x.trim(), 1)), ...(values['with-5000'] ? [5000] : [])])].sort((a, b) => a - b);
 const pages = whole('pages', values.pages, 4);
-const sample = whole('loop-sample', values['loop-sample'] ?? String(Math.min(dealers, 5)), 1, dealers);
-const runs = whole('runs', values.runs, 1);
+const sampleFlag = values['loop-sample'] === undefined ? undefined : whole('loop-sample', values['loop-sample'], 1);
+/** Dealers built alone for the loop estimate, per fleet. */
+const sampleOf = (dealers: number) => Math.min(dealers, sampleFlag ?? 3);
+const runsFlag = values.runs === undefined ? undefined : whole('runs', values.runs, 1);
+/** One-build runs per fleet: 3 below 1,000 dealers, 1 from there (a run is minutes). */
+const runsOf = (dealers: number) => runsFlag ?? (dealers >= 1000 ? 1 : 3);
 const seed = whole('seed', values.seed, 0);
 const leadSaves = whole('leads', values.leads, 0);
 const concurrency = whole('concurrency', values.concurrency, 1, 10_000);
@@ -122,7 +129,6 @@ const progress = (line: string) => process.stderr.write(line + '\n');
 // Inside the project on purpose: buildSites keeps Astro's output under the project, and a
 // bench folder on the same file system keeps its moves renames, as with the default dist/sites.
 const work = path.join(projectRoot, '.cache', `bench-${process.pid}-${Date.now()}`);
-const dealersDir = path.join(work, 'dealers');
 
 async function measure(label: string, input: RunnerInput): Promise<MeasuredRun> {
   const run = await runBuild(input);
@@ -131,11 +137,12 @@ async function measure(label: string, input: RunnerInput): Promise<MeasuredRun> 
     progress(`Files kept in ${work}`);
     process.exit(1);
   }
-  progress(`  ${label}: ${run.pages} pages in ${run.wallSeconds.toFixed(2)} s (CPU ${run.cpuSeconds.toFixed(2)} s), peak RSS ${Math.round(run.maxRssMB)} MB`);
+  const what = input.changed ? `${run.built} rebuilt, ${run.unchanged} kept` : `${run.pages} pages`;
+  progress(`  ${label}: ${what} in ${run.wallSeconds.toFixed(2)} s (CPU ${run.cpuSeconds.toFixed(2)} s, ${run.workers || 1} process${run.workers > 1 ? 'es' : ''}), peak RSS ${Math.round(run.maxRssMB)} MB`);
   return run;
 }
 
-type BuildPart = Omit<BenchReport, 'date' | 'command' | 'machine' | 'targets'>;
+type BuildPart = Pick<BenchReport, 'pagesPerDealer' | 'seed' | 'fleets' | 'templates'>;
 
 /** Everything a report holds: the build part when it ran, the lead part when it ran. */
 type Report = Pick<BenchReport, 'date' | 'command' | 'machine'> & Partial<BuildPart> & {
@@ -146,46 +153,70 @@ type Report = Pick<BenchReport, 'date' | 'command' | 'machine'> & Partial<BuildP
   targets: Target[];
 };
 
-async function benchBuild(): Promise<BuildPart> {
-  await mkdir(work, { recursive: true });
-  progress(`Generating ${dealers} synthetic dealers × ${pages} pages (seed ${seed}) in ${work}`);
+/** One fleet size: the one build (R runs), the per-dealer loop sample, then one dealer changed. */
+async function benchFleet(dealers: number, withTemplates: boolean): Promise<{ fleet: FleetReport; templates?: BuildPart['templates'] }> {
+  const dir = path.join(work, `fleet-${dealers}`);
+  const dealersDir = path.join(dir, 'dealers');
+  progress(`\n${dealers} synthetic dealers × ${pages} pages (seed ${seed}) in ${dir}`);
   const generated = await writeSyntheticDealers(dealersDir, { dealers, pages, seed });
+  const runs = runsOf(dealers);
+  const sample = sampleOf(dealers);
 
-  progress(`One Astro build for all ${dealers} dealers, ${runs} run${runs === 1 ? '' : 's'}:`);
+  progress(`One build of all ${dealers} dealers, ${runs} run${runs === 1 ? '' : 's'}:`);
   const oneRuns: MeasuredRun[] = [];
   for (let r = 1; r <= runs; r++) {
-    const outDir = path.join(work, `one-${r}`, 'sites');
+    const outDir = path.join(dir, `one-${r}`, 'sites');
     oneRuns.push(await measure(`run ${r}`, { dealersDir, outDir }));
     if (r > 1 && !values.keep) await rm(path.dirname(outDir), { recursive: true, force: true });
   }
+
+  // One dealer's home page edited, then --changed against run 1's output and manifest.
+  const edited = generated[Math.floor(dealers / 2)]!.slug;
+  const homeFile = path.join(dealersDir, edited, 'pages', '000-home.json');
+  const home = JSON.parse(await readFile(homeFile, 'utf8')) as { title: string };
+  await writeFile(homeFile, JSON.stringify({ ...home, title: `${home.title} (edited)` }, null, 1));
+  const changedRun = await measure(`--changed, ${edited} edited`, { dealersDir, outDir: path.join(dir, 'one-1', 'sites'), changed: true });
+  const typical = medianRun(oneRuns);
 
   const slugs = Array.from({ length: sample }, (_, k) => generated[Math.floor((k * dealers) / sample)]!.slug);
   progress(`One Astro build per dealer, ${sample} of ${dealers} dealers:`);
   const loopRuns: MeasuredRun[] = [];
   for (const slug of slugs) {
-    const outDir = path.join(work, `loop-${slug}`, 'sites');
+    const outDir = path.join(dir, `loop-${slug}`, 'sites');
     loopRuns.push(await measure(slug, { dealersDir, outDir, only: [slug] }));
     if (!values.keep) await rm(path.dirname(outDir), { recursive: true, force: true });
   }
 
-  progress('Weighing the JavaScript of every page of run 1…');
-  const loaded = await loadDealers(dealersDir);
-  const templates = await templateWeights(path.join(work, 'one-1', 'sites'), loaded.dealers);
-
-  const typical = medianRun(oneRuns);
-  const part: BuildPart = {
+  let templates: BuildPart['templates'] | undefined;
+  if (withTemplates) {
+    progress('Weighing the JavaScript of every page of run 1…');
+    const loaded = await loadDealers(dealersDir);
+    templates = await templateWeights(path.join(dir, 'one-1', 'sites'), loaded.dealers);
+  }
+  const fleet: FleetReport = {
     dealers,
-    pagesPerDealer: pages,
-    seed,
     oneBuild: { runs: oneRuns, pages: typical.pages, peakRssMB: Math.max(...oneRuns.map((x) => x.maxRssMB)), phases: phases(typical) },
     loop: { sample, slugs, runs: loopRuns, extrapolated: sample < dealers },
     wall: timing(oneRuns, loopRuns, dealers, (x) => x.wallSeconds),
     cpu: timing(oneRuns, loopRuns, dealers, (x) => x.cpuSeconds),
-    templates,
+    changed: { run: changedRun, ratioToCold: changedRun.wallSeconds / typical.wallSeconds },
   };
-  if (values.keep) progress(`Kept the dealers and the run 1 output in ${work}`);
+  if (!values.keep) await rm(dir, { recursive: true, force: true });
+  return { fleet, templates };
+}
+
+async function benchBuild(): Promise<BuildPart> {
+  await mkdir(work, { recursive: true });
+  const fleets: FleetReport[] = [];
+  let templates: BuildPart['templates'] = [];
+  for (const [i, dealers] of fleetSizes.entries()) {
+    const r = await benchFleet(dealers, i === 0);
+    fleets.push(r.fleet);
+    if (r.templates) templates = r.templates;
+  }
+  if (values.keep) progress(`Kept the dealers and the run 1 outputs in ${work}`);
   else await rm(work, { recursive: true, force: true });
-  return part;
+  return { pagesPerDealer: pages, seed, fleets, templates };
 }
 
 /** The lead-save run on PGlite, then on PostgreSQL when there is a URL; a crash is recorded, not thrown. */
@@ -244,7 +275,9 @@ async function benchSearch(): Promise<SearchReport> {
 function commandLine(): string {
   const parts = ['npm run bench --'];
   if (only) parts.push(`--only ${only.join(',')}`);
-  if (doBuild) parts.push(`--dealers ${dealers} --pages ${pages} --loop-sample ${sample} --runs ${runs}${seed === 1 ? '' : ` --seed ${seed}`}`);
+  if (doBuild) {
+    parts.push(`--dealers ${fleetSizes.join(',')} --pages ${pages}${sampleFlag ? ` --loop-sample ${sampleFlag}` : ''}${runsFlag ? ` --runs ${runsFlag}` : ''}${seed === 1 ? '' : ` --seed ${seed}`}`);
+  }
   if (doLeads) {
     parts.push(`--leads ${leadSaves} --concurrency ${concurrency}${warmup === DEFAULT_WARMUP ? '' : ` --warmup ${warmup}`}${values.pool ? ` --pool ${poolMax}` : ''}`);
   } else if (wanted('leads')) parts.push('--leads 0');

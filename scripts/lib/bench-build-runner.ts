@@ -1,17 +1,17 @@
 /**
  * One measured build for `npm run bench`, in its own process so that its peak RSS is its own:
- *   node --import tsx scripts/lib/bench-build-runner.ts '{"dealersDir":…,"outDir":…,"only":[…]}'
- * Build log lines go to stderr; the last stdout line is `BENCH_RESULT <json>` (a RunnerResult).
+ *   node --import tsx scripts/lib/bench-build-runner.ts '{"dealersDir":…,"outDir":…,"resultFile":…}'
+ * Build log lines go to stderr; the RunnerResult is written to `resultFile`.
  * Times are milliseconds since this process started (performance.now()).
  *
  * The phase marks are observations only: the global keys of src/content/store.ts and
  * src/lib/build-progress.ts, buildSites' log lines and its work-folder layout. When one of those
  * changes, a mark goes missing and its phase merges into the next; the build itself is untouched.
  */
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildSites } from './build-sites.ts';
-import { RESULT_MARK, type RunnerInput, type RunnerMarks, type RunnerResult } from './bench-run.ts';
+import type { RunnerInput, RunnerMarks, RunnerResult } from './bench-run.ts';
 
 const CONTENT = Symbol.for('dealer-sites.content');
 const PROGRESS = Symbol.for('dealer-sites.progress');
@@ -69,6 +69,7 @@ async function main() {
       dealersDir: input.dealersDir,
       outDir: input.outDir,
       only: input.only,
+      changed: input.changed,
       log: (line) => {
         const now = performance.now();
         if (line.startsWith('Building ')) marks.loaded = now;
@@ -93,11 +94,14 @@ async function main() {
     dealers: result?.dealers.length ?? 0,
     errors,
     buildSeconds: result?.seconds ?? 0,
-    maxRssMB: usage.maxRSS / 1024,
-    cpuSeconds: (usage.userCPUTime + usage.systemCPUTime) / 1e6,
+    maxRssMB: usage.maxRSS / 1024 + (result?.workerRssMB ?? []).reduce((a, b) => a + b, 0),
+    cpuSeconds: (usage.userCPUTime + usage.systemCPUTime) / 1e6 + (result?.workerCpuSeconds ?? 0),
+    workers: result?.workers ?? 0,
+    built: result?.dealers.length ?? 0,
+    unchanged: result?.unchanged.length ?? 0,
     marks: marks as RunnerMarks,
   };
-  process.stdout.write(`\n${RESULT_MARK}${JSON.stringify(out)}\n`);
+  writeFileSync(input.resultFile!, JSON.stringify(out));
   process.exit(out.ok ? 0 : 1);
 }
 

@@ -218,7 +218,6 @@ export async function buildSites(options: BuildOptions): Promise<BuildResult> {
     const batches = chosen.build.length ? chunks(chosen.build, Math.max(options.workers ?? defaultWorkers(chosen.build.length), Math.ceil(chosen.build.length / MAX_BATCH))) : [];
     const workers = !batches.length ? 0 : Math.min(batches.length, options.workers ?? defaultWorkers(chosen.build.length));
     await mkdir(stagedContent, { recursive: true });
-    await mkdir(staged, { recursive: true });
     // Workers bundle while this process validates; they render once the content is written.
     const pool = workers > 1 || batches.length > 1 ? startWorkers(run, batches, workers, { astroWork, staged, preview, log }) : undefined;
 
