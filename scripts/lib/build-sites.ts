@@ -82,7 +82,7 @@ export const WORKER_THRESHOLD = 40;
 export const MAX_BATCH = 500;
 /** Old-generation heap of a render worker: a base for Astro and Vite plus room per dealer, MB. */
 function workerHeapMB(dealers: number): number {
-  return Math.round(448 + 0.6 * dealers);
+  return Math.round(512 + 0.8 * dealers);
 }
 
 async function exists(p: string) {
