@@ -17,6 +17,20 @@ export { occurrences, type Mutation } from './mutation-kit.ts';
 
 export const mutations: Mutation[] = [
   ...ruleMutations,
+  // ---------------------------------------------------------------- Fleets, deployments and editor preview
+  ...row('A fleet\'s snapshots load with at most 64 files open', [u('content-load-fleet')], [
+    { id: 'fleet-limiter-bound', file: 'src/lib/concurrency.ts', find: '    if (active >= max) await new Promise<void>((start) => waiting.push(start));', replace: '    if (active > max) await new Promise<void>((start) => waiting.push(start));', why: 'no more than the limit at once' },
+    { id: 'fleet-loader-limit', file: 'src/content/load.ts', find: '  const io = limiter(options.maxOpenFiles ?? MAX_OPEN_FILES);', replace: '  const io = limiter(options.maxOpenFiles ?? 100_000);', why: 'the loader opens at most MAX_OPEN_FILES files at once' },
+  ]),
+  ...row('`--shard K/N`: a stable 1/N by slug hash', [u('build-fleet')], [
+    { id: 'fleet-shard-of', file: 'scripts/lib/build-manifest.ts', find: '  return (createHash(\'sha256\').update(slug).digest().readUInt32BE(0) % count) + 1;', replace: '  return (createHash(\'sha256\').update(slug).digest().readUInt32BE(0) % count);', why: 'shards are numbered 1 to N and every dealer is in one' },
+  ]),
+  ...row('`--changed`: only dealers whose snapshot changed', [u('build-fleet')], [
+    { id: 'fleet-changed-fingerprint', file: 'scripts/lib/build-sites.ts', find: '    const same = entry && entry.fingerprint === prints[slug] && entry.buildKey === key', replace: '    const same = entry && entry.buildKey === key', why: 'a changed snapshot is rebuilt' },
+  ]),
+  ...row('`npm start -- --sites DIR` serves the API of exactly the folder\'s dealers', [u('build-fleet')], [
+    { id: 'fleet-manifest-unlisted', file: 'scripts/lib/build-manifest.ts', find: '  if (unlisted.length) problems.push(`site folders no manifest lists: ${unlisted.sort().join(\', \')}`);', replace: '', why: 'a site folder the manifest does not list is refused' },
+  ]),
   // ---------------------------------------------------------------- Build, layout and pages
   ...row('Opt-in checkbox from 2024-06-03', [u('lib-cutoffs'), u('forms-shared')], [
     { id: 'state-opt-in-cutoff', file: 'src/forms/definition.ts', find: '    if (layoutFlags(ctx.publishedAt).formOptIn) last.fields.push(optInField());', replace: '    last.fields.push(optInField());', why: 'the opt-in checkbox only from 2024-06-03', tests: [u('forms-shared')] },
