@@ -1,12 +1,18 @@
 /**
- * The API bundle: dist/api/handler.mjs (exports `fetch` for serverless Fetch platforms, and
- * `deliver` for a scheduled job) and dist/api/server.mjs (the Node entry). The dealers and the
- * migrations are compiled in, so the folder reads no file of its own at run time and a
- * platform's packager cannot leave one behind; dist/api/content.json holds the same dealers, to
- * serve from API_CONTENT_URL if wanted. The database drivers stay outside the bundle: install
- * `pg` (and `@electric-sql/pglite` for the embedded database) where it runs.
+ * The API bundle, dist/api/: one minified ESM entry per place it runs, sharing chunks esbuild
+ * splits out, with the dealers and the migrations compiled in, so the folder reads no file of
+ * its own at run time and a platform's packager cannot leave one behind.
+ *
+ *   server.mjs                          Node server (`PORT=8080 node server.mjs`)
+ *   handler.mjs                         any platform that calls a Fetch handler
+ *   chunks/                             the code they share
+ *   package.json                        the database drivers, at the package-lock's versions
+ *   content.json                        the same dealers, to serve from API_CONTENT_URL if wanted
+ *
+ * The drivers stay outside the bundle (pg loads native bindings when present; PGlite ships
+ * WebAssembly beside its code): install them where the API runs.
  */
-import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
@@ -20,11 +26,26 @@ export interface BuildApiOptions {
   dealers: DealerContent[];
   outDir: string;
   log?: (line: string) => void;
+  /** Writes a .map file beside each script (off by default: they are larger than the code). */
+  sourcemap?: boolean;
 }
 
 export interface BuildApiResult {
+  /** Every file written, by its path under outDir ("chunks/…" included), in order. */
   files: { name: string; bytes: number }[];
 }
+
+/** Output name (without .mjs) → source: one per place the API runs. */
+export const API_ENTRIES: Record<string, string> = {
+  server: 'src/api/server.ts',
+  handler: 'src/api/handler.ts',
+};
+
+/** Packages the bundle imports at run time instead of containing them. */
+export const API_RUNTIME_PACKAGES = { dependencies: ['pg'], optionalDependencies: ['@electric-sql/pglite'] } as const;
+
+/** The Node versions the bundle is built for (target node22) and the project supports. */
+export const API_NODE_ENGINES = '>=22.12';
 
 /** Replaces the migrations module, which reads .sql files at run time, with their text. */
 function inlineMigrations(): Plugin {
@@ -63,6 +84,63 @@ function compileContent(document: ContentDocument): Plugin {
   };
 }
 
+/**
+ * zod exports every one of its ~50 message locales through one namespace (`z.locales`), which
+ * keeps them all in a bundle: about 260 KB minified. The API speaks English only (zod's default,
+ * which it imports by itself), so the namespace keeps English alone.
+ */
+function englishZodOnly(): Plugin {
+  return {
+    name: 'english-zod-only',
+    setup(b) {
+      b.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, (args) => ({
+        loader: 'js',
+        contents: `export { default as en } from './en.js';`,
+        resolveDir: path.dirname(args.path),
+      }));
+    },
+  };
+}
+
+/** The version package-lock.json installs of each package: what the bundle was built and tested with. */
+export async function lockedVersions(names: readonly string[]): Promise<Record<string, string>> {
+  const lockFile = path.join(root, 'package-lock.json');
+  const lock = JSON.parse(await readFile(lockFile, 'utf8')) as { packages?: Record<string, { version?: string }> };
+  return Object.fromEntries(names.map((name) => {
+    const version = lock.packages?.[`node_modules/${name}`]?.version;
+    if (!version) throw new Error(`${lockFile} has no entry for ${name}; run npm install.`);
+    return [name, version];
+  }));
+}
+
+async function apiPackageJson(): Promise<string> {
+  return `${JSON.stringify({
+    name: 'dealer-sites-api',
+    private: true,
+    description: 'The dealer sites API as npm run build bundles it: npm install here installs the database drivers (--omit=optional leaves out the embedded one); see docs/deploy.md.',
+    type: 'module',
+    engines: { node: API_NODE_ENGINES },
+    main: 'handler.mjs',
+    scripts: { start: 'node server.mjs' },
+    dependencies: await lockedVersions(API_RUNTIME_PACKAGES.dependencies),
+    // The embedded database, for the Node server or a trial; serverless deployments leave it out
+    // with --omit=optional and use DATABASE_URL.
+    optionalDependencies: await lockedVersions(API_RUNTIME_PACKAGES.optionalDependencies),
+  }, null, 2)}\n`;
+}
+
+async function listFiles(dir: string, prefix = ''): Promise<{ name: string; bytes: number }[]> {
+  const out: { name: string; bytes: number }[] = [];
+  for (const entry of (await readdir(dir, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
+    const name = prefix + entry.name;
+    if (entry.isDirectory()) out.push(...await listFiles(path.join(dir, entry.name), `${name}/`));
+    else out.push({ name, bytes: (await stat(path.join(dir, entry.name))).size });
+  }
+  return out;
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
+
 export async function buildApi(options: BuildApiOptions): Promise<BuildApiResult> {
   const outDir = path.resolve(options.outDir);
   const document: ContentDocument = { builtAt: new Date().toISOString(), dealers: options.dealers };
@@ -70,23 +148,35 @@ export async function buildApi(options: BuildApiOptions): Promise<BuildApiResult
   await mkdir(outDir, { recursive: true });
   await build({
     absWorkingDir: root,
-    entryPoints: { handler: 'src/api/handler.ts', server: 'src/api/server.ts' },
+    entryPoints: API_ENTRIES,
     outdir: outDir,
     outExtension: { '.js': '.mjs' },
+    chunkNames: 'chunks/[name]-[hash]',
     bundle: true,
+    splitting: true,
+    minify: true,
+    sourcemap: options.sourcemap ? 'linked' : false,
+    charset: 'utf8',
     format: 'esm',
     platform: 'node',
     target: 'node22',
-    external: ['@electric-sql/pglite', 'pg', 'pg-native'],
+    external: [...API_RUNTIME_PACKAGES.dependencies, ...API_RUNTIME_PACKAGES.optionalDependencies, 'pg-native'],
     // Bundled CommonJS dependencies may call require(); give them one.
     banner: { js: `import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);` },
-    plugins: [inlineMigrations(), compileContent(document)],
+    plugins: [inlineMigrations(), compileContent(document), englishZodOnly()],
     legalComments: 'none',
     logLevel: 'warning',
   });
-  await writeFile(path.join(outDir, 'content.json'), JSON.stringify(document));
-  const files = await Promise.all((await readdir(outDir)).sort().map(async (name) => ({ name, bytes: (await stat(path.join(outDir, name))).size })));
-  options.log?.(`API bundle: ${files.map((f) => `${f.name} ${(f.bytes / 1024).toFixed(0)} KB`).join(', ')}`);
+  await Promise.all([
+    writeFile(path.join(outDir, 'package.json'), await apiPackageJson()),
+    writeFile(path.join(outDir, 'content.json'), JSON.stringify(document)),
+  ]);
+  const files = await listFiles(outDir);
+  const scripts = files.filter((f) => f.name.endsWith('.mjs'));
+  const chunks = scripts.filter((f) => f.name.startsWith('chunks/'));
+  const entries = scripts.filter((f) => !f.name.startsWith('chunks/'));
+  const contentBytes = Buffer.byteLength(JSON.stringify(document));
+  options.log?.(`API bundle (minified): ${entries.map((f) => `${f.name} ${kb(f.bytes)}`).join(', ')}; `
+    + `shared chunks ${kb(chunks.reduce((n, f) => n + f.bytes, 0))} in ${chunks.length} files, of which content ${kb(contentBytes)} (${options.dealers.length} dealers)`);
   return { files };
 }
-

@@ -1,6 +1,7 @@
 /**
- * dist/api (scripts/lib/build-api.ts): the dealers compiled in, the generic Fetch handler, and
- * the Node server.
+ * dist/api as a whole (scripts/lib/build-api.ts): one minified entry per place the API runs over
+ * shared chunks, the dealers compiled in, package.json naming the drivers at the locked versions,
+ * the generic Fetch handler, and the Node server.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -9,6 +10,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { API_ENTRIES } from '../../scripts/lib/build-api.ts';
 import { buildApiForTest, deliveredLeads, leadSave, setEnv, type BuiltApi } from '../helpers/api-bundle.ts';
 import { fixtureDealers } from '../helpers/db.ts';
 
@@ -28,6 +30,13 @@ afterAll(async () => {
   }));
   await api?.cleanup();
 });
+
+/** Every script of the bundle, by its path under dist/api, with its text. */
+async function scripts(): Promise<Map<string, string>> {
+  const { readdir } = await import('node:fs/promises');
+  const names = (await readdir(api.apiDir, { recursive: true })).filter((f) => f.endsWith('.mjs'));
+  return new Map(await Promise.all(names.map(async (n) => [n, await readFile(path.join(api.apiDir, n), 'utf8')] as const)));
+}
 
 /** Starts dist/api/server.mjs; resolves with its origin and start-up line, or rejects with its output. */
 function startServer(env: Record<string, string>, args: string[] = []): Promise<{ origin: string; line: string; child: ChildProcess }> {
@@ -58,6 +67,31 @@ async function waitFor<T>(check: () => Promise<T | undefined>, ms: number): Prom
 }
 
 describe('the API bundle (dist/api)', () => {
+  it('holds one minified entry per place the API runs, which share their code through chunks instead of each copying it', async () => {
+    const files = await scripts();
+    for (const entry of Object.keys(API_ENTRIES)) expect(files.has(`${entry}.mjs`), entry).toBe(true);
+    const chunks = [...files.keys()].filter((f) => f.startsWith('chunks/'));
+    expect(chunks.length).toBeGreaterThan(0);
+    // One message of the API's own, in one file only: the code is shared, not copied per entry.
+    const holding = [...files].filter(([, text]) => text.includes('This service is briefly unavailable.')).map(([name]) => name);
+    expect(holding).toHaveLength(1);
+    expect(holding[0]).toMatch(/^chunks\//);
+    // Minified: the API's own function names are gone (an unminified bundle keeps them).
+    const all = [...files.values()].join('\n');
+    for (const name of ['serverlessDatabaseProblem', 'withPeerAddress', 'parseContentDocument', 'startRuntime']) expect(all).not.toContain(name);
+    expect(files.get('handler.mjs')!.length).toBeLessThan(2048);
+  });
+
+  it('names the database drivers in package.json at the versions of package-lock.json, as an ES module package for Node 22.12+', async () => {
+    const pkg = JSON.parse(await readFile(path.join(api.apiDir, 'package.json'), 'utf8'));
+    const lock = JSON.parse(await readFile('package-lock.json', 'utf8'));
+    const locked = (name: string) => lock.packages[`node_modules/${name}`].version as string;
+    expect(pkg.dependencies).toEqual({ pg: locked('pg') });
+    expect(pkg.optionalDependencies).toEqual({ '@electric-sql/pglite': locked('@electric-sql/pglite') });
+    expect(pkg.type).toBe('module');
+    expect(pkg.engines).toEqual({ node: '>=22.12' });
+  });
+
   it('writes the compiled-in dealers as content.json too, for API_CONTENT_URL', async () => {
     const content = JSON.parse(await readFile(path.join(api.apiDir, 'content.json'), 'utf8'));
     expect(content.dealers.map((d: { slug: string }) => d.slug).sort()).toEqual((await fixtureDealers()).map((d) => d.slug).sort());
@@ -118,21 +152,15 @@ describe('the API bundle (dist/api)', () => {
     expect(await waitFor(async () => (await deliveredLeads(dataDir)).includes(lead_id) || undefined, 15_000)).toBe(true);
   }, 60_000);
 
-  it('server.mjs takes its dealers from API_CONTENT_URL when set, and stops naming the URL when it cannot', async () => {
-    const dealers = await fixtureDealers();
-    const content: Server = createServer((req, res) => {
-      if (req.url !== '/content.json') return void res.writeHead(404).end();
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ builtAt: 'x', dealers: dealers.filter((d) => d.slug === 'mini-motors') }));
-    });
+  it('server.mjs takes its dealers from API_CONTENT_URL when it is set, and stops naming the URL when it cannot fetch it', async () => {
+    const content: Server = createServer((_req, res) => void res.writeHead(404).end());
     await new Promise<void>((done) => content.listen(0, '127.0.0.1', done));
-    const base = `http://127.0.0.1:${(content.address() as AddressInfo).port}`;
+    const url = `http://127.0.0.1:${(content.address() as AddressInfo).port}/content.json`;
     try {
-      const { line } = await startServer({ PORT: '0', API_CONTENT_URL: `${base}/content.json` }, ['--data', path.join(api.work, 'url-data')]);
-      expect(line).toContain(`API for 1 dealer (from ${base}/content.json)`);
-      await expect(startServer({ PORT: '0', API_CONTENT_URL: `${base}/gone.json` }, ['--data', path.join(api.work, 'url-data-2')]))
-        .rejects.toThrow(`Cannot fetch the API content from ${base}/gone.json (API_CONTENT_URL): HTTP 404`);
+      await expect(startServer({ PORT: '0', API_CONTENT_URL: url }, ['--data', path.join(api.work, 'url-data')]))
+        .rejects.toThrow(`Cannot fetch the API content from ${url} (API_CONTENT_URL): HTTP 404`);
     } finally {
       content.close();
     }
-  }, 60_000);
+  }, 30_000);
 });
