@@ -5,6 +5,7 @@
  *
  *   server.mjs                          Node server (`PORT=8080 node server.mjs`)
  *   handler.mjs                         any platform that calls a Fetch handler
+ *   lambda.mjs                          AWS Lambda (API Gateway, function URLs, EventBridge)
  *   chunks/                             the code they share
  *   package.json                        the database drivers, at the package-lock's versions
  *   content.json                        the same dealers, to serve from API_CONTENT_URL if wanted
@@ -39,6 +40,7 @@ export interface BuildApiResult {
 export const API_ENTRIES: Record<string, string> = {
   server: 'src/api/server.ts',
   handler: 'src/api/handler.ts',
+  lambda: 'src/api/platforms/aws-lambda.ts',
 };
 
 /** Packages the bundle imports at run time instead of containing them. */
