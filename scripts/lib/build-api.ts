@@ -6,9 +6,11 @@
  *   server.mjs                          Node server (`PORT=8080 node server.mjs`)
  *   handler.mjs                         any platform that calls a Fetch handler
  *   lambda.mjs                          AWS Lambda (API Gateway, function URLs, EventBridge)
+ *   netlify/functions/api.mjs           Netlify Functions, and deliver-leads.mjs on a schedule
  *   chunks/                             the code they share
  *   package.json                        the database drivers, at the package-lock's versions
  *   content.json                        the same dealers, to serve from API_CONTENT_URL if wanted
+ *   netlify/netlify.toml                configuration to copy (docs/deploy.md)
  *
  * The drivers stay outside the bundle (pg loads native bindings when present; PGlite ships
  * WebAssembly beside its code): install them where the API runs.
@@ -41,6 +43,8 @@ export const API_ENTRIES: Record<string, string> = {
   server: 'src/api/server.ts',
   handler: 'src/api/handler.ts',
   lambda: 'src/api/platforms/aws-lambda.ts',
+  'netlify/functions/api': 'src/api/platforms/netlify-api.ts',
+  'netlify/functions/deliver-leads': 'src/api/platforms/netlify-deliver.ts',
 };
 
 /** Packages the bundle imports at run time instead of containing them. */
@@ -131,6 +135,19 @@ async function apiPackageJson(): Promise<string> {
   }, null, 2)}\n`;
 }
 
+/** netlify.toml for a Netlify site per dealer built from the repository (docs/deploy.md). */
+export const NETLIFY_TOML = `# Netlify, one site per dealer, built from this repository: copy this file to the
+# repository root and set DEALER_SLUG (the dealer's folder name) in each site's environment.
+# Deploying from the CLI after one build needs none of this (docs/deploy.md).
+[build]
+  command = "npm run build && rm -rf dist/publish && cp -R \\"dist/sites/$DEALER_SLUG\\" dist/publish"
+  publish = "dist/publish"
+
+[functions]
+  # api.mjs answers /api/* (its config.path); deliver-leads.mjs runs every minute (config.schedule).
+  directory = "dist/api/netlify/functions"
+`;
+
 async function listFiles(dir: string, prefix = ''): Promise<{ name: string; bytes: number }[]> {
   const out: { name: string; bytes: number }[] = [];
   for (const entry of (await readdir(dir, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
@@ -172,6 +189,7 @@ export async function buildApi(options: BuildApiOptions): Promise<BuildApiResult
   await Promise.all([
     writeFile(path.join(outDir, 'package.json'), await apiPackageJson()),
     writeFile(path.join(outDir, 'content.json'), JSON.stringify(document)),
+    writeFile(path.join(outDir, 'netlify/netlify.toml'), NETLIFY_TOML),
   ]);
   const files = await listFiles(outDir);
   const scripts = files.filter((f) => f.name.endsWith('.mjs'));
