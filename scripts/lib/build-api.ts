@@ -7,10 +7,11 @@
  *   handler.mjs                         any platform that calls a Fetch handler
  *   lambda.mjs                          AWS Lambda (API Gateway, function URLs, EventBridge)
  *   netlify/functions/api.mjs           Netlify Functions, and deliver-leads.mjs on a schedule
+ *   vercel/api.mjs                      Vercel Functions, and deliver-leads.mjs for Vercel Cron
  *   chunks/                             the code they share
  *   package.json                        the database drivers, at the package-lock's versions
  *   content.json                        the same dealers, to serve from API_CONTENT_URL if wanted
- *   netlify/netlify.toml                configuration to copy (docs/deploy.md)
+ *   netlify/netlify.toml, vercel/project/  configuration to copy (docs/deploy.md)
  *
  * The drivers stay outside the bundle (pg loads native bindings when present; PGlite ships
  * WebAssembly beside its code): install them where the API runs.
@@ -22,6 +23,7 @@ import { build, type Plugin } from 'esbuild';
 import type { DealerContent } from '../../src/content/load.ts';
 import { loadMigrations } from '../../src/api/db/migrations.ts';
 import type { ContentDocument } from '../../src/api/content-bundled.ts';
+import { DELIVER_PATH, VERCEL_REWRITE } from '../../src/api/platforms/vercel-routes.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -45,6 +47,8 @@ export const API_ENTRIES: Record<string, string> = {
   lambda: 'src/api/platforms/aws-lambda.ts',
   'netlify/functions/api': 'src/api/platforms/netlify-api.ts',
   'netlify/functions/deliver-leads': 'src/api/platforms/netlify-deliver.ts',
+  'vercel/api': 'src/api/platforms/vercel-api.ts',
+  'vercel/deliver-leads': 'src/api/platforms/vercel-deliver.ts',
 };
 
 /** Packages the bundle imports at run time instead of containing them. */
@@ -148,6 +152,29 @@ export const NETLIFY_TOML = `# Netlify, one site per dealer, built from this rep
   directory = "dist/api/netlify/functions"
 `;
 
+/** vercel.json for a Vercel project per dealer built from the repository (docs/deploy.md). */
+export function vercelJson(): string {
+  return `${JSON.stringify({
+    $schema: 'https://openapi.vercel.sh/vercel.json',
+    framework: null,
+    buildCommand: 'npm run build && rm -rf dist/publish && cp -R "dist/sites/$DEALER_SLUG" dist/publish',
+    outputDirectory: 'dist/publish',
+    rewrites: [VERCEL_REWRITE],
+    crons: [{ path: DELIVER_PATH, schedule: '* * * * *' }],
+  }, null, 2)}\n`;
+}
+
+/** api/<name>.mjs of a Vercel project: Vercel makes a function of each file under api/. */
+function vercelFunction(name: string, what: string): string {
+  return [
+    `// ${what}.`,
+    `// Vercel makes a function of each file under api/; the code is the build's`,
+    `// (npm run build writes dist/api before Vercel bundles the functions).`,
+    `export { default } from '../dist/api/vercel/${name}.mjs';`,
+    '',
+  ].join('\n');
+}
+
 async function listFiles(dir: string, prefix = ''): Promise<{ name: string; bytes: number }[]> {
   const out: { name: string; bytes: number }[] = [];
   for (const entry of (await readdir(dir, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
@@ -186,13 +213,17 @@ export async function buildApi(options: BuildApiOptions): Promise<BuildApiResult
     legalComments: 'none',
     logLevel: 'warning',
   });
+  await mkdir(path.join(outDir, 'vercel/project/api'), { recursive: true });
   await Promise.all([
     writeFile(path.join(outDir, 'package.json'), await apiPackageJson()),
     writeFile(path.join(outDir, 'content.json'), JSON.stringify(document)),
     writeFile(path.join(outDir, 'netlify/netlify.toml'), NETLIFY_TOML),
+    writeFile(path.join(outDir, 'vercel/project/vercel.json'), vercelJson()),
+    writeFile(path.join(outDir, 'vercel/project/api/index.mjs'), vercelFunction('api', 'The dealer sites API at /api/* (vercel.json rewrites it here)')),
+    writeFile(path.join(outDir, 'vercel/project/api/deliver-leads.mjs'), vercelFunction('deliver-leads', 'Lead delivery, called by Vercel Cron (vercel.json crons)')),
   ]);
   const files = await listFiles(outDir);
-  const scripts = files.filter((f) => f.name.endsWith('.mjs'));
+  const scripts = files.filter((f) => f.name.endsWith('.mjs') && !f.name.startsWith('vercel/project/'));
   const chunks = scripts.filter((f) => f.name.startsWith('chunks/'));
   const entries = scripts.filter((f) => !f.name.startsWith('chunks/'));
   const contentBytes = Buffer.byteLength(JSON.stringify(document));
