@@ -11,6 +11,7 @@ import { configuredContent } from './content-source.ts';
 import { dataDirFrom } from './db/index.ts';
 import { errorResponse } from './errors.ts';
 import { financeProviderFromEnv } from './integrations/finance-provider.ts';
+import { destinationsFor } from './outbox/destinations.ts';
 import { startRuntime, type DeliveryRun, type Runtime } from './runtime.ts';
 
 /** What a platform passes with a call (Netlify's and Vercel's request context). */
@@ -26,6 +27,18 @@ export function serverlessDatabaseProblem(env: Record<string, string | undefined
     + '(DATABASE_URL); for a trial on the embedded database, set DATA_DIR to a writable folder such as /tmp/dealer-api.';
 }
 
+/**
+ * What a function's start-up warns of: dealers whose leads would go to files (no webhook or ADF
+ * URL), which a function does not keep. Not when DATA_DIR is set: then the files are wanted.
+ */
+export function serverlessWarnings(slugs: string[], env: Record<string, string | undefined>): string[] {
+  if (env.DATA_DIR) return [];
+  const toFiles = slugs.filter((slug) => destinationsFor(slug, env, '.').every((d) => d.kind === 'file'));
+  if (!toFiles.length) return [];
+  return [`warning: no lead destination for ${toFiles.join(', ')}: their completed leads are kept in the database but written to files `
+    + 'a function does not keep. Set LEAD_WEBHOOK_URL (with LEAD_WEBHOOK_SECRET) or LEAD_ADF_URL, for every dealer or per dealer (…_<SLUG>).'];
+}
+
 let booting: Promise<Runtime> | undefined;
 
 function runtime(): Promise<Runtime> {
@@ -36,6 +49,7 @@ function runtime(): Promise<Runtime> {
     const content = await configuredContent(env);
     if (!content) throw new Error('No dealers to serve: build the API with npm run build, which compiles them in, or set API_CONTENT_URL.');
     console.log(`Dealers: ${content.dealers.length} from ${content.from}`);
+    for (const warning of serverlessWarnings(content.dealers.map((d) => d.slug), env)) console.warn(warning);
     return startRuntime({
       dealers: content.dealers,
       dataDir: dataDirFrom(undefined, env),
