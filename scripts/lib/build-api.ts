@@ -185,7 +185,8 @@ async function listFiles(dir: string, prefix = ''): Promise<{ name: string; byte
   return out;
 }
 
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
+/** "0.3 KB" for the small entries, "954 KB" for the chunks. */
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(bytes < 10_240 ? 1 : 0)} KB`;
 
 export async function buildApi(options: BuildApiOptions): Promise<BuildApiResult> {
   const outDir = path.resolve(options.outDir);
