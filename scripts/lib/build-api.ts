@@ -1,16 +1,29 @@
 /**
- * The API bundle: dist/api/handler.mjs (exports `fetch` for serverless Fetch platforms, and
- * `deliver` for a scheduled job), dist/api/server.mjs (the Node entry) and dist/api/content.json
- * (the validated dealers both read). The migrations are inlined, so the folder needs nothing
- * from src/. The database drivers stay outside the bundle: install `pg` (and
- * `@electric-sql/pglite` for the embedded database) where it runs.
+ * The API bundle, dist/api/: one minified ESM entry per place it runs, sharing chunks esbuild
+ * splits out, with the dealers and the migrations compiled in, so the folder reads no file of
+ * its own at run time and a platform's packager cannot leave one behind.
+ *
+ *   server.mjs                          Node server (`PORT=8080 node server.mjs`)
+ *   handler.mjs                         any platform that calls a Fetch handler
+ *   lambda.mjs                          AWS Lambda (API Gateway, function URLs, EventBridge)
+ *   netlify/functions/api.mjs           Netlify Functions, and deliver-leads.mjs on a schedule
+ *   vercel/api.mjs                      Vercel Functions, and deliver-leads.mjs for Vercel Cron
+ *   chunks/                             the code they share
+ *   package.json                        the database drivers, at the package-lock's versions
+ *   content.json                        the same dealers, to serve from API_CONTENT_URL if wanted
+ *   netlify/netlify.toml, vercel/project/  configuration to copy (docs/deploy.md)
+ *
+ * The drivers stay outside the bundle (pg loads native bindings when present; PGlite ships
+ * WebAssembly beside its code): install them where the API runs.
  */
-import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 import type { DealerContent } from '../../src/content/load.ts';
 import { loadMigrations } from '../../src/api/db/migrations.ts';
+import type { ContentDocument } from '../../src/api/content-bundled.ts';
+import { DELIVER_PATH, VERCEL_REWRITE } from '../../src/api/platforms/vercel-routes.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -18,11 +31,31 @@ export interface BuildApiOptions {
   dealers: DealerContent[];
   outDir: string;
   log?: (line: string) => void;
+  /** Writes a .map file beside each script (off by default: they are larger than the code). */
+  sourcemap?: boolean;
 }
 
 export interface BuildApiResult {
+  /** Every file written, by its path under outDir ("chunks/…" included), in order. */
   files: { name: string; bytes: number }[];
 }
+
+/** Output name (without .mjs) → source: one per place the API runs. */
+export const API_ENTRIES: Record<string, string> = {
+  server: 'src/api/server.ts',
+  handler: 'src/api/handler.ts',
+  lambda: 'src/api/platforms/aws-lambda.ts',
+  'netlify/functions/api': 'src/api/platforms/netlify-api.ts',
+  'netlify/functions/deliver-leads': 'src/api/platforms/netlify-deliver.ts',
+  'vercel/api': 'src/api/platforms/vercel-api.ts',
+  'vercel/deliver-leads': 'src/api/platforms/vercel-deliver.ts',
+};
+
+/** Packages the bundle imports at run time instead of containing them. */
+export const API_RUNTIME_PACKAGES = { dependencies: ['pg'], optionalDependencies: ['@electric-sql/pglite'] } as const;
+
+/** The Node versions the bundle is built for (target node22) and the project supports. */
+export const API_NODE_ENGINES = '>=22.12';
 
 /** Replaces the migrations module, which reads .sql files at run time, with their text. */
 function inlineMigrations(): Plugin {
@@ -45,29 +78,157 @@ function inlineMigrations(): Plugin {
   };
 }
 
+/**
+ * Replaces content-bundled.ts (no dealers) with the build's. The document is a string that
+ * JSON.parse reads: V8 parses that faster than the same data as an object literal.
+ */
+function compileContent(document: ContentDocument): Plugin {
+  return {
+    name: 'compile-content',
+    setup(b) {
+      b.onLoad({ filter: /[\\/]src[\\/]api[\\/]content-bundled\.ts$/ }, () => ({
+        loader: 'js',
+        contents: `export const bundledContent = JSON.parse(${JSON.stringify(JSON.stringify(document))});`,
+      }));
+    },
+  };
+}
+
+/**
+ * zod exports every one of its ~50 message locales through one namespace (`z.locales`), which
+ * keeps them all in a bundle: about 260 KB minified. The API speaks English only (zod's default,
+ * which it imports by itself), so the namespace keeps English alone.
+ */
+function englishZodOnly(): Plugin {
+  return {
+    name: 'english-zod-only',
+    setup(b) {
+      b.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, (args) => ({
+        loader: 'js',
+        contents: `export { default as en } from './en.js';`,
+        resolveDir: path.dirname(args.path),
+      }));
+    },
+  };
+}
+
+/** The version package-lock.json installs of each package: what the bundle was built and tested with. */
+export async function lockedVersions(names: readonly string[]): Promise<Record<string, string>> {
+  const lockFile = path.join(root, 'package-lock.json');
+  const lock = JSON.parse(await readFile(lockFile, 'utf8')) as { packages?: Record<string, { version?: string }> };
+  return Object.fromEntries(names.map((name) => {
+    const version = lock.packages?.[`node_modules/${name}`]?.version;
+    if (!version) throw new Error(`${lockFile} has no entry for ${name}; run npm install.`);
+    return [name, version];
+  }));
+}
+
+async function apiPackageJson(): Promise<string> {
+  return `${JSON.stringify({
+    name: 'dealer-sites-api',
+    private: true,
+    description: 'The dealer sites API as npm run build bundles it: npm install here installs the database drivers (--omit=optional leaves out the embedded one); see docs/deploy.md.',
+    type: 'module',
+    engines: { node: API_NODE_ENGINES },
+    main: 'handler.mjs',
+    scripts: { start: 'node server.mjs' },
+    dependencies: await lockedVersions(API_RUNTIME_PACKAGES.dependencies),
+    // The embedded database, for the Node server or a trial; serverless deployments leave it out
+    // with --omit=optional and use DATABASE_URL.
+    optionalDependencies: await lockedVersions(API_RUNTIME_PACKAGES.optionalDependencies),
+  }, null, 2)}\n`;
+}
+
+/** netlify.toml for a Netlify site per dealer built from the repository (docs/deploy.md). */
+export const NETLIFY_TOML = `# Netlify, one site per dealer, built from this repository: copy this file to the
+# repository root and set DEALER_SLUG (the dealer's folder name) in each site's environment.
+# Deploying from the CLI after one build needs none of this (docs/deploy.md).
+[build]
+  command = "npm run build && rm -rf dist/publish && cp -R \\"dist/sites/$DEALER_SLUG\\" dist/publish"
+  publish = "dist/publish"
+
+[functions]
+  # api.mjs answers /api/* (its config.path); deliver-leads.mjs runs every minute (config.schedule).
+  directory = "dist/api/netlify/functions"
+`;
+
+/** vercel.json for a Vercel project per dealer built from the repository (docs/deploy.md). */
+export function vercelJson(): string {
+  return `${JSON.stringify({
+    $schema: 'https://openapi.vercel.sh/vercel.json',
+    framework: null,
+    buildCommand: 'npm run build && rm -rf dist/publish && cp -R "dist/sites/$DEALER_SLUG" dist/publish',
+    outputDirectory: 'dist/publish',
+    rewrites: [VERCEL_REWRITE],
+    crons: [{ path: DELIVER_PATH, schedule: '* * * * *' }],
+  }, null, 2)}\n`;
+}
+
+/** api/<name>.mjs of a Vercel project: Vercel makes a function of each file under api/. */
+function vercelFunction(name: string, what: string): string {
+  return [
+    `// ${what}.`,
+    `// Vercel makes a function of each file under api/; the code is the build's`,
+    `// (npm run build writes dist/api before Vercel bundles the functions).`,
+    `export { default } from '../dist/api/vercel/${name}.mjs';`,
+    '',
+  ].join('\n');
+}
+
+async function listFiles(dir: string, prefix = ''): Promise<{ name: string; bytes: number }[]> {
+  const out: { name: string; bytes: number }[] = [];
+  for (const entry of (await readdir(dir, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
+    const name = prefix + entry.name;
+    if (entry.isDirectory()) out.push(...await listFiles(path.join(dir, entry.name), `${name}/`));
+    else out.push({ name, bytes: (await stat(path.join(dir, entry.name))).size });
+  }
+  return out;
+}
+
+/** "0.3 KB" for the small entries, "954 KB" for the chunks. */
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(bytes < 10_240 ? 1 : 0)} KB`;
+
 export async function buildApi(options: BuildApiOptions): Promise<BuildApiResult> {
   const outDir = path.resolve(options.outDir);
+  const document: ContentDocument = { builtAt: new Date().toISOString(), dealers: options.dealers };
   await rm(outDir, { recursive: true, force: true });
   await mkdir(outDir, { recursive: true });
   await build({
     absWorkingDir: root,
-    entryPoints: { handler: 'src/api/handler.ts', server: 'src/api/server.ts' },
+    entryPoints: API_ENTRIES,
     outdir: outDir,
     outExtension: { '.js': '.mjs' },
+    chunkNames: 'chunks/[name]-[hash]',
     bundle: true,
+    splitting: true,
+    minify: true,
+    sourcemap: options.sourcemap ? 'linked' : false,
+    charset: 'utf8',
     format: 'esm',
     platform: 'node',
     target: 'node22',
-    external: ['@electric-sql/pglite', 'pg', 'pg-native'],
+    external: [...API_RUNTIME_PACKAGES.dependencies, ...API_RUNTIME_PACKAGES.optionalDependencies, 'pg-native'],
     // Bundled CommonJS dependencies may call require(); give them one.
     banner: { js: `import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);` },
-    plugins: [inlineMigrations()],
+    plugins: [inlineMigrations(), compileContent(document), englishZodOnly()],
     legalComments: 'none',
     logLevel: 'warning',
   });
-  await writeFile(path.join(outDir, 'content.json'), JSON.stringify({ builtAt: new Date().toISOString(), dealers: options.dealers }));
-  const files = await Promise.all((await readdir(outDir)).sort().map(async (name) => ({ name, bytes: (await stat(path.join(outDir, name))).size })));
-  options.log?.(`API bundle: ${files.map((f) => `${f.name} ${(f.bytes / 1024).toFixed(0)} KB`).join(', ')}`);
+  await mkdir(path.join(outDir, 'vercel/project/api'), { recursive: true });
+  await Promise.all([
+    writeFile(path.join(outDir, 'package.json'), await apiPackageJson()),
+    writeFile(path.join(outDir, 'content.json'), JSON.stringify(document)),
+    writeFile(path.join(outDir, 'netlify/netlify.toml'), NETLIFY_TOML),
+    writeFile(path.join(outDir, 'vercel/project/vercel.json'), vercelJson()),
+    writeFile(path.join(outDir, 'vercel/project/api/index.mjs'), vercelFunction('api', 'The dealer sites API at /api/* (vercel.json rewrites it here)')),
+    writeFile(path.join(outDir, 'vercel/project/api/deliver-leads.mjs'), vercelFunction('deliver-leads', 'Lead delivery, called by Vercel Cron (vercel.json crons)')),
+  ]);
+  const files = await listFiles(outDir);
+  const scripts = files.filter((f) => f.name.endsWith('.mjs') && !f.name.startsWith('vercel/project/'));
+  const chunks = scripts.filter((f) => f.name.startsWith('chunks/'));
+  const entries = scripts.filter((f) => !f.name.startsWith('chunks/'));
+  const contentBytes = Buffer.byteLength(JSON.stringify(document));
+  options.log?.(`API bundle (minified): ${entries.map((f) => `${f.name} ${kb(f.bytes)}`).join(', ')}; `
+    + `shared chunks ${kb(chunks.reduce((n, f) => n + f.bytes, 0))} in ${chunks.length} files, of which content ${kb(contentBytes)} (${options.dealers.length} dealers)`);
   return { files };
 }
-

@@ -57,7 +57,7 @@ export function parseHeaders(text: string): ParsedHeaders {
 
 const compiled = new Map<string, RegExp>();
 
-function patternRegExp(pattern: string): RegExp {
+export function patternRegExp(pattern: string): RegExp {
   let re = compiled.get(pattern);
   if (!re) {
     const body = pattern

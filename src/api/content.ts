@@ -1,26 +1,13 @@
 /**
- * The dealers the API serves: a content JSON written by the build (dist/api/content.json), or a
- * snapshot folder validated at start-up like a build does.
+ * The dealers the API serves: a deployed bundle's own (see content-source.ts: API_CONTENT_URL,
+ * API_CONTENT, else compiled in), or a snapshot folder validated at start-up like a build does
+ * (the Node server run from the sources, `npm start` and the scripts).
  */
-import { readFile, stat } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { formatIssue } from '../content/issues.ts';
 import { loadDealers, type DealerContent } from '../content/load.ts';
+import { configuredContent, type ContentSource } from './content-source.ts';
 
-/** content.json next to the running module (the API bundle's own). */
-export const bundledContent = fileURLToPath(new URL('./content.json', import.meta.url));
-
-export async function readContentFile(file: string): Promise<DealerContent[]> {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(await readFile(file, 'utf8'));
-  } catch (e) {
-    throw new Error(`Cannot read the API content ${file}: ${(e as Error).message}`);
-  }
-  const dealers = (parsed as { dealers?: unknown }).dealers;
-  if (!Array.isArray(dealers)) throw new Error(`${file} holds no "dealers" list; rebuild with npm run build.`);
-  return dealers as DealerContent[];
-}
+export { readContentFile } from './content-source.ts';
 
 export async function loadDealerFolder(dir: string, only?: string[]): Promise<DealerContent[]> {
   const result = await loadDealers(dir, { only });
@@ -30,8 +17,14 @@ export async function loadDealerFolder(dir: string, only?: string[]): Promise<De
   return result.dealers;
 }
 
-/** API_CONTENT or the bundle's content.json when present, else the dealers folder. */
-export async function apiDealers(env: Record<string, string | undefined>, dealersDir: string): Promise<DealerContent[]> {
-  const file = env.API_CONTENT || ((await stat(bundledContent).then((s) => s.isFile(), () => false)) ? bundledContent : undefined);
-  return file ? readContentFile(file) : loadDealerFolder(dealersDir);
+/**
+ * A folder named on the command line (`dealersDir`) wins; then API_CONTENT_URL, API_CONTENT or
+ * the bundle's own dealers; then the folder DEALERS_DIR, else `dealers`.
+ */
+export async function apiContent(env: Record<string, string | undefined>, dealersDir?: string): Promise<ContentSource> {
+  if (dealersDir) return { dealers: await loadDealerFolder(dealersDir), from: dealersDir };
+  const configured = await configuredContent(env);
+  if (configured) return configured;
+  const dir = env.DEALERS_DIR || 'dealers';
+  return { dealers: await loadDealerFolder(dir), from: dir };
 }

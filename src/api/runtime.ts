@@ -50,6 +50,12 @@ export interface Runtime {
    * retention policy when it has not for PURGE_INTERVAL_MS.
    */
   deliver(): Promise<DeliveryRun>;
+  /**
+   * The delivery run under way, if any: a serverless entry hands it to the platform's
+   * `waitUntil`, so a lead completed by a request is sent after the answer without the instance
+   * being frozen halfway.
+   */
+  pendingDelivery(): Promise<DeliveryRun> | undefined;
   close(): Promise<void>;
 }
 
@@ -156,6 +162,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     deps,
     database: describeDb(config),
     deliver,
+    pendingDelivery: () => running,
     close: async () => {
       if (timer) clearInterval(timer);
       await running?.catch(() => {});

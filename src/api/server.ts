@@ -4,15 +4,16 @@
  *   node dist/api/server.mjs [--port N] [--data DIR] [--dealers DIR]
  *   npx tsx src/api/server.ts …                        (from the sources)
  *
- * Dealers come from API_CONTENT or the bundle's content.json, else the dealers folder (--dealers,
- * DEALERS_DIR, default "dealers"). The database is DATABASE_URL, else PGlite in --data / DATA_DIR
- * / .data; migrations run at start and the outbox worker delivers leads every 5 s.
+ * Dealers come from the folder --dealers names; else API_CONTENT_URL, API_CONTENT or the dealers
+ * compiled into the bundle; else (from the sources) the folder DEALERS_DIR, default "dealers".
+ * The database is DATABASE_URL, else PGlite in --data / DATA_DIR / .data; migrations run at
+ * start and the outbox worker delivers leads every 5 s.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { apiDealers } from './content.ts';
+import { apiContent } from './content.ts';
 import { dataDirFrom } from './db/index.ts';
 import { financeProviderFromEnv } from './integrations/finance-provider.ts';
 import { refuseConnect, serveFetch } from './node-adapter.ts';
@@ -22,7 +23,7 @@ const { values } = parseArgs({
   options: {
     port: { type: 'string', default: process.env.PORT || '8787' },
     data: { type: 'string' },
-    dealers: { type: 'string', default: process.env.DEALERS_DIR || 'dealers' },
+    dealers: { type: 'string' },
   },
 });
 
@@ -33,7 +34,8 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 }
 
 try {
-  const dealers = await apiDealers(process.env, path.resolve(values.dealers));
+  const content = await apiContent(process.env, values.dealers && path.resolve(values.dealers));
+  const dealers = content.dealers;
   if (!process.env.FINANCE_PROVIDER_URL) console.warn('warning: FINANCE_PROVIDER_URL is not set; finance applications go to the local stand-in address.');
   const runtime = await startRuntime({
     dealers,
@@ -47,7 +49,7 @@ try {
   refuseConnect(server);
   server.listen(port, () => {
     const { port: actual } = server.address() as AddressInfo;
-    console.log(`API for ${dealers.length} dealer${dealers.length === 1 ? '' : 's'} on http://localhost:${actual}/api/health (${runtime.database})`);
+    console.log(`API for ${dealers.length} dealer${dealers.length === 1 ? '' : 's'} (from ${content.from}) on http://localhost:${actual}/api/health (${runtime.database})`);
   });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {

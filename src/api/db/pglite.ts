@@ -6,6 +6,7 @@ import { mkdir, open, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import type { Db } from '../deps.ts';
+import { missingDriver } from './driver.ts';
 
 type Runner = Pick<Transaction, 'query' | 'exec'>;
 
@@ -68,7 +69,10 @@ export async function openPglite(dataDir?: string): Promise<Db> {
   }
   let pg: PGlite;
   try {
-    const [{ PGlite }, { pg_trgm }] = await Promise.all([import('@electric-sql/pglite'), import('@electric-sql/pglite/contrib/pg_trgm')]);
+    const [{ PGlite }, { pg_trgm }] = await Promise.all([import('@electric-sql/pglite'), import('@electric-sql/pglite/contrib/pg_trgm')])
+      .catch((e: unknown) => {
+        throw missingDriver(e, '@electric-sql/pglite', 'The embedded database (used when DATABASE_URL is not set)');
+      });
     // pg_trgm finds the words a misspelt search word may stand for (migration 0008).
     pg = await PGlite.create(dataDir ? path.join(dataDir, 'pglite') : undefined, { extensions: { pg_trgm } });
     // Every page PGlite reads is in memory: a random read costs about what a sequential one

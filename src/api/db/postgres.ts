@@ -11,6 +11,7 @@
  */
 import type { Pool, PoolClient, QueryResult } from 'pg';
 import type { Db } from '../deps.ts';
+import { missingDriver } from './driver.ts';
 import { classifyDbError, unavailableReason } from './errors.ts';
 
 export interface PostgresOptions {
@@ -105,7 +106,9 @@ async function runTransaction<T>(client: PoolClient, tx: Db, fn: (tx: Db) => Pro
 }
 
 export async function openPostgres(options: PostgresOptions): Promise<Db> {
-  const { default: pg } = await import('pg');
+  const { default: pg } = await import('pg').catch((e: unknown) => {
+    throw missingDriver(e, 'pg', 'DATABASE_URL');
+  });
   if (options.schema && !/^[a-z_][a-z0-9_]*$/.test(options.schema)) throw new Error(`Bad schema name "${options.schema}".`);
   const statementTimeout = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
   const pool: Pool = new pg.Pool({
