@@ -1,7 +1,9 @@
 /**
  * The content an Astro build renders. The build script validates snapshots once and hands the
- * result over through `provideContent` (same process); without it (e.g. `astro dev`), content is
- * loaded from `DEALERS_DIR` (default `./dealers`) and `ONLY_DEALERS` (comma-separated slugs).
+ * result over through `provideContent` (same process). The editor preview (`npm run dev`) does
+ * the same, and again after each edit (its route cache is cleared with it, so getStaticPaths reads
+ * the new content). Without either (a bare `astro dev`), content is loaded once from
+ * `DEALERS_DIR` (default `./dealers`) and `ONLY_DEALERS` (comma-separated slugs).
  */
 import { loadDealers, type DealerContent } from './load.ts';
 import { formatIssue } from './issues.ts';
