@@ -6,17 +6,12 @@
  */
 import { copyFile, cp, link, mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { ISLAND_STYLE } from '../../src/lib/island-style.ts';
 
 /** Local absolute URLs in HTML, CSS or island props: "/_astro/a.js", "/samples/x/logo.svg". */
 const LOCAL_URL = /(?<=["'(\s,=]|&quot;)\/(?!\/)[A-Za-z0-9._~\-/%@]+/g;
 /** Relative chunk imports inside bundled JS: import "./chunk.js", from"./x.js". */
 const RELATIVE_IMPORT = /["'`]\.\/([A-Za-z0-9._~\-@]+\.(?:js|mjs|css))["'`]/g;
-/**
- * Astro writes `<style>astro-island,…{display:contents}</style>` into <body> before the first
- * island; <style> is not allowed there and the CSP would need it hashed. global.css carries the
- * same rule, so the tag is dropped.
- */
-const ISLAND_STYLE = /<style>astro-island,astro-slot,astro-static-slot\{display:contents\}<\/style>/g;
 /** Files copied or written at once. */
 const IO_CONCURRENCY = 16;
 
