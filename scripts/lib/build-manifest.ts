@@ -31,6 +31,8 @@ export interface ManifestDealer {
   url: string;
   /** Hash of the dealer's snapshot files (src/content/load.ts `fingerprintDealer`). */
   fingerprint: string;
+  /** Hash of those files' sizes and modification times (`statSignature`): lets --changed skip reading them. */
+  stats?: string;
   pages: number;
   builtAt: string;
   /** The build key (see `buildKey`) of the build that made this site. */

@@ -13,7 +13,7 @@ import { mkdir, readFile, rm, rmdir, rename, stat, writeFile } from 'node:fs/pro
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { fingerprintDealers, listDealerFolders, loadDealers, type DealerContent } from '../../src/content/load.ts';
+import { fingerprintDealers, listDealerFolders, loadDealers, statSignatures, type DealerContent } from '../../src/content/load.ts';
 import { formatIssue, type ContentIssue } from '../../src/content/issues.ts';
 import { mapLimit } from '../../src/lib/concurrency.ts';
 import { applyCmsStaff, cmsConfigFromEnv } from '../../src/content/cms.ts';
@@ -132,17 +132,24 @@ async function plan(options: BuildOptions, folders: string[], previous: SitesMan
   if (!previous) return rebuildAll(`${outDir} has no build manifest: building every dealer`);
   if (path.resolve(previous.dealersDir) !== dealersDir) return rebuildAll(`the last build read ${previous.dealersDir}: building every dealer`);
   if (!previous.buildKeys.includes(key)) return rebuildAll('the code, public files or build options changed since the last build: building every dealer');
-  const prints = await fingerprintDealers(dealersDir, folders);
+  // Sizes and modification times first: only dealers whose files moved are read and hashed.
+  const stats = await statSignatures(dealersDir, folders);
+  const moved = folders.filter((slug) => !previous.dealers[slug] || previous.dealers[slug]!.stats !== stats[slug]);
+  const prints = await fingerprintDealers(dealersDir, moved);
   const build: string[] = [];
   const unchanged: string[] = [];
   await mapLimit(folders, 32, async (slug) => {
     const entry = previous.dealers[slug];
-    const same = entry && entry.fingerprint === prints[slug] && entry.buildKey === key && (await exists(path.join(outDir, slug, 'index.html')));
+    const print = prints[slug] ?? entry?.fingerprint;
+    const same = entry && entry.fingerprint === print && entry.buildKey === key && (await exists(path.join(outDir, slug, 'index.html')));
     (same ? unchanged : build).push(slug);
   });
   build.sort();
   unchanged.sort();
-  return { build, unchanged, removed, kept: keptOf(unchanged) };
+  const kept = keptOf(unchanged);
+  // Same content under new times (a fresh checkout): remember the new times for the next run.
+  for (const slug of Object.keys(kept)) kept[slug] = { ...kept[slug]!, stats: stats[slug]! };
+  return { build, unchanged, removed, kept };
 }
 
 export async function buildSites(options: BuildOptions): Promise<BuildResult> {
@@ -198,7 +205,16 @@ export async function buildSites(options: BuildOptions): Promise<BuildResult> {
         await writeAtomic(file, JSON.stringify(manifestOf(options, { builtAt: new Date().toISOString(), key, preview, dealersDir, entries: chosen.kept }), null, 2) + '\n');
       }
       log(shardNote(options.shard, outDir));
-    } else log('Nothing to build: every site is up to date.');
+    } else {
+      log('Nothing to build: every site is up to date.');
+      // Files touched without a change (a fresh checkout): record their new times, so the next
+      // run need not read them again.
+      const restamped = Object.entries(chosen.kept).some(([slug, e]) => previous?.dealers[slug]?.stats !== e.stats);
+      if (restamped && previous && previous.files.length === 1 && previous.files[0] === manifestName(undefined)) {
+        const old = JSON.parse(await readFile(path.join(outDir, previous.files[0]), 'utf8')) as BuildManifest;
+        await writeAtomic(path.join(outDir, previous.files[0]), JSON.stringify({ ...old, dealers: { ...old.dealers, ...chosen.kept } }, null, 2) + '\n');
+      }
+    }
     return result({ ok: true, unchanged: chosen.unchanged });
   }
 
@@ -221,6 +237,8 @@ export async function buildSites(options: BuildOptions): Promise<BuildResult> {
     // Workers bundle while this process validates; they render once the content is written.
     const pool = workers > 1 || batches.length > 1 ? startWorkers(run, batches, workers, { astroWork, staged, preview, log }) : undefined;
 
+    // Before reading: a file edited while the build reads it then differs from what was recorded.
+    const stats = await statSignatures(dealersDir, chosen.build);
     const loaded = chosen.build.length ? await loadDealers(dealersDir, { only: chosen.build }) : { dealers: [], errors: [], warnings: [], fingerprints: {} };
     const cms = cmsConfigFromEnv();
     if (cms && loaded.dealers.length) loaded.errors.push(...(await applyCmsStaff(loaded.dealers, cms, { log })));
@@ -243,7 +261,7 @@ export async function buildSites(options: BuildOptions): Promise<BuildResult> {
       `${workers > 1 ? ` in ${workers} processes (${batches.length} batch${batches.length === 1 ? '' : 'es'})` : ''}`);
     const builtAt = new Date().toISOString();
     const entries: Record<string, ManifestDealer> = { ...chosen.kept };
-    for (const d of loaded.dealers) entries[d.slug] = manifestEntry(d, loaded.fingerprints[d.slug]!, dealerRoutes(d).length, builtAt, key);
+    for (const d of loaded.dealers) entries[d.slug] = { ...manifestEntry(d, loaded.fingerprints[d.slug]!, dealerRoutes(d).length, builtAt, key), stats: stats[d.slug]! };
     await mapLimit(loaded.dealers, 16, (d) => writeFile(path.join(stagedContent, `${d.slug}.json`), JSON.stringify(d)));
 
     let rendered: Promise<{ dealers: DealerSummary[]; rss: number[]; cpu: number }>;

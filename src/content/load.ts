@@ -90,6 +90,29 @@ export async function fingerprintDealer(dir: string, io: Io = limiter(MAX_OPEN_F
   return fingerprintOf(files.filter((f): f is ReadFile => !!f));
 }
 
+/**
+ * A cheap stand-in for the fingerprint: a hash of the same files' paths, sizes and modification
+ * times. Equal signatures mean unchanged content (the fingerprint need not be read); different
+ * ones (a fresh clone, a touched file) mean the fingerprint decides.
+ */
+export async function statSignature(dir: string, io: Io = limiter(MAX_OPEN_FILES)): Promise<string> {
+  const rels = ['site.json', ...Object.values(entityFiles).map((e) => e.file)];
+  const pages = (await listJson(path.join(dir, 'pages'), io)).map((full) => path.relative(dir, full).split(path.sep).join('/'));
+  const hash = createHash('sha256');
+  const stats = await Promise.all([...rels, ...pages].map((rel) => io(() => stat(path.join(dir, rel))).then((s) => ({ rel, s }), () => undefined)));
+  for (const f of stats.filter((x) => !!x).sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0))) {
+    hash.update(`${f.rel}\0${f.s.size}\0${f.s.mtimeMs}\0`);
+  }
+  return hash.digest('hex').slice(0, 32);
+}
+
+/** Stat signatures of many dealer folders (slug → signature). */
+export async function statSignatures(dir: string, slugs: string[], maxOpenFiles = MAX_OPEN_FILES): Promise<Record<string, string>> {
+  const io = limiter(maxOpenFiles);
+  const sigs = await mapLimit(slugs, DEALER_CONCURRENCY, (slug) => statSignature(path.join(dir, slug), io));
+  return Object.fromEntries(slugs.map((slug, i) => [slug, sigs[i]!]));
+}
+
 /** Fingerprints of many dealer folders (slug → fingerprint), with bounded open files. */
 export async function fingerprintDealers(dir: string, slugs: string[], maxOpenFiles = MAX_OPEN_FILES): Promise<Record<string, string>> {
   const io = limiter(maxOpenFiles);

@@ -5,11 +5,12 @@
  */
 import { spawn } from 'node:child_process';
 import { request } from 'node:http';
-import { cp, mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeSyntheticDealers } from '../../scripts/lib/synthetic.ts';
 import { readManifests, shardOf } from '../../scripts/lib/build-manifest.ts';
+import { statSignature } from '../../src/content/load.ts';
 import type { BuildResult } from '../../scripts/lib/build-sites.ts';
 import { buildInChild, childEnv, type ChildBuild } from '../helpers/build-child.ts';
 
@@ -131,6 +132,19 @@ describe('npm run build -- --changed', () => {
     expect(r.output).toContain('Nothing to build');
     expect(await stamps()).toEqual(before);
     expect((await stat(path.join(api(), 'content.json'))).mtimeMs).toBe(apiBefore.mtimeMs);
+  }, 60_000);
+
+  it('keeps a dealer whose files were only touched (same bytes, new times), and remembers the new times', async () => {
+    const touched = slugs[3]!;
+    const file = path.join(dealersDir, touched, 'site.json');
+    const later = new Date(Date.now() + 60_000);
+    await utimes(file, later, later);
+    const before = await stamps();
+    const r = ok(await buildInChild({ dealersDir, outDir: out(), changed: true }));
+    expect(r.dealers).toEqual([]);
+    expect(await stamps()).toEqual(before);
+    // The new times are recorded, so the next run finds them equal and reads nothing of the dealer.
+    expect((await readManifests(out()))!.dealers[touched]!.stats).toBe(await statSignature(path.join(dealersDir, touched)));
   }, 60_000);
 
   it('removes the site, content and API entry of a dealer whose folder is gone', async () => {
