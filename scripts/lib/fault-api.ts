@@ -73,7 +73,7 @@ export async function startApi(env: NodeJS.ProcessEnv, dataDir: string, output: 
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => fail(new Error(`the API did not start within ${timeoutMs} ms`)), timeoutMs);
     const onData = (chunk: Buffer) => {
-      const m = /API for \d+ dealers? on http:\/\/localhost:(\d+)\//.exec(chunk.toString('utf8'));
+      const m = /API for \d+ dealers?(?: \([^)]*\))? on http:\/\/localhost:(\d+)\//.exec(chunk.toString('utf8'));
       if (m) {
         cleanup();
         resolve(Number(m[1]));
