@@ -7,13 +7,9 @@
  * unless every step succeeded, and no temporary folder outlives the build, whether it fails,
  * throws or the process exits while it runs.
  */
-import { fork, type ChildProcess } from 'node:child_process';
-import { renameSync, rmSync, rmdirSync } from 'node:fs';
-import { mkdir, readFile, rm, rmdir, rename, stat, writeFile } from 'node:fs/promises';
-import { availableParallelism } from 'node:os';
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { fingerprintDealers, listDealerFolders, loadDealers, statSignatures, type DealerContent } from '../../src/content/load.ts';
+import { listDealerFolders, loadDealers, statSignatures } from '../../src/content/load.ts';
 import { formatIssue, type ContentIssue } from '../../src/content/issues.ts';
 import { mapLimit } from '../../src/lib/concurrency.ts';
 import { applyCmsStaff, cmsConfigFromEnv } from '../../src/content/cms.ts';
@@ -22,14 +18,15 @@ import { buildApi } from './build-api.ts';
 import { buildBatch, type DealerSummary } from './build-dealers.ts';
 import {
   buildKey, checkedManifest, CONTENT_DIR, CONTENT_FORMAT_VERSION, inShard, MANIFEST_FORMAT, manifestEntry, manifestName, readBuiltContent,
-  readManifests, writeAtomic, type BuildManifest, type ManifestDealer, type Shard, type SitesManifest,
+  readManifests, writeAtomic, type BuildManifest, type ManifestDealer, type Shard,
 } from './build-manifest.ts';
-import type { WorkerInput, WorkerMessage, WorkerResult } from './build-worker.ts';
+import { plan } from './build-plan.ts';
+import { chunks, defaultWorkers, MAX_BATCH, startWorkers } from './build-pool.ts';
+import { endRun, projectRoot, startRun, swapIn, type Run, type Swap } from './build-run.ts';
 
 export type { DealerSummary } from './build-dealers.ts';
 
-export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const workerScript = path.join(projectRoot, 'scripts', 'lib', 'build-worker.ts');
+export { projectRoot } from './build-run.ts';
 
 export interface BuildOptions {
   dealersDir: string;
@@ -73,18 +70,6 @@ export interface BuildResult {
   seconds: number;
 }
 
-/** Below this many dealers a build renders in its own process: a worker's start costs more. */
-export const WORKER_THRESHOLD = 40;
-/**
- * Dealers one Astro build renders at most. Astro keeps every rendered route's data until its build
- * ends, so a batch bounds a process's memory whatever the size of the fleet.
- */
-export const MAX_BATCH = 500;
-/** Old-generation heap of a render worker: a base for Astro and Vite plus room per dealer, MB. */
-function workerHeapMB(dealers: number): number {
-  return Math.round(512 + 0.8 * dealers);
-}
-
 async function exists(p: string) {
   return stat(p).then(() => true, () => false);
 }
@@ -93,75 +78,13 @@ function plural(n: number, word: string) {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
-/** Splits `items` into `n` runs of nearly equal length, in order. */
-function chunks<T>(items: T[], n: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < n; i++) out.push(items.slice(Math.floor((i * items.length) / n), Math.floor(((i + 1) * items.length) / n)));
-  return out.filter((c) => c.length);
-}
-
-interface Plan {
-  build: string[];
-  unchanged: string[];
-  removed: string[];
-  /** Manifest entries kept as they were. */
-  kept: Record<string, ManifestDealer>;
-  /** Why everything is rebuilt under --changed, when it is. */
-  note?: string;
-}
-
-/** Which dealers this build renders, keeps and removes. */
-async function plan(options: BuildOptions, folders: string[], previous: SitesManifest | undefined, key: string, outDir: string, dealersDir: string): Promise<Plan> {
-  const scope = (slug: string) => inShard(slug, options.shard);
-  const inFolder = new Set(folders);
-  // A dealer whose folder is gone loses its site; --only leaves every other dealer alone.
-  const removed = options.only?.length ? [] : Object.keys(previous?.dealers ?? {}).filter((s) => scope(s) && !inFolder.has(s)).sort();
-  const keptOf = (unchanged: string[]) => {
-    const kept: Record<string, ManifestDealer> = {};
-    for (const [slug, entry] of Object.entries(previous?.dealers ?? {})) {
-      if (scope(slug) && !removed.includes(slug) && unchanged.includes(slug)) kept[slug] = entry;
-    }
-    return kept;
-  };
-  if (!options.changed) {
-    // Dealers outside this build (--only) keep their entries, with their own build key.
-    const others = Object.keys(previous?.dealers ?? {}).filter((s) => scope(s) && !inFolder.has(s) && !removed.includes(s));
-    return { build: folders, unchanged: [], removed, kept: keptOf(others) };
-  }
-  const rebuildAll = (note: string): Plan => ({ build: folders, unchanged: [], removed, kept: {}, note });
-  if (!previous) return rebuildAll(`${outDir} has no build manifest: building every dealer`);
-  if (path.resolve(previous.dealersDir) !== dealersDir) return rebuildAll(`the last build read ${previous.dealersDir}: building every dealer`);
-  if (!previous.buildKeys.includes(key)) return rebuildAll('the code, public files or build options changed since the last build: building every dealer');
-  // Sizes and modification times first: only dealers whose files moved are read and hashed.
-  const stats = await statSignatures(dealersDir, folders);
-  const moved = folders.filter((slug) => !previous.dealers[slug] || previous.dealers[slug]!.stats !== stats[slug]);
-  const prints = await fingerprintDealers(dealersDir, moved);
-  const build: string[] = [];
-  const unchanged: string[] = [];
-  await mapLimit(folders, 32, async (slug) => {
-    const entry = previous.dealers[slug];
-    const print = prints[slug] ?? entry?.fingerprint;
-    const same = entry && entry.fingerprint === print && entry.buildKey === key && (await exists(path.join(outDir, slug, 'index.html')));
-    (same ? unchanged : build).push(slug);
-  });
-  build.sort();
-  unchanged.sort();
-  const kept = keptOf(unchanged);
-  // Same content under new times (a fresh checkout): remember the new times for the next run.
-  for (const slug of Object.keys(kept)) kept[slug] = { ...kept[slug]!, stats: stats[slug]! };
-  return { build, unchanged, removed, kept };
-}
-
 export async function buildSites(options: BuildOptions): Promise<BuildResult> {
   const log = options.log ?? (() => {});
   const started = performance.now();
   const dealersDir = path.resolve(options.dealersDir);
   const outDir = path.resolve(options.outDir);
   const preview = !!options.preview;
-  const result = (r: Partial<BuildResult>): BuildResult => ({
-    ok: false, errors: [], warnings: [], dealers: [], unchanged: [], removed: [], workers: 0, workerRssMB: [], workerCpuSeconds: 0,
-    ...r, seconds: secondsSince(started),
-  });
+  const result = (r: Partial<BuildResult>) => resultOf(started, r);
   const fail = (errors: ContentIssue[], warnings: ContentIssue[] = []) => {
     log(`\n${plural(errors.length, 'content error')}; nothing was written:`);
     for (const e of errors) log(`  ✗ ${formatIssue(e)}`);
@@ -317,6 +240,14 @@ export async function buildSites(options: BuildOptions): Promise<BuildResult> {
   }
 }
 
+/** A build's result: nothing built unless `r` says otherwise, timed from `started`. */
+function resultOf(started: number, r: Partial<BuildResult>): BuildResult {
+  return {
+    ok: false, errors: [], warnings: [], dealers: [], unchanged: [], removed: [], workers: 0, workerRssMB: [], workerCpuSeconds: 0,
+    ...r, seconds: secondsSince(started),
+  };
+}
+
 function manifestOf(options: BuildOptions, m: { builtAt: string; key: string; preview: boolean; dealersDir: string; entries: Record<string, ManifestDealer> }): BuildManifest {
   return {
     format: MANIFEST_FORMAT, contentFormat: CONTENT_FORMAT_VERSION, builtAt: m.builtAt, buildKey: m.key, preview: m.preview, dealersDir: m.dealersDir,
@@ -329,16 +260,8 @@ function shardNote(shard: Shard, outDir: string): string {
   return `Shard ${shard.index} of ${shard.count}: no API bundle; once every shard is in ${outDir}, run npm run build -- --api-only --out ${outDir}`;
 }
 
-/** Render processes for a build of `dealers`: one per core for a fleet, else this process. */
-function defaultWorkers(dealers: number): number {
-  return dealers < WORKER_THRESHOLD ? 1 : Math.max(1, Math.min(availableParallelism(), Math.ceil(dealers / (WORKER_THRESHOLD / 2))));
-}
-
 /** `--api-only`: the API bundle for the dealers of a sites folder's manifests. */
 async function buildApiOnly(options: BuildOptions, outDir: string, log: (line: string) => void, started: number): Promise<BuildResult> {
-  const base: BuildResult = {
-    ok: false, errors: [], warnings: [], dealers: [], unchanged: [], removed: [], workers: 0, workerRssMB: [], workerCpuSeconds: 0, seconds: 0,
-  };
   if (!options.apiOutDir) throw new Error('--api-only needs an API folder (--api-out)');
   const manifest = await checkedManifest(outDir);
   if (manifest.buildKeys.length > 1) log(`warning: the sites of ${outDir} come from ${manifest.buildKeys.length} different builds (code or options)`);
@@ -352,186 +275,10 @@ async function buildApiOnly(options: BuildOptions, outDir: string, log: (line: s
     await buildApi({ dealers, outDir: path.join(apiWork, 'new'), log });
     await swapIn(run, [{ staged: path.join(apiWork, 'new'), target: apiOutDir, aside: path.join(apiWork, 'old') }]);
     log(`API bundle for ${plural(dealers.length, 'dealer')} of ${outDir} (${manifest.files.join(', ')})`);
-    return { ...base, ok: true, unchanged: Object.keys(manifest.dealers).sort(), seconds: secondsSince(started) };
+    return resultOf(started, { ok: true, unchanged: Object.keys(manifest.dealers).sort() });
   } finally {
     await endRun(run);
   }
-}
-
-interface WorkerPool {
-  /** The content is validated and written: render. */
-  go(contentDir: string): void;
-  /** Validation failed: stop every worker. */
-  abort(): void;
-  done: Promise<{ dealers: DealerSummary[]; rss: number[]; cpu: number }>;
-}
-
-/**
- * Runs the batches in worker processes, at most `count` at a time. Each starts at once (Astro
- * bundles while the content is validated) and renders when `go` names the content folder.
- */
-function startWorkers(run: Run, batches: string[][], count: number, o: { astroWork: string; staged: string; preview: boolean; log: (line: string) => void }): WorkerPool {
-  let contentDir: string | undefined;
-  let aborted = false;
-  const waiting: ((dir: string | undefined) => void)[] = [];
-  const content = () => (contentDir !== undefined || aborted ? Promise.resolve(contentDir) : new Promise<string | undefined>((r) => waiting.push(r)));
-  const runOne = async (batch: string[], index: number) => {
-    const input: WorkerInput = {
-      stagedDir: o.staged,
-      astroDir: path.join(o.astroWork, `astro-${index + 1}`),
-      projectRoot,
-      preview: o.preview,
-      resultFile: path.join(o.astroWork, `worker-${index + 1}.json`),
-    };
-    await mkdir(o.astroWork, { recursive: true });
-    const child = fork(workerScript, [JSON.stringify(input)], {
-      cwd: projectRoot,
-      execArgv: ['--experimental-strip-types', '--no-warnings=ExperimentalWarning', `--max-old-space-size=${workerHeapMB(batch.length)}`, '--max-semi-space-size=16'],
-      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
-      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-    });
-    run.children.add(child);
-    let tail = '';
-    const relay = (chunk: Buffer) => {
-      const text = tail + chunk.toString();
-      const lines = text.split('\n');
-      tail = lines.pop() ?? '';
-      for (const line of lines) if (line.trim()) o.log(line);
-    };
-    let stderr = '';
-    child.stdout!.on('data', relay);
-    child.stderr!.on('data', (c: Buffer) => { stderr = (stderr + c.toString()).slice(-8000); });
-    const exited = new Promise<number | null>((resolve, reject) => {
-      child.on('error', reject);
-      child.on('exit', (code) => resolve(code));
-    });
-    const dir = await content();
-    if (dir === undefined) {
-      child.kill('SIGTERM');
-      await exited;
-      return undefined;
-    }
-    const message: WorkerMessage = { type: 'content', files: batch.map((slug) => path.join(dir, `${slug}.json`)) };
-    child.send(message);
-    const code = await exited;
-    run.children.delete(child);
-    if (tail.trim()) o.log(tail);
-    const raw = await readFile(input.resultFile, 'utf8').catch(() => undefined);
-    const out = raw ? (JSON.parse(raw) as WorkerResult) : undefined;
-    if (!out || !out.ok) {
-      const why = out && !out.ok ? out.error : `the render process exited with code ${code} and no result${/heap out of memory/i.test(stderr) ? ' (out of memory)' : ''}\n${stderr}`;
-      throw new Error(`Rendering ${batch[0]}…${batch.at(-1)} (${plural(batch.length, 'dealer')}) failed: ${why}`);
-    }
-    return out;
-  };
-  const done = (async () => {
-    const results = await mapLimit(batches, count, runOne);
-    const ok = results.filter((r): r is Extract<WorkerResult, { ok: true }> => !!r);
-    return { dealers: ok.flatMap((r) => r.dealers), rss: ok.map((r) => r.maxRssMB), cpu: ok.reduce((n, r) => n + r.cpuSeconds, 0) };
-  })();
-  // A failure before `go` or `abort` is awaited through `done`; never unhandled meanwhile.
-  done.catch(() => {});
-  return {
-    go(dir) {
-      contentDir = dir;
-      for (const w of waiting.splice(0)) w(dir);
-    },
-    abort() {
-      aborted = true;
-      for (const w of waiting.splice(0)) w(undefined);
-    },
-    done,
-  };
-}
-
-/** The folders of one build that must not outlive it, and the renames of a swap under way. */
-interface Run {
-  temp: string[];
-  /** Renames of an unfinished swap, in order; undone last to first when the swap fails. */
-  moved: { from: string; to: string }[];
-  /** Render workers still running; stopped when the build ends or the process exits. */
-  children: Set<ChildProcess>;
-}
-
-/** One rename of a swap: `staged` replaces `target` (absent: `target` is removed). */
-interface Swap {
-  staged?: string;
-  target: string;
-  aside: string;
-}
-
-const running = new Set<Run>();
-
-/**
- * When the process exits mid-build (Ctrl+C in scripts/build.ts, a host calling process.exit),
- * `finally` never runs: this puts back a half-done swap and removes the temporary folders.
- */
-function cleanUpOnExit() {
-  for (const run of running) {
-    for (const child of run.children) child.kill('SIGKILL');
-    try {
-      for (const { from, to } of run.moved.splice(0).reverse()) renameSync(to, from);
-      for (const dir of run.temp) rmSync(dir, { recursive: true, force: true });
-    } catch {
-      // Exiting anyway: whatever is left is named .build-tmp* and ignored by git.
-    }
-  }
-  try {
-    rmdirSync(path.join(projectRoot, '.build-tmp'));
-  } catch {
-    // Not empty (another build is running) or already gone.
-  }
-}
-
-function startRun(run: Run) {
-  if (!running.size) process.on('exit', cleanUpOnExit);
-  running.add(run);
-}
-
-async function endRun(run: Run) {
-  // Workers of a failed build: stop them before their folders are removed.
-  await Promise.all([...run.children].map((child) => new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  })));
-  run.children.clear();
-  // A swap that could not be undone left previous output in these folders: keep them.
-  if (!run.moved.length) {
-    await Promise.all(run.temp.map((dir) => rm(dir, { recursive: true, force: true })));
-    // The shared parent of every build's Astro folder, once no build uses it.
-    await rmdir(path.join(projectRoot, '.build-tmp')).catch(() => {});
-  }
-  running.delete(run);
-  if (!running.size) process.off('exit', cleanUpOnExit);
-}
-
-/**
- * Moves every target aside, then every staged folder in, then drops what was moved aside. A
- * failed rename undoes the others, so the targets are all new or all as they were.
- */
-async function swapIn(run: Run, swaps: Swap[]) {
-  const move = async (from: string, to: string) => {
-    await rename(from, to);
-    run.moved.push({ from, to });
-  };
-  try {
-    for (const s of swaps) if (await exists(s.target)) await move(s.target, s.aside);
-    for (const s of swaps) if (s.staged) await move(s.staged, s.target);
-  } catch (e) {
-    try {
-      for (const { from, to } of [...run.moved].reverse()) {
-        await rename(to, from);
-        run.moved.pop();
-      }
-    } catch (undo) {
-      const kept = swaps.filter((s) => run.moved.some((m) => m.to === s.aside)).map((s) => `${s.aside} (for ${s.target})`);
-      throw new Error(`${(e as Error).message}; putting the previous output back also failed (${(undo as Error).message}); it is kept in ${kept.join(', ')}`);
-    }
-    throw e;
-  }
-  run.moved.length = 0;
-  await Promise.all(swaps.map((s) => rm(s.aside, { recursive: true, force: true })));
 }
 
 function secondsSince(t: number) {

@@ -4,35 +4,18 @@
  * path to fix. Both load Vite's client, so an open tab reloads by itself once the content changes.
  */
 import { formatIssue, type ContentIssue } from '../../src/content/issues.ts';
-import { escapeHtml, siteOrigin } from './serve-index.ts';
+import { escapeHtml, siteOrigin, toolPage } from './serve-index.ts';
 import type { DealerState } from './dev-content.ts';
 
+/** Wider than the site list, for file paths; error lines in red. */
 const STYLE = `
-      body { font: 1rem/1.5 system-ui, sans-serif; max-width: 48rem; margin: 2rem auto; padding: 0 1rem; color: #1a1a1a; }
-      li { margin: 0.5rem 0; }
-      code { color: #555; }
+      body { max-width: 48rem; }
       .broken, .issue strong { color: #b00020; }
       .issue { font-family: ui-monospace, monospace; font-size: 0.9rem; white-space: pre-wrap; }`;
 
+/** A preview page: loads Vite's client, so an open tab reloads by itself when content changes. */
 function document(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8">
-    <meta name="viewport" content="width=device-width, initial-scale=1">
-    <meta name="robots" content="noindex">
-    <title>${escapeHtml(title)}</title>
-    <style>${STYLE}
-    </style>
-    <script type="module" src="/@vite/client"></script>
-  </head>
-  <body>
-    <main>
-${body}
-    </main>
-  </body>
-</html>
-`;
+  return toolPage(title, body, { style: STYLE, head: '<script type="module" src="/@vite/client"></script>' });
 }
 
 /** The dealers of the preview, each linked to its own host; broken ones say so. */

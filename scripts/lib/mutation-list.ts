@@ -26,7 +26,7 @@ export const mutations: Mutation[] = [
     { id: 'fleet-shard-of', file: 'scripts/lib/build-manifest.ts', find: '  return (createHash(\'sha256\').update(slug).digest().readUInt32BE(0) % count) + 1;', replace: '  return (createHash(\'sha256\').update(slug).digest().readUInt32BE(0) % count);', why: 'shards are numbered 1 to N and every dealer is in one' },
   ]),
   ...row('`--changed`: only dealers whose snapshot changed', [u('build-fleet')], [
-    { id: 'fleet-changed-fingerprint', file: 'scripts/lib/build-sites.ts', find: '    const same = entry && entry.fingerprint === print && entry.buildKey === key', replace: '    const same = entry && entry.buildKey === key', why: 'a changed snapshot is rebuilt' },
+    { id: 'fleet-changed-fingerprint', file: 'scripts/lib/build-plan.ts', find: '    const same = entry && entry.fingerprint === print && entry.buildKey === key', replace: '    const same = entry && entry.buildKey === key', why: 'a changed snapshot is rebuilt' },
   ]),
   ...row('`npm start -- --sites DIR` serves the API of exactly the folder\'s dealers', [u('build-fleet')], [
     { id: 'fleet-manifest-unlisted', file: 'scripts/lib/build-manifest.ts', find: '  if (unlisted.length) problems.push(`site folders no manifest lists: ${unlisted.sort().join(\', \')}`);', replace: '', why: 'a site folder the manifest does not list is refused' },

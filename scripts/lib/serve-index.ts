@@ -80,26 +80,36 @@ export function indexPage(sites: SiteEntry[], port: number | string, heading = '
         })
         .join('\n')
     : '      <li>No site has been built yet. Run <code>npm run build</code>.</li>';
+  return toolPage(heading, `      <h1>${escapeHtml(heading)}</h1>
+${status ? `      <p>${escapeHtml(status)}</p>\n` : ''}      <ul>
+${items}
+      </ul>
+      <p>The API answers on every host under <a href="/api/health"><code>/api/</code></a>.</p>`);
+}
+
+const TOOL_STYLE = `
+      body { font: 1rem/1.5 system-ui, sans-serif; max-width: 40rem; margin: 2rem auto; padding: 0 1rem; color: #1a1a1a; }
+      li { margin: 0.5rem 0; }
+      code { color: #555; }`;
+
+/**
+ * The page shell of the local servers' own pages (site lists, the preview's content errors):
+ * not indexed, plain styles; `extra` adds rules and head elements.
+ */
+export function toolPage(title: string, body: string, extra: { style?: string; head?: string } = {}): string {
   return `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <meta name="robots" content="noindex">
-    <title>${escapeHtml(heading)}</title>
-    <style>
-      body { font: 1rem/1.5 system-ui, sans-serif; max-width: 40rem; margin: 2rem auto; padding: 0 1rem; color: #1a1a1a; }
-      li { margin: 0.5rem 0; }
-      code { color: #555; }
-    </style>
+    <title>${escapeHtml(title)}</title>
+    <style>${TOOL_STYLE}${extra.style ?? ''}
+    </style>${extra.head ? `\n    ${extra.head}` : ''}
   </head>
   <body>
     <main>
-      <h1>${escapeHtml(heading)}</h1>
-${status ? `      <p>${escapeHtml(status)}</p>\n` : ''}      <ul>
-${items}
-      </ul>
-      <p>The API answers on every host under <a href="/api/health"><code>/api/</code></a>.</p>
+${body}
     </main>
   </body>
 </html>

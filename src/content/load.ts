@@ -74,9 +74,14 @@ function fingerprintOf(files: ReadFile[]): string {
   return hash.digest('hex').slice(0, 32);
 }
 
+/** The files of a dealer folder the loader reads, relative: site.json, the entity files, the pages. */
+async function snapshotFiles(dir: string, io: Io): Promise<string[]> {
+  const pages = (await listJson(path.join(dir, 'pages'), io)).map((full) => path.relative(dir, full).split(path.sep).join('/'));
+  return ['site.json', ...Object.values(entityFiles).map((e) => e.file), ...pages];
+}
+
 /** The fingerprint of one dealer folder without validating it (what `loadDealers` reports). */
 export async function fingerprintDealer(dir: string, io: Io = limiter(MAX_OPEN_FILES)): Promise<string> {
-  const rels = ['site.json', ...Object.values(entityFiles).map((e) => e.file)];
   const read = async (rel: string): Promise<ReadFile | undefined> => {
     try {
       return { rel, bytes: await io(() => readFile(path.join(dir, rel))) };
@@ -85,8 +90,7 @@ export async function fingerprintDealer(dir: string, io: Io = limiter(MAX_OPEN_F
       return undefined;
     }
   };
-  const pages = (await listJson(path.join(dir, 'pages'), io)).map((full) => path.relative(dir, full).split(path.sep).join('/'));
-  const files = await Promise.all([...rels, ...pages].map(read));
+  const files = await Promise.all((await snapshotFiles(dir, io)).map(read));
   return fingerprintOf(files.filter((f): f is ReadFile => !!f));
 }
 
@@ -96,10 +100,8 @@ export async function fingerprintDealer(dir: string, io: Io = limiter(MAX_OPEN_F
  * ones (a fresh clone, a touched file) mean the fingerprint decides.
  */
 export async function statSignature(dir: string, io: Io = limiter(MAX_OPEN_FILES)): Promise<string> {
-  const rels = ['site.json', ...Object.values(entityFiles).map((e) => e.file)];
-  const pages = (await listJson(path.join(dir, 'pages'), io)).map((full) => path.relative(dir, full).split(path.sep).join('/'));
   const hash = createHash('sha256');
-  const stats = await Promise.all([...rels, ...pages].map((rel) => io(() => stat(path.join(dir, rel))).then((s) => ({ rel, s }), () => undefined)));
+  const stats = await Promise.all((await snapshotFiles(dir, io)).map((rel) => io(() => stat(path.join(dir, rel))).then((s) => ({ rel, s }), () => undefined)));
   for (const f of stats.filter((x) => !!x).sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0))) {
     hash.update(`${f.rel}\0${f.s.size}\0${f.s.mtimeMs}\0`);
   }
