@@ -8,7 +8,7 @@
  *   lambda.mjs                          AWS Lambda (API Gateway, function URLs, EventBridge)
  *   netlify/functions/api.mjs           Netlify Functions, and deliver-leads.mjs on a schedule
  *   vercel/api.mjs                      Vercel Functions, and deliver-leads.mjs for Vercel Cron
- *   chunks/                             the code they share
+ *   chunks/                             the code they share, and content.mjs: the dealers
  *   package.json                        the database drivers, at the package-lock's versions
  *   content.json                        the same dealers, to serve from API_CONTENT_URL if wanted
  *   netlify/netlify.toml, vercel/project/  configuration to copy (docs/deploy.md)
@@ -16,19 +16,24 @@
  * The drivers stay outside the bundle (pg loads native bindings when present; PGlite ships
  * WebAssembly beside its code): install them where the API runs.
  */
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { once } from 'node:events';
 import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 import type { DealerContent } from '../../src/content/load.ts';
 import { loadMigrations } from '../../src/api/db/migrations.ts';
-import type { ContentDocument } from '../../src/api/content-bundled.ts';
 import { DELIVER_PATH, VERCEL_REWRITE } from '../../src/api/platforms/vercel-routes.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export interface BuildApiOptions {
-  dealers: DealerContent[];
+  /**
+   * The dealers, in order: as objects, or as each one's JSON text (a fleet build passes the
+   * validated content files it wrote, so a thousand dealers need not be held as objects).
+   */
+  dealers: DealerContent[] | { json: string[] };
   outDir: string;
   log?: (line: string) => void;
   /** Writes a .map file beside each script (off by default: they are larger than the code). */
@@ -78,20 +83,63 @@ function inlineMigrations(): Plugin {
   };
 }
 
+/** What the bundle imports the dealers from until the build points it at chunks/content.mjs. */
+const CONTENT_SPECIFIER = 'dealer-sites:content';
+/** The dealers' module, beside the shared chunks. */
+export const CONTENT_CHUNK = 'chunks/content.mjs';
+
 /**
- * Replaces content-bundled.ts (no dealers) with the build's. The document is a string that
- * JSON.parse reads: V8 parses that faster than the same data as an object literal.
+ * Leaves content-bundled.ts (no dealers) out of the bundle: it becomes an import of
+ * chunks/content.mjs, which the build writes itself, a dealer at a time. esbuild never holds or
+ * minifies the dealers (tens of MB for a fleet), only the code.
  */
-function compileContent(document: ContentDocument): Plugin {
+function externalContent(): Plugin {
   return {
-    name: 'compile-content',
+    name: 'external-content',
     setup(b) {
-      b.onLoad({ filter: /[\\/]src[\\/]api[\\/]content-bundled\.ts$/ }, () => ({
-        loader: 'js',
-        contents: `export const bundledContent = JSON.parse(${JSON.stringify(JSON.stringify(document))});`,
-      }));
+      b.onResolve({ filter: /(^|[\\/])content-bundled(\.ts)?$/ }, () => ({ path: CONTENT_SPECIFIER, external: true }));
     },
   };
+}
+
+/** Points every script that imports the dealers at chunks/content.mjs, by its own relative path. */
+async function linkContent(outDir: string, scripts: string[]): Promise<void> {
+  await Promise.all(scripts.map(async (name) => {
+    const file = path.join(outDir, name);
+    const code = await readFile(file, 'utf8');
+    if (!code.includes(CONTENT_SPECIFIER)) return;
+    let rel = path.posix.relative(path.posix.dirname(name), CONTENT_CHUNK);
+    if (!rel.startsWith('.')) rel = `./${rel}`;
+    await writeFile(file, code.split(`"${CONTENT_SPECIFIER}"`).join(JSON.stringify(rel)));
+  }));
+}
+
+/**
+ * Writes the dealers as a module and as content.json, one dealer's text at a time. The module
+ * holds the document as a string that JSON.parse reads: V8 parses that faster than the same data
+ * as an object literal. Gives the document's size in bytes.
+ */
+async function writeContent(outDir: string, dealerJson: string[]): Promise<number> {
+  const head = `{"builtAt":${JSON.stringify(new Date().toISOString())},"dealers":[`;
+  const module = createWriteStream(path.join(outDir, CONTENT_CHUNK));
+  const json = createWriteStream(path.join(outDir, 'content.json'));
+  const put = async (stream: WriteStream, text: string) => {
+    if (!stream.write(text)) await once(stream, 'drain');
+  };
+  // A JSON string's text inside a JS string literal: JSON.stringify escapes it, less its quotes.
+  const literal = (text: string) => JSON.stringify(text).slice(1, -1);
+  let bytes = 0;
+  const both = async (text: string) => {
+    bytes += Buffer.byteLength(text);
+    await Promise.all([put(json, text), put(module, literal(text))]);
+  };
+  await put(module, '// The dealers of this build (ContentDocument, src/api/content-bundled.ts).\nexport const bundledContent = JSON.parse("');
+  await both(head);
+  for (const [i, text] of dealerJson.entries()) await both(i ? `,${text}` : text);
+  await both(']}');
+  await put(module, '");\n');
+  await Promise.all([new Promise((r) => module.end(r)), new Promise((r) => json.end(r))]);
+  return bytes;
 }
 
 /**
@@ -190,7 +238,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(bytes < 10_240 ? 1 : 0)}
 
 export async function buildApi(options: BuildApiOptions): Promise<BuildApiResult> {
   const outDir = path.resolve(options.outDir);
-  const document: ContentDocument = { builtAt: new Date().toISOString(), dealers: options.dealers };
+  const dealerJson = Array.isArray(options.dealers) ? options.dealers.map((d) => JSON.stringify(d)) : options.dealers.json;
   await rm(outDir, { recursive: true, force: true });
   await mkdir(outDir, { recursive: true });
   await build({
@@ -210,14 +258,17 @@ export async function buildApi(options: BuildApiOptions): Promise<BuildApiResult
     external: [...API_RUNTIME_PACKAGES.dependencies, ...API_RUNTIME_PACKAGES.optionalDependencies, 'pg-native'],
     // Bundled CommonJS dependencies may call require(); give them one.
     banner: { js: `import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);` },
-    plugins: [inlineMigrations(), compileContent(document), englishZodOnly()],
+    plugins: [inlineMigrations(), externalContent(), englishZodOnly()],
     legalComments: 'none',
     logLevel: 'warning',
   });
   await mkdir(path.join(outDir, 'vercel/project/api'), { recursive: true });
+  await mkdir(path.join(outDir, 'chunks'), { recursive: true });
+  const built = (await listFiles(outDir)).filter((f) => f.name.endsWith('.mjs')).map((f) => f.name);
+  await linkContent(outDir, built);
+  const contentBytes = await writeContent(outDir, dealerJson);
   await Promise.all([
     writeFile(path.join(outDir, 'package.json'), await apiPackageJson()),
-    writeFile(path.join(outDir, 'content.json'), JSON.stringify(document)),
     writeFile(path.join(outDir, 'netlify/netlify.toml'), NETLIFY_TOML),
     writeFile(path.join(outDir, 'vercel/project/vercel.json'), vercelJson()),
     writeFile(path.join(outDir, 'vercel/project/api/index.mjs'), vercelFunction('api', 'The dealer sites API at /api/* (vercel.json rewrites it here)')),
@@ -227,8 +278,7 @@ export async function buildApi(options: BuildApiOptions): Promise<BuildApiResult
   const scripts = files.filter((f) => f.name.endsWith('.mjs') && !f.name.startsWith('vercel/project/'));
   const chunks = scripts.filter((f) => f.name.startsWith('chunks/'));
   const entries = scripts.filter((f) => !f.name.startsWith('chunks/'));
-  const contentBytes = Buffer.byteLength(JSON.stringify(document));
   options.log?.(`API bundle (minified): ${entries.map((f) => `${f.name} ${kb(f.bytes)}`).join(', ')}; `
-    + `shared chunks ${kb(chunks.reduce((n, f) => n + f.bytes, 0))} in ${chunks.length} files, of which content ${kb(contentBytes)} (${options.dealers.length} dealers)`);
+    + `shared chunks ${kb(chunks.reduce((n, f) => n + f.bytes, 0))} in ${chunks.length} files, of which content ${kb(contentBytes)} (${dealerJson.length} dealers)`);
   return { files };
 }

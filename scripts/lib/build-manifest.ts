@@ -217,12 +217,23 @@ export function contentFile(sitesDir: string, slug: string): string {
 
 /** The validated content the sites of a folder were built from, for the API that serves them. */
 export async function readBuiltContent(sitesDir: string, slugs: string[]): Promise<DealerContent[]> {
+  const texts = await readContentJson([...slugs].sort().map((slug) => ({ slug, file: contentFile(sitesDir, slug) })));
+  return texts.map((text) => JSON.parse(text) as DealerContent);
+}
+
+/**
+ * Validated content files as text, in the order given, each checked to be JSON: what the API
+ * bundle compiles in without holding every dealer as objects.
+ */
+export async function readContentJson(files: { slug: string; file: string }[]): Promise<string[]> {
   const io = limiter(32);
-  return mapLimit([...slugs].sort(), 32, async (slug) => {
+  return mapLimit(files, 32, async ({ slug, file }) => {
     try {
-      return JSON.parse(await io(() => readFile(contentFile(sitesDir, slug), 'utf8'))) as DealerContent;
+      const text = await io(() => readFile(file, 'utf8'));
+      JSON.parse(text);
+      return text;
     } catch (e) {
-      throw new ManifestError(`the built content of "${slug}" (${contentFile(sitesDir, slug)}) cannot be read: ${(e as Error).message}`);
+      throw new ManifestError(`the built content of "${slug}" (${file}) cannot be read: ${(e as Error).message}`);
     }
   });
 }

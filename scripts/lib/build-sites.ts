@@ -9,19 +9,17 @@
  */
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { listDealerFolders, loadDealers, statSignatures } from '../../src/content/load.ts';
+import { listDealerFolders, statSignatures } from '../../src/content/load.ts';
 import { formatIssue, type ContentIssue } from '../../src/content/issues.ts';
-import { mapLimit } from '../../src/lib/concurrency.ts';
-import { applyCmsStaff, cmsConfigFromEnv } from '../../src/content/cms.ts';
-import { dealerRoutes } from '../../src/lib/routes.ts';
 import { buildApi } from './build-api.ts';
 import { buildBatch, type DealerSummary } from './build-dealers.ts';
 import {
-  buildKey, checkedManifest, CONTENT_DIR, CONTENT_FORMAT_VERSION, inShard, MANIFEST_FORMAT, manifestEntry, manifestName, readBuiltContent,
+  buildKey, checkedManifest, CONTENT_DIR, CONTENT_FORMAT_VERSION, inShard, MANIFEST_FORMAT, manifestName, contentFile, readContentJson,
   readManifests, writeAtomic, type BuildManifest, type ManifestDealer, type Shard,
 } from './build-manifest.ts';
 import { plan } from './build-plan.ts';
 import { chunks, defaultWorkers, MAX_BATCH, startWorkers } from './build-pool.ts';
+import { validateDealers } from './build-validate.ts';
 import { endRun, projectRoot, startRun, swapIn, type Run, type Swap } from './build-run.ts';
 
 export type { DealerSummary } from './build-dealers.ts';
@@ -162,30 +160,18 @@ export async function buildSites(options: BuildOptions): Promise<BuildResult> {
 
     // Before reading: a file edited while the build reads it then differs from what was recorded.
     const stats = await statSignatures(dealersDir, chosen.build);
-    const loaded = chosen.build.length ? await loadDealers(dealersDir, { only: chosen.build }) : { dealers: [], errors: [], warnings: [], fingerprints: {} };
-    const cms = cmsConfigFromEnv();
-    if (cms && loaded.dealers.length) loaded.errors.push(...(await applyCmsStaff(loaded.dealers, cms, { log })));
-    for (const w of loaded.warnings) log(`warning: ${formatIssue(w)}`);
-    // Website ids are unique across the fleet, also against the dealers this build keeps.
-    const ids = new Map(Object.entries(chosen.kept).map(([slug, e]) => [e.id, slug]));
-    for (const d of loaded.dealers) {
-      const other = ids.get(d.site.id);
-      if (other && other !== d.slug) {
-        loaded.errors.push({ dealer: d.slug, file: 'site.json', path: 'id', message: `website id ${d.site.id} is also used by dealer "${other}"; ids must be unique` });
-      }
-      ids.set(d.site.id, d.slug);
-    }
-    if (loaded.errors.length) {
-      pool?.abort();
-      return fail(loaded.errors, loaded.warnings);
-    }
-    const pages = loaded.dealers.reduce((n, d) => n + dealerRoutes(d).length, 0);
-    log(`Building ${plural(loaded.dealers.length, 'dealer')}, ${pages} pages${preview ? ' (preview)' : ''}` +
-      `${workers > 1 ? ` in ${workers} processes (${batches.length} batch${batches.length === 1 ? '' : 'es'})` : ''}`);
     const builtAt = new Date().toISOString();
+    const checked = await validateDealers({ dealersDir, slugs: chosen.build, kept: chosen.kept, contentDir: stagedContent, keep: !pool, builtAt, key, log });
+    for (const w of checked.warnings) log(`warning: ${formatIssue(w)}`);
+    if (checked.errors.length) {
+      pool?.abort();
+      return fail(checked.errors, checked.warnings);
+    }
+    const built = Object.keys(checked.entries).sort();
+    log(`Building ${plural(built.length, 'dealer')}, ${checked.pages} pages${preview ? ' (preview)' : ''}` +
+      `${workers > 1 ? ` in ${workers} processes (${batches.length} batch${batches.length === 1 ? '' : 'es'})` : ''}`);
     const entries: Record<string, ManifestDealer> = { ...chosen.kept };
-    for (const d of loaded.dealers) entries[d.slug] = { ...manifestEntry(d, loaded.fingerprints[d.slug]!, dealerRoutes(d).length, builtAt, key), stats: stats[d.slug]! };
-    await mapLimit(loaded.dealers, 16, (d) => writeFile(path.join(stagedContent, `${d.slug}.json`), JSON.stringify(d)));
+    for (const slug of built) entries[slug] = { ...checked.entries[slug]!, stats: stats[slug]! };
 
     let rendered: Promise<{ dealers: DealerSummary[]; rss: number[]; cpu: number }>;
     if (pool) {
@@ -193,14 +179,17 @@ export async function buildSites(options: BuildOptions): Promise<BuildResult> {
       rendered = pool.done;
     } else {
       rendered = batches.length
-        ? buildBatch({ dealers: loaded.dealers, stagedDir: staged, astroDir: path.join(astroWork, 'astro'), projectRoot, preview, log })
+        ? buildBatch({ dealers: checked.dealers, stagedDir: staged, astroDir: path.join(astroWork, 'astro'), projectRoot, preview, log })
           .then((dealers) => ({ dealers, rss: [], cpu: 0 }))
         : Promise.resolve({ dealers: [], rss: [], cpu: 0 });
     }
     // The API serves every dealer of the folder: those built now and those kept as they were.
     const api = apiOutDir && apiWork ? (async () => {
-      const kept = await readBuiltContent(outDir, Object.keys(chosen.kept));
-      await buildApi({ dealers: [...kept, ...loaded.dealers].sort((a, b) => a.slug.localeCompare(b.slug)), outDir: path.join(apiWork, 'new'), log });
+      const files = [
+        ...Object.keys(chosen.kept).map((slug) => ({ slug, file: contentFile(outDir, slug) })),
+        ...built.map((slug) => ({ slug, file: path.join(stagedContent, `${slug}.json`) })),
+      ].sort((a, b) => a.slug.localeCompare(b.slug));
+      await buildApi({ dealers: { json: await readContentJson(files) }, outDir: path.join(apiWork, 'new'), log });
     })() : undefined;
     const [render] = await Promise.all([rendered, api]);
     const summaries = render.dealers.sort((a, b) => a.slug.localeCompare(b.slug));
@@ -209,9 +198,9 @@ export async function buildSites(options: BuildOptions): Promise<BuildResult> {
     const manifestFile = manifestName(options.shard);
     await writeFile(path.join(work, manifestFile), JSON.stringify(manifest, null, 2) + '\n');
     const swaps: Swap[] = [];
-    for (const d of loaded.dealers) {
-      swaps.push({ staged: path.join(staged, d.slug), target: path.join(outDir, d.slug), aside: path.join(work, `old-${d.slug}`) });
-      swaps.push({ staged: path.join(stagedContent, `${d.slug}.json`), target: path.join(outDir, CONTENT_DIR, `${d.slug}.json`), aside: path.join(work, `old-${d.slug}.json`) });
+    for (const slug of built) {
+      swaps.push({ staged: path.join(staged, slug), target: path.join(outDir, slug), aside: path.join(work, `old-${slug}`) });
+      swaps.push({ staged: path.join(stagedContent, `${slug}.json`), target: path.join(outDir, CONTENT_DIR, `${slug}.json`), aside: path.join(work, `old-${slug}.json`) });
     }
     for (const slug of chosen.removed) {
       swaps.push({ target: path.join(outDir, slug), aside: path.join(work, `old-${slug}`) });
@@ -230,7 +219,7 @@ export async function buildSites(options: BuildOptions): Promise<BuildResult> {
     if (chosen.removed.length) log(`Removed the sites of dealers no longer in ${dealersDir}: ${chosen.removed.join(', ')}`);
     if (options.shard) log(shardNote(options.shard, outDir));
     const done = result({
-      ok: true, warnings: loaded.warnings, dealers: summaries, unchanged: chosen.unchanged, removed: chosen.removed,
+      ok: true, warnings: checked.warnings, dealers: summaries, unchanged: chosen.unchanged, removed: chosen.removed,
       workers: batches.length ? Math.max(1, workers) : 0, workerRssMB: render.rss, workerCpuSeconds: render.cpu,
     });
     printSummary(done, log);
@@ -265,16 +254,17 @@ async function buildApiOnly(options: BuildOptions, outDir: string, log: (line: s
   if (!options.apiOutDir) throw new Error('--api-only needs an API folder (--api-out)');
   const manifest = await checkedManifest(outDir);
   if (manifest.buildKeys.length > 1) log(`warning: the sites of ${outDir} come from ${manifest.buildKeys.length} different builds (code or options)`);
-  const dealers = await readBuiltContent(outDir, Object.keys(manifest.dealers));
+  const slugs = Object.keys(manifest.dealers).sort();
+  const json = await readContentJson(slugs.map((slug) => ({ slug, file: contentFile(outDir, slug) })));
   const apiOutDir = path.resolve(options.apiOutDir);
   const runId = `${process.pid}-${Date.now()}`;
   const apiWork = path.join(path.dirname(apiOutDir), `.build-tmp-${runId}-api`);
   const run: Run = { temp: [apiWork], moved: [], children: new Set() };
   startRun(run);
   try {
-    await buildApi({ dealers, outDir: path.join(apiWork, 'new'), log });
+    await buildApi({ dealers: { json }, outDir: path.join(apiWork, 'new'), log });
     await swapIn(run, [{ staged: path.join(apiWork, 'new'), target: apiOutDir, aside: path.join(apiWork, 'old') }]);
-    log(`API bundle for ${plural(dealers.length, 'dealer')} of ${outDir} (${manifest.files.join(', ')})`);
+    log(`API bundle for ${plural(slugs.length, 'dealer')} of ${outDir} (${manifest.files.join(', ')})`);
     return resultOf(started, { ok: true, unchanged: Object.keys(manifest.dealers).sort() });
   } finally {
     await endRun(run);

@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { pathToFileURL } from 'node:url';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -97,6 +98,31 @@ describe('the API bundle (dist/api)', () => {
     const content = JSON.parse(await readFile(path.join(api.apiDir, 'content.json'), 'utf8'));
     expect(content.dealers.map((d: { slug: string }) => d.slug).sort()).toEqual((await fixtureDealers()).map((d) => d.slug).sort());
   });
+
+  it('compiles the dealers in as chunks/content.mjs, written a dealer at a time, equal to content.json whatever the text holds', async () => {
+    const { buildApi, CONTENT_CHUNK } = await import('../../scripts/lib/build-api.ts');
+    const dealers = await fixtureDealers();
+    // Quotes, backslashes, a closing script tag, line and paragraph separators, emoji and non-Latin text.
+    const awkward = 'Say "G\'day" \\ </script> \u2028\u2029 🚗 Ngā mihi 日本';
+    const edited = dealers.map((d, i) => (i === 0 ? { ...d, site: { ...d.site, name: awkward } } : d));
+    const dir = await mkdtemp(path.join(tmpdir(), 'api-content-'));
+    try {
+      // As a fleet build passes them: each dealer's JSON text.
+      await buildApi({ dealers: { json: edited.map((d) => JSON.stringify(d)) }, outDir: dir });
+      const { bundledContent } = await import(pathToFileURL(path.join(dir, CONTENT_CHUNK)).href) as { bundledContent: { dealers: typeof dealers } };
+      const fromJson = JSON.parse(await readFile(path.join(dir, 'content.json'), 'utf8')) as typeof bundledContent;
+      expect(bundledContent).toEqual(fromJson);
+      expect(bundledContent.dealers).toEqual(JSON.parse(JSON.stringify(edited)));
+      expect(bundledContent.dealers[0]!.site.name).toBe(awkward);
+      // Every script that reads the dealers imports them by a path relative to itself.
+      const importers = (await readdir(dir, { recursive: true })).filter((f) => f.endsWith('.mjs') && f !== CONTENT_CHUNK);
+      const texts = await Promise.all(importers.map((f) => readFile(path.join(dir, f), 'utf8')));
+      expect(texts.some((t) => t.includes('dealer-sites:content'))).toBe(false);
+      expect(texts.filter((t) => t.includes('content.mjs')).length).toBeGreaterThan(0);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it('handler.mjs: a Fetch handler with the dealers compiled in (no content.json beside it), and deliver() for a scheduled job', async () => {
     await rm(path.join(api.apiDir, 'content.json'));

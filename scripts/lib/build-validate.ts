@@ -1,0 +1,75 @@
+/**
+ * The validation step of a build: reads and validates the chosen dealers a slice at a time,
+ * applies the CMS's staff, checks website ids across the fleet (also against the dealers the
+ * build keeps), and writes each valid dealer's content to the staging folder for the renderers
+ * and the API. A fleet build holds no dealer after its slice is written, so the build process's
+ * memory does not grow with the fleet; a small build keeps them to render in its own process.
+ */
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { applyCmsStaff, cmsConfigFromEnv } from '../../src/content/cms.ts';
+import type { ContentIssue } from '../../src/content/issues.ts';
+import { loadDealers, type DealerContent } from '../../src/content/load.ts';
+import { mapLimit } from '../../src/lib/concurrency.ts';
+import { dealerRoutes } from '../../src/lib/routes.ts';
+import { manifestEntry, type ManifestDealer } from './build-manifest.ts';
+
+/** Dealers read and validated at once: enough to keep the loader's file limit busy. */
+export const VALIDATE_SLICE = 50;
+
+export interface Validated {
+  errors: ContentIssue[];
+  warnings: ContentIssue[];
+  /** The manifest entry of every valid dealer, by slug (without its stat signature). */
+  entries: Record<string, ManifestDealer>;
+  /** Pages of the valid dealers together. */
+  pages: number;
+  /** The dealers themselves, when asked to keep them. */
+  dealers: DealerContent[];
+}
+
+export async function validateDealers(o: {
+  dealersDir: string;
+  slugs: string[];
+  /** Entries of the dealers the build keeps as they were: their website ids are taken. */
+  kept: Record<string, ManifestDealer>;
+  /** Where `<slug>.json` of each valid dealer goes. */
+  contentDir: string;
+  keep: boolean;
+  builtAt: string;
+  key: string;
+  log: (line: string) => void;
+  /** Dealers per slice (VALIDATE_SLICE). */
+  slice?: number;
+}): Promise<Validated> {
+  const out: Validated = { errors: [], warnings: [], entries: {}, pages: 0, dealers: [] };
+  const cms = cmsConfigFromEnv();
+  const ids = new Map(Object.entries(o.kept).map(([slug, e]) => [e.id, slug]));
+  const size = o.slice ?? VALIDATE_SLICE;
+  for (let i = 0; i < o.slugs.length; i += size) {
+    const slice = o.slugs.slice(i, i + size);
+    const loaded = await loadDealers(o.dealersDir, { only: slice });
+    if (cms && loaded.dealers.length) loaded.errors.push(...(await applyCmsStaff(loaded.dealers, cms, { log: o.log })));
+    out.errors.push(...loaded.errors);
+    out.warnings.push(...loaded.warnings);
+    // The loader checks ids within the slice; here against the other slices and the kept dealers.
+    const inSlice = new Set(slice);
+    for (const d of loaded.dealers) {
+      const other = ids.get(d.site.id);
+      if (other && other !== d.slug && !inSlice.has(other)) {
+        out.errors.push({ dealer: d.slug, file: 'site.json', path: 'id', message: `website id ${d.site.id} is also used by dealer "${other}"; ids must be unique` });
+      }
+    }
+    for (const d of loaded.dealers) if (!ids.has(d.site.id)) ids.set(d.site.id, d.slug);
+    // After an error nothing is rendered: only the rest of the fleet is still checked.
+    if (out.errors.length) continue;
+    for (const d of loaded.dealers) {
+      const pages = dealerRoutes(d).length;
+      out.pages += pages;
+      out.entries[d.slug] = manifestEntry(d, loaded.fingerprints[d.slug]!, pages, o.builtAt, o.key);
+    }
+    await mapLimit(loaded.dealers, 16, (d) => writeFile(path.join(o.contentDir, `${d.slug}.json`), JSON.stringify(d)));
+    if (o.keep) out.dealers.push(...loaded.dealers);
+  }
+  return out;
+}
