@@ -11,17 +11,22 @@ import type { DealerContent } from '../../src/content/load.ts';
 import { dealerRoutes, type Route } from '../../src/lib/routes.ts';
 import { defaultModelBlocks } from '../../src/lib/default-pages.ts';
 import { walkBlocks } from '../../src/lib/page-blocks.ts';
+import { isAllReviews } from '../../src/blocks/reviews/aggregate.ts';
 
 export const templates = ['home', 'page, interactive blocks', 'page, static blocks', 'model', 'car', 'team', 'legal', '404'] as const;
 export type Template = (typeof templates)[number];
 
-/** Blocks that need JavaScript in the browser, by the spec: carousels, tabs, modals, counters, forms. */
+/**
+ * Blocks that need JavaScript in the browser, by the spec: carousels, tabs, modals, counters,
+ * forms, and a reviews block of one profile (it refreshes itself from GET /api/reviews).
+ */
 export function isInteractiveBlock(b: Block): boolean {
   switch (b.type) {
     case 'team': return b.data.layout === 'tabs';
     case 'cardsTool': return !!b.data.isCarousel;
     case 'websiteBrands': return b.data.variant === 'modal';
     case 'locations': return !!b.data.search;
+    case 'reviews': return !isAllReviews(b.data.gmbProfile);
     case 'salesCounter': case 'form': case 'formBuilder': case 'financeCalculator': case 'imageSlider':
     case 'modelFeatures': case 'modelColors': case 'brandModels': case 'cars': case 'success':
       return true;
