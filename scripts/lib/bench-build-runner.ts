@@ -12,6 +12,7 @@ import { readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildSites } from './build-sites.ts';
 import type { RunnerInput, RunnerMarks, RunnerResult } from './bench-run.ts';
+import { concurrentPeak } from './bench-report.ts';
 
 const CONTENT = Symbol.for('dealer-sites.content');
 const PROGRESS = Symbol.for('dealer-sites.progress');
@@ -94,7 +95,7 @@ async function main() {
     dealers: result?.dealers.length ?? 0,
     errors,
     buildSeconds: result?.seconds ?? 0,
-    maxRssMB: usage.maxRSS / 1024 + (result?.workerRssMB ?? []).reduce((a, b) => a + b, 0),
+    maxRssMB: usage.maxRSS / 1024 + concurrentPeak(result?.workerRssMB ?? [], result?.workers ?? 0),
     cpuSeconds: (usage.userCPUTime + usage.systemCPUTime) / 1e6 + (result?.workerCpuSeconds ?? 0),
     workers: result?.workers ?? 0,
     built: result?.dealers.length ?? 0,
@@ -106,3 +107,4 @@ async function main() {
 }
 
 await main();
+

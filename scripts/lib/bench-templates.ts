@@ -10,31 +10,17 @@ import type { Block } from '../../src/content/blocks.ts';
 import type { DealerContent } from '../../src/content/load.ts';
 import { dealerRoutes, type Route } from '../../src/lib/routes.ts';
 import { defaultModelBlocks } from '../../src/lib/default-pages.ts';
-import { walkBlocks } from '../../src/lib/page-blocks.ts';
-import { isAllReviews } from '../../src/blocks/reviews/aggregate.ts';
+import { islandBlockTypes } from '../../src/lib/interactive-blocks.ts';
+import { overBudget, type PageWeight } from './budgets.ts';
 
 export const templates = ['home', 'page, interactive blocks', 'page, static blocks', 'model', 'car', 'team', 'legal', '404'] as const;
 export type Template = (typeof templates)[number];
 
 /**
- * Blocks that need JavaScript in the browser, by the spec: carousels, tabs, modals, counters,
- * forms, and a reviews block of one profile (it refreshes itself from GET /api/reviews).
+ * Whether a page holds a block that can ship JavaScript (src/lib/interactive-blocks.ts, the list
+ * tests/unit/page-scripts.test.ts keeps in step with the components).
  */
-export function isInteractiveBlock(b: Block): boolean {
-  switch (b.type) {
-    case 'team': return b.data.layout === 'tabs';
-    case 'cardsTool': return !!b.data.isCarousel;
-    case 'websiteBrands': return b.data.variant === 'modal';
-    case 'locations': return !!b.data.search;
-    case 'reviews': return !isAllReviews(b.data.gmbProfile);
-    case 'salesCounter': case 'form': case 'formBuilder': case 'financeCalculator': case 'imageSlider':
-    case 'modelFeatures': case 'modelColors': case 'brandModels': case 'cars': case 'success':
-      return true;
-    default: return false;
-  }
-}
-
-const anyInteractive = (blocks: Block[]) => [...walkBlocks(blocks)].some(isInteractiveBlock);
+const anyInteractive = (blocks: Block[]) => islandBlockTypes(blocks).length > 0;
 
 /** The template of a route, and whether the page holds an interactive block. */
 export function classify(route: Route): { template: Template; interactive: boolean } {
@@ -142,6 +128,8 @@ export interface TemplateWeight {
   medianInlineGzBytes: number;
   /** Pages with no interactive block that still load a .js file, e.g. "slug/path". */
   staticPagesWithJs: string[];
+  /** Pages over their template's size budget (budgets.ts), e.g. "slug/path: JS 190.2 KB gz > 185 KB". */
+  overBudget: string[];
 }
 
 export function median(values: number[]): number {
@@ -151,9 +139,14 @@ export function median(values: number[]): number {
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 }
 
+/** A page's weight for its size budget: gzipped HTML, and its JavaScript files and inline scripts. */
+export function pageWeight(html: string, js: PageJs): PageWeight {
+  return { htmlGzBytes: gzipSync(html).length, jsGzBytes: js.gzBytes + js.inlineGzBytes };
+}
+
 /** Weighs every page of every dealer under `outDir/<slug>/`, grouped by template. */
 export async function templateWeights(outDir: string, dealers: DealerContent[]): Promise<TemplateWeight[]> {
-  const rows = new Map<Template, { js: PageJs[]; interactive: number; staticWithJs: string[] }>();
+  const rows = new Map<Template, { js: PageJs[]; interactive: number; staticWithJs: string[]; over: string[] }>();
   for (const d of dealers) {
     const root = path.join(outDir, d.slug);
     const cache = new Map<string, JsFile | null>();
@@ -161,15 +154,17 @@ export async function templateWeights(outDir: string, dealers: DealerContent[]):
       const { template, interactive } = classify(route);
       const html = await readFile(path.join(root, htmlFile(route)), 'utf8');
       const js = await pageJs(root, html, cache);
-      const row = rows.get(template) ?? { js: [], interactive: 0, staticWithJs: [] };
+      const row = rows.get(template) ?? { js: [], interactive: 0, staticWithJs: [], over: [] };
       row.js.push(js);
+      const over = overBudget(template, pageWeight(html, js));
+      if (over) row.over.push(`${d.slug}${route.path}: ${over}`);
       if (interactive) row.interactive++;
       else if (js.files.length) row.staticWithJs.push(`${d.slug}${route.path}`);
       rows.set(template, row);
     }
   }
   return templates.filter((t) => rows.has(t)).map((template) => {
-    const { js, interactive, staticWithJs } = rows.get(template)!;
+    const { js, interactive, staticWithJs, over } = rows.get(template)!;
     return {
       template,
       pages: js.length,
@@ -179,6 +174,7 @@ export async function templateWeights(outDir: string, dealers: DealerContent[]):
       medianJsGzBytes: median(js.map((p) => p.gzBytes)),
       medianInlineGzBytes: median(js.map((p) => p.inlineGzBytes)),
       staticPagesWithJs: staticWithJs,
+      overBudget: over,
     };
   });
 }

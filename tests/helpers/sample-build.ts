@@ -21,8 +21,12 @@ export async function buildSamples(name: string): Promise<SampleBuild> {
   await mkdir(path.resolve('.cache/test-builds'), { recursive: true });
   const root = await mkdtemp(path.resolve(`.cache/test-builds/${name}-`));
   const sites = path.join(root, 'sites');
+  // The test runner's NODE_ENV=test would make Vite bundle React's development build.
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const key of Object.keys(env)) if (key.startsWith('VITEST') || key === 'NODE_ENV') delete env[key];
   await run(process.execPath, ['--experimental-strip-types', 'scripts/build.ts', '--out', sites, '--api-out', path.join(root, 'api')], {
     maxBuffer: 64 * 1024 * 1024,
+    env,
   });
   return { sites, pages: await readBuiltPages(sites) };
 }

@@ -15,6 +15,8 @@ import { dealerRoutes, type Route } from '../../src/lib/routes.ts';
 import { defaultModelBlocks } from '../../src/lib/default-pages.ts';
 import { ISLAND_BLOCK_TYPES, islandBlockTypes } from '../../src/lib/interactive-blocks.ts';
 import type { Block } from '../../src/content/blocks.ts';
+import { classify, pageJs, pageWeight, type Template } from '../../scripts/lib/bench-templates.ts';
+import { overBudget, PAGE_BUDGETS } from '../../scripts/lib/budgets.ts';
 
 /** The blocks a route renders; pages drawn without blocks (team profile, legal, 404) have none. */
 function routeBlocks(route: Route): Block[] {
@@ -128,6 +130,29 @@ describe('built pages without an interactive block', () => {
     // Team profiles, legal pages and plain content pages exist on every sample dealer.
     expect(checked).toBeGreaterThan(20);
     expect(offenders, `${offenders.length} page(s) without an interactive block load JavaScript:\n${offenders.join('\n')}`).toEqual([]);
+  });
+
+  it('stay within their template\'s size budget (scripts/lib/budgets.ts), as every other page does', async () => {
+    const over: string[] = [];
+    const seen = new Set<Template>();
+    for (const dealer of dealers) {
+      const cache = new Map();
+      for (const route of dealerRoutes(dealer)) {
+        const html = build.pages.get(`${dealer.slug}/${htmlFileOf(route)}`);
+        if (html === undefined) continue;
+        const { template } = classify(route);
+        seen.add(template);
+        const problem = overBudget(template, pageWeight(html, await pageJs(path.join(build.sites, dealer.slug), html, cache)));
+        if (problem) over.push(`${dealer.slug}${route.path} (${template}): ${problem}`);
+      }
+    }
+    expect([...seen].sort()).toEqual(Object.keys(PAGE_BUDGETS).sort());
+    expect(over, `${over.length} page(s) over budget:\n${over.join('\n')}`).toEqual([]);
+    // The check sees weight: the heaviest home page is over a budget a tenth of its own.
+    const home = build.pages.get(`${dealers[0]!.slug}/index.html`)!;
+    const weight = pageWeight(home, await pageJs(path.join(build.sites, dealers[0]!.slug), home, new Map()));
+    expect(weight.jsGzBytes).toBeGreaterThan(10 * 1024);
+    expect(overBudget('page, static blocks', weight)).toMatch(/JS .* KB gz > 1 KB/);
   });
 
   it('while pages with an island do load one (the check above can see scripts)', () => {

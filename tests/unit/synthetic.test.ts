@@ -99,12 +99,13 @@ describe('synthetic dealers for the benchmark', () => {
     expect(new Set(dealers.map((d) => d.site.country))).toEqual(new Set(['AU', 'NZ']));
   });
 
-  it('mixes mostly static pages with pages holding team tabs, a card carousel, a brand modal and a sales counter', async () => {
+  it('mixes static pages with pages holding team tabs, a card carousel, a brand modal and a sales counter', async () => {
     const { dealers } = await generate('mix', 1, 40);
     const pages = dealerRoutes(dealers[0]!).filter((r) => r.kind === 'page');
     const interactive = pages.filter((r) => classify(r).interactive);
     expect(interactive.length).toBeGreaterThan(0);
-    expect(pages.length - interactive.length).toBeGreaterThan(interactive.length);
+    // A good share of static pages (no block that can ship JavaScript) beside the interactive ones.
+    expect(pages.length - interactive.length).toBeGreaterThan(pages.length / 3);
     const blocks = dealers[0]!.pages.flatMap((p) => [...walkBlocks(p.blocks)]);
     const has = (pred: (b: (typeof blocks)[number]) => boolean) => blocks.some(pred);
     expect(has((b) => b.type === 'team' && b.data.layout === 'tabs')).toBe(true);
