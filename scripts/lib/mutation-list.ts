@@ -166,8 +166,8 @@ export const mutations: Mutation[] = [
     { id: 'registry-missing', file: 'src/blocks/registry.ts', find: '  video: Video,\n', replace: '', why: 'every block type has a component' },
   ]),
   ...row('heading (levels 1-6 with text only)', [u('blocks-static')], [
-    { id: 'heading-level-7', file: 'src/blocks/heading/heading.ts', find: 'level < 1 || level > 6', replace: 'level < 1 || level > 7', why: 'levels above 6 render nothing' },
-    { id: 'heading-empty', file: 'src/blocks/heading/heading.ts', find: '  if (!plainText(html)) return undefined;\n', replace: '  if (!html) return undefined;\n', why: 'a heading with no readable text renders nothing' },
+    { id: 'heading-level-7', file: 'src/lib/heading-content.ts', find: 'level < 1 || level > 6', replace: 'level < 1 || level > 7', why: 'levels above 6 render nothing' },
+    { id: 'heading-empty', file: 'src/lib/heading-content.ts', find: '  if (!plainText(html)) return undefined;\n', replace: '  if (!html) return undefined;\n', why: 'a heading with no readable text renders nothing' },
   ]),
   ...row('paragraph, list', [u('blocks-static')], [
     { id: 'paragraph-block-tag', file: 'src/blocks/paragraph/paragraph.ts', find: "tag: BLOCK_TAG.test(html) ? 'div' : 'p'", replace: "tag: 'p'", why: 'a paragraph holding block tags is a div' },

@@ -1,6 +1,6 @@
 /** Questions asked of a page's whole block tree (nested columns and faq answers included). */
 import type { Block } from '../content/blocks.ts';
-import { headingContent } from '../blocks/heading/heading.ts';
+import { headingContent } from './heading-content.ts';
 import { sanitizeRich } from './sanitize.ts';
 import { walkBlocks } from './block-tree.ts';
 
