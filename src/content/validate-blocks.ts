@@ -6,7 +6,7 @@
 import { rawBlock, blockDataSchemas, isBlockType, type Block } from './blocks.ts';
 import { fromZod, jsonPath, type ContentIssue } from './issues.ts';
 import { isCustomComponentName } from '../blocks/customComponent/names.ts';
-import { customStepKeys, isCustomStepKey } from '../forms/custom-steps/names.ts';
+import { customStepKeys, isCustomStepKey } from './custom-steps.ts';
 import type { FormBlockData } from './forms.ts';
 
 export interface BlockCheck {
