@@ -3,9 +3,8 @@
  * schema, recursing into nested block lists (columns, faq answers) with full JSON paths.
  * Unknown types are kept out of the result and reported as warnings; they render nothing.
  */
-import { rawBlock, blockDataSchemas, isBlockType, type Block } from './blocks.ts';
+import { rawBlock, blockDataSchemas, isBlockType, isCustomComponentName, type Block } from './blocks.ts';
 import { fromZod, jsonPath, type ContentIssue } from './issues.ts';
-import { isCustomComponentName } from '../blocks/customComponent/names.ts';
 import { customStepKeys, isCustomStepKey } from './custom-steps.ts';
 import type { FormBlockData } from './forms.ts';
 
