@@ -1,6 +1,8 @@
 /**
  * Walking a page's block tree, kept free of rendering code (sanitising, block components) so the
- * route list, and the API that reads it, stay light.
+ * API that reads it stays light. Which lists of child blocks a block nests comes from the block
+ * definitions (src/content/blocks.ts), which hold the zod schemas: browser code must not import
+ * this module (./routes.ts, whose path constants forms import, does not).
  */
 import { nestedBlockLists, type Block } from '../content/blocks.ts';
 

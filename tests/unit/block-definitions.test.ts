@@ -77,3 +77,15 @@ describe('block definitions', () => {
     });
   });
 });
+
+describe('the block schemas stay out of the browser', () => {
+  it('src/lib/routes.ts, whose path constants the form island imports, does not bring in the block tree or the schemas', async () => {
+    const { build } = await import('esbuild');
+    const result = await build({
+      entryPoints: [new URL('../../src/lib/routes.ts', import.meta.url).pathname],
+      bundle: true, write: false, metafile: true, format: 'esm', platform: 'browser', logLevel: 'silent',
+    });
+    const inputs = Object.keys(result.metafile.inputs);
+    expect(inputs.filter((i) => /src\/content\/blocks\.ts|src\/lib\/block-tree\.ts|\/zod\//.test(i))).toEqual([]);
+  });
+});
