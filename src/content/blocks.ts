@@ -1,12 +1,51 @@
 /**
- * The data shape of every block type of the content format. `blockDataSchemas` is the list of
- * known block types: the registry of components is checked against it by the compiler.
- * Nested blocks (`columns`, `faq` answers) are kept raw here and validated by `validateBlocks`
- * so that their errors carry the full JSON path.
+ * The block types of the content format, assembled from each block's own definition
+ * (src/blocks/<type>/schema.ts: its data schema, documented field by field, and the child block
+ * lists it nests). `blockDataSchemas` is the list of known block types: the registry of
+ * components is checked against it by the compiler. Nested blocks (`columns`, `faq` answers) are
+ * kept raw in the data and validated by `validateBlocks` through the definitions' `children`, so
+ * that their errors carry the full JSON path.
+ *
+ * This is the one module of src/content that imports from src/blocks, and it imports only the
+ * blocks' schema.ts files, which themselves import nothing but src/content primitives and zod.
  */
-import { z, opt, image, button, alignment } from './zod.ts';
-import { formBlockData, formData } from './forms.ts';
-import { optionalCssColour, tagColourName } from './colour.ts';
+import { z, opt, alignment } from './zod.ts';
+import { childLists, type BlockDefinition, type ChildList } from './block-definition.ts';
+import * as heading from '../blocks/heading/schema.ts';
+import * as paragraph from '../blocks/paragraph/schema.ts';
+import * as list from '../blocks/list/schema.ts';
+import * as columns from '../blocks/columns/schema.ts';
+import * as alternatingColumns from '../blocks/alternatingColumns/schema.ts';
+import * as form from '../blocks/form/schema.ts';
+import * as formBuilder from '../blocks/formBuilder/schema.ts';
+import * as cars from '../blocks/cars/schema.ts';
+import * as offers from '../blocks/offers/schema.ts';
+import * as faq from '../blocks/faq/schema.ts';
+import * as reviews from '../blocks/reviews/schema.ts';
+import * as locations from '../blocks/locations/schema.ts';
+import * as team from '../blocks/team/schema.ts';
+import * as search from '../blocks/search/schema.ts';
+import * as buttons from '../blocks/buttons/schema.ts';
+import * as cardsTool from '../blocks/cardsTool/schema.ts';
+import * as imageBanner from '../blocks/imageBanner/schema.ts';
+import * as imageBackground from '../blocks/imageBackground/schema.ts';
+import * as imageSlider from '../blocks/imageSlider/schema.ts';
+import * as websiteBrands from '../blocks/websiteBrands/schema.ts';
+import * as brandModels from '../blocks/brandModels/schema.ts';
+import * as brandDescription from '../blocks/brandDescription/schema.ts';
+import * as iconButtonsTool from '../blocks/iconButtonsTool/schema.ts';
+import * as salesCounter from '../blocks/salesCounter/schema.ts';
+import * as modelFeatures from '../blocks/modelFeatures/schema.ts';
+import * as modelVariants from '../blocks/modelVariants/schema.ts';
+import * as modelColors from '../blocks/modelColors/schema.ts';
+import * as video from '../blocks/video/schema.ts';
+import * as tag from '../blocks/tag/schema.ts';
+import * as financeCalculator from '../blocks/financeCalculator/schema.ts';
+import * as customComponent from '../blocks/customComponent/schema.ts';
+import * as success from '../blocks/success/schema.ts';
+
+export { frequencies } from '../blocks/financeCalculator/schema.ts';
+export { isCustomComponentName } from '../blocks/customComponent/schema.ts';
 
 /** A block as stored: type and data are checked against the type's schema afterwards. */
 export const rawBlock = z.object({
@@ -19,196 +58,52 @@ export const rawBlock = z.object({
 });
 export type RawBlock = z.output<typeof rawBlock>;
 
-const overlay = z.object({
-  active: z.boolean(),
-  color: optionalCssColour,
-  opacity: opt(z.number().min(0).max(1)),
-});
-
-const rangeSetting = z.object({
-  default: z.number(),
-  min: z.number(),
-  max: z.number(),
-  step: z.number().positive(),
-  active: opt(z.boolean()).default(true),
-});
-
-export const frequencies = ['Weekly', 'Fortnightly', 'Monthly', 'Yearly'] as const;
-
-const buttonsData = z.object({ buttons: z.array(button), alignment: opt(alignment) });
-
-export const blockDataSchemas = {
-  heading: z.object({ text: z.string(), level: z.number() }),
-  paragraph: z.object({ text: z.string() }),
-  list: z.object({ style: z.enum(['ordered', 'unordered']), items: z.array(z.string()) }),
-  columns: z.object({
-    cols: z.array(
-      z.object({ width: opt(z.number().int().min(1).max(12)), blocks: z.array(z.unknown()) }),
-    ),
-  }),
-  alternatingColumns: z.object({
-    items: z.array(
-      z.object({
-        image,
-        heading: opt(z.string()),
-        description: opt(z.string()),
-        buttons: opt(z.array(button)).default([]),
-      }),
-    ),
-  }),
-  form: formData,
-  formBuilder: formBlockData,
-  cars: z.object({
-    heading: opt(z.string()),
-    filters: opt(
-      z.object({
-        make: opt(z.array(z.string())),
-        car_type: opt(z.array(z.string())),
-        location_name: opt(z.array(z.string())),
-        account: opt(z.string()),
-      }),
-    ),
-    hitsPerPage: opt(z.number().int().positive()),
-    minPhotos: opt(z.number().int().nonnegative()),
-  }),
-  offers: z.object({
-    heading: opt(z.string()),
-    hitsPerPage: opt(z.number().int().positive()),
-    category: opt(z.string()),
-  }),
-  faq: z.object({
-    heading: opt(z.string()),
-    subheading: opt(z.string()),
-    questions: z.array(z.object({ question: z.string(), answer: z.array(z.unknown()) })),
-  }),
-  reviews: z.object({
-    variant: z.enum(['simple', 'highlighted', 'full', 'mini', 'modern']),
-    heading: opt(z.string()),
-    gmbProfile: opt(z.string()),
-  }),
-  locations: z.object({
-    heading: opt(z.string()),
-    locationType: opt(z.enum(['sales', 'service', 'parts'])),
-    search: opt(z.boolean()),
-  }),
-  team: z.object({
-    heading: opt(z.string()),
-    layout: opt(z.enum(['grouped', 'tabs'])).default('grouped'),
-    categories: opt(z.array(z.string())),
-  }),
-  search: z.object({}),
-  buttons: buttonsData,
-  buttonsTool: buttonsData,
-  cardsTool: z.object({
-    cards: z.array(
-      z.object({
-        heading: opt(z.string()),
-        image: opt(image),
-        href: opt(z.string()),
-        linkText: opt(z.string()),
-        description: opt(z.string()),
-        tagline: opt(z.string()),
-      }),
-    ),
-    cardCols: opt(z.number().int().min(1).max(12)),
-    isCarousel: opt(z.boolean()),
-    loop: opt(z.boolean()),
-    mobileArrows: opt(z.boolean()),
-  }),
-  imageBanner: z.object({
-    image,
-    layout: opt(z.string()),
-    overlay: opt(overlay),
-    content: opt(z.string()),
-  }),
-  imageBackground: z.object({ image, content: opt(z.string()), overlay: opt(overlay) }),
-  imageSlider: z.object({
-    source: opt(z.literal('slides')),
-    slides: opt(z.array(z.object({ image, alt: opt(z.string()), href: opt(z.string()) }))).default([]),
-    layout: opt(z.string()),
-    imageHeight: opt(z.number().positive()),
-    imageWidth: opt(z.number().positive()),
-    objectFit: opt(z.string()),
-    aspectRatio: opt(z.string()),
-    autoplayDelay: opt(z.number().nonnegative()),
-    startIndex: opt(z.number().int().nonnegative()),
-  }),
-  websiteBrands: z.object({
-    brands: opt(z.array(z.union([z.number(), z.string()]))),
-    heading: opt(z.string()),
-    subheading: opt(z.string()),
-    variant: opt(z.string()).default('box'),
-    theme: opt(z.enum(['dark', 'light'])),
-  }),
-  brandModels: z.object({ heading: opt(z.string()), make: opt(z.string()) }),
-  brandDescription: z.object({
-    logo: opt(image),
-    heading: opt(z.string()),
-    description: opt(z.string()),
-    btns: opt(
-      z.array(
-        z.object({
-          href: z.string(),
-          linkText: z.string(),
-          btnType: opt(z.enum(['outline', 'solid'])),
-          btnColour: optionalCssColour,
-          isDynamicWebsiteButtons: opt(z.boolean()),
-        }),
-      ),
-    ).default([]),
-  }),
-  iconButtonsTool: z.object({
-    buttons: z.array(z.object({ icon: z.string(), text: z.string(), href: z.string() })),
-    type: opt(z.string()),
-    style: opt(z.string()),
-    buttonsPerRow: opt(z.number().int().min(1).max(12)),
-  }),
-  salesCounter: z.object({
-    heading: opt(z.string()),
-    value: z.number(),
-    suffix: opt(z.string()),
-    description: opt(z.string()),
-  }),
-  modelFeatures: z.object({
-    componentHeight: opt(z.number().positive()),
-    overlay: opt(z.boolean()),
-    slides: z.array(
-      z.object({
-        tab: z.string(),
-        image,
-        subheading: opt(z.string()),
-        heading: opt(z.string()),
-        description: opt(z.string()),
-      }),
-    ),
-  }),
-  modelVariants: z.object({ model: z.string() }),
-  modelColors: z.object({ model: z.string() }),
-  video: z.object({ url: z.string().min(1) }),
-  tag: z.object({
-    text: z.string(),
-    backgroundColor: tagColourName('customBackgroundColor'),
-    customBackgroundColor: optionalCssColour,
-    textColor: tagColourName('customTextColor'),
-    customTextColor: optionalCssColour,
-  }),
-  financeCalculator: z.object({
-    amount: rangeSetting,
-    term: rangeSetting,
-    interest: rangeSetting,
-    frequency: z.object({
-      default: z.enum(frequencies),
-      options: opt(z.array(z.string())),
-      textColor: optionalCssColour,
-    }),
-    repaymentsText: opt(z.string()),
-    disclaimer: opt(z.string()),
-    primaryColor: optionalCssColour,
-    secondaryColor: optionalCssColour,
-  }),
-  customComponent: z.object({ component: z.string(), props: opt(z.record(z.string(), z.unknown())) }),
-  success: z.object({}),
+/** Every block type's definition, by type. */
+export const blockDefinitions = {
+  heading: heading.definition,
+  paragraph: paragraph.definition,
+  list: list.definition,
+  columns: columns.definition,
+  alternatingColumns: alternatingColumns.definition,
+  form: form.definition,
+  formBuilder: formBuilder.definition,
+  cars: cars.definition,
+  offers: offers.definition,
+  faq: faq.definition,
+  reviews: reviews.definition,
+  locations: locations.definition,
+  team: team.definition,
+  search: search.definition,
+  buttons: buttons.definition,
+  buttonsTool: buttons.toolDefinition,
+  cardsTool: cardsTool.definition,
+  imageBanner: imageBanner.definition,
+  imageBackground: imageBackground.definition,
+  imageSlider: imageSlider.definition,
+  websiteBrands: websiteBrands.definition,
+  brandModels: brandModels.definition,
+  brandDescription: brandDescription.definition,
+  iconButtonsTool: iconButtonsTool.definition,
+  salesCounter: salesCounter.definition,
+  modelFeatures: modelFeatures.definition,
+  modelVariants: modelVariants.definition,
+  modelColors: modelColors.definition,
+  video: video.definition,
+  tag: tag.definition,
+  financeCalculator: financeCalculator.definition,
+  customComponent: customComponent.definition,
+  success: success.definition,
 } as const;
+
+type Definitions = typeof blockDefinitions;
+
+// Each entry sits under its own type name.
+blockDefinitions satisfies { [K in keyof Definitions]: BlockDefinition<K, Definitions[K]['data']> };
+
+/** Every block type's data schema, by type. */
+export const blockDataSchemas = Object.fromEntries(
+  Object.entries(blockDefinitions).map(([type, definition]) => [type, definition.data]),
+) as { readonly [K in keyof Definitions]: Definitions[K]['data'] };
 
 export type BlockType = keyof typeof blockDataSchemas;
 export const blockTypes = Object.keys(blockDataSchemas) as BlockType[];
@@ -228,4 +123,18 @@ export type Block<T extends BlockType = BlockType> = {
 
 export function isBlockType(type: string): type is BlockType {
   return Object.hasOwn(blockDataSchemas, type);
+}
+
+/** The definition of a block type. */
+export function blockDefinition(type: BlockType): BlockDefinition {
+  return blockDefinitions[type] as BlockDefinition;
+}
+
+/**
+ * The child block lists of a block of `type` with this data, as its definition declares them;
+ * none for a block that nests nothing or a type the format does not know.
+ */
+export function nestedBlockLists(type: string, data: unknown): ChildList[] {
+  if (!isBlockType(type)) return [];
+  return childLists(blockDefinition(type), data);
 }

@@ -1,12 +1,12 @@
 /**
  * Validates a list of raw blocks: each block's envelope, then its data against its type's
- * schema, recursing into nested block lists (columns, faq answers) with full JSON paths.
+ * schema, recursing into the nested block lists its definition declares (columns, faq answers)
+ * with full JSON paths.
  * Unknown types are kept out of the result and reported as warnings; they render nothing.
  */
-import { rawBlock, blockDataSchemas, isBlockType, type Block } from './blocks.ts';
+import { rawBlock, blockDataSchemas, isBlockType, isCustomComponentName, nestedBlockLists, type Block } from './blocks.ts';
 import { fromZod, jsonPath, type ContentIssue } from './issues.ts';
-import { isCustomComponentName } from '../blocks/customComponent/names.ts';
-import { customStepKeys, isCustomStepKey } from '../forms/custom-steps/names.ts';
+import { customStepKeys, isCustomStepKey } from './custom-steps.ts';
 import type { FormBlockData } from './forms.ts';
 
 export interface BlockCheck {
@@ -42,7 +42,7 @@ export function validateBlocks(
       check.errors.push(...fromZod(parsed.error, { ...where, prefix: [...prefix, 'data'] }, envelope.data.data));
       return;
     }
-    const data = parsed.data as Record<string, unknown>;
+    let data = parsed.data as Record<string, unknown>;
     if (type === 'customComponent' && !isCustomComponentName(data.component as string)) {
       check.warnings.push({
         dealer: where.dealer,
@@ -54,18 +54,9 @@ export function validateBlocks(
     if (type === 'form' || type === 'formBuilder') {
       checkFormSteps(type === 'formBuilder' ? { ...(data as FormBlockData), formType: undefined } : (data as FormBlockData), { ...where, prefix: [...prefix, 'data'] }, check);
     }
-    if (type === 'columns') {
-      const cols = data.cols as { width?: number; blocks: unknown[] }[];
-      data.cols = cols.map((col, c) => ({
-        ...col,
-        blocks: validateBlocks(col.blocks, { ...where, prefix: [...prefix, 'data', 'cols', c, 'blocks'] }, check),
-      }));
-    } else if (type === 'faq') {
-      const questions = data.questions as { question: string; answer: unknown[] }[];
-      data.questions = questions.map((q, n) => ({
-        ...q,
-        answer: validateBlocks(q.answer, { ...where, prefix: [...prefix, 'data', 'questions', n, 'answer'] }, check),
-      }));
+    for (const list of nestedBlockLists(type, data)) {
+      const blocks = validateBlocks([...list.blocks], { ...where, prefix: [...prefix, 'data', ...list.path] }, check);
+      data = replacedAt(data, list.path, blocks) as Record<string, unknown>;
     }
     out.push({
       id: String(envelope.data.id),
@@ -76,6 +67,22 @@ export function validateBlocks(
     } as Block);
   });
   return out;
+}
+
+/**
+ * `value` with the part at `path` replaced, copying each object and array on the way down so the
+ * parsed input is never changed in place.
+ */
+function replacedAt(value: unknown, path: readonly (string | number)[], replacement: unknown): unknown {
+  if (path.length === 0) return replacement;
+  const [key, ...rest] = path as [string | number, ...(string | number)[]];
+  if (Array.isArray(value)) {
+    const copy = [...value];
+    copy[key as number] = replacedAt(copy[key as number], rest, replacement);
+    return copy;
+  }
+  const record = value as Record<string | number, unknown>;
+  return { ...record, [key]: replacedAt(record[key], rest, replacement) };
 }
 
 /**

@@ -1,15 +1,19 @@
 /**
  * Walking a page's block tree, kept free of rendering code (sanitising, block components) so the
- * route list, and the API that reads it, stay light.
+ * API that reads it stays light. Which lists of child blocks a block nests comes from the block
+ * definitions (src/content/blocks.ts), which hold the zod schemas: browser code must not import
+ * this module (./routes.ts, whose path constants forms import, does not).
  */
-import type { Block } from '../content/blocks.ts';
+import { nestedBlockLists, type Block } from '../content/blocks.ts';
 
-/** Every block of a tree, depth first, in document order. */
+/**
+ * Every block of a tree, depth first, in document order: each block, then the blocks of each child
+ * list its definition declares (a column's blocks, an faq answer), in the order declared.
+ */
 export function* walkBlocks(blocks: Block[]): Generator<Block> {
   for (const b of blocks) {
     yield b;
-    if (b.type === 'columns') for (const col of b.data.cols) yield* walkBlocks(col.blocks as Block[]);
-    if (b.type === 'faq') for (const q of b.data.questions) yield* walkBlocks(q.answer as Block[]);
+    for (const list of nestedBlockLists(b.type, b.data)) yield* walkBlocks(list.blocks as Block[]);
   }
 }
 

@@ -1,8 +1,9 @@
 /** Questions asked of a page's whole block tree (nested columns and faq answers included). */
 import type { Block } from '../content/blocks.ts';
-import { headingContent } from '../blocks/heading/heading.ts';
+import { headingContent } from './heading-content.ts';
 import { sanitizeRich } from './sanitize.ts';
-import { walkBlocks } from './block-tree.ts';
+import { isThankYouPage, walkBlocks } from './block-tree.ts';
+import type { Route } from './routes.ts';
 
 export { walkBlocks, isThankYouPage } from './block-tree.ts';
 
@@ -29,4 +30,15 @@ export function firstImageUrl(blocks: Block[]): string | undefined {
     if (b.type === 'imageSlider' && b.data.slides[0]) return b.data.slides[0].image.url;
   }
   return undefined;
+}
+
+/**
+ * Whether a route belongs in the sitemap: not the 404 page and not a noindex page. Kept out of
+ * ./routes.ts, whose path constants the browser imports, so the block tree (and the block schemas
+ * it walks by) stays out of the browser's bundles.
+ */
+export function isIndexable(route: Route): boolean {
+  if (route.kind === 'notFound') return false;
+  if (route.kind === 'page') return !route.page.noindex && !isThankYouPage(route.page.blocks);
+  return true;
 }

@@ -6,7 +6,6 @@ import type { DealerContent } from '../content/load.ts';
 import type { Page } from '../content/page.ts';
 import type { Car, Model, StaffMember } from '../content/entities.ts';
 import type { Site } from '../content/site.ts';
-import { isThankYouPage } from './block-tree.ts';
 
 export type Route =
   | { kind: 'page'; path: string; page: Page }
@@ -61,13 +60,6 @@ export function dealerRoutes(d: DealerContent): Route[] {
   add({ kind: 'privacy', path: PRIVACY_PATH });
   add({ kind: 'notFound', path: NOT_FOUND_PATH });
   return routes;
-}
-
-/** Whether a route belongs in the sitemap: not the 404 page and not a noindex page. */
-export function isIndexable(route: Route): boolean {
-  if (route.kind === 'notFound') return false;
-  if (route.kind === 'page') return !route.page.noindex && !isThankYouPage(route.page.blocks);
-  return true;
 }
 
 /** Absolute URL on the dealer's production origin. */

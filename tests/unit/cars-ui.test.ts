@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createElement } from 'react';
 import { CAR_HIT_FIELDS, carCard, type CarHit } from '../../src/lib/cars-search.ts';
-import { carsCount, pageList, refinementChips, responsivePageList, showCarsLabel, type RefinementLike } from '../../src/lib/cars-ui.ts';
+import { carsCount, pageList, refinementChips, responsivePageList, showCarsLabel, type RefinementLike } from '../../src/blocks/cars/cars-ui.ts';
 import CarCard from '../../src/blocks/cars/CarCard.tsx';
 
 const hit: CarHit = {

@@ -3,7 +3,7 @@ import {
   DEFAULT_DISTANCE_KM, DISTANCE_OPTIONS_KM, LOCATION_CARDS_MAX, MAP_MAX_ZOOM, MAX_SUGGESTIONS, SEARCH_RADIUS_KM,
   formatKm, haversineKm, isDistanceOption, nearby, parseDistance, parseLatLng, withinKm, type LatLng,
 } from '../../src/lib/geo.ts';
-import { matchPlaces, normaliseQuery, parsePlaceFile, placeLabel, roundCoord, titleCase, datasetUrls, type PlaceFile } from '../../src/lib/postcodes.ts';
+import { matchPlaces, normaliseQuery, parsePlaceFile, placeLabel, roundCoord, titleCase, datasetUrls, type PlaceFile } from '../../src/blocks/locations/postcodes.ts';
 
 const R = 6371;
 /** A point `km` due north of `from` (exact on a meridian for the haversine formula). */

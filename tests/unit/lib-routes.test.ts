@@ -4,8 +4,9 @@ import { pageSchema } from '../../src/content/page.ts';
 import { siteSchema } from '../../src/content/site.ts';
 import type { DealerContent } from '../../src/content/load.ts';
 import {
-  absoluteUrl, dealerRoutes, isIndexable, modelHref, profileHref, type Route,
+  absoluteUrl, dealerRoutes, modelHref, profileHref, type Route,
 } from '../../src/lib/routes.ts';
+import { isIndexable } from '../../src/lib/page-blocks.ts';
 
 interface Parts {
   site?: Record<string, unknown>;

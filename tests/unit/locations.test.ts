@@ -11,7 +11,7 @@ import { datasetPlaceSearch, debounce, DATASET_FAILED } from '../../src/blocks/l
 import {
   PLACES_DEBOUNCE_MS, autocompleteRequest, boundsOf, googlePlaceSearch, mapOptions, type PlacesLib,
 } from '../../src/blocks/locations/google-places.ts';
-import { matchPlaces, parsePlaceFile } from '../../src/lib/postcodes.ts';
+import { matchPlaces, parsePlaceFile } from '../../src/blocks/locations/postcodes.ts';
 import { reduceAustralia } from '../../scripts/build-postcodes.ts';
 
 let dealer: DealerContent;

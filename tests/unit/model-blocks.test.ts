@@ -10,14 +10,14 @@ import {
   toPickerData,
   variantForBodyType,
   wrapIndex,
-} from '../../src/lib/model-colours.ts';
+} from '../../src/blocks/modelColors/model-colours.ts';
 import {
   driveAwayRange,
   hasSlideControls,
   isSlider,
   orderNowHref,
   splitFeatures,
-} from '../../src/lib/model-variants.ts';
+} from '../../src/blocks/modelVariants/model-variants.ts';
 import { findModel, modelOfPage } from '../../src/lib/model-find.ts';
 import { FETCH_FAILED, openBrochure, type BrochureDeps } from '../../src/blocks/modelFeatures/brochure.ts';
 

@@ -10,8 +10,8 @@ import {
   rangeModels,
   rangeTabs,
   tabIndexFromSearch,
-} from '../../src/lib/model-range.ts';
-import { tileDescription, toModelTile } from '../../src/lib/model-tiles.ts';
+} from '../../src/blocks/brandModels/model-range.ts';
+import { tileDescription, toModelTile } from '../../src/blocks/brandModels/model-tiles.ts';
 
 const model = (over: Record<string, unknown>): Model =>
   modelSchema.parse({ slug: 'm', name: 'M', ...over });

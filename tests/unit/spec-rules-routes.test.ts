@@ -11,9 +11,9 @@ import { applyQuery, initialValues } from '../../src/forms/island/values.ts';
 import { defaultModelBlocks, defaultPrivacy, defaultTerms } from '../../src/lib/default-pages.ts';
 import { showsBookService, websiteButtons } from '../../src/blocks/websiteBrands/buttons.ts';
 import { rangeTabItems } from '../../src/blocks/brandModels/range-tabs.ts';
-import { rangeTabs } from '../../src/lib/model-range.ts';
+import { rangeTabs } from '../../src/blocks/brandModels/model-range.ts';
 import { carsStateMapping } from '../../src/lib/cars-search.ts';
-import { chooseSuccess, parseSuccessQuery } from '../../src/lib/success.ts';
+import { chooseSuccess, parseSuccessQuery } from '../../src/blocks/success/success.ts';
 
 const site = (over: Record<string, unknown> = {}) =>
   siteSchema.parse({ id: 1, slug: 'acme', name: 'Acme Cars', url: 'https://www.acme.com.au', country: 'AU', ...over });

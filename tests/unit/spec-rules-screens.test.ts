@@ -10,7 +10,7 @@ import type { Page } from '../../src/content/page.ts';
 import { viewAllCarsHref } from '../../src/lib/cars-search.ts';
 import { nearby, SEARCH_RADIUS_KM } from '../../src/lib/geo.ts';
 import { model as modelSchema } from '../../src/content/entities.ts';
-import { toPickerData } from '../../src/lib/model-colours.ts';
+import { toPickerData } from '../../src/blocks/modelColors/model-colours.ts';
 
 let dealer: DealerContent;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chooseSuccess, parseSuccessQuery, type LocationCard, type SuccessData, type SuccessOptions } from '../../src/lib/success.ts';
-import { SERVICE_CONFIRMATION } from '../../src/lib/success-texts.ts';
+import { chooseSuccess, parseSuccessQuery, type LocationCard, type SuccessData, type SuccessOptions } from '../../src/blocks/success/success.ts';
+import { SERVICE_CONFIRMATION } from '../../src/blocks/success/success-texts.ts';
 import type { CarCard } from '../../src/stores/submission.ts';
 
 const options: SuccessOptions = { siteName: 'Harbour City Toyota', customMessages: [] };

@@ -8,7 +8,7 @@ import {
   uniqueSlugs, type TabItem,
 } from '../../src/components/ui/tabs.ts';
 import { rangeRowSizes, rangeTabItems } from '../../src/blocks/brandModels/range-tabs.ts';
-import { hrefWithBody, tabIndexFromSearch as rangeIndexFromSearch, type RangeTab } from '../../src/lib/model-range.ts';
+import { hrefWithBody, tabIndexFromSearch as rangeIndexFromSearch, type RangeTab } from '../../src/blocks/brandModels/model-range.ts';
 import type { DealerContent } from '../../src/content/load.ts';
 import { offer as offerSchema } from '../../src/content/entities.ts';
 import { fixtureDealer, renderBlock } from '../helpers/render.ts';

@@ -1,6 +1,6 @@
 /** The model range's category buttons as tabs of the shared tabs island, synced with `?body=`. */
 import type { TabItem } from '../../components/ui/tabs.ts';
-import { BODY_PARAM, buttonRows, type RangeTab } from '../../lib/model-range.ts';
+import { BODY_PARAM, buttonRows, type RangeTab } from './model-range.ts';
 
 export { BODY_PARAM };
 

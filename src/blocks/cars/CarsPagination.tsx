@@ -4,7 +4,7 @@
  * and next, the current page marked with aria-current. Changing page brings the top of the list back into view.
  */
 import { usePagination } from 'react-instantsearch';
-import { responsivePageList, type PageEntry } from '../../lib/cars-ui.ts';
+import { responsivePageList, type PageEntry } from './cars-ui.ts';
 
 /** Entries for one screen size only (see responsivePageList). */
 const only = (e: PageEntry) => (e.wide && !e.narrow ? ' cars-page-wide' : !e.wide && e.narrow ? ' cars-page-narrow' : '');

@@ -7,7 +7,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useInstantSearch, useRange, useRefinementList, useSearchBox, useToggleRefinement } from 'react-instantsearch';
-import { showCarsLabel } from '../../lib/cars-ui.ts';
+import { showCarsLabel } from './cars-ui.ts';
 
 /** Typing pauses this long before the keyword searches, so a word is one search, not one per letter. */
 export const KEYWORD_DEBOUNCE_MS = 250;

@@ -6,7 +6,7 @@
  */
 import { useClearRefinements, useCurrentRefinements, useInstantSearch, useSortBy } from 'react-instantsearch';
 import { NO_CARS_MESSAGE } from '../../lib/cars-search.ts';
-import { carsCount, refinementChips } from '../../lib/cars-ui.ts';
+import { carsCount, refinementChips } from './cars-ui.ts';
 
 export function CarsCount() {
   const { results } = useInstantSearch();

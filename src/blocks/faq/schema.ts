@@ -1,46 +1,31 @@
-/** schema.org FAQPage data for an faq block, from the plain text of its answers. */
-import type { Block, BlockData } from '../../content/blocks.ts';
-import { plainText } from '../../lib/sanitize.ts';
+/** The `faq` block's data (content format: `faq`; spec §3 "faq: heading, subheading, questions as block lists"). */
+import { z, opt } from '../../content/zod.ts';
+import { defineBlock } from '../../content/block-definition.ts';
 
-/**
- * The words a visitor reads in a list of blocks, in order, as one line of plain text: headings,
- * paragraphs, list items, tags, and the blocks inside columns and nested faqs. Media and
- * buttons carry no answer text and are skipped.
- */
-export function blocksText(blocks: readonly Block[]): string {
-  const parts: string[] = [];
-  for (const block of blocks) {
-    switch (block.type) {
-      case 'heading':
-      case 'paragraph':
-      case 'tag':
-        parts.push(plainText(block.data.text));
-        break;
-      case 'list':
-        parts.push(...block.data.items.map(plainText));
-        break;
-      case 'columns':
-        parts.push(...block.data.cols.map((col) => blocksText(col.blocks as Block[])));
-        break;
-      case 'faq':
-        for (const q of block.data.questions) parts.push(q.question, blocksText(q.answer as Block[]));
-        break;
-    }
-  }
-  return parts.map((p) => p.trim()).filter(Boolean).join(' ');
-}
+export const faqData = z.object({
+  /** The block's heading. Absent: no visible heading. */
+  heading: opt(z.string()),
+  /** A line under the heading. Absent: none. */
+  subheading: opt(z.string()),
+  /**
+   * The questions, each opening to show its answer (an accordion; spec §4 "accordion open/closed");
+   * also given to search engines as FAQPage structured data. A question with blank text is left out.
+   */
+  questions: z.array(
+    z.object({
+      /** The question, as plain text. */
+      question: z.string(),
+      /**
+       * The answer as a list of blocks, rendered recursively. Kept raw here and validated as child
+       * blocks, so their errors carry the full JSON path.
+       */
+      answer: z.array(z.unknown()),
+    }),
+  ),
+});
 
-/**
- * The FAQPage JSON-LD object, or undefined when no question has both a question and an answer
- * with text (search engines reject empty ones).
- */
-export function faqJsonLd(questions: BlockData<'faq'>['questions']): Record<string, unknown> | undefined {
-  const mainEntity = questions.flatMap((q) => {
-    const name = q.question.trim();
-    const text = blocksText(q.answer as Block[]);
-    if (!name || !text) return [];
-    return [{ '@type': 'Question', name, acceptedAnswer: { '@type': 'Answer', text } }];
-  });
-  if (!mainEntity.length) return undefined;
-  return { '@context': 'https://schema.org', '@type': 'FAQPage', mainEntity };
-}
+export const definition = defineBlock({
+  type: 'faq',
+  data: faqData,
+  children: (data) => data.questions.map((q, n) => ({ path: ['questions', n, 'answer'], blocks: q.answer })),
+});

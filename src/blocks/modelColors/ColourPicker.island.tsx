@@ -13,7 +13,7 @@ import {
   wrapIndex,
   type PickerData,
   type PickerState,
-} from '../../lib/model-colours.ts';
+} from './model-colours.ts';
 
 interface Props {
   data: PickerData;

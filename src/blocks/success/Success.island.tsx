@@ -1,12 +1,12 @@
 /**
  * The thank-you page. The server renders the generic thank-you; in the browser the variant is
- * chosen from the query string and the kept submission (src/lib/success.ts). On load it clears
+ * chosen from the query string and the kept submission (src/blocks/success/success.ts). On load it clears
  * the visit trail (first-page query, its save date, visited pages) and fires the thank-you event.
  * A valuation thank-you then asks the API for the current valuation of the submitted vehicle
  * (kept with the submission, so a reload shows the same figures without asking again).
  */
 import { useEffect, useState } from 'react';
-import { chooseSuccess, parseSuccessQuery, type LocationCard, type SuccessOptions, type SuccessView } from '../../lib/success.ts';
+import { chooseSuccess, parseSuccessQuery, type LocationCard, type SuccessOptions, type SuccessView } from './success.ts';
 import { trackEverywhere } from '../../lib/analytics.ts';
 import { $submission, keepValuation, keptValuation } from '../../stores/submission.ts';
 import { clearVisitTrail } from '../../stores/visit.ts';

@@ -1,5 +1,5 @@
 /** The thank-you page's extra panels: the valuation of the visitor's vehicle, test-drive locations, a similar car. */
-import type { SuccessView } from '../../lib/success.ts';
+import type { SuccessView } from './success.ts';
 import { formatKm, formatPrice } from '../../lib/text.ts';
 import { phoneText, telHref } from '../../lib/contact.ts';
 import type { ValuationState } from './valuation-client.ts';

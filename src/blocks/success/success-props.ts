@@ -1,7 +1,7 @@
 /** Build-time side of the thank-you block: the site options and locations its island reads. */
 import type { DealerContent } from '../../content/load.ts';
 import type { Block } from '../../content/blocks.ts';
-import type { LocationCard, SuccessOptions } from '../../lib/success.ts';
+import type { LocationCard, SuccessOptions } from './success.ts';
 import { hasPageHeading } from '../../lib/page-blocks.ts';
 
 export function successOptions(dealer: DealerContent): SuccessOptions {

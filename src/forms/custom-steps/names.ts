@@ -1,12 +1,5 @@
 /**
- * The custom steps a formBuilder step may name (`isCustom: true` with `customStepKey`). Plain data,
- * so that content validation can refuse an unknown key without loading the forms or React:
- * index.ts maps each key to what the step asks at build time, components.ts to the React
- * component that renders it.
+ * The custom steps a formBuilder step may name. The list is content data (src/content/custom-steps.ts),
+ * so content validation reads it without loading the forms; it is re-exported here for the forms.
  */
-export const customStepKeys = ['testDriveSlots'] as const;
-export type CustomStepKey = (typeof customStepKeys)[number];
-
-export function isCustomStepKey(key: string): key is CustomStepKey {
-  return (customStepKeys as readonly string[]).includes(key.trim());
-}
+export { customStepKeys, isCustomStepKey, type CustomStepKey } from '../../content/custom-steps.ts';

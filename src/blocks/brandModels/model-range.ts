@@ -4,7 +4,7 @@
  * Plain data in, plain data out: the Astro block renders it and the island only filters. The
  * island imports this file, so it stays free of the HTML sanitiser (tiles: model-tiles.ts).
  */
-import type { Model } from '../content/entities.ts';
+import type { Model } from '../../content/entities.ts';
 
 /** The query parameter that selects the category tab (spec §2 query parameters). */
 export const BODY_PARAM = 'body';

@@ -3,7 +3,7 @@
  * shipped datasets public/data/postcodes-au.json and postcodes-nz.json (public/data/README.md),
  * parsed and matched here. Pure: the island fetches the files only when the visitor types.
  */
-import { MAX_SUGGESTIONS } from './geo.ts';
+import { MAX_SUGGESTIONS } from '../../lib/geo.ts';
 
 export type Country = 'AU' | 'NZ';
 

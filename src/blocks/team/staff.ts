@@ -1,5 +1,5 @@
 /** Staff grouping (spec §3): the default category order, then any other category by first use. */
-import type { StaffMember } from '../content/entities.ts';
+import type { StaffMember } from '../../content/entities.ts';
 
 export const defaultCategoryOrder = [
   'management', 'sales', 'pre-owned', 'pre-owned sales', 'new vehicle sales', 'fleet', 'finance',

@@ -3,9 +3,9 @@
  * (category, subcategory, offer_rejected, user, selectedLocations), the site's options and what the
  * form kept of the submission. Pure: the island reads the URL and storage, this decides.
  */
-import type { CarCard, Submission } from '../stores/submission.ts';
+import type { CarCard, Submission } from '../../stores/submission.ts';
 import { successTexts, type SuccessVariant } from './success-texts.ts';
-import { submittedValue, valuationSubject, type ValuationSubject } from './valuation.ts';
+import { submittedValue, valuationSubject, type ValuationSubject } from '../../lib/valuation.ts';
 
 export type { SuccessVariant };
 

@@ -3,7 +3,7 @@
  * count and the filter sheet's button, the active filters as chips, and the page buttons with
  * their gaps (a shorter row on phones).
  */
-import { formatKm, formatPrice } from './text.ts';
+import { formatKm, formatPrice } from '../../lib/text.ts';
 
 /** "23 cars", "1 car". */
 export const carsCount = (n: number) => `${n} ${n === 1 ? 'car' : 'cars'}`;

@@ -5,7 +5,7 @@
  * oem_id (content-format: "for example a body type code"; the samples' HiLux uses "Single Cab",
  * "Extra Cab", "Double Cab").
  */
-import type { ColourOption, Model } from '../content/entities.ts';
+import type { ColourOption, Model } from '../../content/entities.ts';
 
 /** Body-type tabs need at least this many body types… */
 export const BODY_TYPE_TABS_MIN_TYPES = 3;

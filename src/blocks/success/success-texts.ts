@@ -1,6 +1,6 @@
 /** The words and buttons of each thank-you variant (spec §2; quoted texts are the spec's). */
 import type { SuccessOptions, SuccessView } from './success.ts';
-import { safeHref } from './links.ts';
+import { safeHref } from '../../lib/links.ts';
 
 export type SuccessVariant =
   | 'service-booking' | 'online-payment' | 'vehicle-reservation' | 'finance' | 'review' | 'valuation'

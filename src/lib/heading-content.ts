@@ -1,5 +1,9 @@
-import type { BlockData } from '../../content/blocks.ts';
-import { plainText, sanitizeInline } from '../../lib/sanitize.ts';
+/**
+ * What a heading block shows, shared by its component and the page-level questions of
+ * ./page-blocks.ts (whether a page has its <h1>).
+ */
+import type { BlockData } from '../content/blocks.ts';
+import { plainText, sanitizeInline } from './sanitize.ts';
 
 export type HeadingLevel = 1 | 2 | 3 | 4 | 5 | 6;
 

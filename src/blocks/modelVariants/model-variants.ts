@@ -3,8 +3,8 @@
  * rest behind an expander, the drive-away price range, the order-now link, and when the cards
  * become a slider (more than 2) with sliding controls (4 or more).
  */
-import type { Model, ModelVariant } from '../content/entities.ts';
-import { formatPrice } from './text.ts';
+import type { Model, ModelVariant } from '../../content/entities.ts';
+import { formatPrice } from '../../lib/text.ts';
 
 /** Features a card shows before it is expanded. */
 export const FEATURES_SHOWN = 8;

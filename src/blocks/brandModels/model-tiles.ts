@@ -2,12 +2,12 @@
  * A model range tile (spec §2 "Model range screen"): built at build time from the model, so the
  * HTML sanitiser and route helpers stay out of the range island's bundle.
  */
-import type { Model } from '../content/entities.ts';
-import { safeHref } from './links.ts';
+import type { Model } from '../../content/entities.ts';
+import { safeHref } from '../../lib/links.ts';
 import { isComingSoon, tileTabKeys, type RangeTab } from './model-range.ts';
-import { modelPath } from './routes.ts';
-import { plainText } from './sanitize.ts';
-import { MODEL_DESCRIPTION_CHARS, truncate } from './text.ts';
+import { modelPath } from '../../lib/routes.ts';
+import { plainText } from '../../lib/sanitize.ts';
+import { MODEL_DESCRIPTION_CHARS, truncate } from '../../lib/text.ts';
 
 export interface ModelTile {
   slug: string;

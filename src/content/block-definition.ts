@@ -1,0 +1,40 @@
+/**
+ * What a block type declares about itself, beside its component: the zod schema of its `data`,
+ * and the lists of child blocks it nests (a column's blocks, an faq answer). Each block folder
+ * exports its definition from `src/blocks/<type>/schema.ts`; src/content/blocks.ts assembles them.
+ * Walking a block tree and validating nested blocks read `children`, so a block that nests blocks
+ * says so here and nowhere else.
+ */
+import type { z } from './zod.ts';
+
+/**
+ * One list of child blocks inside a block's data. `path` leads from the block's `data` to the
+ * list (for a column: `['cols', 2, 'blocks']`); validation reports a nested block's errors under
+ * it and puts the validated list back there.
+ */
+export interface ChildList {
+  path: readonly (string | number)[];
+  blocks: readonly unknown[];
+}
+
+export interface BlockDefinition<T extends string = string, S extends z.ZodType = z.ZodType> {
+  /** The block's `type` in the content format. */
+  type: T;
+  /** The schema of the block's `data`. */
+  data: S;
+  /**
+   * The lists of child blocks the block nests, read from its parsed data (before nested
+   * validation the lists hold raw blocks, after it validated ones). Absent: the block nests none.
+   */
+  children?: (data: z.output<S>) => ChildList[];
+}
+
+/** A block definition, typed by its type name and data schema. */
+export function defineBlock<const T extends string, S extends z.ZodType>(definition: BlockDefinition<T, S>): BlockDefinition<T, S> {
+  return definition;
+}
+
+/** The child lists of a block's data under its definition: none for a block that nests nothing. */
+export function childLists<S extends z.ZodType>(definition: BlockDefinition<string, S>, data: z.output<S>): ChildList[] {
+  return definition.children ? definition.children(data) : [];
+}
