@@ -11,7 +11,7 @@ import type { DealerContent } from '../../src/content/load.ts';
 import { dealerRoutes, type Route } from '../../src/lib/routes.ts';
 import { defaultModelBlocks } from '../../src/lib/default-pages.ts';
 import { walkBlocks } from '../../src/lib/page-blocks.ts';
-import { isAllReviews } from '../../src/blocks/reviews/aggregate.ts';
+import { isAllReviews } from '../../src/domain/reviews.ts';
 
 export const templates = ['home', 'page, interactive blocks', 'page, static blocks', 'model', 'car', 'team', 'legal', '404'] as const;
 export type Template = (typeof templates)[number];

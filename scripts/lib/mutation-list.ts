@@ -242,8 +242,8 @@ export const mutations: Mutation[] = [
   ]),
   ...row('reviews (simple, highlighted, full, mini, modern; All Reviews)', [u('blocks-reviews')], [
     { id: 'reviews-highlighted-3', file: 'src/blocks/reviews/aggregate.ts', find: 'export const HIGHLIGHTED_COUNT = 3;', replace: 'export const HIGHLIGHTED_COUNT = 4;', why: 'the highlighted variant shows 3 reviews' },
-    { id: 'reviews-all', file: 'src/blocks/reviews/aggregate.ts', find: "export const ALL_REVIEWS = 'All Reviews';", replace: "export const ALL_REVIEWS = 'All';", why: 'All Reviews combines every profile' },
-    { id: 'reviews-weighted', file: 'src/blocks/reviews/aggregate.ts', find: 'picked.reduce((sum, s) => sum + s.average_rating * s.count, 0) / count', replace: 'picked.reduce((sum, s) => sum + s.average_rating, 0) / picked.length', why: 'the combined average is weighted by count' },
+    { id: 'reviews-all', file: 'src/domain/reviews.ts', find: "export const ALL_REVIEWS = 'All Reviews';", replace: "export const ALL_REVIEWS = 'All';", why: 'All Reviews combines every profile' },
+    { id: 'reviews-weighted', file: 'src/domain/reviews.ts', find: 'picked.reduce((sum, s) => sum + s.average_rating * s.count, 0) / count', replace: 'picked.reduce((sum, s) => sum + s.average_rating, 0) / picked.length', why: 'the combined average is weighted by count' },
     { id: 'reviews-simple', file: 'src/blocks/reviews/Reviews.astro', find: "  !summary || variant === 'simple' || variant === 'mini'", replace: "  !summary || variant === 'mini'", why: 'the simple variant lists no reviews' },
     { id: 'reviews-mini', file: 'src/blocks/reviews/Reviews.astro', find: "    {variant === 'mini' ? (", replace: "    {variant === 'minimal' ? (", why: 'the mini variant is a badge' },
     { id: 'reviews-modern-grid', file: 'src/blocks/reviews/Reviews.astro', find: "{ 'reviews-grid': variant === 'modern' || variant === 'highlighted' }", replace: "{ 'reviews-grid': variant === 'highlighted' }", why: 'the modern variant lays reviews in a grid' },
@@ -284,7 +284,7 @@ export const mutations: Mutation[] = [
     { id: 'block-cars-static-page', file: 'src/lib/cars-static-search.ts', find: '    hits: sorted.slice(from, from + req.hitsPerPage).map((car) => carHit(car)),', replace: '    hits: sorted.map((car) => carHit(car)),', why: 'the first results are one page' },
   ]),
   ...row('offers', [u('offers')], [
-    { id: 'block-offers-category', file: 'src/blocks/offers/offers.ts', find: '(o) => isOfferShown(o, site) && (!category || (o.category !== undefined && sameWords(o.category, category))),', replace: '(o) => isOfferShown(o, site),', why: "the block's category chooses its offers" },
+    { id: 'block-offers-category', file: 'src/domain/offers.ts', find: '(o) => isOfferShown(o, site) && (!category || (o.category !== undefined && sameWords(o.category, category))),', replace: '(o) => isOfferShown(o, site),', why: "the block's category chooses its offers" },
     { id: 'block-offers-enquire', file: 'src/blocks/offers/offers.ts', find: "const CONTACT_PATHS = ['/contact', '/contact-us'];", replace: "const CONTACT_PATHS = ['/enquire'];", why: 'an offer without a model enquires on the contact page' },
   ]),
   ...row('brandModels, modelFeatures, modelVariants, modelColors', [u('model-range'), u('model-blocks'), u('spec-rules-screens')], [
@@ -329,7 +329,7 @@ export const mutations: Mutation[] = [
     { id: 'offers-disclaimer', file: 'src/blocks/offers/offers.ts', find: 'export const DISCLAIMER_CUT = 200;', replace: 'export const DISCLAIMER_CUT = 160;', why: 'the disclaimer is cut at 200' },
     { id: 'offers-view-more', file: 'src/blocks/offers/OfferText.astro', find: '<span class="offer-more-closed">View more</span>', replace: '<span class="offer-more-closed">Read more</span>', why: 'a cut text offers View more' },
     { id: 'offers-view-less', file: 'src/blocks/offers/OfferText.astro', find: '<span class="offer-more-open">View less</span>', replace: '<span class="offer-more-open">Close</span>', why: 'an expanded text offers View less' },
-    { id: 'offers-exclusion', file: 'src/blocks/offers/offers.ts', find: '  if (!offer.excluded_website_ids.includes(site.id)) return true;', replace: '  return true;', why: 'offers are hidden on excluded sites' },
+    { id: 'offers-exclusion', file: 'src/domain/offers.ts', find: '  if (!offer.excluded_website_ids.includes(site.id)) return true;', replace: '  return true;', why: 'offers are hidden on excluded sites' },
     { id: 'offers-placeholder', file: 'src/blocks/offers/Offers.astro', find: 'const placeholder = cards.length === 0 && isSpecialOffersPage(ctx.page.path);', replace: 'const placeholder = false;', why: 'an empty special-offers page shows the placeholder' },
   ]),
   ...row('Cars block (Search panel, results', [u('cars-block'), u('spec-rules-screens')], [
@@ -458,9 +458,9 @@ export const mutations: Mutation[] = [
     { id: 'rule-typed-amount-nan', file: 'src/lib/finance.ts', find: "  if (!/^(\\d+\\.?\\d*|\\.\\d+)$/.test(cleaned)) return 0;", replace: "  if (!/^(\\d+\\.?\\d*|\\.\\d+)$/.test(cleaned)) return max;", why: 'a typed amount that is not a number is 0', tests: [u('lib-finance')] },
   ]),
   ...row('§6 offers hidden by `excluded_website_ids`', [u('offers')], [
-    { id: 'role-offers-excluded', file: 'src/blocks/offers/offers.ts', find: '  if (!make) return false;', replace: '  if (!make) return true;', why: 'an excluded offer without a manufacturer is hidden' },
-    { id: 'role-offers-exception', file: 'src/blocks/offers/offers.ts', find: '  return site.options.offers.ignoreExclusionsForManufacturers.some((m) => m.trim().toLowerCase() === make);', replace: '  return false;', why: "the manufacturer's exception list shows excluded offers" },
-    { id: 'role-offers-exception-case', file: 'src/blocks/offers/offers.ts', find: '  const make = offer.manufacturer?.trim().toLowerCase();', replace: '  const make = offer.manufacturer?.trim();', why: 'the exception list ignores case' },
+    { id: 'role-offers-excluded', file: 'src/domain/offers.ts', find: '  if (!make) return false;', replace: '  if (!make) return true;', why: 'an excluded offer without a manufacturer is hidden' },
+    { id: 'role-offers-exception', file: 'src/domain/offers.ts', find: '  return site.options.offers.ignoreExclusionsForManufacturers.some((m) => m.trim().toLowerCase() === make);', replace: '  return false;', why: "the manufacturer's exception list shows excluded offers" },
+    { id: 'role-offers-exception-case', file: 'src/domain/offers.ts', find: '  const make = offer.manufacturer?.trim().toLowerCase();', replace: '  const make = offer.manufacturer?.trim();', why: 'the exception list ignores case' },
   ]),
   ...row('§7 `POST /api/send-to-{provider}`', [u('api-routes-finance'), u('finance-provider'), u('api-routes-catalogue')], [
     { id: 'call-provider-mismatch', file: 'src/api/routes/finance.ts', find: '    if (named && named !== provider) {', replace: '    if (false) {', why: 'only the site\'s own provider route', tests: [u('api-routes-finance')] },
@@ -557,8 +557,8 @@ export const mutations: Mutation[] = [
     { id: 'const-cards-3', file: 'src/lib/geo.ts', find: 'export const LOCATION_CARDS_MAX = 3;', replace: 'export const LOCATION_CARDS_MAX = 2;', why: 'location cards with 3 or fewer' },
   ]),
   ...row('Offers limit 200 and hitsPerPage', [u('offers')], [
-    { id: 'const-offers-limit', file: 'src/blocks/offers/offers.ts', find: 'export const OFFERS_LIMIT = 200;', replace: 'export const OFFERS_LIMIT = 100;', why: 'offers limit 200' },
-    { id: 'const-offers-hits', file: 'src/blocks/offers/offers.ts', find: '  return filter.hitsPerPage ? limited.slice(0, filter.hitsPerPage) : limited;', replace: '  return limited;', why: 'hitsPerPage cuts the offers' },
+    { id: 'const-offers-limit', file: 'src/domain/offers.ts', find: 'export const OFFERS_LIMIT = 200;', replace: 'export const OFFERS_LIMIT = 100;', why: 'offers limit 200' },
+    { id: 'const-offers-hits', file: 'src/domain/offers.ts', find: '  return filter.hitsPerPage ? limited.slice(0, filter.hitsPerPage) : limited;', replace: '  return limited;', why: 'hitsPerPage cuts the offers' },
     { id: 'const-offers-cut', file: 'src/blocks/offers/offers.ts', find: '  return text.length > over ? { html: clean, preview: truncate(text, to) } : { html: clean };', replace: '  return text.length >= over ? { html: clean, preview: truncate(text, to) } : { html: clean };', why: 'a text of exactly 200 is not cut' },
   ]),
   ...row('Cars 3 per page, 250 with show-all-cars', [u('cars-block')], [

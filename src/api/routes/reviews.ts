@@ -13,7 +13,7 @@
 import type { Hono } from 'hono';
 import type { ApiDeps } from '../deps.ts';
 import type { ReviewsSummary } from '../../content/entities.ts';
-import { REVIEWS_MAX_AGE_MS, selectReviews } from '../../blocks/reviews/aggregate.ts';
+import { REVIEWS_MAX_AGE_MS, selectReviews } from '../../domain/reviews.ts';
 import { reviewsQuery } from '../../contract/catalogue.ts';
 import { parseWith } from '../../contract/parse.ts';
 import { ApiError } from '../errors.ts';

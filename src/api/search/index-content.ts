@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { DealerContent } from '../../content/load.ts';
-import { isOfferShown } from '../../blocks/offers/offers.ts';
+import { isOfferShown } from '../../domain/offers.ts';
 import type { Db } from '../deps.ts';
 import { carRow, CODES, codeOf, offerRow, ORDER_COLUMNS, ordinals, SLOTS, type RecordKind, type SearchRow, type SlotValues } from './schema.ts';
 import { fieldTag, SETTINGS } from './settings.ts';

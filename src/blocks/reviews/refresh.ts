@@ -13,7 +13,8 @@
  * - Any failure (no API, an error status, an answer of another shape, blocked storage) leaves the
  *   build's reviews as they are.
  */
-import { isAllReviews, newestFirst, reviewTime, topReviews, REVIEWS_MAX_AGE_MS, type Review } from './aggregate.ts';
+import { isAllReviews, newestFirst, reviewTime, REVIEWS_MAX_AGE_MS, type Review } from '../../domain/reviews.ts';
+import { topReviews } from './aggregate.ts';
 import { countSentence, reviewItemHtml, summaryView } from './markup.ts';
 import { browserStorage, readJson, writeJson } from '../../stores/persistent.ts';
 import type { ReviewsSummary } from '../../content/entities.ts';
