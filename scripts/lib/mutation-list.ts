@@ -480,7 +480,7 @@ export const mutations: Mutation[] = [
     { id: 'call-brochure-url', file: 'src/blocks/modelFeatures/brochure.ts', find: '  return `/api/models/${encodeURIComponent(slug)}`;', replace: '  return `/api/model/${encodeURIComponent(slug)}`;', why: 'the model is fetched from /api/models/{slug}' },
   ]),
   ...row('§7 car search (facet filters) and offers search (limit 200)', [u('api-search'), u('cars-block')], [
-    { id: 'call-offers-limit', file: 'src/api/search/schema.ts', find: 'export const MAX_OFFER_HITS = 200;', replace: 'export const MAX_OFFER_HITS = 201;', why: 'offers are searched with a limit of 200', tests: [u('api-search')] },
+    { id: 'call-offers-limit', file: 'src/domain/search/indexes.ts', find: 'export const MAX_OFFER_HITS = 200;', replace: 'export const MAX_OFFER_HITS = 201;', why: 'offers are searched with a limit of 200', tests: [u('api-search')] },
     { id: 'call-cars-facet-filter', file: 'src/lib/cars-search.ts', find: "    else if (values.length > 1) parts.push(`(${values.map((v) => `${attr}:${quote(v)}`).join(' OR ')})`);", replace: "    else if (values.length > 1) parts.push(values.map((v) => `${attr}:${quote(v)}`).join(' AND '));", why: "a block's facet values are ORed", tests: [u('cars-block')] },
   ]),
   ...row('§7 places autocomplete restricted to AU', [u('locations')], [
