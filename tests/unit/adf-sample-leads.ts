@@ -8,7 +8,7 @@ import { isOpenDay } from '../../src/lib/booking-hours.ts';
 import type { Block } from '../../src/content/blocks.ts';
 import type { FormBlockData } from '../../src/content/forms.ts';
 import type { DealerContent } from '../../src/content/load.ts';
-import { formIslandProps } from '../../src/blocks/form/form-props.ts';
+import { formIslandProps } from '../../src/components/form/form-props.ts';
 import type { FieldDef, FormDef } from '../../src/forms/definition.ts';
 import { pathSteps } from '../../src/forms/rules.ts';
 import { initialValues, leadValues, type Values } from '../../src/forms/island/values.ts';

@@ -1,7 +1,7 @@
 /**
  * Server-side validation of a lead save with the form's own yup schemas: the form block is found
  * on the dealer's page (nested columns included), resolved to the FormDef the island rendered
- * (as src/blocks/form/form-props.ts resolves it), and the values checked against one step
+ * (as src/components/form/form-props.ts resolves it), and the values checked against one step
  * (partial save) or every step on the visitor's path (final save).
  */
 import { ValidationError } from 'yup';
