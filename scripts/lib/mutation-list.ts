@@ -103,8 +103,8 @@ export const mutations: Mutation[] = [
     { id: 'route-parts-message', file: 'src/forms/forms/parts.ts', find: "field('message', 'message', 'Which parts do you need?', true)", replace: "field('message', 'message', 'Which parts do you need?', false)", why: 'the parts enquiry asks which parts are wanted' },
   ]),
   ...row('`#form-section` anchor', [u('forms-island-render'), u('forms-island-props')], [
-    { id: 'form-anchor-name', file: 'src/blocks/form/form-props.ts', find: "export const FORM_ANCHOR = 'form-section';", replace: "export const FORM_ANCHOR = 'form';", why: 'the first form of a page is #form-section' },
-    { id: 'form-anchor-first', file: 'src/blocks/form/form-props.ts', find: '  return first?.id === blockId;', replace: '  return first !== undefined;', why: 'only the first form of a page carries the anchor' },
+    { id: 'form-anchor-name', file: 'src/components/form/form-props.ts', find: "export const FORM_ANCHOR = 'form-section';", replace: "export const FORM_ANCHOR = 'form';", why: 'the first form of a page is #form-section' },
+    { id: 'form-anchor-first', file: 'src/components/form/form-props.ts', find: '  return first?.id === blockId;', replace: '  return first !== undefined;', why: 'only the first form of a page carries the anchor' },
   ]),
   ...row('Paths containing special-offers / finance / why-service-with-us', [u('brand-buttons'), u('offers'), u('forms-types')], [
     { id: 'path-why-service', file: 'src/blocks/websiteBrands/buttons.ts', find: "export const WHY_SERVICE_PATH_PART = 'why-service-with-us';", replace: "export const WHY_SERVICE_PATH_PART = 'why-service';", why: 'Book Your Service only on why-service-with-us pages', tests: [u('brand-buttons'), u('spec-rules-routes')] },
@@ -185,8 +185,8 @@ export const mutations: Mutation[] = [
   ]),
   ...row('buttons / buttonsTool', [u('blocks-static'), u('blocks-logic')], [
     { id: 'buttons-alignment-tune', file: 'src/blocks/buttons/alignment.ts', find: "return block.data.alignment ?? block.tunes.alignment ?? 'left';", replace: "return block.data.alignment ?? 'left';", why: 'the alignment tune aligns the buttons' },
-    { id: 'buttons-outline', file: 'src/blocks/buttons/ButtonLink.astro', find: "const solid = button.btnType !== 'outline';", replace: 'const solid = true;', why: 'outline buttons are outlined' },
-    { id: 'buttons-unsafe-href', file: 'src/blocks/buttons/ButtonLink.astro', find: '{href && text.trim() && (', replace: '{text.trim() && (', why: 'a button with an unsafe or empty link is left out' },
+    { id: 'buttons-outline', file: 'src/components/ui/ButtonLink.astro', find: "const solid = button.btnType !== 'outline';", replace: 'const solid = true;', why: 'outline buttons are outlined' },
+    { id: 'buttons-unsafe-href', file: 'src/components/ui/ButtonLink.astro', find: '{href && text.trim() && (', replace: '{text.trim() && (', why: 'a button with an unsafe or empty link is left out' },
   ]),
   ...row('cardsTool (grid; Swiper carousel', [u('cards-layout'), u('spec-rules-blocks'), u('blocks-interactive')], [
     { id: 'cards-divisor', file: 'src/blocks/cardsTool/cards.ts', find: 'const DIVISORS_OF_12 = [12, 6, 4, 3, 2, 1];', replace: 'const DIVISORS_OF_12 = [12, 6, 5, 4, 3, 2, 1];', why: 'cards per row divide the 12-column grid' },
@@ -196,9 +196,9 @@ export const mutations: Mutation[] = [
     { id: 'cards-carousel', file: 'src/blocks/cardsTool/CardsTool.astro', find: '{cards.length > 0 && (isCarousel ? (', replace: '{cards.length > 0 && (false ? (', why: 'isCarousel makes a carousel' },
   ]),
   ...row('imageBanner, imageBackground (overlay colour and opacity)', [u('blocks-media')], [
-    { id: 'overlay-opacity', file: 'src/blocks/imageBanner/overlay.ts', find: '  const opacity = overlay.opacity ?? DEFAULT_OVERLAY.opacity;', replace: '  const opacity = DEFAULT_OVERLAY.opacity;', why: 'the overlay has the CMS opacity' },
-    { id: 'overlay-colour', file: 'src/blocks/imageBanner/overlay.ts', find: '  const colour = safeColour(overlay.color) ?? DEFAULT_OVERLAY.color;', replace: '  const colour = DEFAULT_OVERLAY.color;', why: 'the overlay has the CMS colour' },
-    { id: 'overlay-inactive', file: 'src/blocks/imageBanner/overlay.ts', find: '  if (!overlay?.active) return undefined;', replace: '  if (!overlay) return undefined;', why: 'an inactive overlay is not drawn' },
+    { id: 'overlay-opacity', file: 'src/lib/overlay.ts', find: '  const opacity = overlay.opacity ?? DEFAULT_OVERLAY.opacity;', replace: '  const opacity = DEFAULT_OVERLAY.opacity;', why: 'the overlay has the CMS opacity' },
+    { id: 'overlay-colour', file: 'src/lib/overlay.ts', find: '  const colour = safeColour(overlay.color) ?? DEFAULT_OVERLAY.color;', replace: '  const colour = DEFAULT_OVERLAY.color;', why: 'the overlay has the CMS colour' },
+    { id: 'overlay-inactive', file: 'src/lib/overlay.ts', find: '  if (!overlay?.active) return undefined;', replace: '  if (!overlay) return undefined;', why: 'an inactive overlay is not drawn' },
     { id: 'image-background-overlay', file: 'src/blocks/imageBackground/ImageBackground.astro', find: '    {shade && <div class="bg-overlay" style={shade} />}', replace: '', why: 'the image background draws its overlay' },
   ]),
   ...row('iconButtonsTool', [u('blocks-static'), u('spec-rules-blocks')], [
@@ -477,7 +477,7 @@ export const mutations: Mutation[] = [
     { id: 'call-brochure-open', file: 'src/blocks/modelFeatures/brochure.ts', find: '  deps.open(url);', replace: '', why: 'the brochure opens in a new window' },
     { id: 'call-brochure-failed', file: 'src/blocks/modelFeatures/brochure.ts', find: "export const FETCH_FAILED = 'Failed to fetch model data';", replace: "export const FETCH_FAILED = 'Failed to fetch model';", why: "'Failed to fetch model data' is logged" },
     { id: 'call-brochure-missing', file: 'src/blocks/modelFeatures/brochure.ts', find: '    deps.warn(NO_BROCHURE, slug);', replace: '', why: 'a missing brochure url is warned' },
-    { id: 'call-brochure-url', file: 'src/blocks/modelFeatures/brochure.ts', find: '  return `/api/models/${encodeURIComponent(slug)}`;', replace: '  return `/api/model/${encodeURIComponent(slug)}`;', why: 'the model is fetched from /api/models/{slug}' },
+    { id: 'call-brochure-url', file: 'src/contract/routes.ts', find: 'export const modelPath = (slug: string) => `${API_BASE}/models/${encodeURIComponent(slug)}`;', replace: 'export const modelPath = (slug: string) => `${API_BASE}/model/${encodeURIComponent(slug)}`;', why: 'the model is fetched from /api/models/{slug}' },
   ]),
   ...row('§7 car search (facet filters) and offers search (limit 200)', [u('api-search'), u('cars-block')], [
     { id: 'call-offers-limit', file: 'src/domain/search/indexes.ts', find: 'export const MAX_OFFER_HITS = 200;', replace: 'export const MAX_OFFER_HITS = 201;', why: 'offers are searched with a limit of 200', tests: [u('api-search')] },
