@@ -20,7 +20,7 @@ export const ruleMutations: Mutation[] = [
     { id: 'rules-server-error', file: 'src/forms/island/FormSteps.tsx', find: '        if (!left.ok) return show(left);', replace: '        if (!left.ok) show(left);', why: 'a failed partial save keeps the visitor on the step' },
   ]),
   ...row('Cutoff 2024-06-24 (`formStepHeadings`)', [u('forms-island-render')], [
-    { id: 'rules-step-headings', file: 'src/blocks/form/form-props.ts', find: '    stepHeadings: ctx.flags.formStepHeadings,', replace: '    stepHeadings: true,', why: 'pages before 2024-06-24 show no step heading' },
+    { id: 'rules-step-headings', file: 'src/components/form/form-props.ts', find: '    stepHeadings: ctx.flags.formStepHeadings,', replace: '    stepHeadings: true,', why: 'pages before 2024-06-24 show no step heading' },
   ]),
   ...row('Layout revisions take effect', [u('lib-cutoffs')], [
     { id: 'rules-rev-newest', file: 'src/lib/cutoffs.ts', find: "  return layoutClasses(layoutFlags(now.toISOString().slice(0, 10)));", replace: "  return '';", why: 'pages without a snapshot have the newest layout', tests: [], e2e: [e('cutoffs')] },

@@ -103,8 +103,8 @@ export const mutations: Mutation[] = [
     { id: 'route-parts-message', file: 'src/forms/forms/parts.ts', find: "field('message', 'message', 'Which parts do you need?', true)", replace: "field('message', 'message', 'Which parts do you need?', false)", why: 'the parts enquiry asks which parts are wanted' },
   ]),
   ...row('`#form-section` anchor', [u('forms-island-render'), u('forms-island-props')], [
-    { id: 'form-anchor-name', file: 'src/blocks/form/form-props.ts', find: "export const FORM_ANCHOR = 'form-section';", replace: "export const FORM_ANCHOR = 'form';", why: 'the first form of a page is #form-section' },
-    { id: 'form-anchor-first', file: 'src/blocks/form/form-props.ts', find: '  return first?.id === blockId;', replace: '  return first !== undefined;', why: 'only the first form of a page carries the anchor' },
+    { id: 'form-anchor-name', file: 'src/components/form/form-props.ts', find: "export const FORM_ANCHOR = 'form-section';", replace: "export const FORM_ANCHOR = 'form';", why: 'the first form of a page is #form-section' },
+    { id: 'form-anchor-first', file: 'src/components/form/form-props.ts', find: '  return first?.id === blockId;', replace: '  return first !== undefined;', why: 'only the first form of a page carries the anchor' },
   ]),
   ...row('Paths containing special-offers / finance / why-service-with-us', [u('brand-buttons'), u('offers'), u('forms-types')], [
     { id: 'path-why-service', file: 'src/blocks/websiteBrands/buttons.ts', find: "export const WHY_SERVICE_PATH_PART = 'why-service-with-us';", replace: "export const WHY_SERVICE_PATH_PART = 'why-service';", why: 'Book Your Service only on why-service-with-us pages', tests: [u('brand-buttons'), u('spec-rules-routes')] },
@@ -185,8 +185,8 @@ export const mutations: Mutation[] = [
   ]),
   ...row('buttons / buttonsTool', [u('blocks-static'), u('blocks-logic')], [
     { id: 'buttons-alignment-tune', file: 'src/blocks/buttons/alignment.ts', find: "return block.data.alignment ?? block.tunes.alignment ?? 'left';", replace: "return block.data.alignment ?? 'left';", why: 'the alignment tune aligns the buttons' },
-    { id: 'buttons-outline', file: 'src/blocks/buttons/ButtonLink.astro', find: "const solid = button.btnType !== 'outline';", replace: 'const solid = true;', why: 'outline buttons are outlined' },
-    { id: 'buttons-unsafe-href', file: 'src/blocks/buttons/ButtonLink.astro', find: '{href && text.trim() && (', replace: '{text.trim() && (', why: 'a button with an unsafe or empty link is left out' },
+    { id: 'buttons-outline', file: 'src/components/ui/ButtonLink.astro', find: "const solid = button.btnType !== 'outline';", replace: 'const solid = true;', why: 'outline buttons are outlined' },
+    { id: 'buttons-unsafe-href', file: 'src/components/ui/ButtonLink.astro', find: '{href && text.trim() && (', replace: '{text.trim() && (', why: 'a button with an unsafe or empty link is left out' },
   ]),
   ...row('cardsTool (grid; Swiper carousel', [u('cards-layout'), u('spec-rules-blocks'), u('blocks-interactive')], [
     { id: 'cards-divisor', file: 'src/blocks/cardsTool/cards.ts', find: 'const DIVISORS_OF_12 = [12, 6, 4, 3, 2, 1];', replace: 'const DIVISORS_OF_12 = [12, 6, 5, 4, 3, 2, 1];', why: 'cards per row divide the 12-column grid' },
@@ -196,9 +196,9 @@ export const mutations: Mutation[] = [
     { id: 'cards-carousel', file: 'src/blocks/cardsTool/CardsTool.astro', find: '{cards.length > 0 && (isCarousel ? (', replace: '{cards.length > 0 && (false ? (', why: 'isCarousel makes a carousel' },
   ]),
   ...row('imageBanner, imageBackground (overlay colour and opacity)', [u('blocks-media')], [
-    { id: 'overlay-opacity', file: 'src/blocks/imageBanner/overlay.ts', find: '  const opacity = overlay.opacity ?? DEFAULT_OVERLAY.opacity;', replace: '  const opacity = DEFAULT_OVERLAY.opacity;', why: 'the overlay has the CMS opacity' },
-    { id: 'overlay-colour', file: 'src/blocks/imageBanner/overlay.ts', find: '  const colour = safeColour(overlay.color) ?? DEFAULT_OVERLAY.color;', replace: '  const colour = DEFAULT_OVERLAY.color;', why: 'the overlay has the CMS colour' },
-    { id: 'overlay-inactive', file: 'src/blocks/imageBanner/overlay.ts', find: '  if (!overlay?.active) return undefined;', replace: '  if (!overlay) return undefined;', why: 'an inactive overlay is not drawn' },
+    { id: 'overlay-opacity', file: 'src/lib/overlay.ts', find: '  const opacity = overlay.opacity ?? DEFAULT_OVERLAY.opacity;', replace: '  const opacity = DEFAULT_OVERLAY.opacity;', why: 'the overlay has the CMS opacity' },
+    { id: 'overlay-colour', file: 'src/lib/overlay.ts', find: '  const colour = safeColour(overlay.color) ?? DEFAULT_OVERLAY.color;', replace: '  const colour = DEFAULT_OVERLAY.color;', why: 'the overlay has the CMS colour' },
+    { id: 'overlay-inactive', file: 'src/lib/overlay.ts', find: '  if (!overlay?.active) return undefined;', replace: '  if (!overlay) return undefined;', why: 'an inactive overlay is not drawn' },
     { id: 'image-background-overlay', file: 'src/blocks/imageBackground/ImageBackground.astro', find: '    {shade && <div class="bg-overlay" style={shade} />}', replace: '', why: 'the image background draws its overlay' },
   ]),
   ...row('iconButtonsTool', [u('blocks-static'), u('spec-rules-blocks')], [
@@ -242,8 +242,8 @@ export const mutations: Mutation[] = [
   ]),
   ...row('reviews (simple, highlighted, full, mini, modern; All Reviews)', [u('blocks-reviews')], [
     { id: 'reviews-highlighted-3', file: 'src/blocks/reviews/aggregate.ts', find: 'export const HIGHLIGHTED_COUNT = 3;', replace: 'export const HIGHLIGHTED_COUNT = 4;', why: 'the highlighted variant shows 3 reviews' },
-    { id: 'reviews-all', file: 'src/blocks/reviews/aggregate.ts', find: "export const ALL_REVIEWS = 'All Reviews';", replace: "export const ALL_REVIEWS = 'All';", why: 'All Reviews combines every profile' },
-    { id: 'reviews-weighted', file: 'src/blocks/reviews/aggregate.ts', find: 'picked.reduce((sum, s) => sum + s.average_rating * s.count, 0) / count', replace: 'picked.reduce((sum, s) => sum + s.average_rating, 0) / picked.length', why: 'the combined average is weighted by count' },
+    { id: 'reviews-all', file: 'src/domain/reviews.ts', find: "export const ALL_REVIEWS = 'All Reviews';", replace: "export const ALL_REVIEWS = 'All';", why: 'All Reviews combines every profile' },
+    { id: 'reviews-weighted', file: 'src/domain/reviews.ts', find: 'picked.reduce((sum, s) => sum + s.average_rating * s.count, 0) / count', replace: 'picked.reduce((sum, s) => sum + s.average_rating, 0) / picked.length', why: 'the combined average is weighted by count' },
     { id: 'reviews-simple', file: 'src/blocks/reviews/Reviews.astro', find: "  !summary || variant === 'simple' || variant === 'mini'", replace: "  !summary || variant === 'mini'", why: 'the simple variant lists no reviews' },
     { id: 'reviews-mini', file: 'src/blocks/reviews/Reviews.astro', find: "    {variant === 'mini' ? (", replace: "    {variant === 'minimal' ? (", why: 'the mini variant is a badge' },
     { id: 'reviews-modern-grid', file: 'src/blocks/reviews/Reviews.astro', find: "{ 'reviews-grid': variant === 'modern' || variant === 'highlighted' }", replace: "{ 'reviews-grid': variant === 'highlighted' }", why: 'the modern variant lays reviews in a grid' },
@@ -284,7 +284,7 @@ export const mutations: Mutation[] = [
     { id: 'block-cars-static-page', file: 'src/lib/cars-static-search.ts', find: '    hits: sorted.slice(from, from + req.hitsPerPage).map((car) => carHit(car)),', replace: '    hits: sorted.map((car) => carHit(car)),', why: 'the first results are one page' },
   ]),
   ...row('offers', [u('offers')], [
-    { id: 'block-offers-category', file: 'src/blocks/offers/offers.ts', find: '(o) => isOfferShown(o, site) && (!category || (o.category !== undefined && sameWords(o.category, category))),', replace: '(o) => isOfferShown(o, site),', why: "the block's category chooses its offers" },
+    { id: 'block-offers-category', file: 'src/domain/offers.ts', find: '(o) => isOfferShown(o, site) && (!category || (o.category !== undefined && sameWords(o.category, category))),', replace: '(o) => isOfferShown(o, site),', why: "the block's category chooses its offers" },
     { id: 'block-offers-enquire', file: 'src/blocks/offers/offers.ts', find: "const CONTACT_PATHS = ['/contact', '/contact-us'];", replace: "const CONTACT_PATHS = ['/enquire'];", why: 'an offer without a model enquires on the contact page' },
   ]),
   ...row('brandModels, modelFeatures, modelVariants, modelColors', [u('model-range'), u('model-blocks'), u('spec-rules-screens')], [
@@ -329,7 +329,7 @@ export const mutations: Mutation[] = [
     { id: 'offers-disclaimer', file: 'src/blocks/offers/offers.ts', find: 'export const DISCLAIMER_CUT = 200;', replace: 'export const DISCLAIMER_CUT = 160;', why: 'the disclaimer is cut at 200' },
     { id: 'offers-view-more', file: 'src/blocks/offers/OfferText.astro', find: '<span class="offer-more-closed">View more</span>', replace: '<span class="offer-more-closed">Read more</span>', why: 'a cut text offers View more' },
     { id: 'offers-view-less', file: 'src/blocks/offers/OfferText.astro', find: '<span class="offer-more-open">View less</span>', replace: '<span class="offer-more-open">Close</span>', why: 'an expanded text offers View less' },
-    { id: 'offers-exclusion', file: 'src/blocks/offers/offers.ts', find: '  if (!offer.excluded_website_ids.includes(site.id)) return true;', replace: '  return true;', why: 'offers are hidden on excluded sites' },
+    { id: 'offers-exclusion', file: 'src/domain/offers.ts', find: '  if (!offer.excluded_website_ids.includes(site.id)) return true;', replace: '  return true;', why: 'offers are hidden on excluded sites' },
     { id: 'offers-placeholder', file: 'src/blocks/offers/Offers.astro', find: 'const placeholder = cards.length === 0 && isSpecialOffersPage(ctx.page.path);', replace: 'const placeholder = false;', why: 'an empty special-offers page shows the placeholder' },
   ]),
   ...row('Cars block (Search panel, results', [u('cars-block'), u('spec-rules-screens')], [
@@ -458,9 +458,9 @@ export const mutations: Mutation[] = [
     { id: 'rule-typed-amount-nan', file: 'src/lib/finance.ts', find: "  if (!/^(\\d+\\.?\\d*|\\.\\d+)$/.test(cleaned)) return 0;", replace: "  if (!/^(\\d+\\.?\\d*|\\.\\d+)$/.test(cleaned)) return max;", why: 'a typed amount that is not a number is 0', tests: [u('lib-finance')] },
   ]),
   ...row('§6 offers hidden by `excluded_website_ids`', [u('offers')], [
-    { id: 'role-offers-excluded', file: 'src/blocks/offers/offers.ts', find: '  if (!make) return false;', replace: '  if (!make) return true;', why: 'an excluded offer without a manufacturer is hidden' },
-    { id: 'role-offers-exception', file: 'src/blocks/offers/offers.ts', find: '  return site.options.offers.ignoreExclusionsForManufacturers.some((m) => m.trim().toLowerCase() === make);', replace: '  return false;', why: "the manufacturer's exception list shows excluded offers" },
-    { id: 'role-offers-exception-case', file: 'src/blocks/offers/offers.ts', find: '  const make = offer.manufacturer?.trim().toLowerCase();', replace: '  const make = offer.manufacturer?.trim();', why: 'the exception list ignores case' },
+    { id: 'role-offers-excluded', file: 'src/domain/offers.ts', find: '  if (!make) return false;', replace: '  if (!make) return true;', why: 'an excluded offer without a manufacturer is hidden' },
+    { id: 'role-offers-exception', file: 'src/domain/offers.ts', find: '  return site.options.offers.ignoreExclusionsForManufacturers.some((m) => m.trim().toLowerCase() === make);', replace: '  return false;', why: "the manufacturer's exception list shows excluded offers" },
+    { id: 'role-offers-exception-case', file: 'src/domain/offers.ts', find: '  const make = offer.manufacturer?.trim().toLowerCase();', replace: '  const make = offer.manufacturer?.trim();', why: 'the exception list ignores case' },
   ]),
   ...row('§7 `POST /api/send-to-{provider}`', [u('api-routes-finance'), u('finance-provider'), u('api-routes-catalogue')], [
     { id: 'call-provider-mismatch', file: 'src/api/routes/finance.ts', find: '    if (named && named !== provider) {', replace: '    if (false) {', why: 'only the site\'s own provider route', tests: [u('api-routes-finance')] },
@@ -477,10 +477,10 @@ export const mutations: Mutation[] = [
     { id: 'call-brochure-open', file: 'src/blocks/modelFeatures/brochure.ts', find: '  deps.open(url);', replace: '', why: 'the brochure opens in a new window' },
     { id: 'call-brochure-failed', file: 'src/blocks/modelFeatures/brochure.ts', find: "export const FETCH_FAILED = 'Failed to fetch model data';", replace: "export const FETCH_FAILED = 'Failed to fetch model';", why: "'Failed to fetch model data' is logged" },
     { id: 'call-brochure-missing', file: 'src/blocks/modelFeatures/brochure.ts', find: '    deps.warn(NO_BROCHURE, slug);', replace: '', why: 'a missing brochure url is warned' },
-    { id: 'call-brochure-url', file: 'src/blocks/modelFeatures/brochure.ts', find: '  return `/api/models/${encodeURIComponent(slug)}`;', replace: '  return `/api/model/${encodeURIComponent(slug)}`;', why: 'the model is fetched from /api/models/{slug}' },
+    { id: 'call-brochure-url', file: 'src/contract/routes.ts', find: 'export const modelPath = (slug: string) => `${API_BASE}/models/${encodeURIComponent(slug)}`;', replace: 'export const modelPath = (slug: string) => `${API_BASE}/model/${encodeURIComponent(slug)}`;', why: 'the model is fetched from /api/models/{slug}' },
   ]),
   ...row('§7 car search (facet filters) and offers search (limit 200)', [u('api-search'), u('cars-block')], [
-    { id: 'call-offers-limit', file: 'src/api/search/schema.ts', find: 'export const MAX_OFFER_HITS = 200;', replace: 'export const MAX_OFFER_HITS = 201;', why: 'offers are searched with a limit of 200', tests: [u('api-search')] },
+    { id: 'call-offers-limit', file: 'src/domain/search/indexes.ts', find: 'export const MAX_OFFER_HITS = 200;', replace: 'export const MAX_OFFER_HITS = 201;', why: 'offers are searched with a limit of 200', tests: [u('api-search')] },
     { id: 'call-cars-facet-filter', file: 'src/lib/cars-search.ts', find: "    else if (values.length > 1) parts.push(`(${values.map((v) => `${attr}:${quote(v)}`).join(' OR ')})`);", replace: "    else if (values.length > 1) parts.push(values.map((v) => `${attr}:${quote(v)}`).join(' AND '));", why: "a block's facet values are ORed", tests: [u('cars-block')] },
   ]),
   ...row('§7 places autocomplete restricted to AU', [u('locations')], [
@@ -557,8 +557,8 @@ export const mutations: Mutation[] = [
     { id: 'const-cards-3', file: 'src/lib/geo.ts', find: 'export const LOCATION_CARDS_MAX = 3;', replace: 'export const LOCATION_CARDS_MAX = 2;', why: 'location cards with 3 or fewer' },
   ]),
   ...row('Offers limit 200 and hitsPerPage', [u('offers')], [
-    { id: 'const-offers-limit', file: 'src/blocks/offers/offers.ts', find: 'export const OFFERS_LIMIT = 200;', replace: 'export const OFFERS_LIMIT = 100;', why: 'offers limit 200' },
-    { id: 'const-offers-hits', file: 'src/blocks/offers/offers.ts', find: '  return filter.hitsPerPage ? limited.slice(0, filter.hitsPerPage) : limited;', replace: '  return limited;', why: 'hitsPerPage cuts the offers' },
+    { id: 'const-offers-limit', file: 'src/domain/offers.ts', find: 'export const OFFERS_LIMIT = 200;', replace: 'export const OFFERS_LIMIT = 100;', why: 'offers limit 200' },
+    { id: 'const-offers-hits', file: 'src/domain/offers.ts', find: '  return filter.hitsPerPage ? limited.slice(0, filter.hitsPerPage) : limited;', replace: '  return limited;', why: 'hitsPerPage cuts the offers' },
     { id: 'const-offers-cut', file: 'src/blocks/offers/offers.ts', find: '  return text.length > over ? { html: clean, preview: truncate(text, to) } : { html: clean };', replace: '  return text.length >= over ? { html: clean, preview: truncate(text, to) } : { html: clean };', why: 'a text of exactly 200 is not cut' },
   ]),
   ...row('Cars 3 per page, 250 with show-all-cars', [u('cars-block')], [

@@ -10,8 +10,10 @@ import type { ApiDeps } from './deps.ts';
 import { DATABASE_RETRY_AFTER_S, describeError } from './db/errors.ts';
 import { apiErrorOf, errorBody, errorResponse } from './errors.ts';
 import { validHost } from './http.ts';
-import { mountLeadRoute } from './leads/route.ts';
-import { mountRoutes } from './routes/index.ts';
+import { leadHandlers } from './leads/route.ts';
+import { mountHandlers, routeHandlers } from './routes/index.ts';
+import type { RouteHandler, RouteHandlers } from './routes/respond.ts';
+import { API_BASE, type ApiRouteName } from '../contract/routes.ts';
 
 export type { ApiDeps } from './deps.ts';
 
@@ -36,7 +38,7 @@ function routePattern(path: string): RegExp {
 export function createApp(deps?: ApiDeps) {
   // strict: false — "/api/health/" is "/api/health", as on the static sites.
   const root = new Hono({ strict: false });
-  const app = root.basePath('/api');
+  const app = root.basePath(API_BASE);
 
   // Every answer: no content sniffing, and a Host a server can make a URL of.
   app.use('*', async (c, next) => {
@@ -51,7 +53,7 @@ export function createApp(deps?: ApiDeps) {
    * Retry-After) when it does not: a load balancer takes an instance out while its database is
    * away. Without deps (no database) `{ ok: true }`.
    */
-  app.get('/health', async (c) => {
+  const health: RouteHandler = async (c) => {
     c.header('Cache-Control', 'no-store');
     if (!deps) return c.json({ ok: true });
     try {
@@ -62,11 +64,12 @@ export function createApp(deps?: ApiDeps) {
       return c.json(errorBody(503, 'The database cannot be reached; this instance cannot take forms or searches right now.'), 503);
     }
     return c.json({ ok: true, database: 'ok' });
-  });
-  if (deps) {
-    mountLeadRoute(app, deps);
-    mountRoutes(app, deps);
-  }
+  };
+  // Every route of src/contract/routes.ts, each at its path; without deps the health check only.
+  const handlers: Partial<RouteHandlers<ApiRouteName>> = deps
+    ? { health, ...leadHandlers(deps), ...routeHandlers(deps) } satisfies RouteHandlers<ApiRouteName>
+    : { health };
+  mountHandlers(app, handlers);
 
   app.notFound((c) => {
     const path = c.req.path;

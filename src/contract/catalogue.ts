@@ -5,7 +5,7 @@
  * - GET /api/manufacturer-locations (no parameters)
  */
 import { z } from 'astro/zod';
-import { ALL_REVIEWS as ALL_REVIEWS_PROFILE } from '../blocks/reviews/aggregate.ts';
+import { ALL_REVIEWS as ALL_REVIEWS_PROFILE } from '../domain/reviews.ts';
 import { CONTROL_CHARACTERS } from './parse.ts';
 
 export const MAX_PROFILE_LENGTH = 200;

@@ -7,7 +7,7 @@
  * - POST /api/finance-locations: `{ carId, site? }`.
  */
 import { z } from 'astro/zod';
-import { parseAmount } from '../forms/schema.ts';
+import { parseAmount } from '../lib/finance.ts';
 import { idText, siteSlug } from './parse.ts';
 
 export const MAX_FINANCE_FIELDS = 200;
@@ -49,3 +49,19 @@ export const financeLocationsRequest = z.object({
 });
 
 export type FinanceLocationsRequest = z.input<typeof financeLocationsRequest>;
+
+export type MobileVerificationStatus = 'verified' | 'unverified';
+
+/** The provider's verdict, as the finance form reads it (spec §7, POST /api/send-to-{provider}). */
+export interface FinanceAnswer {
+  /** Field name → messages; the form lists them as "field: first message". */
+  dataErrors?: Record<string, string[]>;
+  /** A message for the applicant, shown as the step error. */
+  error?: string;
+  /** Where the visitor goes next: the quote page, or the mobile-verification page when unverified. */
+  satellite_site_url?: string;
+  customerKey?: string;
+  mobileVerificationStatus?: MobileVerificationStatus;
+  dealershipId?: string | number;
+  dealerCompanyId?: string | number;
+}

@@ -4,8 +4,10 @@
  * (never throws) with either the answer or a message a visitor can act on, so a form can show it
  * and keep every value for a retry.
  */
-import { LEAD_ROUTE, type ApiErrorBody, type LeadSaveRequest, type LeadSaveResponse } from './contract.ts';
-import type { FinanceAnswer } from '../api/integrations/finance-provider.ts';
+import { isApiErrorBody, type ApiErrorDetail } from '../contract/errors.ts';
+import type { FinanceAnswer } from '../contract/finance.ts';
+import { API_ROUTES, manufacturerLocationsPath, sendToProviderPath } from '../contract/routes.ts';
+import { LEAD_ROUTE, type LeadSaveRequest, type LeadSaveResponse } from './contract.ts';
 import type { ManufacturerWebsite } from './forms/simple-service.ts';
 
 export const NETWORK_MESSAGE = 'We could not send your details. Please check your connection and try again.';
@@ -43,10 +45,8 @@ function isObject(value: unknown): value is Json {
 }
 
 /** The API's error body, when `body` is one. */
-function apiError(body: unknown): ApiErrorBody['error'] | undefined {
-  if (!isObject(body) || !isObject(body.error)) return undefined;
-  const e = body.error;
-  return typeof e.message === 'string' ? (e as ApiErrorBody['error']) : undefined;
+function apiError(body: unknown): ApiErrorDetail | undefined {
+  return isApiErrorBody(body) ? body.error : undefined;
 }
 
 function failureFor(status: number, body: unknown): Failure {
@@ -116,7 +116,7 @@ export async function saveLead(payload: LeadSaveRequest, options: ClientOptions 
 /** The finance route of a site's provider: `/api/send-to-{provider}`. */
 export function financeRoute(provider: string | undefined): string {
   const name = (provider ?? '').trim().toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/^-+|-+$/g, '');
-  return `/api/send-to-${name || 'provider'}`;
+  return sendToProviderPath(name || 'provider');
 }
 
 /** Sends the finance application; the answer's own `error` and `dataErrors` are for the form. */
@@ -134,7 +134,7 @@ export async function sendFinanceApplication(
 
 /** The provider's dealership id for a stock car's location (POST /api/finance-locations). */
 export async function financeLocation(carId: string, site: string, options: ClientOptions = {}): Promise<string | undefined> {
-  const answer = await request('/api/finance-locations', { method: 'POST', body: { carId, site } }, options);
+  const answer = await request(API_ROUTES.financeLocations, { method: 'POST', body: { carId, site } }, options);
   if (!answer.ok || !isObject(answer.body)) return undefined;
   const id = answer.body.dealershipId;
   return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
@@ -145,7 +145,7 @@ export async function financeLocation(carId: string, site: string, options: Clie
  * status is required, so an answer without `ok: true` beside its websites is a failure.
  */
 export async function fetchManufacturerLocations(site: string, options: ClientOptions = {}): Promise<Result<{ websites: ManufacturerWebsite[] }>> {
-  const answer = await request(`/api/manufacturer-locations?site=${encodeURIComponent(site)}`, { method: 'GET' }, options);
+  const answer = await request(manufacturerLocationsPath(site), { method: 'GET' }, options);
   if (!answer.ok) return answer;
   const body = answer.body;
   if (!isObject(body) || body.ok !== true || !Array.isArray(body.websites)) {

@@ -9,8 +9,10 @@
  * completes the lead exactly once.
  */
 
+import { API_ROUTES } from '../contract/routes.ts';
+
 /** POST: save a lead (partial or final). */
-export const LEAD_ROUTE = '/api/leads';
+export const LEAD_ROUTE = API_ROUTES.leads;
 
 /** The hidden field bots fill and people never see. A save with it filled is kept, flagged as spam. */
 export const HONEYPOT_FIELD = 'website_url_confirm';
@@ -31,12 +33,5 @@ export interface LeadSaveResponse {
   lead_status: LeadStatus;
 }
 
-/** The one error shape of every API route. */
-export interface ApiErrorBody {
-  error: {
-    status: number;
-    message: string;
-    /** Field name → first message, for 400s caused by form values. */
-    fields?: Record<string, string>;
-  };
-}
+/** The one error shape of every API route (src/contract/errors.ts). */
+export type { ApiErrorBody } from '../contract/errors.ts';

@@ -13,6 +13,7 @@ import {
   hoursOfChoice, isOpenAt, isOpenDay, nowIn, spansOn, todayIn, weekdayOf, type OpenSpan, type Weekday,
 } from '../lib/booking-hours.ts';
 import { clockTime } from '../lib/opening-hours-text.ts';
+import { parseAmount } from '../lib/finance.ts';
 
 export const MAX_LENGTH = { text: 200, message: 4000 } as const;
 
@@ -48,13 +49,6 @@ export function validEmail(v: string): boolean {
 /** A plate: 1 to 9 letters and digits, spaces and dashes aside. */
 export function validRego(v: string): boolean {
   return /^[A-Za-z0-9]{1,9}$/.test(v.replace(/[\s-]/g, ''));
-}
-
-/** "$25,000" or 25000 → 25000; anything else → NaN. */
-export function parseAmount(v: unknown): number {
-  if (typeof v === 'number') return Number.isFinite(v) && v >= 0 ? v : NaN;
-  const s = String(v).replace(/[$,\s]/g, '');
-  return /^\d+(\.\d{1,2})?$/.test(s) ? Number(s) : NaN;
 }
 
 /** "2025-07-01", "2025-07-01T09:30" → "2025-07-01" when it is a real calendar day; else undefined. */

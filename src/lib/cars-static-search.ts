@@ -2,16 +2,17 @@
  * The search route's answers computed in memory from a dealer's cars.json, for the build: the
  * cars block renders its first page of results (and facet counts) at build time, in Algolia's
  * response format, so the page shows cars before any JavaScript and InstantSearch hydrates from
- * exactly that state. Requests are parsed by the API's own parser (src/api/search/params.ts) and
- * filtered with its filter trees, so build and API agree on what a request means.
+ * exactly that state. Requests are parsed by the search route's own parser
+ * (src/domain/search/params.ts) and filtered with its filter trees, so build and API agree on
+ * what a request means.
  * Differences from the route, none of which the first page uses: no query relevance (a query
  * filters; the index order stays), no highlighting, no facet-value search.
  */
 import type { Car } from '../content/entities.ts';
-import type { Filter, Op } from '../api/search/filters.ts';
-import { parseSearchRequest, type SearchRequest } from '../api/search/params.ts';
-import { CAR_ATTRIBUTES } from '../api/search/schema.ts';
-import { queryTerms } from '../api/search/sql.ts';
+import type { Filter, Op } from '../domain/search/filters.ts';
+import { CAR_ATTRIBUTES } from '../domain/search/indexes.ts';
+import { parseSearchRequest, type SearchRequest } from '../domain/search/params.ts';
+import { queryTerms } from '../domain/search/terms.ts';
 import { isListed } from './routes.ts';
 import { carHit } from './cars-search.ts';
 

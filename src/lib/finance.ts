@@ -4,6 +4,13 @@
  * amount (spec §5), and how amounts, terms and rates are written.
  */
 
+/** "$25,000" or 25000 → 25000; anything else → NaN. */
+export function parseAmount(v: unknown): number {
+  if (typeof v === 'number') return Number.isFinite(v) && v >= 0 ? v : NaN;
+  const s = String(v).replace(/[$,\s]/g, '');
+  return /^\d+(\.\d{1,2})?$/.test(s) ? Number(s) : NaN;
+}
+
 /** Spec §9: repayment frequencies and their periods per year. */
 export const FREQUENCIES = [
   { name: 'Weekly', periodsPerYear: 52, per: 'week' },

@@ -4,6 +4,7 @@
  * API's Algolia-compatible route (/api/search/1/indexes/*\/queries). Identical requests are
  * answered from memory for the life of the page (a failed request is forgotten, so it retries).
  */
+import { API_BASE, searchQueriesPath } from '../contract/routes.ts';
 
 export interface SearchRequestEntry {
   indexName: string;
@@ -55,7 +56,7 @@ export class SearchRequestError extends Error {
 }
 
 export function createSearchClient(options: SearchClientOptions = {}): ApiSearchClient {
-  const url = `${(options.apiBase ?? '/api').replace(/\/+$/, '')}/search/1/indexes/*/queries`;
+  const url = searchQueriesPath(options.apiBase ?? API_BASE);
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
   const cache = new Map<string, Promise<{ results: unknown[] }>>();
 

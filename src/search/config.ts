@@ -8,6 +8,7 @@
  * The island calls `loadSearchClient(config)`: only Algolia mode imports `algoliasearch/lite`,
  * so sites without Algolia ship none of it.
  */
+import { API_BASE } from '../contract/routes.ts';
 import { createSearchClient, type ApiSearchClient } from './client.ts';
 
 export const SEARCH_INDEXES = ['cars', 'cars_newest', 'cars_price_asc', 'cars_price_desc', 'cars_year_desc', 'cars_km_asc', 'offers'] as const;
@@ -24,7 +25,7 @@ export function searchConfigFromEnv(siteSlug: string, env: Record<string, string
   if (appId && searchKey) {
     return { backend: 'algolia', appId, searchKey, indexPrefix: (env.ALGOLIA_INDEX_PREFIX ?? '').replaceAll('{site}', siteSlug) };
   }
-  return { backend: 'api', apiBase: '/api' };
+  return { backend: 'api', apiBase: API_BASE };
 }
 
 /** The backend's name for one of the route's indexes. */

@@ -14,7 +14,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page, type Request } from '@playwright/test';
-import { REVIEWS_MAX_AGE_MS } from '../../src/blocks/reviews/aggregate.ts';
+import { REVIEWS_MAX_AGE_MS } from '../../src/domain/reviews.ts';
 import { reviewsStorageKey } from '../../src/blocks/reviews/refresh.ts';
 import { SEEDED_REVIEWS } from './reviews-seed.ts';
 import { e2eEnv, localOrigin } from './support.ts';

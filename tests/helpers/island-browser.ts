@@ -68,9 +68,9 @@ const baseCss = ['tokens.css', 'base.css', 'primitives.css']
   .map((f) => readFileSync(path.join(root, 'src/styles', f), 'utf8'))
   .join('\n');
 
-/** The style block of the form section (src/blocks/form/FormSection.astro), unscoped. */
+/** The style block of the form section (src/components/form/FormSection.astro), unscoped. */
 export function formSectionCss(): string {
-  const astro = readFileSync(path.join(root, 'src/blocks/form/FormSection.astro'), 'utf8');
+  const astro = readFileSync(path.join(root, 'src/components/form/FormSection.astro'), 'utf8');
   const css = /<style>([\s\S]*?)<\/style>/.exec(astro)?.[1] ?? '';
   return css.replace(/:global\(([^)]*(?:\([^)]*\))?[^)]*)\)/g, '$1');
 }

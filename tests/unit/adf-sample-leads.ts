@@ -8,12 +8,13 @@ import { isOpenDay } from '../../src/lib/booking-hours.ts';
 import type { Block } from '../../src/content/blocks.ts';
 import type { FormBlockData } from '../../src/content/forms.ts';
 import type { DealerContent } from '../../src/content/load.ts';
-import { formIslandProps } from '../../src/blocks/form/form-props.ts';
+import { formIslandProps } from '../../src/components/form/form-props.ts';
 import type { FieldDef, FormDef } from '../../src/forms/definition.ts';
 import { pathSteps } from '../../src/forms/rules.ts';
 import { initialValues, leadValues, type Values } from '../../src/forms/island/values.ts';
 import { layoutFlags } from '../../src/lib/cutoffs.ts';
-import { block as defaultBlock, defaultModelBlocks } from '../../src/lib/default-pages.ts';
+import { carEnquiryBlock, carPageId, carTitle, modelPageId } from '../../src/domain/pages.ts';
+import { defaultModelBlocks } from '../../src/lib/default-pages.ts';
 import { walkBlocks } from '../../src/lib/page-blocks.ts';
 import { carPath, isListed } from '../../src/lib/routes.ts';
 
@@ -47,15 +48,11 @@ export function sampleForms(dealer: DealerContent, today: string): SampleForm[] 
   const forms = dealer.pages.flatMap((p) => formsOf(dealer, { id: String(p.id), path: p.path, title: p.title, publishedAt: p.publishedAt }, p.blocks));
   const car = dealer.cars.find(isListed);
   if (car) {
-    // The enquiry form of src/components/pages/CarPage.astro (and of src/api/leads/validate.ts).
-    const enquiry = defaultBlock('form', {
-      formType: 'contact', category: car.car_type === 'new' ? 'New Vehicle Enquiry' : 'Used Vehicle Enquiry', heading: `Enquire about this ${car.make} ${car.model}`,
-    }, 0);
-    const title = `${car.year} ${car.make} ${car.model}${car.badge ? ' ' + car.badge : ''}`;
-    forms.push(...formsOf(dealer, { id: `car-${car.slug}`, path: carPath(car), title, publishedAt: today }, [enquiry]));
+    // The car page's enquiry form, as src/components/pages/CarPage.astro renders it.
+    forms.push(...formsOf(dealer, { id: carPageId(car), path: carPath(car), title: carTitle(car), publishedAt: today }, [carEnquiryBlock(car)]));
   }
   const model = dealer.models.find((m) => !dealer.pages.some((p) => p.path === `/${m.new_slug || m.slug}`));
-  if (model) forms.push(...formsOf(dealer, { id: `model-${model.slug}`, path: `/${model.slug}`, title: model.name, publishedAt: today }, defaultModelBlocks(model)));
+  if (model) forms.push(...formsOf(dealer, { id: modelPageId(model), path: `/${model.slug}`, title: model.name, publishedAt: today }, defaultModelBlocks(model)));
   return forms;
 }
 

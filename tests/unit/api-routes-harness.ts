@@ -9,7 +9,7 @@ import { siteSchema, type SiteInput } from '../../src/content/site.ts';
 import { entityFiles } from '../../src/content/entities.ts';
 import type { ApiDeps, Db } from '../../src/api/deps.ts';
 import type { FinanceProvider } from '../../src/api/integrations/finance-provider.ts';
-import { mountRoutes } from '../../src/api/routes/index.ts';
+import { mountHandlers, routeHandlers } from '../../src/api/routes/index.ts';
 
 type Entities = { [K in keyof typeof entityFiles]?: unknown };
 
@@ -128,7 +128,7 @@ export function testApi(overrides: Partial<ApiDeps> = {}): TestApi {
     db: unusedDb, dealers: groupDealers(), now: () => now, financeProvider: unreachableProvider, ...overrides,
   };
   const app = new Hono({ strict: false }).basePath('/api');
-  mountRoutes(app, deps);
+  mountHandlers(app, routeHandlers(deps));
   return {
     deps,
     setNow: (iso) => { now = new Date(iso); },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseFacetFilters } from '../../src/api/search/filters.ts';
+import { parseFacetFilters } from '../../src/domain/search/filters.ts';
 import { highlightValue } from '../../src/api/search/highlight.ts';
-import { ParamError, parseSearchRequest, type TextSettings } from '../../src/api/search/params.ts';
+import { ParamError, parseSearchRequest, type TextSettings } from '../../src/domain/search/params.ts';
 import { projectHit, retrievePlan } from '../../src/api/search/retrieve.ts';
 import { prefixFlags, typoBudget, typoDistance, typosOf, type TermMatch } from '../../src/api/search/typos.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BENCH_FACETS, KEYWORDS, runSearchLoad, searchQueries, syntheticCars, TYPO_KEYWORDS } from '../../scripts/lib/bench-search.ts';
-import type { TextSettings } from '../../src/api/search/params.ts';
+import type { TextSettings } from '../../src/domain/search/params.ts';
 import { typoBudget, typosOf } from '../../src/api/search/typos.ts';
 
 const DEFAULTS: TextSettings = { typoTolerance: true, minWordSizefor1Typo: 4, minWordSizefor2Typos: 8, allowTyposOnNumericTokens: false, queryType: 'prefixAll' };

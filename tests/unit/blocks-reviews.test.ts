@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { count, htmlProblems, inner, renderBlock, renderBlocks } from '../helpers/block-html.ts';
-import { formatReviewDate, selectReviews, topReviews } from '../../src/blocks/reviews/aggregate.ts';
+import { formatReviewDate, topReviews } from '../../src/blocks/reviews/aggregate.ts';
+import { selectReviews } from '../../src/domain/reviews.ts';
 import type { ReviewsSummary } from '../../src/content/entities.ts';
 
 /** Reviewer names in the order the HTML shows them. */

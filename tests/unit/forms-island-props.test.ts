@@ -5,7 +5,7 @@ import type { BlockContext } from '../../src/blocks/types.ts';
 import type { DealerContent } from '../../src/content/load.ts';
 import type { Car } from '../../src/content/entities.ts';
 import { formData } from '../../src/content/forms.ts';
-import { DEFAULT_SUCCESS_PATH, formIslandProps, isFirstForm, similarCar, successPath } from '../../src/blocks/form/form-props.ts';
+import { DEFAULT_SUCCESS_PATH, formIslandProps, isFirstForm, similarCar, successPath } from '../../src/components/form/form-props.ts';
 
 const ctxFor = (dealer: DealerContent, path: string): BlockContext => ({
   dealer, page: { id: 9, path, title: 'Page', publishedAt: '2025-01-01' }, flags: layoutFlags('2025-01-01'), aboveFold: false,

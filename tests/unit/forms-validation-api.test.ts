@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { createApp } from '../../src/api/app.ts';
 import { loadDealers, type DealerContent } from '../../src/content/load.ts';
-import { formIslandProps } from '../../src/blocks/form/form-props.ts';
+import { formIslandProps } from '../../src/components/form/form-props.ts';
 import { layoutFlags } from '../../src/lib/cutoffs.ts';
 import { walkBlocks } from '../../src/lib/page-blocks.ts';
 import { validateStep } from '../../src/forms/island/validate.ts';

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { renderBlock } from '../helpers/block-html.ts';
-import { REVIEWS_MAX_AGE_MS, type Review } from '../../src/blocks/reviews/aggregate.ts';
+import { REVIEWS_MAX_AGE_MS, type Review } from '../../src/domain/reviews.ts';
 import { reviewItemHtml, starsHtml } from '../../src/blocks/reviews/markup.ts';
 import {
   isNewer, latestReviews, listedReviews, parseReviewsAnswer, reviewsStorageKey, reviewsUrl, startReviewsRefresh,

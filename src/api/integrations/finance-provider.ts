@@ -21,21 +21,9 @@
  */
 import type { Site } from '../../content/site.ts';
 
-export type MobileVerificationStatus = 'verified' | 'unverified';
+import type { FinanceAnswer } from '../../contract/finance.ts';
 
-/** The provider's verdict, as the finance form reads it (spec §7, POST /api/send-to-{provider}). */
-export interface FinanceAnswer {
-  /** Field name → messages; the form lists them as "field: first message". */
-  dataErrors?: Record<string, string[]>;
-  /** A message for the applicant, shown as the step error. */
-  error?: string;
-  /** Where the visitor goes next: the quote page, or the mobile-verification page when unverified. */
-  satellite_site_url?: string;
-  customerKey?: string;
-  mobileVerificationStatus?: MobileVerificationStatus;
-  dealershipId?: string | number;
-  dealerCompanyId?: string | number;
-}
+export type { FinanceAnswer, MobileVerificationStatus } from '../../contract/finance.ts';
 
 export interface FinanceProvider {
   /** `provider` is the name in the route (`/api/send-to-{provider}`) when the site names none. */

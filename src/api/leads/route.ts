@@ -10,12 +10,12 @@
  * lead_id: an id that is not a lead of this site answers 404; a lead of this site saved by
  * another form session (another idempotencyKey) answers 409.
  */
-import type { Hono } from 'hono';
 import { MAX_LEAD_BODY_BYTES, type LeadSaveResponse } from '../../forms/contract.ts';
 import { readJsonObject } from '../body.ts';
 import type { ApiDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
 import { describeError } from '../db/errors.ts';
+import type { RouteHandler, RouteHandlers } from '../routes/respond.ts';
 import { checkOrigin, enforce, limitsOf, requireJson } from '../guard.ts';
 import { clientIp, type Hit } from '../rate-limit.ts';
 import { resolveSite } from '../site.ts';
@@ -36,7 +36,8 @@ interface CheckedSave {
   found: FoundForm | undefined;
 }
 
-export function mountLeadRoute(app: Hono, deps: ApiDeps): void {
+/** POST /api/leads. */
+export function leadHandlers(deps: ApiDeps): RouteHandlers<'leads'> {
   const limits = limitsOf(deps);
   const store = leadSaverFor(deps.db);
 
@@ -68,7 +69,7 @@ export function mountLeadRoute(app: Hono, deps: ApiDeps): void {
     return { dealer, save, found };
   }
 
-  app.post('/leads', async (c) => {
+  const leads: RouteHandler = async (c) => {
     const now = deps.now();
     const ip = clientIp(c.req.raw);
     // Without an address every visitor would share one bucket; the site limit still applies.
@@ -117,5 +118,6 @@ export function mountLeadRoute(app: Hono, deps: ApiDeps): void {
     if (outcome.completedNow && !save.spam) deps.onLeadCompleted?.(outcome.leadId);
     const answer: LeadSaveResponse = { lead_id: outcome.leadId, lead_status: outcome.status };
     return c.json(answer, 200, { 'Cache-Control': 'no-store' });
-  });
+  };
+  return { leads };
 }

@@ -1,7 +1,7 @@
 /**
  * Server-side validation of a lead save with the form's own yup schemas: the form block is found
  * on the dealer's page (nested columns included), resolved to the FormDef the island rendered
- * (as src/blocks/form/form-props.ts resolves it), and the values checked against one step
+ * (as src/components/form/form-props.ts resolves it), and the values checked against one step
  * (partial save) or every step on the visitor's path (final save).
  */
 import { ValidationError } from 'yup';
@@ -10,9 +10,8 @@ import type { FormBlockData } from '../../content/forms.ts';
 import type { DealerContent } from '../../content/load.ts';
 import { resolveForm, type FormDef } from '../../forms/definition.ts';
 import { formSchema, normaliseLeadValues, stepSchema } from '../../forms/schema.ts';
-import { block as defaultBlock, defaultModelBlocks } from '../../lib/default-pages.ts';
+import { generatedPage } from '../../domain/pages.ts';
 import { walkBlocks } from '../../lib/page-blocks.ts';
-import { carPath, modelPath } from '../../lib/routes.ts';
 
 export interface FoundForm {
   page: { id: string; title: string; path: string; publishedAt: string };
@@ -25,31 +24,6 @@ type FormBlock = Extract<Block, { type: 'form' | 'formBuilder' }>;
 function findBlock(blocks: Block[], blockId: string): FormBlock | undefined {
   for (const b of walkBlocks(blocks)) {
     if ((b.type === 'form' || b.type === 'formBuilder') && b.id === blockId) return b;
-  }
-  return undefined;
-}
-
-/**
- * The pages built from data rather than snapshots, with the ids their templates give them
- * (src/components/pages/ModelPage.astro and CarPage.astro). They follow the newest layout.
- */
-function generatedPage(dealer: DealerContent, pageId: string, today: string) {
-  if (pageId.startsWith('model-')) {
-    const model = dealer.models.find((m) => `model-${m.slug}` === pageId);
-    if (model) return { page: { id: pageId, title: model.name, path: modelPath(model), publishedAt: today }, blocks: defaultModelBlocks(model) };
-  }
-  if (pageId.startsWith('car-')) {
-    const car = dealer.cars.find((c) => `car-${c.slug}` === pageId);
-    if (car) {
-      // The enquiry form of CarPage.astro.
-      const enquiry = defaultBlock('form', {
-        formType: 'contact',
-        category: car.car_type === 'new' ? 'New Vehicle Enquiry' : 'Used Vehicle Enquiry',
-        heading: `Enquire about this ${car.make} ${car.model}`,
-      }, 0);
-      const title = `${car.year} ${car.make} ${car.model}${car.badge ? ' ' + car.badge : ''}`;
-      return { page: { id: pageId, title, path: carPath(car), publishedAt: today }, blocks: [enquiry] };
-    }
   }
   return undefined;
 }

@@ -6,6 +6,7 @@
 import type { DealerContent } from '../../content/load.ts';
 import type { LeadStatus } from '../../forms/contract.ts';
 import type { LeadRow } from '../leads/store.ts';
+import { modelPageId } from '../../domain/pages.ts';
 import { trimmedOrNumber } from '../../lib/text.ts';
 
 export interface LeadVehicle {
@@ -76,7 +77,7 @@ function first(values: Record<string, unknown>, names: string[]): string | undef
 function pageModel(dealer: DealerContent, pageId: string | null) {
   if (!pageId) return undefined;
   const path = dealer.pages.find((p) => String(p.id) === pageId)?.path;
-  return dealer.models.find((m) => `model-${m.slug}` === pageId || (path !== undefined && `/${m.new_slug || m.slug}` === path));
+  return dealer.models.find((m) => modelPageId(m) === pageId || (path !== undefined && `/${m.new_slug || m.slug}` === path));
 }
 
 /**

@@ -22,14 +22,13 @@
  *         dap_min_price, dap_max_price }] }   — absent values are null
  *   404 unknown site or model
  */
-import type { Hono } from 'hono';
 import type { ApiDeps } from '../deps.ts';
 import type { DealerContent } from '../../content/load.ts';
 import type { Location, Model } from '../../content/entities.ts';
 import { modelParams } from '../../contract/catalogue.ts';
 import { parseWith } from '../../contract/parse.ts';
 import { ApiError } from '../errors.ts';
-import { dealerFor, handle } from './respond.ts';
+import { dealerFor, handle, type RouteHandlers } from './respond.ts';
 import { trimmed } from '../../lib/text.ts';
 
 /** Content changes only with a deploy; an hour keeps a stale answer short-lived. */
@@ -111,19 +110,20 @@ function modelDetails(model: Model) {
   };
 }
 
-export function mountCatalogueRoutes(app: Hono, deps: ApiDeps): void {
+/** GET /api/manufacturer-locations and GET /api/models/{modelSlug}. */
+export function catalogueHandlers(deps: ApiDeps): RouteHandlers<'manufacturerLocations' | 'model'> {
   // Each dealer's list depends only on the deployment's content: built on its first request.
   const websitesByDealer = new Map<DealerContent, WebsiteLocations[]>();
 
-  app.get('/manufacturer-locations', handle((c) => {
+  const manufacturerLocations = handle((c) => {
     const dealer = dealerFor(c, deps);
     let websites = websitesByDealer.get(dealer);
     if (!websites) websitesByDealer.set(dealer, (websites = websitesOf(deps.dealers, dealer)));
     c.header('Cache-Control', CONTENT_CACHE);
     return c.json({ ok: true, websites });
-  }));
+  });
 
-  app.get('/models/:modelSlug', handle((c) => {
+  const model = handle((c) => {
     const dealer = dealerFor(c, deps);
     const parsed = parseWith(modelParams, { modelSlug: c.req.param('modelSlug') });
     if (!parsed.ok) throw new ApiError(400, 'The model slug is not valid.', { modelSlug: 'is not a model slug' });
@@ -132,5 +132,6 @@ export function mountCatalogueRoutes(app: Hono, deps: ApiDeps): void {
     if (!model) throw new ApiError(404, `${dealer.site.name} has no model "${slug}".`);
     c.header('Cache-Control', CONTENT_CACHE);
     return c.json(modelDetails(model));
-  }));
+  });
+  return { manufacturerLocations, model };
 }

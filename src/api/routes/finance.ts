@@ -19,14 +19,13 @@
  *       dealership id of the car's location, else the site's own dealershipId, else null
  *   400 bad body; 404 unknown site or a car not in the dealer's stock; 502 / 503 as above
  */
-import type { Hono } from 'hono';
 import { financeApplication, financeLocationsRequest } from '../../contract/finance.ts';
 import { parseWith } from '../../contract/parse.ts';
 import type { ApiDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
 import { guardedJson, limitsOf } from '../guard.ts';
 import { FinanceProviderError } from '../integrations/finance-provider.ts';
-import { handle, type JsonObject } from './respond.ts';
+import { handle, type JsonObject, type RouteHandlers } from './respond.ts';
 import type { Context } from 'hono';
 
 /** Content-Type, body, site, Origin and the per-address limit shared by both finance routes. */
@@ -54,8 +53,9 @@ async function providerCall<T>(slug: string, call: () => Promise<T>): Promise<T>
   }
 }
 
-export function mountFinanceRoutes(app: Hono, deps: ApiDeps): void {
-  app.post('/:sendTo{send-to-[A-Za-z0-9_-]+}', handle(async (c) => {
+/** POST /api/send-to-{provider} and POST /api/finance-locations. */
+export function financeHandlers(deps: ApiDeps): RouteHandlers<'sendToProvider' | 'financeLocations'> {
+  const sendToProvider = handle(async (c) => {
     const { body, dealer } = await financeRequest(c, deps);
     const provider = c.req.param('sendTo')!.slice('send-to-'.length).toLowerCase();
     const named = dealer.site.integrations?.financeProvider?.trim().toLowerCase();
@@ -69,9 +69,9 @@ export function mountFinanceRoutes(app: Hono, deps: ApiDeps): void {
     const answer = await providerCall(dealer.slug, () => deps.financeProvider.apply({ site: dealer.site, values, provider }));
     c.header('Cache-Control', 'no-store');
     return c.json(answer);
-  }));
+  });
 
-  app.post('/finance-locations', handle(async (c) => {
+  const financeLocations = handle(async (c) => {
     const { body, dealer } = await financeRequest(c, deps);
     const parsed = parseWith(financeLocationsRequest, body);
     if (!parsed.ok) throw new ApiError(400, 'carId is required: the id of a car in stock.', { carId: 'must be a car id' });
@@ -87,5 +87,6 @@ export function mountFinanceRoutes(app: Hono, deps: ApiDeps): void {
       dealershipId: found ?? (fallback === undefined ? null : String(fallback)),
       location_name: car.location_name ?? null,
     });
-  }));
+  });
+  return { sendToProvider, financeLocations };
 }

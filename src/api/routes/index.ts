@@ -1,21 +1,39 @@
 /**
- * Mounts the catalogue and integration routes of spec §7 on the API app (paths relative to its
- * '/api' base): finance hand-off and car locations, manufacturer locations, models, reviews,
- * the cars and offers search, and the valuation widget's trade-in estimate.
- * Each route answers its own errors in the API's error shape.
+ * The handlers of the catalogue and integration routes of spec §7: finance hand-off and car
+ * locations, manufacturer locations, models, reviews, the cars and offers search, and the
+ * valuation widget's trade-in estimate. Each answers its own errors in the API's error shape.
+ * `mountHandlers` puts handlers on an app at their paths of API_ROUTES (src/contract/routes.ts).
  */
 import type { Hono } from 'hono';
+import { API_BASE, API_METHODS, API_ROUTES, type ApiRouteName } from '../../contract/routes.ts';
 import type { ApiDeps } from '../deps.ts';
-import { mountCatalogueRoutes } from './catalogue.ts';
-import { mountFinanceRoutes } from './finance.ts';
-import { mountReviewsRoute } from './reviews.ts';
-import { mountSearchRoute } from '../search/route.ts';
-import { mountValuationRoute } from './valuation.ts';
+import { catalogueHandlers } from './catalogue.ts';
+import { financeHandlers } from './finance.ts';
+import type { RouteHandler, RouteHandlers } from './respond.ts';
+import { reviewsHandlers } from './reviews.ts';
+import { searchHandlers } from '../search/route.ts';
+import { valuationHandlers } from './valuation.ts';
 
-export function mountRoutes(app: Hono, deps: ApiDeps): void {
-  mountFinanceRoutes(app, deps);
-  mountCatalogueRoutes(app, deps);
-  mountReviewsRoute(app, deps);
-  mountSearchRoute(app, deps);
-  mountValuationRoute(app, deps);
+/** Every route but the health check and the lead route (src/api/app.ts adds those). */
+export type CatalogueRouteName = Exclude<ApiRouteName, 'health' | 'leads'>;
+
+export function routeHandlers(deps: ApiDeps): RouteHandlers<CatalogueRouteName> {
+  return {
+    ...financeHandlers(deps),
+    ...catalogueHandlers(deps),
+    ...reviewsHandlers(deps),
+    ...searchHandlers(deps),
+    ...valuationHandlers(deps),
+  };
+}
+
+/**
+ * Mounts each handler at its route's path and method, in the order of API_ROUTES. `app` is
+ * based at API_BASE ("/api"), so the paths are mounted without it.
+ */
+export function mountHandlers(app: Hono, handlers: Partial<Record<ApiRouteName, RouteHandler>>): void {
+  for (const name of Object.keys(API_ROUTES) as ApiRouteName[]) {
+    const handler = handlers[name];
+    if (handler) app.on(API_METHODS[name], API_ROUTES[name].slice(API_BASE.length), handler);
+  }
 }

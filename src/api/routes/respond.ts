@@ -1,5 +1,6 @@
 /** Request reading and site scoping shared by the catalogue and integration routes. */
 import type { Context } from 'hono';
+import type { ApiRouteName } from '../../contract/routes.ts';
 import { MAX_LEAD_BODY_BYTES } from '../../forms/contract.ts';
 import type { DealerContent } from '../../content/load.ts';
 import type { ApiDeps } from '../deps.ts';
@@ -9,6 +10,12 @@ import { resolveSite } from '../site.ts';
 
 export type JsonObject = Record<string, unknown>;
 
+/** One route's handler, mounted by src/api/app.ts at its path of API_ROUTES. */
+export type RouteHandler = (c: Context) => Promise<Response> | Response;
+
+/** The handlers of some routes of API_ROUTES, by route name. */
+export type RouteHandlers<K extends ApiRouteName> = Record<K, RouteHandler>;
+
 /** Largest JSON body of these routes: the lead route's limit, so every form post meets one number. */
 export const MAX_ROUTE_BODY_BYTES = MAX_LEAD_BODY_BYTES;
 
@@ -16,7 +23,7 @@ export const MAX_ROUTE_BODY_BYTES = MAX_LEAD_BODY_BYTES;
  * A handler whose ApiErrors become the API's error shape right here, so these routes answer the
  * same on any Hono app they are mounted on.
  */
-export function handle(handler: (c: Context) => Promise<Response> | Response) {
+export function handle(handler: RouteHandler): RouteHandler {
   return async (c: Context): Promise<Response> => {
     try {
       return await handler(c);

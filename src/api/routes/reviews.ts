@@ -10,24 +10,24 @@
  *       for it (the spec's "skipped for All Reviews") and the API refuses it rather than guess.
  *   404 unknown site, a websiteId other than the site's id, or a profile the dealer does not have
  */
-import type { Hono } from 'hono';
 import type { ApiDeps } from '../deps.ts';
 import type { ReviewsSummary } from '../../content/entities.ts';
-import { REVIEWS_MAX_AGE_MS, selectReviews } from '../../blocks/reviews/aggregate.ts';
+import { REVIEWS_MAX_AGE_MS, selectReviews } from '../../domain/reviews.ts';
 import { reviewsQuery } from '../../contract/catalogue.ts';
 import { parseWith } from '../../contract/parse.ts';
 import { ApiError } from '../errors.ts';
-import { dealerFor, handle } from './respond.ts';
+import { dealerFor, handle, type RouteHandlers } from './respond.ts';
 
 /** A day: the browser keeps an answer as long (src/blocks/reviews/refresh.ts). */
 export const REVIEWS_CACHE_MS = REVIEWS_MAX_AGE_MS;
 const REVIEWS_CACHE_CONTROL = `public, max-age=${REVIEWS_CACHE_MS / 1000}`;
 
-export function mountReviewsRoute(app: Hono, deps: ApiDeps): void {
+/** GET /api/reviews. */
+export function reviewsHandlers(deps: ApiDeps): RouteHandlers<'reviews'> {
   // Per app: bounded by the profiles in the content, since only found profiles are kept.
   const cache = new Map<string, { summary: ReviewsSummary; expiresAt: number }>();
 
-  app.get('/reviews', handle((c) => {
+  const reviewsRoute = handle((c) => {
     const dealer = dealerFor(c, deps);
     const parsed = parseWith(reviewsQuery, { websiteId: c.req.query('websiteId') ?? '', gmbId: c.req.query('gmbId') ?? '' });
     if (!parsed.ok) throw new ApiError(400, 'The reviews query is not valid.', parsed.problem.fields);
@@ -51,5 +51,6 @@ export function mountReviewsRoute(app: Hono, deps: ApiDeps): void {
     c.header('Cache-Control', REVIEWS_CACHE_CONTROL);
     const { reviews, count, average_rating } = entry.summary;
     return c.json({ reviews, count, average_rating });
-  }));
+  });
+  return { reviews: reviewsRoute };
 }

@@ -13,7 +13,6 @@
  * The valuation date is the dealer's calendar day; a rego without a state is looked up in the
  * dealer's state (Australian plates are issued by state).
  */
-import type { Hono } from 'hono';
 import { AU_STATES, valuationRequest, type AuState } from '../../contract/valuation.ts';
 import { parseWith } from '../../contract/parse.ts';
 import { auState, nowIn, timeZoneFor } from '../../lib/booking-hours.ts';
@@ -21,7 +20,7 @@ import type { ApiDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
 import { guardedJson, limitsOf } from '../guard.ts';
 import { ValuationProviderError, localValuationProvider, type ValuationProvider } from '../integrations/valuation-provider.ts';
-import { handle } from './respond.ts';
+import { handle, type RouteHandlers } from './respond.ts';
 
 export const VALUATION_UNAVAILABLE = 'Online valuations are not available right now. Please try again later.';
 const TOO_MANY = 'Too many valuations were asked for from your network. Please wait a minute and try again.';
@@ -36,10 +35,11 @@ export function plateState(state: string | undefined): AuState | undefined {
 
 const fallback = localValuationProvider();
 
-export function mountValuationRoute(app: Hono, deps: ApiDeps): void {
+/** POST /api/valuation. */
+export function valuationHandlers(deps: ApiDeps): RouteHandlers<'valuation'> {
   const provider: ValuationProvider = deps.valuationProvider ?? fallback;
 
-  app.post('/valuation', handle(async (c) => {
+  const valuation = handle(async (c) => {
     const { body, dealer } = await guardedJson(c, deps, 'valuation', limitsOf(deps).valuationPerIp, TOO_MANY);
 
     const parsed = parseWith(valuationRequest, body);
@@ -61,5 +61,6 @@ export function mountValuationRoute(app: Hono, deps: ApiDeps): void {
       throw new ApiError(e.status, `${e.message} ${VALUATION_UNAVAILABLE}`, undefined,
         e.status === 503 ? { 'Retry-After': String(VALUATION_RETRY_AFTER_S), 'Cache-Control': 'no-store' } : { 'Cache-Control': 'no-store' });
     }
-  }));
+  });
+  return { valuation };
 }

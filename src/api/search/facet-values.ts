@@ -3,6 +3,7 @@
  * values (the most frequent, or the first in alphabetical order, as sortFacetValuesBy asks) and
  * the stats of numeric facets.
  */
+import type { FacetOrder } from '../../domain/search/params.ts';
 
 /**
  * PostgreSQL's "C" collation order (UTF-8 bytes, i.e. code points). JavaScript's < compares
@@ -60,8 +61,6 @@ function firstValues(list: [string, number][], max: number): [string, number][] 
   const compare = astral ? byCodePoint : (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   return [...list].sort((a, b) => compare(a[0], b[0])).slice(0, max);
 }
-
-export type FacetOrder = 'count' | 'alpha';
 
 export interface FacetStats { min: number; max: number; avg: number; sum: number }
 

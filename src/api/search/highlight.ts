@@ -6,7 +6,7 @@
  * fullyHighlighted. No HTML escaping: InstantSearch escapes the value itself.
  */
 import { setAt } from './retrieve.ts';
-import { valueAt } from './settings.ts';
+import { valueAt } from '../../domain/search/settings.ts';
 import type { TermMatch } from './typos.ts';
 
 export interface HighlightValue {

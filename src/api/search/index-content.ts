@@ -8,10 +8,11 @@
  */
 import { createHash } from 'node:crypto';
 import type { DealerContent } from '../../content/load.ts';
-import { isOfferShown } from '../../blocks/offers/offers.ts';
+import { isOfferShown } from '../../domain/offers.ts';
 import type { Db } from '../deps.ts';
-import { carRow, CODES, codeOf, offerRow, ORDER_COLUMNS, ordinals, SLOTS, type RecordKind, type SearchRow, type SlotValues } from './schema.ts';
-import { fieldTag, SETTINGS } from './settings.ts';
+import { ORDER_COLUMNS, SLOTS, type RecordKind } from '../../domain/search/indexes.ts';
+import { fieldTag, SETTINGS } from '../../domain/search/settings.ts';
+import { carRow, CODES, codeOf, offerRow, ordinals, type SearchRow, type SlotValues } from './schema.ts';
 
 export interface IndexReport {
   site: string;

@@ -15,16 +15,16 @@
  *           address; 503 the database is away (with Retry-After)
  * Every query is scoped to the site resolved from the Host (or `site`), like every route.
  */
-import type { Context, Hono } from 'hono';
+import type { Context } from 'hono';
 import { performance } from 'node:perf_hooks';
 import type { ApiDeps } from '../deps.ts';
 import { facetSearchRequest, multiQueryRequest, MAX_SEARCH_REQUESTS } from '../../contract/search.ts';
 import { parseWith } from '../../contract/parse.ts';
 import { ApiError } from '../errors.ts';
 import { guardedJson, limitsOf } from '../guard.ts';
-import { handle } from '../routes/respond.ts';
-import { ParamError, parseSearchRequest, type SearchRequest } from './params.ts';
-import { UnknownIndexError } from './param-values.ts';
+import { handle, type RouteHandlers } from '../routes/respond.ts';
+import { ParamError, parseSearchRequest, type SearchRequest } from '../../domain/search/params.ts';
+import { UnknownIndexError } from '../../domain/search/param-values.ts';
 import { runSearches } from './search.ts';
 
 export const MAX_REQUESTS = MAX_SEARCH_REQUESTS;
@@ -59,7 +59,8 @@ export function parseFacetSearch(indexName: string, facet: string, body: Record<
   return parsed({ ...entry, indexName, type: 'facet', facet }, '');
 }
 
-export function mountSearchRoute(app: Hono, deps: ApiDeps): void {
+/** POST /api/search/1/indexes/{index}/queries and …/facets/{facet}/query. */
+export function searchHandlers(deps: ApiDeps): RouteHandlers<'searchQueries' | 'searchFacetValues'> {
   const search = async (c: Context, read: (body: Record<string, unknown>) => SearchRequest[]) => {
     const started = performance.now();
     const { body, dealer } = await guardedJson(c, deps, 'search', limitsOf(deps).searchPerIp,
@@ -69,9 +70,11 @@ export function mountSearchRoute(app: Hono, deps: ApiDeps): void {
     c.header('Cache-Control', 'no-store');
     return results;
   };
-  app.post('/search/1/indexes/:index/queries', handle(async (c) => c.json({ results: await search(c, parseMultiQuery) })));
-  app.post('/search/1/indexes/:index/facets/:facet/query', handle(async (c) => {
-    const [result] = await search(c, (body) => [parseFacetSearch(c.req.param('index') ?? '', c.req.param('facet') ?? '', body)]);
-    return c.json(result!);
-  }));
+  return {
+    searchQueries: handle(async (c) => c.json({ results: await search(c, parseMultiQuery) })),
+    searchFacetValues: handle(async (c) => {
+      const [result] = await search(c, (body) => [parseFacetSearch(c.req.param('index') ?? '', c.req.param('facet') ?? '', body)]);
+      return c.json(result!);
+    }),
+  };
 }

@@ -4,9 +4,10 @@
  * ("make:toyota" finds Toyota). A slot attribute is tested on its integer code: the codes of the
  * site's values equal to the filter's, case aside, are looked up once per statement.
  */
-import type { Filter } from './filters.ts';
-import type { SearchRequest } from './params.ts';
-import { codeOf, type AttributeDef, type IndexDef } from './schema.ts';
+import type { Filter } from '../../domain/search/filters.ts';
+import type { AttributeDef, IndexDef } from '../../domain/search/indexes.ts';
+import type { SearchRequest } from '../../domain/search/params.ts';
+import { codeOf } from './schema.ts';
 
 /** A quoted JSON key for `facets->>`, never interpolated from unchecked input. */
 const key = (attr: string) => `'${attr.replace(/'/g, "''")}'`;

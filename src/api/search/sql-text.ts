@@ -5,14 +5,12 @@
  * the same words tested on the restricted attributes only (search_hits.fields, whose lexemes carry
  * the attribute's tag: "fbtoyota").
  */
-import type { TextSettings } from './params.ts';
-import { fieldTag } from './settings.ts';
+import type { TextSettings } from '../../domain/search/params.ts';
+import { fieldTag } from '../../domain/search/settings.ts';
 import type { TermMatch } from './typos.ts';
+import { queryTerms } from '../../domain/search/terms.ts';
 
-/** Words of a query, lowercased: letters and digits only, so nothing reaches tsquery syntax. */
-export function queryTerms(query: string): string[] {
-  return (query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 16);
-}
+export { queryTerms };
 
 /** A lexeme quoted for to_tsquery; lexemes hold letters and digits, but quotes stay quoted. */
 const quote = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;

@@ -10,8 +10,8 @@
  * 0008); the typos of each candidate are then counted here, exactly.
  */
 import type { Db } from '../deps.ts';
-import type { TextSettings } from './params.ts';
-import type { RecordKind } from './schema.ts';
+import type { RecordKind } from '../../domain/search/indexes.ts';
+import type { TextSettings } from '../../domain/search/params.ts';
 
 export interface TypoWord {
   /** 1 or 2. */

@@ -5,6 +5,8 @@
  * (locationId, locationType, lat, lng, userLocation, distance).
  */
 import type { Location } from '../../content/entities.ts';
+import { apiFetch } from '../../contract/fetch.ts';
+import { manufacturerLocationsPath } from '../../contract/routes.ts';
 import { trimmed } from '../../lib/text.ts';
 import { DEFAULT_DISTANCE_KM, LOCATION_CARDS_MAX, SEARCH_RADIUS_KM, parseDistance, parseLatLng, type DistanceKm, type LatLng } from '../../lib/geo.ts';
 
@@ -99,7 +101,7 @@ export interface FetchDeps {
 }
 
 export function locationsApiUrl(site: string): string {
-  return `/api/manufacturer-locations?site=${encodeURIComponent(site)}`;
+  return manufacturerLocationsPath(site);
 }
 
 /**
@@ -108,9 +110,7 @@ export function locationsApiUrl(site: string): string {
  */
 export async function fetchLocations(site: string, deps: FetchDeps): Promise<SearchLocation[] | undefined> {
   try {
-    const res = await deps.fetch(locationsApiUrl(site));
-    if (!res.ok) throw new Error(`HTTP ${res.status}`);
-    const body = await res.json();
+    const body = await apiFetch(locationsApiUrl(site), { fetch: deps.fetch });
     if (!isObject(body) || body.ok !== true) throw new Error('The answer is not ok');
     return locationsFromApi(body);
   } catch (error) {

@@ -3,6 +3,8 @@
  * then open brochure_url in a new window. Failures are logged, never shown: the button simply
  * does nothing more, as the spec's error catalogue says.
  */
+import { apiFetch } from '../../contract/fetch.ts';
+import { modelPath } from '../../contract/routes.ts';
 import { safeHref } from '../../lib/links.ts';
 
 export const FETCH_FAILED = 'Failed to fetch model data';
@@ -17,7 +19,7 @@ export interface BrochureDeps {
 }
 
 export function modelApiUrl(slug: string): string {
-  return `/api/models/${encodeURIComponent(slug)}`;
+  return modelPath(slug);
 }
 
 export type BrochureOutcome = 'opened' | 'missing' | 'failed';
@@ -25,9 +27,7 @@ export type BrochureOutcome = 'opened' | 'missing' | 'failed';
 export async function openBrochure(slug: string, deps: BrochureDeps): Promise<BrochureOutcome> {
   let data: unknown;
   try {
-    const res = await deps.fetch(modelApiUrl(slug));
-    if (!res.ok) throw new Error(`HTTP ${res.status}`);
-    data = await res.json();
+    data = await apiFetch(modelApiUrl(slug), { fetch: deps.fetch });
   } catch (error) {
     deps.error(FETCH_FAILED, error);
     return 'failed';

@@ -4,7 +4,6 @@
  */
 import type { Offer } from '../../content/entities.ts';
 import type { DealerContent } from '../../content/load.ts';
-import type { Site } from '../../content/site.ts';
 import { telHref } from '../../lib/contact.ts';
 import { modelHref } from '../../lib/routes.ts';
 import { safeHref } from '../../lib/links.ts';
@@ -25,47 +24,12 @@ export interface OfferTab {
   label: string;
 }
 
-/** The offers search returns at most this many offers (spec §9). */
-export const OFFERS_LIMIT = 200;
 /** A description longer than this many characters is shown cut (spec §9)… */
 export const DESCRIPTION_CUT_OVER = 200;
 /** …to this many characters. */
 export const DESCRIPTION_CUT_TO = 160;
 /** A disclaimer longer than this is cut to this many characters (spec §9). */
 export const DISCLAIMER_CUT = 200;
-
-export interface OfferFilter {
-  category?: string;
-  hitsPerPage?: number;
-}
-
-/**
- * Whether the site may show an offer: not when its excluded_website_ids hold the site's id,
- * unless its manufacturer is one of the site's offers.ignoreExclusionsForManufacturers
- * (compared without case, as the CMS writes makes freely).
- */
-export function isOfferShown(offer: Offer, site: Site): boolean {
-  if (!offer.excluded_website_ids.includes(site.id)) return true;
-  const make = offer.manufacturer?.trim().toLowerCase();
-  if (!make) return false;
-  return site.options.offers.ignoreExclusionsForManufacturers.some((m) => m.trim().toLowerCase() === make);
-}
-
-const sameWords = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
-
-/**
- * The offers a block lists, in the CMS order: exclusions applied, then the block's category
- * (whole name, any case; "Service" does not match "Service offer"), then the search limit of
- * 200, then the block's hitsPerPage.
- */
-export function selectOffers(offers: readonly Offer[], site: Site, filter: OfferFilter = {}): Offer[] {
-  const category = filter.category?.trim();
-  const matching = offers.filter(
-    (o) => isOfferShown(o, site) && (!category || (o.category !== undefined && sameWords(o.category, category))),
-  );
-  const limited = matching.slice(0, OFFERS_LIMIT);
-  return filter.hitsPerPage ? limited.slice(0, filter.hitsPerPage) : limited;
-}
 
 /** The tab of an offer that is not All Offers: its model's slug, or Other Offers. */
 export function offerTabValue(offer: Offer): string {

@@ -5,7 +5,8 @@
  * The stars are StarRating.astro's markup (src/components), kept equal by tests/unit/reviews-refresh.test.ts.
  */
 import { starRating, type StarRatingView } from '../../lib/rating.ts';
-import { formatReviewDate, reviewIsoDay, type Review } from './aggregate.ts';
+import type { Review } from '../../domain/reviews.ts';
+import { formatReviewDate, reviewIsoDay } from './aggregate.ts';
 import type { ReviewsSummary } from '../../content/entities.ts';
 
 /** Text and attribute values escaped as Astro escapes them. */

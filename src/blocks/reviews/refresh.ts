@@ -13,10 +13,13 @@
  * - Any failure (no API, an error status, an answer of another shape, blocked storage) leaves the
  *   build's reviews as they are.
  */
-import { isAllReviews, newestFirst, reviewTime, topReviews, REVIEWS_MAX_AGE_MS, type Review } from './aggregate.ts';
+import { isAllReviews, newestFirst, reviewTime, REVIEWS_MAX_AGE_MS, type Review } from '../../domain/reviews.ts';
+import { topReviews } from './aggregate.ts';
 import { countSentence, reviewItemHtml, summaryView } from './markup.ts';
 import { browserStorage, readJson, writeJson } from '../../stores/persistent.ts';
 import type { ReviewsSummary } from '../../content/entities.ts';
+import { apiFetch } from '../../contract/fetch.ts';
+import { reviewsPath } from '../../contract/routes.ts';
 
 export type ReviewsVariant = 'simple' | 'highlighted' | 'full' | 'mini' | 'modern';
 
@@ -44,7 +47,7 @@ export function reviewsStorageKey(req: ReviewsRequest): string {
 }
 
 export function reviewsUrl(req: ReviewsRequest): string {
-  return `/api/reviews?${new URLSearchParams({ websiteId: req.websiteId, gmbId: req.gmbId })}`;
+  return reviewsPath(req);
 }
 
 const isReview = (r: unknown): r is Review => {
@@ -101,9 +104,8 @@ export async function latestReviews(req: ReviewsRequest, deps: RefreshDeps): Pro
     if (answer) return answer;
   }
   try {
-    const res = await deps.fetch(reviewsUrl(req), { headers: { accept: 'application/json' } });
-    if (!res.ok) return undefined;
-    const answer = parseReviewsAnswer(await res.json());
+    // Any answer but a 2xx rejects: the block keeps the reviews it was built with.
+    const answer = parseReviewsAnswer(await apiFetch(reviewsUrl(req), { fetch: deps.fetch, headers: { accept: 'application/json' } }));
     if (!answer) return undefined;
     writeJson(deps.storage, key, { savedAt: now, answer } satisfies Kept);
     return answer;

@@ -3,9 +3,11 @@
  * shows: a range, "unknown" (the provider cannot value the vehicle, or the details do not name
  * one it can) or "unavailable" (no answer, a provider failure, too many requests).
  */
+import { apiFetch, ApiFetchError } from '../../contract/fetch.ts';
+import { API_ROUTES } from '../../contract/routes.ts';
 import type { TradeInRange, ValuationAnswer, ValuationRequest, ValuedVehicle } from '../../contract/valuation.ts';
 
-export const VALUATION_ROUTE = '/api/valuation';
+export const VALUATION_ROUTE = API_ROUTES.valuation;
 
 export type ValuationState =
   | { kind: 'loading' }
@@ -45,23 +47,21 @@ export async function fetchValuation(
   site: string,
   options: ValuationClientOptions = {},
 ): Promise<{ outcome: ValuationOutcome; answer?: ValuationAnswer }> {
-  const doFetch = options.fetch ?? globalThis.fetch;
-  let response: Response;
   let body: unknown;
   try {
-    response = await doFetch(`${options.apiBase ?? ''}${VALUATION_ROUTE}`, {
+    body = await apiFetch(VALUATION_ROUTE, {
       method: 'POST',
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-      body: JSON.stringify({ ...request, site }),
+      headers: { Accept: 'application/json' },
+      body: { ...request, site },
       signal: AbortSignal.timeout(options.timeoutMs ?? 12_000),
+      apiBase: options.apiBase,
+      fetch: options.fetch,
     });
-    body = await response.json().catch(() => undefined);
-  } catch {
+  } catch (error) {
+    // The details the form kept do not name a vehicle the route can value: nothing to retry.
+    if (error instanceof ApiFetchError && error.status === 400) return { outcome: { kind: 'unknown' } };
     return { outcome: { kind: 'unavailable' } };
   }
-  // The details the form kept do not name a vehicle the route can value: nothing to retry.
-  if (response.status === 400) return { outcome: { kind: 'unknown' } };
-  if (!response.ok) return { outcome: { kind: 'unavailable' } };
   const outcome = outcomeOf(body);
   return outcome.kind === 'unavailable' ? { outcome } : { outcome, answer: body as ValuationAnswer };
 }

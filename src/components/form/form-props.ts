@@ -5,7 +5,7 @@
 import type { FormBlockData } from '../../content/forms.ts';
 import type { Car } from '../../content/entities.ts';
 import type { DealerContent } from '../../content/load.ts';
-import type { BlockContext } from '../types.ts';
+import type { BlockContext } from '../../blocks/types.ts';
 import { resolveForm } from '../../forms/definition.ts';
 import type { FormIslandProps } from '../../forms/island/props.ts';
 import type { Values } from '../../forms/island/values.ts';

@@ -5,7 +5,7 @@
  * query override (attributesToRetrieve, attributesToHighlight, allowTyposOnNumericTokens, …).
  */
 import { CAR_HIT_FIELDS } from '../../lib/cars-search.ts';
-import type { RecordKind } from './schema.ts';
+import type { RecordKind } from './indexes.ts';
 
 export interface SearchSettings {
   /** searchableAttributes: the words a query matches. An attribute's place is its number in `fields`. */
@@ -60,7 +60,7 @@ export function valueAt(record: Record<string, unknown>, attr: string): unknown 
 
 /**
  * The searchable words of a text: HTML tags dropped, split on anything but letters and digits
- * exactly as queries are (sql-text.ts queryTerms), so "CX-5" is found by "cx-5", "cx 5" or "cx".
+ * exactly as queries are (terms.ts queryTerms), so "CX-5" is found by "cx-5", "cx 5" or "cx".
  */
 export function searchableText(...parts: unknown[]): string {
   return parts.filter((p): p is string => typeof p === 'string' && !!p).join(' ').replace(/<[^>]*>/g, ' ').replace(/[^\p{L}\p{N}]+/gu, ' ').trim();

@@ -1,4 +1,4 @@
-import { safeColour } from '../../lib/theme.ts';
+import { safeColour } from './theme.ts';
 
 export interface OverlaySetting {
   active: boolean;

@@ -7,13 +7,15 @@
  */
 import { parseWith } from '../../contract/parse.ts';
 import { searchEntry } from '../../contract/search.ts';
-import type { FacetOrder } from './facet-values.ts';
 import { FilterError, parseFacetFilters, parseFilters, parseNumericFilters, type Filter } from './filters.ts';
 import { boolean, integer, oneOf, optionalInteger, optionalList, ParamError, UnknownIndexError, rawParams, serialize, stringList, text, type Params } from './param-values.ts';
-import { INDEXES, type IndexDef } from './schema.ts';
+import { INDEXES, type IndexDef } from './indexes.ts';
 import { SETTINGS } from './settings.ts';
 
 export { ParamError } from './param-values.ts';
+
+/** sortFacetValuesBy: the most frequent values first, or in alphabetical order. */
+export type FacetOrder = 'count' | 'alpha';
 
 export type TypoTolerance = boolean | 'min' | 'strict';
 export type QueryType = 'prefixAll' | 'prefixLast' | 'prefixNone';

@@ -1,0 +1,63 @@
+/**
+ * Every API path, in one table: the API mounts each route from it (src/api/app.ts) and the
+ * browser code builds its URLs from it, so a path is written once. A path holds Hono's
+ * parameter syntax where it has parameters (":modelSlug"); the functions below fill them in.
+ */
+
+/** Where the API is mounted on a site's origin. */
+export const API_BASE = '/api';
+
+export const API_ROUTES = {
+  /** GET: the instance and its database answer (load balancers). */
+  health: '/api/health',
+  /** POST: save a lead (partial or final). */
+  leads: '/api/leads',
+  /** POST: a finance application to the site's provider, `/api/send-to-{provider}`. */
+  sendToProvider: '/api/:sendTo{send-to-[A-Za-z0-9_-]+}',
+  /** POST: the provider's dealership id for a stock car's location. */
+  financeLocations: '/api/finance-locations',
+  /** GET: every dealer website of the group with its locations. */
+  manufacturerLocations: '/api/manufacturer-locations',
+  /** GET: one model's details. */
+  model: '/api/models/:modelSlug',
+  /** GET: a Google Business profile's reviews. */
+  reviews: '/api/reviews',
+  /** POST: Algolia's multi-query search of cars and offers. */
+  searchQueries: '/api/search/1/indexes/:index/queries',
+  /** POST: Algolia's search for facet values. */
+  searchFacetValues: '/api/search/1/indexes/:index/facets/:facet/query',
+  /** POST: a trade-in estimate for the valuation widget. */
+  valuation: '/api/valuation',
+} as const;
+
+export type ApiRouteName = keyof typeof API_ROUTES;
+
+/** The method each route answers (a GET route answers HEAD too). */
+export const API_METHODS: Record<ApiRouteName, 'GET' | 'POST'> = {
+  health: 'GET',
+  leads: 'POST',
+  sendToProvider: 'POST',
+  financeLocations: 'POST',
+  manufacturerLocations: 'GET',
+  model: 'GET',
+  reviews: 'GET',
+  searchQueries: 'POST',
+  searchFacetValues: 'POST',
+  valuation: 'POST',
+};
+
+/** `/api/send-to-{provider}`. */
+export const sendToProviderPath = (provider: string) => `${API_BASE}/send-to-${provider}`;
+
+/** `/api/models/{slug}`, the slug URL-encoded. */
+export const modelPath = (slug: string) => `${API_BASE}/models/${encodeURIComponent(slug)}`;
+
+/** A multi-query search of `index` ("*": the indexes each request names), under `apiBase`. */
+export const searchQueriesPath = (apiBase: string = API_BASE, index = '*') => `${apiBase.replace(/\/+$/, '')}/search/1/indexes/${index}/queries`;
+
+/** GET /api/manufacturer-locations for the site `site`. */
+export const manufacturerLocationsPath = (site: string) => `${API_ROUTES.manufacturerLocations}?site=${encodeURIComponent(site)}`;
+
+/** GET /api/reviews of one website's Google Business profile. */
+export const reviewsPath = (query: { websiteId: string; gmbId: string }) =>
+  `${API_ROUTES.reviews}?${new URLSearchParams({ websiteId: query.websiteId, gmbId: query.gmbId })}`;

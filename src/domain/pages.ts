@@ -1,0 +1,52 @@
+/**
+ * The pages built from data rather than CMS snapshots: one per car in stock and one per model
+ * without a page of its own. The build renders them (src/components/pages/CarPage.astro and
+ * ModelPage.astro) and the lead route finds a form on them by page id, so both read the ids,
+ * titles and blocks from here.
+ */
+import type { Block } from '../content/blocks.ts';
+import type { Car, Model } from '../content/entities.ts';
+import type { DealerContent } from '../content/load.ts';
+import { block, defaultModelBlocks } from '../lib/default-pages.ts';
+import { carPath, modelPath } from '../lib/routes.ts';
+
+/** The page id of a car's page: "car-<slug>". */
+export const carPageId = (car: Pick<Car, 'slug'>) => `car-${car.slug}`;
+
+/** The page id of a model's generated page: "model-<slug>". */
+export const modelPageId = (model: Pick<Model, 'slug'>) => `model-${model.slug}`;
+
+/** A car page's title: "2021 Toyota Corolla Ascent Sport" (the badge only when it has one). */
+export function carTitle(car: Pick<Car, 'year' | 'make' | 'model' | 'badge'>): string {
+  return `${car.year} ${car.make} ${car.model}${car.badge ? ' ' + car.badge : ''}`;
+}
+
+/** The enquiry form of a car page: a contact form in the new or used vehicle enquiry category. */
+export function carEnquiryBlock(car: Pick<Car, 'car_type' | 'make' | 'model'>): Block {
+  return block('form', {
+    formType: 'contact',
+    category: car.car_type === 'new' ? 'New Vehicle Enquiry' : 'Used Vehicle Enquiry',
+    heading: `Enquire about this ${car.make} ${car.model}`,
+  }, 0);
+}
+
+export interface GeneratedPage {
+  page: { id: string; title: string; path: string; publishedAt: string };
+  blocks: Block[];
+}
+
+/**
+ * The generated page with this id, as its template builds it, or undefined when the dealer has
+ * none. Generated pages follow the newest layout: `today` is their publishing date.
+ */
+export function generatedPage(dealer: Pick<DealerContent, 'cars' | 'models'>, pageId: string, today: string): GeneratedPage | undefined {
+  if (pageId.startsWith('model-')) {
+    const model = dealer.models.find((m) => modelPageId(m) === pageId);
+    if (model) return { page: { id: pageId, title: model.name, path: modelPath(model), publishedAt: today }, blocks: defaultModelBlocks(model) };
+  }
+  if (pageId.startsWith('car-')) {
+    const car = dealer.cars.find((c) => carPageId(c) === pageId);
+    if (car) return { page: { id: pageId, title: carTitle(car), path: carPath(car), publishedAt: today }, blocks: [carEnquiryBlock(car)] };
+  }
+  return undefined;
+}

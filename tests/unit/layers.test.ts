@@ -1,0 +1,109 @@
+/**
+ * The layers of src/ import only downward: the pure layers (lib, content, domain, contract) read
+ * nothing of the blocks, forms, API or pages; the API reads no block; the forms read nothing of
+ * the API; and a block folder reads no other block's files (what two blocks share lives in
+ * components/ui, lib or domain). Every relative import counts, `import type` and `.astro`
+ * frontmatter and script imports included.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const SRC = join(ROOT, 'src');
+
+/** Layers that hold no framework and no server: read by the build, the API and the browser alike. */
+const PURE = ['lib', 'content', 'domain', 'contract'];
+/** What a pure layer may not read. */
+const ABOVE_PURE = ['blocks', 'forms', 'api', 'components', 'layouts', 'pages'];
+/** Files at the top of src/blocks that put every block together, so may read any of them. */
+const BLOCK_INDEXES = ['blocks/registry.ts', 'blocks/BlockList.astro', 'blocks/types.ts'];
+
+/**
+ * Known offenders, allowed for now: their imports of blocks and forms are being removed (each
+ * block's schema moves to src/blocks/<type>/schema.ts). Delete an entry once its file is clean.
+ */
+const TEMPORARILY_ALLOWED = new Set([
+  'content/validate-blocks.ts',
+  'lib/page-blocks.ts',
+]);
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.(ts|tsx|astro)$/.test(entry.name) ? [path] : [];
+  });
+}
+
+/** The script parts of a file: all of a .ts/.tsx, the frontmatter and <script> bodies of an .astro. */
+function scriptsOf(path: string, text: string): string[] {
+  if (!path.endsWith('.astro')) return [text];
+  const parts: string[] = [];
+  const front = /^\s*---\r?\n([\s\S]*?)\r?\n---/.exec(text);
+  if (front) parts.push(front[1]!);
+  for (const m of text.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)) parts.push(m[1]!);
+  return parts;
+}
+
+/** Relative imports of a file (static, type-only, re-exports and dynamic), as paths under src/. */
+function importsOf(path: string): { specifier: string; target: string }[] {
+  const text = readFileSync(path, 'utf8');
+  return scriptsOf(path, text).flatMap((script) =>
+    ts.preProcessFile(script, true, true).importedFiles
+      .map((f) => f.fileName)
+      .filter((specifier) => specifier.startsWith('.'))
+      .map((specifier) => ({ specifier, target: relative(SRC, resolve(dirname(path), specifier)).split('\\').join('/') })),
+  );
+}
+
+const layerOf = (file: string) => file.split('/')[0]!;
+/** "blocks/offers/offers.ts" → "offers"; undefined for a file at the top of src/blocks. */
+const blockOf = (file: string) => (file.startsWith('blocks/') && file.split('/').length > 2 ? file.split('/')[1] : undefined);
+
+/** Why `from` may not import `to`, or undefined when it may. */
+export function offence(from: string, to: string): string | undefined {
+  const source = layerOf(from);
+  const target = layerOf(to);
+  if (PURE.includes(source) && ABOVE_PURE.includes(target)) {
+    const blockSchema = /^blocks\/[^/]+\/schema\.ts$/.test(to)
+      && (from === 'content/blocks.ts' || /^content\/block-definition[^/]*\.ts$/.test(from));
+    if (blockSchema || TEMPORARILY_ALLOWED.has(from)) return undefined;
+    return `src/${source} is read by the build, the API and the browser, so it may not import src/${target}`;
+  }
+  if (source === 'api' && target === 'blocks') return 'the API may not import a block: move what both need to src/domain or src/lib';
+  if (source === 'forms' && target === 'api') return 'the forms may not import the API: the shapes they share live in src/contract';
+  const a = blockOf(from);
+  const b = blockOf(to);
+  if (a && b && a !== b && !BLOCK_INDEXES.includes(from)) {
+    return `block ${a} may not import block ${b}'s files: move what both use to src/components/ui, src/lib or src/domain`;
+  }
+  return undefined;
+}
+
+describe('layers of src/', () => {
+  it('import only downward', () => {
+    const offences = sourceFiles(SRC).flatMap((path) => {
+      const from = relative(SRC, path).split('\\').join('/');
+      return importsOf(path).flatMap(({ specifier, target }) => {
+        const why = offence(from, target);
+        return why ? [`src/${from} imports '${specifier}': ${why}`] : [];
+      });
+    });
+    expect(offences, `Imports that cross the layers of src/:\n${offences.join('\n')}\n`).toEqual([]);
+  });
+
+  it('finds imports of every kind', () => {
+    const astro = importsOf(join(SRC, 'blocks/BlockList.astro'));
+    expect(astro.some((i) => i.target === 'blocks/registry.ts')).toBe(true);
+    expect(offence('lib/x.ts', 'blocks/offers/offers.ts')).toBeDefined();
+    expect(offence('content/blocks.ts', 'blocks/offers/schema.ts')).toBeUndefined();
+    expect(offence('content/page.ts', 'blocks/offers/schema.ts')).toBeDefined();
+    expect(offence('api/routes/reviews.ts', 'blocks/reviews/aggregate.ts')).toBeDefined();
+    expect(offence('forms/client.ts', 'api/errors.ts')).toBeDefined();
+    expect(offence('blocks/offers/Offers.astro', 'blocks/team/team-tabs.ts')).toBeDefined();
+    expect(offence('blocks/offers/Offers.astro', 'blocks/offers/offers.ts')).toBeUndefined();
+    expect(offence('blocks/registry.ts', 'blocks/offers/Offers.astro')).toBeUndefined();
+  });
+});
