@@ -22,6 +22,7 @@
  */
 import type { TradeInRange, ValuationAnswer, ValuationQuery, ValuedVehicle } from '../../contract/valuation.ts';
 import { VEHICLE_CONDITIONS } from '../../contract/valuation.ts';
+import { locale } from '../../domain/locale.ts';
 import { positiveIntEnv } from '../env.ts';
 import { DEFAULT_DISCLAIMER, estimate } from './valuation-model.ts';
 
@@ -90,7 +91,7 @@ export function mapValuation(body: Json, input: ValuationInput): ValuationAnswer
   if (low === undefined || high === undefined || low > high || high === 0) {
     throw new ValuationProviderError('The valuation provider answered without a trade-in range.', 502);
   }
-  const own = input.country === 'NZ' ? 'NZD' : 'AUD';
+  const own = locale(input.country).currency.code;
   const currency = body.currency === undefined ? own : body.currency;
   if (currency !== own) {
     throw new ValuationProviderError(`The valuation provider answered in ${String(currency).slice(0, 10)}, not ${own}.`, 502);
