@@ -11,6 +11,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { DealerContent } from '../content/load.ts';
+import { readEnv, type Env } from '../config/env.ts';
 import { bundledContent, type ContentDocument } from './content-bundled.ts';
 
 /** How long a start waits for API_CONTENT_URL before giving up. */
@@ -76,10 +77,10 @@ export async function fetchContent(url: string, fetchImpl: typeof fetch = fetch)
  * The dealers of API_CONTENT_URL, else of API_CONTENT, else compiled into the bundle; undefined
  * when there are none of these (the sources, run without a build).
  */
-export async function configuredContent(env: Record<string, string | undefined>, bundled: ContentDocument | undefined = bundledContent,
+export async function configuredContent(env: Env, bundled: ContentDocument | undefined = bundledContent,
   fetchImpl: typeof fetch = fetch): Promise<ContentSource | undefined> {
-  const url = env.API_CONTENT_URL?.trim();
-  const file = env.API_CONTENT?.trim();
+  const url = readEnv(env, 'API_CONTENT_URL')?.trim();
+  const file = readEnv(env, 'API_CONTENT')?.trim();
   if (url && file) throw new Error('Set API_CONTENT_URL or API_CONTENT, not both: each names where the dealers come from.');
   if (url) return { dealers: await fetchContent(url, fetchImpl), from: url };
   if (file) return { dealers: await readContentFile(file), from: file };

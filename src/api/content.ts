@@ -4,6 +4,7 @@
  * (the Node server run from the sources, `npm start` and the scripts).
  */
 import { formatIssue } from '../content/issues.ts';
+import { envDefault, readEnv, type Env } from '../config/env.ts';
 import { loadDealers, type DealerContent } from '../content/load.ts';
 import { configuredContent, type ContentSource } from './content-source.ts';
 
@@ -21,10 +22,10 @@ export async function loadDealerFolder(dir: string, only?: string[]): Promise<De
  * A folder named on the command line (`dealersDir`) wins; then API_CONTENT_URL, API_CONTENT or
  * the bundle's own dealers; then the folder DEALERS_DIR, else `dealers`.
  */
-export async function apiContent(env: Record<string, string | undefined>, dealersDir?: string): Promise<ContentSource> {
+export async function apiContent(env: Env, dealersDir?: string): Promise<ContentSource> {
   if (dealersDir) return { dealers: await loadDealerFolder(dealersDir), from: dealersDir };
   const configured = await configuredContent(env);
   if (configured) return configured;
-  const dir = env.DEALERS_DIR || 'dealers';
+  const dir = readEnv(env, 'DEALERS_DIR') || envDefault('DEALERS_DIR');
   return { dealers: await loadDealerFolder(dir), from: dir };
 }

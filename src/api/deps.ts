@@ -6,7 +6,7 @@ import type { DealerContent } from '../content/load.ts';
 import type { FinanceProvider } from './integrations/finance-provider.ts';
 import type { ValuationProvider } from './integrations/valuation-provider.ts';
 import type { Limit, RateCounter } from './rate-limit.ts';
-import { positiveIntEnv } from './env.ts';
+import { envDefault, envInt, type Env, type EnvName } from '../config/env.ts';
 
 /** The one database interface: PostgreSQL SQL with `$1`-style parameters (PGlite or node-postgres). */
 export interface Db {
@@ -43,15 +43,15 @@ export interface RateLimitConfig {
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
-  perIp: { max: 20, windowMs: 60_000 },
-  perSite: { max: 600, windowMs: 60_000 },
-  financePerIp: { max: 10, windowMs: 60_000 },
-  searchPerIp: { max: 300, windowMs: 60_000 },
-  valuationPerIp: { max: 20, windowMs: 60_000 },
+  perIp: { max: envDefault('RATE_LIMIT_LEADS_PER_IP'), windowMs: 60_000 },
+  perSite: { max: envDefault('RATE_LIMIT_LEADS_PER_SITE'), windowMs: 60_000 },
+  financePerIp: { max: envDefault('RATE_LIMIT_FINANCE_PER_IP'), windowMs: 60_000 },
+  searchPerIp: { max: envDefault('RATE_LIMIT_SEARCH_PER_IP'), windowMs: 60_000 },
+  valuationPerIp: { max: envDefault('RATE_LIMIT_VALUATION_PER_IP'), windowMs: 60_000 },
 };
 
 /** The environment variable of each limit (hits per minute). */
-export const RATE_LIMIT_ENV: Record<keyof RateLimitConfig, string> = {
+export const RATE_LIMIT_ENV: Record<keyof RateLimitConfig, EnvName> = {
   perIp: 'RATE_LIMIT_LEADS_PER_IP',
   perSite: 'RATE_LIMIT_LEADS_PER_SITE',
   financePerIp: 'RATE_LIMIT_FINANCE_PER_IP',
@@ -60,10 +60,10 @@ export const RATE_LIMIT_ENV: Record<keyof RateLimitConfig, string> = {
 };
 
 /** The limits with RATE_LIMIT_* from the environment; throws naming a malformed variable. */
-export function rateLimitsFromEnv(env: Record<string, string | undefined>): RateLimitConfig {
+export function rateLimitsFromEnv(env: Env): RateLimitConfig {
   const out = { ...DEFAULT_RATE_LIMITS };
-  for (const [name, variable] of Object.entries(RATE_LIMIT_ENV) as [keyof RateLimitConfig, string][]) {
-    const n = positiveIntEnv(env, variable, { unit: 'requests per minute' });
+  for (const [name, variable] of Object.entries(RATE_LIMIT_ENV) as [keyof RateLimitConfig, EnvName][]) {
+    const n = envInt(env, variable);
     if (n !== undefined) out[name] = { max: n, windowMs: 60_000 };
   }
   return out;

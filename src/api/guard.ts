@@ -11,6 +11,7 @@
  * - Rate limits per client address and per site (429 with Retry-After).
  */
 import type { DealerContent } from '../content/load.ts';
+import { readEnv, type Env } from '../config/env.ts';
 import { DEFAULT_RATE_LIMITS, type ApiDeps, type RateLimitConfig } from './deps.ts';
 import { ApiError } from './errors.ts';
 import type { Context } from 'hono';
@@ -50,8 +51,8 @@ export function originAllowed(origin: string, request: Request, dealer: DealerCo
 }
 
 /** API_ALLOWED_ORIGINS: comma-separated origins such as "https://preview.example.net"; throws naming a bad one. */
-export function allowedOriginsFromEnv(env: Record<string, string | undefined>): string[] {
-  const list = (env.API_ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+export function allowedOriginsFromEnv(env: Env): string[] {
+  const list = (readEnv(env, 'API_ALLOWED_ORIGINS') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
   for (const origin of list) {
     if (!hostOf(origin)) throw new Error(`API_ALLOWED_ORIGINS holds "${origin}", which is not an http(s) origin such as https://preview.example.net.`);
   }

@@ -5,6 +5,7 @@
  * Used by `npm start`, the Node entry (server.ts) and the serverless handler.
  */
 import type { DealerContent } from '../content/load.ts';
+import { processEnv } from '../config/env.ts';
 import { createApp, type ApiApp } from './app.ts';
 import { dbConfigFrom, describeDb, openDb } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
@@ -60,7 +61,7 @@ export interface Runtime {
 }
 
 export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
-  const env = options.env ?? process.env;
+  const env = options.env ?? processEnv();
   const log = options.log ?? (() => {});
   const config = dbConfigFrom(options.dataDir, env);
   const destinations = destinationsFromEnv(options.dealers.map((d) => d.slug), env, options.dataDir);

@@ -13,6 +13,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { envDefault, processEnv, readEnv } from '../config/env.ts';
 import { apiContent } from './content.ts';
 import { dataDirFrom } from './db/index.ts';
 import { financeProviderFromEnv } from './integrations/finance-provider.ts';
@@ -21,7 +22,7 @@ import { startRuntime } from './runtime.ts';
 
 const { values } = parseArgs({
   options: {
-    port: { type: 'string', default: process.env.PORT || '8787' },
+    port: { type: 'string', default: readEnv(processEnv(), 'PORT') || envDefault('PORT') },
     data: { type: 'string' },
     dealers: { type: 'string' },
   },
@@ -34,13 +35,13 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 }
 
 try {
-  const content = await apiContent(process.env, values.dealers && path.resolve(values.dealers));
+  const content = await apiContent(processEnv(), values.dealers && path.resolve(values.dealers));
   const dealers = content.dealers;
-  if (!process.env.FINANCE_PROVIDER_URL) console.warn('warning: FINANCE_PROVIDER_URL is not set; finance applications go to the local stand-in address.');
+  if (!readEnv(processEnv(), 'FINANCE_PROVIDER_URL')) console.warn('warning: FINANCE_PROVIDER_URL is not set; finance applications go to the local stand-in address.');
   const runtime = await startRuntime({
     dealers,
     dataDir: dataDirFrom(values.data),
-    financeProvider: financeProviderFromEnv(process.env),
+    financeProvider: financeProviderFromEnv(processEnv()),
     log: (line) => console.log(line),
   });
   const server = createServer((req, res) => {

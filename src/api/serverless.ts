@@ -8,6 +8,7 @@
  * DATA_DIR names a writable folder on purpose (a trial).
  */
 import { configuredContent } from './content-source.ts';
+import { processEnv, readEnv, type Env } from '../config/env.ts';
 import { dataDirFrom } from './db/index.ts';
 import { errorResponse } from './errors.ts';
 import { financeProviderFromEnv } from './integrations/finance-provider.ts';
@@ -21,8 +22,8 @@ export interface Invocation {
 }
 
 /** Why the environment cannot run the API in a function, or undefined when it can. */
-export function serverlessDatabaseProblem(env: Record<string, string | undefined>): string | undefined {
-  if (env.DATABASE_URL || env.DATA_DIR) return undefined;
+export function serverlessDatabaseProblem(env: Env): string | undefined {
+  if (readEnv(env, 'DATABASE_URL') || readEnv(env, 'DATA_DIR')) return undefined;
   return 'DATABASE_URL is not set. A serverless function keeps no disk between calls, so the API needs a PostgreSQL server '
     + '(DATABASE_URL); for a trial on the embedded database, set DATA_DIR to a writable folder such as /tmp/dealer-api.';
 }
@@ -31,8 +32,8 @@ export function serverlessDatabaseProblem(env: Record<string, string | undefined
  * What a function's start-up warns of: dealers whose leads would go to files (no webhook or ADF
  * URL), which a function does not keep. Not when DATA_DIR is set: then the files are wanted.
  */
-export function serverlessWarnings(slugs: string[], env: Record<string, string | undefined>): string[] {
-  if (env.DATA_DIR) return [];
+export function serverlessWarnings(slugs: string[], env: Env): string[] {
+  if (readEnv(env, 'DATA_DIR')) return [];
   const toFiles = slugs.filter((slug) => destinationsFor(slug, env, '.').every((d) => d.kind === 'file'));
   if (!toFiles.length) return [];
   return [`warning: no lead destination for ${toFiles.join(', ')}: their completed leads are kept in the database but written to files `
@@ -43,7 +44,7 @@ let booting: Promise<Runtime> | undefined;
 
 function runtime(): Promise<Runtime> {
   booting ??= (async () => {
-    const env = process.env;
+    const env = processEnv();
     const problem = serverlessDatabaseProblem(env);
     if (problem) throw new Error(problem);
     const content = await configuredContent(env);

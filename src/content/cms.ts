@@ -6,6 +6,7 @@
  */
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { envDefault, processEnv, readEnv, type Env } from '../config/env.ts';
 import { z } from './zod.ts';
 import { staffMember, type StaffMember } from './entities.ts';
 import { fromZod, type ContentIssue } from './issues.ts';
@@ -32,9 +33,9 @@ export interface CmsOptions {
 }
 
 /** Both CMS_URL and CMS_TOKEN set: the CMS is used. Throws when CMS_URL is not an http(s) URL. */
-export function cmsConfigFromEnv(env: NodeJS.ProcessEnv = process.env): CmsConfig | undefined {
-  const raw = env.CMS_URL?.trim();
-  const token = env.CMS_TOKEN?.trim();
+export function cmsConfigFromEnv(env: Env = processEnv()): CmsConfig | undefined {
+  const raw = readEnv(env, 'CMS_URL')?.trim();
+  const token = readEnv(env, 'CMS_TOKEN')?.trim();
   if (!raw || !token) return undefined;
   let url: URL | undefined;
   try {
@@ -45,7 +46,7 @@ export function cmsConfigFromEnv(env: NodeJS.ProcessEnv = process.env): CmsConfi
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
     throw new Error(`CMS_URL must be an http(s) URL such as "https://cms.example.com/api", not "${raw}"`);
   }
-  const cacheDir = env.CMS_CACHE_DIR?.trim() || undefined;
+  const cacheDir = readEnv(env, 'CMS_CACHE_DIR')?.trim() || undefined;
   return { url: raw.replace(/\/+$/, ''), token, cacheDir };
 }
 
@@ -87,7 +88,7 @@ async function staffFor(dealer: DealerContent, config: CmsConfig, options: CmsOp
   const shown = displayUrl(url);
   const file = `CMS users.json for website ${id}`;
   const issue = (message: string, at = ''): ContentIssue[] => [{ dealer: dealer.slug, file, path: at, message }];
-  const cacheFile = path.resolve(options.cacheDir ?? config.cacheDir ?? '.cache/cms', `website-${id}.json`);
+  const cacheFile = path.resolve(options.cacheDir ?? config.cacheDir ?? envDefault('CMS_CACHE_DIR'), `website-${id}.json`);
   const cached = await readCache(cacheFile, url);
   const maxAgeMs = (options.maxAgeSeconds ?? 300) * 1000;
 

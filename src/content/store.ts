@@ -7,6 +7,7 @@
  */
 import { loadDealers, type DealerContent } from './load.ts';
 import { formatIssue } from './issues.ts';
+import { envDefault, processEnv, readEnv } from '../config/env.ts';
 
 const KEY = Symbol.for('dealer-sites.content');
 type Holder = { [KEY]?: Promise<DealerContent[]> };
@@ -22,8 +23,8 @@ export function provideContent(dealers: DealerContent[] | Promise<DealerContent[
 export function getDealers(): Promise<DealerContent[]> {
   const holder = globalThis as Holder;
   holder[KEY] ??= (async () => {
-    const only = process.env.ONLY_DEALERS?.split(',').map((s) => s.trim()).filter(Boolean);
-    const result = await loadDealers(process.env.DEALERS_DIR || 'dealers', { only });
+    const only = readEnv(processEnv(), 'ONLY_DEALERS')?.split(',').map((s) => s.trim()).filter(Boolean);
+    const result = await loadDealers(readEnv(processEnv(), 'DEALERS_DIR') || envDefault('DEALERS_DIR'), { only });
     if (result.errors.length) {
       throw new Error('Content errors:\n' + result.errors.map(formatIssue).join('\n'));
     }

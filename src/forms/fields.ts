@@ -5,6 +5,7 @@
 import type { FieldType, FormField } from '../content/forms.ts';
 import type { Location } from '../content/entities.ts';
 import type { FieldDef, FormContext } from './definition.ts';
+import { locale } from '../domain/locale.ts';
 import { bookingHours, departmentFor, timeZoneFor, type BookingRule } from '../lib/booking-hours.ts';
 import { footerHours } from '../lib/opening-hours-text.ts';
 import { hoursFor } from '../lib/structured-data/hours.ts';
@@ -12,7 +13,7 @@ import { hoursFor } from '../lib/structured-data/hours.ts';
 type Option = { label: string; value: string };
 
 export const MIN_YEAR = 1950;
-export const AU_STATES = ['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA'];
+export const AU_STATES: readonly string[] = locale('AU').address.regions;
 export const LEAD_CATEGORIES = [
   'General Enquiry', 'New Vehicle Enquiry', 'Used Vehicle Enquiry', 'Service Booking',
   'Finance Enquiry', 'Parts Enquiry', 'Trade In Enquiry', 'Test Drive Booking',
@@ -145,20 +146,20 @@ export function optInField(): FieldDef {
 
 /** Street, suburb, state and postcode, all required (site option `addressFields`). */
 export function addressFields(ctx: FormContext): FieldDef[] {
-  const au = ctx.site.country === 'AU';
+  const address = locale(ctx.site.country).address;
   return [
     field('street', 'text', 'Street Address', true, { autoComplete: 'street-address' }),
-    field('suburb', 'text', au ? 'Suburb' : 'Suburb / Town', true, { autoComplete: 'address-level2' }),
-    au
-      ? field('state', 'select', 'State', true, { options: toOptions(AU_STATES), autoComplete: 'address-level1', ...stateDefault(ctx) })
-      : field('state', 'text', 'Region', true, { autoComplete: 'address-level1', ...stateDefault(ctx) }),
+    field('suburb', 'text', address.suburbLabel, true, { autoComplete: 'address-level2' }),
+    address.regionChoice
+      ? field('state', 'select', address.regionLabel, true, { options: toOptions(address.regions), autoComplete: 'address-level1', ...stateDefault(ctx) })
+      : field('state', 'text', address.regionLabel, true, { autoComplete: 'address-level1', ...stateDefault(ctx) }),
     field('postcode', 'text', 'Postcode', true, { autoComplete: 'postal-code', inputMode: 'numeric' }),
   ];
 }
 
 /** The state the vehicle is registered in: the dealer's state unless the visitor changes it. */
 export function vehicleStateField(ctx: FormContext): FieldDef {
-  if (ctx.site.country !== 'AU') return field('vehicle_state', 'hidden', 'Vehicle State', false, stateDefault(ctx));
+  if (!locale(ctx.site.country).vehicle.registeredByState) return field('vehicle_state', 'hidden', 'Vehicle State', false, stateDefault(ctx));
   return field('vehicle_state', 'select', 'Vehicle State', false, { options: toOptions(AU_STATES), ...stateDefault(ctx) });
 }
 

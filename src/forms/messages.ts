@@ -3,6 +3,7 @@
  * rest follow their style: a leading '*' and one plain sentence per kind of field.
  */
 import type { FieldDef } from './definition.ts';
+import { locale } from '../domain/locale.ts';
 
 /** 150000 → "$150,000", independent of the runtime's locale data. */
 const money = (n: number) => '$' + String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
@@ -23,7 +24,7 @@ export const messages = {
   phone: '*Please enter your phone number',
   phoneFormat: '*Please enter a valid phone number',
   /** A field labelled mobile given a landline or no number at all, with a number of the site's country. */
-  phoneMobile: (country: 'AU' | 'NZ' = 'AU') => `*Please enter a mobile number, e.g. ${country === 'NZ' ? '021 123 4567' : '0412 345 678'}`,
+  phoneMobile: (country: 'AU' | 'NZ' = 'AU') => `*Please enter a mobile number, e.g. ${locale(country).phone.mobileExample}`,
   rego: '*Please enter your rego',
   regoFormat: '*Please enter a valid rego',
   make: '*Please choose a make',

@@ -13,8 +13,9 @@
  */
 import { parsePhoneNumberFromString, type PhoneNumber } from 'libphonenumber-js/core';
 import { PHONE_METADATA } from './phone-metadata.ts';
+import { isCountry, type Country } from '../domain/locale.ts';
 
-export type PhoneCountry = 'AU' | 'NZ';
+export type PhoneCountry = Country;
 
 /** Digits, spaces, dots, brackets, dashes and one leading +: what people write a number with. */
 const WRITTEN = /^\+?[\d\s().-]+$/;
@@ -24,7 +25,7 @@ export function readPhone(text: string, country: PhoneCountry = 'AU'): PhoneNumb
   const trimmed = text.trim();
   if (!WRITTEN.test(trimmed)) return undefined;
   const parsed = parsePhoneNumberFromString(trimmed, { defaultCountry: country, extract: false }, PHONE_METADATA);
-  if (!parsed || (parsed.country !== 'AU' && parsed.country !== 'NZ') || !parsed.isValid()) return undefined;
+  if (!parsed || !isCountry(parsed.country) || !parsed.isValid()) return undefined;
   return parsed;
 }
 

@@ -8,6 +8,7 @@
  */
 import type { Location, OpeningHours } from '../content/entities.ts';
 import { hoursFor, type Department } from './structured-data/hours.ts';
+import { locale } from '../domain/locale.ts';
 
 export const WEEK = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
 export type Weekday = (typeof WEEK)[number];
@@ -46,17 +47,6 @@ export interface BookingRule {
   timeZone?: string;
 }
 
-const AU_ZONES: Record<string, string> = {
-  NSW: 'Australia/Sydney',
-  ACT: 'Australia/Sydney',
-  VIC: 'Australia/Melbourne',
-  QLD: 'Australia/Brisbane',
-  SA: 'Australia/Adelaide',
-  WA: 'Australia/Perth',
-  TAS: 'Australia/Hobart',
-  NT: 'Australia/Darwin',
-};
-
 const STATE_NAMES: Record<string, string> = {
   'NEW SOUTH WALES': 'NSW', 'AUSTRALIAN CAPITAL TERRITORY': 'ACT', VICTORIA: 'VIC', QUEENSLAND: 'QLD',
   'SOUTH AUSTRALIA': 'SA', 'WESTERN AUSTRALIA': 'WA', TASMANIA: 'TAS', 'NORTHERN TERRITORY': 'NT',
@@ -77,9 +67,10 @@ export function auState(text: string | undefined): string | undefined {
  * location's address, else the site's state, else Sydney's.
  */
 export function timeZoneFor(site: { country: 'AU' | 'NZ'; state?: string | undefined }, address?: string): string {
-  if (site.country === 'NZ') return 'Pacific/Auckland';
+  const { timeZone, regionZones } = locale(site.country);
+  if (timeZone) return timeZone;
   const state = auState(address) ?? auState(site.state);
-  return (state && AU_ZONES[state]) || 'Australia/Sydney';
+  return (state && regionZones[state]) || 'Australia/Sydney';
 }
 
 /** The department whose hours a booking keeps to: service bookings the service desk's, else sales. */

@@ -5,6 +5,7 @@
 import { blockDataSchemas, type Block, type BlockType } from '../content/blocks.ts';
 import type { Model } from '../content/entities.ts';
 import type { Site } from '../content/site.ts';
+import { locale } from '../domain/locale.ts';
 import { escapeHtml } from './sanitize.ts';
 
 /** A block as the CMS would write it, parsed by its schema so defaults apply as for snapshots. */
@@ -51,14 +52,14 @@ export interface LegalSection {
 /** Default terms of use, written from the dealer's own details. */
 export function defaultTerms(site: Site): LegalSection[] {
   const contact = [site.contact?.phone, site.contact?.email].filter(Boolean).join(' or ');
-  const law = site.country === 'NZ' ? 'New Zealand' : site.state ? `${site.state}, Australia` : 'Australia';
+  const law = locale(site.country).legal.governingLaw(site.state);
   return [
     { heading: 'About this website', paragraphs: [
       `This website is operated by ${site.name}. By using it you agree to these terms of use.`,
     ] },
     { heading: 'Vehicle information and prices', paragraphs: [
       'Vehicle details, features, specifications and prices are supplied in good faith and may change without notice. Images may show options and accessories that cost extra.',
-      'Prices shown are in ' + (site.country === 'NZ' ? 'New Zealand dollars' : 'Australian dollars') + '. Please confirm the price, availability and specification of any vehicle with us before you rely on it.',
+      'Prices shown are in ' + locale(site.country).currency.name + '. Please confirm the price, availability and specification of any vehicle with us before you rely on it.',
     ] },
     { heading: 'Offers and finance', paragraphs: [
       'Offers are available for a limited time, while stock lasts, and to approved applicants where finance is involved. Finance estimates from the calculator are a guide only and are not a quote or an offer of credit.',
@@ -72,7 +73,7 @@ export function defaultTerms(site: Site): LegalSection[] {
 
 /** Default privacy policy, written from the dealer's own details. */
 export function defaultPrivacy(site: Site): LegalSection[] {
-  const act = site.country === 'NZ' ? 'the Privacy Act 2020 (NZ)' : 'the Privacy Act 1988 (Cth) and the Australian Privacy Principles';
+  const act = locale(site.country).legal.privacyAct;
   const contact = [site.contact?.email, site.contact?.phone].filter(Boolean).join(' or ');
   return [
     { heading: 'Our commitment', paragraphs: [

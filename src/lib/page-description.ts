@@ -6,6 +6,7 @@
  */
 import type { Block } from '../content/blocks.ts';
 import type { DealerContent } from '../content/load.ts';
+import { locale } from '../domain/locale.ts';
 import { walkBlocks } from './page-blocks.ts';
 import { plainText } from './sanitize.ts';
 import { truncate } from './text.ts';
@@ -38,7 +39,7 @@ export function dealerSuburbs(dealer: DealerContent): string | undefined {
   if (!suburbs.length) return dealer.site.state;
   const listed = suburbs.length <= 3 ? suburbs : suburbs.slice(0, 3);
   const text = listed.length > 1 ? `${listed.slice(0, -1).join(', ')} and ${listed[listed.length - 1]}` : listed[0]!;
-  return dealer.site.state && dealer.site.country === 'AU' ? `${text}, ${dealer.site.state}` : text;
+  return dealer.site.state && locale(dealer.site.country).address.stateInDescriptions ? `${text}, ${dealer.site.state}` : text;
 }
 
 /** The description written from the dealer and the page's title, when the page says nothing itself. */

@@ -1,4 +1,5 @@
 /** Text rules with numbers from the spec. */
+import { locale } from '../domain/locale.ts';
 
 /** "1 lead", "3 leads"; `many` for words that do not take an s. */
 export function plural(n: number, one: string, many = `${one}s`): string {
@@ -40,7 +41,7 @@ export function shortTitle(title: string): string {
 
 /** The currency of a dealer's prices: Australian or New Zealand dollars. */
 export function currencyOf(country: 'AU' | 'NZ'): 'AUD' | 'NZD' {
-  return country === 'NZ' ? 'NZD' : 'AUD';
+  return locale(country).currency.code;
 }
 
 /** Money in whole dollars for AU and NZ: "$45,990". */

@@ -10,6 +10,7 @@
  */
 import { API_BASE } from '../contract/routes.ts';
 import { createSearchClient, type ApiSearchClient } from './client.ts';
+import { envDefault, processEnv, readEnv, type Env } from '../config/env.ts';
 
 export const SEARCH_INDEXES = ['cars', 'cars_newest', 'cars_price_asc', 'cars_price_desc', 'cars_year_desc', 'cars_km_asc', 'offers'] as const;
 export type SearchIndexName = (typeof SEARCH_INDEXES)[number];
@@ -19,11 +20,11 @@ export type SearchConfig =
   | { backend: 'algolia'; appId: string; searchKey: string; indexPrefix: string };
 
 /** The island prop for one dealer, from the build's environment. */
-export function searchConfigFromEnv(siteSlug: string, env: Record<string, string | undefined> = process.env): SearchConfig {
-  const appId = env.ALGOLIA_APP_ID?.trim();
-  const searchKey = env.ALGOLIA_SEARCH_KEY?.trim();
+export function searchConfigFromEnv(siteSlug: string, env: Env = processEnv()): SearchConfig {
+  const appId = readEnv(env, 'ALGOLIA_APP_ID')?.trim();
+  const searchKey = readEnv(env, 'ALGOLIA_SEARCH_KEY')?.trim();
   if (appId && searchKey) {
-    return { backend: 'algolia', appId, searchKey, indexPrefix: (env.ALGOLIA_INDEX_PREFIX ?? '').replaceAll('{site}', siteSlug) };
+    return { backend: 'algolia', appId, searchKey, indexPrefix: (readEnv(env, 'ALGOLIA_INDEX_PREFIX') ?? envDefault('ALGOLIA_INDEX_PREFIX')).replaceAll('{site}', siteSlug) };
   }
   return { backend: 'api', apiBase: API_BASE };
 }

@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import type { Db } from '../deps.ts';
-import { positiveIntEnv } from '../env.ts';
+import { envDefault, envInt, processEnv, readEnv, type Env } from '../../config/env.ts';
 import { openPglite } from './pglite.ts';
 import { openPostgres } from './postgres.ts';
 
@@ -13,25 +13,26 @@ export type DbConfig =
   | { kind: 'pglite'; dataDir: string }
   | { kind: 'memory' };
 
-export const DEFAULT_DATA_DIR = '.data';
+export const DEFAULT_DATA_DIR = envDefault('DATA_DIR');
 
 /** The data folder: `--data DIR`, else DATA_DIR, else `.data` (resolved against the working directory). */
-export function dataDirFrom(flag: string | undefined, env: Record<string, string | undefined> = process.env): string {
-  return path.resolve(flag || env.DATA_DIR || DEFAULT_DATA_DIR);
+export function dataDirFrom(flag: string | undefined, env: Env = processEnv()): string {
+  return path.resolve(flag || readEnv(env, 'DATA_DIR') || DEFAULT_DATA_DIR);
 }
 
 /**
  * DATABASE_URL (with DATABASE_POOL_MAX, DATABASE_STATEMENT_TIMEOUT_MS, DATABASE_CONNECT_TIMEOUT_MS),
  * else PGlite in the data folder. Throws when a number is malformed.
  */
-export function dbConfigFrom(dataDir: string, env: Record<string, string | undefined> = process.env): DbConfig {
-  if (env.DATABASE_URL) {
+export function dbConfigFrom(dataDir: string, env: Env = processEnv()): DbConfig {
+  const url = readEnv(env, 'DATABASE_URL');
+  if (url) {
     return {
       kind: 'postgres',
-      url: env.DATABASE_URL,
-      max: positiveIntEnv(env, 'DATABASE_POOL_MAX'),
-      statementTimeoutMs: positiveIntEnv(env, 'DATABASE_STATEMENT_TIMEOUT_MS'),
-      connectTimeoutMs: positiveIntEnv(env, 'DATABASE_CONNECT_TIMEOUT_MS'),
+      url,
+      max: envInt(env, 'DATABASE_POOL_MAX'),
+      statementTimeoutMs: envInt(env, 'DATABASE_STATEMENT_TIMEOUT_MS'),
+      connectTimeoutMs: envInt(env, 'DATABASE_CONNECT_TIMEOUT_MS'),
     };
   }
   return { kind: 'pglite', dataDir };

@@ -20,6 +20,7 @@
  * 502; no answer within `timeoutMs` or no connection is one with status 503.
  */
 import type { Site } from '../../content/site.ts';
+import { envDefault, readEnv, type Env } from '../../config/env.ts';
 
 import type { FinanceAnswer } from '../../contract/finance.ts';
 
@@ -51,7 +52,7 @@ export interface HttpFinanceProviderOptions {
   timeoutMs?: number;
 }
 
-export const DEFAULT_FINANCE_TIMEOUT_MS = 8000;
+export const DEFAULT_FINANCE_TIMEOUT_MS = envDefault('FINANCE_PROVIDER_TIMEOUT_MS');
 /** Where `npm start` runs the stand-in when no provider is configured. */
 export const FINANCE_STANDIN_PORT = 4390;
 const STANDIN_KEY = 'stand-in';
@@ -197,14 +198,14 @@ export function httpFinanceProvider(options: HttpFinanceProviderOptions): Financ
  * (default http://127.0.0.1:FINANCE_STANDIN_PORT, where `npm start` runs it).
  */
 export function financeProviderFromEnv(
-  env: Record<string, string | undefined>,
+  env: Env,
   options: { standInUrl?: string; fetch?: typeof fetch } = {},
 ): FinanceProvider {
-  const timeout = Number(env.FINANCE_PROVIDER_TIMEOUT_MS);
+  const timeout = Number(readEnv(env, 'FINANCE_PROVIDER_TIMEOUT_MS'));
   const timeoutMs = Number.isFinite(timeout) && timeout > 0 ? timeout : undefined;
-  const configured = env.FINANCE_PROVIDER_URL?.trim();
+  const configured = readEnv(env, 'FINANCE_PROVIDER_URL')?.trim();
   if (configured) {
-    return httpFinanceProvider({ baseUrl: configured, apiKey: env.FINANCE_PROVIDER_KEY ?? '', fetch: options.fetch, timeoutMs });
+    return httpFinanceProvider({ baseUrl: configured, apiKey: readEnv(env, 'FINANCE_PROVIDER_KEY') ?? envDefault('FINANCE_PROVIDER_KEY'), fetch: options.fetch, timeoutMs });
   }
   return httpFinanceProvider({
     baseUrl: options.standInUrl ?? `http://127.0.0.1:${FINANCE_STANDIN_PORT}`,

@@ -19,6 +19,7 @@
  */
 import type { TradeInRange, ValuationAnswer, ValuedVehicle, VehicleCondition } from '../../contract/valuation.ts';
 import { DEFAULT_DISCLAIMER } from '../../lib/valuation.ts';
+import { locale } from '../../domain/locale.ts';
 import { makeEntry, newPrice } from './valuation-prices.ts';
 
 export { DEFAULT_DISCLAIMER };
@@ -26,6 +27,9 @@ export { DEFAULT_DISCLAIMER };
 export const KM_PER_YEAR = 15_000;
 export const MAX_AGE_YEARS = 30;
 export const NZD_PER_AUD = 1.1;
+
+/** The model's AUD figures in each currency it answers in. */
+const PER_AUD: Record<'AUD' | 'NZD', number> = { AUD: 1, NZD: NZD_PER_AUD };
 
 /** Kept of the new price by whole years of age, 0 to 5; then AGE_YEARLY each year. */
 export const AGE_RETAINED = [0.9, 0.84, 0.78, 0.72, 0.67, 0.62] as const;
@@ -108,12 +112,13 @@ export function estimate(input: ModelInput, options: ModelOptions): { answer: Va
     retail: 0,
   };
   working.retail = price * working.ageFactor * working.kmFactor * working.conditionFactor;
-  const currencyRate = options.country === 'NZ' ? NZD_PER_AUD : 1;
+  const currency = locale(options.country).currency.code;
+  const currencyRate = PER_AUD[currency];
   const [lowShare, highShare] = matched ? TRADE_BAND : TRADE_BAND_MAKE_ONLY;
   const tradeIn: TradeInRange = {
     low: round(working.retail * lowShare * currencyRate, 100, 'down'),
     high: round(working.retail * highShare * currencyRate, 100, 'up'),
-    currency: options.country === 'NZ' ? 'NZD' : 'AUD',
+    currency,
     asAt: options.asAt,
     source: MODEL_SOURCE,
     disclaimer: DEFAULT_DISCLAIMER,

@@ -22,7 +22,8 @@
  */
 import type { TradeInRange, ValuationAnswer, ValuationQuery, ValuedVehicle } from '../../contract/valuation.ts';
 import { VEHICLE_CONDITIONS } from '../../contract/valuation.ts';
-import { positiveIntEnv } from '../env.ts';
+import { envDefault, envInt, readEnv, type Env } from '../../config/env.ts';
+import { locale } from '../../domain/locale.ts';
 import { DEFAULT_DISCLAIMER, estimate } from './valuation-model.ts';
 
 export interface ValuationInput {
@@ -70,7 +71,7 @@ export interface HttpValuationProviderOptions {
   timeoutMs?: number;
 }
 
-export const DEFAULT_VALUATION_TIMEOUT_MS = 5000;
+export const DEFAULT_VALUATION_TIMEOUT_MS = envDefault('VALUATION_TIMEOUT_MS');
 
 type Json = Record<string, unknown>;
 
@@ -90,7 +91,7 @@ export function mapValuation(body: Json, input: ValuationInput): ValuationAnswer
   if (low === undefined || high === undefined || low > high || high === 0) {
     throw new ValuationProviderError('The valuation provider answered without a trade-in range.', 502);
   }
-  const own = input.country === 'NZ' ? 'NZD' : 'AUD';
+  const own = locale(input.country).currency.code;
   const currency = body.currency === undefined ? own : body.currency;
   if (currency !== own) {
     throw new ValuationProviderError(`The valuation provider answered in ${String(currency).slice(0, 10)}, not ${own}.`, 502);
@@ -188,16 +189,16 @@ export function httpValuationProvider(options: HttpValuationProviderOptions): Va
  * VALUATION_TIMEOUT_MS); without a URL, the local model. Throws naming a variable that is wrong.
  */
 export function valuationProviderFromEnv(
-  env: Record<string, string | undefined>,
+  env: Env,
   options: { fetch?: typeof fetch } = {},
 ): ValuationProvider {
-  const url = env.VALUATION_PROVIDER_URL?.trim();
+  const url = readEnv(env, 'VALUATION_PROVIDER_URL')?.trim();
   if (!url) return localValuationProvider();
   if (!/^https?:\/\/[^/\s]+/i.test(url)) {
     throw new Error(`VALUATION_PROVIDER_URL must be an http(s) address such as https://valuations.example.com/v1, not "${url}".`);
   }
-  const apiKey = env.VALUATION_API_KEY?.trim();
+  const apiKey = readEnv(env, 'VALUATION_API_KEY')?.trim();
   if (!apiKey) throw new Error('VALUATION_API_KEY must be set with VALUATION_PROVIDER_URL: the key the valuation provider issued.');
-  const timeoutMs = positiveIntEnv(env, 'VALUATION_TIMEOUT_MS', { unit: 'milliseconds', max: 60_000 });
+  const timeoutMs = envInt(env, 'VALUATION_TIMEOUT_MS');
   return httpValuationProvider({ baseUrl: url, apiKey, fetch: options.fetch, timeoutMs });
 }

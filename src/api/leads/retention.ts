@@ -12,7 +12,7 @@
  */
 import type { DealerContent } from '../../content/load.ts';
 import type { Db } from '../deps.ts';
-import { positiveIntEnv } from '../env.ts';
+import { envDefault, envInt } from '../../config/env.ts';
 import { plural } from '../../lib/text.ts';
 import { envSuffix, type Env } from '../outbox/destinations.ts';
 import { leadPayload, type LeadPayload } from '../outbox/payload.ts';
@@ -21,11 +21,9 @@ import {
 } from './erase.ts';
 import type { LeadRow } from './store.ts';
 
-export const DEFAULT_SENSITIVE_DAYS = 30;
-export const DEFAULT_RETENTION_MONTHS = 24;
-// Beyond these a date before "now" leaves the range of a JavaScript Date or of timestamptz.
-const MAX_DAYS = 36_500;
-const MAX_MONTHS = 1_200;
+export const DEFAULT_SENSITIVE_DAYS = envDefault('LEAD_SENSITIVE_DAYS');
+export const DEFAULT_RETENTION_MONTHS = envDefault('LEAD_RETENTION_MONTHS');
+// The variables' maximums (src/config/env.ts) keep a date before "now" in the range of a JavaScript Date and of timestamptz.
 const DAY_MS = 86_400_000;
 
 export interface RetentionPolicy {
@@ -40,20 +38,18 @@ export interface Retention {
   sites: Record<string, RetentionPolicy>;
 }
 
-const wholeNumber = (env: Env, name: string, max: number, unit: string) => positiveIntEnv(env, name, { max, unit });
-
 /** Every dealer's policy, checked up front so a mistake stops the start-up rather than a purge. */
 export function retentionFromEnv(slugs: string[], env: Env): Retention {
   const defaults: RetentionPolicy = {
-    sensitiveDays: wholeNumber(env, 'LEAD_SENSITIVE_DAYS', MAX_DAYS, 'days') ?? DEFAULT_SENSITIVE_DAYS,
-    retentionMonths: wholeNumber(env, 'LEAD_RETENTION_MONTHS', MAX_MONTHS, 'months') ?? DEFAULT_RETENTION_MONTHS,
+    sensitiveDays: envInt(env, 'LEAD_SENSITIVE_DAYS') ?? DEFAULT_SENSITIVE_DAYS,
+    retentionMonths: envInt(env, 'LEAD_RETENTION_MONTHS') ?? DEFAULT_RETENTION_MONTHS,
   };
   const sites: Record<string, RetentionPolicy> = {};
   for (const slug of slugs) {
     const suffix = envSuffix(slug);
     const policy: RetentionPolicy = {
-      sensitiveDays: wholeNumber(env, `LEAD_SENSITIVE_DAYS_${suffix}`, MAX_DAYS, 'days') ?? defaults.sensitiveDays,
-      retentionMonths: wholeNumber(env, `LEAD_RETENTION_MONTHS_${suffix}`, MAX_MONTHS, 'months') ?? defaults.retentionMonths,
+      sensitiveDays: envInt(env, 'LEAD_SENSITIVE_DAYS', suffix) ?? defaults.sensitiveDays,
+      retentionMonths: envInt(env, 'LEAD_RETENTION_MONTHS', suffix) ?? defaults.retentionMonths,
     };
     if (policy.sensitiveDays !== defaults.sensitiveDays || policy.retentionMonths !== defaults.retentionMonths) sites[slug] = policy;
   }

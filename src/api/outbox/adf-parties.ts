@@ -6,6 +6,7 @@
 import { el, optEl, textEl, type Child, type XmlElement } from './adf-xml.ts';
 import type { LeadValues } from './adf-lead.ts';
 import type { LeadPayload } from './payload.ts';
+import { locale } from '../../domain/locale.ts';
 
 /** The platform's name as <provider>. */
 export const PROVIDER_NAME = 'Dealer Sites';
@@ -21,8 +22,7 @@ export function phoneType(phone: string, country: string): 'cellphone' | 'voice'
   const digits = phone.replace(/[^\d+]/g, '').replace(/^\+/, '00');
   if (/^0061(0)?4/.test(digits) || /^614\d{8}$/.test(digits)) return 'cellphone';
   if (/^0064(0)?2/.test(digits) || /^642\d{7,9}$/.test(digits)) return 'cellphone';
-  if (country === 'NZ') return /^02\d/.test(digits) ? 'cellphone' : 'voice';
-  return /^04\d{8}$/.test(digits) ? 'cellphone' : 'voice';
+  return locale(country).phone.nationalMobile.test(digits) ? 'cellphone' : 'voice';
 }
 
 export interface AddressParts {

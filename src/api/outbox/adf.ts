@@ -11,6 +11,7 @@ import { vehicleElement, vehicleFacts } from './adf-vehicles.ts';
 import { el, serialize, textEl, optEl, type XmlElement } from './adf-xml.ts';
 import type { LeadPayload } from './payload.ts';
 import { currencyOf } from '../../lib/text.ts';
+import { locale } from '../../domain/locale.ts';
 
 export { xmlText } from './adf-xml.ts';
 
@@ -21,16 +22,14 @@ const SHOWN_ELSEWHERE = ['category', 'subcategory', 'page_id', 'PageTitle'];
 /** The visitor's own words, first in the comments after the lead type. */
 const MESSAGES = ['message', 'Comments', 'Additional Comments'];
 
-/** Where a lead's date is written in the dealer's own time: by state in Australia, one zone in New Zealand. */
-const ZONES: Record<string, string> = {
-  ACT: 'Australia/Sydney', NSW: 'Australia/Sydney', VIC: 'Australia/Melbourne', QLD: 'Australia/Brisbane',
-  SA: 'Australia/Adelaide', WA: 'Australia/Perth', TAS: 'Australia/Hobart', NT: 'Australia/Darwin',
-};
-
-/** The dealer's time zone; undefined when the site does not say where it is. */
+/**
+ * The dealer's time zone, where a lead's date is written in the dealer's own time: one zone in New
+ * Zealand, by state in Australia; undefined when the site does not say where it is.
+ */
 export function dealerZone(site: Pick<LeadPayload['site'], 'country' | 'state'>): string | undefined {
-  if (site.country === 'NZ') return 'Pacific/Auckland';
-  return site.state ? ZONES[site.state.trim().toUpperCase()] : undefined;
+  const { timeZone, regionZones } = locale(site.country);
+  if (timeZone) return timeZone;
+  return site.state ? regionZones[site.state.trim().toUpperCase()] : undefined;
 }
 
 /** ISO 8601 with the UTC offset of `zone` (UTC when none): 2025-03-01T20:00:00+11:00. */
@@ -88,7 +87,7 @@ export function adfProspect(lead: LeadPayload): XmlElement {
   const kind = leadKind(lead);
   const type = leadType(lead, kind);
   const r = new LeadValues(lead.values ?? {});
-  const country = lead.site.country === 'NZ' ? 'NZ' : 'AU';
+  const country = locale(lead.site.country).country;
   const currency = currencyOf(country);
   if (lead.location) r.place('location_id', 'dealership_slug', 'preferredDealership');
   // Vehicles, contact and vendor first: the comments then hold only what they left.

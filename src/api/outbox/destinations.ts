@@ -10,8 +10,9 @@
  */
 import path from 'node:path';
 import type { Destination } from '../deps.ts';
+import { dealerEnvName, readEnv, type Env } from '../../config/env.ts';
 
-export type Env = Record<string, string | undefined>;
+export type { Env };
 
 export function envSuffix(slug: string): string {
   return slug.toUpperCase().replace(/[^A-Z0-9]+/g, '_');
@@ -31,14 +32,15 @@ function httpUrl(value: string, name: string): string {
 /** One dealer's destinations; throws when a webhook has no secret or a URL is malformed. */
 export function destinationsFor(slug: string, env: Env, dataDir: string): Destination[] {
   const suffix = envSuffix(slug);
-  const pick = (name: string) => {
-    const own = env[`${name}_${suffix}`];
-    return own ? { value: own, name: `${name}_${suffix}` } : env[name] ? { value: env[name]!, name } : undefined;
+  const pick = (name: 'LEAD_WEBHOOK_URL' | 'LEAD_ADF_URL') => {
+    const own = env[dealerEnvName(name, suffix)];
+    const all = readEnv(env, name);
+    return own ? { value: own, name: dealerEnvName(name, suffix) } : all ? { value: all, name } : undefined;
   };
   const out: Destination[] = [];
   const webhook = pick('LEAD_WEBHOOK_URL');
   if (webhook) {
-    const secret = env[`LEAD_WEBHOOK_SECRET_${suffix}`] || env.LEAD_WEBHOOK_SECRET;
+    const secret = env[dealerEnvName('LEAD_WEBHOOK_SECRET', suffix)] || readEnv(env, 'LEAD_WEBHOOK_SECRET');
     if (!secret) throw new Error(`${webhook.name} is set but no LEAD_WEBHOOK_SECRET_${suffix} or LEAD_WEBHOOK_SECRET signs its requests.`);
     out.push({ kind: 'webhook', url: httpUrl(webhook.value, webhook.name), secret });
   }

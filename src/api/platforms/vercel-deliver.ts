@@ -5,6 +5,7 @@
  * variable; any other call is refused, so nobody else can make the function work.
  */
 import { timingSafeEqual } from 'node:crypto';
+import { processEnv, readEnv } from '../../config/env.ts';
 import { errorResponse } from '../errors.ts';
 import { deliverDueLeads } from '../serverless.ts';
 
@@ -16,7 +17,7 @@ export function authorized(authorization: string | null, secret: string): boolea
 }
 
 async function fetch(request: Request): Promise<Response> {
-  const secret = process.env.CRON_SECRET;
+  const secret = readEnv(processEnv(), 'CRON_SECRET');
   if (!secret) {
     console.error('CRON_SECRET is not set: set it in the project\'s environment variables so Vercel Cron can call the lead delivery, and nobody else.');
     return errorResponse(503, 'Lead delivery is not configured (CRON_SECRET).');

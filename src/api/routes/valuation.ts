@@ -15,6 +15,7 @@
  */
 import { AU_STATES, valuationRequest, type AuState } from '../../contract/valuation.ts';
 import { parseWith } from '../../contract/parse.ts';
+import { locale } from '../../domain/locale.ts';
 import { auState, nowIn, timeZoneFor } from '../../lib/booking-hours.ts';
 import type { ApiDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
@@ -46,7 +47,7 @@ export function valuationHandlers(deps: ApiDeps): RouteHandlers<'valuation'> {
     if (!parsed.ok) throw new ApiError(400, parsed.problem.message, parsed.problem.fields);
     const { site: _, ...query } = parsed.value;
     const { site } = dealer;
-    if (query.rego && !query.state && site.country === 'AU') {
+    if (query.rego && !query.state && locale(site.country).vehicle.registeredByState) {
       const state = plateState(site.state);
       if (state) query.state = state;
     }

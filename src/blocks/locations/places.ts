@@ -4,6 +4,7 @@
  * key, google-places.ts (loaded only then) asks Google Places. The island only sees PlaceSearch.
  */
 import type { LatLng } from '../../lib/geo.ts';
+import { locale } from '../../domain/locale.ts';
 import { datasetUrls, matchPlaces, parsePlaceFile, placeLabel, type Country, type Place } from './postcodes.ts';
 
 export interface PlaceSuggestion {
@@ -49,7 +50,7 @@ export const DATASET_FAILED = 'Failed to fetch postcodes';
  * island props, so the build's per-site split sees (and copies) the files the page uses.
  */
 export function datasetPlaceSearch(country: string | undefined, deps: DatasetDeps, urls: readonly string[] = datasetUrls(country)): PlaceSearch {
-  const countries: Country[] = country === 'NZ' ? ['NZ', 'AU'] : ['AU', 'NZ'];
+  const countries: readonly Country[] = locale(country).postcode.searchOrder;
   const loaded = new Map<string, Promise<Place[] | undefined>>();
   const load = (url: string) => {
     let p = loaded.get(url);

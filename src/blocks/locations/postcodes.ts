@@ -4,8 +4,9 @@
  * parsed and matched here. Pure: the island fetches the files only when the visitor types.
  */
 import { MAX_SUGGESTIONS } from '../../lib/geo.ts';
+import { LOCALES, locale, type Country } from '../../domain/locale.ts';
 
-export type Country = 'AU' | 'NZ';
+export type { Country };
 
 /** One row of a dataset file: postcode, locality, index into `states`, lat, lng. */
 export type PlaceRow = [postcode: string, locality: string, state: number, lat: number, lng: number];
@@ -30,13 +31,14 @@ export interface Place {
 }
 
 export const DATASET_URLS: Record<Country, string> = {
-  AU: '/data/postcodes-au.json',
-  NZ: '/data/postcodes-nz.json',
+  AU: LOCALES.AU.postcode.dataset,
+  NZ: LOCALES.NZ.postcode.dataset,
 };
 
 /** The files a site searches, its own country first (NZ sites can also find Australian places). */
 export function datasetUrls(country: string | undefined): string[] {
-  return country === 'NZ' ? [DATASET_URLS.NZ, DATASET_URLS.AU] : [DATASET_URLS.AU];
+  const { postcode } = locale(country);
+  return postcode.searchesAbroad ? postcode.searchOrder.map((c) => DATASET_URLS[c]) : [postcode.dataset];
 }
 
 /** Coordinates rounded to 3 decimals (~100 m), as the dataset stores them. */
@@ -72,7 +74,7 @@ function isRow(row: unknown, states: number): row is PlaceRow {
 export function parsePlaceFile(json: unknown): Place[] {
   if (typeof json !== 'object' || json === null) return [];
   const file = json as Partial<PlaceFile>;
-  const country: Country = file.country === 'NZ' ? 'NZ' : 'AU';
+  const { country } = locale(file.country);
   const states = Array.isArray(file.states) ? file.states.map(String) : [];
   if (!Array.isArray(file.rows)) return [];
   const places: Place[] = [];
@@ -86,9 +88,7 @@ export function parsePlaceFile(json: unknown): Place[] {
 
 /** "Gosford NSW 2250" (AU) or "Riccarton, Christchurch 8041" (NZ). */
 export function placeLabel(place: Pick<Place, 'postcode' | 'locality' | 'state' | 'country'>): string {
-  return place.country === 'NZ'
-    ? `${place.locality}, ${place.state} ${place.postcode}`
-    : `${place.locality} ${place.state} ${place.postcode}`;
+  return locale(place.country).address.placeLabel(place);
 }
 
 /** Lower is better; undefined = no match. */

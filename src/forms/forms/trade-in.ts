@@ -6,22 +6,23 @@
 import type { FormBase, FormContext, FieldDef } from '../definition.ts';
 import { contactFields, field, locationChoice, locationsOf, messageField, phoneField, splitNameFields, vehicleFields } from '../fields.ts';
 import { EVENT_IDS } from '../../lib/analytics.ts';
+import { locale } from '../../domain/locale.ts';
 
 export const TRADE_IN_CATEGORY = 'Trade In Enquiry';
 
 /** The visitor's vehicle: make, model, year, plate, kilometres. */
 export function ownVehicleFields(ctx: FormContext): FieldDef[] {
-  const nz = ctx.site.country === 'NZ';
+  const wording = locale(ctx.site.country).forms.tradeIn;
   return [
     ...vehicleFields(true, { make: 'Make', model: 'Model', year: 'Year' }),
     field('RegoOrVin', 'rego', 'Rego or Number Plate', false),
-    field('kms', 'text', nz ? 'Vehicle Kilometers' : 'Kms', true, { inputMode: 'numeric', placeholder: 'e.g. 85,000' }),
+    field('kms', 'text', wording.kmsLabel, true, { inputMode: 'numeric', placeholder: 'e.g. 85,000' }),
   ];
 }
 
 export function tradeInForm(ctx: FormContext): FormBase {
-  const nz = ctx.site.country === 'NZ';
-  const names = nz
+  const wording = locale(ctx.site.country).forms.tradeIn;
+  const names = wording.splitName
     ? [...splitNameFields(), field('email', 'email', 'Email', true), phoneField(ctx, 'Phone')]
     : contactFields(ctx);
   return {
@@ -36,7 +37,7 @@ export function tradeInForm(ctx: FormContext): FormBase {
         fields: [
           ...ownVehicleFields(ctx),
           field('expected_price', 'currency', 'Expected Trade In Price', false, { placeholder: '$' }),
-          messageField(nz ? 'Additional Comments' : 'Comments'),
+          messageField(wording.commentsLabel),
           ...locationChoice(locationsOf(ctx, 'sales')),
         ],
         rules: [],

@@ -5,6 +5,7 @@
  * four-digit postcode, which anchors the split.
  */
 import type { PostalAddressLeaf } from 'schema-dts';
+import { locale } from '../../domain/locale.ts';
 
 export interface AddressParts {
   /** Everything before the locality: number, street and, in New Zealand, the suburb ('' when none). */
@@ -15,23 +16,16 @@ export interface AddressParts {
   country: 'AU' | 'NZ';
 }
 
-const AU_STATES = ['NSW', 'VIC', 'QLD', 'SA', 'WA', 'TAS', 'NT', 'ACT'];
-
-// New Zealand addresses rarely name their region, but one that does must not be read as the town.
-const NZ_REGIONS = [
-  'Northland', 'Auckland', 'Waikato', 'Bay of Plenty', 'Gisborne', "Hawke's Bay", 'Taranaki',
-  'Manawatu-Whanganui', 'Wellington', 'Tasman', 'Nelson', 'Marlborough', 'West Coast', 'Canterbury',
-  'Otago', 'Southland',
-];
-
 const COUNTRY_NAMES = /^(australia|new zealand|aotearoa|au|nz)$/i;
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** Each region name with the pattern that finds it at the end of a "locality region" run. */
-const REGION_TAILS = {
-  AU: AU_STATES.map((name) => [name, new RegExp(`(?:^|\\s)${escape(name)}$`, 'i')] as const),
-  NZ: NZ_REGIONS.map((name) => [name, new RegExp(`(?:^|\\s)${escape(name)}$`, 'i')] as const),
-};
+/**
+ * Each region name with the pattern that finds it at the end of a "locality region" run: Australian
+ * states, and New Zealand regions (rarely named, but one that is must not be read as the town).
+ */
+const regionTails = (country: 'AU' | 'NZ') =>
+  locale(country).address.regions.map((name) => [name, new RegExp(`(?:^|\\s)${escape(name)}$`, 'i')] as const);
+const REGION_TAILS = { AU: regionTails('AU'), NZ: regionTails('NZ') };
 
 function splitRegion(text: string, country: 'AU' | 'NZ'): { rest: string; region?: string } {
   for (const [name, tail] of REGION_TAILS[country]) {
@@ -59,7 +53,7 @@ export function addressParts(text: string, country: 'AU' | 'NZ', fallbackRegion?
   let { rest, region } = splitRegion(before, country);
   // Auckland, Wellington, Nelson: a New Zealand city alone before the postcode shares its
   // region's name, and is the locality.
-  if (country === 'NZ' && region && !rest) rest = before;
+  if (locale(country).address.cityNamesRegion && region && !rest) rest = before;
   // "…, Gosford, NSW 2250": the locality is the segment before the state.
   if (!rest && segments.length > 1) rest = segments.pop()!;
   return {
