@@ -20,15 +20,6 @@ const ABOVE_PURE = ['blocks', 'forms', 'api', 'components', 'layouts', 'pages'];
 /** Files at the top of src/blocks that put every block together, so may read any of them. */
 const BLOCK_INDEXES = ['blocks/registry.ts', 'blocks/BlockList.astro', 'blocks/types.ts'];
 
-/**
- * Known offenders, allowed for now: their imports of blocks and forms are being removed (each
- * block's schema moves to src/blocks/<type>/schema.ts). Delete an entry once its file is clean.
- */
-const TEMPORARILY_ALLOWED = new Set([
-  'content/validate-blocks.ts',
-  'lib/page-blocks.ts',
-]);
-
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
@@ -69,7 +60,7 @@ export function offence(from: string, to: string): string | undefined {
   if (PURE.includes(source) && ABOVE_PURE.includes(target)) {
     const blockSchema = /^blocks\/[^/]+\/schema\.ts$/.test(to)
       && (from === 'content/blocks.ts' || /^content\/block-definition[^/]*\.ts$/.test(from));
-    if (blockSchema || TEMPORARILY_ALLOWED.has(from)) return undefined;
+    if (blockSchema) return undefined;
     return `src/${source} is read by the build, the API and the browser, so it may not import src/${target}`;
   }
   if (source === 'api' && target === 'blocks') return 'the API may not import a block: move what both need to src/domain or src/lib';
