@@ -23,6 +23,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 import type { DealerContent } from '../../src/content/load.ts';
+import { contentTexts, type ContentFile } from './build-manifest.ts';
 import { loadMigrations } from '../../src/api/db/migrations.ts';
 import { DELIVER_PATH, VERCEL_REWRITE } from '../../src/api/platforms/vercel-routes.ts';
 
@@ -30,10 +31,10 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 export interface BuildApiOptions {
   /**
-   * The dealers, in order: as objects, or as each one's JSON text (a fleet build passes the
-   * validated content files it wrote, so a thousand dealers need not be held as objects).
+   * The dealers, in order: as objects, or as the validated content files a build wrote (read one
+   * at a time as the bundle is written, so a fleet's dealers are never all in memory).
    */
-  dealers: DealerContent[] | { json: string[] };
+  dealers: DealerContent[] | { files: ContentFile[] };
   outDir: string;
   log?: (line: string) => void;
   /** Writes a .map file beside each script (off by default: they are larger than the code). */
@@ -119,7 +120,7 @@ async function linkContent(outDir: string, scripts: string[]): Promise<void> {
  * holds the document as a string that JSON.parse reads: V8 parses that faster than the same data
  * as an object literal. Gives the document's size in bytes.
  */
-async function writeContent(outDir: string, dealerJson: string[]): Promise<number> {
+async function writeContent(outDir: string, dealerJson: AsyncIterable<string> | Iterable<string>): Promise<number> {
   const head = `{"builtAt":${JSON.stringify(new Date().toISOString())},"dealers":[`;
   const module = createWriteStream(path.join(outDir, CONTENT_CHUNK));
   const json = createWriteStream(path.join(outDir, 'content.json'));
@@ -135,7 +136,11 @@ async function writeContent(outDir: string, dealerJson: string[]): Promise<numbe
   };
   await put(module, '// The dealers of this build (ContentDocument, src/api/content-bundled.ts).\nexport const bundledContent = JSON.parse("');
   await both(head);
-  for (const [i, text] of dealerJson.entries()) await both(i ? `,${text}` : text);
+  let first = true;
+  for await (const text of dealerJson) {
+    await both(first ? text : `,${text}`);
+    first = false;
+  }
   await both(']}');
   await put(module, '");\n');
   await Promise.all([new Promise((r) => module.end(r)), new Promise((r) => json.end(r))]);
@@ -238,7 +243,8 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(bytes < 10_240 ? 1 : 0)}
 
 export async function buildApi(options: BuildApiOptions): Promise<BuildApiResult> {
   const outDir = path.resolve(options.outDir);
-  const dealerJson = Array.isArray(options.dealers) ? options.dealers.map((d) => JSON.stringify(d)) : options.dealers.json;
+  const { dealers } = options;
+  const count = Array.isArray(dealers) ? dealers.length : dealers.files.length;
   await rm(outDir, { recursive: true, force: true });
   await mkdir(outDir, { recursive: true });
   await build({
@@ -266,7 +272,7 @@ export async function buildApi(options: BuildApiOptions): Promise<BuildApiResult
   await mkdir(path.join(outDir, 'chunks'), { recursive: true });
   const built = (await listFiles(outDir)).filter((f) => f.name.endsWith('.mjs')).map((f) => f.name);
   await linkContent(outDir, built);
-  const contentBytes = await writeContent(outDir, dealerJson);
+  const contentBytes = await writeContent(outDir, Array.isArray(dealers) ? dealers.map((d) => JSON.stringify(d)) : contentTexts(dealers.files));
   await Promise.all([
     writeFile(path.join(outDir, 'package.json'), await apiPackageJson()),
     writeFile(path.join(outDir, 'netlify/netlify.toml'), NETLIFY_TOML),
@@ -279,6 +285,6 @@ export async function buildApi(options: BuildApiOptions): Promise<BuildApiResult
   const chunks = scripts.filter((f) => f.name.startsWith('chunks/'));
   const entries = scripts.filter((f) => !f.name.startsWith('chunks/'));
   options.log?.(`API bundle (minified): ${entries.map((f) => `${f.name} ${kb(f.bytes)}`).join(', ')}; `
-    + `shared chunks ${kb(chunks.reduce((n, f) => n + f.bytes, 0))} in ${chunks.length} files, of which content ${kb(contentBytes)} (${dealerJson.length} dealers)`);
+    + `shared chunks ${kb(chunks.reduce((n, f) => n + f.bytes, 0))} in ${chunks.length} files, of which content ${kb(contentBytes)} (${count} dealers)`);
   return { files };
 }

@@ -217,23 +217,26 @@ export function contentFile(sitesDir: string, slug: string): string {
 
 /** The validated content the sites of a folder were built from, for the API that serves them. */
 export async function readBuiltContent(sitesDir: string, slugs: string[]): Promise<DealerContent[]> {
-  const texts = await readContentJson([...slugs].sort().map((slug) => ({ slug, file: contentFile(sitesDir, slug) })));
-  return texts.map((text) => JSON.parse(text) as DealerContent);
+  return mapLimit([...slugs].sort(), 32, async (slug) => (await readContentFile({ slug, file: contentFile(sitesDir, slug) })).dealer);
 }
 
-/**
- * Validated content files as text, in the order given, each checked to be JSON: what the API
- * bundle compiles in without holding every dealer as objects.
- */
-export async function readContentJson(files: { slug: string; file: string }[]): Promise<string[]> {
-  const io = limiter(32);
-  return mapLimit(files, 32, async ({ slug, file }) => {
-    try {
-      const text = await io(() => readFile(file, 'utf8'));
-      JSON.parse(text);
-      return text;
-    } catch (e) {
-      throw new ManifestError(`the built content of "${slug}" (${file}) cannot be read: ${(e as Error).message}`);
-    }
-  });
+/** A dealer's validated content file, as a build wrote it. */
+export interface ContentFile {
+  slug: string;
+  file: string;
+}
+
+/** A content file's text and the dealer it holds; an unreadable file is a ManifestError naming it. */
+async function readContentFile({ slug, file }: ContentFile): Promise<{ text: string; dealer: DealerContent }> {
+  try {
+    const text = await readFile(file, 'utf8');
+    return { text, dealer: JSON.parse(text) as DealerContent };
+  } catch (e) {
+    throw new ManifestError(`the built content of "${slug}" (${file}) cannot be read: ${(e as Error).message}`);
+  }
+}
+
+/** The texts of content files, in order, one read at a time (each checked to be JSON). */
+export async function* contentTexts(files: ContentFile[]): AsyncGenerator<string> {
+  for (const f of files) yield (await readContentFile(f)).text;
 }

@@ -14,7 +14,7 @@ import { formatIssue, type ContentIssue } from '../../src/content/issues.ts';
 import { buildApi } from './build-api.ts';
 import { buildBatch, type DealerSummary } from './build-dealers.ts';
 import {
-  buildKey, checkedManifest, CONTENT_DIR, CONTENT_FORMAT_VERSION, inShard, MANIFEST_FORMAT, manifestName, contentFile, readContentJson,
+  buildKey, checkedManifest, CONTENT_DIR, CONTENT_FORMAT_VERSION, inShard, MANIFEST_FORMAT, manifestName, contentFile,
   readManifests, writeAtomic, type BuildManifest, type ManifestDealer, type Shard,
 } from './build-manifest.ts';
 import { plan } from './build-plan.ts';
@@ -189,7 +189,7 @@ export async function buildSites(options: BuildOptions): Promise<BuildResult> {
         ...Object.keys(chosen.kept).map((slug) => ({ slug, file: contentFile(outDir, slug) })),
         ...built.map((slug) => ({ slug, file: path.join(stagedContent, `${slug}.json`) })),
       ].sort((a, b) => a.slug.localeCompare(b.slug));
-      await buildApi({ dealers: { json: await readContentJson(files) }, outDir: path.join(apiWork, 'new'), log });
+      await buildApi({ dealers: { files }, outDir: path.join(apiWork, 'new'), log });
     })() : undefined;
     const [render] = await Promise.all([rendered, api]);
     const summaries = render.dealers.sort((a, b) => a.slug.localeCompare(b.slug));
@@ -255,14 +255,14 @@ async function buildApiOnly(options: BuildOptions, outDir: string, log: (line: s
   const manifest = await checkedManifest(outDir);
   if (manifest.buildKeys.length > 1) log(`warning: the sites of ${outDir} come from ${manifest.buildKeys.length} different builds (code or options)`);
   const slugs = Object.keys(manifest.dealers).sort();
-  const json = await readContentJson(slugs.map((slug) => ({ slug, file: contentFile(outDir, slug) })));
+  const files = slugs.map((slug) => ({ slug, file: contentFile(outDir, slug) }));
   const apiOutDir = path.resolve(options.apiOutDir);
   const runId = `${process.pid}-${Date.now()}`;
   const apiWork = path.join(path.dirname(apiOutDir), `.build-tmp-${runId}-api`);
   const run: Run = { temp: [apiWork], moved: [], children: new Set() };
   startRun(run);
   try {
-    await buildApi({ dealers: { json }, outDir: path.join(apiWork, 'new'), log });
+    await buildApi({ dealers: { files }, outDir: path.join(apiWork, 'new'), log });
     await swapIn(run, [{ staged: path.join(apiWork, 'new'), target: apiOutDir, aside: path.join(apiWork, 'old') }]);
     log(`API bundle for ${plural(slugs.length, 'dealer')} of ${outDir} (${manifest.files.join(', ')})`);
     return resultOf(started, { ok: true, unchanged: Object.keys(manifest.dealers).sort() });

@@ -7,6 +7,7 @@ import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { childEnv } from './build-child.ts';
 
 const run = promisify(execFile);
 
@@ -21,12 +22,10 @@ export async function buildSamples(name: string): Promise<SampleBuild> {
   await mkdir(path.resolve('.cache/test-builds'), { recursive: true });
   const root = await mkdtemp(path.resolve(`.cache/test-builds/${name}-`));
   const sites = path.join(root, 'sites');
-  // The test runner's NODE_ENV=test would make Vite bundle React's development build.
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const key of Object.keys(env)) if (key.startsWith('VITEST') || key === 'NODE_ENV') delete env[key];
+  // Without the test runner's NODE_ENV=test, which would make Vite bundle React's development build.
   await run(process.execPath, ['--experimental-strip-types', 'scripts/build.ts', '--out', sites, '--api-out', path.join(root, 'api')], {
     maxBuffer: 64 * 1024 * 1024,
-    env,
+    env: childEnv(),
   });
   return { sites, pages: await readBuiltPages(sites) };
 }

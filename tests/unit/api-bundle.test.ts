@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -107,16 +107,22 @@ describe('the API bundle (dist/api)', () => {
     const edited = dealers.map((d, i) => (i === 0 ? { ...d, site: { ...d.site, name: awkward } } : d));
     const dir = await mkdtemp(path.join(tmpdir(), 'api-content-'));
     try {
-      // As a fleet build passes them: each dealer's JSON text.
-      await buildApi({ dealers: { json: edited.map((d) => JSON.stringify(d)) }, outDir: dir });
-      const { bundledContent } = await import(pathToFileURL(path.join(dir, CONTENT_CHUNK)).href) as { bundledContent: { dealers: typeof dealers } };
-      const fromJson = JSON.parse(await readFile(path.join(dir, 'content.json'), 'utf8')) as typeof bundledContent;
+      // As a fleet build passes them: the content files it wrote, one per dealer.
+      const files = await Promise.all(edited.map(async (d) => {
+        const file = path.join(dir, `${d.slug}.json`);
+        await writeFile(file, JSON.stringify(d));
+        return { slug: d.slug, file };
+      }));
+      const out = path.join(dir, 'api');
+      await buildApi({ dealers: { files }, outDir: out });
+      const { bundledContent } = await import(pathToFileURL(path.join(out, CONTENT_CHUNK)).href) as { bundledContent: { dealers: typeof dealers } };
+      const fromJson = JSON.parse(await readFile(path.join(out, 'content.json'), 'utf8')) as typeof bundledContent;
       expect(bundledContent).toEqual(fromJson);
       expect(bundledContent.dealers).toEqual(JSON.parse(JSON.stringify(edited)));
       expect(bundledContent.dealers[0]!.site.name).toBe(awkward);
       // Every script that reads the dealers imports them by a path relative to itself.
-      const importers = (await readdir(dir, { recursive: true })).filter((f) => f.endsWith('.mjs') && f !== CONTENT_CHUNK);
-      const texts = await Promise.all(importers.map((f) => readFile(path.join(dir, f), 'utf8')));
+      const importers = (await readdir(out, { recursive: true })).filter((f) => f.endsWith('.mjs') && f !== CONTENT_CHUNK);
+      const texts = await Promise.all(importers.map((f) => readFile(path.join(out, f), 'utf8')));
       expect(texts.some((t) => t.includes('dealer-sites:content'))).toBe(false);
       expect(texts.filter((t) => t.includes('content.mjs')).length).toBeGreaterThan(0);
     } finally {

@@ -15,7 +15,7 @@ import { dealerRoutes, type Route } from '../../src/lib/routes.ts';
 import { defaultModelBlocks } from '../../src/lib/default-pages.ts';
 import { ISLAND_BLOCK_TYPES, islandBlockTypes } from '../../src/lib/interactive-blocks.ts';
 import type { Block } from '../../src/content/blocks.ts';
-import { classify, pageJs, pageWeight, type Template } from '../../scripts/lib/bench-templates.ts';
+import { classify, htmlFile, pageJs, pageWeight, type Template } from '../../scripts/lib/bench-templates.ts';
 import { overBudget, PAGE_BUDGETS } from '../../scripts/lib/budgets.ts';
 
 /** The blocks a route renders; pages drawn without blocks (team profile, legal, 404) have none. */
@@ -27,11 +27,6 @@ function routeBlocks(route: Route): Block[] {
     case 'car': return [{ id: 'enquiry', type: 'form', data: { formType: 'contact' }, tunes: {} } as unknown as Block];
     default: return [];
   }
-}
-
-function htmlFileOf(route: Route): string {
-  if (route.kind === 'notFound') return '404.html';
-  return route.path === '/' ? 'index.html' : `${route.path.slice(1)}/index.html`;
 }
 
 /** The scripts of a page that make it load or run JavaScript beyond JSON-LD and the GTM snippet. */
@@ -120,7 +115,7 @@ describe('built pages without an interactive block', () => {
     for (const dealer of dealers) {
       for (const route of dealerRoutes(dealer)) {
         if (islandBlockTypes(routeBlocks(route)).length) continue;
-        const html = build.pages.get(`${dealer.slug}/${htmlFileOf(route)}`);
+        const html = build.pages.get(`${dealer.slug}/${htmlFile(route)}`);
         if (html === undefined) continue;
         checked++;
         const scripts = pageScripts(html);
@@ -138,7 +133,7 @@ describe('built pages without an interactive block', () => {
     for (const dealer of dealers) {
       const cache = new Map();
       for (const route of dealerRoutes(dealer)) {
-        const html = build.pages.get(`${dealer.slug}/${htmlFileOf(route)}`);
+        const html = build.pages.get(`${dealer.slug}/${htmlFile(route)}`);
         if (html === undefined) continue;
         const { template } = classify(route);
         seen.add(template);
