@@ -32,7 +32,7 @@ export function imageSrcset(url: string, transform: string | undefined, siteUrl:
   const absolute = new URL(url, siteUrl).href;
   const cap = intrinsicWidth && intrinsicWidth > 0 ? Math.round(intrinsicWidth) : undefined;
   const widths: number[] = SRCSET_WIDTHS.filter((w) => cap === undefined || w < cap);
-  if (cap !== undefined && cap <= SRCSET_WIDTHS[SRCSET_WIDTHS.length - 1]) widths.push(cap);
+  if (cap !== undefined && cap <= SRCSET_WIDTHS.at(-1)!) widths.push(cap);
   return widths.map((w) => `${transform.replaceAll('{url}', absolute).replaceAll('{width}', String(w))} ${w}w`).join(', ');
 }
 

@@ -95,7 +95,7 @@ function startLeadReader(db: Db): Promise<Server> {
         const { rows } = await db.query('SELECT * FROM outbox WHERE lead_id = $1', [url.searchParams.get('lead')]);
         return send(200, rows);
       }
-      send(404, { message: 'GET /leads?site=SLUG or /outbox?lead=ID' });
+      return send(404, { message: 'GET /leads?site=SLUG or /outbox?lead=ID' });
     };
     answer().catch((e: Error) => send(500, { message: e.message }));
   });

@@ -90,18 +90,27 @@ export async function islandBrowser() {
 <script type="module" src="/island.js"></script></body></html>`;
     const server = createServer((req, res) => {
       const url = (req.url ?? '/').split('?')[0]!;
-      if (url === '/island.js') return res.writeHead(200, { 'Content-Type': 'text/javascript' }).end(script);
-      if (url === '/') return res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(html);
+      if (url === '/island.js') {
+        res.writeHead(200, { 'Content-Type': 'text/javascript' }).end(script);
+        return;
+      }
+      if (url === '/') {
+        res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(html);
+        return;
+      }
       // Where the island goes when done (the thank-you page).
-      if (!url.startsWith('/api/')) return res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end('<!doctype html><title>Thanks</title><h1>Thank you</h1>');
+      if (!url.startsWith('/api/')) {
+        res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end('<!doctype html><title>Thanks</title><h1>Thank you</h1>');
+        return;
+      }
       let text = '';
       req.on('data', (c) => (text += c));
       req.on('end', () => {
         const body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
         calls.push({ path: url, body });
         const answer = api(url, body);
-        if (answer === 'drop') return req.socket.destroy();
-        res.writeHead(answer.status, { 'Content-Type': 'application/json' }).end(JSON.stringify(answer.body));
+        if (answer === 'drop') req.socket.destroy();
+        else res.writeHead(answer.status, { 'Content-Type': 'application/json' }).end(JSON.stringify(answer.body));
       });
     });
     servers.push(server);

@@ -42,7 +42,11 @@ describe.each(testDatabases)('lead saves on $label', (database) => {
   });
   afterAll(() => t.cleanup());
 
-  const lead = async (id: string) => (await t.db.query<Record<string, any>>('SELECT * FROM leads WHERE id = $1', [id])).rows[0];
+  const lead = async (id: string) => {
+    const row = (await t.db.query<Record<string, any>>('SELECT * FROM leads WHERE id = $1', [id])).rows[0];
+    if (!row) throw new Error(`no lead ${id}`);
+    return row;
+  };
   const outbox = async (id: string) => (await t.db.query<Record<string, any>>('SELECT * FROM outbox WHERE lead_id = $1 ORDER BY destination', [id])).rows;
 
   it('creates a partial lead when a step holds a first name and an email, and returns its lead_id', async () => {

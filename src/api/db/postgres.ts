@@ -78,7 +78,7 @@ function clientDb(client: PoolClient, queryTimeoutMs?: number, inTransaction = t
   const db: Db = {
     parallel: true,
     query,
-    transaction: inTransaction ? (fn) => fn(db) : (fn) => runTransaction(client, clientDb(client, queryTimeoutMs), fn),
+    transaction: inTransaction ? (fn) => fn(db) : (fn) => runTransaction(clientDb(client, queryTimeoutMs), fn),
     maintenance: (fn) => fn(db),
     close: async () => {},
   };
@@ -90,7 +90,7 @@ function clientDb(client: PoolClient, queryTimeoutMs?: number, inTransaction = t
  * calls `broken` when the client must not be used again (its connection failed, or it could not
  * roll back).
  */
-async function runTransaction<T>(client: PoolClient, tx: Db, fn: (tx: Db) => Promise<T>, broken: (e: Error) => void = () => {}): Promise<T> {
+async function runTransaction<T>(tx: Db, fn: (tx: Db) => Promise<T>, broken: (e: Error) => void = () => {}): Promise<T> {
   let result: T;
   try {
     await tx.query('BEGIN');
@@ -155,7 +155,7 @@ export async function openPostgres(options: PostgresOptions): Promise<Db> {
       const held = checkout(client);
       let broken: Error | undefined;
       try {
-        return await runTransaction(client, clientDb(client), fn, (e) => {
+        return await runTransaction(clientDb(client), fn, (e) => {
           broken = e;
         });
       } finally {

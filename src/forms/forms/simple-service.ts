@@ -84,8 +84,8 @@ export function matchServiceSites(
   }
   if (matches.size === 0) return { kind: 'form' };
   if (matches.size === 1) {
-    const [[id, options]] = [...matches];
-    return id === current ? { kind: 'form' } : { kind: 'redirect', url: options![0]!.url };
+    const [id, options] = [...matches][0]!;
+    return id === current ? { kind: 'form' } : { kind: 'redirect', url: options[0]!.url };
   }
   return { kind: 'choose', options: [...matches.values()].flat() };
 }
