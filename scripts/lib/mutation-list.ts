@@ -162,8 +162,9 @@ export const mutations: Mutation[] = [
   ]),
   // ---------------------------------------------------------------- §2 Blocks
   ...row('Registry covers every type', [u('registry'), u('spec-rules-blocks')], [
-    { id: 'registry-buttons-tool', file: 'src/blocks/registry.ts', find: '  buttonsTool: Buttons,', replace: '  buttonsTool: Search,', why: 'buttonsTool renders as buttons' },
-    { id: 'registry-missing', file: 'src/blocks/registry.ts', find: '  video: Video,\n', replace: '', why: 'every block type has a component' },
+    { id: 'registry-buttons-tool', file: 'src/blocks/buttons/schema.ts', find: ", component: 'buttons' })", replace: ' })', why: 'buttonsTool renders as buttons' },
+    { id: 'registry-missing', file: 'src/blocks/registry.ts', find: '${folder[0]!.toUpperCase()}${folder.slice(1)}.astro', replace: '${folder}.astro', why: 'every block type has a component, found by its folder' },
+    { id: 'registry-island-flag', file: 'src/blocks/reviews/schema.ts', find: ', island: true })', replace: ' })', why: 'a block whose component ships a script says so in its definition', tests: [u('page-scripts')] },
   ]),
   ...row('heading (levels 1-6 with text only)', [u('blocks-static')], [
     { id: 'heading-level-7', file: 'src/lib/heading-content.ts', find: 'level < 1 || level > 6', replace: 'level < 1 || level > 7', why: 'levels above 6 render nothing' },

@@ -3,7 +3,8 @@
  * and the lists of child blocks it nests (a column's blocks, an faq answer). Each block folder
  * exports its definition from `src/blocks/<type>/schema.ts`; src/content/blocks.ts assembles them.
  * Walking a block tree and validating nested blocks read `children`, so a block that nests blocks
- * says so here and nowhere else.
+ * says so here and nowhere else; whether it can ship JavaScript (`island`) is said here too, and
+ * its component is found by its folder's name (src/blocks/registry.ts).
  */
 import type { z } from './zod.ts';
 
@@ -27,6 +28,17 @@ export interface BlockDefinition<T extends string = string, S extends z.ZodType 
    * validation the lists hold raw blocks, after it validated ones). Absent: the block nests none.
    */
   children?: (data: z.output<S>) => ChildList[];
+  /**
+   * The block can ship JavaScript: a React island (a `client:` directive in its component tree)
+   * or a bundled `<script>`. A page none of whose blocks says so loads no script of its own
+   * (tests/unit/page-scripts.test.ts holds the flags to the components). Absent: static markup only.
+   */
+  island?: boolean;
+  /**
+   * The block folder whose component renders this type, when it is not the type's own
+   * (`buttonsTool` is drawn by `buttons`). The component is `src/blocks/<folder>/<Folder>.astro`.
+   */
+  component?: string;
 }
 
 /** A block definition, typed by its type name and data schema. */

@@ -1,34 +1,17 @@
 /**
- * Which block types can ship JavaScript: a React island (a `client:` directive somewhere in the
- * block's own component tree) or a bundled `<script>` (the reviews block's refresh from
- * GET /api/reviews), so a page's JavaScript can be predicted from its content alone: a page none of
- * whose blocks is listed here must load no script of its own. A block listed here may still render
- * without its script for some content (a team grid without tabs, cards without a carousel, reviews
- * of "All Reviews"); the list is the types that *can*, kept in step with the components by
+ * Which block types can ship JavaScript: those whose definition (src/blocks/<type>/schema.ts)
+ * says `island: true`, for a React island (a `client:` directive somewhere in the block's own
+ * component tree) or a bundled `<script>` (the reviews block's refresh from GET /api/reviews). So
+ * a page's JavaScript can be predicted from its content alone: a page none of whose blocks is
+ * listed here must load no script of its own. A block listed here may still render without its
+ * script for some content (a team grid without tabs, cards without a carousel, reviews of "All
+ * Reviews"); the list is the types that *can*, kept in step with the components by
  * tests/unit/page-scripts.test.ts.
  */
-import type { Block, BlockType } from '../content/blocks.ts';
+import { blockDefinition, blockTypes, type Block, type BlockType } from '../content/blocks.ts';
 import { walkBlocks } from './block-tree.ts';
 
-export const ISLAND_BLOCK_TYPES: ReadonlySet<BlockType> = new Set<BlockType>([
-  'brandModels',
-  'cardsTool',
-  'cars',
-  'financeCalculator',
-  'form',
-  'formBuilder',
-  'imageSlider',
-  'locations',
-  'modelColors',
-  'modelFeatures',
-  'modelVariants',
-  'offers',
-  'reviews',
-  'salesCounter',
-  'success',
-  'team',
-  'websiteBrands',
-]);
+export const ISLAND_BLOCK_TYPES: ReadonlySet<BlockType> = new Set(blockTypes.filter((type) => blockDefinition(type).island));
 
 /** Whether a block of this type can hydrate in the browser. */
 export function canShipIsland(type: BlockType): boolean {

@@ -3,7 +3,7 @@
  * every built page of the sample dealers whose blocks include no type that can hydrate
  * (src/lib/interactive-blocks.ts) loads no script file and no module script. Inline JSON-LD and
  * the Google Tag Manager snippet are the only scripts such a page may hold.
- * The list of island block types is kept honest by reading the block components themselves.
+ * The definitions' `island` flags are kept honest by reading the block components themselves.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
@@ -14,7 +14,8 @@ import { loadDealers, type DealerContent } from '../../src/content/load.ts';
 import { dealerRoutes, type Route } from '../../src/lib/routes.ts';
 import { defaultModelBlocks } from '../../src/lib/default-pages.ts';
 import { ISLAND_BLOCK_TYPES, islandBlockTypes } from '../../src/lib/interactive-blocks.ts';
-import type { Block } from '../../src/content/blocks.ts';
+import { blockTypes, type Block } from '../../src/content/blocks.ts';
+import { componentPath } from '../../src/blocks/registry.ts';
 import { classify, htmlFile, pageJs, pageWeight, type Template } from '../../scripts/lib/bench-templates.ts';
 import { overBudget, PAGE_BUDGETS } from '../../scripts/lib/budgets.ts';
 
@@ -59,14 +60,8 @@ describe('which scripts a page may hold', () => {
 
 describe('the list of block types that ship an island', () => {
   const blocksDir = path.resolve('src/blocks');
-  const registry = readFileSync(path.join(blocksDir, 'registry.ts'), 'utf8');
-  /** Block type → the component file the registry maps it to. */
-  const components = new Map<string, string>();
-  const imports = new Map([...registry.matchAll(/import (\w+) from '\.\/([^']+\.astro)'/g)].map((m) => [m[1]!, m[2]!]));
-  for (const m of registry.matchAll(/^\s+(\w+): (\w+),$/gm)) {
-    const file = imports.get(m[2]!);
-    if (file) components.set(m[1]!, path.join(blocksDir, file));
-  }
+  /** Block type → the component file the registry finds for it. */
+  const components = new Map<string, string>(blockTypes.map((type) => [type, path.join(blocksDir, componentPath(type))]));
 
   /**
    * Whether a component, or an .astro component it imports (BlockList aside: nested blocks count on
@@ -87,11 +82,12 @@ describe('the list of block types that ship an island', () => {
     return false;
   }
 
-  it('reads every block type of the registry', () => {
+  it('reads every block type\'s component', () => {
     expect(components.size).toBeGreaterThan(30);
+    for (const file of components.values()) expect(existsSync(file), file).toBe(true);
   });
 
-  it('names exactly the block types whose components hold a client: directive or a bundled script', () => {
+  it('flags `island` on exactly the block types whose components hold a client: directive or a bundled script', () => {
     const scanned = [...components].filter(([, file]) => hydrates(file)).map(([type]) => type).sort();
     expect(scanned.length).toBeGreaterThan(5);
     expect([...ISLAND_BLOCK_TYPES].sort()).toEqual(scanned);

@@ -9,4 +9,4 @@ export const brandModelsData = z.object({
   make: opt(z.string()),
 });
 
-export const definition = defineBlock({ type: 'brandModels', data: brandModelsData });
+export const definition = defineBlock({ type: 'brandModels', data: brandModelsData, island: true });

@@ -11,4 +11,4 @@ export const buttonsData = z.object({
 
 export const definition = defineBlock({ type: 'buttons', data: buttonsData });
 /** `buttonsTool`: the same block under the name the CMS's tool gives it. */
-export const toolDefinition = defineBlock({ type: 'buttonsTool', data: buttonsData });
+export const toolDefinition = defineBlock({ type: 'buttonsTool', data: buttonsData, component: 'buttons' });

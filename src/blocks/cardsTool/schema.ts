@@ -33,4 +33,4 @@ export const cardsToolData = z.object({
   mobileArrows: opt(z.boolean()),
 });
 
-export const definition = defineBlock({ type: 'cardsTool', data: cardsToolData });
+export const definition = defineBlock({ type: 'cardsTool', data: cardsToolData, island: true });

@@ -30,4 +30,4 @@ export const carsData = z.object({
   minPhotos: opt(z.number().int().nonnegative()),
 });
 
-export const definition = defineBlock({ type: 'cars', data: carsData });
+export const definition = defineBlock({ type: 'cars', data: carsData, island: true });

@@ -49,4 +49,4 @@ export const financeCalculatorData = z.object({
   secondaryColor: optionalCssColour,
 });
 
-export const definition = defineBlock({ type: 'financeCalculator', data: financeCalculatorData });
+export const definition = defineBlock({ type: 'financeCalculator', data: financeCalculatorData, island: true });

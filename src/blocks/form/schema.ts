@@ -8,4 +8,4 @@ import { defineBlock } from '../../content/block-definition.ts';
 
 export { formData };
 
-export const definition = defineBlock({ type: 'form', data: formData });
+export const definition = defineBlock({ type: 'form', data: formData, island: true });

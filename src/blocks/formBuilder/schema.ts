@@ -8,4 +8,4 @@ import { defineBlock } from '../../content/block-definition.ts';
 
 export { formBlockData };
 
-export const definition = defineBlock({ type: 'formBuilder', data: formBlockData });
+export const definition = defineBlock({ type: 'formBuilder', data: formBlockData, island: true });

@@ -37,4 +37,4 @@ export const imageSliderData = z.object({
   startIndex: opt(z.number().int().nonnegative()),
 });
 
-export const definition = defineBlock({ type: 'imageSlider', data: imageSliderData });
+export const definition = defineBlock({ type: 'imageSlider', data: imageSliderData, island: true });

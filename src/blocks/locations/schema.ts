@@ -17,4 +17,4 @@ export const locationsData = z.object({
   search: opt(z.boolean()),
 });
 
-export const definition = defineBlock({ type: 'locations', data: locationsData });
+export const definition = defineBlock({ type: 'locations', data: locationsData, island: true });

@@ -7,4 +7,4 @@ export const modelColorsData = z.object({
   model: z.string(),
 });
 
-export const definition = defineBlock({ type: 'modelColors', data: modelColorsData });
+export const definition = defineBlock({ type: 'modelColors', data: modelColorsData, island: true });

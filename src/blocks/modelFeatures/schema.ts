@@ -27,4 +27,4 @@ export const modelFeaturesData = z.object({
   ),
 });
 
-export const definition = defineBlock({ type: 'modelFeatures', data: modelFeaturesData });
+export const definition = defineBlock({ type: 'modelFeatures', data: modelFeaturesData, island: true });

@@ -7,4 +7,4 @@ export const modelVariantsData = z.object({
   model: z.string(),
 });
 
-export const definition = defineBlock({ type: 'modelVariants', data: modelVariantsData });
+export const definition = defineBlock({ type: 'modelVariants', data: modelVariantsData, island: true });

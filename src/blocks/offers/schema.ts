@@ -17,4 +17,4 @@ export const offersData = z.object({
   category: opt(z.string()),
 });
 
-export const definition = defineBlock({ type: 'offers', data: offersData });
+export const definition = defineBlock({ type: 'offers', data: offersData, island: true });

@@ -19,4 +19,4 @@ export const reviewsData = z.object({
   gmbProfile: opt(z.string()),
 });
 
-export const definition = defineBlock({ type: 'reviews', data: reviewsData });
+export const definition = defineBlock({ type: 'reviews', data: reviewsData, island: true });

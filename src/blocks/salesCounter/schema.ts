@@ -13,4 +13,4 @@ export const salesCounterData = z.object({
   description: opt(z.string()),
 });
 
-export const definition = defineBlock({ type: 'salesCounter', data: salesCounterData });
+export const definition = defineBlock({ type: 'salesCounter', data: salesCounterData, island: true });

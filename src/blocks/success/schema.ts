@@ -9,4 +9,4 @@ import { defineBlock } from '../../content/block-definition.ts';
  */
 export const successData = z.object({});
 
-export const definition = defineBlock({ type: 'success', data: successData });
+export const definition = defineBlock({ type: 'success', data: successData, island: true });

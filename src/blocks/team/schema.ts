@@ -18,4 +18,4 @@ export const teamData = z.object({
   categories: opt(z.array(z.string())),
 });
 
-export const definition = defineBlock({ type: 'team', data: teamData });
+export const definition = defineBlock({ type: 'team', data: teamData, island: true });

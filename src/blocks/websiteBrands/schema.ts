@@ -19,4 +19,4 @@ export const websiteBrandsData = z.object({
   theme: opt(z.enum(['dark', 'light'])),
 });
 
-export const definition = defineBlock({ type: 'websiteBrands', data: websiteBrandsData });
+export const definition = defineBlock({ type: 'websiteBrands', data: websiteBrandsData, island: true });
