@@ -242,7 +242,7 @@ async function benchLeads(): Promise<LeadsReport> {
       progress(`  ${label}: ${r.saves} saves in ${r.wallSeconds.toFixed(2)} s, ${Math.round(r.savesPerSecond)} saves/s, ` +
         `p50 ${r.latencyMs.p50.toFixed(1)} ms, p99 ${r.latencyMs.p99.toFixed(1)} ms, ${r.errors} errors, check ${r.check.ok ? 'ok' : 'FAILED'}`);
     } catch (e) {
-      progress(`  ✗ ${label}: the lead run crashed: ${(e as Error).stack ?? e}`);
+      progress(`  ✗ ${label}: the lead run crashed: ${(e as Error).stack ?? String(e)}`);
       report.failed.push({ database: label, error: (e as Error).message ?? String(e) });
     }
   }
@@ -265,7 +265,7 @@ async function benchSearch(): Promise<SearchReport> {
       report.runs.push({ ...r, loadAverage: { start, end: loadavg()[0]! } });
       progress(`  ${label}: server p50 ${r.serverMs.p50.toFixed(1)} ms, p95 ${r.serverMs.p95.toFixed(1)} ms, ${r.errors} errors`);
     } catch (e) {
-      progress(`  ✗ ${label}: the search run crashed: ${(e as Error).stack ?? e}`);
+      progress(`  ✗ ${label}: the search run crashed: ${(e as Error).stack ?? String(e)}`);
       report.failed.push({ database: label, error: (e as Error).message ?? String(e) });
     }
   }
@@ -296,7 +296,7 @@ async function main() {
   if (doPages) {
     progress(`Pages: the sample dealers, JavaScript per page${lighthouseRuns ? ` and ${lighthouseRuns} Lighthouse run(s) per page` : ''}:`);
     pagesReport = await runPageBench({ lighthouseRuns, chromiumPath: values.chromium, log: progress }).catch((e: unknown) => {
-      progress(`  ✗ the page run crashed: ${(e as Error).stack ?? e}`);
+      progress(`  ✗ the page run crashed: ${(e as Error).stack ?? String(e)}`);
       pagesError = (e as Error).message ?? String(e);
       return undefined;
     });
@@ -343,6 +343,6 @@ async function main() {
 }
 
 main().catch(async (e: unknown) => {
-  progress(`\nThe benchmark failed: ${(e as Error).stack ?? e}${doBuild ? `\nFiles kept in ${work}` : ''}`);
+  progress(`\nThe benchmark failed: ${(e as Error).stack ?? String(e)}${doBuild ? `\nFiles kept in ${work}` : ''}`);
   process.exit(1);
 });

@@ -62,6 +62,6 @@ try {
   });
   process.exit(result.ok ? 0 : 1);
 } catch (e) {
-  console.error(`\nBuild failed; the previous output was left as it was.\n${(e as Error).stack ?? e}`);
+  console.error(`\nBuild failed; the previous output was left as it was.\n${(e as Error).stack ?? String(e)}`);
   process.exit(1);
 }

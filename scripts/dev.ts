@@ -130,7 +130,7 @@ async function startDev(api: Promise<Api>) {
     });
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    throw new Error(code === 'EADDRINUSE' ? `Port ${port} is already in use; choose another with npm run dev -- --port N` : `The dev server could not start: ${(e as Error).stack ?? e}`, { cause: e });
+    throw new Error(code === 'EADDRINUSE' ? `Port ${port} is already in use; choose another with npm run dev -- --port N` : `The dev server could not start: ${(e as Error).stack ?? String(e)}`, { cause: e });
   }
 }
 
@@ -203,7 +203,7 @@ if (first) {
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    server.stop()
+    void server.stop()
       .then(() => Promise.all([api.close(), standIn?.close()]))
       .finally(() => process.exit(0));
   });

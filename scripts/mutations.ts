@@ -121,8 +121,8 @@ function run(command: string, args: string[], timeoutMs: number): Promise<RunRes
     });
     child = proc;
     const keep = (chunk: Buffer) => { output = (output + chunk.toString()).slice(-20_000); };
-    proc.stdout!.on('data', keep);
-    proc.stderr!.on('data', keep);
+    proc.stdout.on('data', keep);
+    proc.stderr.on('data', keep);
     const timer = setTimeout(() => {
       timedOut = true;
       try { process.kill(-proc.pid!, 'SIGKILL'); } catch { /* already gone */ }

@@ -245,7 +245,10 @@ export function photoSet(dealerSlug: string, car: CarRecord): string[] {
   const set = [u(carFile(kind, sw, 'front')), u(carFile(kind, sw, 'side')), u(carFile(kind, sw, 'rear')), u(dash), u(seats)];
   const n = car.car_type === 'new' ? 8 : car.car_type === 'demo' ? 7 : car.price >= 25000 ? 7 : car.id % 2 ? 6 : 5;
   const extra = [u(`detail-wheel-${sw}.svg`), u(cargo), u(carFile(kind, sw, 'head'))];
-  if (kind === 'roadster') extra[1] = u(carFile(kind, sw, 'head')), extra.pop();
+  if (kind === 'roadster') {
+    extra[1] = u(carFile(kind, sw, 'head'));
+    extra.pop();
+  }
   return set.concat(extra).slice(0, n);
 }
 

@@ -51,7 +51,7 @@ const dealersDir = path.resolve(process.env.DEALERS_DIR || previous?.dealersDir 
 
 if (values.build) {
   const result = await buildSites({ dealersDir, outDir: sitesDir, only, changed: true, log: (line) => console.log(line) }).catch((e: unknown) => {
-    console.error(`\nBuild failed: ${(e as Error).stack ?? e}`);
+    console.error(`\nBuild failed: ${(e as Error).stack ?? String(e)}`);
     return undefined;
   });
   if (!result?.ok) {
@@ -111,7 +111,7 @@ console.log('\nPress Ctrl+C to stop.');
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    running.close()
+    void running.close()
       .then(() => Promise.all([api.close(), standIn?.close()]))
       .finally(() => process.exit(0));
   });

@@ -74,8 +74,8 @@ async function startServing(): Promise<{ child: ChildProcess; port: number }> {
       output += chunk.toString();
       if (output.includes('Press Ctrl+C')) resolve();
     };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
     child.on('exit', (code) => reject(new Error(`The server stopped before serving (exit ${code}):\n${output}`)));
   });
   return { child, port };

@@ -37,7 +37,7 @@ export async function benchFaults(log: (line: string) => void): Promise<FaultsRe
       log(`  skipped: ${e.message}`);
       return { skipped: e.message };
     }
-    log(`  ✗ the fault run crashed: ${(e as Error).stack ?? e}`);
+    log(`  ✗ the fault run crashed: ${(e as Error).stack ?? String(e)}`);
     return { failed: (e as Error).message ?? String(e) };
   }
 }

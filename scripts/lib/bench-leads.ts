@@ -222,7 +222,7 @@ export async function runLeadLoad(options: LeadLoadOptions): Promise<LeadLoadRes
     const warmErrors = warm.errors.length;
     const ran = measured.started;
     // A connection opened during the run counts from zero; one closed during it is lost (the pool keeps them while busy).
-    const serverCpuSeconds = serverEnd && [...serverEnd].reduce((a, [pid, t]) => a + t - (serverStart!.get(pid) ?? 0), 0) / TICKS;
+    const serverCpuSeconds = serverEnd && [...serverEnd].reduce((a, [pid, t]) => a + t - (serverStart.get(pid) ?? 0), 0) / TICKS;
     const machineCpu = machineStart && machineEnd && machineEnd.total > machineStart.total
       ? { busySeconds: ((machineEnd.busy - machineStart.busy) / (machineEnd.total - machineStart.total)) * wallSeconds * cpus, capacitySeconds: wallSeconds * cpus }
       : undefined;

@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildSites, projectRoot } from './build-sites.ts';
 import { startServer } from './static-server.ts';
-import { median, pageJs, htmlFile } from './bench-templates.ts';
+import { median, pageJs, htmlFile, type JsFile } from './bench-templates.ts';
 import { jsBeforeInteraction, LIGHTHOUSE_CATEGORIES, LIGHTHOUSE_KINDS, type LighthouseCategory, type LoadedJs } from './bench-budgets.ts';
 import { loadDealers, type DealerContent } from '../../src/content/load.ts';
 import { dealerRoutes, modelPath, type Route } from '../../src/lib/routes.ts';
@@ -207,7 +207,7 @@ export async function runPageBench(options: PagesOptions): Promise<PagesReport> 
     const pages: MeasuredPage[] = [];
     for (const d of dealers) {
       const root = path.join(sitesDir, d.slug);
-      const cache = new Map();
+      const cache = new Map<string, JsFile | null>();
       for (const { kind, route } of measuredRoutes(d)) {
         const js = await pageJs(root, await readFile(path.join(root, htmlFile(route)), 'utf8'), cache);
         pages.push({ dealer: d.slug, kind, path: route.path, jsFiles: js.files.length, jsGzBytes: js.gzBytes, inlineGzBytes: js.inlineGzBytes });
@@ -265,7 +265,7 @@ async function lighthouseAll(report: PagesReport, x: LighthouseInput): Promise<v
       x.log(`  Lighthouse ${page.dealer}${page.path}: ${medians}, CLS ${clsMedian.toFixed(3)} (performance runs ${scores.join(', ')}); JS before interaction ${(page.loadedJs.gzBytes / 1024).toFixed(1)} KB gz`);
     }
   } finally {
-    await chrome.kill();
+    chrome.kill();
     await running.close();
     await api.close();
   }

@@ -52,7 +52,7 @@ const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/gi;
 /** `import x from "./a.js"`, `import"./a.js"`, `export*from"./a.js"`; not `import("./a.js")`. */
 const STATIC_IMPORT = /(?:^|[^.\w$])(?:import|export)\s*(?:[\w$*{}\s,]*?\s*from\s*)?["']([^"']+)["']/g;
 
-interface JsFile {
+export interface JsFile {
   gzBytes: number;
   imports: string[];
 }

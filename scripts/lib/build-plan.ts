@@ -47,7 +47,7 @@ export async function plan(options: { only?: string[]; changed?: boolean; shard?
   if (!previous.buildKeys.includes(key)) return rebuildAll('the code, public files or build options changed since the last build: building every dealer');
   // Sizes and modification times first: only dealers whose files moved are read and hashed.
   const stats = await statSignatures(dealersDir, folders);
-  const moved = folders.filter((slug) => !previous.dealers[slug] || previous.dealers[slug]!.stats !== stats[slug]);
+  const moved = folders.filter((slug) => !previous.dealers[slug] || previous.dealers[slug].stats !== stats[slug]);
   const prints = await fingerprintDealers(dealersDir, moved);
   const build: string[] = [];
   const unchanged: string[] = [];

@@ -97,7 +97,7 @@ export async function swapIn(run: Run, swaps: Swap[]) {
       }
     } catch (undo) {
       const kept = swaps.filter((s) => run.moved.some((m) => m.to === s.aside)).map((s) => `${s.aside} (for ${s.target})`);
-      throw new Error(`${(e as Error).message}; putting the previous output back also failed (${(undo as Error).message}); it is kept in ${kept.join(', ')}`);
+      throw new Error(`${(e as Error).message}; putting the previous output back also failed (${(undo as Error).message}); it is kept in ${kept.join(', ')}`, { cause: undo });
     }
     throw e;
   }

@@ -191,7 +191,7 @@ export class LiveContent {
     const before = this.states.get(slug);
     // Taken before reading: a save made during the load makes the next check load again.
     const stamp = await stampOf(path.join(this.dir, slug));
-    const files = differences(before?.stamp ?? new Map(), stamp);
+    const files = differences(before?.stamp ?? new Map<string, string>(), stamp);
     if (onlyIfChanged && before && !files.length) return undefined;
     const done = (outcome: ReloadReport['outcome'], state?: DealerState): ReloadReport =>
       ({ slug, outcome, state, files, ms: performance.now() - started });

@@ -91,7 +91,7 @@ function siteFile(dealer: NonNullable<DealerState['content']>, pathname: string)
  */
 function forceStatus(res: ServerResponse, status: number): void {
   const writeHead = res.writeHead.bind(res) as (code: number, ...rest: unknown[]) => ServerResponse;
-  res.writeHead = ((code: number, ...rest: unknown[]) => writeHead(code === 200 ? status : code, ...rest)) as typeof res.writeHead;
+  res.writeHead = ((code: number, ...rest: unknown[]) => writeHead(code === 200 ? status : code, ...rest));
 }
 
 export function devHosts(options: DevHostsOptions): Plugin {

@@ -68,8 +68,8 @@ export async function startApi(env: NodeJS.ProcessEnv, dataDir: string, output: 
       if (output.length > 2_000) output.splice(0, output.length - 2_000);
     }
   };
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => fail(new Error(`the API did not start within ${timeoutMs} ms`)), timeoutMs);
     const onData = (chunk: Buffer) => {
@@ -87,10 +87,10 @@ export async function startApi(env: NodeJS.ProcessEnv, dataDir: string, output: 
     };
     const cleanup = () => {
       clearTimeout(timer);
-      child.stdout!.off('data', onData);
+      child.stdout.off('data', onData);
       child.off('exit', onExit);
     };
-    child.stdout!.on('data', onData);
+    child.stdout.on('data', onData);
     child.once('exit', onExit);
     child.once('error', (e) => fail(e));
   });

@@ -168,7 +168,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     if (wait) await ended;
   };
 
-  let port = 0;
+  let port: number;
   let url = '';
 
   try {
@@ -202,7 +202,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       } catch (e) {
         const log = await logTail();
         if (attempt < 3 && /could not bind|Address already in use/i.test(log)) continue;
-        throw new Error(`${(e as Error).message}\nserver log:\n${log}`);
+        throw new Error(`${(e as Error).message}\nserver log:\n${log}`, { cause: e });
       }
     }
   } catch (e) {
@@ -224,7 +224,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       try {
         await pgCtl(['-l', logFile, '-w', '-t', String(Math.ceil(stepTimeoutMs / 1000)), 'start'], 'pg_ctl start');
       } catch (e) {
-        throw new Error(`${(e as Error).message}\nserver log:\n${await logTail()}`);
+        throw new Error(`${(e as Error).message}\nserver log:\n${await logTail()}`, { cause: e });
       }
     },
     async freeze() {

@@ -333,7 +333,7 @@ export function carSvg(kind: Kind, colour: string, view: View, accent: string, l
   const s = shapes(kind);
   const groundY = 410;
   let car = '';
-  let shadow = '';
+  let shadow: string;
   if (view === 'side') {
     const k = 640 / s.L, x0 = 400 - (s.L * k) / 2;
     car = `<g transform="translate(${r1(x0)} ${groundY}) scale(${r3(k)})">${sideBody(s, colour)}</g>`;

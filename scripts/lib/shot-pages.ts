@@ -91,7 +91,7 @@ export async function settleForShot(page: EvaluatingPage): Promise<void> {
   await page.evaluate(async () => {
     const images = [...document.querySelectorAll('img')];
     for (const img of images) img.loading = 'eager';
-    await Promise.all(images.map((img) => (img.complete ? undefined : new Promise((resolve) => { img.onload = img.onerror = resolve; }))));
+    await Promise.all(images.map((img) => (img.complete ? Promise.resolve() : new Promise((resolve) => { img.onload = img.onerror = resolve; }))));
     await document.fonts.ready;
     await new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2000 }));
   });

@@ -78,7 +78,7 @@ export function answerValuation(request: Json): { status: number; body: Json } {
     : new Date().toISOString().slice(0, 10);
   const vehicle = isObject(request.vehicle) ? request.vehicle : {};
   const odometer = isObject(request.odometer) && typeof request.odometer.value === 'number' ? request.odometer.value : undefined;
-  const condition = (['excellent', 'good', 'fair', 'poor'] as const).find((c) => c === request.condition) as VehicleCondition | undefined;
+  const condition = (['excellent', 'good', 'fair', 'poor'] as const).find((c): c is VehicleCondition => c === request.condition);
 
   const demo = findDemo(vehicle, country);
   const year = typeof vehicle.year === 'number' ? vehicle.year : undefined;

@@ -96,7 +96,7 @@ export function createApp(deps?: ApiDeps) {
       return c.json(errorBody(status, known.message, known.fields), status);
     }
     if (error instanceof HTTPException) {
-      const status = error.status as ContentfulStatusCode;
+      const status = error.status;
       return c.json(errorBody(status, error.message || 'The request could not be handled.'), status);
     }
     // The log names the failure, never the statement or the visitor's values.

@@ -29,7 +29,7 @@ export function parseContentDocument(text: string, where: string): DealerContent
   try {
     parsed = JSON.parse(text);
   } catch (e) {
-    throw new Error(`The API content ${where} is not JSON: ${(e as Error).message}`);
+    throw new Error(`The API content ${where} is not JSON: ${(e as Error).message}`, { cause: e });
   }
   const dealers = (parsed as { dealers?: unknown } | null)?.dealers;
   if (!Array.isArray(dealers)) throw new Error(`The API content ${where} holds no "dealers" list; it should be the content.json that npm run build writes.`);
@@ -47,7 +47,7 @@ export async function readContentFile(file: string): Promise<DealerContent[]> {
   try {
     text = await readFile(file, 'utf8');
   } catch (e) {
-    throw new Error(`Cannot read the API content ${file} (API_CONTENT): ${(e as Error).message}`);
+    throw new Error(`Cannot read the API content ${file} (API_CONTENT): ${(e as Error).message}`, { cause: e });
   }
   return parseContentDocument(text, file);
 }
@@ -67,7 +67,7 @@ export async function fetchContent(url: string, fetchImpl: typeof fetch = fetch)
     text = await response.text();
   } catch (e) {
     const why = (e as Error).name === 'TimeoutError' ? `no answer within ${CONTENT_FETCH_TIMEOUT_MS / 1000} s` : (e as Error).message;
-    throw new Error(`Cannot fetch the API content from ${url} (API_CONTENT_URL): ${why}`);
+    throw new Error(`Cannot fetch the API content from ${url} (API_CONTENT_URL): ${why}`, { cause: e });
   }
   if (!response.ok) throw new Error(`Cannot fetch the API content from ${url} (API_CONTENT_URL): HTTP ${response.status} ${response.statusText}`.trimEnd());
   return parseContentDocument(text, url);

@@ -56,7 +56,7 @@ try {
     process.once(signal, () => {
       server.close();
       server.closeAllConnections();
-      runtime.close().finally(() => process.exit(0));
+      void runtime.close().finally(() => process.exit(0));
     });
   }
 } catch (e) {

@@ -127,7 +127,7 @@ export function isBlockType(type: string): type is BlockType {
 
 /** The definition of a block type. */
 export function blockDefinition(type: BlockType): BlockDefinition {
-  return blockDefinitions[type] as BlockDefinition;
+  return blockDefinitions[type];
 }
 
 /**

@@ -77,7 +77,7 @@ function replacedAt(value: unknown, path: readonly (string | number)[], replacem
   if (path.length === 0) return replacement;
   const [key, ...rest] = path as [string | number, ...(string | number)[]];
   if (Array.isArray(value)) {
-    const copy = [...value];
+    const copy: unknown[] = [...(value as unknown[])];
     copy[key as number] = replacedAt(copy[key as number], rest, replacement);
     return copy;
   }

@@ -129,7 +129,7 @@ export async function sendFinanceApplication(
   // An application is not idempotent at the provider: never resent automatically.
   const answer = await request(financeRoute(provider), { method: 'POST', body: { ...values, site } }, { ...options, retries: 0 });
   if (!answer.ok) return answer;
-  return { ok: true, answer: isObject(answer.body) ? (answer.body as FinanceAnswer) : {} };
+  return { ok: true, answer: isObject(answer.body) ? (answer.body) : {} };
 }
 
 /** The provider's dealership id for a stock car's location (POST /api/finance-locations). */

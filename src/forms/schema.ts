@@ -199,35 +199,35 @@ export function fieldSchema(field: FieldDef): yup.Schema {
   return s;
 }
 
-function objectOf(fields: FieldDef[]): yup.ObjectSchema<any> {
+function objectOf(fields: FieldDef[]): yup.AnyObjectSchema {
   const shape: Record<string, yup.Schema> = {};
   for (const f of fields) shape[f.name] = fieldSchema(f);
-  return yup.object(shape) as yup.ObjectSchema<any>;
+  return yup.object(shape) as yup.AnyObjectSchema;
 }
 
 /**
  * Schemas hold no values (the date rules read the clock when they run), so each form keeps the
  * ones it has built: by step, and by the list of steps a submission's path takes.
  */
-const built = new WeakMap<FormDef, Map<string, yup.ObjectSchema<any>>>();
+const built = new WeakMap<FormDef, Map<string, yup.AnyObjectSchema>>();
 
-function cached(def: FormDef, key: string, make: () => yup.ObjectSchema<any>): yup.ObjectSchema<any> {
+function cached(def: FormDef, key: string, make: () => yup.AnyObjectSchema): yup.AnyObjectSchema {
   let forDef = built.get(def);
-  if (!forDef) built.set(def, (forDef = new Map()));
+  if (!forDef) built.set(def, (forDef = new Map<string, yup.AnyObjectSchema>()));
   let schema = forDef.get(key);
   if (!schema) forDef.set(key, (schema = make()));
   return schema;
 }
 
 /** The schema of one step's fields. Throws for a step the form does not have. */
-export function stepSchema(def: FormDef, stepKey: string): yup.ObjectSchema<any> {
+export function stepSchema(def: FormDef, stepKey: string): yup.AnyObjectSchema {
   const step = def.steps.find((s) => s.key === stepKey);
   if (!step) throw new Error(`form "${def.heading}" has no step "${stepKey}"`);
   return cached(def, `step:${stepKey}`, () => objectOf(step.fields));
 }
 
 /** The schema of a whole submission: every step on the visitor's path, skipped steps left out. */
-export function formSchema(def: FormDef, values: Record<string, unknown>, opts: PathOptions = {}): yup.ObjectSchema<any> {
+export function formSchema(def: FormDef, values: Record<string, unknown>, opts: PathOptions = {}): yup.AnyObjectSchema {
   const steps = pathSteps(def, values, opts);
   return cached(def, `path:${steps.map((s) => s.key).join('\u0000')}`, () => objectOf(steps.flatMap((s) => s.fields)));
 }

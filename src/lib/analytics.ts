@@ -61,7 +61,7 @@ function manufacturerTarget(win: DataLayerWindow): Deliver | undefined {
   const fn = win[MANUFACTURER_FUNCTION];
   if (typeof fn === 'function') return (entry) => (fn as Deliver)(entry);
   if (win.google_tag_manager) {
-    return (entry) => track({ ...entry, event: `manufacturer_${String(entry.event)}` } as TrackEvent, win);
+    return (entry) => track({ ...entry, event: `manufacturer_${String(entry.event)}` }, win);
   }
   return undefined;
 }

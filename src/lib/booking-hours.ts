@@ -92,14 +92,14 @@ export function bookingHours(
   for (const h of entries) {
     for (const d of h.days) (week[d] ??= []).push({ opens: h.opens, closes: h.closes });
   }
-  for (const spans of Object.values(week)) spans!.sort((a, b) => a.opens.localeCompare(b.opens));
+  for (const spans of Object.values(week)) spans.sort((a, b) => a.opens.localeCompare(b.opens));
   return { timeZone: timeZoneFor(site, location.address?.address), week, ...(location.name ? { name: location.name } : {}) };
 }
 
 /** "2025-07-01" → its weekday (a calendar day, no time zone involved). */
 export function weekdayOf(day: string): Weekday {
   const [y, m, d] = day.split('-').map(Number);
-  return WEEK[new Date(Date.UTC(y!, m! - 1, d!)).getUTCDay()]!;
+  return WEEK[new Date(Date.UTC(y!, m! - 1, d)).getUTCDay()]!;
 }
 
 /** The open spans of a calendar day at the location; empty when it is closed. */

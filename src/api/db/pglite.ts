@@ -51,8 +51,8 @@ async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
       if (owner && isAlive(owner)) {
         throw new Error(
           `The database in ${dataDir} is open in another process (pid ${owner}, perhaps npm start). ` +
-            'Stop that process first, or use a PostgreSQL server through DATABASE_URL.',
-        );
+            'Stop that process first, or use a PostgreSQL server through DATABASE_URL.', { cause: e },
+);
       }
       await rm(lockFile, { force: true });
     }

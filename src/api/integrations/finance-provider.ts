@@ -109,7 +109,7 @@ export function mapApplicationAnswer(body: Json): FinanceAnswer {
   if (!answer.satellite_site_url && !answer.customerKey) {
     throw new FinanceProviderError('The finance provider accepted the application but sent no quote page.', 502);
   }
-  return Object.fromEntries(Object.entries(answer).filter(([, v]) => v !== undefined)) as FinanceAnswer;
+  return Object.fromEntries(Object.entries(answer).filter(([, v]) => v !== undefined));
 }
 
 export function httpFinanceProvider(options: HttpFinanceProviderOptions): FinanceProvider {

@@ -94,7 +94,7 @@ export function mapValuation(body: Json, input: ValuationInput): ValuationAnswer
   const own = locale(input.country).currency.code;
   const currency = body.currency === undefined ? own : body.currency;
   if (currency !== own) {
-    throw new ValuationProviderError(`The valuation provider answered in ${String(currency).slice(0, 10)}, not ${own}.`, 502);
+    throw new ValuationProviderError(`The valuation provider answered in ${JSON.stringify(currency).slice(0, 10)}, not ${own}.`, 502);
   }
   const tradeIn: TradeInRange = {
     low,

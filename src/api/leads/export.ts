@@ -63,7 +63,7 @@ export function leadRecord(lead: LeadRow, includeSpam = false): LeadRecord {
 
 function csvCell(value: unknown): string {
   if (value === undefined || value === null) return '';
-  const s = typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  const s = typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : `${value as number | boolean | bigint}`;
   // Cells a spreadsheet would run as a formula get a leading quote; phone numbers ("+61 …") stay as they are.
   const safe = /^[=@\t\r]|^[+-](?![\d\s().]*$)/.test(s) ? `'${s}` : s;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;

@@ -50,7 +50,7 @@ export function parseLeadSave(body: Record<string, unknown>): LeadSave {
  * and a way to reply (email or phone). Empty when it has both.
  */
 export function missingContact(values: Record<string, unknown>): string[] {
-  const has = (k: string) => typeof values[k] === 'string' && (values[k] as string).trim() !== '';
+  const has = (k: string) => typeof values[k] === 'string' && (values[k]).trim() !== '';
   const missing: string[] = [];
   if (!has('name') && !has('first_name')) missing.push('a name (name or first_name)');
   if (!has('email') && !has('phone')) missing.push('an email or phone');

@@ -237,6 +237,6 @@ export async function saveLeads(db: Db, saves: LeadSave[]): Promise<SaveOutcome[
   const bySession = new Map(rows.map((r) => [sessionOf(r.site_slug, r.idempotency_key), r]));
   return Promise.all(saves.map(({ write: w }) => {
     const row = bySession.get(sessionOf(w.siteSlug, w.idempotencyKey));
-    return row ? written(w, row) : unchanged(db, w);
+    return row ? Promise.resolve(written(w, row)) : unchanged(db, w);
   }));
 }

@@ -38,7 +38,7 @@ const resolved = new WeakMap<DealerContent, Map<string, { day: string; found: Fo
 export function findForm(dealer: DealerContent, pageId: string, blockId: string, now: Date): FoundForm | undefined {
   const day = now.toISOString().slice(0, 10);
   let forDealer = resolved.get(dealer);
-  if (!forDealer) resolved.set(dealer, (forDealer = new Map()));
+  if (!forDealer) resolved.set(dealer, (forDealer = new Map<string, { day: string; found: FoundForm | undefined }>()));
   const key = `${pageId}\u0000${blockId}`;
   const hit = forDealer.get(key);
   if (hit && hit.day === day) return hit.found;

@@ -49,7 +49,7 @@ const TRADE: CarNames = {
   year: ['trade_year'], make: ['trade_make'], model: ['trade_model'], rego: ['trade_rego'], km: ['trade_kms', 'trade_odometer'],
   miles: ['trade_odometer_miles'], price: ['trade_expected_price', 'trade_price'], condition: ['trade_condition'],
 };
-const allNames = (n: CarNames) => Object.values(n).flat();
+const allNames = (n: CarNames): string[] => Object.values(n).flat() as string[];
 
 /** 17 letters and digits without I, O or Q: a VIN; anything else in a rego field is a plate. */
 const VIN = /^[A-HJ-NPR-Z0-9]{17}$/i;

@@ -125,6 +125,6 @@ export async function deliverDue(deps: ApiDeps, options: { now?: Date; limit?: n
     else report.retrying++;
   }));
   // Every row had its turn; the caller then hears that the database failed, as it would had the claim failed.
-  if (recordError !== undefined) throw recordError;
+  if (recordError !== undefined) throw recordError as Error;
   return report;
 }

@@ -93,7 +93,7 @@ export function leadVehicle(values: Record<string, unknown>, dealer?: DealerCont
       vin: car.vin, stock_number: car.stock_number, price: car.price, condition: car.car_type === 'new' ? 'new' : 'used',
       km: car.km, rego: car.rego, transmission: car.transmission, body: car.simple_body, colour: car.colour,
     };
-    return Object.fromEntries(Object.entries(stock).filter(([, v]) => v !== undefined)) as LeadVehicle;
+    return Object.fromEntries(Object.entries(stock).filter(([, v]) => v !== undefined));
   }
   const vehicle: LeadVehicle = {
     car_id: carId,

@@ -65,7 +65,7 @@ export function websitesOf(dealers: readonly DealerContent[], requester: DealerC
       const websiteId = location.website_id ?? dealer.site.id;
       if (!named.has(websiteId)) continue;
       let list = byWebsite.get(websiteId);
-      if (!list) byWebsite.set(websiteId, (list = new Map()));
+      if (!list) byWebsite.set(websiteId, (list = new Map<string, Location>()));
       const key = String(location.id);
       // The website's own file wins over another dealer's copy of the same location.
       if (!list.has(key) || websiteId === dealer.site.id) list.set(key, location);

@@ -94,7 +94,7 @@ export function facetResults(
 ): FacetResults {
   const n = attrs.length;
   const setOf = new Map(sets.map((set, s) => [set.reduce((bits, k) => bits & ~(1 << (n - 1 - k)), (1 << n) - 1), s]));
-  const counted: Map<string, number>[] = attrs.map(() => new Map());
+  const counted = attrs.map(() => new Map<string, number>());
   let nbHits = 0;
   groups.bits.forEach((g, i) => {
     const s = setOf.get(n === 1 ? 0 : g);

@@ -42,7 +42,7 @@ const INSERT = `INSERT INTO search_records (site_slug, kind, object_id, position
 export function slotValues(rows: SearchRow[]): SlotValues {
   const out: SlotValues = {};
   for (const slot of SLOTS) {
-    const values = [...new Set(rows.flatMap((r) => (r.slots[slot] === undefined ? [] : [r.slots[slot]!])))].sort();
+    const values = [...new Set(rows.flatMap((r) => (r.slots[slot] === undefined ? [] : [r.slots[slot]])))].sort();
     if (values.length) out[slot] = values;
   }
   return out;

@@ -84,7 +84,7 @@ function facetsOf(source: Record<string, unknown>, attributes: Record<string, At
     if (!ok) continue;
     // String(5) is "5" and String(true) "true": the facet text jsonb's ->> gives too.
     if (def.slot) out.slots[def.slot] = String(value);
-    else out.facets[name] = value as string | number | boolean;
+    else out.facets[name] = value;
   }
   return out;
 }

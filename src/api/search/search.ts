@@ -32,7 +32,7 @@ export async function runSearches(db: Db, site: string, requests: SearchRequest[
     const key = batchKey(r);
     groups.set(key, [...(groups.get(key) ?? []), i]);
   });
-  const results: Record<string, unknown>[] = new Array(requests.length);
+  const results = new Array<Record<string, unknown>>(requests.length);
   await Promise.all([...groups.values()].map(async (members) => {
     const started = performance.now();
     const first = requests[members[0]!]!;

@@ -89,7 +89,7 @@ export function compileBatch(site: string, reqs: SearchRequest[], terms: TermMat
   const ranked = !!text && reqs.some((r) => r.index.relevance && hitWindow(r).limit > 0);
   const limit = text ? typoLimit(first.text, 'a') : undefined;
   const typos = text?.typos && (ranked || limit) ? text.typos : limit ? '0' : undefined;
-  const select = ['object_id', ...columnsRead(reqs), ...(ranked ? [`${text!.rank} AS rank`] : []), ...(typos ? [`${typos} AS typos`] : [])];
+  const select = ['object_id', ...columnsRead(reqs), ...(ranked ? [`${text.rank} AS rank`] : []), ...(typos ? [`${typos} AS typos`] : [])];
   const from = `SELECT ${select.join(', ')} FROM search_records WHERE ${['site_slug = $1', 'kind = $2', ...(text?.where ?? [])].join(' AND ')}`;
   // typoTolerance "min"/"strict" keep the rows with the fewest typos: a second CTE over the first.
   const ctes = limit ? [`a AS (${from})`, `b AS (SELECT * FROM a WHERE ${limit})`] : [`b AS (${from})`];

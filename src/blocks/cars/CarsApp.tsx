@@ -61,6 +61,7 @@ function Restore({ restore, children }: { restore?: Props['restore']; children: 
       if (state) setIndexUiState((prev) => ({ ...prev, ...state }));
     }, 0);
     return () => clearTimeout(timer);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- Once after hydration: the URL's state is applied a single time.
   }, []);
   return <>{children}</>;
 }
@@ -102,6 +103,7 @@ export default function CarsApp({ searchClient, routing, restore, ...s }: Props)
       root.classList.remove('cars-sheet-open');
       wide.removeEventListener('change', onWide);
     };
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- Follows the sheet opening and closing; the listener reads the sidebar flag when the width changes.
   }, [open]);
 
   /** Escape closes the sheet; Tab stays inside it while it is open (it is modal). */

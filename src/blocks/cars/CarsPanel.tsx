@@ -89,6 +89,7 @@ function Range({ attribute, label, idBase, step }: { attribute: string; label: s
   useEffect(() => {
     setMin(shown(start[0], range.min));
     setMax(shown(start[1], range.max));
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- The inputs follow the refinement's bounds; `start` is a new array on every render.
   }, [start[0], start[1], range.min, range.max]);
   if (!canRefine && min === '' && max === '') return null;
   const apply = (e?: { preventDefault(): void }) => {

@@ -26,7 +26,7 @@ function lazyClient(config: SearchConfig): InstantSearchProps['searchClient'] {
   const get = () => (client ??= loadSearchClient(config));
   return {
     search: (requests: Parameters<IslandSearchClient['search']>[0]) => get().then((c) => c.search(requests)),
-  } as unknown as InstantSearchProps['searchClient'];
+  };
 }
 
 const indexFor = (config: SearchConfig) => (index: CarSortIndex) => (config.backend === 'algolia' ? `${config.indexPrefix}${index}` : index);

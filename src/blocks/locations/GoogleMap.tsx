@@ -5,7 +5,7 @@
 import { useEffect } from 'react';
 import { APIProvider, Map, Marker, useMap, useMapsLibrary } from '@vis.gl/react-google-maps';
 import type { LatLng } from '../../lib/geo.ts';
-import { boundsOf, googlePlaceSearch, mapOptions, type GeocoderLike, type PlacesLib } from './google-places.ts';
+import { boundsOf, googlePlaceSearch, mapOptions } from './google-places.ts';
 import type { PlaceSearch } from './places.ts';
 
 export interface MapPoint extends LatLng {
@@ -28,7 +28,7 @@ function PlacesBridge({ onPlaceSearch }: Pick<Props, 'onPlaceSearch'>) {
   const geocoding = useMapsLibrary('geocoding');
   useEffect(() => {
     if (!places || !geocoding) return;
-    onPlaceSearch(googlePlaceSearch(places as unknown as PlacesLib, new geocoding.Geocoder() as unknown as GeocoderLike, {
+    onPlaceSearch(googlePlaceSearch(places, new geocoding.Geocoder(), {
       error: (message, detail) => console.error(message, detail),
     }));
   }, [places, geocoding, onPlaceSearch]);

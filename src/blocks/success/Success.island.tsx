@@ -48,6 +48,7 @@ export default function Success({ site, idBase, options, locations, level, manuf
       setValuation(outcome);
       if (answer) keepValuation(request, answer);
     });
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- Once per visit: the thank-you event is sent once and the estimate asked for once.
   }, []);
 
   const Title = level === 1 ? 'h1' : 'h2';

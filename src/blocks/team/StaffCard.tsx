@@ -18,7 +18,7 @@ interface Props {
 }
 
 export default function StaffCard({ card, level, eager = false }: Props) {
-  const Name = `h${level}` as 'h2' | 'h3' | 'h4';
+  const Name = `h${level}` as const;
   return (
     <article className="card staff-card">
       <div className="card-media staff-media">

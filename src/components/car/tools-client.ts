@@ -16,7 +16,7 @@ function storage(): Storage | undefined {
 
 function startBack(link: HTMLAnchorElement): void {
   const key = link.dataset.key ?? '';
-  let paths: string[] = [];
+  let paths: string[];
   try {
     paths = JSON.parse(link.dataset.resultsPaths ?? '[]') as string[];
   } catch {
@@ -43,7 +43,7 @@ function startShare(button: HTMLButtonElement, status: HTMLElement | null): void
     if (status) status.textContent = text;
   };
   button.hidden = false;
-  button.addEventListener('click', async () => {
+  button.addEventListener('click', () => void (async () => {
     const url = location.href.split('#')[0]!;
     const title = button.dataset.title ?? document.title;
     if (typeof navigator.share === 'function') {
@@ -61,7 +61,7 @@ function startShare(button: HTMLButtonElement, status: HTMLElement | null): void
     } catch {
       say(`Copy this link: ${url}`);
     }
-  });
+  })());
 }
 
 export function startCarTools(): void {

@@ -88,7 +88,7 @@ function listFilter(param: string, value: unknown, one: (param: string, text: st
     if (Array.isArray(item) && item.every((x) => typeof x === 'string')) {
       if (item.length > MAX_FILTER_ITEMS) throw new FilterError(param, `holds more than ${MAX_FILTER_ITEMS} filters.`);
       // An empty OR group constrains nothing, as in Algolia.
-      return item.length ? [{ kind: 'or', items: (item as string[]).map((x) => one(param, x)) }] : [];
+      return item.length ? [{ kind: 'or', items: (item).map((x) => one(param, x)) }] : [];
     }
     throw new FilterError(param, 'must be a list of strings and lists of strings.');
   });

@@ -105,7 +105,7 @@ export function stringList(params: Params, name: string): string[] {
     } else return t.split(',').map((s) => s.trim()).filter(Boolean);
   }
   if (!Array.isArray(v) || !v.every((x) => typeof x === 'string')) throw new ParamError(name, `${name} must be a list of strings.`);
-  return v as string[];
+  return v;
 }
 
 /** A list parameter that may be left out (undefined), unlike an empty list. */

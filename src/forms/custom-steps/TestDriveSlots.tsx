@@ -49,6 +49,7 @@ function Picker({ location, date }: { location?: FieldDef; date: FieldDef }) {
   useEffect(() => {
     if (!hours || !now || !picked.date) return;
     if (!offeredSlots(hours, picked.date, now).includes(picked.time)) void helpers.setValue('', false);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- Checked again when the location or today changes, not on each change of the slot itself.
   }, [where, now]);
 
   const pick = (value: string, moveOn: boolean) => {

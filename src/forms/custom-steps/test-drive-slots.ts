@@ -114,7 +114,7 @@ export function clockText(hhmm: string): string {
 const dayFormat = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-AU', { ...options, timeZone: 'UTC' });
 const asUtc = (day: string) => {
   const [y, m, d] = day.split('-').map(Number);
-  return new Date(Date.UTC(y!, m! - 1, d!));
+  return new Date(Date.UTC(y!, m! - 1, d));
 };
 
 /**

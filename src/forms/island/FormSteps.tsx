@@ -87,6 +87,7 @@ export default function FormSteps({ index, setIndex, ...props }: Props) {
     void formik.setValues(next, false);
     setHydrated(true);
     // Runs once per mount: later prop changes do not restart the session.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- Once per mount: later prop changes do not restart the session.
   }, []);
 
   // A finance calculator on the same page keeps the budget in step while the visitor has not
@@ -98,6 +99,7 @@ export default function FormSteps({ index, setIndex, ...props }: Props) {
     if (current !== '' && current !== calculatorBudget.current) return;
     calculatorBudget.current = financeDetails.amount;
     void formik.setFieldValue('vehiclePriceBudget', financeDetails.amount, false);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- Follows the calculator's store; the form's own edits must not apply it again.
   }, [financeDetails]);
 
   useEffect(() => {
@@ -222,7 +224,7 @@ export default function FormSteps({ index, setIndex, ...props }: Props) {
     <FieldsCtx.Provider value={fieldsCtx}>
       <div className="form-island">
         {progress}
-        <form ref={formRef} className="form-body" method="post" noValidate onSubmit={onSubmit} data-ready={hydrated || undefined}
+        <form ref={formRef} className="form-body" method="post" noValidate onSubmit={(e) => void onSubmit(e)} data-ready={hydrated || undefined}
           aria-labelledby={props.headingId} aria-busy={busy || undefined}>
           <p className="form-note">Required fields are marked with an asterisk (*).</p>
           {stepHeadings && ((multi && step.heading) || step.description) && (

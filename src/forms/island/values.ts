@@ -174,7 +174,7 @@ export function leadCategory(def: FormDef, values: Values): string {
 
 /** Whether a partial save may be sent: a name (name or first_name) and an email or phone. */
 export function hasContact(values: Values): boolean {
-  const has = (k: string) => typeof values[k] === 'string' && (values[k] as string).trim() !== '';
+  const has = (k: string) => typeof values[k] === 'string' && (values[k]).trim() !== '';
   return (has('name') || has('first_name')) && (has('email') || has('phone'));
 }
 

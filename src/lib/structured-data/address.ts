@@ -50,7 +50,9 @@ export function addressParts(text: string, country: 'AU' | 'NZ', fallbackRegion?
   }
   const postcode = withPostcode[2]!;
   const before = withPostcode[1]!.trim();
-  let { rest, region } = splitRegion(before, country);
+  const split = splitRegion(before, country);
+  const region = split.region;
+  let rest = split.rest;
   // Auckland, Wellington, Nelson: a New Zealand city alone before the postcode shares its
   // region's name, and is the locality.
   if (locale(country).address.cityNamesRegion && region && !rest) rest = before;

@@ -41,7 +41,7 @@ const MONTH = ['January', 'February', 'March', 'April', 'May', 'June', 'July', '
 /** "2025-07-03" → "Thu 3 Jul"; "Today, Thu 3 Jul" and "Tomorrow, …" beside `today`. */
 export function dayLabel(day: string, today?: string): string {
   const [y, m, d] = day.split('-').map(Number);
-  const weekday = WEEKDAY[new Date(Date.UTC(y!, m! - 1, d!)).getUTCDay()];
+  const weekday = WEEKDAY[new Date(Date.UTC(y!, m! - 1, d)).getUTCDay()];
   const text = `${weekday} ${d} ${MONTH[m! - 1]!.slice(0, 3)}`;
   if (day === today) return `Today, ${text}`;
   if (today && day === addDays(today, 1)) return `Tomorrow, ${text}`;
@@ -105,6 +105,7 @@ export default function DateTime({ field }: { field: FieldDef }) {
   const rule = field.booking;
   const where = rule?.locationField ? String(values[rule.locationField] ?? '') : '';
   // The hours follow the chosen location only; the day list is worked out once per location.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- The hours follow the chosen location (`where`), not every other value of the form.
   const hours = useMemo(() => (rule ? hoursOfChoice(rule, values) : undefined), [rule, where]);
   const shown = rule ? shownOfChoice(rule, values) : [];
   const days = useMemo(() => (hours && now ? openDays(hours, DAYS_OFFERED, { now, horizonDays: HORIZON_DAYS }) : []), [hours, now]);
@@ -113,6 +114,7 @@ export default function DateTime({ field }: { field: FieldDef }) {
   // again, so a day the location is now closed shows its message at once.
   useEffect(() => {
     if (input.value) void helpers.setTouched(true, true);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- Only a change of location checks the chosen day again.
   }, [where]);
 
   const set = (d: string, t: string) => {
