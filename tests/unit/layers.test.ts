@@ -118,6 +118,7 @@ describe('layers of src/', () => {
   });
 
   it('lets a block\'s tests import test helpers and what they check, but no other block', () => {
+    expect(sourceFiles(SRC).some((path) => isTest(path))).toBe(true);
     expect(offence('blocks/faq/faq.test.ts', '../tests/helpers/block-html.ts')).toBeUndefined();
     expect(offence('blocks/faq/faq.test.ts', 'blocks/faq/json-ld.ts')).toBeUndefined();
     expect(offence('blocks/reviews/reviews-refresh.test.ts', 'api/routes/reviews.ts')).toBeUndefined();

@@ -45,6 +45,12 @@ describe('src/ names no sample dealer', () => {
     expect(mentions(files, samples.flatMap((s) => s.words))).toEqual([]);
   });
 
+  it('reads the code, not the block tests beside it', () => {
+    const all = readdirSync('src', { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+    expect(all.some((e) => isTest(e.name))).toBe(true);
+    expect(sourceFiles('src').filter((file) => isTest(file))).toEqual([]);
+  });
+
   it('would find one, whatever its case', () => {
     const [s] = samples;
     const file = { file: 'src/lib/example.ts', text: `if (site.name === '${s!.words[1]!.toUpperCase()}') {}` };
