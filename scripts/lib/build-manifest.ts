@@ -103,10 +103,14 @@ async function filesUnder(dir: string, base = dir): Promise<string[]> {
 /** Environment variables a page's output depends on (besides content). */
 const OUTPUT_ENV = ['ALGOLIA_APP_ID', 'ALGOLIA_SEARCH_KEY', 'ALGOLIA_INDEX_PREFIX', 'CMS_URL'];
 
+/** A block's unit test beside its code (src/blocks/<type>/*.test.ts): no page is made from it. */
+const isUnitTest = (rel: string) => rel.endsWith('.test.ts');
+
 /**
- * The build key: a hash of the code and files every page is made from (src/, public/,
- * astro.config.mjs, package-lock.json), the preview switch and the environment that changes
- * output. Equal keys and equal content fingerprints mean an equal site, so `--changed` may keep it.
+ * The build key: a hash of the code and files every page is made from (src/ without its unit
+ * tests, public/, astro.config.mjs, package-lock.json), the preview switch and the environment
+ * that changes output. Equal keys and equal content fingerprints mean an equal site, so
+ * `--changed` may keep it.
  */
 export async function buildKey(projectRoot: string, options: { preview: boolean; env?: NodeJS.ProcessEnv }): Promise<string> {
   const env = options.env ?? process.env;
@@ -117,7 +121,7 @@ export async function buildKey(projectRoot: string, options: { preview: boolean;
   for (const top of ['src', 'public', 'astro.config.mjs', 'package-lock.json']) {
     const full = path.join(projectRoot, top);
     const isDir = await stat(full).then((s) => s.isDirectory(), () => false);
-    const rels = isDir ? (await filesUnder(full)).map((r) => `${top}/${r}`) : [top];
+    const rels = isDir ? (await filesUnder(full)).filter((r) => !isUnitTest(r)).map((r) => `${top}/${r}`) : [top];
     const bytes = await mapLimit(rels, 32, (rel) => io(() => readFile(path.join(projectRoot, rel)).catch(() => Buffer.alloc(0))));
     rels.forEach((rel, i) => hash.update(rel).update('\0').update(String(bytes[i]!.length)).update('\0').update(bytes[i]!));
   }

@@ -106,10 +106,16 @@ export function citedPaths(cell: string): { cited: string; candidates: string[] 
   return out;
 }
 
-/** The unit and end-to-end test files a row cites ("unit/x.test.ts" → "tests/unit/x.test.ts"). */
+/** A block's own unit test, in its folder: "src/blocks/faq/faq.test.ts". */
+export const isBlockTest = (file: string): boolean => /^src\/blocks\/[^/]+\/[^/]+\.test\.ts$/.test(file);
+
+/**
+ * The unit and end-to-end test files a row cites ("unit/x.test.ts" → "tests/unit/x.test.ts"),
+ * a block's tests included ("src/blocks/faq/faq.test.ts").
+ */
 export function citedTests(row: MapRow): string[] {
   return row.cells.flatMap((c) => citedPaths(c)).flatMap((p) => p.candidates)
-    .filter((p) => /^tests\/(unit|e2e)\/.*\.(test|spec)\.ts$/.test(p) || /^tests\/(unit|e2e)\/.*\*/.test(p));
+    .filter((p) => /^tests\/(unit|e2e)\/.*\.(test|spec)\.ts$/.test(p) || /^tests\/(unit|e2e)\/.*\*/.test(p) || isBlockTest(p));
 }
 
 /**

@@ -11,7 +11,7 @@ export interface Mutation {
   file: string;
   find: string;
   replace: string;
-  /** Unit test files (tests/unit/...) that must fail once the file is mutated. */
+  /** Unit test files (tests/unit/..., or a block's own in src/blocks/<type>/) that must fail once the file is mutated. */
   tests: string[];
   /** Playwright specs (tests/e2e/...) for rules only a browser shows; run with --e2e. */
   e2e?: string[];
@@ -36,5 +36,7 @@ export function row(item: string, tests: string[], changes: Change[]): Mutation[
 
 /** A unit test file by name: u('forms-rules') → tests/unit/forms-rules.test.ts. */
 export const u = (name: string) => `tests/unit/${name}.test.ts`;
+/** A block's own test by its folder and name: b('faq', 'faq') → src/blocks/faq/faq.test.ts. */
+export const b = (block: string, name: string) => `src/blocks/${block}/${name}.test.ts`;
 /** A Playwright spec by name. */
 export const e = (name: string) => `tests/e2e/${name}.spec.ts`;

@@ -5,7 +5,7 @@
  * analytics pages, the thank-you page's clearing, the service booking's three steps and the
  * validation of phones, emails, birth dates and booking dates. Read by mutation-list.ts.
  */
-import { e, row, u, type Mutation } from './mutation-kit.ts';
+import { b, e, row, u, type Mutation } from './mutation-kit.ts';
 
 export const ruleMutations: Mutation[] = [
   ...row('Custom rule hide button', [u('forms-hide-button')], [
@@ -26,14 +26,14 @@ export const ruleMutations: Mutation[] = [
     { id: 'rules-rev-newest', file: 'src/lib/cutoffs.ts', find: "  return layoutClasses(layoutFlags(now.toISOString().slice(0, 10)));", replace: "  return '';", why: 'pages without a snapshot have the newest layout', tests: [], e2e: [e('cutoffs')] },
     { id: 'rules-rev-display', file: 'src/styles/blocks.css', find: '.rev-display-headings main h1 { font-size: clamp(2.25rem, 1.6rem + 2.6vw, 3.5rem); letter-spacing: -.03em; }', replace: '.rev-display-headings main h1 { letter-spacing: -.03em; }', why: 'display headings are larger', tests: [], e2e: [e('cutoffs')] },
   ]),
-  ...row('Valuation thank-you (valuation-, sell-my-car-, trade-in-enquiry)', [u('success-variants'), u('valuation-widget')], [
+  ...row('Valuation thank-you (valuation-, sell-my-car-, trade-in-enquiry)', [b('success', 'success-variants'), u('valuation-widget')], [
     { id: 'rules-valuation-rejected', file: 'src/blocks/success/success.ts', find: "  if (VALUATION_CATEGORIES.includes(category)) return offerRejected ? 'generic' : 'valuation';", replace: "  if (VALUATION_CATEGORIES.includes(category)) return 'valuation';", why: 'offer_rejected uses the default page' },
   ]),
   ...row('Valuation provider', [u('valuation-model')], [
     { id: 'rules-valuation-age', file: 'src/api/integrations/valuation-model.ts', find: 'export const AGE_YEARLY = 0.93;', replace: 'export const AGE_YEARLY = 0.95;', why: 'the documented depreciation after five years' },
     { id: 'rules-valuation-condition', file: 'src/api/integrations/valuation-model.ts', find: "export const CONDITION_FACTOR: Record<VehicleCondition, number> = { excellent: 1.05, good: 1, fair: 0.9, poor: 0.75 };", replace: "export const CONDITION_FACTOR: Record<VehicleCondition, number> = { excellent: 1, good: 1, fair: 1, poor: 1 };", why: 'the condition moves the value' },
   ]),
-  ...row('Reviews block refreshed from `GET /api/reviews`', [u('reviews-refresh')], [
+  ...row('Reviews block refreshed from `GET /api/reviews`', [b('reviews', 'reviews-refresh')], [
     { id: 'rules-reviews-newer', file: 'src/blocks/reviews/refresh.ts', find: '  if (answered !== had) return answered > had;', replace: '  if (answered !== had) return true;', why: 'an older answer never replaces the build’s reviews' },
     { id: 'rules-reviews-count', file: 'src/blocks/reviews/refresh.ts', find: '  return answer.count > built.count;', replace: '  return false;', why: 'the same newest review with a higher count is newer' },
   ]),

@@ -11,7 +11,7 @@
  */
 
 import { ruleMutations } from './mutation-list-rules.ts';
-import { row, u, type Mutation } from './mutation-kit.ts';
+import { b, row, u, type Mutation } from './mutation-kit.ts';
 
 export { occurrences, type Mutation } from './mutation-kit.ts';
 
@@ -51,7 +51,7 @@ export const mutations: Mutation[] = [
   ...row('Thank-you pages `noindex` and out of the sitemap', [u('html-standards')], [
     { id: 'seo-thank-you-sitemap', file: 'src/lib/page-blocks.ts', find: "  if (route.kind === 'page') return !route.page.noindex && !isThankYouPage(route.page.blocks);", replace: "  if (route.kind === 'page') return !route.page.noindex;", why: 'thank-you pages stay out of the sitemap' },
   ]),
-  ...row('Every car price labelled with what it includes', [u('cars-block'), u('car-comments')], [
+  ...row('Every car price labelled with what it includes', [b('cars', 'cars-block'), u('car-comments')], [
     { id: 'seo-price-drive-away', file: 'src/lib/text.ts', find: "  if (qualifier === 'drive_away') return 'Drive away';", replace: "  if (qualifier === 'drive_away') return 'Drive away price';", why: 'a drive-away price says "Drive away"' },
     { id: 'seo-price-none', file: 'src/lib/text.ts', find: '  return undefined;\n}\n\n/** "Harbour City Toyota | Service"', replace: "  return 'Drive away';\n}\n\n/** \"Harbour City Toyota | Service\"", why: 'no label when the stock does not say' },
   ]),
@@ -85,10 +85,10 @@ export const mutations: Mutation[] = [
     { id: 'cars-path', file: 'src/lib/routes.ts', find: 'return `/cars/${car.slug}`;', replace: 'return `/car/${car.slug}`;', why: 'a car page is at /cars/{slug}' },
     { id: 'cars-jsonld-model', file: 'src/lib/structured-data/car.ts', find: '  out.model = car.model;\n', replace: '', why: 'the Car JSON-LD names the model' },
   ]),
-  ...row('`/team/{slug}`, omitted with', [u('lib-routes'), u('team-cards'), u('blocks-interactive')], [
+  ...row('`/team/{slug}`, omitted with', [u('lib-routes'), b('team', 'team-cards'), u('blocks-interactive')], [
     { id: 'team-remove-profile', file: 'src/lib/routes.ts', find: ' || member.remove_profile_page) return undefined;', replace: ') return undefined;', why: 'no profile page for a member with remove_profile_page' },
     { id: 'team-profile-pages-off', file: 'src/lib/routes.ts', find: 'if (!site.options.team.profilePages || member', replace: 'if (member', why: 'no profile pages on a site that turns them off' },
-    { id: 'team-card-link', file: 'src/blocks/team/staff-card.ts', find: '    href: profileHref(site, member),', replace: '    href: `/team/${member.slug}`,', tests: [u('team-cards'), u('blocks-interactive')], why: 'a staff card never links to a profile page that is not built' },
+    { id: 'team-card-link', file: 'src/blocks/team/staff-card.ts', find: '    href: profileHref(site, member),', replace: '    href: `/team/${member.slug}`,', tests: [b('team', 'team-cards'), u('blocks-interactive')], why: 'a staff card never links to a profile page that is not built' },
   ]),
   ...row('`/terms-and-conditions`, `/privacy-policy`', [u('lib-routes'), u('spec-rules-routes')], [
     { id: 'terms-path', file: 'src/lib/routes.ts', find: "export const TERMS_PATH = '/terms-and-conditions';", replace: "export const TERMS_PATH = '/terms';", why: 'the default terms are at /terms-and-conditions' },
@@ -106,31 +106,31 @@ export const mutations: Mutation[] = [
     { id: 'form-anchor-name', file: 'src/components/form/form-props.ts', find: "export const FORM_ANCHOR = 'form-section';", replace: "export const FORM_ANCHOR = 'form';", why: 'the first form of a page is #form-section' },
     { id: 'form-anchor-first', file: 'src/components/form/form-props.ts', find: '  return first?.id === blockId;', replace: '  return first !== undefined;', why: 'only the first form of a page carries the anchor' },
   ]),
-  ...row('Paths containing special-offers / finance / why-service-with-us', [u('brand-buttons'), u('offers'), u('forms-types')], [
-    { id: 'path-why-service', file: 'src/blocks/websiteBrands/buttons.ts', find: "export const WHY_SERVICE_PATH_PART = 'why-service-with-us';", replace: "export const WHY_SERVICE_PATH_PART = 'why-service';", why: 'Book Your Service only on why-service-with-us pages', tests: [u('brand-buttons'), u('spec-rules-routes')] },
-    { id: 'path-special-offers', file: 'src/blocks/offers/offers.ts', find: "return path.toLowerCase().includes('special-offers');", replace: "return path.toLowerCase().endsWith('/special-offers');", why: 'every path containing special-offers shows the placeholder', tests: [u('offers')] },
+  ...row('Paths containing special-offers / finance / why-service-with-us', [b('websiteBrands', 'brand-buttons'), b('offers', 'offers'), u('forms-types')], [
+    { id: 'path-why-service', file: 'src/blocks/websiteBrands/buttons.ts', find: "export const WHY_SERVICE_PATH_PART = 'why-service-with-us';", replace: "export const WHY_SERVICE_PATH_PART = 'why-service';", why: 'Book Your Service only on why-service-with-us pages', tests: [b('websiteBrands', 'brand-buttons'), u('spec-rules-routes')] },
+    { id: 'path-special-offers', file: 'src/blocks/offers/offers.ts', find: "return path.toLowerCase().includes('special-offers');", replace: "return path.toLowerCase().endsWith('/special-offers');", why: 'every path containing special-offers shows the placeholder', tests: [b('offers', 'offers')] },
     { id: 'path-finance', file: 'src/forms/definition.ts', find: 'export const FINANCE_PATH = /finance/i;', replace: 'export const FINANCE_PATH = /^\\/finance$/i;', why: 'paths containing finance make the default enquiry a finance enquiry', tests: [u('forms-types')] },
   ]),
 
   // ---------------------------------------------------------------- §2 Query parameters
-  ...row('`team` selects the staff tab', [u('team-cards'), u('tabs')], [
+  ...row('`team` selects the staff tab', [b('team', 'team-cards'), u('tabs')], [
     { id: 'query-team-param', file: 'src/blocks/team/team-tabs.ts', find: "export const TEAM_PARAM = 'team';", replace: "export const TEAM_PARAM = 'category';", why: '?team= selects the staff tab' },
     { id: 'query-team-label', file: 'src/blocks/team/team-tabs.ts', find: 'query: c.slug, match: [c.label] }', replace: 'query: c.slug }', why: '?team= may name the category as written' },
     { id: 'query-tabs-case', file: 'src/components/ui/tabs.ts', find: "  return value.trim().toLowerCase().replace(/\\s+/g, ' ');", replace: "  return value.trim().replace(/\\s+/g, ' ');", why: 'tab query values match in any case' },
     { id: 'query-tabs-write', file: 'src/components/ui/tabs.ts', find: '  else url.searchParams.set(param, tab.query);', replace: '', why: 'choosing a tab writes it to the URL' },
   ]),
-  ...row('`body` selects the model category tab', [u('model-range'), u('spec-rules-routes')], [
+  ...row('`body` selects the model category tab', [b('brandModels', 'model-range'), u('spec-rules-routes')], [
     { id: 'query-body-param', file: 'src/blocks/brandModels/model-range.ts', find: "export const BODY_PARAM = 'body';", replace: "export const BODY_PARAM = 'category';", why: '?body= selects the category tab' },
     { id: 'query-body-case', file: 'src/blocks/brandModels/model-range.ts', find: "  const i = tabs.findIndex((t) => categoryKey(t.label) === key || t.key === key);", replace: "  const i = tabs.findIndex((t) => t.label === wanted || t.key === wanted);", why: '?body= matches the category in any case' },
     { id: 'query-body-all', file: 'src/blocks/brandModels/model-range.ts', find: "  if (tab.key === 'all') url.searchParams.delete(BODY_PARAM);\n  else url.searchParams.set(BODY_PARAM, tab.label);", replace: '  url.searchParams.set(BODY_PARAM, tab.label);', why: 'choosing All removes ?body=' },
     { id: 'query-body-items', file: 'src/blocks/brandModels/range-tabs.ts', find: "query: t.key === 'all' ? undefined : t.label }", replace: 'query: t.label }', why: 'the range tabs write no ?body= for All' },
   ]),
-  ...row('`model` selects the offers tab', [u('offers')], [
+  ...row('`model` selects the offers tab', [b('offers', 'offers')], [
     { id: 'query-model-param', file: 'src/blocks/offers/offers.ts', find: "export const MODEL_PARAM = 'model';", replace: "export const MODEL_PARAM = 'offer';", why: '?model= selects the offers tab' },
     { id: 'query-model-all', file: 'src/blocks/offers/offers.ts', find: 'query: i === 0 ? undefined : t.value }', replace: 'query: t.value }', why: 'All Offers has no ?model= in its URL' },
     { id: 'query-model-default-label', file: 'src/blocks/offers/offers.ts', find: "export const ALL_LABEL = 'All Offers';", replace: "export const ALL_LABEL = 'All';", why: 'the default tab is All Offers' },
   ]),
-  ...row('`locationId`, `locationType`, `lat`, `lng`, `userLocation`', [u('locations')], [
+  ...row('`locationId`, `locationType`, `lat`, `lng`, `userLocation`', [b('locations', 'locations')], [
     { id: 'query-location-id', file: 'src/blocks/locations/locations.ts', find: "const locationId = params.get('locationId')?.trim() || undefined;", replace: "const locationId = params.get('location_id')?.trim() || undefined;", why: '?locationId= is read' },
     { id: 'query-location-type-case', file: 'src/blocks/locations/locations.ts', find: "const locationType = params.get('locationType')?.trim().toLowerCase() || undefined;", replace: "const locationType = params.get('locationType')?.trim() || undefined;", why: 'location types are lowercased' },
     { id: 'query-location-latlng', file: 'src/blocks/locations/locations.ts', find: "const origin = parseLatLng(params.get('lat'), params.get('lng'));", replace: "const origin = parseLatLng(params.get('lng'), params.get('lat'));", why: 'lat and lng are read as latitude and longitude' },
@@ -138,7 +138,7 @@ export const mutations: Mutation[] = [
     { id: 'query-user-location-label', file: 'src/blocks/locations/locations.ts', find: '    originLabel: !ask && user ? user.slice(0, 120) : undefined,', replace: '    originLabel: undefined,', why: 'userLocation names the place searched from' },
     { id: 'query-location-write', file: 'src/blocks/locations/locations.ts', find: "  if (state.label) p.set('userLocation', state.label);", replace: "  if (state.label) p.set('location', state.label);", why: 'a search writes userLocation back' },
   ]),
-  ...row('Cars search state in the URL', [u('cars-block'), u('spec-rules-routes')], [
+  ...row('Cars search state in the URL', [b('cars', 'cars-block'), u('spec-rules-routes')], [
     { id: 'cars-url-query', file: 'src/lib/cars-search.ts', find: '      if (s.query) route.q = s.query;', replace: '', why: 'the keyword is kept in the URL' },
     { id: 'cars-url-page', file: 'src/lib/cars-search.ts', find: '      if (s.page && s.page > 1) route.page = String(s.page);', replace: '      if (s.page) route.page = String(s.page);', why: 'page 1 is left out of the URL' },
     { id: 'cars-url-facet', file: 'src/lib/cars-search.ts', find: "simple_body: 'body',", replace: "simple_body: 'simple_body',", why: 'facets have short names in the URL' },
@@ -152,7 +152,7 @@ export const mutations: Mutation[] = [
     { id: 'query-budget-override', file: 'src/forms/island/values.ts', find: '  if (budget !== undefined) next.vehiclePriceBudget = budget;', replace: "  if (budget !== undefined && empty('vehiclePriceBudget')) next.vehiclePriceBudget = budget;", why: '?vehiclePriceBudget= overrides the answer' },
     { id: 'query-car-id-override', file: 'src/forms/island/values.ts', find: '  if (carId) next.car_id = carId;', replace: '', why: '?car_id= overrides' },
   ]),
-  ...row('`category`, `subcategory`, `offer_rejected`, `user`, `selectedLocations`', [u('success-variants'), u('success-messages'), u('spec-rules-routes')], [
+  ...row('`category`, `subcategory`, `offer_rejected`, `user`, `selectedLocations`', [b('success', 'success-variants'), b('success', 'success-messages'), u('spec-rules-routes')], [
     { id: 'query-success-rejected-false', file: 'src/blocks/success/success.ts', find: '    offerRejected: rejected !== null && !/^(false|0|no)$/i.test(rejected.trim()),', replace: '    offerRejected: rejected !== null,', why: 'offer_rejected=false is not a rejection' },
     { id: 'query-success-locations-split', file: 'src/blocks/success/success.ts', find: ".flatMap((v) => v.split(','))", replace: '', why: 'selectedLocations may list ids separated by commas' },
     { id: 'query-success-user-team-only', file: 'src/blocks/success/success.ts', find: "  const teamMember = (category === 'team-member-enquiry' ? query.user : undefined) || 'our team';", replace: "  const teamMember = query.user || 'our team';", why: 'user is read only for team-member-enquiry' },
@@ -189,7 +189,7 @@ export const mutations: Mutation[] = [
     { id: 'buttons-outline', file: 'src/components/ui/ButtonLink.astro', find: "const solid = button.btnType !== 'outline';", replace: 'const solid = true;', why: 'outline buttons are outlined' },
     { id: 'buttons-unsafe-href', file: 'src/components/ui/ButtonLink.astro', find: '{href && text.trim() && (', replace: '{text.trim() && (', why: 'a button with an unsafe or empty link is left out' },
   ]),
-  ...row('cardsTool (grid; Swiper carousel', [u('cards-layout'), u('spec-rules-blocks'), u('blocks-interactive')], [
+  ...row('cardsTool (grid; Swiper carousel', [b('cardsTool', 'cards-layout'), u('spec-rules-blocks'), u('blocks-interactive')], [
     { id: 'cards-divisor', file: 'src/blocks/cardsTool/cards.ts', find: 'const DIVISORS_OF_12 = [12, 6, 4, 3, 2, 1];', replace: 'const DIVISORS_OF_12 = [12, 6, 5, 4, 3, 2, 1];', why: 'cards per row divide the 12-column grid' },
     { id: 'cards-default-cols', file: 'src/blocks/cardsTool/cards.ts', find: 'export const DEFAULT_CARD_COLS = 3;', replace: 'export const DEFAULT_CARD_COLS = 4;', why: 'three cards per row by default' },
     { id: 'cards-loop', file: 'src/blocks/cardsTool/CardsTool.astro', find: '      loop={loop} mobileArrows={mobileArrows}>', replace: '      loop={false} mobileArrows={mobileArrows}>', why: 'the carousel loops when the block says so' },
@@ -219,17 +219,17 @@ export const mutations: Mutation[] = [
     { id: 'video-autoplay', file: 'src/blocks/video/Video.astro', find: '    autoplay\n', replace: '', why: 'the video plays by itself' },
     { id: 'video-playsinline', file: 'src/blocks/video/Video.astro', find: '    playsinline\n', replace: '', why: 'the video plays inline on phones' },
   ]),
-  ...row('faq (accessible accordion, nested answers)', [u('blocks-faq'), u('spec-rules-blocks')], [
+  ...row('faq (accessible accordion, nested answers)', [b('faq', 'faq'), u('spec-rules-blocks')], [
     { id: 'faq-details', file: 'src/blocks/faq/Faq.astro', find: '          <summary class="faq-question">{q.question}</summary>', replace: '          <div class="faq-question">{q.question}</div>', why: 'each question is the summary of its accordion' },
     { id: 'faq-empty-questions', file: 'src/blocks/faq/Faq.astro', find: 'const questions = block.data.questions.filter((q) => q.question.trim());', replace: 'const questions = block.data.questions;', why: 'questions without text are left out' },
     { id: 'faq-nested-answer', file: 'src/blocks/faq/Faq.astro', find: '            <BlockList blocks={q.answer as Block[]} ctx={ctx} nested />', replace: '', why: 'answers are block lists' },
   ]),
-  ...row('team (grouped in the default order, or tabs; cards)', [u('blocks-interactive'), u('team-cards'), u('lib-staff')], [
+  ...row('team (grouped in the default order, or tabs; cards)', [u('blocks-interactive'), b('team', 'team-cards'), b('team', 'staff')], [
     { id: 'team-tabs-layout', file: 'src/blocks/team/Team.astro', find: "    {layout === 'tabs' ? (", replace: "    {layout === 'tab' ? (", why: 'the tabs layout shows tabs' },
     { id: 'team-order', file: 'src/blocks/team/staff.ts', find: "  'management', 'sales', 'pre-owned',", replace: "  'sales', 'management', 'pre-owned',", why: 'management comes first' },
     { id: 'team-only-categories', file: 'src/blocks/team/staff.ts', find: '    if (wanted && !wanted.has(key)) continue;\n', replace: '', why: 'a block listing categories shows only those' },
   ]),
-  ...row('websiteBrands (grid; modal', [u('blocks-interactive'), u('brand-buttons')], [
+  ...row('websiteBrands (grid; modal', [u('blocks-interactive'), b('websiteBrands', 'brand-buttons')], [
     { id: 'brands-used-stock', file: 'src/blocks/websiteBrands/buttons.ts', find: "    buttons.push({ label: 'Visit Used Stock', href: `${base}/used-cars` });", replace: '', why: 'Visit Used Stock for the used-stock websites' },
     { id: 'brands-used-suffix', file: 'src/blocks/websiteBrands/buttons.ts', find: '    return suffix !== \'\' && n.endsWith(suffix);', replace: "    return suffix !== '' && n.includes(suffix);", why: 'the used-stock name must end in the suffix' },
     { id: 'brands-book-service-option', file: 'src/blocks/websiteBrands/buttons.ts', find: '  return rules.bookServiceButton && rules.pagePath', replace: '  return rules.pagePath', why: 'Book Your Service only on the site that turns it on' },
@@ -241,7 +241,7 @@ export const mutations: Mutation[] = [
     { id: 'brand-description-dynamic', file: 'src/blocks/brandDescription/buttons.ts', find: '    if (!btn.isDynamicWebsiteButtons) {', replace: '    if (true) {', why: 'a dynamic button becomes one per website' },
     { id: 'brand-description-whole-words', file: 'src/blocks/brandDescription/buttons.ts', find: '  return ` ${s.toLowerCase().replace(/[^\\p{L}\\p{N}]+/gu, \' \').trim()} `;', replace: "  return s.toLowerCase().replace(/[^\\p{L}\\p{N}]+/gu, ' ').trim();", why: 'brands are matched as whole words of the heading' },
   ]),
-  ...row('reviews (simple, highlighted, full, mini, modern; All Reviews)', [u('blocks-reviews')], [
+  ...row('reviews (simple, highlighted, full, mini, modern; All Reviews)', [b('reviews', 'reviews')], [
     { id: 'reviews-highlighted-3', file: 'src/blocks/reviews/aggregate.ts', find: 'export const HIGHLIGHTED_COUNT = 3;', replace: 'export const HIGHLIGHTED_COUNT = 4;', why: 'the highlighted variant shows 3 reviews' },
     { id: 'reviews-all', file: 'src/domain/reviews.ts', find: "export const ALL_REVIEWS = 'All Reviews';", replace: "export const ALL_REVIEWS = 'All';", why: 'All Reviews combines every profile' },
     { id: 'reviews-weighted', file: 'src/domain/reviews.ts', find: 'picked.reduce((sum, s) => sum + s.average_rating * s.count, 0) / count', replace: 'picked.reduce((sum, s) => sum + s.average_rating, 0) / picked.length', why: 'the combined average is weighted by count' },
@@ -249,8 +249,8 @@ export const mutations: Mutation[] = [
     { id: 'reviews-mini', file: 'src/blocks/reviews/Reviews.astro', find: "    {variant === 'mini' ? (", replace: "    {variant === 'minimal' ? (", why: 'the mini variant is a badge' },
     { id: 'reviews-modern-grid', file: 'src/blocks/reviews/Reviews.astro', find: "{ 'reviews-grid': variant === 'modern' || variant === 'highlighted' }", replace: "{ 'reviews-grid': variant === 'highlighted' }", why: 'the modern variant lays reviews in a grid' },
   ]),
-  ...row('salesCounter (counts up when visible; reduced motion)', [u('sales-counter'), u('spec-rules-blocks'), u('blocks-interactive')], [
-    { id: 'counter-ease', file: 'src/blocks/salesCounter/count.ts', find: '  return 1 - (1 - t) ** 3;', replace: '  return t;', why: 'the count eases out', tests: [u('sales-counter')] },
+  ...row('salesCounter (counts up when visible; reduced motion)', [b('salesCounter', 'sales-counter'), u('spec-rules-blocks'), u('blocks-interactive')], [
+    { id: 'counter-ease', file: 'src/blocks/salesCounter/count.ts', find: '  return 1 - (1 - t) ** 3;', replace: '  return t;', why: 'the count eases out', tests: [b('salesCounter', 'sales-counter')] },
     { id: 'counter-visible', file: 'src/blocks/salesCounter/count.ts', find: 'export const COUNT_START_VISIBLE = 0.4;', replace: 'export const COUNT_START_VISIBLE = 0;', why: 'the count starts when the counter is visible' },
     { id: 'counter-reduced-motion', file: 'src/blocks/salesCounter/count.ts', find: '  return canObserve && !prefersReducedMotion;', replace: '  return canObserve;', why: 'reduced motion shows the value without counting' },
     { id: 'counter-decimals', file: 'src/blocks/salesCounter/count.ts', find: '  return Math.min(2, text.length - dot - 1);', replace: '  return 0;', why: 'the counter keeps the value\'s decimals' },
@@ -268,7 +268,7 @@ export const mutations: Mutation[] = [
     { id: 'block-form-contact-default', file: 'src/forms/definition.ts', find: "  const formType = data.formType ?? (data.fields.length ? 'builder' : 'contact');", replace: "  const formType = data.formType ?? 'builder';", why: 'a form block without a type or fields is a contact form', tests: [u('forms-types'), u('forms-shared')] },
     { id: 'block-form-kind', file: 'src/forms/definition.ts', find: "    kind: steps.length > 1 ? 'multi' : 'single',", replace: "    kind: 'single',", why: 'forms with several steps are multi-step', tests: [u('forms-types'), u('forms-shared'), u('forms-island-render')] },
   ]),
-  ...row('success (thank-you variants)', [u('success-variants'), u('success-messages'), u('success-block')], [
+  ...row('success (thank-you variants)', [b('success', 'success-variants'), b('success', 'success-messages'), b('success', 'success-block')], [
     { id: 'block-success-review', file: 'src/blocks/success/success.ts', find: "    case 'review': return 'review';", replace: '', why: 'review has its own thank-you' },
     { id: 'block-success-careers', file: 'src/blocks/success/success.ts', find: "const CAREERS = ['careers-enquiry', 'career-enquiry'];", replace: "const CAREERS = ['careers-enquiry'];", why: 'career-enquiry is a careers thank-you too' },
     { id: 'block-success-rejected', file: 'src/blocks/success/success.ts', find: "  if (VALUATION_CATEGORIES.includes(category)) return offerRejected ? 'generic' : 'valuation';", replace: "  if (VALUATION_CATEGORIES.includes(category)) return 'valuation';", why: 'offer_rejected uses the default page' },
@@ -280,38 +280,38 @@ export const mutations: Mutation[] = [
     { id: 'block-success-perrow', file: 'src/blocks/success/success.ts', find: '    if (cards.length) view.locations = { cards, perRow: cards.length <= 3 };', replace: '    if (cards.length) view.locations = { cards, perRow: cards.length < 3 };', why: 'cards laid out per row for 3 or fewer' },
     { id: 'block-success-primary', file: 'src/blocks/success/success.ts', find: '  const primary = locations.filter((l) => l.primary);', replace: '  const primary = locations;', why: 'no selectedLocations means the primary locations' },
   ]),
-  ...row('cars (react-instantsearch; first results in the static HTML)', [u('cars-block'), u('search-results')], [
+  ...row('cars (react-instantsearch; first results in the static HTML)', [b('cars', 'cars-block'), u('search-results')], [
     { id: 'block-cars-static-listed', file: 'src/lib/cars-static-search.ts', find: '    .filter(isListed)', replace: '', why: 'sold and hidden cars are not in the first results' },
     { id: 'block-cars-static-page', file: 'src/lib/cars-static-search.ts', find: '    hits: sorted.slice(from, from + req.hitsPerPage).map((car) => carHit(car)),', replace: '    hits: sorted.map((car) => carHit(car)),', why: 'the first results are one page' },
   ]),
-  ...row('offers', [u('offers')], [
+  ...row('offers', [b('offers', 'offers')], [
     { id: 'block-offers-category', file: 'src/domain/offers.ts', find: '(o) => isOfferShown(o, site) && (!category || (o.category !== undefined && sameWords(o.category, category))),', replace: '(o) => isOfferShown(o, site),', why: "the block's category chooses its offers" },
     { id: 'block-offers-enquire', file: 'src/blocks/offers/offers.ts', find: "const CONTACT_PATHS = ['/contact', '/contact-us'];", replace: "const CONTACT_PATHS = ['/enquire'];", why: 'an offer without a model enquires on the contact page' },
   ]),
-  ...row('brandModels, modelFeatures, modelVariants, modelColors', [u('model-range'), u('model-blocks'), u('spec-rules-screens')], [
-    { id: 'block-models-make', file: 'src/blocks/brandModels/model-range.ts', find: "  return wanted ? models.filter((m) => categoryKey(m.manufacturer_name ?? '') === wanted) : [...models];", replace: '  return [...models];', why: "brandModels lists the block's make", tests: [u('model-range')] },
+  ...row('brandModels, modelFeatures, modelVariants, modelColors', [b('brandModels', 'model-range'), u('model-blocks'), u('spec-rules-screens')], [
+    { id: 'block-models-make', file: 'src/blocks/brandModels/model-range.ts', find: "  return wanted ? models.filter((m) => categoryKey(m.manufacturer_name ?? '') === wanted) : [...models];", replace: '  return [...models];', why: "brandModels lists the block's make", tests: [b('brandModels', 'model-range')] },
     { id: 'block-models-find-new-slug', file: 'src/lib/model-find.ts', find: '  return models.find((m) => m.slug === s) ?? models.find((m) => m.new_slug === s);', replace: '  return models.find((m) => m.slug === s);', why: 'a model block may name the new_slug', tests: [u('model-blocks')] },
     { id: 'block-models-body-types', file: 'src/blocks/modelColors/model-colours.ts', find: '  return { variants, swatches, bodyTypes: showBodyTypeTabs(types.length, swatches.length) ? types : [] };', replace: '  return { variants, swatches, bodyTypes: types };', why: 'modelColors adds the body-type row only by the rule', tests: [u('model-blocks'), u('spec-rules-screens')] },
   ]),
-  ...row('imageSlider', [u('image-slider')], [
+  ...row('imageSlider', [b('imageSlider', 'image-slider')], [
     { id: 'block-slider-fit', file: 'src/blocks/imageSlider/slider.ts', find: "  return fit && OBJECT_FITS.has(fit) ? fit : 'cover';", replace: "  return fit || 'cover';", why: 'objectFit must be a CSS keyword' },
     { id: 'block-slider-hero-key', file: 'src/blocks/imageSlider/slider.ts', find: "  return '/' + key.replace(/^\\/+/, '');", replace: '  return key;', why: 'a hero slide key is served from the site root' },
     { id: 'block-slider-overlay', file: 'src/blocks/imageSlider/slider.ts', find: '  const overlay = slide.hide_overlay ? undefined : (safeColour(slide.custom_overlay) ?? DEFAULT_SLIDE_OVERLAY);', replace: '  const overlay = safeColour(slide.custom_overlay) ?? DEFAULT_SLIDE_OVERLAY;', why: 'hide_overlay hides the overlay' },
   ]),
-  ...row('financeCalculator', [u('lib-finance'), u('finance-calculator'), u('spec-rules-screens')], [
-    { id: 'block-fincalc-nz-typed', file: 'src/blocks/financeCalculator/FinanceCalculator.astro', find: "    typedAmount={locale(site.country).forms.typedFinanceAmount}", replace: '    typedAmount={false}', why: 'NZ sites can type the amount', tests: [u('finance-calculator')] },
+  ...row('financeCalculator', [u('lib-finance'), b('financeCalculator', 'finance-calculator'), u('spec-rules-screens')], [
+    { id: 'block-fincalc-nz-typed', file: 'src/blocks/financeCalculator/FinanceCalculator.astro', find: "    typedAmount={locale(site.country).forms.typedFinanceAmount}", replace: '    typedAmount={false}', why: 'NZ sites can type the amount', tests: [b('financeCalculator', 'finance-calculator')] },
     { id: 'block-fincalc-frequencies', file: 'src/lib/finance.ts', find: '  if (!names.includes(defaultName)) names.unshift(defaultName);', replace: '', why: 'the default frequency is always offered' },
-    { id: 'block-fincalc-repayments-text', file: 'src/blocks/financeCalculator/FinanceCalculator.astro', find: "    repaymentsText={data.repaymentsText?.trim() || 'Estimated repayments'}", replace: "    repaymentsText={'Estimated repayments'}", why: "the block's repaymentsText labels the result", tests: [u('finance-calculator'), u('spec-rules-screens')] },
+    { id: 'block-fincalc-repayments-text', file: 'src/blocks/financeCalculator/FinanceCalculator.astro', find: "    repaymentsText={data.repaymentsText?.trim() || 'Estimated repayments'}", replace: "    repaymentsText={'Estimated repayments'}", why: "the block's repaymentsText labels the result", tests: [b('financeCalculator', 'finance-calculator'), u('spec-rules-screens')] },
     { id: 'block-fincalc-snap', file: 'src/lib/finance.ts', find: '  return s.active ? snapToStep(s.default, s) : s.default;', replace: '  return s.default;', why: 'an active slider starts on its step' },
   ]),
-  ...row('locations (cards, nearby search', [u('lib-geo'), u('locations')], [
+  ...row('locations (cards, nearby search', [u('lib-geo'), b('locations', 'locations')], [
     { id: 'block-locations-type', file: 'src/blocks/locations/locations.ts', find: '  return locations.filter((l) => l.location_type.trim().toLowerCase() === wanted);', replace: '  return locations.filter((l) => l.location_type === wanted);', why: 'location types compare lowercased' },
     { id: 'block-locations-nearest', file: 'src/lib/geo.ts', find: '    .sort((a, b) => a.km - b.km || a.i - b.i)', replace: '', why: 'nearest first' },
     { id: 'block-locations-api-once', file: 'src/blocks/locations/locations.ts', find: '      if (!location || seen.has(location.id)) continue;', replace: '      if (!location) continue;', why: 'each location once' },
   ]),
 
   // ---------------------------------------------------------------- §2 Screens
-  ...row('Model range screen (category rows', [u('model-range')], [
+  ...row('Model range screen (category rows', [b('brandModels', 'model-range')], [
     { id: 'range-first-row', file: 'src/blocks/brandModels/model-range.ts', find: '  return count % 2 === 1 || count % 3 === 0 ? 2 : 3;', replace: '  return 3;', why: 'the first row holds buttons 0-2 or 0-3' },
     { id: 'range-second-row', file: 'src/blocks/brandModels/model-range.ts', find: 'export const SECOND_ROW_LAST_INDEX = 8;', replace: 'export const SECOND_ROW_LAST_INDEX = 9;', why: 'the second row ends at index 8' },
     { id: 'range-one-category', file: 'src/blocks/brandModels/model-range.ts', find: '  if (tabs.length <= 1) return [];', replace: '  if (tabs.length < 1) return [];', why: 'buttons only with more than one category' },
@@ -322,7 +322,7 @@ export const mutations: Mutation[] = [
     { id: 'range-description-200', file: 'src/lib/text.ts', find: 'export const MODEL_DESCRIPTION_CHARS = 200;', replace: 'export const MODEL_DESCRIPTION_CHARS = 201;', why: 'tile descriptions are cut to 200 characters' },
     { id: 'range-override-url', file: 'src/blocks/brandModels/model-tiles.ts', find: '    href: override ?? modelPath(model),', replace: '    href: modelPath(model),', why: 'a tile links to its override_url' },
   ]),
-  ...row('Offers (tabs; 160/200 truncation', [u('offers')], [
+  ...row('Offers (tabs; 160/200 truncation', [b('offers', 'offers')], [
     { id: 'offers-other-tab', file: 'src/blocks/offers/offers.ts', find: '  if (other) tabs.push({ value: OTHER_TAB, label: OTHER_LABEL });', replace: '', why: 'offers without a model are under Other Offers' },
     { id: 'offers-other-label', file: 'src/blocks/offers/offers.ts', find: "export const OTHER_LABEL = 'Other Offers';", replace: "export const OTHER_LABEL = 'Other';", why: 'the tab is called Other Offers' },
     { id: 'offers-description-over', file: 'src/blocks/offers/offers.ts', find: 'export const DESCRIPTION_CUT_OVER = 200;', replace: 'export const DESCRIPTION_CUT_OVER = 160;', why: 'a description is cut only when longer than 200' },
@@ -333,13 +333,13 @@ export const mutations: Mutation[] = [
     { id: 'offers-exclusion', file: 'src/domain/offers.ts', find: '  if (!offer.excluded_website_ids.includes(site.id)) return true;', replace: '  return true;', why: 'offers are hidden on excluded sites' },
     { id: 'offers-placeholder', file: 'src/blocks/offers/Offers.astro', find: 'const placeholder = cards.length === 0 && isSpecialOffersPage(ctx.page.path);', replace: 'const placeholder = false;', why: 'an empty special-offers page shows the placeholder' },
   ]),
-  ...row('Cars block (Search panel, results', [u('cars-block'), u('spec-rules-screens')], [
+  ...row('Cars block (Search panel, results', [b('cars', 'cars-block'), u('spec-rules-screens')], [
     { id: 'cars-no-results', file: 'src/lib/cars-search.ts', find: "export const NO_CARS_MESSAGE = 'No results found for your search at this time';", replace: "export const NO_CARS_MESSAGE = 'No results found';", why: "the spec's no-cars message" },
     { id: 'cars-panel-title', file: 'src/blocks/cars/CarsApp.tsx', find: '<Title id={titleId} className="cars-panel-title">Search</Title>', replace: '<Title id={titleId} className="cars-panel-title">Filters</Title>', why: 'the panel is titled Search' },
     { id: 'cars-view-all-self', file: 'src/lib/cars-search.ts', find: '  return target && target !== currentPath ? target : undefined;', replace: '  return target;', why: 'no View All Cars to the page itself' },
     { id: 'cars-view-all-show-all', file: 'src/lib/cars-search.ts', find: '  if (blockShowsAll) return undefined;\n', replace: '', why: 'no View All Cars on a block that shows all cars' },
   ]),
-  ...row('Contact location cards (3 or fewer)', [u('locations'), u('spec-rules-screens')], [
+  ...row('Contact location cards (3 or fewer)', [b('locations', 'locations'), u('spec-rules-screens')], [
     { id: 'screen-location-cards-3', file: 'src/lib/geo.ts', find: 'export const LOCATION_CARDS_MAX = 3;', replace: 'export const LOCATION_CARDS_MAX = 4;', why: 'cards only with 3 or fewer locations' },
     { id: 'screen-location-cards-search', file: 'src/blocks/locations/locations.ts', find: '  return !search && count > 0 && count <= LOCATION_CARDS_MAX;', replace: '  return count > 0 && count <= LOCATION_CARDS_MAX;', why: 'no cards beside the search' },
     { id: 'screen-nearby-widen', file: 'src/lib/geo.ts', find: '  if (results.length > 0 || distanceKm >= SEARCH_RADIUS_KM) return { results, widened: false };', replace: '  return { results, widened: false };', why: 'with nothing near, the nearest within 250 km are suggested' },
@@ -351,7 +351,7 @@ export const mutations: Mutation[] = [
     { id: 'screen-variant-order-now', file: 'src/blocks/modelVariants/model-variants.ts', find: "  q.set('vehicle', variantTitle(variant));", replace: '', why: 'variant cards link to order-now with the vehicle' },
     { id: 'screen-features-tabs', file: 'src/blocks/modelFeatures/ModelFeatures.astro', find: '    {slides.length > 1 ? (', replace: '    {slides.length > 99 ? (', why: 'modelFeatures slides are tabbed' },
   ]),
-  ...row('Sliders (width and height rule', [u('image-slider')], [
+  ...row('Sliders (width and height rule', [b('imageSlider', 'image-slider')], [
     { id: 'screen-slide-size', file: 'src/blocks/imageSlider/slider.ts', find: '  return width && height && width > 0 && height > 0 ? { width, height } : undefined;', replace: '  return { width: width ?? 1600, height: height ?? 900 };', why: 'a slide shows only with width and height' },
     { id: 'screen-slide-fixed', file: 'src/blocks/imageSlider/slider.ts', find: '  if (fixed) return fixed;\n', replace: '', why: 'fixed dimensions show slides without their own size' },
     { id: 'screen-slider-delay', file: 'src/blocks/imageSlider/slider.ts', find: 'export const DEFAULT_AUTOPLAY_DELAY_MS = 4000;', replace: 'export const DEFAULT_AUTOPLAY_DELAY_MS = 5000;', why: 'auto-advance defaults to 4000 ms' },
@@ -379,7 +379,7 @@ export const mutations: Mutation[] = [
     { id: 'entity-excluded-ids', file: 'src/content/entities.ts', find: '  excluded_website_ids: opt(z.array(z.number())).default([]),', replace: '  excluded_website_ids: opt(z.array(z.string())).default([]),', why: 'excluded_website_ids are website ids' },
     { id: 'entity-location-address', file: 'src/content/entities.ts', find: '  address: z.object({ lat: z.number(), long: z.number(), address: z.string() }),', replace: '  address: z.object({ lat: z.number(), long: z.number(), address: opt(z.string()) }),', why: 'a location has an address' },
   ]),
-  ...row('Staff category default order', [u('lib-staff')], [
+  ...row('Staff category default order', [b('team', 'staff')], [
     { id: 'staff-order-swap', file: 'src/blocks/team/staff.ts', find: "'car buying', 'service', 'parts', 'administration',", replace: "'car buying', 'parts', 'service', 'administration',", why: 'service comes before parts' },
     { id: 'staff-other-after', file: 'src/blocks/team/staff.ts', find: '    return i === -1 ? defaultCategoryOrder.length : i;', replace: '    return i === -1 ? -1 : i;', why: 'other categories follow the default order' },
     { id: 'staff-no-category-last', file: 'src/blocks/team/staff.ts', find: "    if (key === '') return Number.MAX_SAFE_INTEGER;", replace: "    if (key === '') return 0;", why: 'members with no category come last' },
@@ -398,7 +398,7 @@ export const mutations: Mutation[] = [
     { id: 'lead-vehicle-state', file: 'src/forms/fields.ts', find: "  return field('vehicle_state', 'select', 'Vehicle State', false, { options: toOptions(AU_STATES), ...stateDefault(ctx) });", replace: "  return field('vehicle_state', 'select', 'Vehicle State', false, { options: toOptions(AU_STATES) });", why: "Vehicle State defaults to the dealer's state", tests: [u('forms-types')] },
   ]),
   // ---------------------------------------------------------------- §4 States … §8 Errors
-  ...row('Tabs held and synced with the URL: staff', [u('team-cards')], [
+  ...row('Tabs held and synced with the URL: staff', [b('team', 'team-cards')], [
     { id: 'state-staff-tab-query', file: 'src/blocks/team/team-tabs.ts', find: '  return categories.map((c) => ({ key: c.slug, label: c.label, query: c.slug, match: [c.label] }));', replace: '  return categories.map((c, i) => ({ key: c.slug, label: c.label, query: i === 0 ? undefined : c.slug, match: [c.label] }));', why: 'choosing any staff tab, the first included, writes it to the URL' },
     { id: 'state-tab-unknown', file: 'src/components/ui/tabs.ts', find: '  return i === -1 ? 0 : i;\n}\n\n/** `href` with `param`', replace: '  return Math.max(i, tabs.length - 1);\n}\n\n/** `href` with `param`', why: 'an unknown tab in the URL selects the first tab' },
   ]),
@@ -409,11 +409,11 @@ export const mutations: Mutation[] = [
     { id: 'state-tab-shown', file: 'src/components/ui/tabs.ts', find: '  return itemTabs.split(/\\s+/).includes(selected);', replace: '  return itemTabs.includes(selected);', why: 'a shared panel shows only the chosen tab\'s items' },
     { id: 'state-tab-keys-wrap', file: 'src/components/ui/tabs.ts', find: "    case 'ArrowRight': return (current + 1) % count;", replace: "    case 'ArrowRight': return Math.min(current + 1, count - 1);", why: 'arrow keys move round the tabs' },
   ]),
-  ...row('Variant card first 8 features / all', [u('model-blocks'), u('offers'), u('spec-rules-states')], [
+  ...row('Variant card first 8 features / all', [u('model-blocks'), b('offers', 'offers'), u('spec-rules-states')], [
     { id: 'state-variant-more', file: 'src/blocks/modelVariants/VariantCard.astro', find: '      <details class="variant-more">', replace: '      <details class="variant-more" open>', why: 'features past 8 start collapsed', tests: [u('model-blocks'), u('spec-rules-states')] },
-    { id: 'state-offer-text-collapsed', file: 'src/blocks/offers/OfferText.astro', find: '      <details class="offer-more">', replace: '      <details class="offer-more" open>', why: 'a long offer text starts collapsed', tests: [u('offers'), u('spec-rules-states')] },
+    { id: 'state-offer-text-collapsed', file: 'src/blocks/offers/OfferText.astro', find: '      <details class="offer-more">', replace: '      <details class="offer-more" open>', why: 'a long offer text starts collapsed', tests: [b('offers', 'offers'), u('spec-rules-states')] },
   ]),
-  ...row('Accordion open/closed', [u('blocks-faq')], [
+  ...row('Accordion open/closed', [b('faq', 'faq')], [
     { id: 'state-faq-closed', file: 'src/blocks/faq/Faq.astro', find: '        <details class="faq-item">', replace: '        <details class="faq-item" open>', why: 'questions start closed' },
   ]),
   ...row('Brand modal open per brand', [u('blocks-interactive')], [
@@ -458,7 +458,7 @@ export const mutations: Mutation[] = [
     { id: 'rule-typed-amount-cap', file: 'src/lib/finance.ts', find: '  return Math.min(max, roundCents(n));', replace: '  return roundCents(n);', why: 'a typed amount above max is capped', tests: [u('lib-finance')] },
     { id: 'rule-typed-amount-nan', file: 'src/lib/finance.ts', find: "  if (!/^(\\d+\\.?\\d*|\\.\\d+)$/.test(cleaned)) return 0;", replace: "  if (!/^(\\d+\\.?\\d*|\\.\\d+)$/.test(cleaned)) return max;", why: 'a typed amount that is not a number is 0', tests: [u('lib-finance')] },
   ]),
-  ...row('§6 offers hidden by `excluded_website_ids`', [u('offers')], [
+  ...row('§6 offers hidden by `excluded_website_ids`', [b('offers', 'offers')], [
     { id: 'role-offers-excluded', file: 'src/domain/offers.ts', find: '  if (!make) return false;', replace: '  if (!make) return true;', why: 'an excluded offer without a manufacturer is hidden' },
     { id: 'role-offers-exception', file: 'src/domain/offers.ts', find: '  return site.options.offers.ignoreExclusionsForManufacturers.some((m) => m.trim().toLowerCase() === make);', replace: '  return false;', why: "the manufacturer's exception list shows excluded offers" },
     { id: 'role-offers-exception-case', file: 'src/domain/offers.ts', find: '  const make = offer.manufacturer?.trim().toLowerCase();', replace: '  const make = offer.manufacturer?.trim();', why: 'the exception list ignores case' },
@@ -467,24 +467,24 @@ export const mutations: Mutation[] = [
     { id: 'call-provider-mismatch', file: 'src/api/routes/finance.ts', find: '    if (named && named !== provider) {', replace: '    if (false) {', why: 'only the site\'s own provider route', tests: [u('api-routes-finance')] },
     { id: 'call-unverified', file: 'src/api/integrations/finance-provider.ts', find: "    satellite_site_url: status === 'unverified' && verifyUrl ? verifyUrl : webUrl(body.quoteUrl),", replace: '    satellite_site_url: webUrl(body.quoteUrl),', why: 'unverified mobiles go to the verification page', tests: [u('finance-provider')] },
     { id: 'call-finance-locations-fallback', file: 'src/api/routes/finance.ts', find: '      dealershipId: found ?? (fallback === undefined ? null : String(fallback)),', replace: '      dealershipId: found ?? null,', why: "finance-locations falls back to the site's dealership id", tests: [u('api-routes-finance')] },
-    { id: 'call-manufacturer-ok', file: 'src/blocks/locations/locations.ts', find: "    if (!isObject(body) || body.ok !== true) throw new Error('The answer is not ok');", replace: '', why: 'manufacturer-locations needs an ok status', tests: [u('locations')] },
+    { id: 'call-manufacturer-ok', file: 'src/blocks/locations/locations.ts', find: "    if (!isObject(body) || body.ok !== true) throw new Error('The answer is not ok');", replace: '', why: 'manufacturer-locations needs an ok status', tests: [b('locations', 'locations')] },
     { id: 'call-manufacturer-ok-forms', file: 'src/forms/client.ts', find: '  if (!isObject(body) || body.ok !== true || !Array.isArray(body.websites)) {', replace: '  if (!isObject(body) || !Array.isArray(body.websites)) {', why: 'the simple service booking requires the ok status', tests: [u('forms-island-flow')] },
     { id: 'call-models-brochure', file: 'src/api/routes/catalogue.ts', find: '    brochure_url: model.brochure_url?.trim() || null,', replace: '    brochure_url: null,', why: 'GET /api/models/{slug} gives the brochure_url', tests: [u('api-routes-catalogue')] },
     { id: 'call-lead-finance-key', file: 'src/forms/island/actions.ts', find: '  if (answer.customerKey) finance.finance_customer_key = answer.customerKey;', replace: '', why: "the lead keeps the provider's customer key", tests: [u('forms-island-flow')] },
     { id: 'call-finance-location-flag', file: 'src/forms/island/actions.ts', find: '  if (props.site.lookupCarLocation && carId) {', replace: '  if (carId) {', why: 'finance-locations only with a car_id and the flag', tests: [u('forms-island-flow')] },
   ]),
-  ...row('§7 brochure download (new window)', [u('brochure')], [
+  ...row('§7 brochure download (new window)', [b('modelFeatures', 'brochure')], [
     { id: 'call-brochure-window', file: 'src/blocks/modelFeatures/BrochureButton.tsx', find: "          window.open(url, '_blank', 'noopener');", replace: '          window.location.assign(url);', why: 'the brochure opens in a new window', tests: [], e2e: ['tests/e2e/models.spec.ts'] },
     { id: 'call-brochure-open', file: 'src/blocks/modelFeatures/brochure.ts', find: '  deps.open(url);', replace: '', why: 'the brochure opens in a new window' },
     { id: 'call-brochure-failed', file: 'src/blocks/modelFeatures/brochure.ts', find: "export const FETCH_FAILED = 'Failed to fetch model data';", replace: "export const FETCH_FAILED = 'Failed to fetch model';", why: "'Failed to fetch model data' is logged" },
     { id: 'call-brochure-missing', file: 'src/blocks/modelFeatures/brochure.ts', find: '    deps.warn(NO_BROCHURE, slug);', replace: '', why: 'a missing brochure url is warned' },
     { id: 'call-brochure-url', file: 'src/contract/routes.ts', find: 'export const modelPath = (slug: string) => `${API_BASE}/models/${encodeURIComponent(slug)}`;', replace: 'export const modelPath = (slug: string) => `${API_BASE}/model/${encodeURIComponent(slug)}`;', why: 'the model is fetched from /api/models/{slug}' },
   ]),
-  ...row('§7 car search (facet filters) and offers search (limit 200)', [u('api-search'), u('cars-block')], [
+  ...row('§7 car search (facet filters) and offers search (limit 200)', [u('api-search'), b('cars', 'cars-block')], [
     { id: 'call-offers-limit', file: 'src/domain/search/indexes.ts', find: 'export const MAX_OFFER_HITS = 200;', replace: 'export const MAX_OFFER_HITS = 201;', why: 'offers are searched with a limit of 200', tests: [u('api-search')] },
-    { id: 'call-cars-facet-filter', file: 'src/lib/cars-search.ts', find: "    else if (values.length > 1) parts.push(`(${values.map((v) => `${attr}:${quote(v)}`).join(' OR ')})`);", replace: "    else if (values.length > 1) parts.push(values.map((v) => `${attr}:${quote(v)}`).join(' AND '));", why: "a block's facet values are ORed", tests: [u('cars-block')] },
+    { id: 'call-cars-facet-filter', file: 'src/lib/cars-search.ts', find: "    else if (values.length > 1) parts.push(`(${values.map((v) => `${attr}:${quote(v)}`).join(' OR ')})`);", replace: "    else if (values.length > 1) parts.push(values.map((v) => `${attr}:${quote(v)}`).join(' AND '));", why: "a block's facet values are ORed", tests: [b('cars', 'cars-block')] },
   ]),
-  ...row('§7 places autocomplete restricted to AU', [u('locations')], [
+  ...row('§7 places autocomplete restricted to AU', [b('locations', 'locations')], [
     { id: 'call-places-au', file: 'src/blocks/locations/google-places.ts', find: "export const PLACES_REGION_CODES = ['au'] as const;", replace: "export const PLACES_REGION_CODES = ['au', 'nz'] as const;", why: 'places are restricted to Australia' },
     { id: 'call-places-debounce', file: 'src/blocks/locations/google-places.ts', find: 'export const PLACES_DEBOUNCE_MS = 300;', replace: 'export const PLACES_DEBOUNCE_MS = 250;', why: 'a 300 ms debounce' },
     { id: 'call-places-regions', file: 'src/blocks/locations/google-places.ts', find: "export const PLACES_PRIMARY_TYPES = ['(regions)'] as const;", replace: "export const PLACES_PRIMARY_TYPES = ['geocode'] as const;", why: 'regions only' },
@@ -501,24 +501,24 @@ export const mutations: Mutation[] = [
     { id: 'error-step-incomplete', file: 'src/forms/messages.ts', find: "  stepIncomplete: 'Please complete the form step before proceeding',", replace: "  stepIncomplete: 'Please complete this step',", why: "the quick service step error", tests: [u('forms-rules')] },
     { id: 'error-quick-completion', file: 'src/forms/forms/quick-service.ts', find: "      completion: { fields: ['make', 'model', 'year'], message: messages.stepIncomplete },", replace: "      completion: { fields: ['make', 'model'], message: messages.stepIncomplete },", why: 'make, model and year are needed to leave Vehicle Details', tests: [u('forms-rules')] },
   ]),
-  ...row("§8 'Failed to fetch locations'", [u('locations'), u('offers')], [
-    { id: 'error-locations-message', file: 'src/blocks/locations/locations.ts', find: "export const FETCH_FAILED = 'Failed to fetch locations';", replace: "export const FETCH_FAILED = 'Failed to load locations';", why: "'Failed to fetch locations' is logged", tests: [u('locations')] },
-    { id: 'error-locations-empty', file: 'src/blocks/locations/locations.ts', find: '    deps.error(FETCH_FAILED, error);\n    return undefined;', replace: '    return undefined;', why: 'a failed locations fetch is logged', tests: [u('locations')] },
-    { id: 'error-geocode-logged', file: 'src/blocks/locations/google-places.ts', find: '        deps.error(GEOCODE_FAILED, error);', replace: '', why: 'geocode failures are logged', tests: [u('locations')] },
-    { id: 'error-no-offers-text', file: 'src/blocks/offers/Offers.astro', find: '      There are no special offers right now.', replace: '      No offers.', why: 'the no-offers placeholder', tests: [u('offers')] },
+  ...row("§8 'Failed to fetch locations'", [b('locations', 'locations'), b('offers', 'offers')], [
+    { id: 'error-locations-message', file: 'src/blocks/locations/locations.ts', find: "export const FETCH_FAILED = 'Failed to fetch locations';", replace: "export const FETCH_FAILED = 'Failed to load locations';", why: "'Failed to fetch locations' is logged", tests: [b('locations', 'locations')] },
+    { id: 'error-locations-empty', file: 'src/blocks/locations/locations.ts', find: '    deps.error(FETCH_FAILED, error);\n    return undefined;', replace: '    return undefined;', why: 'a failed locations fetch is logged', tests: [b('locations', 'locations')] },
+    { id: 'error-geocode-logged', file: 'src/blocks/locations/google-places.ts', find: '        deps.error(GEOCODE_FAILED, error);', replace: '', why: 'geocode failures are logged', tests: [b('locations', 'locations')] },
+    { id: 'error-no-offers-text', file: 'src/blocks/offers/Offers.astro', find: '      There are no special offers right now.', replace: '      No offers.', why: 'the no-offers placeholder', tests: [b('offers', 'offers')] },
   ]),
 
   // ---------------------------------------------------------------- §9 Constants
-  ...row('Staff bio preview 60 characters', [u('lib-text'), u('team-cards'), u('spec-rules-screens')], [
+  ...row('Staff bio preview 60 characters', [u('lib-text'), b('team', 'team-cards'), u('spec-rules-screens')], [
     { id: 'const-bio-60', file: 'src/lib/text.ts', find: 'export const BIO_PREVIEW_CHARS = 60;', replace: 'export const BIO_PREVIEW_CHARS = 61;', why: 'bio preview is 60 characters' },
     { id: 'const-bio-read-more', file: 'src/blocks/team/staff-card.ts', find: '  if (text.length <= BIO_PREVIEW_CHARS) return { text, cut: false };', replace: '  if (text.length <= BIO_PREVIEW_CHARS) return { text, cut: true };', why: "'Read more...' only when the bio is cut" },
     { id: 'const-bio-read-more-text', file: 'src/blocks/team/StaffCard.tsx', find: '                  Read more...<span', replace: '                  Read more<span', why: "the cut bio offers 'Read more...'", tests: [u('spec-rules-screens')] },
   ]),
-  ...row('Model short description 200 characters', [u('lib-text'), u('model-range')], [
+  ...row('Model short description 200 characters', [u('lib-text'), b('brandModels', 'model-range')], [
     { id: 'const-description-200', file: 'src/lib/text.ts', find: 'export const MODEL_DESCRIPTION_CHARS = 200;', replace: 'export const MODEL_DESCRIPTION_CHARS = 199;', why: 'descriptions are cut to 200' },
     { id: 'const-truncate-limit', file: 'src/lib/text.ts', find: '  if (t.length <= max) return t;', replace: '  if (t.length < max) return t;', why: 'text of the limit is kept whole' },
   ]),
-  ...row('12-column grid for cards and columns', [u('blocks-logic'), u('cards-layout')], [
+  ...row('12-column grid for cards and columns', [u('blocks-logic'), b('cardsTool', 'cards-layout')], [
     { id: 'const-grid-columns', file: 'src/blocks/columns/widths.ts', find: '  const pool = left >= free ? left : GRID_COLUMNS;', replace: '  const pool = left >= free ? left : 6;', why: 'columns that do not fit share a new row of 12' },
     { id: 'const-card-span', file: 'src/blocks/cardsTool/cards.ts', find: '  return 12 / cardsPerRow(cardCols);', replace: '  return 10 / cardsPerRow(cardCols);', why: 'a card spans its share of 12 columns' },
     { id: 'const-card-max', file: 'src/blocks/cardsTool/cards.ts', find: '  return Math.min(12, Math.max(1, Math.round(cardCols)));', replace: '  return Math.min(6, Math.max(1, Math.round(cardCols)));', why: 'up to 12 cards per row' },
@@ -534,12 +534,12 @@ export const mutations: Mutation[] = [
     { id: 'const-cutoff-gutters', file: 'src/lib/cutoffs.ts', find: "  wideGutters: '2025-04-02',", replace: "  wideGutters: '2025-04-03',", why: 'cutoff 2025-04-02' },
     { id: 'const-cutoff-on-day', file: 'src/lib/cutoffs.ts', find: '    flags[flag] = day >= date;', replace: '    flags[flag] = day > date;', why: 'a page published on the cutoff day gets the revision' },
   ]),
-  ...row('Credit score bands', [u('success-variants')], [
+  ...row('Credit score bands', [b('success', 'success-variants')], [
     { id: 'const-score-400', file: 'src/blocks/success/success.ts', find: 'export const SCORE_APPROVED = 400;', replace: 'export const SCORE_APPROVED = 401;', why: '400 or more is green' },
     { id: 'const-score-300', file: 'src/blocks/success/success.ts', find: 'export const SCORE_ORANGE = 300;', replace: 'export const SCORE_ORANGE = 301;', why: '300-399 is orange' },
     { id: 'const-score-approved', file: 'src/blocks/success/success.ts', find: 'tone: scoreTone(score), approved: score >= SCORE_APPROVED };', replace: 'tone: scoreTone(score), approved: score > SCORE_APPROVED };', why: 'the approval banner at 400 or more' },
   ]),
-  ...row('Thank-you 24-48 hours', [u('success-variants')], [
+  ...row('Thank-you 24-48 hours', [b('success', 'success-variants')], [
     { id: 'const-thanks-24-48', file: 'src/blocks/success/success-texts.ts', find: "  'A team member will confirm the requested date/time within 24-48 hours by phone call or SMS.';", replace: "  'A team member will confirm the requested date/time within 48 hours by phone call or SMS.';", why: 'the 24-48 hours window' },
     { id: 'const-free-ride-hidden', file: 'src/blocks/success/success.ts', find: "export const COMPLIMENTARY_INTERVAL = '3,000km or 3 months';", replace: "export const COMPLIMENTARY_INTERVAL = '3,000 km or 3 months';", why: 'no free ride for the complimentary interval' },
     { id: 'const-free-ride-radius', file: 'src/blocks/success/success.ts', find: 'We offer a free ride within ${options.freeRideRadiusKm} km of our service centre', replace: 'We offer a free ride near our service centre', why: 'the free ride radius in km' },
@@ -549,7 +549,7 @@ export const mutations: Mutation[] = [
     { id: 'const-borrow-max', file: 'src/forms/forms/finance.ts', find: 'export const BUDGET_MAX = 150_000;', replace: 'export const BUDGET_MAX = 200_000;', why: 'borrow up to $150,000' },
     { id: 'const-borrow-range-check', file: 'src/forms/schema.ts', find: '          return Number.isNaN(n) || (n >= min && n <= max);', replace: '          return Number.isNaN(n) || n >= min;', why: 'amounts above the range are refused' },
   ]),
-  ...row('Radius 250 km, 5 suggestions', [u('lib-geo'), u('locations')], [
+  ...row('Radius 250 km, 5 suggestions', [u('lib-geo'), b('locations', 'locations')], [
     { id: 'const-radius-250', file: 'src/lib/geo.ts', find: 'export const SEARCH_RADIUS_KM = 250;', replace: 'export const SEARCH_RADIUS_KM = 200;', why: 'radius 250 km' },
     { id: 'const-suggestions-5', file: 'src/lib/geo.ts', find: 'export const MAX_SUGGESTIONS = 5;', replace: 'export const MAX_SUGGESTIONS = 6;', why: 'at most 5 suggestions' },
     { id: 'const-distances', file: 'src/lib/geo.ts', find: 'export const DISTANCE_OPTIONS_KM = [25, 50, 75, 100, 150, 250, 500, 750, 1000] as const;', replace: 'export const DISTANCE_OPTIONS_KM = [25, 50, 75, 100, 150, 250, 500, 1000] as const;', why: 'distance options 25 … 1000' },
@@ -557,12 +557,12 @@ export const mutations: Mutation[] = [
     { id: 'const-zoom-15', file: 'src/lib/geo.ts', find: 'export const MAP_MAX_ZOOM = 15;', replace: 'export const MAP_MAX_ZOOM = 16;', why: 'map max zoom 15' },
     { id: 'const-cards-3', file: 'src/lib/geo.ts', find: 'export const LOCATION_CARDS_MAX = 3;', replace: 'export const LOCATION_CARDS_MAX = 2;', why: 'location cards with 3 or fewer' },
   ]),
-  ...row('Offers limit 200 and hitsPerPage', [u('offers')], [
+  ...row('Offers limit 200 and hitsPerPage', [b('offers', 'offers')], [
     { id: 'const-offers-limit', file: 'src/domain/offers.ts', find: 'export const OFFERS_LIMIT = 200;', replace: 'export const OFFERS_LIMIT = 100;', why: 'offers limit 200' },
     { id: 'const-offers-hits', file: 'src/domain/offers.ts', find: '  return filter.hitsPerPage ? limited.slice(0, filter.hitsPerPage) : limited;', replace: '  return limited;', why: 'hitsPerPage cuts the offers' },
     { id: 'const-offers-cut', file: 'src/blocks/offers/offers.ts', find: '  return text.length > over ? { html: clean, preview: truncate(text, to) } : { html: clean };', replace: '  return text.length >= over ? { html: clean, preview: truncate(text, to) } : { html: clean };', why: 'a text of exactly 200 is not cut' },
   ]),
-  ...row('Cars 3 per page, 250 with show-all-cars', [u('cars-block')], [
+  ...row('Cars 3 per page, 250 with show-all-cars', [b('cars', 'cars-block')], [
     { id: 'const-cars-3', file: 'src/lib/cars-search.ts', find: 'export const DEFAULT_CARS_PER_PAGE = 3;', replace: 'export const DEFAULT_CARS_PER_PAGE = 4;', why: '3 hits per page by default' },
     { id: 'const-cars-250', file: 'src/lib/cars-search.ts', find: 'export const SHOW_ALL_CARS_PER_PAGE = 250;', replace: 'export const SHOW_ALL_CARS_PER_PAGE = 200;', why: '250 with show-all-cars' },
     { id: 'const-cars-class', file: 'src/lib/cars-search.ts', find: "  return (classname ?? '').split(/\\s+/).includes(SHOW_ALL_CARS_CLASS);", replace: "  return (classname ?? '').includes(SHOW_ALL_CARS_CLASS);", why: 'show-all-cars is one of the class words' },
@@ -583,7 +583,7 @@ export const mutations: Mutation[] = [
     { id: 'const-colour-types-3', file: 'src/blocks/modelColors/model-colours.ts', find: 'export const BODY_TYPE_TABS_MIN_TYPES = 3;', replace: 'export const BODY_TYPE_TABS_MIN_TYPES = 2;', why: 'body-type tabs from 3 types' },
     { id: 'const-colour-15', file: 'src/blocks/modelColors/model-colours.ts', find: 'export const BODY_TYPE_TABS_OVER_COLOURS = 15;', replace: 'export const BODY_TYPE_TABS_OVER_COLOURS = 14;', why: 'body-type tabs over 15 colours' },
   ]),
-  ...row('Slider 4000 ms, loop, start index 0', [u('image-slider')], [
+  ...row('Slider 4000 ms, loop, start index 0', [b('imageSlider', 'image-slider')], [
     { id: 'const-slider-4000', file: 'src/blocks/imageSlider/slider.ts', find: '  return requested === undefined ? DEFAULT_AUTOPLAY_DELAY_MS : Math.max(0, requested);', replace: '  return requested ?? 3000;', why: '4000 ms by default' },
     { id: 'const-slider-start-0', file: 'src/blocks/imageSlider/slider.ts', find: '  const start = startIndex(data.startIndex, slides.length);', replace: '  const start = startIndex(data.startIndex ?? 1, slides.length);', why: 'start index 0 by default' },
     { id: 'const-slider-loop', file: 'src/blocks/imageSlider/slider.ts', find: '    loop: slides.length > 1,', replace: '    loop: slides.length > 2,', why: 'carousels loop' },

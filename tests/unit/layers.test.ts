@@ -4,6 +4,12 @@
  * the API; and a block folder reads no other block's files (what two blocks share lives in
  * components/ui, lib or domain). Every relative import counts, `import type` and `.astro`
  * frontmatter and script imports included.
+ *
+ * A block's tests live in its folder (src/blocks/<type>/*.test.ts). They are not part of the
+ * product, so the layers do not bind them: they import test helpers (tests/) and whatever they
+ * check their block against. Two rules hold for them instead: no code under src/ imports a test or
+ * a test helper (the build would bundle it), and a block's tests read no other block's files (a
+ * test of several blocks lives in tests/unit).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -49,12 +55,25 @@ function importsOf(path: string): { specifier: string; target: string }[] {
   );
 }
 
+/** A test file under src/ ("blocks/faq/faq.test.ts"). */
+const isTest = (file: string) => file.endsWith('.test.ts');
+/** A test helper or fixture: anything under tests/ ("../tests/helpers/render.ts" from src/). */
+const isTestSupport = (file: string) => file.startsWith('../tests/');
+
 const layerOf = (file: string) => file.split('/')[0]!;
 /** "blocks/offers/offers.ts" → "offers"; undefined for a file at the top of src/blocks. */
 const blockOf = (file: string) => (file.startsWith('blocks/') && file.split('/').length > 2 ? file.split('/')[1] : undefined);
 
 /** Why `from` may not import `to`, or undefined when it may. */
 export function offence(from: string, to: string): string | undefined {
+  // Tests are left out of the layers explicitly: a test may import test helpers and any code it
+  // checks, but a block's tests test that block only.
+  if (isTest(from)) {
+    const a = blockOf(from);
+    const b = blockOf(to);
+    return a && b && a !== b ? `block ${a}'s tests may not import block ${b}'s files: a test of several blocks lives in tests/unit` : undefined;
+  }
+  if (isTest(to) || isTestSupport(to)) return 'code under src/ may not import a test or a test helper: the build would bundle it';
   const source = layerOf(from);
   const target = layerOf(to);
   if (PURE.includes(source) && ABOVE_PURE.includes(target)) {
@@ -96,5 +115,19 @@ describe('layers of src/', () => {
     expect(offence('blocks/offers/Offers.astro', 'blocks/team/team-tabs.ts')).toBeDefined();
     expect(offence('blocks/offers/Offers.astro', 'blocks/offers/offers.ts')).toBeUndefined();
     expect(offence('blocks/registry.ts', 'blocks/offers/Offers.astro')).toBeUndefined();
+  });
+
+  it('lets a block\'s tests import test helpers and what they check, but no other block', () => {
+    expect(sourceFiles(SRC).some((path) => isTest(path))).toBe(true);
+    expect(offence('blocks/faq/faq.test.ts', '../tests/helpers/block-html.ts')).toBeUndefined();
+    expect(offence('blocks/faq/faq.test.ts', 'blocks/faq/json-ld.ts')).toBeUndefined();
+    expect(offence('blocks/reviews/reviews-refresh.test.ts', 'api/routes/reviews.ts')).toBeUndefined();
+    expect(offence('blocks/faq/faq.test.ts', 'blocks/offers/offers.ts')).toBeDefined();
+  });
+
+  it('keeps tests and test helpers out of the code', () => {
+    expect(offence('blocks/faq/Faq.astro', '../tests/helpers/block-html.ts')).toBeDefined();
+    expect(offence('blocks/faq/json-ld.ts', 'blocks/faq/faq.test.ts')).toBeDefined();
+    expect(offence('lib/text.ts', '../tests/fixtures/dealers/mini-motors/site.json')).toBeDefined();
   });
 });

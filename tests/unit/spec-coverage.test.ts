@@ -8,7 +8,7 @@ import { existsSync, globSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { citedPaths, citedTests, isSpecSection, readCoverageMap, rowsNamed as rowsIn, type MapRow } from '../../scripts/lib/coverage-map.ts';
+import { citedPaths, citedTests, isBlockTest, isSpecSection, readCoverageMap, rowsNamed as rowsIn, type MapRow } from '../../scripts/lib/coverage-map.ts';
 import { mutations, occurrences } from '../../scripts/lib/mutation-list.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -86,7 +86,7 @@ describe('scripts/lib/mutation-list.ts', () => {
         else if (!cited.some((c) => matches(c, file))) problems.push(`${m.id}: ${file} is not cited by ${where(row)}`);
       }
       if (!m.tests.length && !m.e2e?.length) problems.push(`${m.id}: no test to run`);
-      for (const file of m.tests) if (!/^tests\/unit\/.+\.test\.ts$/.test(file)) problems.push(`${m.id}: ${file} is not a unit test`);
+      for (const file of m.tests) if (!/^tests\/unit\/.+\.test\.ts$/.test(file) && !isBlockTest(file)) problems.push(`${m.id}: ${file} is not a unit test`);
       for (const file of m.e2e ?? []) if (!/^tests\/e2e\/.+\.spec\.ts$/.test(file)) problems.push(`${m.id}: ${file} is not an e2e spec`);
     }
     expect(problems).toEqual([]);

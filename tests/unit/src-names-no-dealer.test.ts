@@ -1,7 +1,8 @@
 /**
  * The product is for any dealer: nothing under src/ may name one of the sample dealers (their
  * folder slug, their name or their web address). A sample's quirk handled by name is a bug for
- * every other dealer with the same content.
+ * every other dealer with the same content. Tests are not the product: a block's tests in its
+ * folder (src/blocks/<type>/*.test.ts) may name a sample, as the tests under tests/ may.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -13,9 +14,12 @@ const samples = readdirSync('dealers', { withFileTypes: true }).filter((e) => e.
   return { slug: e.name, words: [e.name, site.name, ...(host ? [host] : [])] };
 });
 
+/** A test beside the code it tests, left out explicitly (see above). */
+const isTest = (name: string) => name.endsWith('.test.ts');
+
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile() && /\.(ts|tsx|astro|css|mjs|js|json|md)$/.test(e.name))
+    .filter((e) => e.isFile() && /\.(ts|tsx|astro|css|mjs|js|json|md)$/.test(e.name) && !isTest(e.name))
     .map((e) => path.join(e.parentPath, e.name));
 }
 
@@ -39,6 +43,12 @@ describe('src/ names no sample dealer', () => {
     const files = sourceFiles('src').map((file) => ({ file, text: readFileSync(file, 'utf8') }));
     expect(files.length).toBeGreaterThan(100);
     expect(mentions(files, samples.flatMap((s) => s.words))).toEqual([]);
+  });
+
+  it('reads the code, not the block tests beside it', () => {
+    const all = readdirSync('src', { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+    expect(all.some((e) => isTest(e.name))).toBe(true);
+    expect(sourceFiles('src').filter((file) => isTest(file))).toEqual([]);
   });
 
   it('would find one, whatever its case', () => {

@@ -2,7 +2,7 @@
  * The reviews block's markup that both the build and the browser write: one review as a list
  * item (ReviewItem.astro renders it at build time; ./refresh.ts writes the same when the reviews
  * are refreshed from GET /api/reviews), and the summary's numbers and words.
- * The stars are StarRating.astro's markup (src/components), kept equal by tests/unit/reviews-refresh.test.ts.
+ * The stars are StarRating.astro's markup (src/components), kept equal by ./reviews-refresh.test.ts.
  */
 import { starRating, type StarRatingView } from '../../lib/rating.ts';
 import type { Review } from '../../domain/reviews.ts';

@@ -1,14 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fixtureDealer, renderBlock, toBlocks } from '../helpers/render.ts';
-import type { DealerContent } from '../../src/content/load.ts';
-import type { Car } from '../../src/content/entities.ts';
-import type { Page } from '../../src/content/page.ts';
+import { fixtureDealer, renderBlock, toBlocks } from '../../../tests/helpers/render.ts';
+import type { DealerContent } from '../../content/load.ts';
+import type { Car } from '../../content/entities.ts';
+import type { Page } from '../../content/page.ts';
 import {
   CAR_SORTS, carCard, carsFixedFilters, carsPerPage, carsStateMapping, NO_CARS_MESSAGE, showsAllCars, viewAllCarsHref,
-} from '../../src/lib/cars-search.ts';
-import { staticCarsClient } from '../../src/lib/cars-static-search.ts';
-import { carsServerState } from '../../src/blocks/cars/server-state.ts';
-import type { CarsAppSettings } from '../../src/blocks/cars/CarsApp.tsx';
+} from '../../lib/cars-search.ts';
+import { staticCarsClient } from '../../lib/cars-static-search.ts';
+import { carsServerState } from './server-state.ts';
+import type { CarsAppSettings } from './CarsApp.tsx';
 
 let base: DealerContent;
 beforeAll(async () => {

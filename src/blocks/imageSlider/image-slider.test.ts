@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { slide as slideSchema, type Slide } from '../../src/content/entities.ts';
-import type { DealerContent } from '../../src/content/load.ts';
+import { slide as slideSchema, type Slide } from '../../content/entities.ts';
+import type { DealerContent } from '../../content/load.ts';
 import {
   DEFAULT_AUTOPLAY_DELAY_MS, DEFAULT_SLIDE_OVERLAY, aspectRatio, autoplayDelay, heroSlide, isFullWidth, objectFit,
   slideImageUrl, slideLabel, sliderView, startIndex, type SliderData,
-} from '../../src/blocks/imageSlider/slider.ts';
-import { fixtureDealer, renderBlock, toBlocks } from '../helpers/render.ts';
+} from './slider.ts';
+import { fixtureDealer, renderBlock, toBlocks } from '../../../tests/helpers/render.ts';
 
 let dealer: DealerContent;
 beforeAll(async () => {

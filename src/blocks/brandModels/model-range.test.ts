@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fixtureDealer, renderBlock } from '../helpers/render.ts';
-import { model as modelSchema, type Model } from '../../src/content/entities.ts';
-import type { DealerContent } from '../../src/content/load.ts';
+import { fixtureDealer, renderBlock } from '../../../tests/helpers/render.ts';
+import { model as modelSchema, type Model } from '../../content/entities.ts';
+import type { DealerContent } from '../../content/load.ts';
 import {
   buttonRows,
   firstRowLastIndex,
@@ -10,8 +10,8 @@ import {
   rangeModels,
   rangeTabs,
   tabIndexFromSearch,
-} from '../../src/blocks/brandModels/model-range.ts';
-import { tileDescription, toModelTile } from '../../src/blocks/brandModels/model-tiles.ts';
+} from './model-range.ts';
+import { tileDescription, toModelTile } from './model-tiles.ts';
 
 const model = (over: Record<string, unknown>): Model =>
   modelSchema.parse({ slug: 'm', name: 'M', ...over });

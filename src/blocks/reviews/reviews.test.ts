@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { count, htmlProblems, inner, renderBlock, renderBlocks } from '../helpers/block-html.ts';
-import { formatReviewDate, topReviews } from '../../src/blocks/reviews/aggregate.ts';
-import { selectReviews } from '../../src/domain/reviews.ts';
-import type { ReviewsSummary } from '../../src/content/entities.ts';
+import { count, htmlProblems, inner, renderBlock, renderBlocks } from '../../../tests/helpers/block-html.ts';
+import { formatReviewDate, topReviews } from './aggregate.ts';
+import { selectReviews } from '../../domain/reviews.ts';
+import type { ReviewsSummary } from '../../content/entities.ts';
 
 /** Reviewer names in the order the HTML shows them. */
 const names = (html: string) => [...html.matchAll(/<p class="review-name">([^<]*)<\/p>/g)].map((m) => m[1]);

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { bioPreview, initials, staffRating, toStaffCard } from '../../src/blocks/team/staff-card.ts';
-import { TEAM_PARAM, teamTabItems } from '../../src/blocks/team/team-tabs.ts';
-import { hrefWithTab as hrefWithItem, tabIndexAfterKey, tabIndexFromSearch as indexFromSearch, uniqueSlugs } from '../../src/components/ui/tabs.ts';
-import { siteSchema } from '../../src/content/site.ts';
-import type { StaffMember } from '../../src/content/entities.ts';
-import { BIO_PREVIEW_CHARS } from '../../src/lib/text.ts';
+import { bioPreview, initials, staffRating, toStaffCard } from './staff-card.ts';
+import { TEAM_PARAM, teamTabItems } from './team-tabs.ts';
+import { hrefWithTab as hrefWithItem, tabIndexAfterKey, tabIndexFromSearch as indexFromSearch, uniqueSlugs } from '../../components/ui/tabs.ts';
+import { siteSchema } from '../../content/site.ts';
+import type { StaffMember } from '../../content/entities.ts';
+import { BIO_PREVIEW_CHARS } from '../../lib/text.ts';
 
 const site = (profilePages?: boolean) => siteSchema.parse({
   id: 1, slug: 's', name: 'S', url: 'https://s.com.au', country: 'AU',

@@ -6,9 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createElement } from 'react';
-import { CAR_HIT_FIELDS, carCard, type CarHit } from '../../src/lib/cars-search.ts';
-import { carsCount, pageList, refinementChips, responsivePageList, showCarsLabel, type RefinementLike } from '../../src/blocks/cars/cars-ui.ts';
-import CarCard from '../../src/blocks/cars/CarCard.tsx';
+import { CAR_HIT_FIELDS, carCard, type CarHit } from '../../lib/cars-search.ts';
+import { carsCount, pageList, refinementChips, responsivePageList, showCarsLabel, type RefinementLike } from './cars-ui.ts';
+import CarCard from './CarCard.tsx';
 
 const hit: CarHit = {
   objectID: '7', slug: '2020-toyota-corolla-7', year: 2020, make: 'Toyota', model: 'Corolla', badge: 'Ascent Sport', km: 48000,

@@ -4,7 +4,7 @@
  * model has no brochure url).
  */
 import { describe, expect, it } from 'vitest';
-import { FETCH_FAILED, NO_BROCHURE, modelApiUrl, openBrochure, type BrochureDeps } from '../../src/blocks/modelFeatures/brochure.ts';
+import { FETCH_FAILED, NO_BROCHURE, modelApiUrl, openBrochure, type BrochureDeps } from './brochure.ts';
 
 interface Log {
   fetched: string[];

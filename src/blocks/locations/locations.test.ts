@@ -1,18 +1,18 @@
 import { readFileSync, statSync } from 'node:fs';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fixtureDealer, renderBlock } from '../helpers/render.ts';
-import type { DealerContent } from '../../src/content/load.ts';
-import type { Location } from '../../src/content/entities.ts';
+import { fixtureDealer, renderBlock } from '../../../tests/helpers/render.ts';
+import type { DealerContent } from '../../content/load.ts';
+import type { Location } from '../../content/entities.ts';
 import {
   FETCH_FAILED, GEOCODE_FAILED, directionsUrl, fetchLocations, hrefWithSearch, locationsFromApi, locationsOfType,
   parseLocationQuery, resultsMessage, searchLocationsOfType, showCards,
-} from '../../src/blocks/locations/locations.ts';
-import { datasetPlaceSearch, debounce, DATASET_FAILED } from '../../src/blocks/locations/places.ts';
+} from './locations.ts';
+import { datasetPlaceSearch, debounce, DATASET_FAILED } from './places.ts';
 import {
   PLACES_DEBOUNCE_MS, autocompleteRequest, boundsOf, googlePlaceSearch, mapOptions, type PlacesLib,
-} from '../../src/blocks/locations/google-places.ts';
-import { matchPlaces, parsePlaceFile } from '../../src/blocks/locations/postcodes.ts';
-import { reduceAustralia } from '../../scripts/build-postcodes.ts';
+} from './google-places.ts';
+import { matchPlaces, parsePlaceFile } from './postcodes.ts';
+import { reduceAustralia } from '../../../scripts/build-postcodes.ts';
 
 let dealer: DealerContent;
 beforeAll(async () => {

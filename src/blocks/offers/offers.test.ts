@@ -1,14 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { offer as offerSchema, type Offer } from '../../src/content/entities.ts';
-import type { DealerContent } from '../../src/content/load.ts';
+import { offer as offerSchema, type Offer } from '../../content/entities.ts';
+import type { DealerContent } from '../../content/load.ts';
 import {
   DESCRIPTION_CUT_OVER, DESCRIPTION_CUT_TO, DISCLAIMER_CUT, descriptionPreview, disclaimerPreview,
   enquireHref, isSpecialOffersPage, offerTabs, toOfferCard,
-} from '../../src/blocks/offers/offers.ts';
-import { OFFERS_LIMIT, isOfferShown, selectOffers } from '../../src/domain/offers.ts';
-import { MODEL_PARAM, cardTabs, offerTabItems } from '../../src/blocks/offers/offers.ts';
-import { hrefWithTab as hrefWithItem, itemShown, tabIndexFromSearch as indexFromSearch } from '../../src/components/ui/tabs.ts';
-import { fixtureDealer, renderBlock } from '../helpers/render.ts';
+} from './offers.ts';
+import { OFFERS_LIMIT, isOfferShown, selectOffers } from '../../domain/offers.ts';
+import { MODEL_PARAM, cardTabs, offerTabItems } from './offers.ts';
+import { hrefWithTab as hrefWithItem, itemShown, tabIndexFromSearch as indexFromSearch } from '../../components/ui/tabs.ts';
+import { fixtureDealer, renderBlock } from '../../../tests/helpers/render.ts';
 
 let dealer: DealerContent;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fixtureDealer, renderBlock } from '../helpers/render.ts';
-import type { DealerContent } from '../../src/content/load.ts';
-import { startValue } from '../../src/blocks/financeCalculator/FinanceCalculator.island.tsx';
+import { fixtureDealer, renderBlock } from '../../../tests/helpers/render.ts';
+import type { DealerContent } from '../../content/load.ts';
+import { startValue } from './FinanceCalculator.island.tsx';
 
 let dealer: DealerContent;
 let nzDealer: DealerContent;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseSuccess, parseSuccessQuery, type CustomMessage, type SuccessOptions } from '../../src/blocks/success/success.ts';
+import { chooseSuccess, parseSuccessQuery, type CustomMessage, type SuccessOptions } from './success.ts';
 
 const withMessages = (customMessages: CustomMessage[]): SuccessOptions => ({ siteName: 'Dealer', customMessages });
 const view = (search: string, messages: CustomMessage[]) =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isUsedStockWebsite, selectBrands, showsBookService, websiteBase, websiteButtons,
-  type BrandButtonRules } from '../../src/blocks/websiteBrands/buttons.ts';
-import type { Brand } from '../../src/content/entities.ts';
+  type BrandButtonRules } from './buttons.ts';
+import type { Brand } from '../../content/entities.ts';
 
 const DEFAULT_SUFFIXES = ['Automotive Direct', 'Direct Used Cars'];
 const rules = (over: Partial<BrandButtonRules> = {}): BrandButtonRules => ({

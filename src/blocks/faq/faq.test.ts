@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { count, htmlProblems, inner, jsonLd, renderBlock, renderBlocks } from '../helpers/block-html.ts';
+import { count, htmlProblems, inner, jsonLd, renderBlock, renderBlocks } from '../../../tests/helpers/block-html.ts';
 
 const questions = [
   {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COUNT_DURATION_MS, countAt, decimalsOf, easeOutCubic, formatCount } from '../../src/blocks/salesCounter/count.ts';
+import { COUNT_DURATION_MS, countAt, decimalsOf, easeOutCubic, formatCount } from './count.ts';
 
 describe('sales counter easing', () => {
   it('runs for about one and a half seconds', () => {

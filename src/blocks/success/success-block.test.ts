@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { fixtureDealer } from '../helpers/render.ts';
-import { siteSchema } from '../../src/content/site.ts';
-import { locationCards, successOptions } from '../../src/blocks/success/success-props.ts';
+import { fixtureDealer } from '../../../tests/helpers/render.ts';
+import { siteSchema } from '../../content/site.ts';
+import { locationCards, successOptions } from './success-props.ts';
 
 describe('thank-you block props', () => {
   it("passes the dealer's service, finance and custom-message options to the page", async () => {

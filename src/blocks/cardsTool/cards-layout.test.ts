@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cardSpan, cardsPerRow, slidesPerView, swiperBreakpoints, wideCols } from '../../src/blocks/cardsTool/cards.ts';
-import { safeHref } from '../../src/lib/links.ts';
+import { cardSpan, cardsPerRow, slidesPerView, swiperBreakpoints, wideCols } from './cards.ts';
+import { safeHref } from '../../lib/links.ts';
 
 describe('cards per row on the 12-column grid', () => {
   it('shows three cards per row when the editor sets no cardCols', () => {

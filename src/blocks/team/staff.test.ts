@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { staffMember, type StaffMember } from '../../src/content/entities.ts';
-import { categorySlug, groupStaff } from '../../src/blocks/team/staff.ts';
+import { staffMember, type StaffMember } from '../../content/entities.ts';
+import { categorySlug, groupStaff } from './staff.ts';
 
 let next = 0;
 function member(category?: string, name = `Person ${++next}`): StaffMember {

@@ -5,16 +5,16 @@
  * In Chromium against the real route: tests/e2e/reviews.spec.ts.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { renderBlock } from '../helpers/block-html.ts';
-import { REVIEWS_MAX_AGE_MS, type Review } from '../../src/domain/reviews.ts';
-import { reviewItemHtml, starsHtml } from '../../src/blocks/reviews/markup.ts';
+import { renderBlock } from '../../../tests/helpers/block-html.ts';
+import { REVIEWS_MAX_AGE_MS, type Review } from '../../domain/reviews.ts';
+import { reviewItemHtml, starsHtml } from './markup.ts';
 import {
   isNewer, latestReviews, listedReviews, parseReviewsAnswer, reviewsStorageKey, reviewsUrl, startReviewsRefresh,
   type RefreshDeps,
-} from '../../src/blocks/reviews/refresh.ts';
-import { REVIEWS_CACHE_MS } from '../../src/api/routes/reviews.ts';
-import { starRating } from '../../src/lib/rating.ts';
-import type { ReviewsSummary } from '../../src/content/entities.ts';
+} from './refresh.ts';
+import { REVIEWS_CACHE_MS } from '../../api/routes/reviews.ts';
+import { starRating } from '../../lib/rating.ts';
+import type { ReviewsSummary } from '../../content/entities.ts';
 
 const review = (customer_name: string, review_date: string, rating = 5, text = 'Good'): Review =>
   ({ customer_name, review_date, rating, text });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { chooseSuccess, parseSuccessQuery, type LocationCard, type SuccessData, type SuccessOptions } from '../../src/blocks/success/success.ts';
-import { SERVICE_CONFIRMATION } from '../../src/blocks/success/success-texts.ts';
-import type { CarCard } from '../../src/stores/submission.ts';
+import { chooseSuccess, parseSuccessQuery, type LocationCard, type SuccessData, type SuccessOptions } from './success.ts';
+import { SERVICE_CONFIRMATION } from './success-texts.ts';
+import type { CarCard } from '../../stores/submission.ts';
 
 const options: SuccessOptions = { siteName: 'Harbour City Toyota', customMessages: [] };
 const locations: LocationCard[] = [
