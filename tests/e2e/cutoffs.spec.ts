@@ -179,7 +179,7 @@ if (env) {
   test('pages built without a snapshot (team profile, default privacy policy, not found) have the newest layout', () => {
     const newest = layoutClasses(layoutFlags(new Date().toISOString().slice(0, 10)));
     for (const rel of ['team/andrew-whitfield/index.html', 'privacy-policy/index.html', '404.html']) {
-      const html = readFileSync(path.join(env!.sitesDir, 'coastal-motor-group', rel), 'utf8');
+      const html = readFileSync(path.join(env.sitesDir, 'coastal-motor-group', rel), 'utf8');
       const body = /<body(?:\s+class="([^"]*)")?[^>]*>/.exec(html);
       const got = (body?.[1] ?? '').split(/\s+/).filter((c) => c.startsWith('rev-')).join(' ');
       expect(got, rel).toBe(newest);

@@ -77,7 +77,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
 
   return async () => {
     await server.close();
-    await api!.close();
+    await api.close();
     if (process.env.E2E_KEEP === '1') console.log(`Kept the built sites in ${work}`);
     else await rm(work, { recursive: true, force: true });
   };

@@ -27,7 +27,7 @@ function sampleHasSeededProfile(): boolean {
   if (!env) return false;
   try {
     const reviews = JSON.parse(readFileSync(path.join(env.dealersDir, SEEDED_REVIEWS.slug, 'reviews.json'), 'utf8')) as Record<string, { count: number }>;
-    return !!reviews[ERINA] && !!reviews[GOSFORD] && reviews[ERINA]!.count < SEEDED_REVIEWS.count;
+    return !!reviews[ERINA] && !!reviews[GOSFORD] && reviews[ERINA].count < SEEDED_REVIEWS.count;
   } catch {
     return false;
   }

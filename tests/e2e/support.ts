@@ -109,7 +109,7 @@ export function toLocalUrl(productionUrl: string, slug: string, port: number): s
 
 /** Every .html file under a folder, as paths relative to it with "/" separators. */
 export function htmlFiles(dir: string): string[] {
-  return (readdirSync(dir, { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[])
+  return (readdirSync(dir, { recursive: true, withFileTypes: true }))
     .filter((e) => e.isFile() && e.name.endsWith('.html'))
     .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
     .sort();

@@ -78,6 +78,7 @@ async function settle(page: Page, url: string, shot: ShotPage): Promise<void> {
 test.describe('visual comparisons', () => {
   test.use({ reducedMotion: 'reduce', deviceScaleFactor: 1 });
   // Skips the whole set, saying why, until baselines are made on purpose (see the top of this file).
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a hook's fixtures from this pattern; the hook uses none.
   test.beforeEach(({}, testInfo) => {
     const updating = testInfo.config.updateSnapshots === 'all' || testInfo.config.updateSnapshots === 'changed';
     test.skip(!updating && !existsSync(baselines),

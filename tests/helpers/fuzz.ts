@@ -41,8 +41,8 @@ export function tree(value: unknown): JsonTree {
   if (value === null || typeof value === 'boolean' || typeof value === 'number') return lit(JSON.stringify(value));
   if (typeof value === 'string') return str(value);
   if (Array.isArray(value)) return arr(...value.map(tree));
-  if (typeof value === 'object') return obj(Object.entries(value as object).map(([k, v]) => [k, tree(v)]));
-  throw new Error(`not JSON: ${String(value)}`);
+  if (typeof value === 'object') return obj(Object.entries(value).map(([k, v]) => [k, tree(v)]));
+  throw new Error(`not JSON: a value of type ${typeof value}`);
 }
 
 /** An object tree with one entry set (replaced where it is, else added at the end). */

@@ -32,12 +32,11 @@ export async function searchOne(client: OfficialClient, indexName: string, param
 /** The object ids of a result's hits, in order. */
 export const idsOf = (r: { hits: Hit[] }) => r.hits.map((h) => h.objectID);
 
-type HelperClient = Parameters<typeof algoliasearchHelper>[0];
 type HelperState = Parameters<typeof algoliasearchHelper>[2];
 
 /** algoliasearch-helper on the official client, as InstantSearch creates it. */
 export function helperFor(client: OfficialClient, index: string, state: HelperState = {}) {
-  return algoliasearchHelper(client as unknown as HelperClient, index, state);
+  return algoliasearchHelper(client, index, state);
 }
 
 /**

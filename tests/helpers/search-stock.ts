@@ -19,7 +19,7 @@ type Extra = Partial<Car> & Record<string, unknown>;
 
 let created = 1_700_000_000;
 function car(id: number, make: string, model: string, extra: Extra = {}): Car {
-  const year = (extra.year as number | undefined) ?? 2020;
+  const year = (extra.year) ?? 2020;
   return {
     id, name: `${year} ${make} ${model}${extra.badge ? ` ${extra.badge}` : ''}`, slug: `car-${id}`, make, model, year, km: 20_000, price: 25_000,
     photos: [`https://cdn.example.com/${id}-1.jpg`, `https://cdn.example.com/${id}-2.jpg`], photos_count: 2, car_type: 'used',

@@ -54,9 +54,12 @@ describe('the page-view event', () => {
     const script = pageViewScript(event);
     expect(script).not.toContain('</script');
     const win: Win = { dataLayer: [{ 'gtm.start': 1 }] };
+    // The snippet runs as the browser runs it: a script given `window`.
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the page's own inline script, under test
     new Function('window', script)(win);
     expect(win.dataLayer).toEqual([{ 'gtm.start': 1 }, event]);
     const fresh: Win = {};
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the page's own inline script, under test
     new Function('window', script)(fresh);
     expect(fresh.dataLayer).toEqual([event]);
   });

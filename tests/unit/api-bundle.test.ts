@@ -50,12 +50,12 @@ function startServer(env: Record<string, string>, args: string[] = []): Promise<
   return new Promise((resolve, reject) => {
     let out = '';
     const read = (chunk: Buffer) => {
-      out += chunk;
+      out += chunk.toString();
       const m = /^API for .* on (http:\/\/localhost:\d+)\/api\/health.*$/m.exec(out);
       if (m) resolve({ origin: m[1]!, line: m[0], child });
     };
-    child.stdout!.on('data', read);
-    child.stderr!.on('data', read);
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
     child.on('exit', (code) => reject(new Error(`server.mjs exited with ${code}: ${out}`)));
   });
 }
@@ -166,7 +166,7 @@ describe('the API bundle (dist/api)', () => {
         env: { ...process.env, DATABASE_URL: '', DATA_DIR: path.join(bare, 'data') }, stdio: ['ignore', 'pipe', 'pipe'],
       });
       let out = '';
-      child.stdout!.on('data', (c: Buffer) => (out += c));
+      child.stdout.on('data', (c: Buffer) => (out += c.toString()));
       await new Promise((done) => child.on('exit', done));
       expect(out).toContain('The embedded database (used when DATABASE_URL is not set) needs the package @electric-sql/pglite, which is not installed');
     } finally {

@@ -40,7 +40,7 @@ describe.each(testDatabases)('grouped lead saves on $label', (database) => {
       },
       transaction: (fn) => t.db.transaction(fn),
       close: async () => {},
-    } as Db;
+    };
   });
   afterAll(() => t.cleanup());
   beforeEach(() => {

@@ -11,7 +11,7 @@ function post(app: App, body: BodyInit | object, init: { url?: string; headers?:
     headers: { 'content-type': 'application/json', ...init.headers },
     body: raw as BodyInit,
     ...(raw instanceof ReadableStream ? { duplex: 'half' } : {}),
-  } as RequestInit));
+  }));
 }
 
 const valid = () => ({

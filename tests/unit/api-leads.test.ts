@@ -107,7 +107,7 @@ describe.each(testDatabases)('lead saves on $label', (database) => {
 
   it('completes a lead exactly once when 50 final submits of it arrive at the same time', async () => {
     const key = randomUUID();
-    const answers = await Promise.all(Array.from({ length: 50 }, () => post(app, contactSave(key))));
+    const answers = await Promise.all(Array.from({ length: 50 }, async () => post(app, contactSave(key))));
     expect(answers.map((r) => r.status)).toEqual(Array(50).fill(200));
     const bodies = await Promise.all(answers.map((r) => r.json()));
     const ids = new Set(bodies.map((b) => b.lead_id));
@@ -122,7 +122,7 @@ describe.each(testDatabases)('lead saves on $label', (database) => {
   it('completes a partial lead exactly once when 50 final submits with its lead_id race', async () => {
     const key = randomUUID();
     const { lead_id } = await (await post(app, finderSave(key, 'about', ABOUT))).json();
-    const finals = await Promise.all(Array.from({ length: 50 }, () => post(app, finderSave(key, 'car', { ...ABOUT, Make: 'Kia' }, { lead_id }))));
+    const finals = await Promise.all(Array.from({ length: 50 }, async () => post(app, finderSave(key, 'car', { ...ABOUT, Make: 'Kia' }, { lead_id }))));
     expect(new Set(await Promise.all(finals.map(async (r) => `${r.status} ${(await r.json()).lead_id}`)))).toEqual(new Set([`200 ${lead_id}`]));
     expect(await outbox(lead_id)).toHaveLength(2);
   });

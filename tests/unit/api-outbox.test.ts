@@ -152,7 +152,7 @@ describe.each(testDatabases)('lead delivery on $label', (database) => {
     await deliverDue(deps, { now: new Date(T0) });
     const hit = crm.received[0]!;
     expect(hit.headers['content-type']).toBe('application/xml; charset=utf-8');
-    expect(hit.body).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?>\n<\?adf version="1\.0"\?>\n<adf>\n  <prospect status="new">/);
+    expect(hit.body).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?>\n<\?adf version="1\.0"\?>\n<adf>\n {2}<prospect status="new">/);
     expect(hit.body).toContain(`<id sequence="1" source="dealer-sites">${leadId}</id>`);
     // 09:00 UTC is 20:00 in Sydney (daylight saving time), where the dealer is.
     expect(hit.body).toContain('<requestdate>2025-03-01T20:00:00+11:00</requestdate>');
@@ -188,7 +188,7 @@ describe.each(testDatabases)('lead delivery on $label', (database) => {
     for (let i = 0; i < 10; i++) ids.push(await completeLead());
     const [a, b] = await Promise.all([deliverDue(deps, { now: new Date(T0), limit: 6 }), deliverDue(deps, { now: new Date(T0), limit: 6 })]);
     const rest = await deliverDue(deps, { now: new Date(T0) });
-    expect(a!.delivered + b!.delivered + rest.delivered).toBe(10);
+    expect(a.delivered + b.delivered + rest.delivered).toBe(10);
     expect(crm.received.map((r) => r.headers['x-lead-id']).sort()).toEqual(ids.sort());
   });
 

@@ -162,7 +162,7 @@ describe.skipIf(!existsSync(chromium))('a Lighthouse run', () => {
       expect(r.seo).toBeLessThan(100);
       expect(r.seoFailed).toContain('meta-description');
     } finally {
-      await chrome.kill();
+      chrome.kill();
       server.close();
     }
   }, 120_000);

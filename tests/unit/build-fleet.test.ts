@@ -20,7 +20,7 @@ let slugs: string[];
 
 function ok(r: ChildBuild): BuildResult & { output: string } {
   if (!('ok' in r) || !r.ok) throw new Error(`the build failed:\n${r.output.slice(-4000)}`);
-  return r as BuildResult & { output: string };
+  return r;
 }
 
 async function listFiles(dir: string): Promise<string[]> {
@@ -171,7 +171,7 @@ function get(port: number, host: string, target: string): Promise<{ status: numb
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, path: target, headers: { host } }, (res) => {
       let text = '';
-      res.on('data', (c: Buffer) => { text += c; });
+      res.on('data', (c: Buffer) => { text += c.toString(); });
       res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
     });
     req.on('error', reject);
@@ -193,7 +193,7 @@ describe('npm start -- --sites DIR', () => {
         child.kill('SIGTERM');
       });
       const onData = (chunk: Buffer) => {
-        output += chunk;
+        output += chunk.toString();
         const m = /API +http:\/\/localhost:(\d+)\/api\/health/.exec(output);
         if (m) resolve({ code: null, output, port: Number(m[1]), stop });
       };

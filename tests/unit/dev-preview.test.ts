@@ -77,7 +77,7 @@ beforeAll(async () => {
   const env: Record<string, string | undefined> = { ...process.env, NODE_ENV: undefined, DATABASE_URL: undefined, FINANCE_PROVIDER_URL: undefined };
   for (const name of Object.keys(env)) if (name.startsWith('VITEST')) delete env[name];
   child = spawn(process.execPath, ['--import', 'tsx', 'scripts/dev.ts', '--dealers', dealers, '--port', String(port), '--data', path.join(work, 'data')], {
-    cwd: root, env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: root, env: env, stdio: ['ignore', 'pipe', 'pipe'],
   });
   const started = Date.now();
   await new Promise<void>((resolve, reject) => {

@@ -140,7 +140,7 @@ describe('brochure download', () => {
     const calls: Record<string, unknown[]> = { fetch: [], open: [], error: [], warn: [] };
     return {
       calls,
-      fetch: (url) => { calls.fetch!.push(url); return response() as never; },
+      fetch: (url) => { calls.fetch!.push(url); return response(); },
       open: (url) => calls.open!.push(url),
       error: (m) => calls.error!.push(m),
       warn: (m) => calls.warn!.push(m),

@@ -91,7 +91,7 @@ describe.each(testDatabases)('algoliasearch-helper over algoliasearch v5 on $lab
     const helper = helperFor(served.client, 'cars', { query: 'toyta hilux', attributesToRetrieve: ['make', 'model', 'price'], ...AIS });
     const { content } = await helper.searchOnce({});
     expect(ids(content)).toEqual(['3']);
-    expect(Object.keys(content.hits[0]!).sort()).toEqual(['_highlightResult', 'make', 'model', 'objectID', 'price']);
+    expect(Object.keys(content.hits[0]).sort()).toEqual(['_highlightResult', 'make', 'model', 'objectID', 'price']);
     expect(content.hits[0]!._highlightResult).toMatchObject({
       make: { value: '__ais-highlight__Toyota__/ais-highlight__', matchLevel: 'partial', matchedWords: ['toyta'] },
       model: { value: '__ais-highlight__HiLux__/ais-highlight__', matchLevel: 'partial', matchedWords: ['hilux'] },

@@ -73,7 +73,6 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
     pendingSave.current = save;
     const timer = setTimeout(save, SAVE_DELAY_MS);
     return () => clearTimeout(timer);
-    // `result` follows from the four values.
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `result` follows from the four values.
   }, [changes, amount, term, interest, frequency]);
 

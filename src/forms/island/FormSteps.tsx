@@ -86,7 +86,6 @@ export default function FormSteps({ index, setIndex, ...props }: Props) {
     }
     void formik.setValues(next, false);
     setHydrated(true);
-    // Runs once per mount: later prop changes do not restart the session.
   // eslint-disable-next-line react-hooks/exhaustive-deps -- Once per mount: later prop changes do not restart the session.
   }, []);
 
