@@ -15,7 +15,19 @@ import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/', '.astro/', '.build-tmp*/', '.cache/', '.data/', 'coverage/', 'test-results/', 'playwright-report/', 'public/'] },
+  {
+    ignores: [
+      'dist/',
+      '.astro/',
+      '.build-tmp*/',
+      '.cache/',
+      '.data/',
+      'coverage/',
+      'test-results/',
+      'playwright-report/',
+      'public/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -32,7 +44,10 @@ export default tseslint.config(
       // await, so that anything it throws reaches the caller as a rejection.
       '@typescript-eslint/require-await': 'off',
       // `const { secret, ...rest } = x` is how a field is left out of a copy.
-      '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true, argsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { ignoreRestSiblings: true, argsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       // Input checks match control characters on purpose: to refuse or strip them.
       'no-control-regex': 'off',
       // Formik's helpers and field props are plain closures, destructured as its documentation

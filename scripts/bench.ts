@@ -42,7 +42,16 @@ import { writeSyntheticDealers } from './lib/synthetic.ts';
 import { projectRoot, runBuild, type MeasuredRun, type RunnerInput } from './lib/bench-run.ts';
 import { templateWeights } from './lib/bench-templates.ts';
 import {
-  evaluateTargets, formatMachine, formatReport, formatTargets, medianRun, phases, timing, type BenchReport, type FleetReport, type Target,
+  evaluateTargets,
+  formatMachine,
+  formatReport,
+  formatTargets,
+  medianRun,
+  phases,
+  timing,
+  type BenchReport,
+  type FleetReport,
+  type Target,
 } from './lib/bench-report.ts';
 import { runLeadLoad, type LeadDatabase } from './lib/bench-leads.ts';
 import { evaluateLeadTargets, formatLeads, type LeadsReport } from './lib/bench-leads-report.ts';
@@ -89,14 +98,22 @@ function whole(name: string, raw: string, min: number, max = Infinity): number {
 
 const PARTS = ['build', 'leads', 'search', 'pages', 'faults'] as const;
 type Part = (typeof PARTS)[number];
-const only = values.only?.split(',').map((x) => x.trim()).filter(Boolean);
+const only = values.only
+  ?.split(',')
+  .map((x) => x.trim())
+  .filter(Boolean);
 const unknownPart = only?.find((x) => !(PARTS as readonly string[]).includes(x));
 if (only && (unknownPart !== undefined || !only.length)) {
   console.error(`--only takes a comma-separated list of ${PARTS.join(', ')}; not "${values.only}"`);
   process.exit(2);
 }
 const wanted = (part: Part) => !only || only.includes(part);
-const fleetSizes = [...new Set([...values.dealers.split(',').map((x) => whole('dealers', x.trim(), 1)), ...(values['with-5000'] ? [5000] : [])])].sort((a, b) => a - b);
+const fleetSizes = [
+  ...new Set([
+    ...values.dealers.split(',').map((x) => whole('dealers', x.trim(), 1)),
+    ...(values['with-5000'] ? [5000] : []),
+  ]),
+].sort((a, b) => a - b);
 const pages = whole('pages', values.pages, 4);
 const sampleFlag = values['loop-sample'] === undefined ? undefined : whole('loop-sample', values['loop-sample'], 1);
 /** Dealers built alone for the loop estimate, per fleet. */
@@ -110,8 +127,18 @@ const concurrency = whole('concurrency', values.concurrency, 1, 10_000);
 const warmup = whole('warmup', values.warmup, 0);
 // As the API does (src/api/db/index.ts): DATABASE_POOL_MAX when it is a positive whole number.
 const envPool = Number(process.env.DATABASE_POOL_MAX);
-const poolMax = values.pool !== undefined ? whole('pool', values.pool, 1) : Number.isInteger(envPool) && envPool > 0 ? envPool : undefined;
-const databaseUrl = values['database-url'] || process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || undefined;
+const poolMax =
+  values.pool !== undefined
+    ? whole('pool', values.pool, 1)
+    : Number.isInteger(envPool) && envPool > 0
+      ? envPool
+      : undefined;
+const databaseUrl =
+  values['database-url'] ||
+  process.env.BENCH_DATABASE_URL ||
+  process.env.TEST_DATABASE_URL ||
+  process.env.DATABASE_URL ||
+  undefined;
 const searchCars = whole('search-cars', values['search-cars'], 1);
 const searchQueries = whole('search-queries', values['search-queries'], 1);
 const lighthouseRuns = whole('lighthouse-runs', values['lighthouse-runs'], 0);
@@ -138,23 +165,29 @@ async function measure(label: string, input: RunnerInput): Promise<MeasuredRun> 
     process.exit(1);
   }
   const what = input.changed ? `${run.built} rebuilt, ${run.unchanged} kept` : `${run.pages} pages`;
-  progress(`  ${label}: ${what} in ${run.wallSeconds.toFixed(2)} s (CPU ${run.cpuSeconds.toFixed(2)} s, ${run.workers || 1} process${run.workers > 1 ? 'es' : ''}), peak RSS ${Math.round(run.maxRssMB)} MB`);
+  progress(
+    `  ${label}: ${what} in ${run.wallSeconds.toFixed(2)} s (CPU ${run.cpuSeconds.toFixed(2)} s, ${run.workers || 1} process${run.workers > 1 ? 'es' : ''}), peak RSS ${Math.round(run.maxRssMB)} MB`,
+  );
   return run;
 }
 
 type BuildPart = Pick<BenchReport, 'pagesPerDealer' | 'seed' | 'fleets' | 'templates'>;
 
 /** Everything a report holds: the build part when it ran, the lead part when it ran. */
-type Report = Pick<BenchReport, 'date' | 'command' | 'machine'> & Partial<BuildPart> & {
-  leads?: LeadsReport;
-  search?: SearchReport;
-  pages?: PagesReport;
-  faults?: FaultsReport;
-  targets: Target[];
-};
+type Report = Pick<BenchReport, 'date' | 'command' | 'machine'> &
+  Partial<BuildPart> & {
+    leads?: LeadsReport;
+    search?: SearchReport;
+    pages?: PagesReport;
+    faults?: FaultsReport;
+    targets: Target[];
+  };
 
 /** One fleet size: the one build (R runs), the per-dealer loop sample, then one dealer changed. */
-async function benchFleet(dealers: number, withTemplates: boolean): Promise<{ fleet: FleetReport; templates?: BuildPart['templates'] }> {
+async function benchFleet(
+  dealers: number,
+  withTemplates: boolean,
+): Promise<{ fleet: FleetReport; templates?: BuildPart['templates'] }> {
   const dir = path.join(work, `fleet-${dealers}`);
   const dealersDir = path.join(dir, 'dealers');
   progress(`\n${dealers} synthetic dealers × ${pages} pages (seed ${seed}) in ${dir}`);
@@ -175,7 +208,11 @@ async function benchFleet(dealers: number, withTemplates: boolean): Promise<{ fl
   const homeFile = path.join(dealersDir, edited, 'pages', '000-home.json');
   const home = JSON.parse(await readFile(homeFile, 'utf8')) as { title: string };
   await writeFile(homeFile, JSON.stringify({ ...home, title: `${home.title} (edited)` }, null, 1));
-  const changedRun = await measure(`--changed, ${edited} edited`, { dealersDir, outDir: path.join(dir, 'one-1', 'sites'), changed: true });
+  const changedRun = await measure(`--changed, ${edited} edited`, {
+    dealersDir,
+    outDir: path.join(dir, 'one-1', 'sites'),
+    changed: true,
+  });
   const typical = medianRun(oneRuns);
 
   const slugs = Array.from({ length: sample }, (_, k) => generated[Math.floor((k * dealers) / sample)]!.slug);
@@ -195,7 +232,12 @@ async function benchFleet(dealers: number, withTemplates: boolean): Promise<{ fl
   }
   const fleet: FleetReport = {
     dealers,
-    oneBuild: { runs: oneRuns, pages: typical.pages, peakRssMB: Math.max(...oneRuns.map((x) => x.maxRssMB)), phases: phases(typical) },
+    oneBuild: {
+      runs: oneRuns,
+      pages: typical.pages,
+      peakRssMB: Math.max(...oneRuns.map((x) => x.maxRssMB)),
+      phases: phases(typical),
+    },
     loop: { sample, slugs, runs: loopRuns, extrapolated: sample < dealers },
     wall: timing(oneRuns, loopRuns, dealers, (x) => x.wallSeconds),
     cpu: timing(oneRuns, loopRuns, dealers, (x) => x.cpuSeconds),
@@ -221,7 +263,15 @@ async function benchBuild(): Promise<BuildPart> {
 
 /** The lead-save run on PGlite, then on PostgreSQL when there is a URL; a crash is recorded, not thrown. */
 async function benchLeads(): Promise<LeadsReport> {
-  const report: LeadsReport = { saves: leadSaves, warmupSaves: warmup, concurrency, poolMax, runs: [], skipped: [], failed: [] };
+  const report: LeadsReport = {
+    saves: leadSaves,
+    warmupSaves: warmup,
+    concurrency,
+    poolMax,
+    runs: [],
+    skipped: [],
+    failed: [],
+  };
   progress(`Lead saves: ${leadSaves} per database after ${warmup} warm-up saves, ${concurrency} in flight:`);
   const databases: LeadDatabase[] = [{ kind: 'pglite' }];
   if (databaseUrl) databases.push({ kind: 'postgres', url: databaseUrl, poolMax });
@@ -234,13 +284,19 @@ async function benchLeads(): Promise<LeadsReport> {
     const start = loadavg()[0]!;
     try {
       const r = await runLeadLoad({
-        database, saves: leadSaves, concurrency, warmupSaves: warmup, log: progress,
+        database,
+        saves: leadSaves,
+        concurrency,
+        warmupSaves: warmup,
+        log: progress,
         // No new session after this long: at least 100 saves/s, or two minutes.
         timeLimitMs: Math.max(120_000, (leadSaves + warmup) * 10),
       });
       report.runs.push({ ...r, loadAverage: { start, end: loadavg()[0]! } });
-      progress(`  ${label}: ${r.saves} saves in ${r.wallSeconds.toFixed(2)} s, ${Math.round(r.savesPerSecond)} saves/s, ` +
-        `p50 ${r.latencyMs.p50.toFixed(1)} ms, p99 ${r.latencyMs.p99.toFixed(1)} ms, ${r.errors} errors, check ${r.check.ok ? 'ok' : 'FAILED'}`);
+      progress(
+        `  ${label}: ${r.saves} saves in ${r.wallSeconds.toFixed(2)} s, ${Math.round(r.savesPerSecond)} saves/s, ` +
+          `p50 ${r.latencyMs.p50.toFixed(1)} ms, p99 ${r.latencyMs.p99.toFixed(1)} ms, ${r.errors} errors, check ${r.check.ok ? 'ok' : 'FAILED'}`,
+      );
     } catch (e) {
       progress(`  ✗ ${label}: the lead run crashed: ${(e as Error).stack ?? String(e)}`);
       report.failed.push({ database: label, error: (e as Error).message ?? String(e) });
@@ -256,14 +312,20 @@ async function benchSearch(): Promise<SearchReport> {
   progress(`Search: ${searchCars} cars, ${searchQueries} multi-queries one at a time:`);
   const databases: SearchDatabase[] = [{ kind: 'pglite' }];
   if (databaseUrl) databases.push({ kind: 'postgres', url: databaseUrl });
-  else report.skipped.push({ database: 'PostgreSQL', reason: 'no PostgreSQL URL: --database-url, BENCH_DATABASE_URL, TEST_DATABASE_URL or DATABASE_URL' });
+  else
+    report.skipped.push({
+      database: 'PostgreSQL',
+      reason: 'no PostgreSQL URL: --database-url, BENCH_DATABASE_URL, TEST_DATABASE_URL or DATABASE_URL',
+    });
   for (const database of databases) {
     const label = database.kind === 'pglite' ? 'PGlite' : 'PostgreSQL';
     const start = loadavg()[0]!;
     try {
       const r = await runSearchLoad({ database, cars: searchCars, queries: searchQueries, log: progress });
       report.runs.push({ ...r, loadAverage: { start, end: loadavg()[0]! } });
-      progress(`  ${label}: server p50 ${r.serverMs.p50.toFixed(1)} ms, p95 ${r.serverMs.p95.toFixed(1)} ms, ${r.errors} errors`);
+      progress(
+        `  ${label}: server p50 ${r.serverMs.p50.toFixed(1)} ms, p95 ${r.serverMs.p95.toFixed(1)} ms, ${r.errors} errors`,
+      );
     } catch (e) {
       progress(`  ✗ ${label}: the search run crashed: ${(e as Error).stack ?? String(e)}`);
       report.failed.push({ database: label, error: (e as Error).message ?? String(e) });
@@ -276,10 +338,14 @@ function commandLine(): string {
   const parts = ['npm run bench --'];
   if (only) parts.push(`--only ${only.join(',')}`);
   if (doBuild) {
-    parts.push(`--dealers ${fleetSizes.join(',')} --pages ${pages}${sampleFlag ? ` --loop-sample ${sampleFlag}` : ''}${runsFlag ? ` --runs ${runsFlag}` : ''}${seed === 1 ? '' : ` --seed ${seed}`}`);
+    parts.push(
+      `--dealers ${fleetSizes.join(',')} --pages ${pages}${sampleFlag ? ` --loop-sample ${sampleFlag}` : ''}${runsFlag ? ` --runs ${runsFlag}` : ''}${seed === 1 ? '' : ` --seed ${seed}`}`,
+    );
   }
   if (doLeads) {
-    parts.push(`--leads ${leadSaves} --concurrency ${concurrency}${warmup === DEFAULT_WARMUP ? '' : ` --warmup ${warmup}`}${values.pool ? ` --pool ${poolMax}` : ''}`);
+    parts.push(
+      `--leads ${leadSaves} --concurrency ${concurrency}${warmup === DEFAULT_WARMUP ? '' : ` --warmup ${warmup}`}${values.pool ? ` --pool ${poolMax}` : ''}`,
+    );
   } else if (wanted('leads')) parts.push('--leads 0');
   if (doSearch) parts.push(`--search-cars ${searchCars} --search-queries ${searchQueries}`);
   if (doPages) parts.push(`--lighthouse-runs ${lighthouseRuns}`);
@@ -294,21 +360,31 @@ async function main() {
   let pagesReport: PagesReport | undefined;
   let pagesError: string | undefined;
   if (doPages) {
-    progress(`Pages: the sample dealers, JavaScript per page${lighthouseRuns ? ` and ${lighthouseRuns} Lighthouse run(s) per page` : ''}:`);
-    pagesReport = await runPageBench({ lighthouseRuns, chromiumPath: values.chromium, log: progress }).catch((e: unknown) => {
-      progress(`  ✗ the page run crashed: ${(e as Error).stack ?? String(e)}`);
-      pagesError = (e as Error).message ?? String(e);
-      return undefined;
-    });
+    progress(
+      `Pages: the sample dealers, JavaScript per page${lighthouseRuns ? ` and ${lighthouseRuns} Lighthouse run(s) per page` : ''}:`,
+    );
+    pagesReport = await runPageBench({ lighthouseRuns, chromiumPath: values.chromium, log: progress }).catch(
+      (e: unknown) => {
+        progress(`  ✗ the page run crashed: ${(e as Error).stack ?? String(e)}`);
+        pagesError = (e as Error).message ?? String(e);
+        return undefined;
+      },
+    );
   }
   let faults: FaultsReport | undefined;
   if (doFaults) {
-    progress('Database faults: the API on a throwaway PostgreSQL cluster, connections ended, server stopped and frozen:');
+    progress(
+      'Database faults: the API on a throwaway PostgreSQL cluster, connections ended, server stopped and frozen:',
+    );
     faults = await benchFaults(progress);
   }
   const machine: BenchReport['machine'] = {
-    cores: availableParallelism(), cpu: cpus()[0]?.model.trim() ?? 'unknown CPU', memoryMB: totalmem() / 2 ** 20,
-    node: process.version, platform: `${process.platform} ${process.arch}`, loadAverage: { start: loadAtStart, end: loadavg()[0]! },
+    cores: availableParallelism(),
+    cpu: cpus()[0]?.model.trim() ?? 'unknown CPU',
+    memoryMB: totalmem() / 2 ** 20,
+    node: process.version,
+    platform: `${process.platform} ${process.arch}`,
+    loadAverage: { start: loadAtStart, end: loadavg()[0]! },
   };
   const head = { date: new Date().toISOString(), command: commandLine(), machine };
   const targets = [
@@ -316,12 +392,19 @@ async function main() {
     ...(leads ? evaluateLeadTargets(leads, machine.cores) : []),
     ...(search ? evaluateSearchTargets(search) : []),
     ...(pagesReport ? evaluatePageBudgets(pagesReport) : []),
-    ...(pagesError ? [{ name: 'pages: JavaScript and Lighthouse', pass: false, value: 'the run crashed', note: pagesError }] : []),
+    ...(pagesError
+      ? [{ name: 'pages: JavaScript and Lighthouse', pass: false, value: 'the run crashed', note: pagesError }]
+      : []),
     ...(faults ? evaluateFaultTargets(faults) : []),
   ];
   const report: Report = {
-    ...head, ...build, ...(leads ? { leads } : {}), ...(search ? { search } : {}), ...(pagesReport ? { pages: pagesReport } : {}),
-    ...(faults ? { faults } : {}), targets,
+    ...head,
+    ...build,
+    ...(leads ? { leads } : {}),
+    ...(search ? { search } : {}),
+    ...(pagesReport ? { pages: pagesReport } : {}),
+    ...(faults ? { faults } : {}),
+    targets,
   };
 
   if (values.json) {
@@ -335,7 +418,14 @@ async function main() {
     ].slice(0, -1);
     if (build) console.log('\n' + formatReport({ ...head, ...build, targets }, more).join('\n'));
     else {
-      const lines = [`npm run bench: ${only!.join(', ')}, ${head.date}`, formatMachine(machine), '', ...more, '', ...formatTargets(targets)];
+      const lines = [
+        `npm run bench: ${only!.join(', ')}, ${head.date}`,
+        formatMachine(machine),
+        '',
+        ...more,
+        '',
+        ...formatTargets(targets),
+      ];
       console.log('\n' + lines.join('\n'));
     }
   }

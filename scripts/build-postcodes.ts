@@ -73,5 +73,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const target = path.join(root, 'public', 'data', 'postcodes-au.json');
   const text = serialise(file);
   writeFileSync(target, text);
-  console.log(`${path.relative(root, target)}: ${file.rows.length} places from ${rows.length} rows, ${(Buffer.byteLength(text) / 1024).toFixed(0)} KB`);
+  console.log(
+    `${path.relative(root, target)}: ${file.rows.length} places from ${rows.length} rows, ${(Buffer.byteLength(text) / 1024).toFixed(0)} KB`,
+  );
 }

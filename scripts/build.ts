@@ -24,16 +24,21 @@ const { values } = parseArgs({
   },
 });
 
-const only = values.only?.split(',').map((s) => s.trim()).filter(Boolean);
+const only = values.only
+  ?.split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
 let shard: Shard | undefined;
 let workers: number | undefined;
 try {
   shard = values.shard === undefined ? undefined : parseShard(values.shard);
   if (values.workers !== undefined) {
     workers = Number(values.workers);
-    if (!Number.isInteger(workers) || workers < 1) throw new Error(`--workers takes a whole number of at least 1, not "${values.workers}"`);
+    if (!Number.isInteger(workers) || workers < 1)
+      throw new Error(`--workers takes a whole number of at least 1, not "${values.workers}"`);
   }
-  if (values['api-only'] && (shard || only || values.changed)) throw new Error('--api-only builds no site: it takes no --shard, --only or --changed');
+  if (values['api-only'] && (shard || only || values.changed))
+    throw new Error('--api-only builds no site: it takes no --shard, --only or --changed');
 } catch (e) {
   console.error((e as Error).message);
   process.exit(2);
@@ -41,7 +46,10 @@ try {
 
 // Exiting (rather than dying of the signal) lets the build put back a half-done swap and remove
 // its temporary folders on the way out.
-for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+] as const) {
   process.once(signal, () => {
     console.error(`\nBuild stopped (${signal}).`);
     process.exit(code);

@@ -17,6 +17,10 @@ const file = path.join(siteDir, '_headers');
 try {
   process.stdout.write(cloudFrontFunction(await readFile(file, 'utf8'), file));
 } catch (e) {
-  console.error((e as NodeJS.ErrnoException).code === 'ENOENT' ? `${file} does not exist: build the sites first (npm run build).` : (e as Error).message);
+  console.error(
+    (e as NodeJS.ErrnoException).code === 'ENOENT'
+      ? `${file} does not exist: build the sites first (npm run build).`
+      : (e as Error).message,
+  );
   process.exit(1);
 }

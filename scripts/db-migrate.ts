@@ -15,8 +15,11 @@ try {
   try {
     const result = await maintenance(db, migrate);
     for (const name of result.applied) console.log(`  ✓ applied ${name}`);
-    for (const name of result.changed) console.warn(`  warning: ${name} changed after it was applied; add a new migration instead`);
-    console.log(`${describeDb(config)} is at version ${result.version || '(none)'}${result.applied.length ? '' : '; nothing to apply'}.`);
+    for (const name of result.changed)
+      console.warn(`  warning: ${name} changed after it was applied; add a new migration instead`);
+    console.log(
+      `${describeDb(config)} is at version ${result.version || '(none)'}${result.applied.length ? '' : '; nothing to apply'}.`,
+    );
   } finally {
     await db.close();
   }

@@ -47,7 +47,10 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error(`--port must be a port number (0-65535), not "${values.port}".`);
   process.exit(1);
 }
-const only = values.only.split(',').map((s) => s.trim()).filter(Boolean);
+const only = values.only
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
 const dealersDir = path.resolve(values.dealers);
 const dataDir = values.data ? path.resolve(values.data) : path.join(dataDirFrom(undefined), 'dev');
 const started = performance.now();
@@ -63,7 +66,10 @@ try {
 const lastWarnings = new Map<string, string>();
 for (const state of content.all()) {
   const warnings = describeWarnings(state.warnings);
-  if (state.issues.length) console.error(`\n${state.slug} has content errors; its pages show them until they are fixed:\n${describeIssues(state.issues)}`);
+  if (state.issues.length)
+    console.error(
+      `\n${state.slug} has content errors; its pages show them until they are fixed:\n${describeIssues(state.issues)}`,
+    );
   if (warnings) console.warn(`\n${state.slug}: warnings:\n${warnings}`);
   lastWarnings.set(state.slug, warnings);
 }
@@ -121,16 +127,23 @@ async function startDev(api: Promise<Api>) {
       server: { port, host: '127.0.0.1' },
       vite: {
         server: { fs: { allow } },
-        plugins: [devHosts({
-          content,
-          api: async (request) => (await api).runtime.app.fetch(request),
-          publicDir: path.join(projectRoot, 'public'),
-        })],
+        plugins: [
+          devHosts({
+            content,
+            api: async (request) => (await api).runtime.app.fetch(request),
+            publicDir: path.join(projectRoot, 'public'),
+          }),
+        ],
       },
     });
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    throw new Error(code === 'EADDRINUSE' ? `Port ${port} is already in use; choose another with npm run dev -- --port N` : `The dev server could not start: ${(e as Error).stack ?? String(e)}`, { cause: e });
+    throw new Error(
+      code === 'EADDRINUSE'
+        ? `Port ${port} is already in use; choose another with npm run dev -- --port N`
+        : `The dev server could not start: ${(e as Error).stack ?? String(e)}`,
+      { cause: e },
+    );
   }
 }
 
@@ -148,13 +161,17 @@ async function updateApi(api: Promise<Api>, report: ReloadReport): Promise<void>
 }
 
 function logReload(report: ReloadReport): void {
-  const what = report.files.length ? ` (${report.files.slice(0, 3).join(', ')}${report.files.length > 3 ? ', …' : ''})` : '';
+  const what = report.files.length
+    ? ` (${report.files.slice(0, 3).join(', ')}${report.files.length > 3 ? ', …' : ''})`
+    : '';
   const ms = `${Math.round(report.ms)} ms`;
   if (report.outcome === 'removed') console.log(`− ${report.slug}: folder removed${what}`);
   else if (report.outcome === 'loaded') console.log(`✓ ${report.slug}: reloaded in ${ms}${what}`);
   else {
     const issues = report.state?.issues ?? [];
-    console.error(`✗ ${report.slug}: ${issues.length} content error${issues.length === 1 ? '' : 's'}${what}; its pages show them until fixed (the API keeps the last valid content):\n${describeIssues(issues)}`);
+    console.error(
+      `✗ ${report.slug}: ${issues.length} content error${issues.length === 1 ? '' : 's'}${what}; its pages show them until fixed (the API keeps the last valid content):\n${describeIssues(issues)}`,
+    );
   }
   // Warnings only when they change, so that each save does not repeat them.
   const warnings = describeWarnings(report.state?.warnings ?? []);
@@ -172,9 +189,11 @@ content.onReload((report) => updateApi(apiStart, report));
 content.onReload(logReload);
 const [apiResult, serverResult] = await Promise.allSettled([apiStart, startDev(apiStart)]);
 if (apiResult.status === 'rejected' || serverResult.status === 'rejected') {
-  for (const result of [apiResult, serverResult]) if (result.status === 'rejected') console.error((result.reason as Error).message);
+  for (const result of [apiResult, serverResult])
+    if (result.status === 'rejected') console.error((result.reason as Error).message);
   await Promise.all([
-    apiResult.status === 'fulfilled' && Promise.all([apiResult.value.runtime.close(), apiResult.value.standIn?.close()]),
+    apiResult.status === 'fulfilled' &&
+      Promise.all([apiResult.value.runtime.close(), apiResult.value.standIn?.close()]),
     serverResult.status === 'fulfilled' && serverResult.value.stop(),
   ]);
   process.exit(1);
@@ -183,27 +202,37 @@ const { runtime: api, standIn } = apiResult.value;
 const server = serverResult.value;
 const actualPort = server.address.port;
 // Vite moves on to the next free port when the one asked for is taken.
-if (port !== 0 && actualPort !== port) console.log(`\nPort ${port} is in use; the preview is on port ${actualPort} instead.`);
+if (port !== 0 && actualPort !== port)
+  console.log(`\nPort ${port} is in use; the preview is on port ${actualPort} instead.`);
 const dealers = content.all();
-console.log(`\nPreviewing ${dealers.length} dealer${dealers.length === 1 ? '' : 's'} from ${dealersDir} (ready in ${((performance.now() - started) / 1000).toFixed(1)} s):`);
+console.log(
+  `\nPreviewing ${dealers.length} dealer${dealers.length === 1 ? '' : 's'} from ${dealersDir} (ready in ${((performance.now() - started) / 1000).toFixed(1)} s):`,
+);
 const width = Math.max(0, ...dealers.map((d) => d.slug.length));
-for (const d of dealers) console.log(`  ${d.slug.padEnd(width)}  ${siteOrigin(d.slug, actualPort)}/${d.issues.length ? '  (content errors)' : ''}`);
+for (const d of dealers)
+  console.log(
+    `  ${d.slug.padEnd(width)}  ${siteOrigin(d.slug, actualPort)}/${d.issues.length ? '  (content errors)' : ''}`,
+  );
 console.log(`\n  All dealers  http://localhost:${actualPort}/`);
 console.log(`  API          http://localhost:${actualPort}/api/health  (leads in ${api.database})`);
-if (standIn) console.log(`  Finance      stand-in provider at ${standIn.url} (set FINANCE_PROVIDER_URL for a real one)`);
+if (standIn)
+  console.log(`  Finance      stand-in provider at ${standIn.url} (set FINANCE_PROVIDER_URL for a real one)`);
 console.log('\nEdits under the dealers folder show on the next reload. Press Ctrl+C to stop.');
 
 // Vite compiles the page components and bundles the dependencies on the first request, which
 // takes seconds: ask for one home page now, so the editor's first page is not the one to wait.
 const first = content.valid()[0];
 if (first) {
-  get({ host: '127.0.0.1', port: actualPort, path: '/', headers: { host: `${first.slug}.localhost:${actualPort}` } }, (res) => res.resume())
-    .on('error', () => {});
+  get(
+    { host: '127.0.0.1', port: actualPort, path: '/', headers: { host: `${first.slug}.localhost:${actualPort}` } },
+    (res) => res.resume(),
+  ).on('error', () => {});
 }
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    void server.stop()
+    void server
+      .stop()
       .then(() => Promise.all([api.close(), standIn?.close()]))
       .finally(() => process.exit(0));
   });

@@ -18,7 +18,9 @@ import { maintenance } from '../src/api/deps.ts';
 import { indexContent } from '../src/api/search/index-content.ts';
 import { plural } from '../src/lib/text.ts';
 
-const { values } = parseArgs({ options: { dealers: { type: 'string' }, data: { type: 'string' }, force: { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: { dealers: { type: 'string' }, data: { type: 'string' }, force: { type: 'boolean', default: false } },
+});
 const dealersDir = path.resolve(values.dealers || process.env.DEALERS_DIR || 'dealers');
 const config = dbConfigFrom(dataDirFrom(values.data));
 try {
@@ -31,10 +33,15 @@ try {
       await migrate(m);
       return indexContent(m, dealers, { force: values.force });
     });
-    for (const r of reports) console.log(`  ✓ ${r.site}: ${plural(r.cars, 'car')}, ${plural(r.offers, 'offer')}${r.skipped ? ` (${r.skipped} sold, hidden or excluded not indexed)` : ''}${r.changed ? '' : ', unchanged'}`);
+    for (const r of reports)
+      console.log(
+        `  ✓ ${r.site}: ${plural(r.cars, 'car')}, ${plural(r.offers, 'offer')}${r.skipped ? ` (${r.skipped} sold, hidden or excluded not indexed)` : ''}${r.changed ? '' : ', unchanged'}`,
+      );
     const cars = reports.reduce((n, r) => n + r.cars, 0);
     const offers = reports.reduce((n, r) => n + r.offers, 0);
-    console.log(`Indexed ${plural(cars, 'car')} and ${plural(offers, 'offer')} of ${reports.length} dealer(s) into ${describeDb(config)} in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+    console.log(
+      `Indexed ${plural(cars, 'car')} and ${plural(offers, 'offer')} of ${reports.length} dealer(s) into ${describeDb(config)} in ${((performance.now() - started) / 1000).toFixed(1)} s.`,
+    );
   } finally {
     await db.close();
   }

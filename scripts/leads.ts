@@ -57,14 +57,17 @@ const dataDir = dataDirFrom(values.data);
 
 let person: Person | undefined;
 if (command === 'export') {
-  if (!EXPORT_FORMATS.includes(values.format as ExportFormat)) fail(`--format must be one of ${EXPORT_FORMATS.join(', ')}, not "${values.format}".`);
+  if (!EXPORT_FORMATS.includes(values.format as ExportFormat))
+    fail(`--format must be one of ${EXPORT_FORMATS.join(', ')}, not "${values.format}".`);
   if (values.email !== undefined || values.lead !== undefined) fail('--email and --lead belong to erase, not export.');
   if (values.out !== undefined && !values.out.trim()) fail('--out needs a file, or a folder ending in "/".');
 } else {
   if (values.out !== undefined) fail('--out belongs to export, not erase.');
-  if ((values.email === undefined) === (values.lead === undefined)) fail('erase needs --email ADDRESS or --lead ID (one of them).');
+  if ((values.email === undefined) === (values.lead === undefined))
+    fail('erase needs --email ADDRESS or --lead ID (one of them).');
   if (values.email !== undefined && !values.email.trim()) fail('--email needs an address.');
-  if (values.lead !== undefined && !isLeadId(values.lead)) fail(`--lead must be a lead id (a UUID, as export prints it), not "${values.lead}".`);
+  if (values.lead !== undefined && !isLeadId(values.lead))
+    fail(`--lead must be a lead id (a UUID, as export prints it), not "${values.lead}".`);
   person = values.email !== undefined ? { email: values.email } : { leadId: values.lead! };
 }
 
@@ -81,8 +84,12 @@ async function exportLeads(db: Db) {
     return;
   }
   const files = await writeLeads(values.out, leads, format, dealer, values['include-spam']);
-  if (!files.length && leads.length === 0) console.error(`0 leads of ${site}: nothing written${format === 'adf' ? ' (an ADF document needs at least one lead)' : ''}.`);
-  else if (files.length === 1 && files[0] === values.out) console.error(`${count} of ${site} written to ${values.out}.`);
+  if (!files.length && leads.length === 0)
+    console.error(
+      `0 leads of ${site}: nothing written${format === 'adf' ? ' (an ADF document needs at least one lead)' : ''}.`,
+    );
+  else if (files.length === 1 && files[0] === values.out)
+    console.error(`${count} of ${site} written to ${values.out}.`);
   else console.error(`${count} of ${site} written to ${values.out}, ${plural(files.length, 'file')}.`);
 }
 

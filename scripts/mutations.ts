@@ -51,14 +51,15 @@ function parseArgs(argv: string[]): Options {
         process.exit(2);
       }
       options.only.push(text);
-    }
-    else if (arg === '--list') options.list = true;
+    } else if (arg === '--list') options.list = true;
     else if (arg === '--e2e') options.e2e = true;
     else if (arg === '--no-baseline') options.baseline = false;
     else if (arg === '--verbose') options.verbose = true;
     else if (arg === '--timeout') options.timeoutMs = Number(argv[++i]) * 1000;
     else {
-      console.error(`Unknown argument ${arg}.\nUsage: npm run mutations -- [--only <text>]… [--list] [--e2e] [--timeout <seconds>] [--no-baseline] [--verbose]`);
+      console.error(
+        `Unknown argument ${arg}.\nUsage: npm run mutations -- [--only <text>]… [--list] [--e2e] [--timeout <seconds>] [--no-baseline] [--verbose]`,
+      );
       process.exit(2);
     }
   }
@@ -94,7 +95,11 @@ function repairFromJournal(): void {
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
   process.on(signal, () => {
     if (child?.pid) {
-      try { process.kill(-child.pid, 'SIGKILL'); } catch { /* already gone */ }
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        /* already gone */
+      }
     }
     restore();
     console.log(`\nStopped by ${signal}; the source tree is as it was.`);
@@ -120,12 +125,18 @@ function run(command: string, args: string[], timeoutMs: number): Promise<RunRes
       env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', ASTRO_TELEMETRY_DISABLED: '1' },
     });
     child = proc;
-    const keep = (chunk: Buffer) => { output = (output + chunk.toString()).slice(-20_000); };
+    const keep = (chunk: Buffer) => {
+      output = (output + chunk.toString()).slice(-20_000);
+    };
     proc.stdout.on('data', keep);
     proc.stderr.on('data', keep);
     const timer = setTimeout(() => {
       timedOut = true;
-      try { process.kill(-proc.pid!, 'SIGKILL'); } catch { /* already gone */ }
+      try {
+        process.kill(-proc.pid!, 'SIGKILL');
+      } catch {
+        /* already gone */
+      }
     }, timeoutMs);
     proc.on('close', (code) => {
       clearTimeout(timer);
@@ -161,13 +172,18 @@ async function check(m: Mutation, options: Options): Promise<{ outcome: Outcome;
   writeFileSync(journal, JSON.stringify({ file, original }));
   current = { file, original };
   try {
-    writeFileSync(file, original.replace(m.find, () => m.replace));
+    writeFileSync(
+      file,
+      original.replace(m.find, () => m.replace),
+    );
     let result: RunResult | undefined;
     if (unit.length) result = await vitest(unit, options.timeoutMs);
     if ((!result || result.ok) && options.e2e && e2e.length) result = await playwright(e2e, options.timeoutMs * 10);
     if (!result) return { outcome: 'skipped', detail: '' };
     if (result.timedOut) return { outcome: 'timeout', detail: '' };
-    return result.ok ? { outcome: 'SURVIVED', detail: m.why } : { outcome: 'killed', detail: firstFailure(result.output) };
+    return result.ok
+      ? { outcome: 'SURVIVED', detail: m.why }
+      : { outcome: 'killed', detail: firstFailure(result.output) };
   } finally {
     restore();
   }
@@ -176,8 +192,11 @@ async function check(m: Mutation, options: Options): Promise<{ outcome: Outcome;
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
   repairFromJournal();
-  const selected = mutations.filter((m) =>
-    !options.only.length || options.only.some((text) => m.id.includes(text) || m.row.includes(text) || m.file.includes(text)));
+  const selected = mutations.filter(
+    (m) =>
+      !options.only.length ||
+      options.only.some((text) => m.id.includes(text) || m.row.includes(text) || m.file.includes(text)),
+  );
   if (!selected.length) {
     console.error(`No mutation matches ${options.only.map((t) => JSON.stringify(t)).join(' or ')}.`);
     process.exit(2);
@@ -190,7 +209,9 @@ async function main(): Promise<void> {
       const count = existsSync(file) ? occurrences(readFileSync(file, 'utf8'), m.find) : 0;
       if (count !== 1) stale++;
       const tests = [...m.tests, ...(m.e2e ?? []).map((f) => `${f} (e2e)`)].join(', ');
-      console.log(`${count === 1 ? '      ' : 'stale '}${m.id}\n        row:   ${m.row}\n        file:  ${m.file}\n        tests: ${tests}`);
+      console.log(
+        `${count === 1 ? '      ' : 'stale '}${m.id}\n        row:   ${m.row}\n        file:  ${m.file}\n        tests: ${tests}`,
+      );
     }
     console.log(`\n${selected.length} mutations, ${stale} stale.`);
     process.exit(stale ? 1 : 0);
@@ -199,7 +220,12 @@ async function main(): Promise<void> {
   if (options.baseline) {
     const runs: [string, string[], (files: string[], ms: number) => Promise<RunResult>, number][] = [
       ['unit test', [...new Set(selected.flatMap((m) => m.tests))], vitest, options.timeoutMs * 3],
-      ['end-to-end spec', options.e2e ? [...new Set(selected.flatMap((m) => m.e2e ?? []))] : [], playwright, options.timeoutMs * 10],
+      [
+        'end-to-end spec',
+        options.e2e ? [...new Set(selected.flatMap((m) => m.e2e ?? []))] : [],
+        playwright,
+        options.timeoutMs * 10,
+      ],
     ];
     for (const [kind, files, runner, ms] of runs) {
       if (!files.length) continue;
@@ -227,7 +253,9 @@ async function main(): Promise<void> {
     if (outcome === 'SURVIVED' || outcome === 'stale') bad.push(`${outcome.padEnd(8)} ${m.id}: ${m.file} — ${m.row}`);
   }
   const minutes = ((Date.now() - started) / 60_000).toFixed(1);
-  console.log(`\n${selected.length} mutations in ${minutes} min: ${counts.killed} killed, ${counts.SURVIVED} survived, ${counts.stale} stale, ${counts.timeout} timed out, ${counts.skipped} skipped (end to end only).`);
+  console.log(
+    `\n${selected.length} mutations in ${minutes} min: ${counts.killed} killed, ${counts.SURVIVED} survived, ${counts.stale} stale, ${counts.timeout} timed out, ${counts.skipped} skipped (end to end only).`,
+  );
   if (bad.length) console.log('\n' + bad.join('\n'));
   process.exit(counts.SURVIVED || counts.stale ? 1 : 0);
 }

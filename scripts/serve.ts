@@ -39,7 +39,9 @@ const { values } = parseArgs({
 });
 
 const sitesDir = path.resolve(values.sites);
-const only = process.env.ONLY_DEALERS?.split(',').map((s) => s.trim()).filter(Boolean);
+const only = process.env.ONLY_DEALERS?.split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
 const port = Number(values.port);
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error(`--port must be a port number (0-65535), not "${values.port}".`);
@@ -50,7 +52,13 @@ const previous = await readManifests(sitesDir).catch(() => undefined);
 const dealersDir = path.resolve(process.env.DEALERS_DIR || previous?.dealersDir || 'dealers');
 
 if (values.build) {
-  const result = await buildSites({ dealersDir, outDir: sitesDir, only, changed: true, log: (line) => console.log(line) }).catch((e: unknown) => {
+  const result = await buildSites({
+    dealersDir,
+    outDir: sitesDir,
+    only,
+    changed: true,
+    log: (line) => console.log(line),
+  }).catch((e: unknown) => {
     console.error(`\nBuild failed: ${(e as Error).stack ?? String(e)}`);
     return undefined;
   });
@@ -69,7 +77,10 @@ try {
     const slugs = Object.keys(manifest.dealers);
     const prints = await fingerprintDealers(manifest.dealersDir, slugs).catch(() => undefined);
     const moved = prints ? slugs.filter((s) => prints[s] !== manifest.dealers[s]!.fingerprint) : [];
-    if (moved.length) console.warn(`warning: ${moved.join(', ')} changed in ${manifest.dealersDir} since these sites were built; serving the sites and API as built (run without --no-build to rebuild them)`);
+    if (moved.length)
+      console.warn(
+        `warning: ${moved.join(', ')} changed in ${manifest.dealersDir} since these sites were built; serving the sites and API as built (run without --no-build to rebuild them)`,
+      );
   }
 } catch (e) {
   console.error(`Not serving: ${(e as Error).message}`);
@@ -95,10 +106,14 @@ try {
   process.exit(1);
 }
 
-const running = await startServer({ sitesDir, dealersDir, port, api: api.app.fetch }).catch((e: NodeJS.ErrnoException) => {
-  console.error(e.code === 'EADDRINUSE' ? `Port ${port} is already in use; choose another with npm start -- --port N` : e);
-  process.exit(1);
-});
+const running = await startServer({ sitesDir, dealersDir, port, api: api.app.fetch }).catch(
+  (e: NodeJS.ErrnoException) => {
+    console.error(
+      e.code === 'EADDRINUSE' ? `Port ${port} is already in use; choose another with npm start -- --port N` : e,
+    );
+    process.exit(1);
+  },
+);
 
 const sites = await listSites(sitesDir, dealersDir);
 console.log(`\nServing ${sites.length} site${sites.length === 1 ? '' : 's'} from ${sitesDir}:`);
@@ -111,7 +126,8 @@ console.log('\nPress Ctrl+C to stop.');
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    void running.close()
+    void running
+      .close()
       .then(() => Promise.all([api.close(), standIn?.close()]))
       .finally(() => process.exit(0));
   });

@@ -29,7 +29,11 @@ const { values } = parseArgs({
   },
 });
 
-const list = (s: string | undefined) => (s ?? '').split(',').map((x) => x.trim()).filter(Boolean);
+const list = (s: string | undefined) =>
+  (s ?? '')
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
 const widths = list(values.widths).map(Number);
 if (!widths.length || widths.some((w) => !Number.isInteger(w) || w < 200 || w > 4000)) {
   console.error(`--widths takes pixel widths between 200 and 4000, e.g. 390,768,1366 (got "${values.widths}").`);
@@ -37,7 +41,9 @@ if (!widths.length || widths.some((w) => !Number.isInteger(w) || w < 200 || w > 
 }
 const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 if (!existsSync(chromiumPath)) {
-  console.error(`Chromium was not found at ${chromiumPath}: install it (apt-get install chromium) or set CHROMIUM_PATH.`);
+  console.error(
+    `Chromium was not found at ${chromiumPath}: install it (apt-get install chromium) or set CHROMIUM_PATH.`,
+  );
   process.exit(1);
 }
 const dealersDir = path.resolve(process.env.DEALERS_DIR || 'dealers');
@@ -63,11 +69,25 @@ function freePort(): Promise<number> {
 /** npm start on a free port; resolves once it serves (it builds first when the sites are stale). */
 async function startServing(): Promise<{ child: ChildProcess; port: number }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts', '--sites', path.resolve(values.sites), '--port', String(port), '--data', path.join(outDir, '.data')], {
-    cwd: projectRoot,
-    env: { ...process.env, ...(only.length ? { ONLY_DEALERS: only.join(',') } : {}), ASTRO_TELEMETRY_DISABLED: '1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'scripts/serve.ts',
+      '--sites',
+      path.resolve(values.sites),
+      '--port',
+      String(port),
+      '--data',
+      path.join(outDir, '.data'),
+    ],
+    {
+      cwd: projectRoot,
+      env: { ...process.env, ...(only.length ? { ONLY_DEALERS: only.join(',') } : {}), ASTRO_TELEMETRY_DISABLED: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   await new Promise<void>((resolve, reject) => {
     let output = '';
     const onData = (chunk: Buffer) => {
@@ -81,14 +101,27 @@ async function startServing(): Promise<{ child: ChildProcess; port: number }> {
   return { child, port };
 }
 
-interface Shot { slug: string; page: ShotPage; width: number; file: string; error?: string }
+interface Shot {
+  slug: string;
+  page: ShotPage;
+  width: number;
+  file: string;
+  error?: string;
+}
 
 async function shoot(browser: Browser, port: number, slug: string, page: ShotPage, width: number): Promise<Shot> {
   const file = path.join(outDir, slug, `${page.name}-${width}.png`);
-  const context = await browser.newContext({ viewport: { width, height: 900 }, reducedMotion: 'reduce', deviceScaleFactor: 1 });
+  const context = await browser.newContext({
+    viewport: { width, height: 900 },
+    reducedMotion: 'reduce',
+    deviceScaleFactor: 1,
+  });
   try {
     if (page.submission) {
-      await context.addInitScript(([key, value]) => sessionStorage.setItem(key, value), [SUBMISSION_KEY, JSON.stringify(page.submission)] as const);
+      await context.addInitScript(([key, value]) => sessionStorage.setItem(key, value), [
+        SUBMISSION_KEY,
+        JSON.stringify(page.submission),
+      ] as const);
     }
     const tab = await context.newPage();
     await tab.goto(`http://${slug}.localhost:${port}${page.path}`, { waitUntil: 'networkidle' });
@@ -108,9 +141,11 @@ function contactSheet(shots: Shot[]): string {
     const names = [...new Set(mine.map((s) => s.page.name))];
     const cells = names.map((name) => {
       const group = mine.filter((s) => s.page.name === name);
-      const imgs = group.map((s) => s.error
-        ? `<p class="err">${s.width}px: ${escapeHtml(s.error)}</p>`
-        : `<a href="${escapeHtml(path.relative(outDir, s.file))}"><img src="${escapeHtml(path.relative(outDir, s.file))}" alt="${escapeHtml(`${name} at ${s.width}px`)}" loading="lazy" style="width:${Math.round(s.width / 6)}px"></a>`);
+      const imgs = group.map((s) =>
+        s.error
+          ? `<p class="err">${s.width}px: ${escapeHtml(s.error)}</p>`
+          : `<a href="${escapeHtml(path.relative(outDir, s.file))}"><img src="${escapeHtml(path.relative(outDir, s.file))}" alt="${escapeHtml(`${name} at ${s.width}px`)}" loading="lazy" style="width:${Math.round(s.width / 6)}px"></a>`,
+      );
       return `<figure><figcaption>${escapeHtml(name)} <code>${escapeHtml(group[0]!.page.path)}</code></figcaption><div class="row">${imgs.join('')}</div></figure>`;
     });
     return `<section><h2>${escapeHtml(d.site.name)} <small>${escapeHtml(d.slug)}</small></h2><div class="grid">${cells.join('')}</div></section>`;
@@ -143,13 +178,17 @@ try {
     while (next < jobs.length) {
       const shot = await jobs[next++]!();
       shots.push(shot);
-      console.log(`${shot.error ? 'FAILED ' : ''}${path.relative(process.cwd(), shot.file)}${shot.error ? `: ${shot.error}` : ''}`);
+      console.log(
+        `${shot.error ? 'FAILED ' : ''}${path.relative(process.cwd(), shot.file)}${shot.error ? `: ${shot.error}` : ''}`,
+      );
     }
   };
   await Promise.all(Array.from({ length: 4 }, worker));
   shots.sort((a, b) => a.file.localeCompare(b.file));
   await writeFile(path.join(outDir, 'index.html'), contactSheet(shots));
-  console.log(`\n${shots.length} screenshots; contact sheet: ${path.relative(process.cwd(), path.join(outDir, 'index.html'))}`);
+  console.log(
+    `\n${shots.length} screenshots; contact sheet: ${path.relative(process.cwd(), path.join(outDir, 'index.html'))}`,
+  );
 } finally {
   await browser.close();
   child.kill('SIGTERM');

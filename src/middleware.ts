@@ -11,5 +11,9 @@ export const onRequest = defineMiddleware(async (_context, next) => {
   const response = await next();
   if (!response.headers.get('content-type')?.includes('text/html')) return response;
   const html = await response.text();
-  return new Response(outlineHeadings(dropIslandStyle(html)), { status: response.status, statusText: response.statusText, headers: response.headers });
+  return new Response(outlineHeadings(dropIslandStyle(html)), {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
 });

@@ -107,4 +107,3 @@ async function main() {
 }
 
 await main();
-

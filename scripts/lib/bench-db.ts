@@ -37,7 +37,8 @@ export function serverOf(url: string): string {
 function withApplicationName(url: string, name: string): { url: string; application?: string } {
   try {
     const u = new URL(url);
-    const local = ['', 'localhost', '127.0.0.1', '[::1]'].includes(u.hostname) || u.searchParams.get('host')?.startsWith('/');
+    const local =
+      ['', 'localhost', '127.0.0.1', '[::1]'].includes(u.hostname) || u.searchParams.get('host')?.startsWith('/');
     if (!local || u.searchParams.has('application_name')) return { url };
     u.searchParams.set('application_name', name);
     return { url: u.toString(), application: name };
@@ -47,7 +48,12 @@ function withApplicationName(url: string, name: string): { url: string; applicat
 }
 
 /** Opens `database`; PGlite's files go under `dir`. `name` starts the schema's name ("bench_leads"). */
-export async function openBenchDatabase(database: BenchDatabase, dir: string, name: string, options: { nameConnections?: boolean } = {}): Promise<OpenedDatabase> {
+export async function openBenchDatabase(
+  database: BenchDatabase,
+  dir: string,
+  name: string,
+  options: { nameConnections?: boolean } = {},
+): Promise<OpenedDatabase> {
   if (database.kind === 'pglite') {
     const db = await openDb({ kind: 'pglite', dataDir: path.join(dir, 'data') });
     return { db, server: 'PGlite in a temporary folder', drop: () => db.close() };

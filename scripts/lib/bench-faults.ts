@@ -45,7 +45,10 @@ export async function benchFaults(log: (line: string) => void): Promise<FaultsRe
 const seconds = (msValue: number) => (msValue / 1000).toFixed(1);
 
 export function evaluateFaultTargets(r: FaultsReport): Target[] {
-  if (r.failed) return [{ name: 'faults: the API survives database faults', pass: false, value: 'the run crashed', note: r.failed }];
+  if (r.failed)
+    return [
+      { name: 'faults: the API survives database faults', pass: false, value: 'the run crashed', note: r.failed },
+    ];
   if (!r.run || !r.summary) return [];
   const s = r.summary;
   const leads = r.run.leads;
@@ -69,24 +72,31 @@ export function evaluateFaultTargets(r: FaultsReport): Target[] {
     {
       name: `faults: lead saves succeed again within ${seconds(FAULT_TARGET.recoveryMs)} s of the database's return`,
       pass: s.maxRecoveryMs !== undefined && s.maxRecoveryMs < FAULT_TARGET.recoveryMs,
-      value: s.faults.map((f) => `${f.fault} ${f.recoveryMs === undefined ? 'never' : `${ms(f.recoveryMs)} ms`}`).join(', '),
+      value: s.faults
+        .map((f) => `${f.fault} ${f.recoveryMs === undefined ? 'never' : `${ms(f.recoveryMs)} ms`}`)
+        .join(', '),
     },
     {
       name: 'faults: stored complete leads equal acknowledged ones',
       pass: s.leadsOk,
       value: `${leads.storedComplete} stored / ${leads.acknowledgedComplete} acknowledged`,
-      note: [
-        leads.missing.length ? `${leads.missing.length} acknowledged but not stored complete` : '',
-        leads.unexplained.length ? `${leads.unexplained.length} stored complete that no session completed` : '',
-        leads.duplicateSessions ? `${leads.duplicateSessions} form sessions stored twice` : '',
-        leads.wrongAnswers.length ? `${leads.wrongAnswers.length} final saves answered with another lead` : '',
-        lost ? `${lost} completed whose answer was lost (allowed)` : '',
-      ].filter(Boolean).join('; ') || undefined,
+      note:
+        [
+          leads.missing.length ? `${leads.missing.length} acknowledged but not stored complete` : '',
+          leads.unexplained.length ? `${leads.unexplained.length} stored complete that no session completed` : '',
+          leads.duplicateSessions ? `${leads.duplicateSessions} form sessions stored twice` : '',
+          leads.wrongAnswers.length ? `${leads.wrongAnswers.length} final saves answered with another lead` : '',
+          lost ? `${lost} completed whose answer was lost (allowed)` : '',
+        ]
+          .filter(Boolean)
+          .join('; ') || undefined,
     },
     {
       name: 'faults: the API process never exits',
       pass: !s.crashed,
-      value: r.run.exited ? `exited at ${seconds(r.run.exited.atMs)} s during "${r.run.exited.phase}" (code ${r.run.exited.code}, signal ${r.run.exited.signal})` : '0 exits',
+      value: r.run.exited
+        ? `exited at ${seconds(r.run.exited.atMs)} s during "${r.run.exited.phase}" (code ${r.run.exited.code}, signal ${r.run.exited.signal})`
+        : '0 exits',
     },
   ];
 }
@@ -103,13 +113,38 @@ export function formatFaults(r: FaultsReport): string[] {
     `a health check every 250 ms and a search every 500 ms; statement timeout ${set.statementTimeoutMs} ms, connect timeout ${set.connectTimeoutMs} ms,`,
     `so an answer during a fault may take ${seconds(set.boundMs)} s at most. ${seconds(run.wallSeconds * 1000)} s in all.`,
     ...table(
-      ['fault', 'at s', 'back at s', 'requests', '503s', 'other 5xx', 'no answer', 'slowest ms', 'health while down', 'recovery ms'],
+      [
+        'fault',
+        'at s',
+        'back at s',
+        'requests',
+        '503s',
+        'other 5xx',
+        'no answer',
+        'slowest ms',
+        'health while down',
+        'recovery ms',
+      ],
       s.faults.map((f) => {
         const rec = byName.get(f.fault)!;
-        const health = rec.downMs === undefined ? '–' : rec.healthWhileDown.length
-          ? `${rec.healthWhileDown.filter((x) => x === 503).length}/${rec.healthWhileDown.length} × 503` : 'none answered';
-        return [f.fault, seconds(rec.startedMs), seconds(rec.backMs), String(f.requests), String(f.status503), String(f.otherServerErrors),
-          String(f.noAnswer), ms(f.maxLatencyMs), health, f.recoveryMs === undefined ? 'never' : ms(f.recoveryMs)];
+        const health =
+          rec.downMs === undefined
+            ? '–'
+            : rec.healthWhileDown.length
+              ? `${rec.healthWhileDown.filter((x) => x === 503).length}/${rec.healthWhileDown.length} × 503`
+              : 'none answered';
+        return [
+          f.fault,
+          seconds(rec.startedMs),
+          seconds(rec.backMs),
+          String(f.requests),
+          String(f.status503),
+          String(f.otherServerErrors),
+          String(f.noAnswer),
+          ms(f.maxLatencyMs),
+          health,
+          f.recoveryMs === undefined ? 'never' : ms(f.recoveryMs),
+        ];
       }),
     ),
     '',
@@ -122,12 +157,16 @@ export function formatFaults(r: FaultsReport): string[] {
       `${run.leads.duplicateSessions} sessions stored twice); ${run.leads.outboxRows} outbox rows for ${run.leads.expectedOutboxRows} expected.`,
     run.exited
       ? `The API's process exited at ${seconds(run.exited.atMs)} s during "${run.exited.phase}" (code ${run.exited.code}, signal ${run.exited.signal}).`
-      : 'The API\'s process kept running throughout.',
+      : "The API's process kept running throughout.",
   ];
   const other = Object.entries(s.unexpected).map(([status, n]) => `${n} × ${status === '0' ? 'no answer' : status}`);
   if (other.length) out.push(`Answers other than 200 and 503: ${other.join(', ')}.`);
   const kill = byName.get('kill idle in transaction');
-  if (kill && !kill.caughtIdleInTransaction) out.push('No backend was caught idle in a transaction within 3 s: that fault ended every connection instead.');
-  if (kill && kill.byApplicationName === false) out.push('No backend carried the API\'s application_name: the kill faults ended every other backend of the database.');
+  if (kill && !kill.caughtIdleInTransaction)
+    out.push('No backend was caught idle in a transaction within 3 s: that fault ended every connection instead.');
+  if (kill && kill.byApplicationName === false)
+    out.push(
+      "No backend carried the API's application_name: the kill faults ended every other backend of the database.",
+    );
   return out;
 }

@@ -36,11 +36,22 @@ export function plan(saves: number, prefix: string, first: number): Session[] {
 }
 
 export function saveBody(s: Session, last: boolean): string {
-  const about = { first_name: `Visitor ${s.n}`, email: `visitor${s.n}@example.com`, phone: `0412 ${String(s.n % 1000).padStart(3, '0')} 000` };
-  const values = last ? { ...about, Make: MAKES[s.n % MAKES.length]!, message: s.n % 3 ? '' : 'Blue if you have one, please.' } : about;
+  const about = {
+    first_name: `Visitor ${s.n}`,
+    email: `visitor${s.n}@example.com`,
+    phone: `0412 ${String(s.n % 1000).padStart(3, '0')} 000`,
+  };
+  const values = last
+    ? { ...about, Make: MAKES[s.n % MAKES.length]!, message: s.n % 3 ? '' : 'Blue if you have one, please.' }
+    : about;
   return JSON.stringify({
-    site: SITE, idempotencyKey: s.key, ...(last ? { lead_id: s.leadId } : {}), isLastStep: last,
-    form: { ...FORM, step: last ? 'car' : 'about' }, values, tracking: { utm_source: 'bench', utm_campaign: `c${s.n % 7}` },
+    site: SITE,
+    idempotencyKey: s.key,
+    ...(last ? { lead_id: s.leadId } : {}),
+    isLastStep: last,
+    form: { ...FORM, step: last ? 'car' : 'about' },
+    values,
+    tracking: { utm_source: 'bench', utm_campaign: `c${s.n % 7}` },
   });
 }
 
@@ -134,8 +145,10 @@ class Connection {
     const socket = this.socket;
     return new Promise<Answer>((resolve, reject) => {
       this.waiting = { resolve, reject };
-      socket.write(`POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${this.port}\r\nContent-Type: application/json\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+      socket.write(
+        `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${this.port}\r\nContent-Type: application/json\r\n` +
+          `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+      );
     });
   }
 
@@ -151,7 +164,10 @@ export function leadClient(setup: ClientSetup) {
     const errors: string[] = [];
     const problems: string[] = [];
     /** One save; the parsed answer when it is a 200 with a lead, else undefined (counted as an error). */
-    const save = async (connection: Connection, body: string): Promise<{ lead_id: string; lead_status: string } | undefined> => {
+    const save = async (
+      connection: Connection,
+      body: string,
+    ): Promise<{ lead_id: string; lead_status: string } | undefined> => {
       const started = performance.now();
       let answer: Answer;
       try {
@@ -162,7 +178,8 @@ export function leadClient(setup: ClientSetup) {
       if (record) latencies.push(performance.now() - started);
       if (answer.status === 200) {
         const parsed = JSON.parse(answer.body) as { lead_id?: unknown; lead_status?: unknown };
-        if (typeof parsed.lead_id === 'string' && typeof parsed.lead_status === 'string') return parsed as { lead_id: string; lead_status: string };
+        if (typeof parsed.lead_id === 'string' && typeof parsed.lead_status === 'string')
+          return parsed as { lead_id: string; lead_status: string };
       }
       errors.push(`${answer.status || 'no answer'}: ${answer.body.slice(0, 200)}`);
       return undefined;
@@ -175,7 +192,9 @@ export function leadClient(setup: ClientSetup) {
         const final = await save(connection, saveBody(s, true));
         if (!final) continue;
         if (final.lead_id !== s.leadId || final.lead_status !== 'Complete') {
-          problems.push(`session ${s.key}: final save ${k + 1} answered ${final.lead_id} ${final.lead_status}, not ${s.leadId} Complete`);
+          problems.push(
+            `session ${s.key}: final save ${k + 1} answered ${final.lead_id} ${final.lead_status}, not ${s.leadId} Complete`,
+          );
         } else s.complete = true;
       }
     };
@@ -193,7 +212,15 @@ export function leadClient(setup: ClientSetup) {
     };
     const started = performance.now();
     await Promise.all(Array.from({ length: Math.min(setup.concurrency, sessions.length) }, (_, i) => worker(i)));
-    return { sessions, started: next, stoppedEarly, latencies, errors, problems, wallSeconds: (performance.now() - started) / 1000 };
+    return {
+      sessions,
+      started: next,
+      stoppedEarly,
+      latencies,
+      errors,
+      problems,
+      wallSeconds: (performance.now() - started) / 1000,
+    };
   };
   return { run, close: () => connections.forEach((c) => c.close()) };
 }
@@ -208,6 +235,9 @@ if (port && (workerData as { benchLeadsClient?: ClientSetup } | undefined)?.benc
       port.close();
       return;
     }
-    client.run(message).then((result) => port.postMessage(result), (e: unknown) => port.postMessage({ crashed: String((e as Error).stack ?? e) }));
+    client.run(message).then(
+      (result) => port.postMessage(result),
+      (e: unknown) => port.postMessage({ crashed: String((e as Error).stack ?? e) }),
+    );
   });
 }

@@ -121,7 +121,9 @@ async function machineTicks(): Promise<{ busy: number; total: number } | undefin
 /** The server's own CPU for the pool's connections: their pids, seen through pg_stat_activity. */
 async function serverTicks(db: Db, application: string | undefined): Promise<Map<number, number> | undefined> {
   if (!application) return undefined;
-  const { rows } = await db.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE application_name = $1', [application]);
+  const { rows } = await db.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE application_name = $1', [
+    application,
+  ]);
   const ticks = await processTicks(rows.map((r) => r.pid));
   return ticks.size ? ticks : undefined;
 }
@@ -135,23 +137,45 @@ async function check(db: Db, sessions: Session[], destinations: number, problems
   const note = (what: string, ids: string[]) => {
     if (ids.length) problems.push(`${ids.length} ${what}, e.g. ${ids.slice(0, 3).join(', ')}`);
   };
-  note('acknowledged leads are not stored', acked.filter((s) => !stored.has(s.leadId!)).map((s) => s.leadId!));
-  note('leads acknowledged as complete are not Complete', complete.filter((s) => stored.get(s.leadId!) !== 'Complete').map((s) => s.leadId!));
+  note(
+    'acknowledged leads are not stored',
+    acked.filter((s) => !stored.has(s.leadId!)).map((s) => s.leadId!),
+  );
+  note(
+    'leads acknowledged as complete are not Complete',
+    complete.filter((s) => stored.get(s.leadId!) !== 'Complete').map((s) => s.leadId!),
+  );
   const ackedIds = new Set(acked.map((s) => s.leadId!));
-  note('stored leads were never acknowledged', rows.filter((r) => !ackedIds.has(r.id)).map((r) => r.id));
+  note(
+    'stored leads were never acknowledged',
+    rows.filter((r) => !ackedIds.has(r.id)).map((r) => r.id),
+  );
   const storedComplete = rows.filter((r) => r.lead_status === 'Complete').length;
-  if (ackedIds.size !== acked.length) problems.push(`${acked.length - ackedIds.size} sessions were given another session's lead_id`);
-  const box = await db.query<{ lead_id: string; n: number }>('SELECT lead_id, count(*)::int AS n FROM outbox GROUP BY lead_id', []);
+  if (ackedIds.size !== acked.length)
+    problems.push(`${acked.length - ackedIds.size} sessions were given another session's lead_id`);
+  const box = await db.query<{ lead_id: string; n: number }>(
+    'SELECT lead_id, count(*)::int AS n FROM outbox GROUP BY lead_id',
+    [],
+  );
   const perLead = new Map(box.rows.map((b) => [b.lead_id, b.n]));
   const outboxRows = box.rows.reduce((a, r) => a + r.n, 0);
-  note(`completed leads do not have exactly ${destinations} outbox row(s)`,
-    rows.filter((r) => r.lead_status === 'Complete' && perLead.get(r.id) !== destinations).map((r) => r.id));
+  note(
+    `completed leads do not have exactly ${destinations} outbox row(s)`,
+    rows.filter((r) => r.lead_status === 'Complete' && perLead.get(r.id) !== destinations).map((r) => r.id),
+  );
   const expectedOutboxRows = storedComplete * destinations;
-  if (outboxRows !== expectedOutboxRows) problems.push(`${outboxRows} outbox rows for ${storedComplete} completed leads × ${destinations} destination(s)`);
+  if (outboxRows !== expectedOutboxRows)
+    problems.push(`${outboxRows} outbox rows for ${storedComplete} completed leads × ${destinations} destination(s)`);
   if (rows.length !== acked.length) problems.push(`${rows.length} leads stored, ${acked.length} acknowledged`);
   return {
-    ok: !problems.length, acknowledged: acked.length, stored: rows.length, acknowledgedComplete: complete.length, storedComplete,
-    outboxRows, expectedOutboxRows, problems,
+    ok: !problems.length,
+    acknowledged: acked.length,
+    stored: rows.length,
+    acknowledgedComplete: complete.length,
+    storedComplete,
+    outboxRows,
+    expectedOutboxRows,
+    problems,
   };
 }
 
@@ -166,46 +190,64 @@ export async function runLeadLoad(options: LeadLoadOptions): Promise<LeadLoadRes
   const dealers: DealerContent[] = loaded.dealers;
   const dir = await mkdtemp(path.join(tmpdir(), 'bench-leads-'));
   const destination: Destination = { kind: 'file', dir: path.join(dir, 'deliveries') };
-  const { db, server: serverName, application, drop } = await openBenchDatabase(options.database, dir, 'bench_leads', { nameConnections: true }).catch(async (e: unknown) => {
-    await rm(dir, { recursive: true, force: true });
-    throw e;
-  });
+  const {
+    db,
+    server: serverName,
+    application,
+    drop,
+  } = await openBenchDatabase(options.database, dir, 'bench_leads', { nameConnections: true }).catch(
+    async (e: unknown) => {
+      await rm(dir, { recursive: true, force: true });
+      throw e;
+    },
+  );
   const server = createServer();
   let client: Worker | undefined;
   try {
     await migrate(db);
     const unused = () => Promise.reject(new Error('the lead bench sends no finance applications'));
     const deps: ApiDeps = {
-      db, dealers, now: () => new Date(), financeProvider: { apply: unused, dealershipIdForLocation: unused },
+      db,
+      dealers,
+      now: () => new Date(),
+      financeProvider: { apply: unused, dealershipIdForLocation: unused },
       destinations: () => [destination],
       // Every save comes from 127.0.0.1 to one site: the usual limits would refuse most of them.
       // One address sends every save: the limits are lifted, but each save is still counted.
       rateLimits: { perIp: { max: 1e9, windowMs: 60_000 }, perSite: { max: 1e9, windowMs: 60_000 } },
     };
     const app = createApp(deps);
-    server.on('request', (req, res) => void serveFetch(req, res, app.fetch, `http://${req.headers.host ?? '127.0.0.1'}`));
+    server.on(
+      'request',
+      (req, res) => void serveFetch(req, res, app.fetch, `http://${req.headers.host ?? '127.0.0.1'}`),
+    );
     await new Promise<void>((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', resolve));
     const port = (server.address() as AddressInfo).port;
 
     const setup: ClientSetup = { port, concurrency, timeoutMs, deadline };
-    const worker = new Worker(new URL('./bench-leads-client.ts', import.meta.url), { workerData: { benchLeadsClient: setup } });
+    const worker = new Worker(new URL('./bench-leads-client.ts', import.meta.url), {
+      workerData: { benchLeadsClient: setup },
+    });
     client = worker;
     worker.unref();
-    const run = (batch: ClientRun) => new Promise<ClientResult>((resolve, reject) => {
-      const onError = (e: Error) => reject(e);
-      worker.once('error', onError);
-      worker.once('message', (m: ClientResult | { crashed: string }) => {
-        worker.off('error', onError);
-        if ('crashed' in m) reject(new Error(`the load client crashed: ${m.crashed}`));
-        else resolve(m);
+    const run = (batch: ClientRun) =>
+      new Promise<ClientResult>((resolve, reject) => {
+        const onError = (e: Error) => reject(e);
+        worker.once('error', onError);
+        worker.once('message', (m: ClientResult | { crashed: string }) => {
+          worker.off('error', onError);
+          if ('crashed' in m) reject(new Error(`the load client crashed: ${m.crashed}`));
+          else resolve(m);
+        });
+        worker.postMessage(batch);
       });
-      worker.postMessage(batch);
-    });
 
     const prefix = `bench-${randomBytes(6).toString('hex')}`;
     const warmupPlan = plan(warmupSaves, prefix, 0);
     const measuredPlan = plan(options.saves, prefix, warmupPlan.length);
-    options.log?.(`  ${label}: ${warmupSaves ? `${warmupSaves} warm-up saves, then ` : ''}${options.saves} saves, ${concurrency} in flight, http://127.0.0.1:${port}/api/leads`);
+    options.log?.(
+      `  ${label}: ${warmupSaves ? `${warmupSaves} warm-up saves, then ` : ''}${options.saves} saves, ${concurrency} in flight, http://127.0.0.1:${port}/api/leads`,
+    );
     const warm = await run({ sessions: warmupPlan, record: false });
     const serverStart = await serverTicks(db, application).catch(() => undefined);
     const machineStart = await machineTicks();
@@ -213,7 +255,7 @@ export async function runLeadLoad(options: LeadLoadOptions): Promise<LeadLoadRes
     const measured = await run({ sessions: measuredPlan, record: true });
     const cpu = process.cpuUsage(cpuStart);
     const machineEnd = await machineTicks();
-    const serverEnd = serverStart && await serverTicks(db, application).catch(() => undefined);
+    const serverEnd = serverStart && (await serverTicks(db, application).catch(() => undefined));
     const wallSeconds = measured.wallSeconds;
     const latencies = measured.latencies;
     const stoppedEarly = warm.stoppedEarly || measured.stoppedEarly;
@@ -222,20 +264,41 @@ export async function runLeadLoad(options: LeadLoadOptions): Promise<LeadLoadRes
     const warmErrors = warm.errors.length;
     const ran = measured.started;
     // A connection opened during the run counts from zero; one closed during it is lost (the pool keeps them while busy).
-    const serverCpuSeconds = serverEnd && [...serverEnd].reduce((a, [pid, t]) => a + t - (serverStart.get(pid) ?? 0), 0) / TICKS;
-    const machineCpu = machineStart && machineEnd && machineEnd.total > machineStart.total
-      ? { busySeconds: ((machineEnd.busy - machineStart.busy) / (machineEnd.total - machineStart.total)) * wallSeconds * cpus, capacitySeconds: wallSeconds * cpus }
-      : undefined;
+    const serverCpuSeconds =
+      serverEnd && [...serverEnd].reduce((a, [pid, t]) => a + t - (serverStart.get(pid) ?? 0), 0) / TICKS;
+    const machineCpu =
+      machineStart && machineEnd && machineEnd.total > machineStart.total
+        ? {
+            busySeconds:
+              ((machineEnd.busy - machineStart.busy) / (machineEnd.total - machineStart.total)) * wallSeconds * cpus,
+            capacitySeconds: wallSeconds * cpus,
+          }
+        : undefined;
 
     const sorted = [...latencies].sort((a, b) => a - b);
     if (warmErrors) problems.push(`${warmErrors} warm-up saves failed`);
     return {
-      database: label, server: serverName, poolMax: options.database.kind === 'postgres' ? options.database.poolMax : undefined,
-      concurrency, saves: latencies.length, sessions: ran,
-      warmupSaves, wallSeconds, savesPerSecond: latencies.length / wallSeconds, cpuSeconds: (cpu.user + cpu.system) / 1e6,
-      serverCpuSeconds, machineCpu,
-      latencyMs: { p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99), max: sorted.at(-1) ?? 0 },
-      errors: errors.length - warmErrors, errorSamples: [...new Set(errors)].slice(0, 5), stoppedEarly,
+      database: label,
+      server: serverName,
+      poolMax: options.database.kind === 'postgres' ? options.database.poolMax : undefined,
+      concurrency,
+      saves: latencies.length,
+      sessions: ran,
+      warmupSaves,
+      wallSeconds,
+      savesPerSecond: latencies.length / wallSeconds,
+      cpuSeconds: (cpu.user + cpu.system) / 1e6,
+      serverCpuSeconds,
+      machineCpu,
+      latencyMs: {
+        p50: percentile(sorted, 50),
+        p95: percentile(sorted, 95),
+        p99: percentile(sorted, 99),
+        max: sorted.at(-1) ?? 0,
+      },
+      errors: errors.length - warmErrors,
+      errorSamples: [...new Set(errors)].slice(0, 5),
+      stoppedEarly,
       check: await check(db, [...warm.sessions, ...measured.sessions], 1, problems),
     };
   } finally {

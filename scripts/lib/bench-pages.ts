@@ -17,7 +17,13 @@ import path from 'node:path';
 import { buildSites, projectRoot } from './build-sites.ts';
 import { startServer } from './static-server.ts';
 import { median, pageJs, htmlFile, type JsFile } from './bench-templates.ts';
-import { jsBeforeInteraction, LIGHTHOUSE_CATEGORIES, LIGHTHOUSE_KINDS, type LighthouseCategory, type LoadedJs } from './bench-budgets.ts';
+import {
+  jsBeforeInteraction,
+  LIGHTHOUSE_CATEGORIES,
+  LIGHTHOUSE_KINDS,
+  type LighthouseCategory,
+  type LoadedJs,
+} from './bench-budgets.ts';
 import { loadDealers, type DealerContent } from '../../src/content/load.ts';
 import { dealerRoutes, modelPath, type Route } from '../../src/lib/routes.ts';
 import { walkBlocks } from '../../src/lib/page-blocks.ts';
@@ -93,8 +99,10 @@ export function rangeAndOffersPage() {
 /** The dealer's used-cars search page: /used-cars, else the first page holding a cars block. */
 export function usedCarsRoute(routes: Route[]): Route | undefined {
   const pages = routes.filter((r): r is Extract<Route, { kind: 'page' }> => r.kind === 'page');
-  return pages.find((r) => r.path === '/used-cars')
-    ?? pages.find((r) => [...walkBlocks(r.page.blocks)].some((b) => b.type === 'cars'));
+  return (
+    pages.find((r) => r.path === '/used-cars') ??
+    pages.find((r) => [...walkBlocks(r.page.blocks)].some((b) => b.type === 'cars'))
+  );
 }
 
 /** The routes measured for one dealer, by kind. */
@@ -115,7 +123,13 @@ export function measuredRoutes(d: DealerContent): { kind: PageKind; route: Route
   return out;
 }
 
-export const CHROMIUM_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'];
+export const CHROMIUM_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+];
 
 export interface LighthouseRun {
   /** The performance score 0-100. */
@@ -130,7 +144,12 @@ export interface LighthouseRun {
 /** One Lighthouse mobile run of `url` (performance, accessibility, best practices, SEO) in the Chromium listening for DevTools on `port`. */
 export async function lighthouseRun(url: string, port: number): Promise<LighthouseRun> {
   const { default: lighthouse } = await import('lighthouse');
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...LIGHTHOUSE_CATEGORIES] });
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: [...LIGHTHOUSE_CATEGORIES],
+  });
   const lhr = result?.lhr;
   if (!lhr) throw new Error(`Lighthouse returned no result for ${url}`);
   if (lhr.runtimeError) throw new Error(`Lighthouse could not load ${url}: ${lhr.runtimeError.message}`);
@@ -146,7 +165,9 @@ export async function lighthouseRun(url: string, port: number): Promise<Lighthou
     const c = lhr.categories[id];
     if (typeof c?.score !== 'number') throw new Error(`Lighthouse gave ${url} no ${id} score`);
     // Performance audits are metrics with a score anywhere from 0 to 1; naming those under 0.9 says where time goes.
-    const failed = c.auditRefs.filter((a) => a.weight > 0 && (lhr.audits[a.id]?.score ?? 1) < (id === 'performance' ? 0.9 : 1)).map((a) => a.id);
+    const failed = c.auditRefs
+      .filter((a) => a.weight > 0 && (lhr.audits[a.id]?.score ?? 1) < (id === 'performance' ? 0.9 : 1))
+      .map((a) => a.id);
     categories[id] = { score: Math.round(c.score * 100), failed };
   }
   return {
@@ -154,7 +175,13 @@ export async function lighthouseRun(url: string, port: number): Promise<Lighthou
     score: Math.round(score * 100),
     seo: Math.round(seo.score * 100),
     seoFailed,
-    metrics: { fcp: v('first-contentful-paint'), lcp: v('largest-contentful-paint'), tbt: v('total-blocking-time'), cls: v('cumulative-layout-shift'), speedIndex: v('speed-index') },
+    metrics: {
+      fcp: v('first-contentful-paint'),
+      lcp: v('largest-contentful-paint'),
+      tbt: v('total-blocking-time'),
+      cls: v('cumulative-layout-shift'),
+      speedIndex: v('speed-index'),
+    },
   };
 }
 
@@ -192,17 +219,24 @@ export async function runPageBench(options: PagesOptions): Promise<PagesReport> 
     await cp(source, dealersDir, { recursive: true });
     const tagManagerLeftOut = await withoutTagManager(dealersDir);
     const loaded = await loadDealers(dealersDir);
-    if (loaded.errors.length) throw new Error(`The dealers in ${source} do not load: ${loaded.errors.length} errors, e.g. ${JSON.stringify(loaded.errors[0])}`);
+    if (loaded.errors.length)
+      throw new Error(
+        `The dealers in ${source} do not load: ${loaded.errors.length} errors, e.g. ${JSON.stringify(loaded.errors[0])}`,
+      );
     for (const d of loaded.dealers) {
       if (d.models.length && d.offers.length) {
-        await writeFile(path.join(dealersDir, d.slug, 'pages', 'bench-model-range-and-offers.json'), JSON.stringify(rangeAndOffersPage(), null, 2));
+        await writeFile(
+          path.join(dealersDir, d.slug, 'pages', 'bench-model-range-and-offers.json'),
+          JSON.stringify(rangeAndOffersPage(), null, 2),
+        );
       }
     }
     const dealers = (await loadDealers(dealersDir)).dealers;
     log(`Pages: building ${dealers.length} sample dealers (${dealers.map((d) => d.slug).join(', ')})`);
     const sitesDir = path.join(work, 'sites');
     const build = await buildSites({ dealersDir, outDir: sitesDir });
-    if (!build.ok) throw new Error(`The sample dealers did not build: ${build.errors.map((e) => JSON.stringify(e)).join('; ')}`);
+    if (!build.ok)
+      throw new Error(`The sample dealers did not build: ${build.errors.map((e) => JSON.stringify(e)).join('; ')}`);
 
     const pages: MeasuredPage[] = [];
     for (const d of dealers) {
@@ -210,11 +244,25 @@ export async function runPageBench(options: PagesOptions): Promise<PagesReport> 
       const cache = new Map<string, JsFile | null>();
       for (const { kind, route } of measuredRoutes(d)) {
         const js = await pageJs(root, await readFile(path.join(root, htmlFile(route)), 'utf8'), cache);
-        pages.push({ dealer: d.slug, kind, path: route.path, jsFiles: js.files.length, jsGzBytes: js.gzBytes, inlineGzBytes: js.inlineGzBytes });
+        pages.push({
+          dealer: d.slug,
+          kind,
+          path: route.path,
+          jsFiles: js.files.length,
+          jsGzBytes: js.gzBytes,
+          inlineGzBytes: js.inlineGzBytes,
+        });
       }
     }
-    const report: PagesReport = { dealers: dealers.map((d) => d.slug), buildSeconds: build.seconds, pages, lighthouseRuns: options.lighthouseRuns, tagManagerLeftOut };
-    if (options.lighthouseRuns > 0) await lighthouseAll(report, { sitesDir, dealersDir, dealers, dataDir, options, log });
+    const report: PagesReport = {
+      dealers: dealers.map((d) => d.slug),
+      buildSeconds: build.seconds,
+      pages,
+      lighthouseRuns: options.lighthouseRuns,
+      tagManagerLeftOut,
+    };
+    if (options.lighthouseRuns > 0)
+      await lighthouseAll(report, { sitesDir, dealersDir, dealers, dataDir, options, log });
     else report.lighthouseSkipped = '--lighthouse-runs 0';
     return report;
   } finally {
@@ -236,10 +284,19 @@ async function lighthouseAll(report: PagesReport, x: LighthouseInput): Promise<v
   const chromePath = x.options.chromiumPath ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   report.chromium = chromePath;
   const api = await startRuntime({
-    dealers: x.dealers, dataDir: x.dataDir, env: {}, workerIntervalMs: false,
+    dealers: x.dealers,
+    dataDir: x.dataDir,
+    env: {},
+    workerIntervalMs: false,
     financeProvider: financeProviderFromEnv({}),
   });
-  const running = await startServer({ sitesDir: x.sitesDir, dealersDir: x.dealersDir, port: 0, host: '127.0.0.1', api: api.app.fetch });
+  const running = await startServer({
+    sitesDir: x.sitesDir,
+    dealersDir: x.dealersDir,
+    port: 0,
+    host: '127.0.0.1',
+    api: api.app.fetch,
+  });
   const { launch } = await import('chrome-launcher');
   const chrome = await launch({ chromePath, chromeFlags: CHROMIUM_FLAGS, logLevel: 'error' });
   try {
@@ -257,12 +314,18 @@ async function lighthouseAll(report: PagesReport, x: LighthouseInput): Promise<v
       const categories: LighthouseResult['categories'] = {};
       for (const id of LIGHTHOUSE_CATEGORIES) {
         const each = runs.map((r) => r.categories[id].score);
-        categories[id] = { median: median(each), scores: each, failed: [...new Set(runs.flatMap((r) => r.categories[id].failed))] };
+        categories[id] = {
+          median: median(each),
+          scores: each,
+          failed: [...new Set(runs.flatMap((r) => r.categories[id].failed))],
+        };
       }
       const clsMedian = median(runs.map((r) => r.metrics.cls));
       page.lighthouse = { scores, median: mid, metrics: typical.metrics, seo, seoFailed, categories, clsMedian };
       const medians = LIGHTHOUSE_CATEGORIES.map((id) => `${id} ${categories[id]!.median}`).join(', ');
-      x.log(`  Lighthouse ${page.dealer}${page.path}: ${medians}, CLS ${clsMedian.toFixed(3)} (performance runs ${scores.join(', ')}); JS before interaction ${(page.loadedJs.gzBytes / 1024).toFixed(1)} KB gz`);
+      x.log(
+        `  Lighthouse ${page.dealer}${page.path}: ${medians}, CLS ${clsMedian.toFixed(3)} (performance runs ${scores.join(', ')}); JS before interaction ${(page.loadedJs.gzBytes / 1024).toFixed(1)} KB gz`,
+      );
     }
   } finally {
     chrome.kill();

@@ -4,7 +4,6 @@ import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const projectRoot = path.resolve(here, '../..');
 const runnerScript = path.join(here, 'bench-build-runner.ts');

@@ -6,14 +6,37 @@
  */
 import type { Car } from '../../src/content/entities.ts';
 
-export const BENCH_FACETS = ['make', 'model', 'simple_body', 'simple_fuel', 'seats', 'certified', 'location_name'] as const;
+export const BENCH_FACETS = [
+  'make',
+  'model',
+  'simple_body',
+  'simple_fuel',
+  'seats',
+  'certified',
+  'location_name',
+] as const;
 
 const RANGE: Record<string, { models: string[]; bodies: string[] }> = {
-  Toyota: { models: ['Corolla', 'Camry', 'RAV4', 'HiLux', 'LandCruiser', 'Yaris', 'Kluger', 'C-HR'], bodies: ['Hatch', 'Sedan', 'SUV', 'Ute'] },
-  Mazda: { models: ['3', '2', 'CX-3', 'CX-5', 'CX-9', 'BT-50', 'MX-5'], bodies: ['Hatch', 'SUV', 'Ute', 'Convertible'] },
-  Hyundai: { models: ['i30', 'Tucson', 'Kona', 'Santa Fe', 'Venue', 'Staria'], bodies: ['Hatch', 'SUV', 'People Mover'] },
-  Kia: { models: ['Cerato', 'Sportage', 'Seltos', 'Sorento', 'Carnival', 'Picanto'], bodies: ['Hatch', 'Sedan', 'SUV', 'People Mover'] },
-  Ford: { models: ['Ranger', 'Everest', 'Puma', 'Escape', 'Mustang', 'Focus'], bodies: ['Ute', 'SUV', 'Coupe', 'Hatch'] },
+  Toyota: {
+    models: ['Corolla', 'Camry', 'RAV4', 'HiLux', 'LandCruiser', 'Yaris', 'Kluger', 'C-HR'],
+    bodies: ['Hatch', 'Sedan', 'SUV', 'Ute'],
+  },
+  Mazda: {
+    models: ['3', '2', 'CX-3', 'CX-5', 'CX-9', 'BT-50', 'MX-5'],
+    bodies: ['Hatch', 'SUV', 'Ute', 'Convertible'],
+  },
+  Hyundai: {
+    models: ['i30', 'Tucson', 'Kona', 'Santa Fe', 'Venue', 'Staria'],
+    bodies: ['Hatch', 'SUV', 'People Mover'],
+  },
+  Kia: {
+    models: ['Cerato', 'Sportage', 'Seltos', 'Sorento', 'Carnival', 'Picanto'],
+    bodies: ['Hatch', 'Sedan', 'SUV', 'People Mover'],
+  },
+  Ford: {
+    models: ['Ranger', 'Everest', 'Puma', 'Escape', 'Mustang', 'Focus'],
+    bodies: ['Ute', 'SUV', 'Coupe', 'Hatch'],
+  },
   Mitsubishi: { models: ['Triton', 'Outlander', 'ASX', 'Pajero Sport', 'Eclipse Cross'], bodies: ['Ute', 'SUV'] },
   Nissan: { models: ['Navara', 'X-Trail', 'Qashqai', 'Patrol', 'Juke'], bodies: ['Ute', 'SUV'] },
   Subaru: { models: ['Forester', 'Outback', 'XV', 'Impreza', 'WRX'], bodies: ['SUV', 'Wagon', 'Hatch', 'Sedan'] },
@@ -23,21 +46,99 @@ const RANGE: Record<string, { models: string[]; bodies: string[] }> = {
   BMW: { models: ['X1', 'X3', 'X5', '3 Series', '1 Series'], bodies: ['SUV', 'Sedan', 'Hatch'] },
 };
 const FUELS = ['Petrol', 'Petrol', 'Petrol', 'Diesel', 'Diesel', 'Hybrid', 'Electric'];
-const LOCATIONS = ['Parramatta', 'Penrith', 'Liverpool', 'Blacktown', 'Campbelltown', 'Castle Hill', 'Hornsby', 'Auckland'];
-const BADGES = ['GX', 'GXL', 'Ascent', 'SX', 'Sport', 'Touring', 'Limited', 'Active', 'Premium', 'Titanium', 'XLT', 'GT'];
+const LOCATIONS = [
+  'Parramatta',
+  'Penrith',
+  'Liverpool',
+  'Blacktown',
+  'Campbelltown',
+  'Castle Hill',
+  'Hornsby',
+  'Auckland',
+];
+const BADGES = [
+  'GX',
+  'GXL',
+  'Ascent',
+  'SX',
+  'Sport',
+  'Touring',
+  'Limited',
+  'Active',
+  'Premium',
+  'Titanium',
+  'XLT',
+  'GT',
+];
 const TAGS = ['', '', '', 'Just arrived', 'Price drop', 'Low km', 'One owner'];
-const COMMENTS = ['One owner, full service history.', 'Immaculate condition inside and out.', 'Tow bar fitted, ready for the weekend.',
-  'Balance of factory warranty.', 'Low kilometres for the year.', 'Apple CarPlay, reversing camera, cruise control.', ''];
-export const KEYWORDS = ['toy', 'toyota', 'corolla', 'mazda', 'cx', 'ranger', 'suv', 'diesel', 'hybrid', 'ute', 'kia', 'hyundai i30', 'sport',
-  'one owner', 'low', 'tow', 'camry', 'subaru', 'parramatta', 'gx', 'electric', 'nissan navara', 'ford', 'warranty', 'family'];
+const COMMENTS = [
+  'One owner, full service history.',
+  'Immaculate condition inside and out.',
+  'Tow bar fitted, ready for the weekend.',
+  'Balance of factory warranty.',
+  'Low kilometres for the year.',
+  'Apple CarPlay, reversing camera, cruise control.',
+  '',
+];
+export const KEYWORDS = [
+  'toy',
+  'toyota',
+  'corolla',
+  'mazda',
+  'cx',
+  'ranger',
+  'suv',
+  'diesel',
+  'hybrid',
+  'ute',
+  'kia',
+  'hyundai i30',
+  'sport',
+  'one owner',
+  'low',
+  'tow',
+  'camry',
+  'subaru',
+  'parramatta',
+  'gx',
+  'electric',
+  'nissan navara',
+  'ford',
+  'warranty',
+  'family',
+];
 
 /**
  * Misspelt makes, models, bodies, fuels and locations, each within Algolia's typo limits of a
  * word of the stock (one typo from 4 letters, two from 8), none of them a correct spelling.
  */
-export const TYPO_KEYWORDS = ['toyta', 'corola', 'mazdda', 'rangr', 'hyundia', 'subaur', 'parramata', 'nissan navarra', 'landcrusier',
-  'outlandr', 'hilix', 'tucsn', 'forrester', 'mitsubshi', 'volkswagon', 'electirc', 'deisel', 'hybird', 'camery', 'kulger', 'sporage',
-  'carnivl', 'tritn', 'liverpol', 'blacktwn'];
+export const TYPO_KEYWORDS = [
+  'toyta',
+  'corola',
+  'mazdda',
+  'rangr',
+  'hyundia',
+  'subaur',
+  'parramata',
+  'nissan navarra',
+  'landcrusier',
+  'outlandr',
+  'hilix',
+  'tucsn',
+  'forrester',
+  'mitsubshi',
+  'volkswagon',
+  'electirc',
+  'deisel',
+  'hybird',
+  'camery',
+  'kulger',
+  'sporage',
+  'carnivl',
+  'tritn',
+  'liverpol',
+  'blacktwn',
+];
 
 export type QueryKind = 'exact' | 'typo';
 
@@ -77,11 +178,26 @@ export function syntheticCars(count: number, seed = 1): Car[] {
     const roll = r.next();
     const tag = r.pick(TAGS);
     return {
-      id: 100_000 + i, name: `${year} ${make} ${model} ${badge}`, slug: `${year}-${make}-${model}-${i}`.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
-      make, model, badge, year, km, price: Math.max(4_990, price), dealercomments: r.pick(COMMENTS), photos: [], photos_count: r.int(0, 30),
-      car_type: year >= 2025 ? 'new' : r.next() < 0.1 ? 'demo' : 'used', tag: tag || undefined, simple_body: body,
-      simple_fuel: make === 'Tesla' ? 'Electric' : r.pick(FUELS), seats: body === 'People Mover' ? 8 : body === 'Coupe' || body === 'Convertible' ? 4 : r.next() < 0.15 ? 7 : 5,
-      certified: r.next() < 0.3, status: roll < 0.05 ? 'sold' : roll < 0.07 ? 'hidden' : 'available', location_name: r.pick(LOCATIONS),
+      id: 100_000 + i,
+      name: `${year} ${make} ${model} ${badge}`,
+      slug: `${year}-${make}-${model}-${i}`.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+      make,
+      model,
+      badge,
+      year,
+      km,
+      price: Math.max(4_990, price),
+      dealercomments: r.pick(COMMENTS),
+      photos: [],
+      photos_count: r.int(0, 30),
+      car_type: year >= 2025 ? 'new' : r.next() < 0.1 ? 'demo' : 'used',
+      tag: tag || undefined,
+      simple_body: body,
+      simple_fuel: make === 'Tesla' ? 'Electric' : r.pick(FUELS),
+      seats: body === 'People Mover' ? 8 : body === 'Coupe' || body === 'Convertible' ? 4 : r.next() < 0.15 ? 7 : 5,
+      certified: r.next() < 0.3,
+      status: roll < 0.05 ? 'sold' : roll < 0.07 ? 'hidden' : 'available',
+      location_name: r.pick(LOCATIONS),
       created_at_timestamp: 1_700_000_000 + i * 60,
     } as unknown as Car;
   });
@@ -111,18 +227,42 @@ export function searchQueries(cars: Car[], count: number, seed = 2): BenchQuery[
     const numericFilters = r.next() < 0.5 ? [`price>=${r.int(1, 3) * 10_000}`, `price<=${r.int(4, 9) * 10_000}`] : [];
     const facetFilters = (except?: string) =>
       [...refinements].filter(([attr]) => attr !== except).map(([attr, values]) => values.map((v) => `${attr}:${v}`));
-    const common = { query, numericFilters, highlightPreTag: '__ais-highlight__', highlightPostTag: '__/ais-highlight__', analytics: false };
+    const common = {
+      query,
+      numericFilters,
+      highlightPreTag: '__ais-highlight__',
+      highlightPostTag: '__/ais-highlight__',
+      analytics: false,
+    };
     return {
       kind,
       body: {
         requests: [
-          { indexName: 'cars', params: { ...common, facets: [...BENCH_FACETS, 'price', 'year'], facetFilters: facetFilters(), hitsPerPage: 20, page: 0, maxValuesPerFacet: 50 } },
+          {
+            indexName: 'cars',
+            params: {
+              ...common,
+              facets: [...BENCH_FACETS, 'price', 'year'],
+              facetFilters: facetFilters(),
+              hitsPerPage: 20,
+              page: 0,
+              maxValuesPerFacet: 50,
+            },
+          },
           ...[...refinements.keys()].map((attr) => ({
-            indexName: 'cars', params: { ...common, facets: [attr], facetFilters: facetFilters(attr), hitsPerPage: 0, page: 0, maxValuesPerFacet: 50, clickAnalytics: false },
+            indexName: 'cars',
+            params: {
+              ...common,
+              facets: [attr],
+              facetFilters: facetFilters(attr),
+              hitsPerPage: 0,
+              page: 0,
+              maxValuesPerFacet: 50,
+              clickAnalytics: false,
+            },
           })),
         ],
       },
     };
   });
 }
-

@@ -30,7 +30,15 @@ import type { DealerContent } from '../../src/content/load.ts';
 import { openBenchDatabase, type BenchDatabase } from './bench-db.ts';
 import { searchQueries, syntheticCars, type QueryKind } from './bench-search-queries.ts';
 
-export { BENCH_FACETS, KEYWORDS, searchQueries, syntheticCars, TYPO_KEYWORDS, type BenchQuery, type QueryKind } from './bench-search-queries.ts';
+export {
+  BENCH_FACETS,
+  KEYWORDS,
+  searchQueries,
+  syntheticCars,
+  TYPO_KEYWORDS,
+  type BenchQuery,
+  type QueryKind,
+} from './bench-search-queries.ts';
 
 export type SearchDatabase = BenchDatabase;
 
@@ -46,7 +54,12 @@ export interface SearchLoadOptions {
   log?: (line: string) => void;
 }
 
-export interface Percentiles { p50: number; p95: number; p99: number; max: number }
+export interface Percentiles {
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+}
 
 /** The measures of one kind of query (or of all). */
 export interface QueryMeasures {
@@ -83,14 +96,29 @@ const SITE = 'bench-search-motors';
 function syntheticDealer(cars: Car[]): DealerContent {
   return {
     slug: SITE,
-    site: { id: 990_001, slug: SITE, name: 'Bench Search Motors', url: 'https://www.benchsearchmotors.com.au', country: 'AU' },
-    pages: [], models: [], offers: [], team: [], locations: [], brands: [], slides: [], cars, reviews: {},
+    site: {
+      id: 990_001,
+      slug: SITE,
+      name: 'Bench Search Motors',
+      url: 'https://www.benchsearchmotors.com.au',
+      country: 'AU',
+    },
+    pages: [],
+    models: [],
+    offers: [],
+    team: [],
+    locations: [],
+    brands: [],
+    slides: [],
+    cars,
+    reviews: {},
   } as unknown as DealerContent;
 }
 
 function percentiles(values: number[]): Percentiles {
   const sorted = [...values].sort((a, b) => a - b);
-  const at = (p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]! : 0);
+  const at = (p: number) =>
+    sorted.length ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]! : 0;
   return { p50: at(50), p95: at(95), p99: at(99), max: sorted.at(-1) ?? 0 };
 }
 
@@ -102,7 +130,11 @@ export async function runSearchLoad(options: SearchLoadOptions): Promise<SearchL
   const cars = syntheticCars(carCount, options.seed ?? 1);
   const dealer = syntheticDealer(cars);
   const dir = await mkdtemp(path.join(tmpdir(), 'bench-search-'));
-  const { db, server: serverName, drop } = await openBenchDatabase(options.database, dir, 'bench_search').catch(async (e: unknown) => {
+  const {
+    db,
+    server: serverName,
+    drop,
+  } = await openBenchDatabase(options.database, dir, 'bench_search').catch(async (e: unknown) => {
     await rm(dir, { recursive: true, force: true });
     throw e;
   });
@@ -118,29 +150,53 @@ export async function runSearchLoad(options: SearchLoadOptions): Promise<SearchL
     const unused = () => Promise.reject(new Error('the search bench sends no finance applications'));
     // One address sends every query: its limit is lifted, but each search is still counted.
     const deps: ApiDeps = {
-      db, dealers: [dealer], now: () => new Date(), financeProvider: { apply: unused, dealershipIdForLocation: unused },
+      db,
+      dealers: [dealer],
+      now: () => new Date(),
+      financeProvider: { apply: unused, dealershipIdForLocation: unused },
       rateLimits: { searchPerIp: { max: 1e9, windowMs: 60_000 } },
     };
     const app = createApp(deps);
-    server.on('request', (req, res) => void serveFetch(req, res, app.fetch, `http://${req.headers.host ?? '127.0.0.1'}`));
+    server.on(
+      'request',
+      (req, res) => void serveFetch(req, res, app.fetch, `http://${req.headers.host ?? '127.0.0.1'}`),
+    );
     await new Promise<void>((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', resolve));
     const port = (server.address() as AddressInfo).port;
 
-    const post = (body: string) => new Promise<{ status: number; body: string; serverMs: number }>((resolve, reject) => {
-      const req = request({ agent, host: '127.0.0.1', port, path: '/api/search/1/indexes/*/queries', method: 'POST',
-        headers: { host: `${SITE}.localhost`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const timing = /dur=([\d.]+)/.exec(String(res.headers['server-timing'] ?? ''));
-          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), serverMs: timing ? Number(timing[1]) : NaN });
-        });
-        res.on('error', reject);
+    const post = (body: string) =>
+      new Promise<{ status: number; body: string; serverMs: number }>((resolve, reject) => {
+        const req = request(
+          {
+            agent,
+            host: '127.0.0.1',
+            port,
+            path: '/api/search/1/indexes/*/queries',
+            method: 'POST',
+            headers: {
+              host: `${SITE}.localhost`,
+              'content-type': 'application/json',
+              'content-length': Buffer.byteLength(body),
+            },
+          },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () => {
+              const timing = /dur=([\d.]+)/.exec(String(res.headers['server-timing'] ?? ''));
+              resolve({
+                status: res.statusCode ?? 0,
+                body: Buffer.concat(chunks).toString('utf8'),
+                serverMs: timing ? Number(timing[1]) : NaN,
+              });
+            });
+            res.on('error', reject);
+          },
+        );
+        req.setTimeout(10_000, () => req.destroy(new Error('no answer within 10 s')));
+        req.on('error', reject);
+        req.end(body);
       });
-      req.setTimeout(10_000, () => req.destroy(new Error('no answer within 10 s')));
-      req.on('error', reject);
-      req.end(body);
-    });
 
     const all = searchQueries(cars, warmup + queryCount, (options.seed ?? 1) + 1);
     const samples: { kind: QueryKind; server: number; wall: number; hits: number; requests: number }[] = [];
@@ -165,15 +221,30 @@ export async function runSearchLoad(options: SearchLoadOptions): Promise<SearchL
       meanHits: list.length ? list.reduce((sum, x) => sum + x.hits, 0) / list.length : 0,
     });
     const overall = measures(samples);
-    const byKind = { exact: measures(samples.filter((x) => x.kind === 'exact')), typo: measures(samples.filter((x) => x.kind === 'typo')) };
+    const byKind = {
+      exact: measures(samples.filter((x) => x.kind === 'exact')),
+      typo: measures(samples.filter((x) => x.kind === 'typo')),
+    };
     for (const kind of ['exact', 'typo'] as const) {
       const m = byKind[kind];
-      options.log?.(`  ${label} ${kind} keywords: ${m.queries} multi-queries, ${m.meanHits.toFixed(0)} hits on average, server p50 ${m.serverMs.p50.toFixed(1)} ms, p95 ${m.serverMs.p95.toFixed(1)} ms`);
+      options.log?.(
+        `  ${label} ${kind} keywords: ${m.queries} multi-queries, ${m.meanHits.toFixed(0)} hits on average, server p50 ${m.serverMs.p50.toFixed(1)} ms, p95 ${m.serverMs.p95.toFixed(1)} ms`,
+      );
     }
     return {
-      database: label, server: serverName, cars: carCount, indexed: report!.cars, indexSeconds, queries: overall.queries,
-      requests: samples.reduce((sum, x) => sum + x.requests, 0), serverMs: overall.serverMs, wallMs: overall.wallMs, meanHits: overall.meanHits,
-      byKind, errors: errors.length, errorSamples: [...new Set(errors)].slice(0, 5),
+      database: label,
+      server: serverName,
+      cars: carCount,
+      indexed: report!.cars,
+      indexSeconds,
+      queries: overall.queries,
+      requests: samples.reduce((sum, x) => sum + x.requests, 0),
+      serverMs: overall.serverMs,
+      wallMs: overall.wallMs,
+      meanHits: overall.meanHits,
+      byKind,
+      errors: errors.length,
+      errorSamples: [...new Set(errors)].slice(0, 5),
     };
   } finally {
     server.close();

@@ -18,7 +18,12 @@ export function seeded(seed: number): Rand {
 
 export const int = (r: Rand, min: number, max: number) => min + Math.floor(r() * (max - min + 1));
 export const pick = <T>(r: Rand, items: readonly T[]): T => items[Math.floor(r() * items.length)]!;
-export const slugify = (s: string) => s.toLowerCase().replace(/'/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+export const slugify = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/'/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 export const image = (alt: string, width: number, height: number) => ({ url: PHOTO, alt, width, height });
 
 export interface Place {
@@ -30,10 +35,22 @@ export interface Place {
   long: number;
 }
 
-const au = (suburb: string, state: string, postcode: string, lat: number, long: number): Place =>
-  ({ suburb, state, country: 'AU', postcode, lat, long });
-const nz = (suburb: string, state: string, postcode: string, lat: number, long: number): Place =>
-  ({ suburb, state, country: 'NZ', postcode, lat, long });
+const au = (suburb: string, state: string, postcode: string, lat: number, long: number): Place => ({
+  suburb,
+  state,
+  country: 'AU',
+  postcode,
+  lat,
+  long,
+});
+const nz = (suburb: string, state: string, postcode: string, lat: number, long: number): Place => ({
+  suburb,
+  state,
+  country: 'NZ',
+  postcode,
+  lat,
+  long,
+});
 
 export const places: Place[] = [
   au('Parramatta', 'NSW', '2150', -33.815, 151.001),
@@ -77,44 +94,193 @@ export const places: Place[] = [
 
 /** Makes with a few of their models and each model's body type. */
 export const makes: Record<string, [model: string, body: string][]> = {
-  Toyota: [['Corolla', 'Hatch'], ['Camry', 'Sedan'], ['RAV4', 'SUV'], ['HiLux', 'Ute'], ['LandCruiser Prado', 'SUV'], ['Yaris Cross', 'SUV'], ['Kluger', 'SUV']],
-  Mazda: [['Mazda3', 'Hatch'], ['CX-3', 'SUV'], ['CX-30', 'SUV'], ['CX-5', 'SUV'], ['CX-60', 'SUV'], ['BT-50', 'Ute']],
-  Hyundai: [['i30', 'Hatch'], ['Venue', 'SUV'], ['Kona', 'SUV'], ['Tucson', 'SUV'], ['Santa Fe', 'SUV'], ['IONIQ 5', 'SUV']],
-  Kia: [['Picanto', 'Hatch'], ['Cerato', 'Sedan'], ['Seltos', 'SUV'], ['Sportage', 'SUV'], ['Sorento', 'SUV'], ['Carnival', 'People Mover']],
-  Ford: [['Ranger', 'Ute'], ['Everest', 'SUV'], ['Puma', 'SUV'], ['Mustang', 'Coupe'], ['Transit Custom', 'Van']],
-  Mitsubishi: [['ASX', 'SUV'], ['Eclipse Cross', 'SUV'], ['Outlander', 'SUV'], ['Triton', 'Ute'], ['Pajero Sport', 'SUV']],
-  Nissan: [['Qashqai', 'SUV'], ['X-Trail', 'SUV'], ['Navara', 'Ute'], ['Patrol', 'SUV'], ['Pathfinder', 'SUV']],
-  Subaru: [['Impreza', 'Hatch'], ['Crosstrek', 'SUV'], ['Forester', 'SUV'], ['Outback', 'Wagon'], ['WRX', 'Sedan']],
-  Volkswagen: [['Polo', 'Hatch'], ['Golf', 'Hatch'], ['T-Roc', 'SUV'], ['Tiguan', 'SUV'], ['Amarok', 'Ute']],
-  MG: [['MG3', 'Hatch'], ['ZS', 'SUV'], ['HS', 'SUV'], ['MG4', 'Hatch']],
-  Honda: [['Civic', 'Hatch'], ['HR-V', 'SUV'], ['CR-V', 'SUV'], ['ZR-V', 'SUV']],
-  Isuzu: [['D-MAX', 'Ute'], ['MU-X', 'SUV']],
+  Toyota: [
+    ['Corolla', 'Hatch'],
+    ['Camry', 'Sedan'],
+    ['RAV4', 'SUV'],
+    ['HiLux', 'Ute'],
+    ['LandCruiser Prado', 'SUV'],
+    ['Yaris Cross', 'SUV'],
+    ['Kluger', 'SUV'],
+  ],
+  Mazda: [
+    ['Mazda3', 'Hatch'],
+    ['CX-3', 'SUV'],
+    ['CX-30', 'SUV'],
+    ['CX-5', 'SUV'],
+    ['CX-60', 'SUV'],
+    ['BT-50', 'Ute'],
+  ],
+  Hyundai: [
+    ['i30', 'Hatch'],
+    ['Venue', 'SUV'],
+    ['Kona', 'SUV'],
+    ['Tucson', 'SUV'],
+    ['Santa Fe', 'SUV'],
+    ['IONIQ 5', 'SUV'],
+  ],
+  Kia: [
+    ['Picanto', 'Hatch'],
+    ['Cerato', 'Sedan'],
+    ['Seltos', 'SUV'],
+    ['Sportage', 'SUV'],
+    ['Sorento', 'SUV'],
+    ['Carnival', 'People Mover'],
+  ],
+  Ford: [
+    ['Ranger', 'Ute'],
+    ['Everest', 'SUV'],
+    ['Puma', 'SUV'],
+    ['Mustang', 'Coupe'],
+    ['Transit Custom', 'Van'],
+  ],
+  Mitsubishi: [
+    ['ASX', 'SUV'],
+    ['Eclipse Cross', 'SUV'],
+    ['Outlander', 'SUV'],
+    ['Triton', 'Ute'],
+    ['Pajero Sport', 'SUV'],
+  ],
+  Nissan: [
+    ['Qashqai', 'SUV'],
+    ['X-Trail', 'SUV'],
+    ['Navara', 'Ute'],
+    ['Patrol', 'SUV'],
+    ['Pathfinder', 'SUV'],
+  ],
+  Subaru: [
+    ['Impreza', 'Hatch'],
+    ['Crosstrek', 'SUV'],
+    ['Forester', 'SUV'],
+    ['Outback', 'Wagon'],
+    ['WRX', 'Sedan'],
+  ],
+  Volkswagen: [
+    ['Polo', 'Hatch'],
+    ['Golf', 'Hatch'],
+    ['T-Roc', 'SUV'],
+    ['Tiguan', 'SUV'],
+    ['Amarok', 'Ute'],
+  ],
+  MG: [
+    ['MG3', 'Hatch'],
+    ['ZS', 'SUV'],
+    ['HS', 'SUV'],
+    ['MG4', 'Hatch'],
+  ],
+  Honda: [
+    ['Civic', 'Hatch'],
+    ['HR-V', 'SUV'],
+    ['CR-V', 'SUV'],
+    ['ZR-V', 'SUV'],
+  ],
+  Isuzu: [
+    ['D-MAX', 'Ute'],
+    ['MU-X', 'SUV'],
+  ],
 };
 
-export const variantNames = ['Ascent', 'Sport', 'GX', 'GXL', 'Touring', 'Premium', 'Limited', 'Elite', 'GT-Line', 'Active'];
+export const variantNames = [
+  'Ascent',
+  'Sport',
+  'GX',
+  'GXL',
+  'Touring',
+  'Premium',
+  'Limited',
+  'Elite',
+  'GT-Line',
+  'Active',
+];
 export const modelNameSuffixes = ['', ' Hybrid', ' Sport', ' Cross', ' Plus', ' GR', ' X'];
 
 export const colours = [
-  ['Glacier White', '#f4f4f2'], ['Eclipse Black', '#111111'], ['Silver Pearl', '#b9bcc0'],
-  ['Graphite', '#4a4d52'], ['Soul Red', '#9d1420'], ['Deep Blue', '#1d3461'],
+  ['Glacier White', '#f4f4f2'],
+  ['Eclipse Black', '#111111'],
+  ['Silver Pearl', '#b9bcc0'],
+  ['Graphite', '#4a4d52'],
+  ['Soul Red', '#9d1420'],
+  ['Deep Blue', '#1d3461'],
 ] as const;
 
 export const features = [
-  'Autonomous emergency braking', 'Apple CarPlay and Android Auto', 'Reversing camera',
-  'Adaptive cruise control', 'Lane keep assist', 'Blind spot monitoring', 'Dual-zone climate control',
-  '18-inch alloy wheels', 'Wireless phone charger', 'Heated front seats', 'Power tailgate',
-  'LED headlights', 'Rear cross-traffic alert', '360-degree camera', '7-year warranty',
+  'Autonomous emergency braking',
+  'Apple CarPlay and Android Auto',
+  'Reversing camera',
+  'Adaptive cruise control',
+  'Lane keep assist',
+  'Blind spot monitoring',
+  'Dual-zone climate control',
+  '18-inch alloy wheels',
+  'Wireless phone charger',
+  'Heated front seats',
+  'Power tailgate',
+  'LED headlights',
+  'Rear cross-traffic alert',
+  '360-degree camera',
+  '7-year warranty',
 ];
 
 export const firstNames = [
-  'Olivia', 'Jack', 'Charlotte', 'Noah', 'Mia', 'William', 'Amelia', 'Oliver', 'Isla', 'Lucas',
-  'Ava', 'Thomas', 'Grace', 'Henry', 'Chloe', 'James', 'Ruby', 'Leo', 'Zoe', 'Aroha', 'Nikau',
-  'Priya', 'Wei', 'Mohammed', 'Sofia', 'Daniel', 'Hannah', 'Liam', 'Emily', 'Ethan',
+  'Olivia',
+  'Jack',
+  'Charlotte',
+  'Noah',
+  'Mia',
+  'William',
+  'Amelia',
+  'Oliver',
+  'Isla',
+  'Lucas',
+  'Ava',
+  'Thomas',
+  'Grace',
+  'Henry',
+  'Chloe',
+  'James',
+  'Ruby',
+  'Leo',
+  'Zoe',
+  'Aroha',
+  'Nikau',
+  'Priya',
+  'Wei',
+  'Mohammed',
+  'Sofia',
+  'Daniel',
+  'Hannah',
+  'Liam',
+  'Emily',
+  'Ethan',
 ];
 export const lastNames = [
-  'Smith', 'Jones', 'Williams', 'Brown', 'Wilson', 'Taylor', 'Nguyen', 'Anderson', 'Thompson',
-  'White', 'Walker', 'Harris', 'Martin', 'Kelly', 'Ryan', 'Patel', 'Singh', 'Chen', 'Ngata',
-  'Te Rangi', "O'Brien", 'Murphy', 'Campbell', 'Stewart', 'Robinson', 'Clarke', 'Mitchell',
+  'Smith',
+  'Jones',
+  'Williams',
+  'Brown',
+  'Wilson',
+  'Taylor',
+  'Nguyen',
+  'Anderson',
+  'Thompson',
+  'White',
+  'Walker',
+  'Harris',
+  'Martin',
+  'Kelly',
+  'Ryan',
+  'Patel',
+  'Singh',
+  'Chen',
+  'Ngata',
+  'Te Rangi',
+  "O'Brien",
+  'Murphy',
+  'Campbell',
+  'Stewart',
+  'Robinson',
+  'Clarke',
+  'Mitchell',
 ];
 
 /** Staff categories and the positions within them (spec's default category order). */
@@ -147,12 +313,21 @@ export const sections: [path: string, title: string][] = [
 ];
 
 export const articleTopics = [
-  'Five things to check before a road trip', 'How capped price servicing works',
-  'Choosing between hybrid and diesel', 'What your warranty covers', 'Towing with an SUV',
-  'Caring for your paint through summer', 'Trading in your car: what affects the price',
-  'First car buying guide', 'Understanding safety ratings', 'Why genuine parts matter',
-  'Tyre pressure and fuel economy', 'Winter driving tips', 'Family SUVs compared',
-  'Our community sponsorships this year', 'Meet the workshop team',
+  'Five things to check before a road trip',
+  'How capped price servicing works',
+  'Choosing between hybrid and diesel',
+  'What your warranty covers',
+  'Towing with an SUV',
+  'Caring for your paint through summer',
+  'Trading in your car: what affects the price',
+  'First car buying guide',
+  'Understanding safety ratings',
+  'Why genuine parts matter',
+  'Tyre pressure and fuel economy',
+  'Winter driving tips',
+  'Family SUVs compared',
+  'Our community sponsorships this year',
+  'Meet the workshop team',
 ];
 
 export const reviewTexts = [

@@ -13,7 +13,16 @@ import { defaultModelBlocks } from '../../src/lib/default-pages.ts';
 import { islandBlockTypes } from '../../src/lib/interactive-blocks.ts';
 import { overBudget, type PageWeight } from './budgets.ts';
 
-export const templates = ['home', 'page, interactive blocks', 'page, static blocks', 'model', 'car', 'team', 'legal', '404'] as const;
+export const templates = [
+  'home',
+  'page, interactive blocks',
+  'page, static blocks',
+  'model',
+  'car',
+  'team',
+  'legal',
+  '404',
+] as const;
 export type Template = (typeof templates)[number];
 
 /**
@@ -30,12 +39,18 @@ export function classify(route: Route): { template: Template; interactive: boole
       if (route.path === '/') return { template: 'home', interactive };
       return { template: interactive ? 'page, interactive blocks' : 'page, static blocks', interactive };
     }
-    case 'model': return { template: 'model', interactive: anyInteractive(defaultModelBlocks(route.model)) };
+    case 'model':
+      return { template: 'model', interactive: anyInteractive(defaultModelBlocks(route.model)) };
     // CarPage ends with an enquiry form block.
-    case 'car': return { template: 'car', interactive: true };
-    case 'team': return { template: 'team', interactive: false };
-    case 'terms': case 'privacy': return { template: 'legal', interactive: false };
-    case 'notFound': return { template: '404', interactive: false };
+    case 'car':
+      return { template: 'car', interactive: true };
+    case 'team':
+      return { template: 'team', interactive: false };
+    case 'terms':
+    case 'privacy':
+      return { template: 'legal', interactive: false };
+    case 'notFound':
+      return { template: '404', interactive: false };
   }
 }
 
@@ -64,7 +79,11 @@ export interface PageJs {
   inlineGzBytes: number;
 }
 
-const decode = (s: string) => s.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x2F;/gi, '/');
+const decode = (s: string) =>
+  s
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x2F;/gi, '/');
 
 function resolveUrl(root: string, fromDir: string, spec: string): string | undefined {
   const clean = decode(spec).split(/[?#]/)[0]!;
@@ -73,7 +92,11 @@ function resolveUrl(root: string, fromDir: string, spec: string): string | undef
   return undefined;
 }
 
-const isFile = (p: string) => stat(p).then((s) => s.isFile(), () => false);
+const isFile = (p: string) =>
+  stat(p).then(
+    (s) => s.isFile(),
+    () => false,
+  );
 
 /** Reads the JS a page loads. `cache` holds files already read, across pages of one site root. */
 export async function pageJs(root: string, html: string, cache: Map<string, JsFile | null>): Promise<PageJs> {
@@ -163,18 +186,20 @@ export async function templateWeights(outDir: string, dealers: DealerContent[]):
       rows.set(template, row);
     }
   }
-  return templates.filter((t) => rows.has(t)).map((template) => {
-    const { js, interactive, staticWithJs, over } = rows.get(template)!;
-    return {
-      template,
-      pages: js.length,
-      interactivePages: interactive,
-      medianJsFiles: median(js.map((p) => p.files.length)),
-      maxJsFiles: Math.max(...js.map((p) => p.files.length)),
-      medianJsGzBytes: median(js.map((p) => p.gzBytes)),
-      medianInlineGzBytes: median(js.map((p) => p.inlineGzBytes)),
-      staticPagesWithJs: staticWithJs,
-      overBudget: over,
-    };
-  });
+  return templates
+    .filter((t) => rows.has(t))
+    .map((template) => {
+      const { js, interactive, staticWithJs, over } = rows.get(template)!;
+      return {
+        template,
+        pages: js.length,
+        interactivePages: interactive,
+        medianJsFiles: median(js.map((p) => p.files.length)),
+        maxJsFiles: Math.max(...js.map((p) => p.files.length)),
+        medianJsGzBytes: median(js.map((p) => p.gzBytes)),
+        medianInlineGzBytes: median(js.map((p) => p.inlineGzBytes)),
+        staticPagesWithJs: staticWithJs,
+        overBudget: over,
+      };
+    });
 }

@@ -36,7 +36,8 @@ export interface PageWeight {
 export function overBudget(template: Template, w: PageWeight): string | undefined {
   const b = PAGE_BUDGETS[template];
   const over: string[] = [];
-  if (w.htmlGzBytes > b.htmlGzKB * 1024) over.push(`HTML ${(w.htmlGzBytes / 1024).toFixed(1)} KB gz > ${b.htmlGzKB} KB`);
+  if (w.htmlGzBytes > b.htmlGzKB * 1024)
+    over.push(`HTML ${(w.htmlGzBytes / 1024).toFixed(1)} KB gz > ${b.htmlGzKB} KB`);
   if (w.jsGzBytes > b.jsGzKB * 1024) over.push(`JS ${(w.jsGzBytes / 1024).toFixed(1)} KB gz > ${b.jsGzKB} KB`);
   return over.length ? over.join(', ') : undefined;
 }

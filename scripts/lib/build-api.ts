@@ -105,14 +105,16 @@ function externalContent(): Plugin {
 
 /** Points every script that imports the dealers at chunks/content.mjs, by its own relative path. */
 async function linkContent(outDir: string, scripts: string[]): Promise<void> {
-  await Promise.all(scripts.map(async (name) => {
-    const file = path.join(outDir, name);
-    const code = await readFile(file, 'utf8');
-    if (!code.includes(CONTENT_SPECIFIER)) return;
-    let rel = path.posix.relative(path.posix.dirname(name), CONTENT_CHUNK);
-    if (!rel.startsWith('.')) rel = `./${rel}`;
-    await writeFile(file, code.split(`"${CONTENT_SPECIFIER}"`).join(JSON.stringify(rel)));
-  }));
+  await Promise.all(
+    scripts.map(async (name) => {
+      const file = path.join(outDir, name);
+      const code = await readFile(file, 'utf8');
+      if (!code.includes(CONTENT_SPECIFIER)) return;
+      let rel = path.posix.relative(path.posix.dirname(name), CONTENT_CHUNK);
+      if (!rel.startsWith('.')) rel = `./${rel}`;
+      await writeFile(file, code.split(`"${CONTENT_SPECIFIER}"`).join(JSON.stringify(rel)));
+    }),
+  );
 }
 
 /**
@@ -134,7 +136,10 @@ async function writeContent(outDir: string, dealerJson: AsyncIterable<string> | 
     bytes += Buffer.byteLength(text);
     await Promise.all([put(json, text), put(module, literal(text))]);
   };
-  await put(module, '// The dealers of this build (ContentDocument, src/api/content-bundled.ts).\nexport const bundledContent = JSON.parse("');
+  await put(
+    module,
+    '// The dealers of this build (ContentDocument, src/api/content-bundled.ts).\nexport const bundledContent = JSON.parse("',
+  );
   await both(head);
   let first = true;
   for await (const text of dealerJson) {
@@ -169,27 +174,34 @@ function englishZodOnly(): Plugin {
 export async function lockedVersions(names: readonly string[]): Promise<Record<string, string>> {
   const lockFile = path.join(root, 'package-lock.json');
   const lock = JSON.parse(await readFile(lockFile, 'utf8')) as { packages?: Record<string, { version?: string }> };
-  return Object.fromEntries(names.map((name) => {
-    const version = lock.packages?.[`node_modules/${name}`]?.version;
-    if (!version) throw new Error(`${lockFile} has no entry for ${name}; run npm install.`);
-    return [name, version];
-  }));
+  return Object.fromEntries(
+    names.map((name) => {
+      const version = lock.packages?.[`node_modules/${name}`]?.version;
+      if (!version) throw new Error(`${lockFile} has no entry for ${name}; run npm install.`);
+      return [name, version];
+    }),
+  );
 }
 
 async function apiPackageJson(): Promise<string> {
-  return `${JSON.stringify({
-    name: 'dealer-sites-api',
-    private: true,
-    description: 'The dealer sites API as npm run build bundles it: npm install here installs the database drivers (--omit=optional leaves out the embedded one); see docs/deploy.md.',
-    type: 'module',
-    engines: { node: API_NODE_ENGINES },
-    main: 'handler.mjs',
-    scripts: { start: 'node server.mjs' },
-    dependencies: await lockedVersions(API_RUNTIME_PACKAGES.dependencies),
-    // The embedded database, for the Node server or a trial; serverless deployments leave it out
-    // with --omit=optional and use DATABASE_URL.
-    optionalDependencies: await lockedVersions(API_RUNTIME_PACKAGES.optionalDependencies),
-  }, null, 2)}\n`;
+  return `${JSON.stringify(
+    {
+      name: 'dealer-sites-api',
+      private: true,
+      description:
+        'The dealer sites API as npm run build bundles it: npm install here installs the database drivers (--omit=optional leaves out the embedded one); see docs/deploy.md.',
+      type: 'module',
+      engines: { node: API_NODE_ENGINES },
+      main: 'handler.mjs',
+      scripts: { start: 'node server.mjs' },
+      dependencies: await lockedVersions(API_RUNTIME_PACKAGES.dependencies),
+      // The embedded database, for the Node server or a trial; serverless deployments leave it out
+      // with --omit=optional and use DATABASE_URL.
+      optionalDependencies: await lockedVersions(API_RUNTIME_PACKAGES.optionalDependencies),
+    },
+    null,
+    2,
+  )}\n`;
 }
 
 /** netlify.toml for a Netlify site per dealer built from the repository (docs/deploy.md). */
@@ -207,14 +219,18 @@ export const NETLIFY_TOML = `# Netlify, one site per dealer, built from this rep
 
 /** vercel.json for a Vercel project per dealer built from the repository (docs/deploy.md). */
 export function vercelJson(): string {
-  return `${JSON.stringify({
-    $schema: 'https://openapi.vercel.sh/vercel.json',
-    framework: null,
-    buildCommand: 'npm run build && rm -rf dist/publish && cp -R "dist/sites/$DEALER_SLUG" dist/publish',
-    outputDirectory: 'dist/publish',
-    rewrites: [VERCEL_REWRITE],
-    crons: [{ path: DELIVER_PATH, schedule: '* * * * *' }],
-  }, null, 2)}\n`;
+  return `${JSON.stringify(
+    {
+      $schema: 'https://openapi.vercel.sh/vercel.json',
+      framework: null,
+      buildCommand: 'npm run build && rm -rf dist/publish && cp -R "dist/sites/$DEALER_SLUG" dist/publish',
+      outputDirectory: 'dist/publish',
+      rewrites: [VERCEL_REWRITE],
+      crons: [{ path: DELIVER_PATH, schedule: '* * * * *' }],
+    },
+    null,
+    2,
+  )}\n`;
 }
 
 /** api/<name>.mjs of a Vercel project: Vercel makes a function of each file under api/. */
@@ -232,7 +248,7 @@ async function listFiles(dir: string, prefix = ''): Promise<{ name: string; byte
   const out: { name: string; bytes: number }[] = [];
   for (const entry of (await readdir(dir, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
     const name = prefix + entry.name;
-    if (entry.isDirectory()) out.push(...await listFiles(path.join(dir, entry.name), `${name}/`));
+    if (entry.isDirectory()) out.push(...(await listFiles(path.join(dir, entry.name), `${name}/`)));
     else out.push({ name, bytes: (await stat(path.join(dir, entry.name))).size });
   }
   return out;
@@ -263,7 +279,9 @@ export async function buildApi(options: BuildApiOptions): Promise<BuildApiResult
     target: 'node22',
     external: [...API_RUNTIME_PACKAGES.dependencies, ...API_RUNTIME_PACKAGES.optionalDependencies, 'pg-native'],
     // Bundled CommonJS dependencies may call require(); give them one.
-    banner: { js: `import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);` },
+    banner: {
+      js: `import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);`,
+    },
     plugins: [inlineMigrations(), externalContent(), englishZodOnly()],
     legalComments: 'none',
     logLevel: 'warning',
@@ -272,19 +290,30 @@ export async function buildApi(options: BuildApiOptions): Promise<BuildApiResult
   await mkdir(path.join(outDir, 'chunks'), { recursive: true });
   const built = (await listFiles(outDir)).filter((f) => f.name.endsWith('.mjs')).map((f) => f.name);
   await linkContent(outDir, built);
-  const contentBytes = await writeContent(outDir, Array.isArray(dealers) ? dealers.map((d) => JSON.stringify(d)) : contentTexts(dealers.files));
+  const contentBytes = await writeContent(
+    outDir,
+    Array.isArray(dealers) ? dealers.map((d) => JSON.stringify(d)) : contentTexts(dealers.files),
+  );
   await Promise.all([
     writeFile(path.join(outDir, 'package.json'), await apiPackageJson()),
     writeFile(path.join(outDir, 'netlify/netlify.toml'), NETLIFY_TOML),
     writeFile(path.join(outDir, 'vercel/project/vercel.json'), vercelJson()),
-    writeFile(path.join(outDir, 'vercel/project/api/index.mjs'), vercelFunction('api', 'The dealer sites API at /api/* (vercel.json rewrites it here)')),
-    writeFile(path.join(outDir, 'vercel/project/api/deliver-leads.mjs'), vercelFunction('deliver-leads', 'Lead delivery, called by Vercel Cron (vercel.json crons)')),
+    writeFile(
+      path.join(outDir, 'vercel/project/api/index.mjs'),
+      vercelFunction('api', 'The dealer sites API at /api/* (vercel.json rewrites it here)'),
+    ),
+    writeFile(
+      path.join(outDir, 'vercel/project/api/deliver-leads.mjs'),
+      vercelFunction('deliver-leads', 'Lead delivery, called by Vercel Cron (vercel.json crons)'),
+    ),
   ]);
   const files = await listFiles(outDir);
   const scripts = files.filter((f) => f.name.endsWith('.mjs') && !f.name.startsWith('vercel/project/'));
   const chunks = scripts.filter((f) => f.name.startsWith('chunks/'));
   const entries = scripts.filter((f) => !f.name.startsWith('chunks/'));
-  options.log?.(`API bundle (minified): ${entries.map((f) => `${f.name} ${kb(f.bytes)}`).join(', ')}; `
-    + `shared chunks ${kb(chunks.reduce((n, f) => n + f.bytes, 0))} in ${chunks.length} files, of which content ${kb(contentBytes)} (${count} dealers)`);
+  options.log?.(
+    `API bundle (minified): ${entries.map((f) => `${f.name} ${kb(f.bytes)}`).join(', ')}; ` +
+      `shared chunks ${kb(chunks.reduce((n, f) => n + f.bytes, 0))} in ${chunks.length} files, of which content ${kb(contentBytes)} (${count} dealers)`,
+  );
   return { files };
 }

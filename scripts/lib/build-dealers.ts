@@ -19,7 +19,12 @@ import { mapLimit } from '../../src/lib/concurrency.ts';
 import { leftOutNote, vehicleFeeds } from '../../src/lib/feeds/index.ts';
 import { sharedFiles, splitDealer } from './split.ts';
 import {
-  contentSecurityPolicy, headersFile, robotsTxt, scriptHashesOf, sendsStrictTransport, sitemapXml,
+  contentSecurityPolicy,
+  headersFile,
+  robotsTxt,
+  scriptHashesOf,
+  sendsStrictTransport,
+  sitemapXml,
 } from './site-files.ts';
 
 export interface BatchOptions {
@@ -80,7 +85,10 @@ export async function buildBatch(options: BatchOptions): Promise<DealerSummary[]
       ...feeds.map((feed) => writeFile(path.join(dest, feed.name), feed.text)),
       writeFile(path.join(dest, 'sitemap.xml'), sitemapXml(d)),
       writeFile(path.join(dest, 'robots.txt'), robotsTxt(d, options.preview)),
-      writeFile(path.join(dest, '_headers'), headersFile(csp, { strictTransport: sendsStrictTransport(d, options.preview) })),
+      writeFile(
+        path.join(dest, '_headers'),
+        headersFile(csp, { strictTransport: sendsStrictTransport(d, options.preview) }),
+      ),
     ]);
     let htmlBytes = 0;
     let jsBytes = 0;

@@ -112,7 +112,10 @@ const isUnitTest = (rel: string) => rel.endsWith('.test.ts');
  * that changes output. Equal keys and equal content fingerprints mean an equal site, so
  * `--changed` may keep it.
  */
-export async function buildKey(projectRoot: string, options: { preview: boolean; env?: NodeJS.ProcessEnv }): Promise<string> {
+export async function buildKey(
+  projectRoot: string,
+  options: { preview: boolean; env?: NodeJS.ProcessEnv },
+): Promise<string> {
   const env = options.env ?? process.env;
   const hash = createHash('sha256');
   hash.update(`preview=${options.preview}\0format=${CONTENT_FORMAT_VERSION}\0`);
@@ -120,15 +123,28 @@ export async function buildKey(projectRoot: string, options: { preview: boolean;
   const io = limiter(32);
   for (const top of ['src', 'public', 'astro.config.mjs', 'package-lock.json']) {
     const full = path.join(projectRoot, top);
-    const isDir = await stat(full).then((s) => s.isDirectory(), () => false);
+    const isDir = await stat(full).then(
+      (s) => s.isDirectory(),
+      () => false,
+    );
     const rels = isDir ? (await filesUnder(full)).filter((r) => !isUnitTest(r)).map((r) => `${top}/${r}`) : [top];
-    const bytes = await mapLimit(rels, 32, (rel) => io(() => readFile(path.join(projectRoot, rel)).catch(() => Buffer.alloc(0))));
-    rels.forEach((rel, i) => hash.update(rel).update('\0').update(String(bytes[i]!.length)).update('\0').update(bytes[i]!));
+    const bytes = await mapLimit(rels, 32, (rel) =>
+      io(() => readFile(path.join(projectRoot, rel)).catch(() => Buffer.alloc(0))),
+    );
+    rels.forEach((rel, i) =>
+      hash.update(rel).update('\0').update(String(bytes[i]!.length)).update('\0').update(bytes[i]!),
+    );
   }
   return hash.digest('hex').slice(0, 32);
 }
 
-export function manifestEntry(d: DealerContent, fingerprint: string, pages: number, builtAt: string, key: string): ManifestDealer {
+export function manifestEntry(
+  d: DealerContent,
+  fingerprint: string,
+  pages: number,
+  builtAt: string,
+  key: string,
+): ManifestDealer {
   return { id: d.site.id, name: d.site.name, url: d.site.url, fingerprint, pages, builtAt, buildKey: key };
 }
 
@@ -168,7 +184,9 @@ export async function readManifests(sitesDir: string): Promise<SitesManifest | u
       throw new ManifestError(`${path.join(sitesDir, name)} cannot be read: ${(e as Error).message}`);
     }
     if (m.format !== MANIFEST_FORMAT || typeof m.dealers !== 'object' || !m.dealers) {
-      throw new ManifestError(`${path.join(sitesDir, name)} is not a build manifest of format ${MANIFEST_FORMAT}; rebuild with npm run build`);
+      throw new ManifestError(
+        `${path.join(sitesDir, name)} is not a build manifest of format ${MANIFEST_FORMAT}; rebuild with npm run build`,
+      );
     }
     parsed.push(m);
   }
@@ -192,7 +210,9 @@ export async function readManifests(sitesDir: string): Promise<SitesManifest | u
 export async function checkedManifest(sitesDir: string): Promise<SitesManifest> {
   const manifest = await readManifests(sitesDir);
   if (!manifest) {
-    throw new ManifestError(`${sitesDir} has no build manifest (manifest.json): build the sites with npm run build -- --out ${sitesDir}`);
+    throw new ManifestError(
+      `${sitesDir} has no build manifest (manifest.json): build the sites with npm run build -- --out ${sitesDir}`,
+    );
   }
   const folders = (await readdir(sitesDir, { withFileTypes: true }).catch(() => []))
     .filter((e) => e.isDirectory() && !e.name.startsWith('.') && !e.name.startsWith('_'))
@@ -203,14 +223,29 @@ export async function checkedManifest(sitesDir: string): Promise<SitesManifest> 
   const missing: string[] = [];
   const noContent: string[] = [];
   await mapLimit(Object.keys(manifest.dealers).sort(), 32, async (slug) => {
-    if (!(await stat(path.join(sitesDir, slug, 'index.html')).then((s) => s.isFile(), () => false))) missing.push(slug);
-    if (!(await stat(contentFile(sitesDir, slug)).then((s) => s.isFile(), () => false))) noContent.push(slug);
+    if (
+      !(await stat(path.join(sitesDir, slug, 'index.html')).then(
+        (s) => s.isFile(),
+        () => false,
+      ))
+    )
+      missing.push(slug);
+    if (
+      !(await stat(contentFile(sitesDir, slug)).then(
+        (s) => s.isFile(),
+        () => false,
+      ))
+    )
+      noContent.push(slug);
   });
   if (missing.length) problems.push(`dealers the manifest lists without a built site: ${missing.sort().join(', ')}`);
-  if (noContent.length) problems.push(`dealers without their content in ${CONTENT_DIR}/: ${noContent.sort().join(', ')}`);
+  if (noContent.length)
+    problems.push(`dealers without their content in ${CONTENT_DIR}/: ${noContent.sort().join(', ')}`);
   if (problems.length) {
-    throw new ManifestError(`${sitesDir} does not match its build manifest (${manifest.files.join(', ')}):\n  ${problems.join('\n  ')}\n` +
-      'Rebuild the folder (npm run build -- --out DIR), or copy in every shard of the same build.');
+    throw new ManifestError(
+      `${sitesDir} does not match its build manifest (${manifest.files.join(', ')}):\n  ${problems.join('\n  ')}\n` +
+        'Rebuild the folder (npm run build -- --out DIR), or copy in every shard of the same build.',
+    );
   }
   return manifest;
 }
@@ -221,7 +256,11 @@ export function contentFile(sitesDir: string, slug: string): string {
 
 /** The validated content the sites of a folder were built from, for the API that serves them. */
 export async function readBuiltContent(sitesDir: string, slugs: string[]): Promise<DealerContent[]> {
-  return mapLimit([...slugs].sort(), 32, async (slug) => (await readContentFile({ slug, file: contentFile(sitesDir, slug) })).dealer);
+  return mapLimit(
+    [...slugs].sort(),
+    32,
+    async (slug) => (await readContentFile({ slug, file: contentFile(sitesDir, slug) })).dealer,
+  );
 }
 
 /** A dealer's validated content file, as a build wrote it. */

@@ -10,7 +10,10 @@ import { mapLimit } from '../../src/lib/concurrency.ts';
 import { inShard, type ManifestDealer, type Shard, type SitesManifest } from './build-manifest.ts';
 
 async function exists(p: string) {
-  return stat(p).then(() => true, () => false);
+  return stat(p).then(
+    () => true,
+    () => false,
+  );
 }
 
 export interface Plan {
@@ -24,11 +27,22 @@ export interface Plan {
 }
 
 /** Which dealers this build renders, keeps and removes. */
-export async function plan(options: { only?: string[]; changed?: boolean; shard?: Shard }, folders: string[], previous: SitesManifest | undefined, key: string, outDir: string, dealersDir: string): Promise<Plan> {
+export async function plan(
+  options: { only?: string[]; changed?: boolean; shard?: Shard },
+  folders: string[],
+  previous: SitesManifest | undefined,
+  key: string,
+  outDir: string,
+  dealersDir: string,
+): Promise<Plan> {
   const scope = (slug: string) => inShard(slug, options.shard);
   const inFolder = new Set(folders);
   // A dealer whose folder is gone loses its site; --only leaves every other dealer alone.
-  const removed = options.only?.length ? [] : Object.keys(previous?.dealers ?? {}).filter((s) => scope(s) && !inFolder.has(s)).sort();
+  const removed = options.only?.length
+    ? []
+    : Object.keys(previous?.dealers ?? {})
+        .filter((s) => scope(s) && !inFolder.has(s))
+        .sort();
   const keptOf = (unchanged: string[]) => {
     const kept: Record<string, ManifestDealer> = {};
     for (const [slug, entry] of Object.entries(previous?.dealers ?? {})) {
@@ -38,13 +52,17 @@ export async function plan(options: { only?: string[]; changed?: boolean; shard?
   };
   if (!options.changed) {
     // Dealers outside this build (--only) keep their entries, with their own build key.
-    const others = Object.keys(previous?.dealers ?? {}).filter((s) => scope(s) && !inFolder.has(s) && !removed.includes(s));
+    const others = Object.keys(previous?.dealers ?? {}).filter(
+      (s) => scope(s) && !inFolder.has(s) && !removed.includes(s),
+    );
     return { build: folders, unchanged: [], removed, kept: keptOf(others) };
   }
   const rebuildAll = (note: string): Plan => ({ build: folders, unchanged: [], removed, kept: {}, note });
   if (!previous) return rebuildAll(`${outDir} has no build manifest: building every dealer`);
-  if (path.resolve(previous.dealersDir) !== dealersDir) return rebuildAll(`the last build read ${previous.dealersDir}: building every dealer`);
-  if (!previous.buildKeys.includes(key)) return rebuildAll('the code, public files or build options changed since the last build: building every dealer');
+  if (path.resolve(previous.dealersDir) !== dealersDir)
+    return rebuildAll(`the last build read ${previous.dealersDir}: building every dealer`);
+  if (!previous.buildKeys.includes(key))
+    return rebuildAll('the code, public files or build options changed since the last build: building every dealer');
   // Sizes and modification times first: only dealers whose files moved are read and hashed.
   const stats = await statSignatures(dealersDir, folders);
   const moved = folders.filter((slug) => !previous.dealers[slug] || previous.dealers[slug].stats !== stats[slug]);
@@ -54,7 +72,11 @@ export async function plan(options: { only?: string[]; changed?: boolean; shard?
   await mapLimit(folders, 32, async (slug) => {
     const entry = previous.dealers[slug];
     const print = prints[slug] ?? entry?.fingerprint;
-    const same = entry && entry.fingerprint === print && entry.buildKey === key && (await exists(path.join(outDir, slug, 'index.html')));
+    const same =
+      entry &&
+      entry.fingerprint === print &&
+      entry.buildKey === key &&
+      (await exists(path.join(outDir, slug, 'index.html')));
     (same ? unchanged : build).push(slug);
   });
   build.sort();

@@ -29,13 +29,16 @@ function workerHeapMB(dealers: number): number {
 /** Splits `items` into `n` runs of nearly equal length, in order. */
 export function chunks<T>(items: T[], n: number): T[][] {
   const out: T[][] = [];
-  for (let i = 0; i < n; i++) out.push(items.slice(Math.floor((i * items.length) / n), Math.floor(((i + 1) * items.length) / n)));
+  for (let i = 0; i < n; i++)
+    out.push(items.slice(Math.floor((i * items.length) / n), Math.floor(((i + 1) * items.length) / n)));
   return out.filter((c) => c.length);
 }
 
 /** Render processes for a build of `dealers`: one per core for a fleet, else this process. */
 export function defaultWorkers(dealers: number): number {
-  return dealers < WORKER_THRESHOLD ? 1 : Math.max(1, Math.min(availableParallelism(), Math.ceil(dealers / (WORKER_THRESHOLD / 2))));
+  return dealers < WORKER_THRESHOLD
+    ? 1
+    : Math.max(1, Math.min(availableParallelism(), Math.ceil(dealers / (WORKER_THRESHOLD / 2))));
 }
 
 export interface WorkerPool {
@@ -50,11 +53,19 @@ export interface WorkerPool {
  * Runs the batches in worker processes, at most `count` at a time. Each starts at once (Astro
  * bundles while the content is validated) and renders when `go` names the content folder.
  */
-export function startWorkers(run: Run, batches: string[][], count: number, o: { astroWork: string; staged: string; preview: boolean; log: (line: string) => void }): WorkerPool {
+export function startWorkers(
+  run: Run,
+  batches: string[][],
+  count: number,
+  o: { astroWork: string; staged: string; preview: boolean; log: (line: string) => void },
+): WorkerPool {
   let contentDir: string | undefined;
   let aborted = false;
   const waiting: ((dir: string | undefined) => void)[] = [];
-  const content = () => (contentDir !== undefined || aborted ? Promise.resolve(contentDir) : new Promise<string | undefined>((r) => waiting.push(r)));
+  const content = () =>
+    contentDir !== undefined || aborted
+      ? Promise.resolve(contentDir)
+      : new Promise<string | undefined>((r) => waiting.push(r));
   const runOne = async (batch: string[], index: number) => {
     const input: WorkerInput = {
       stagedDir: o.staged,
@@ -66,7 +77,12 @@ export function startWorkers(run: Run, batches: string[][], count: number, o: { 
     await mkdir(o.astroWork, { recursive: true });
     const child = fork(workerScript, [JSON.stringify(input)], {
       cwd: projectRoot,
-      execArgv: ['--experimental-strip-types', '--no-warnings=ExperimentalWarning', `--max-old-space-size=${workerHeapMB(batch.length)}`, '--max-semi-space-size=16'],
+      execArgv: [
+        '--experimental-strip-types',
+        '--no-warnings=ExperimentalWarning',
+        `--max-old-space-size=${workerHeapMB(batch.length)}`,
+        '--max-semi-space-size=16',
+      ],
       env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
@@ -80,7 +96,9 @@ export function startWorkers(run: Run, batches: string[][], count: number, o: { 
     };
     let stderr = '';
     child.stdout!.on('data', relay);
-    child.stderr!.on('data', (c: Buffer) => { stderr = (stderr + c.toString()).slice(-8000); });
+    child.stderr!.on('data', (c: Buffer) => {
+      stderr = (stderr + c.toString()).slice(-8000);
+    });
     const exited = new Promise<number | null>((resolve, reject) => {
       child.on('error', reject);
       child.on('exit', (code) => resolve(code));
@@ -99,15 +117,24 @@ export function startWorkers(run: Run, batches: string[][], count: number, o: { 
     const raw = await readFile(input.resultFile, 'utf8').catch(() => undefined);
     const out = raw ? (JSON.parse(raw) as WorkerResult) : undefined;
     if (!out || !out.ok) {
-      const why = out && !out.ok ? out.error : `the render process exited with code ${code} and no result${/heap out of memory/i.test(stderr) ? ' (out of memory)' : ''}\n${stderr}`;
-      throw new Error(`Rendering ${batch[0]}…${batch.at(-1)} (${batch.length} dealer${batch.length === 1 ? '' : 's'}) failed: ${why}`);
+      const why =
+        out && !out.ok
+          ? out.error
+          : `the render process exited with code ${code} and no result${/heap out of memory/i.test(stderr) ? ' (out of memory)' : ''}\n${stderr}`;
+      throw new Error(
+        `Rendering ${batch[0]}…${batch.at(-1)} (${batch.length} dealer${batch.length === 1 ? '' : 's'}) failed: ${why}`,
+      );
     }
     return out;
   };
   const done = (async () => {
     const results = await mapLimit(batches, count, runOne);
     const ok = results.filter((r): r is Extract<WorkerResult, { ok: true }> => !!r);
-    return { dealers: ok.flatMap((r) => r.dealers), rss: ok.map((r) => r.maxRssMB), cpu: ok.reduce((n, r) => n + r.cpuSeconds, 0) };
+    return {
+      dealers: ok.flatMap((r) => r.dealers),
+      rss: ok.map((r) => r.maxRssMB),
+      cpu: ok.reduce((n, r) => n + r.cpuSeconds, 0),
+    };
   })();
   // A failure before `go` or `abort` is awaited through `done`; never unhandled meanwhile.
   done.catch(() => {});

@@ -12,7 +12,10 @@ import { fileURLToPath } from 'node:url';
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 async function exists(p: string) {
-  return stat(p).then(() => true, () => false);
+  return stat(p).then(
+    () => true,
+    () => false,
+  );
 }
 
 /** The folders of one build that must not outlive it, and the renames of a swap under way. */
@@ -61,11 +64,16 @@ export function startRun(run: Run) {
 
 export async function endRun(run: Run) {
   // Workers of a failed build: stop them before their folders are removed.
-  await Promise.all([...run.children].map((child) => new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  })));
+  await Promise.all(
+    [...run.children].map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          child.once('exit', () => resolve());
+          child.kill('SIGTERM');
+        }),
+    ),
+  );
   run.children.clear();
   // A swap that could not be undone left previous output in these folders: keep them.
   if (!run.moved.length) {
@@ -96,8 +104,13 @@ export async function swapIn(run: Run, swaps: Swap[]) {
         run.moved.pop();
       }
     } catch (undo) {
-      const kept = swaps.filter((s) => run.moved.some((m) => m.to === s.aside)).map((s) => `${s.aside} (for ${s.target})`);
-      throw new Error(`${(e as Error).message}; putting the previous output back also failed (${(undo as Error).message}); it is kept in ${kept.join(', ')}`, { cause: undo });
+      const kept = swaps
+        .filter((s) => run.moved.some((m) => m.to === s.aside))
+        .map((s) => `${s.aside} (for ${s.target})`);
+      throw new Error(
+        `${(e as Error).message}; putting the previous output back also failed (${(undo as Error).message}); it is kept in ${kept.join(', ')}`,
+        { cause: undo },
+      );
     }
     throw e;
   }

@@ -14,8 +14,19 @@ import { formatIssue, type ContentIssue } from '../../src/content/issues.ts';
 import { buildApi } from './build-api.ts';
 import { buildBatch, type DealerSummary } from './build-dealers.ts';
 import {
-  buildKey, checkedManifest, CONTENT_DIR, CONTENT_FORMAT_VERSION, inShard, MANIFEST_FORMAT, manifestName, contentFile,
-  readManifests, writeAtomic, type BuildManifest, type ManifestDealer, type Shard,
+  buildKey,
+  checkedManifest,
+  CONTENT_DIR,
+  CONTENT_FORMAT_VERSION,
+  inShard,
+  MANIFEST_FORMAT,
+  manifestName,
+  contentFile,
+  readManifests,
+  writeAtomic,
+  type BuildManifest,
+  type ManifestDealer,
+  type Shard,
 } from './build-manifest.ts';
 import { plan } from './build-plan.ts';
 import { chunks, defaultWorkers, MAX_BATCH, startWorkers } from './build-pool.ts';
@@ -69,7 +80,10 @@ export interface BuildResult {
 }
 
 async function exists(p: string) {
-  return stat(p).then(() => true, () => false);
+  return stat(p).then(
+    () => true,
+    () => false,
+  );
 }
 
 function plural(n: number, word: string) {
@@ -99,11 +113,20 @@ export async function buildSites(options: BuildOptions): Promise<BuildResult> {
   }
   if (options.only?.length) {
     const unknown = options.only.filter((slug) => !folders.includes(slug));
-    if (unknown.length) return fail(unknown.map((slug) => ({ dealer: slug, file: '', path: '', message: `no dealer folder "${slug}" in ${dealersDir}` })));
+    if (unknown.length)
+      return fail(
+        unknown.map((slug) => ({
+          dealer: slug,
+          file: '',
+          path: '',
+          message: `no dealer folder "${slug}" in ${dealersDir}`,
+        })),
+      );
     folders = folders.filter((f) => options.only!.includes(f));
   }
   folders = folders.filter((f) => inShard(f, options.shard));
-  if (!folders.length && !options.shard) return fail([{ dealer: '(all)', file: dealersDir, path: '', message: 'holds no dealer folders' }]);
+  if (!folders.length && !options.shard)
+    return fail([{ dealer: '(all)', file: dealersDir, path: '', message: 'holds no dealer folders' }]);
 
   const previous = await readManifests(outDir).catch((e: Error) => {
     log(`warning: ${e.message}; it is replaced`);
@@ -113,8 +136,10 @@ export async function buildSites(options: BuildOptions): Promise<BuildResult> {
   const chosen = await plan(options, folders, previous, key, outDir, dealersDir);
   if (chosen.note) log(chosen.note);
   if (options.changed && !chosen.note) {
-    log(`Changed since the last build: ${chosen.build.length ? chosen.build.join(', ') : 'none'}` +
-      `${chosen.removed.length ? `; removed: ${chosen.removed.join(', ')}` : ''} (${plural(chosen.unchanged.length, 'dealer')} unchanged)`);
+    log(
+      `Changed since the last build: ${chosen.build.length ? chosen.build.join(', ') : 'none'}` +
+        `${chosen.removed.length ? `; removed: ${chosen.removed.join(', ')}` : ''} (${plural(chosen.unchanged.length, 'dealer')} unchanged)`,
+    );
   }
   if (!chosen.build.length && !chosen.removed.length) {
     if (options.shard) {
@@ -123,7 +148,14 @@ export async function buildSites(options: BuildOptions): Promise<BuildResult> {
       const file = path.join(outDir, manifestName(options.shard));
       if (!(await exists(file))) {
         await mkdir(outDir, { recursive: true });
-        await writeAtomic(file, JSON.stringify(manifestOf(options, { builtAt: new Date().toISOString(), key, preview, dealersDir, entries: chosen.kept }), null, 2) + '\n');
+        await writeAtomic(
+          file,
+          JSON.stringify(
+            manifestOf(options, { builtAt: new Date().toISOString(), key, preview, dealersDir, entries: chosen.kept }),
+            null,
+            2,
+          ) + '\n',
+        );
       }
       log(shardNote(options.shard, outDir));
     } else {
@@ -133,7 +165,10 @@ export async function buildSites(options: BuildOptions): Promise<BuildResult> {
       const restamped = Object.entries(chosen.kept).some(([slug, e]) => previous?.dealers[slug]?.stats !== e.stats);
       if (restamped && previous && previous.files.length === 1 && previous.files[0] === manifestName(undefined)) {
         const old = JSON.parse(await readFile(path.join(outDir, previous.files[0]), 'utf8')) as BuildManifest;
-        await writeAtomic(path.join(outDir, previous.files[0]), JSON.stringify({ ...old, dealers: { ...old.dealers, ...chosen.kept } }, null, 2) + '\n');
+        await writeAtomic(
+          path.join(outDir, previous.files[0]),
+          JSON.stringify({ ...old, dealers: { ...old.dealers, ...chosen.kept } }, null, 2) + '\n',
+        );
       }
     }
     return result({ ok: true, unchanged: chosen.unchanged });
@@ -152,24 +187,45 @@ export async function buildSites(options: BuildOptions): Promise<BuildResult> {
   const run: Run = { temp: [work, astroWork, ...(apiWork ? [apiWork] : [])], moved: [], children: new Set() };
   startRun(run);
   try {
-    const batches = chosen.build.length ? chunks(chosen.build, Math.max(options.workers ?? defaultWorkers(chosen.build.length), Math.ceil(chosen.build.length / MAX_BATCH))) : [];
-    const workers = !batches.length ? 0 : Math.min(batches.length, options.workers ?? defaultWorkers(chosen.build.length));
+    const batches = chosen.build.length
+      ? chunks(
+          chosen.build,
+          Math.max(options.workers ?? defaultWorkers(chosen.build.length), Math.ceil(chosen.build.length / MAX_BATCH)),
+        )
+      : [];
+    const workers = !batches.length
+      ? 0
+      : Math.min(batches.length, options.workers ?? defaultWorkers(chosen.build.length));
     await mkdir(stagedContent, { recursive: true });
     // Workers bundle while this process validates; they render once the content is written.
-    const pool = workers > 1 || batches.length > 1 ? startWorkers(run, batches, workers, { astroWork, staged, preview, log }) : undefined;
+    const pool =
+      workers > 1 || batches.length > 1
+        ? startWorkers(run, batches, workers, { astroWork, staged, preview, log })
+        : undefined;
 
     // Before reading: a file edited while the build reads it then differs from what was recorded.
     const stats = await statSignatures(dealersDir, chosen.build);
     const builtAt = new Date().toISOString();
-    const checked = await validateDealers({ dealersDir, slugs: chosen.build, kept: chosen.kept, contentDir: stagedContent, keep: !pool, builtAt, key, log });
+    const checked = await validateDealers({
+      dealersDir,
+      slugs: chosen.build,
+      kept: chosen.kept,
+      contentDir: stagedContent,
+      keep: !pool,
+      builtAt,
+      key,
+      log,
+    });
     for (const w of checked.warnings) log(`warning: ${formatIssue(w)}`);
     if (checked.errors.length) {
       pool?.abort();
       return fail(checked.errors, checked.warnings);
     }
     const built = Object.keys(checked.entries).sort();
-    log(`Building ${plural(built.length, 'dealer')}, ${checked.pages} pages${preview ? ' (preview)' : ''}` +
-      `${workers > 1 ? ` in ${workers} processes (${batches.length} batch${batches.length === 1 ? '' : 'es'})` : ''}`);
+    log(
+      `Building ${plural(built.length, 'dealer')}, ${checked.pages} pages${preview ? ' (preview)' : ''}` +
+        `${workers > 1 ? ` in ${workers} processes (${batches.length} batch${batches.length === 1 ? '' : 'es'})` : ''}`,
+    );
     const entries: Record<string, ManifestDealer> = { ...chosen.kept };
     for (const slug of built) entries[slug] = { ...checked.entries[slug]!, stats: stats[slug]! };
 
@@ -179,18 +235,27 @@ export async function buildSites(options: BuildOptions): Promise<BuildResult> {
       rendered = pool.done;
     } else {
       rendered = batches.length
-        ? buildBatch({ dealers: checked.dealers, stagedDir: staged, astroDir: path.join(astroWork, 'astro'), projectRoot, preview, log })
-          .then((dealers) => ({ dealers, rss: [], cpu: 0 }))
+        ? buildBatch({
+            dealers: checked.dealers,
+            stagedDir: staged,
+            astroDir: path.join(astroWork, 'astro'),
+            projectRoot,
+            preview,
+            log,
+          }).then((dealers) => ({ dealers, rss: [], cpu: 0 }))
         : Promise.resolve({ dealers: [], rss: [], cpu: 0 });
     }
     // The API serves every dealer of the folder: those built now and those kept as they were.
-    const api = apiOutDir && apiWork ? (async () => {
-      const files = [
-        ...Object.keys(chosen.kept).map((slug) => ({ slug, file: contentFile(outDir, slug) })),
-        ...built.map((slug) => ({ slug, file: path.join(stagedContent, `${slug}.json`) })),
-      ].sort((a, b) => a.slug.localeCompare(b.slug));
-      await buildApi({ dealers: { files }, outDir: path.join(apiWork, 'new'), log });
-    })() : undefined;
+    const api =
+      apiOutDir && apiWork
+        ? (async () => {
+            const files = [
+              ...Object.keys(chosen.kept).map((slug) => ({ slug, file: contentFile(outDir, slug) })),
+              ...built.map((slug) => ({ slug, file: path.join(stagedContent, `${slug}.json`) })),
+            ].sort((a, b) => a.slug.localeCompare(b.slug));
+            await buildApi({ dealers: { files }, outDir: path.join(apiWork, 'new'), log });
+          })()
+        : undefined;
     const [render] = await Promise.all([rendered, api]);
     const summaries = render.dealers.sort((a, b) => a.slug.localeCompare(b.slug));
 
@@ -199,28 +264,52 @@ export async function buildSites(options: BuildOptions): Promise<BuildResult> {
     await writeFile(path.join(work, manifestFile), JSON.stringify(manifest, null, 2) + '\n');
     const swaps: Swap[] = [];
     for (const slug of built) {
-      swaps.push({ staged: path.join(staged, slug), target: path.join(outDir, slug), aside: path.join(work, `old-${slug}`) });
-      swaps.push({ staged: path.join(stagedContent, `${slug}.json`), target: path.join(outDir, CONTENT_DIR, `${slug}.json`), aside: path.join(work, `old-${slug}.json`) });
+      swaps.push({
+        staged: path.join(staged, slug),
+        target: path.join(outDir, slug),
+        aside: path.join(work, `old-${slug}`),
+      });
+      swaps.push({
+        staged: path.join(stagedContent, `${slug}.json`),
+        target: path.join(outDir, CONTENT_DIR, `${slug}.json`),
+        aside: path.join(work, `old-${slug}.json`),
+      });
     }
     for (const slug of chosen.removed) {
       swaps.push({ target: path.join(outDir, slug), aside: path.join(work, `old-${slug}`) });
-      swaps.push({ target: path.join(outDir, CONTENT_DIR, `${slug}.json`), aside: path.join(work, `old-${slug}.json`) });
+      swaps.push({
+        target: path.join(outDir, CONTENT_DIR, `${slug}.json`),
+        aside: path.join(work, `old-${slug}.json`),
+      });
     }
-    swaps.push({ staged: path.join(work, manifestFile), target: path.join(outDir, manifestFile), aside: path.join(work, `old-${manifestFile}`) });
+    swaps.push({
+      staged: path.join(work, manifestFile),
+      target: path.join(outDir, manifestFile),
+      aside: path.join(work, `old-${manifestFile}`),
+    });
     // A whole build's manifest replaces the shards' (their dealers are all in it).
     if (!options.shard) {
       for (const name of previous?.files ?? []) {
-        if (name !== manifestFile) swaps.push({ target: path.join(outDir, name), aside: path.join(work, `old-${name}`) });
+        if (name !== manifestFile)
+          swaps.push({ target: path.join(outDir, name), aside: path.join(work, `old-${name}`) });
       }
     }
-    if (apiOutDir && apiWork) swaps.push({ staged: path.join(apiWork, 'new'), target: apiOutDir, aside: path.join(apiWork, 'old') });
+    if (apiOutDir && apiWork)
+      swaps.push({ staged: path.join(apiWork, 'new'), target: apiOutDir, aside: path.join(apiWork, 'old') });
     await mkdir(path.join(outDir, CONTENT_DIR), { recursive: true });
     await swapIn(run, swaps);
-    if (chosen.removed.length) log(`Removed the sites of dealers no longer in ${dealersDir}: ${chosen.removed.join(', ')}`);
+    if (chosen.removed.length)
+      log(`Removed the sites of dealers no longer in ${dealersDir}: ${chosen.removed.join(', ')}`);
     if (options.shard) log(shardNote(options.shard, outDir));
     const done = result({
-      ok: true, warnings: checked.warnings, dealers: summaries, unchanged: chosen.unchanged, removed: chosen.removed,
-      workers: batches.length ? Math.max(1, workers) : 0, workerRssMB: render.rss, workerCpuSeconds: render.cpu,
+      ok: true,
+      warnings: checked.warnings,
+      dealers: summaries,
+      unchanged: chosen.unchanged,
+      removed: chosen.removed,
+      workers: batches.length ? Math.max(1, workers) : 0,
+      workerRssMB: render.rss,
+      workerCpuSeconds: render.cpu,
     });
     printSummary(done, log);
     return done;
@@ -232,14 +321,31 @@ export async function buildSites(options: BuildOptions): Promise<BuildResult> {
 /** A build's result: nothing built unless `r` says otherwise, timed from `started`. */
 function resultOf(started: number, r: Partial<BuildResult>): BuildResult {
   return {
-    ok: false, errors: [], warnings: [], dealers: [], unchanged: [], removed: [], workers: 0, workerRssMB: [], workerCpuSeconds: 0,
-    ...r, seconds: secondsSince(started),
+    ok: false,
+    errors: [],
+    warnings: [],
+    dealers: [],
+    unchanged: [],
+    removed: [],
+    workers: 0,
+    workerRssMB: [],
+    workerCpuSeconds: 0,
+    ...r,
+    seconds: secondsSince(started),
   };
 }
 
-function manifestOf(options: BuildOptions, m: { builtAt: string; key: string; preview: boolean; dealersDir: string; entries: Record<string, ManifestDealer> }): BuildManifest {
+function manifestOf(
+  options: BuildOptions,
+  m: { builtAt: string; key: string; preview: boolean; dealersDir: string; entries: Record<string, ManifestDealer> },
+): BuildManifest {
   return {
-    format: MANIFEST_FORMAT, contentFormat: CONTENT_FORMAT_VERSION, builtAt: m.builtAt, buildKey: m.key, preview: m.preview, dealersDir: m.dealersDir,
+    format: MANIFEST_FORMAT,
+    contentFormat: CONTENT_FORMAT_VERSION,
+    builtAt: m.builtAt,
+    buildKey: m.key,
+    preview: m.preview,
+    dealersDir: m.dealersDir,
     ...(options.shard ? { shard: options.shard } : {}),
     dealers: Object.fromEntries(Object.entries(m.entries).sort(([a], [b]) => a.localeCompare(b))),
   };
@@ -250,10 +356,16 @@ function shardNote(shard: Shard, outDir: string): string {
 }
 
 /** `--api-only`: the API bundle for the dealers of a sites folder's manifests. */
-async function buildApiOnly(options: BuildOptions, outDir: string, log: (line: string) => void, started: number): Promise<BuildResult> {
+async function buildApiOnly(
+  options: BuildOptions,
+  outDir: string,
+  log: (line: string) => void,
+  started: number,
+): Promise<BuildResult> {
   if (!options.apiOutDir) throw new Error('--api-only needs an API folder (--api-out)');
   const manifest = await checkedManifest(outDir);
-  if (manifest.buildKeys.length > 1) log(`warning: the sites of ${outDir} come from ${manifest.buildKeys.length} different builds (code or options)`);
+  if (manifest.buildKeys.length > 1)
+    log(`warning: the sites of ${outDir} come from ${manifest.buildKeys.length} different builds (code or options)`);
   const slugs = Object.keys(manifest.dealers).sort();
   const files = slugs.map((slug) => ({ slug, file: contentFile(outDir, slug) }));
   const apiOutDir = path.resolve(options.apiOutDir);
@@ -283,16 +395,20 @@ export function printSummary(r: BuildResult, log: (line: string) => void) {
   const rows = r.dealers.map((d) => [d.slug, String(d.pages), kb(d.htmlBytes), kb(d.jsBytes), d.seconds.toFixed(2)]);
   const head = ['dealer', 'pages', 'HTML', 'JS', 'seconds'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   log('');
   log(line(head));
   log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const row of rows) log(line(row));
   const pages = r.dealers.reduce((a, d) => a + d.pages, 0);
   const kept = r.unchanged.length ? `; ${plural(r.unchanged.length, 'dealer')} unchanged` : '';
-  log(`\n${r.dealers.length} dealers, ${pages} pages in ${r.seconds.toFixed(2)} s${kept}; ${plural(r.warnings.length, 'warning')}`);
+  log(
+    `\n${r.dealers.length} dealers, ${pages} pages in ${r.seconds.toFixed(2)} s${kept}; ${plural(r.warnings.length, 'warning')}`,
+  );
   if (r.workerRssMB.length) {
-    log(`Render processes: ${r.workerRssMB.length}, ${r.workerCpuSeconds.toFixed(1)} CPU s together, peak RSS ${r.workerRssMB.map((m) => `${Math.round(m)} MB`).join(', ')}`);
+    log(
+      `Render processes: ${r.workerRssMB.length}, ${r.workerCpuSeconds.toFixed(1)} CPU s together, peak RSS ${r.workerRssMB.map((m) => `${Math.round(m)} MB`).join(', ')}`,
+    );
   }
 }
-

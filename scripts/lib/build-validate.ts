@@ -57,7 +57,12 @@ export async function validateDealers(o: {
     for (const d of loaded.dealers) {
       const other = ids.get(d.site.id);
       if (other && other !== d.slug && !inSlice.has(other)) {
-        out.errors.push({ dealer: d.slug, file: 'site.json', path: 'id', message: `website id ${d.site.id} is also used by dealer "${other}"; ids must be unique` });
+        out.errors.push({
+          dealer: d.slug,
+          file: 'site.json',
+          path: 'id',
+          message: `website id ${d.site.id} is also used by dealer "${other}"; ids must be unique`,
+        });
       }
     }
     for (const d of loaded.dealers) if (!ids.has(d.site.id)) ids.set(d.site.id, d.slug);

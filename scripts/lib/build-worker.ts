@@ -26,7 +26,8 @@ export interface WorkerInput {
 
 export type WorkerMessage = { type: 'content'; files: string[] } | { type: 'abort' };
 
-export type WorkerResult = { ok: true; dealers: DealerSummary[]; maxRssMB: number; cpuSeconds: number } | { ok: false; error: string };
+export type WorkerResult =
+  { ok: true; dealers: DealerSummary[]; maxRssMB: number; cpuSeconds: number } | { ok: false; error: string };
 
 async function main() {
   const input = JSON.parse(process.argv[2] ?? '{}') as WorkerInput;
@@ -48,7 +49,12 @@ async function main() {
       log: (line) => process.stdout.write(line + '\n'),
     });
     const usage = process.resourceUsage();
-    result = { ok: true, dealers, maxRssMB: usage.maxRSS / 1024, cpuSeconds: (usage.userCPUTime + usage.systemCPUTime) / 1e6 };
+    result = {
+      ok: true,
+      dealers,
+      maxRssMB: usage.maxRSS / 1024,
+      cpuSeconds: (usage.userCPUTime + usage.systemCPUTime) / 1e6,
+    };
   } catch (e) {
     result = { ok: false, error: (e as Error).stack ?? String(e) };
   }

@@ -55,7 +55,9 @@ export function cloudFrontFunction(headersText: string, source = '_headers'): st
   ].join('\n');
   const bytes = Buffer.byteLength(code);
   if (bytes > CLOUDFRONT_FUNCTION_MAX_BYTES) {
-    throw new Error(`The CloudFront Function for ${source} is ${bytes} bytes, over CloudFront's limit of ${CLOUDFRONT_FUNCTION_MAX_BYTES}.`);
+    throw new Error(
+      `The CloudFront Function for ${source} is ${bytes} bytes, over CloudFront's limit of ${CLOUDFRONT_FUNCTION_MAX_BYTES}.`,
+    );
   }
   return code;
 }

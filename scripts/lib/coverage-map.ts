@@ -114,8 +114,12 @@ export const isBlockTest = (file: string): boolean => /^src\/blocks\/[^/]+\/[^/]
  * a block's tests included ("src/blocks/faq/faq.test.ts").
  */
 export function citedTests(row: MapRow): string[] {
-  return row.cells.flatMap((c) => citedPaths(c)).flatMap((p) => p.candidates)
-    .filter((p) => /^tests\/(unit|e2e)\/.*\.(test|spec)\.ts$/.test(p) || /^tests\/(unit|e2e)\/.*\*/.test(p) || isBlockTest(p));
+  return row.cells
+    .flatMap((c) => citedPaths(c))
+    .flatMap((p) => p.candidates)
+    .filter(
+      (p) => /^tests\/(unit|e2e)\/.*\.(test|spec)\.ts$/.test(p) || /^tests\/(unit|e2e)\/.*\*/.test(p) || isBlockTest(p),
+    );
 }
 
 /**

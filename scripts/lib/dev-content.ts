@@ -82,7 +82,10 @@ export class LiveContent {
   /** The reload in progress (or queued behind it) per slug. */
   private readonly running = new Map<string, Promise<ReloadReport | undefined>>();
   /** Watcher events waiting to settle, per slug. */
-  private readonly queued = new Map<string, { timer?: NodeJS.Timeout; release: () => void; result: Promise<unknown> }>();
+  private readonly queued = new Map<
+    string,
+    { timer?: NodeJS.Timeout; release: () => void; result: Promise<unknown> }
+  >();
   private readonly listeners: ReloadListener[] = [];
 
   constructor(dir: string, only?: string[]) {
@@ -97,7 +100,8 @@ export class LiveContent {
     });
     if (this.only) {
       const missing = this.only.filter((slug) => !folders.includes(slug));
-      if (missing.length) throw new Error(`No dealer folder ${missing.map((s) => `"${s}"`).join(', ')} in ${this.dir}.`);
+      if (missing.length)
+        throw new Error(`No dealer folder ${missing.map((s) => `"${s}"`).join(', ')} in ${this.dir}.`);
     }
     const wanted = this.only ? folders.filter((f) => this.only!.includes(f)) : folders;
     await Promise.all(wanted.map((slug) => this.reload(slug)));
@@ -143,7 +147,14 @@ export class LiveContent {
     await this.queued.get(slug)?.result;
     await this.running.get(slug);
     const state = this.states.get(slug);
-    if (!state && !(await stat(path.join(this.dir, slug)).then((s) => s.isDirectory(), () => false))) return undefined;
+    if (
+      !state &&
+      !(await stat(path.join(this.dir, slug)).then(
+        (s) => s.isDirectory(),
+        () => false,
+      ))
+    )
+      return undefined;
     await this.reload(slug, { onlyIfChanged: true });
     return this.states.get(slug);
   }
@@ -155,15 +166,19 @@ export class LiveContent {
    */
   reload(slug: string, options: { onlyIfChanged?: boolean } = {}): Promise<ReloadReport | undefined> {
     const previous = this.running.get(slug) ?? Promise.resolve(undefined);
-    const next = previous.catch(() => undefined).then(async () => {
-      const report = await this.loadOne(slug, options.onlyIfChanged ?? false);
-      if (report) for (const listener of this.listeners) await listener(report);
-      return report;
-    });
+    const next = previous
+      .catch(() => undefined)
+      .then(async () => {
+        const report = await this.loadOne(slug, options.onlyIfChanged ?? false);
+        if (report) for (const listener of this.listeners) await listener(report);
+        return report;
+      });
     this.running.set(slug, next);
-    void next.finally(() => {
-      if (this.running.get(slug) === next) this.running.delete(slug);
-    }).catch(() => {});
+    void next
+      .finally(() => {
+        if (this.running.get(slug) === next) this.running.delete(slug);
+      })
+      .catch(() => {});
     return next;
   }
 
@@ -193,8 +208,13 @@ export class LiveContent {
     const stamp = await stampOf(path.join(this.dir, slug));
     const files = differences(before?.stamp ?? new Map<string, string>(), stamp);
     if (onlyIfChanged && before && !files.length) return undefined;
-    const done = (outcome: ReloadReport['outcome'], state?: DealerState): ReloadReport =>
-      ({ slug, outcome, state, files, ms: performance.now() - started });
+    const done = (outcome: ReloadReport['outcome'], state?: DealerState): ReloadReport => ({
+      slug,
+      outcome,
+      state,
+      files,
+      ms: performance.now() - started,
+    });
 
     const folders = await listDealerFolders(this.dir).catch(() => [] as string[]);
     if (!folders.includes(slug)) {
@@ -208,8 +228,12 @@ export class LiveContent {
     // loadDealers checks website ids across the dealers it loads; one at a time, check them here.
     const clash = content && this.all().find((s) => s.slug !== slug && s.content?.site.id === content.site.id);
     if (content && clash) {
-      issues.push({ dealer: slug, file: 'site.json', path: 'id',
-        message: `website id ${content.site.id} is also used by dealer "${clash.slug}"; ids must be unique` });
+      issues.push({
+        dealer: slug,
+        file: 'site.json',
+        path: 'id',
+        message: `website id ${content.site.id} is also used by dealer "${clash.slug}"; ids must be unique`,
+      });
     }
     const valid = issues.length ? undefined : content;
     const state: DealerState = {

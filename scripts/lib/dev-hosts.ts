@@ -77,7 +77,10 @@ const FEED_TYPES = new Map([
 ]);
 
 /** The files the build writes beside a dealer's pages (scripts/lib/build-sites.ts), by path. */
-function siteFile(dealer: NonNullable<DealerState['content']>, pathname: string): { type: string; body: string } | undefined {
+function siteFile(
+  dealer: NonNullable<DealerState['content']>,
+  pathname: string,
+): { type: string; body: string } | undefined {
   if (pathname === '/sitemap.xml') return { type: 'application/xml; charset=utf-8', body: sitemapXml(dealer) };
   if (pathname === '/robots.txt') return { type: 'text/plain; charset=utf-8', body: robotsTxt(dealer, false) };
   const name = FEED_TYPES.has(pathname.slice(1)) ? pathname.slice(1) : undefined;
@@ -91,7 +94,7 @@ function siteFile(dealer: NonNullable<DealerState['content']>, pathname: string)
  */
 function forceStatus(res: ServerResponse, status: number): void {
   const writeHead = res.writeHead.bind(res) as (code: number, ...rest: unknown[]) => ServerResponse;
-  res.writeHead = ((code: number, ...rest: unknown[]) => writeHead(code === 200 ? status : code, ...rest));
+  res.writeHead = (code: number, ...rest: unknown[]) => writeHead(code === 200 ? status : code, ...rest);
 }
 
 export function devHosts(options: DevHostsOptions): Plugin {
@@ -107,7 +110,10 @@ export function devHosts(options: DevHostsOptions): Plugin {
     }
     const file = path.join(publicDir, decoded);
     if (!file.startsWith(publicDir + path.sep)) return false;
-    return stat(file).then((s) => s.isFile(), () => false);
+    return stat(file).then(
+      (s) => s.isFile(),
+      () => false,
+    );
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void): Promise<void> {
@@ -131,9 +137,23 @@ export function devHosts(options: DevHostsOptions): Plugin {
     const state = dealer && (await content.current(dealer));
     if (!state) {
       const html = 'text/html; charset=utf-8';
-      if (slug !== undefined) return send(res, 404, html, devIndexPage(content.all(), port, 'No such site', `No dealer folder "${slug}" is previewed. Dealers:`), head);
-      if (pathname === '/' || pathname === '/index.html') return send(res, 200, html, devIndexPage(content.all(), port), head);
-      return send(res, 404, html, devIndexPage(content.all(), port, 'Page not found', 'Pages live on each dealer\'s own host:'), head);
+      if (slug !== undefined)
+        return send(
+          res,
+          404,
+          html,
+          devIndexPage(content.all(), port, 'No such site', `No dealer folder "${slug}" is previewed. Dealers:`),
+          head,
+        );
+      if (pathname === '/' || pathname === '/index.html')
+        return send(res, 200, html, devIndexPage(content.all(), port), head);
+      return send(
+        res,
+        404,
+        html,
+        devIndexPage(content.all(), port, 'Page not found', "Pages live on each dealer's own host:"),
+        head,
+      );
     }
 
     if (req.method !== 'GET' && !head) {

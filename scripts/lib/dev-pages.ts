@@ -19,21 +19,31 @@ function document(title: string, body: string): string {
 }
 
 /** The dealers of the preview, each linked to its own host; broken ones say so. */
-export function devIndexPage(dealers: DealerState[], port: number | string, heading = 'Dealer sites (preview)', status?: string): string {
+export function devIndexPage(
+  dealers: DealerState[],
+  port: number | string,
+  heading = 'Dealer sites (preview)',
+  status?: string,
+): string {
   const items = dealers.length
-    ? dealers.map((d) => {
-        const name = d.content?.site.name ?? d.lastGood?.site.name ?? d.slug;
-        const note = d.issues.length
-          ? ` <span class="broken">${d.issues.length} content error${d.issues.length === 1 ? '' : 's'}</span>`
-          : '';
-        return `        <li><a href="${escapeHtml(siteOrigin(d.slug, port) + '/')}">${escapeHtml(name)}</a> <code>${escapeHtml(d.slug)}</code>${note}</li>`;
-      }).join('\n')
+    ? dealers
+        .map((d) => {
+          const name = d.content?.site.name ?? d.lastGood?.site.name ?? d.slug;
+          const note = d.issues.length
+            ? ` <span class="broken">${d.issues.length} content error${d.issues.length === 1 ? '' : 's'}</span>`
+            : '';
+          return `        <li><a href="${escapeHtml(siteOrigin(d.slug, port) + '/')}">${escapeHtml(name)}</a> <code>${escapeHtml(d.slug)}</code>${note}</li>`;
+        })
+        .join('\n')
     : '        <li>No dealer folder here.</li>';
-  return document(heading, `      <h1>${escapeHtml(heading)}</h1>
+  return document(
+    heading,
+    `      <h1>${escapeHtml(heading)}</h1>
 ${status ? `      <p>${escapeHtml(status)}</p>\n` : ''}      <ul>
 ${items}
       </ul>
-      <p>Edits under the dealers folder show on the next reload. The API answers on every host under <a href="/api/health"><code>/api/</code></a>.</p>`);
+      <p>Edits under the dealers folder show on the next reload. The API answers on every host under <a href="/api/health"><code>/api/</code></a>.</p>`,
+  );
 }
 
 /** One line per issue, as the terminal prints them: "slug: file at path: message". */
@@ -49,14 +59,19 @@ export function describeWarnings(warnings: ContentIssue[]): string {
 /** What every page of a broken dealer answers (status 500) until its content is valid again. */
 export function contentErrorPage(state: DealerState): string {
   const count = state.issues.length;
-  const items = state.issues.map((i) => {
-    const at = i.path ? ` at <strong>${escapeHtml(i.path)}</strong>` : '';
-    return `        <li class="issue"><strong>${escapeHtml(i.file || '(dealer folder)')}</strong>${at}: ${escapeHtml(i.message)}</li>`;
-  }).join('\n');
-  return document(`Content error: ${state.slug}`, `      <h1>Content error in ${escapeHtml(state.slug)}</h1>
+  const items = state.issues
+    .map((i) => {
+      const at = i.path ? ` at <strong>${escapeHtml(i.path)}</strong>` : '';
+      return `        <li class="issue"><strong>${escapeHtml(i.file || '(dealer folder)')}</strong>${at}: ${escapeHtml(i.message)}</li>`;
+    })
+    .join('\n');
+  return document(
+    `Content error: ${state.slug}`,
+    `      <h1>Content error in ${escapeHtml(state.slug)}</h1>
       <p>The content of this dealer has ${count} error${count === 1 ? '' : 's'}, so none of its pages is shown
         (not even from older content). Fix ${count === 1 ? 'it' : 'them'} and this page reloads by itself.</p>
       <ul>
 ${items}
-      </ul>`);
+      </ul>`,
+  );
 }

@@ -16,7 +16,13 @@ export interface Answer {
 }
 
 /** One request on a fresh connection, bounded by `timeoutMs`; never rejects. */
-export function send(port: number, method: 'GET' | 'POST', urlPath: string, body: string | undefined, timeoutMs: number): Promise<Answer> {
+export function send(
+  port: number,
+  method: 'GET' | 'POST',
+  urlPath: string,
+  body: string | undefined,
+  timeoutMs: number,
+): Promise<Answer> {
   const host = `${SITE}.localhost:${port}`;
   return new Promise((resolve) => {
     let done = false;
@@ -26,23 +32,44 @@ export function send(port: number, method: 'GET' | 'POST', urlPath: string, body
       clearTimeout(timer);
       resolve(a);
     };
-    const req = httpRequest({
-      host: '127.0.0.1', port, method, path: urlPath, agent: false,
-      headers: {
-        Host: host, Origin: `http://${host}`, Accept: 'application/json',
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) }),
+    const req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path: urlPath,
+        agent: false,
+        headers: {
+          Host: host,
+          Origin: `http://${host}`,
+          Accept: 'application/json',
+          ...(body === undefined
+            ? {}
+            : { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) }),
+        },
       },
-    }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => finish({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'] !== undefined, body: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', (e: NodeJS.ErrnoException) => finish({ status: 0, retryAfter: false, body: '', error: e.code ?? e.message }));
-    });
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          finish({
+            status: res.statusCode ?? 0,
+            retryAfter: res.headers['retry-after'] !== undefined,
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+        res.on('error', (e: NodeJS.ErrnoException) =>
+          finish({ status: 0, retryAfter: false, body: '', error: e.code ?? e.message }),
+        );
+      },
+    );
     const timer = setTimeout(() => {
       finish({ status: 0, retryAfter: false, body: '', error: `no answer within ${timeoutMs} ms` });
       req.destroy();
     }, timeoutMs);
-    req.on('error', (e: NodeJS.ErrnoException) => finish({ status: 0, retryAfter: false, body: '', error: e.code ?? e.message }));
+    req.on('error', (e: NodeJS.ErrnoException) =>
+      finish({ status: 0, retryAfter: false, body: '', error: e.code ?? e.message }),
+    );
     req.end(body);
   });
 }
@@ -50,17 +77,30 @@ export function send(port: number, method: 'GET' | 'POST', urlPath: string, body
 export function isErrorShape(body: string, status: number): boolean {
   try {
     const parsed = JSON.parse(body) as { error?: { status?: unknown; message?: unknown } };
-    return parsed.error?.status === status && typeof parsed.error.message === 'string' && parsed.error.message.length > 0;
+    return (
+      parsed.error?.status === status && typeof parsed.error.message === 'string' && parsed.error.message.length > 0
+    );
   } catch {
     return false;
   }
 }
 
 /** Starts the API's process and resolves with its port once it listens. */
-export async function startApi(env: NodeJS.ProcessEnv, dataDir: string, output: string[], timeoutMs: number): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/api/server.ts', '--port', '0', '--dealers', 'tests/fixtures/dealers', '--data', dataDir], {
-    cwd: projectRoot, env, stdio: ['ignore', 'pipe', 'pipe'],
-  });
+export async function startApi(
+  env: NodeJS.ProcessEnv,
+  dataDir: string,
+  output: string[],
+  timeoutMs: number,
+): Promise<{ child: ChildProcess; port: number }> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'src/api/server.ts', '--port', '0', '--dealers', 'tests/fixtures/dealers', '--data', dataDir],
+    {
+      cwd: projectRoot,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const keep = (chunk: Buffer) => {
     for (const line of chunk.toString('utf8').split('\n')) {
       if (!line.trim()) continue;
@@ -79,7 +119,8 @@ export async function startApi(env: NodeJS.ProcessEnv, dataDir: string, output: 
         resolve(Number(m[1]));
       }
     };
-    const onExit = (code: number | null, signal: string | null) => fail(new Error(`the API exited (code ${code}, signal ${signal}) before it listened`));
+    const onExit = (code: number | null, signal: string | null) =>
+      fail(new Error(`the API exited (code ${code}, signal ${signal}) before it listened`));
     const fail = (e: Error) => {
       cleanup();
       child.kill('SIGKILL');
@@ -106,7 +147,10 @@ export function watchOrphan(pid: number, dataDir: string): number | undefined {
   const script = `while kill -0 "$1" 2>/dev/null; do sleep 1; done
 grep -q "src/api/server.ts" "/proc/$2/cmdline" 2>/dev/null && kill -KILL "$2"
 rm -rf "$3"`;
-  const watcher = spawn('sh', ['-c', script, 'fault-run-watcher', String(process.pid), String(pid), dataDir], { detached: true, stdio: 'ignore' });
+  const watcher = spawn('sh', ['-c', script, 'fault-run-watcher', String(process.pid), String(pid), dataDir], {
+    detached: true,
+    stdio: 'ignore',
+  });
   watcher.unref();
   return watcher.pid;
 }

@@ -85,10 +85,14 @@ export interface FaultRunResult {
   date: string;
   wallSeconds: number;
   settings: {
-    concurrency: number; statementTimeoutMs: number; connectTimeoutMs: number; slackMs: number;
+    concurrency: number;
+    statementTimeoutMs: number;
+    connectTimeoutMs: number;
+    slackMs: number;
     /** statement + connect timeout + slack: the longest an answer may take during a fault. */
     boundMs: number;
-    stopMs: number; freezeMs: number;
+    stopMs: number;
+    freezeMs: number;
   };
   /** "PostgreSQL 15.x, throwaway cluster on 127.0.0.1:<port>". */
   server: string;
@@ -147,15 +151,20 @@ export function summarize(r: FaultRunResult): FaultSummary {
   const during = (f: FaultRecord) => r.requests.filter((q) => q.startMs <= f.backMs && q.endMs >= f.startedMs);
   const outage = r.requests.filter((q) => r.faults.some((f) => q.startMs <= f.backMs && q.endMs >= f.startedMs));
   const unexpected: Record<string, number> = {};
-  for (const q of r.requests) if (q.status !== 200 && q.status !== 503) unexpected[q.status] = (unexpected[q.status] ?? 0) + 1;
+  for (const q of r.requests)
+    if (q.status !== 200 && q.status !== 503) unexpected[q.status] = (unexpected[q.status] ?? 0) + 1;
   const stop = r.faults.find((f) => f.name === 'stop');
   const end = r.requests.filter((q) => q.kind === 'health' && q.phase === 'healthy to the end');
   const faults = r.faults.map((f): FaultStats => {
     const qs = during(f);
     return {
-      fault: f.name, requests: qs.length, status503: qs.filter((q) => q.status === 503).length,
-      otherServerErrors: qs.filter((q) => q.status >= 500 && q.status !== 503).length, noAnswer: qs.filter((q) => q.status === 0).length,
-      maxLatencyMs: Math.max(0, ...qs.map((q) => q.latencyMs)), recoveryMs: f.recoveryMs,
+      fault: f.name,
+      requests: qs.length,
+      status503: qs.filter((q) => q.status === 503).length,
+      otherServerErrors: qs.filter((q) => q.status >= 500 && q.status !== 503).length,
+      noAnswer: qs.filter((q) => q.status === 0).length,
+      maxLatencyMs: Math.max(0, ...qs.map((q) => q.latencyMs)),
+      recoveryMs: f.recoveryMs,
     };
   });
   const never = faults.some((x) => x.recoveryMs === undefined);
@@ -170,11 +179,18 @@ export function summarize(r: FaultRunResult): FaultSummary {
     maxLatencyMs: Math.max(0, ...r.requests.map((q) => q.latencyMs)),
     maxOutageLatencyMs: Math.max(0, ...outage.map((q) => q.latencyMs)),
     overBound: outage.filter((q) => q.status === 0 || q.latencyMs > r.settings.boundMs).length,
-    healthWhileStopped: { answers: stop?.healthWhileDown.length ?? 0, status503: stop?.healthWhileDown.filter((x) => x === 503).length ?? 0 },
+    healthWhileStopped: {
+      answers: stop?.healthWhileDown.length ?? 0,
+      status503: stop?.healthWhileDown.filter((x) => x === 503).length ?? 0,
+    },
     healthAtEnd: { answers: end.length, status200: end.filter((q) => q.status === 200).length },
     faults,
     maxRecoveryMs: never || !faults.length ? undefined : Math.max(...faults.map((x) => x.recoveryMs!)),
-    leadsOk: !r.leads.missing.length && !r.leads.unexplained.length && !r.leads.wrongAnswers.length && !r.leads.duplicateSessions,
+    leadsOk:
+      !r.leads.missing.length &&
+      !r.leads.unexplained.length &&
+      !r.leads.wrongAnswers.length &&
+      !r.leads.duplicateSessions,
     crashed: r.exited !== undefined,
   };
 }

@@ -20,7 +20,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { saveBody, type Session } from './bench-leads-client.ts';
 import { apiEnv, isErrorShape, send, startApi, stopApi, watchOrphan, type Answer } from './fault-api.ts';
-import type { ChildExit, FaultName, FaultRecord, FaultRunResult, LeadCheck, RequestKind, RequestRecord } from './fault-results.ts';
+import type {
+  ChildExit,
+  FaultName,
+  FaultRecord,
+  FaultRunResult,
+  LeadCheck,
+  RequestKind,
+  RequestRecord,
+} from './fault-results.ts';
 import { sleep } from './processes.ts';
 import { startCluster, type Cluster } from './pg-cluster.ts';
 
@@ -90,13 +98,17 @@ export async function runFaults(options: FaultRunOptions = {}): Promise<FaultRun
     const cluster = await startCluster();
     made = cluster;
     dataDir = await mkdtemp(path.join(tmpdir(), 'fault-run-'));
-    const version = (await cluster.query<{ version: string }>(`SELECT current_setting('server_version') AS version`))[0]?.version ?? 'unknown';
+    const version =
+      (await cluster.query<{ version: string }>(`SELECT current_setting('server_version') AS version`))[0]?.version ??
+      'unknown';
     log(`  cluster: PostgreSQL ${version} on 127.0.0.1:${cluster.port}`);
     const api = await startApi(apiEnv(cluster.url, statementTimeoutMs, connectTimeoutMs), dataDir, output, 60_000);
     child = api.child;
     watcher = child.pid === undefined ? undefined : watchOrphan(child.pid, dataDir);
     const port = api.port;
-    log(`  API on port ${port}, process ${child.pid}; statement timeout ${statementTimeoutMs} ms, connect timeout ${connectTimeoutMs} ms`);
+    log(
+      `  API on port ${port}, process ${child.pid}; statement timeout ${statementTimeoutMs} ms, connect timeout ${connectTimeoutMs} ms`,
+    );
 
     const t0 = performance.now();
     const now = () => performance.now() - t0;
@@ -117,8 +129,16 @@ export async function runFaults(options: FaultRunOptions = {}): Promise<FaultRun
       const errorShape = a.status === 503 ? isErrorShape(a.body, 503) : undefined;
       const unexpected = a.status !== 200 && !(a.status === 503 && a.retryAfter && errorShape);
       requests.push({
-        kind, phase: at, startMs, endMs, latencyMs: endMs - startMs, status: a.status, retryAfter: a.retryAfter, errorShape,
-        ...(a.error ? { error: a.error } : {}), ...(unexpected && a.body ? { body: a.body.slice(0, 300) } : {}),
+        kind,
+        phase: at,
+        startMs,
+        endMs,
+        latencyMs: endMs - startMs,
+        status: a.status,
+        retryAfter: a.retryAfter,
+        errorShape,
+        ...(a.error ? { error: a.error } : {}),
+        ...(unexpected && a.body ? { body: a.body.slice(0, 300) } : {}),
       });
       return a;
     };
@@ -126,7 +146,9 @@ export async function runFaults(options: FaultRunOptions = {}): Promise<FaultRun
       if (a.status !== 200) return undefined;
       try {
         const parsed = JSON.parse(a.body) as { lead_id?: unknown; lead_status?: unknown };
-        return typeof parsed.lead_id === 'string' && typeof parsed.lead_status === 'string' ? parsed as { lead_id: string; lead_status: string } : undefined;
+        return typeof parsed.lead_id === 'string' && typeof parsed.lead_status === 'string'
+          ? (parsed as { lead_id: string; lead_status: string })
+          : undefined;
       } catch {
         return undefined;
       }
@@ -158,7 +180,10 @@ export async function runFaults(options: FaultRunOptions = {}): Promise<FaultRun
           if (final.lead_id === s.leadId && final.lead_status === 'Complete') {
             s.complete = true;
             acknowledged.add(s.leadId);
-          } else wrongAnswers.push(`session ${s.key}: answered ${final.lead_id} ${final.lead_status}, not ${s.leadId} Complete`);
+          } else
+            wrongAnswers.push(
+              `session ${s.key}: answered ${final.lead_id} ${final.lead_status}, not ${s.leadId} Complete`,
+            );
           return;
         }
         if (a.status !== 503 && a.status !== 0) return;
@@ -261,13 +286,19 @@ export async function runFaults(options: FaultRunOptions = {}): Promise<FaultRun
         .reduce<number | undefined>((min, r) => (min === undefined || r.endMs < min ? r.endMs : min), undefined);
       f.recoveryMs = f.recoveredMs === undefined ? undefined : f.recoveredMs - f.backMs;
       if (f.downMs !== undefined) {
-        f.healthWhileDown = requests.filter((r) => r.kind === 'health' && r.startMs >= f.downMs! && r.endMs <= f.endedMs).map((r) => r.status);
+        f.healthWhileDown = requests
+          .filter((r) => r.kind === 'health' && r.startMs >= f.downMs! && r.endMs <= f.endedMs)
+          .map((r) => r.status);
       }
-      f.healthyAgainMs = requests.find((r) => r.kind === 'health' && r.status === 200 && r.startMs >= f.backMs)?.startMs;
+      f.healthyAgainMs = requests.find(
+        (r) => r.kind === 'health' && r.status === 200 && r.startMs >= f.backMs,
+      )?.startMs;
     }
 
     const leads = await checkLeads(cluster, prefix, sessions, acknowledged, wrongAnswers);
-    log(`  ${requests.length} requests, ${leads.acknowledgedComplete} leads acknowledged complete, ${leads.storedComplete} stored complete`);
+    log(
+      `  ${requests.length} requests, ${leads.acknowledgedComplete} leads acknowledged complete, ${leads.storedComplete} stored complete`,
+    );
     return {
       date: new Date(started).toISOString(),
       wallSeconds: (Date.now() - started) / 1000,
@@ -297,16 +328,28 @@ function collapse(lines: string[]): string[] {
   return [...counts].map(([line, n]) => (n > 1 ? `${line} (×${n})` : line));
 }
 
-async function checkLeads(cluster: Cluster, prefix: string, sessions: SessionState[], acknowledged: Set<string>, wrongAnswers: string[]): Promise<LeadCheck> {
+async function checkLeads(
+  cluster: Cluster,
+  prefix: string,
+  sessions: SessionState[],
+  acknowledged: Set<string>,
+  wrongAnswers: string[],
+): Promise<LeadCheck> {
   const rows = await cluster.query<{ id: string; idempotency_key: string; lead_status: string }>(
-    'SELECT id, idempotency_key, lead_status FROM leads WHERE idempotency_key LIKE $1', [`${prefix}-%`]);
+    'SELECT id, idempotency_key, lead_status FROM leads WHERE idempotency_key LIKE $1',
+    [`${prefix}-%`],
+  );
   const complete = rows.filter((r) => r.lead_status === 'Complete');
   const completeIds = new Set(complete.map((r) => r.id));
   const finalSent = new Set(sessions.filter((s) => s.finalSent && s.leadId).map((s) => s.leadId!));
   const perKey = new Map<string, number>();
   for (const r of rows) perKey.set(r.idempotency_key, (perKey.get(r.idempotency_key) ?? 0) + 1);
-  const outboxRows = (await cluster.query<{ n: number }>(
-    'SELECT count(*)::int AS n FROM outbox WHERE lead_id = ANY($1::uuid[])', [[...completeIds]]))[0]?.n ?? 0;
+  const outboxRows =
+    (
+      await cluster.query<{ n: number }>('SELECT count(*)::int AS n FROM outbox WHERE lead_id = ANY($1::uuid[])', [
+        [...completeIds],
+      ])
+    )[0]?.n ?? 0;
   return {
     sessions: sessions.length,
     acknowledgedComplete: acknowledged.size,

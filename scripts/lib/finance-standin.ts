@@ -91,7 +91,10 @@ function review(applicant: Json, now: Date): { fieldErrors?: Record<string, stri
   if (!text(applicant.email)) errors.email = ['Email is required'];
   if (!text(applicant.phone)) errors.phone = ['Mobile phone is required'];
   if (text(applicant.driverLicenceNumber).toUpperCase() === 'BAD') {
-    errors.driverLicenceNumber = ['Driver licence number could not be verified', 'Check the number on your licence card'];
+    errors.driverLicenceNumber = [
+      'Driver licence number could not be verified',
+      'Check the number on your licence card',
+    ];
   }
   const dob = text(applicant.dateOfBirth);
   if (dob) {
@@ -102,7 +105,9 @@ function review(applicant: Json, now: Date): { fieldErrors?: Record<string, stri
   if (Object.keys(errors).length) return { fieldErrors: errors };
   const budget = budgetOf(applicant.vehiclePriceBudget);
   if (budget !== undefined && (budget < MIN_BUDGET || budget > MAX_BUDGET)) {
-    return { declined: `We can only arrange finance between ${money.format(MIN_BUDGET)} and ${money.format(MAX_BUDGET)}. Please adjust your budget.` };
+    return {
+      declined: `We can only arrange finance between ${money.format(MIN_BUDGET)} and ${money.format(MAX_BUDGET)}. Please adjust your budget.`,
+    };
   }
   return {};
 }
@@ -167,7 +172,9 @@ export async function startFinanceStandIn(options: FinanceStandInOptions = {}): 
     json(res, 200, {
       customerKey,
       quoteUrl: `${base}/quote/${customerKey}`,
-      mobileVerification: verified ? { status: 'verified' } : { status: 'unverified', url: `${base}/verify-mobile/${customerKey}` },
+      mobileVerification: verified
+        ? { status: 'verified' }
+        : { status: 'unverified', url: `${base}/verify-mobile/${customerKey}` },
       dealershipId: request.dealershipId ?? null,
       dealerCompanyId: request.dealerCompanyId ?? null,
     });
@@ -175,22 +182,41 @@ export async function startFinanceStandIn(options: FinanceStandInOptions = {}): 
 
   function quote(res: ServerResponse, key: string): void {
     const app = applications.get(key);
-    if (!app) return html(res, 404, page('Quote not found', '<h1>Quote not found</h1><p>This quote has expired. Please apply again.</p>'));
+    if (!app)
+      return html(
+        res,
+        404,
+        page('Quote not found', '<h1>Quote not found</h1><p>This quote has expired. Please apply again.</p>'),
+      );
     if (!app.verified) return verifyPage(res, key, app);
     const amount = app.budget ?? 30_000;
-    html(res, 200, page('Your finance quote', `<h1>Your finance quote</h1>
+    html(
+      res,
+      200,
+      page(
+        'Your finance quote',
+        `<h1>Your finance quote</h1>
 <p>Thanks${app.name ? `, ${escapeHtml(app.name)}` : ''}. Here is your indicative quote from ${escapeHtml(app.website)}.</p>
 <dl><dt>Amount</dt><dd>${money.format(amount)}</dd><dt>Term</dt><dd>5 years</dd><dt>Rate</dt><dd>9.95% p.a.</dd>
 <dt>Weekly repayment</dt><dd>${money.format(weeklyRepayment(amount))}</dd></dl>
-<p class="note">Reference ${escapeHtml(key)}. A finance specialist will be in touch.</p>`));
+<p class="note">Reference ${escapeHtml(key)}. A finance specialist will be in touch.</p>`,
+      ),
+    );
   }
 
   function verifyPage(res: ServerResponse, key: string, app: Application): void {
-    html(res, 200, page('Verify your mobile', `<h1>Verify your mobile</h1>
+    html(
+      res,
+      200,
+      page(
+        'Verify your mobile',
+        `<h1>Verify your mobile</h1>
 <p>We sent a 6-digit code to your mobile ending in ${escapeHtml(app.phoneTail)}.</p>
 <form method="post" action="/verify-mobile/${escapeHtml(key)}"><label for="code">Verification code</label>
 <input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" required>
-<button type="submit">Verify and see my quote</button></form>`));
+<button type="submit">Verify and see my quote</button></form>`,
+      ),
+    );
   }
 
   const server = createServer((req, res) => {

@@ -120,8 +120,10 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   const frozen = new Set<number>();
   let admin: Pool | undefined;
 
-  const pgCtl = (args: string[], what: string) => run(as.command(bin('pg_ctl'), ['-D', dataDir, ...args]), stepTimeoutMs + 5_000, what);
-  const logTail = async () => (await readFile(logFile, 'utf8').catch(() => '')).trim().split('\n').slice(-15).join('\n');
+  const pgCtl = (args: string[], what: string) =>
+    run(as.command(bin('pg_ctl'), ['-D', dataDir, ...args]), stepTimeoutMs + 5_000, what);
+  const logTail = async () =>
+    (await readFile(logFile, 'utf8').catch(() => '')).trim().split('\n').slice(-15).join('\n');
 
   const thawNow = () => {
     const pm = postmasterPid(dataDir);
@@ -153,8 +155,12 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     if (admin) return admin;
     const { default: pg } = await import('pg');
     admin = new pg.Pool({
-      connectionString: url, max: 1, application_name: ADMIN_APPLICATION_NAME,
-      connectionTimeoutMillis: 2_000, query_timeout: 5_000, idleTimeoutMillis: 1_000,
+      connectionString: url,
+      max: 1,
+      application_name: ADMIN_APPLICATION_NAME,
+      connectionTimeoutMillis: 2_000,
+      query_timeout: 5_000,
+      idleTimeoutMillis: 1_000,
     });
     // The admin connection dies with the server on every stop; the next query connects anew.
     admin.on('error', () => {});
@@ -175,9 +181,26 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     if (as.owner) await chown(base, as.owner.uid, as.owner.gid);
     await mkdir(socketDir);
     if (as.owner) await chown(socketDir, as.owner.uid, as.owner.gid);
-    await run(as.command(bin('initdb'), ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8', '--locale=C']),
-      stepTimeoutMs, 'initdb');
-    const child = spawn('sh', ['-c', WATCHER, 'pg-cluster-watcher', String(process.pid), base, dataDir], { detached: true, stdio: 'ignore' });
+    await run(
+      as.command(bin('initdb'), [
+        '-D',
+        dataDir,
+        '-A',
+        'trust',
+        '-U',
+        'postgres',
+        '--no-sync',
+        '-E',
+        'UTF8',
+        '--locale=C',
+      ]),
+      stepTimeoutMs,
+      'initdb',
+    );
+    const child = spawn('sh', ['-c', WATCHER, 'pg-cluster-watcher', String(process.pid), base, dataDir], {
+      detached: true,
+      stdio: 'ignore',
+    });
     child.unref();
     watcher = child.pid;
 
@@ -185,17 +208,20 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     for (let attempt = 1; ; attempt++) {
       port = await freePort();
       url = `postgres://postgres@127.0.0.1:${port}/postgres`;
-      await appendFile(path.join(dataDir, 'postgresql.auto.conf'), [
-        `port = ${port}`,
-        `listen_addresses = '127.0.0.1'`,
-        `unix_socket_directories = '${socketDir}'`,
-        'fsync = off',
-        'synchronous_commit = off',
-        'full_page_writes = off',
-        `shared_buffers = '${options.sharedBuffers ?? '16MB'}'`,
-        'max_connections = 50',
-        '',
-      ].join('\n'));
+      await appendFile(
+        path.join(dataDir, 'postgresql.auto.conf'),
+        [
+          `port = ${port}`,
+          `listen_addresses = '127.0.0.1'`,
+          `unix_socket_directories = '${socketDir}'`,
+          'fsync = off',
+          'synchronous_commit = off',
+          'full_page_writes = off',
+          `shared_buffers = '${options.sharedBuffers ?? '16MB'}'`,
+          'max_connections = 50',
+          '',
+        ].join('\n'),
+      );
       try {
         await pgCtl(['-l', logFile, '-w', '-t', String(Math.ceil(stepTimeoutMs / 1000)), 'start'], 'pg_ctl start');
         break;
@@ -243,7 +269,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     },
     async terminateBackends(filter = {}) {
       const pool = await adminPool();
-      const result = await pool.query<{ pid: number; named: boolean }>(`
+      const result = await pool.query<{ pid: number; named: boolean }>(
+        `
         WITH others AS (
           SELECT pid, application_name, state FROM pg_stat_activity
           WHERE backend_type = 'client backend' AND pid <> pg_backend_pid() AND datname = current_database()
@@ -258,14 +285,15 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
         SELECT pid, named FROM chosen
         WHERE (NOT $2::boolean OR state IN ('idle in transaction', 'idle in transaction (aborted)'))
           AND pg_terminate_backend(pid)`,
-      [filter.application ?? API_APPLICATION_NAME, filter.idleInTransaction ?? false, ADMIN_APPLICATION_NAME]);
-      const rows = Array.isArray(result) ? result.at(-1)?.rows ?? [] : result.rows;
+        [filter.application ?? API_APPLICATION_NAME, filter.idleInTransaction ?? false, ADMIN_APPLICATION_NAME],
+      );
+      const rows = Array.isArray(result) ? (result.at(-1)?.rows ?? []) : result.rows;
       return { pids: rows.map((r) => r.pid), byApplicationName: rows.length === 0 || rows.some((r) => r.named) };
     },
     async query<R>(sql: string, params?: unknown[]) {
       const pool = await adminPool();
       const result = await pool.query<R>(sql, params);
-      return Array.isArray(result) ? result.at(-1)?.rows ?? [] : result.rows;
+      return Array.isArray(result) ? (result.at(-1)?.rows ?? []) : result.rows;
     },
     async ready(timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
@@ -278,7 +306,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
           last = e;
           await closeAdmin(false);
         }
-        if (Date.now() > deadline) throw new Error(`The cluster did not answer within ${timeoutMs} ms: ${(last as Error).message}`);
+        if (Date.now() > deadline)
+          throw new Error(`The cluster did not answer within ${timeoutMs} ms: ${(last as Error).message}`);
         await sleep(20);
       }
     },

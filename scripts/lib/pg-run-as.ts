@@ -19,7 +19,9 @@ export interface RunAs {
 
 function postgresUser(): { uid: number; gid: number } | undefined {
   try {
-    const line = readFileSync('/etc/passwd', 'utf8').split('\n').find((l) => l.startsWith('postgres:'));
+    const line = readFileSync('/etc/passwd', 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('postgres:'));
     const fields = line?.split(':');
     if (!fields || fields.length < 4) return undefined;
     return { uid: Number(fields[2]), gid: Number(fields[3]) };
@@ -41,7 +43,8 @@ export function runAs(): RunAs | undefined {
 export function clusterUnavailableReason(binDir = PG_BIN): string | undefined {
   const missing = ['initdb', 'pg_ctl', 'postgres'].filter((b) => !existsSync(path.join(binDir, b)));
   if (missing.length) return `PostgreSQL's ${missing.join(', ')} not found in ${binDir}`;
-  if (!runAs()) return 'a throwaway PostgreSQL cluster needs root (with a postgres user and runuser) or the postgres user';
+  if (!runAs())
+    return 'a throwaway PostgreSQL cluster needs root (with a postgres user and runuser) or the postgres user';
   return undefined;
 }
 

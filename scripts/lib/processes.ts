@@ -9,12 +9,17 @@ import { createServer } from 'node:net';
 
 export function run(command: [string, string[]], timeoutMs: number, what: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(command[0], command[1], { timeout: timeoutMs, killSignal: 'SIGKILL', maxBuffer: 4 * 2 ** 20 }, (error, stdout, stderr) => {
-      if (!error) return resolve(stdout);
-      const why = error.killed ? `no result within ${timeoutMs} ms` : `exit code ${error.code ?? 'unknown'}`;
-      const output = `${stderr}${stdout}`.trim().split('\n').slice(-20).join('\n');
-      reject(new Error(`${what} failed (${why})${output ? `:\n${output}` : ''}`));
-    });
+    execFile(
+      command[0],
+      command[1],
+      { timeout: timeoutMs, killSignal: 'SIGKILL', maxBuffer: 4 * 2 ** 20 },
+      (error, stdout, stderr) => {
+        if (!error) return resolve(stdout);
+        const why = error.killed ? `no result within ${timeoutMs} ms` : `exit code ${error.code ?? 'unknown'}`;
+        const output = `${stderr}${stdout}`.trim().split('\n').slice(-20).join('\n');
+        reject(new Error(`${what} failed (${why})${output ? `:\n${output}` : ''}`));
+      },
+    );
   });
 }
 

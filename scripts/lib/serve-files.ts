@@ -112,7 +112,9 @@ export async function encodedBody(file: string, encoding: Encoding, size: number
   if (hit?.key === version) return hit.body;
   const body =
     encoding === 'br'
-      ? brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } })
+      ? brotliCompressSync(raw, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+        })
       : gzipSync(raw, { level: 6 });
   if (cache.size >= CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
   cache.set(cacheKey, { key: version, body });

@@ -63,7 +63,9 @@ export function patternRegExp(pattern: string): RegExp {
     const body = pattern
       .replace(/\/+$/, '')
       .split(/(\*|:[A-Za-z_][A-Za-z0-9_]*)/)
-      .map((part) => (part === '*' ? '.*' : part.startsWith(':') ? '[^/]+' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')))
+      .map((part) =>
+        part === '*' ? '.*' : part.startsWith(':') ? '[^/]+' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'),
+      )
       .join('');
     // "/contact" and "/contact/" name the same page.
     re = new RegExp(`^${body}/?$`);

@@ -59,7 +59,10 @@ export async function listSites(sitesDir: string, dealersDir?: string): Promise<
   const slugs: string[] = [];
   for (const e of entries) {
     if (!e.isDirectory() || !isSlug(e.name)) continue;
-    const home = await readFile(path.join(sitesDir, e.name, 'index.html')).then(() => true, () => false);
+    const home = await readFile(path.join(sitesDir, e.name, 'index.html')).then(
+      () => true,
+      () => false,
+    );
     if (home) slugs.push(e.name);
   }
   slugs.sort();
@@ -71,7 +74,12 @@ export function siteOrigin(slug: string, port: number | string): string {
   return `http://${slug}.localhost:${port}`;
 }
 
-export function indexPage(sites: SiteEntry[], port: number | string, heading = 'Dealer sites', status?: string): string {
+export function indexPage(
+  sites: SiteEntry[],
+  port: number | string,
+  heading = 'Dealer sites',
+  status?: string,
+): string {
   const items = sites.length
     ? sites
         .map((s) => {
@@ -80,11 +88,14 @@ export function indexPage(sites: SiteEntry[], port: number | string, heading = '
         })
         .join('\n')
     : '      <li>No site has been built yet. Run <code>npm run build</code>.</li>';
-  return toolPage(heading, `      <h1>${escapeHtml(heading)}</h1>
+  return toolPage(
+    heading,
+    `      <h1>${escapeHtml(heading)}</h1>
 ${status ? `      <p>${escapeHtml(status)}</p>\n` : ''}      <ul>
 ${items}
       </ul>
-      <p>The API answers on every host under <a href="/api/health"><code>/api/</code></a>.</p>`);
+      <p>The API answers on every host under <a href="/api/health"><code>/api/</code></a>.</p>`,
+  );
 }
 
 const TOOL_STYLE = `

@@ -36,7 +36,12 @@ export const THANK_YOU_VARIANTS: { name: string; query: string; submission?: Rec
 ];
 
 function fileSafe(path: string): string {
-  return path.replace(/^\/+|\/+$/g, '').replace(/[^a-z0-9]+/gi, '-').toLowerCase() || 'home';
+  return (
+    path
+      .replace(/^\/+|\/+$/g, '')
+      .replace(/[^a-z0-9]+/gi, '-')
+      .toLowerCase() || 'home'
+  );
 }
 
 /** The first route of a kind, preferring the one that shows the most (a car with the most photos). */
@@ -69,7 +74,13 @@ export function shotPages(dealer: DealerContent): ShotPage[] {
       pages.push({ name: r.path === '/' ? 'home' : `page-${fileSafe(r.path)}`, path: r.path });
     }
   }
-  const generated: [Route['kind'], string][] = [['model', 'model'], ['car', 'car'], ['team', 'staff'], ['terms', 'legal'], ['notFound', '404']];
+  const generated: [Route['kind'], string][] = [
+    ['model', 'model'],
+    ['car', 'car'],
+    ['team', 'staff'],
+    ['terms', 'legal'],
+    ['notFound', '404'],
+  ];
   for (const [kind, name] of generated) {
     const r = firstOf(routes, kind);
     if (r) pages.push({ name, path: r.path });
@@ -91,7 +102,15 @@ export async function settleForShot(page: EvaluatingPage): Promise<void> {
   await page.evaluate(async () => {
     const images = [...document.querySelectorAll('img')];
     for (const img of images) img.loading = 'eager';
-    await Promise.all(images.map((img) => (img.complete ? Promise.resolve() : new Promise((resolve) => { img.onload = img.onerror = resolve; }))));
+    await Promise.all(
+      images.map((img) =>
+        img.complete
+          ? Promise.resolve()
+          : new Promise((resolve) => {
+              img.onload = img.onerror = resolve;
+            }),
+      ),
+    );
     await document.fonts.ready;
     await new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2000 }));
   });

@@ -43,7 +43,11 @@ export function scriptHashesOf(htmls: Iterable<string>): string[] {
     for (const m of html.matchAll(INLINE_SCRIPT)) {
       const attrs = m[1] ?? '';
       if (/type=["']?application\/(ld\+)?json/i.test(attrs)) continue;
-      hashes.add(`'sha256-${createHash('sha256').update(m[2] ?? '').digest('base64')}'`);
+      hashes.add(
+        `'sha256-${createHash('sha256')
+          .update(m[2] ?? '')
+          .digest('base64')}'`,
+      );
     }
   }
   return [...hashes].sort();
@@ -52,7 +56,9 @@ export function scriptHashesOf(htmls: Iterable<string>): string[] {
 /** The Content-Security-Policy of a dealer site. */
 export function contentSecurityPolicy(d: DealerContent, scriptHashes: string[]): string {
   const gtm = d.site.analytics?.gtmId ? ['https://www.googletagmanager.com'] : [];
-  const analytics = d.site.analytics?.gtmId ? ['https://www.google-analytics.com', 'https://*.google-analytics.com', 'https://*.analytics.google.com'] : [];
+  const analytics = d.site.analytics?.gtmId
+    ? ['https://www.google-analytics.com', 'https://*.google-analytics.com', 'https://*.analytics.google.com']
+    : [];
   return [
     "default-src 'self'",
     ['script-src', "'self'", ...scriptHashes, ...gtm].join(' '),

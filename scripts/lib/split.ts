@@ -115,7 +115,10 @@ export class SharedFiles {
 
 export async function sharedFiles(built: string, dealerSlugs: Set<string>): Promise<SharedFiles> {
   const files = await walk(built, (name) => dealerSlugs.has(name));
-  return new SharedFiles(built, files.map((f) => '/' + path.relative(built, f).split(path.sep).join('/')));
+  return new SharedFiles(
+    built,
+    files.map((f) => '/' + path.relative(built, f).split(path.sep).join('/')),
+  );
 }
 
 export interface DealerFiles {
@@ -138,11 +141,19 @@ function urlPath(url: string): string | undefined {
  * shared file (see `sharedFiles`) that the dealer's pages reference, following references inside
  * CSS and JS. Each page is read once.
  */
-export async function splitDealer(built: string, slug: string, dest: string, shared: SharedFiles): Promise<DealerFiles> {
+export async function splitDealer(
+  built: string,
+  slug: string,
+  dest: string,
+  shared: SharedFiles,
+): Promise<DealerFiles> {
   await mkdir(path.dirname(dest), { recursive: true });
   await moveDir(path.join(built, slug), dest);
   const notFound = path.join(dest, '404', 'index.html');
-  const hasNotFound = await stat(notFound).then((s) => s.isFile(), () => false);
+  const hasNotFound = await stat(notFound).then(
+    (s) => s.isFile(),
+    () => false,
+  );
   if (hasNotFound) {
     await rename(notFound, path.join(dest, '404.html'));
     await rm(path.dirname(notFound), { recursive: true, force: true });
@@ -177,7 +188,9 @@ export async function splitDealer(built: string, slug: string, dest: string, sha
   }
 
   const copies = [...needed];
-  await Promise.all([...new Set(copies.map((u) => path.posix.dirname(u)))].map((d) => mkdir(path.join(dest, d), { recursive: true })));
+  await Promise.all(
+    [...new Set(copies.map((u) => path.posix.dirname(u)))].map((d) => mkdir(path.join(dest, d), { recursive: true })),
+  );
   await inBatches(copies, IO_CONCURRENCY, (url) => shared.place(url, path.join(dest, url)));
 
   const sizes = new Map<string, number>();

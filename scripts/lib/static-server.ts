@@ -50,9 +50,21 @@ function requestPath(rawUrl: string | undefined): string {
   return pathname.replace(/\/{2,}/g, '/');
 }
 
-function sendText(res: ServerResponse, status: number, body: string, type: string, head: boolean, extra: Record<string, string> = {}) {
+function sendText(
+  res: ServerResponse,
+  status: number,
+  body: string,
+  type: string,
+  head: boolean,
+  extra: Record<string, string> = {},
+) {
   const bytes = Buffer.from(body);
-  res.writeHead(status, { 'Content-Type': type, 'Content-Length': String(bytes.length), 'Cache-Control': 'no-store', ...extra });
+  res.writeHead(status, {
+    'Content-Type': type,
+    'Content-Length': String(bytes.length),
+    'Cache-Control': 'no-store',
+    ...extra,
+  });
   res.end(head ? undefined : bytes);
 }
 
@@ -77,7 +89,14 @@ export function createStaticServer(options: StaticServerOptions): Server {
   }
 
   /** Sends `file` with the `_headers` rules of `headerPath`. */
-  async function serveFile(req: IncomingMessage, res: ServerResponse, root: string, headerPath: string, file: string, status: number) {
+  async function serveFile(
+    req: IncomingMessage,
+    res: ServerResponse,
+    root: string,
+    headerPath: string,
+    file: string,
+    status: number,
+  ) {
     const head = req.method === 'HEAD';
     const s = await stat(file);
     const type = contentType(file);
@@ -106,7 +125,9 @@ export function createStaticServer(options: StaticServerOptions): Server {
   async function serveSite(req: IncomingMessage, res: ServerResponse, slug: string, pathname: string) {
     const root = path.join(sitesDir, slug);
     if (req.method !== 'GET' && req.method !== 'HEAD') {
-      sendText(res, 405, `${req.method} is not allowed on static files.\n`, 'text/plain; charset=utf-8', false, { Allow: 'GET, HEAD' });
+      sendText(res, 405, `${req.method} is not allowed on static files.\n`, 'text/plain; charset=utf-8', false, {
+        Allow: 'GET, HEAD',
+      });
       return;
     }
     const file = await resolveFile(root, pathname);
@@ -114,24 +135,44 @@ export function createStaticServer(options: StaticServerOptions): Server {
     const notFound = path.join(root, '404.html');
     // The 404 page gets the headers of /404, not of the missing URL: a missing /_astro/ file
     // must not be cached as immutable.
-    if (await stat(notFound).then((s) => s.isFile(), () => false)) return serveFile(req, res, root, '/404', notFound, 404);
+    if (
+      await stat(notFound).then(
+        (s) => s.isFile(),
+        () => false,
+      )
+    )
+      return serveFile(req, res, root, '/404', notFound, 404);
     sendText(res, 404, 'Not found\n', 'text/plain; charset=utf-8', req.method === 'HEAD');
   }
 
-  async function serveIndex(req: IncomingMessage, res: ServerResponse, pathname: string, port: string, unknownSlug?: string) {
+  async function serveIndex(
+    req: IncomingMessage,
+    res: ServerResponse,
+    pathname: string,
+    port: string,
+    unknownSlug?: string,
+  ) {
     const head = req.method === 'HEAD';
     if (req.method !== 'GET' && !head) {
-      sendText(res, 405, `${req.method} is not allowed here.\n`, 'text/plain; charset=utf-8', false, { Allow: 'GET, HEAD' });
+      sendText(res, 405, `${req.method} is not allowed here.\n`, 'text/plain; charset=utf-8', false, {
+        Allow: 'GET, HEAD',
+      });
       return;
     }
     const sites = await listSites(sitesDir, dealersDir);
     const html = 'text/html; charset=utf-8';
     if (unknownSlug !== undefined) {
-      sendText(res, 404, indexPage(sites, port, 'No such site', `Nothing is built for "${unknownSlug}". Built sites:`), html, head);
+      sendText(
+        res,
+        404,
+        indexPage(sites, port, 'No such site', `Nothing is built for "${unknownSlug}". Built sites:`),
+        html,
+        head,
+      );
     } else if (pathname === '/' || pathname === '/index.html') {
       sendText(res, 200, indexPage(sites, port), html, head);
     } else {
-      sendText(res, 404, indexPage(sites, port, 'Page not found', 'Pages live on each site\'s own host:'), html, head);
+      sendText(res, 404, indexPage(sites, port, 'Page not found', "Pages live on each site's own host:"), html, head);
     }
   }
 
@@ -141,7 +182,9 @@ export function createStaticServer(options: StaticServerOptions): Server {
     if (malformed && req.url?.startsWith('/api')) return serveFetch(req, res, api, 'http://localhost', bodyLimit);
     if (malformed) {
       const status = UNSUPPORTED_METHODS.has(req.method ?? '') ? 405 : 400;
-      return sendText(res, status, `${malformed}\n`, 'text/plain; charset=utf-8', req.method === 'HEAD', { Connection: 'close' });
+      return sendText(res, status, `${malformed}\n`, 'text/plain; charset=utf-8', req.method === 'HEAD', {
+        Connection: 'close',
+      });
     }
     const hostHeader = req.headers.host?.trim() || 'localhost';
     const host = hostName(hostHeader);
@@ -152,7 +195,12 @@ export function createStaticServer(options: StaticServerOptions): Server {
     }
     if (host.endsWith('.localhost')) {
       const slug = host.slice(0, -'.localhost'.length);
-      const built = isSlug(slug) && (await stat(path.join(sitesDir, slug)).then((s) => s.isDirectory(), () => false));
+      const built =
+        isSlug(slug) &&
+        (await stat(path.join(sitesDir, slug)).then(
+          (s) => s.isDirectory(),
+          () => false,
+        ));
       return built ? serveSite(req, res, slug, pathname) : serveIndex(req, res, pathname, port, slug);
     }
     return serveIndex(req, res, pathname, port);
@@ -161,7 +209,8 @@ export function createStaticServer(options: StaticServerOptions): Server {
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
       console.error(`${req.method} ${req.url?.slice(0, 200)} failed: ${(error as Error).stack ?? String(error)}`);
-      if (!res.headersSent) sendText(res, 500, 'Internal server error\n', 'text/plain; charset=utf-8', req.method === 'HEAD');
+      if (!res.headersSent)
+        sendText(res, 500, 'Internal server error\n', 'text/plain; charset=utf-8', req.method === 'HEAD');
       else res.destroy();
     });
   });

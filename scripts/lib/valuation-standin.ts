@@ -50,7 +50,15 @@ interface DemoVehicle {
 
 /** The registrations and VINs the stand-in knows. */
 export const DEMO_VEHICLES: DemoVehicle[] = [
-  { rego: 'ABC123', state: 'NSW', country: 'AU', year: 2019, make: 'Toyota', model: 'Corolla', variant: 'Ascent Sport' },
+  {
+    rego: 'ABC123',
+    state: 'NSW',
+    country: 'AU',
+    year: 2019,
+    make: 'Toyota',
+    model: 'Corolla',
+    variant: 'Ascent Sport',
+  },
   { rego: 'XYZ789', state: 'VIC', country: 'AU', year: 2020, make: 'Mazda', model: 'CX-5', variant: 'Maxx Sport' },
   { vin: 'JTNKB3BE00J012345', country: 'AU', year: 2018, make: 'Toyota', model: 'HiLux', variant: 'SR5' },
   { rego: 'KTR42', country: 'NZ', year: 2019, make: 'Mitsubishi', model: 'Triton', variant: 'GLX' },
@@ -58,35 +66,54 @@ export const DEMO_VEHICLES: DemoVehicle[] = [
 
 type Json = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
-const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
-const plate = (value: unknown) => text(value)?.replace(/[\s-]+/g, '').toUpperCase();
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() ? value.trim() : undefined;
+const plate = (value: unknown) =>
+  text(value)
+    ?.replace(/[\s-]+/g, '')
+    .toUpperCase();
 
 function findDemo(vehicle: Json, country: 'AU' | 'NZ'): DemoVehicle | undefined {
   const rego = plate(vehicle.rego);
   const vin = plate(vehicle.vin);
   const state = text(vehicle.state)?.toUpperCase();
-  return DEMO_VEHICLES.find((d) =>
-    d.country === country && ((vin && d.vin === vin) || (rego && d.rego === rego && (country === 'NZ' || d.state === state))));
+  return DEMO_VEHICLES.find(
+    (d) =>
+      d.country === country &&
+      ((vin && d.vin === vin) || (rego && d.rego === rego && (country === 'NZ' || d.state === state))),
+  );
 }
 
 /** The answer of POST /valuations: status and body. */
 export function answerValuation(request: Json): { status: number; body: Json } {
   const country = request.country === 'NZ' ? 'NZ' : 'AU';
-  const asAt = typeof request.valuationDate === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(request.valuationDate)
-    ? request.valuationDate
-    : new Date().toISOString().slice(0, 10);
+  const asAt =
+    typeof request.valuationDate === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(request.valuationDate)
+      ? request.valuationDate
+      : new Date().toISOString().slice(0, 10);
   const vehicle = isObject(request.vehicle) ? request.vehicle : {};
-  const odometer = isObject(request.odometer) && typeof request.odometer.value === 'number' ? request.odometer.value : undefined;
-  const condition = (['excellent', 'good', 'fair', 'poor'] as const).find((c): c is VehicleCondition => c === request.condition);
+  const odometer =
+    isObject(request.odometer) && typeof request.odometer.value === 'number' ? request.odometer.value : undefined;
+  const condition = (['excellent', 'good', 'fair', 'poor'] as const).find(
+    (c): c is VehicleCondition => c === request.condition,
+  );
 
   const demo = findDemo(vehicle, country);
   const year = typeof vehicle.year === 'number' ? vehicle.year : undefined;
-  const named = demo ?? (text(vehicle.make) && year !== undefined ? { make: text(vehicle.make)!, model: text(vehicle.model), year } : undefined);
+  const named =
+    demo ??
+    (text(vehicle.make) && year !== undefined
+      ? { make: text(vehicle.make)!, model: text(vehicle.model), year }
+      : undefined);
   if (!named) {
     return vehicle.rego || vehicle.vin
       ? { status: 404, body: { code: 'vehicle_not_found', message: 'No vehicle is registered under those details.' } }
-      : { status: 422, body: { code: 'insufficient_details', message: 'Give a rego and state, a VIN, or a make and year.' } };
+      : {
+          status: 422,
+          body: { code: 'insufficient_details', message: 'Give a rego and state, a VIN, or a make and year.' },
+        };
   }
   const { answer } = estimate({ ...named, km: odometer, condition }, { asAt, country });
   if (answer.status !== 'valued') return { status: 404, body: { code: 'vehicle_not_found', message: answer.message } };
@@ -126,13 +153,16 @@ export async function startValuationStandIn(options: ValuationStandInOptions = {
     if (route !== '/valuations') return json(res, 404, { code: 'no_route', message: `No route ${path}` });
     if (req.method !== 'POST') return json(res, 405, { message: `${req.method} is not allowed on ${path}` });
     if (!authorised(req)) return json(res, 401, { message: 'A valid API key is required.' });
-    readBody(req).then((body) => {
-      if (!isObject(body)) return json(res, 400, { message: 'The request must be a JSON object.' });
-      requests.push(body);
-      if (route !== path) return json(res, 200, { tradeIn: { low: 'soon' }, currency: 'AUD' });
-      const { status, body: answer } = answerValuation(body);
-      json(res, status, answer);
-    }, () => json(res, 400, { message: 'The request must be JSON.' }));
+    readBody(req).then(
+      (body) => {
+        if (!isObject(body)) return json(res, 400, { message: 'The request must be a JSON object.' });
+        requests.push(body);
+        if (route !== path) return json(res, 200, { tradeIn: { low: 'soon' }, currency: 'AUD' });
+        const { status, body: answer } = answerValuation(body);
+        json(res, status, answer);
+      },
+      () => json(res, 400, { message: 'The request must be JSON.' }),
+    );
   });
 
   await new Promise<void>((resolve, reject) => {

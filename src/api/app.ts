@@ -43,7 +43,8 @@ export function createApp(deps?: ApiDeps) {
   // Every answer: no content sniffing, and a Host a server can make a URL of.
   app.use('*', async (c, next) => {
     const host = c.req.header('host');
-    if (host !== undefined && !validHost(host.trim())) return errorResponse(400, 'The Host header is not a valid host name.');
+    if (host !== undefined && !validHost(host.trim()))
+      return errorResponse(400, 'The Host header is not a valid host name.');
     await next();
     c.res.headers.set('X-Content-Type-Options', 'nosniff');
     return undefined;
@@ -62,13 +63,16 @@ export function createApp(deps?: ApiDeps) {
     } catch (error) {
       console.error(`Health check: ${describeError(error)}`);
       c.header('Retry-After', String(DATABASE_RETRY_AFTER_S));
-      return c.json(errorBody(503, 'The database cannot be reached; this instance cannot take forms or searches right now.'), 503);
+      return c.json(
+        errorBody(503, 'The database cannot be reached; this instance cannot take forms or searches right now.'),
+        503,
+      );
     }
     return c.json({ ok: true, database: 'ok' });
   };
   // Every route of src/contract/routes.ts, each at its path; without deps the health check only.
   const handlers: Partial<RouteHandlers<ApiRouteName>> = deps
-    ? { health, ...leadHandlers(deps), ...routeHandlers(deps) } satisfies RouteHandlers<ApiRouteName>
+    ? ({ health, ...leadHandlers(deps), ...routeHandlers(deps) } satisfies RouteHandlers<ApiRouteName>)
     : { health };
   mountHandlers(app, handlers);
 
@@ -76,9 +80,7 @@ export function createApp(deps?: ApiDeps) {
     const path = c.req.path;
     // A path that exists under other methods gets 405 and the methods it does answer.
     const allowed = new Set(
-      app.routes
-        .filter((r) => r.method !== 'ALL' && routePattern(r.path).test(path))
-        .map((r) => r.method),
+      app.routes.filter((r) => r.method !== 'ALL' && routePattern(r.path).test(path)).map((r) => r.method),
     );
     if (allowed.size) {
       if (allowed.has('GET')) allowed.add('HEAD');

@@ -35,9 +35,15 @@ const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF
 
 /** Why `value` cannot be taken as given, with the field it concerns, or undefined when it can. */
 function unstorable(value: unknown, path: (string | number)[] = []): { message: string; field: string } | undefined {
-  if (path.length > MAX_DEPTH) return { message: `The request body is nested more than ${MAX_DEPTH} levels deep.`, field: fieldPath(path.slice(0, 1)) };
+  if (path.length > MAX_DEPTH)
+    return {
+      message: `The request body is nested more than ${MAX_DEPTH} levels deep.`,
+      field: fieldPath(path.slice(0, 1)),
+    };
   if (typeof value === 'string') {
-    return UNSTORABLE.test(value) ? { message: 'The request body holds a NUL character or a broken character pair.', field: fieldPath(path) } : undefined;
+    return UNSTORABLE.test(value)
+      ? { message: 'The request body holds a NUL character or a broken character pair.', field: fieldPath(path) }
+      : undefined;
   }
   if (!value || typeof value !== 'object') return undefined;
   const list = Array.isArray(value);
@@ -46,7 +52,11 @@ function unstorable(value: unknown, path: (string | number)[] = []): { message: 
     if (!list) {
       // A key named like an inherited member (__proto__, constructor, valueOf, …) would be read
       // as that member by code that looks it up: refused rather than interpreted.
-      if (RESERVED_KEYS.has(k)) return { message: `The request body holds a field named "${k}" (at ${fieldPath(at)}), a name that is not allowed.`, field: fieldPath(at) };
+      if (RESERVED_KEYS.has(k))
+        return {
+          message: `The request body holds a field named "${k}" (at ${fieldPath(at)}), a name that is not allowed.`,
+          field: fieldPath(at),
+        };
       const problem = unstorable(k, at);
       if (problem) return problem;
     }
@@ -79,6 +89,7 @@ export async function readJsonObject(request: Request, limit: number): Promise<R
     throw new ApiError(400, 'The request body must be a JSON object.');
   }
   const problem = unstorable(parsed);
-  if (problem) throw new ApiError(400, problem.message, problem.field ? { [problem.field]: problem.message } : undefined);
+  if (problem)
+    throw new ApiError(400, problem.message, problem.field ? { [problem.field]: problem.message } : undefined);
   return parsed as Record<string, unknown>;
 }

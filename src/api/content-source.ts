@@ -32,11 +32,16 @@ export function parseContentDocument(text: string, where: string): DealerContent
     throw new Error(`The API content ${where} is not JSON: ${(e as Error).message}`, { cause: e });
   }
   const dealers = (parsed as { dealers?: unknown } | null)?.dealers;
-  if (!Array.isArray(dealers)) throw new Error(`The API content ${where} holds no "dealers" list; it should be the content.json that npm run build writes.`);
+  if (!Array.isArray(dealers))
+    throw new Error(
+      `The API content ${where} holds no "dealers" list; it should be the content.json that npm run build writes.`,
+    );
   dealers.forEach((d: unknown, i) => {
     const dealer = d as { slug?: unknown; site?: unknown } | null;
     if (typeof dealer?.slug !== 'string' || typeof dealer.site !== 'object' || dealer.site === null) {
-      throw new Error(`The API content ${where}: dealers[${i}] has no slug or site; it should be the content.json that npm run build writes.`);
+      throw new Error(
+        `The API content ${where}: dealers[${i}] has no slug or site; it should be the content.json that npm run build writes.`,
+      );
     }
   });
   return dealers as DealerContent[];
@@ -59,17 +64,27 @@ export async function fetchContent(url: string, fetchImpl: typeof fetch = fetch)
   } catch {
     throw new Error(`API_CONTENT_URL must be an http(s) URL, not "${url}".`);
   }
-  if (parsedUrl.protocol !== 'https:' && parsedUrl.protocol !== 'http:') throw new Error(`API_CONTENT_URL must be an http(s) URL, not "${url}".`);
+  if (parsedUrl.protocol !== 'https:' && parsedUrl.protocol !== 'http:')
+    throw new Error(`API_CONTENT_URL must be an http(s) URL, not "${url}".`);
   let response: Response;
   let text: string;
   try {
-    response = await fetchImpl(parsedUrl, { signal: AbortSignal.timeout(CONTENT_FETCH_TIMEOUT_MS), headers: { accept: 'application/json' } });
+    response = await fetchImpl(parsedUrl, {
+      signal: AbortSignal.timeout(CONTENT_FETCH_TIMEOUT_MS),
+      headers: { accept: 'application/json' },
+    });
     text = await response.text();
   } catch (e) {
-    const why = (e as Error).name === 'TimeoutError' ? `no answer within ${CONTENT_FETCH_TIMEOUT_MS / 1000} s` : (e as Error).message;
+    const why =
+      (e as Error).name === 'TimeoutError'
+        ? `no answer within ${CONTENT_FETCH_TIMEOUT_MS / 1000} s`
+        : (e as Error).message;
     throw new Error(`Cannot fetch the API content from ${url} (API_CONTENT_URL): ${why}`, { cause: e });
   }
-  if (!response.ok) throw new Error(`Cannot fetch the API content from ${url} (API_CONTENT_URL): HTTP ${response.status} ${response.statusText}`.trimEnd());
+  if (!response.ok)
+    throw new Error(
+      `Cannot fetch the API content from ${url} (API_CONTENT_URL): HTTP ${response.status} ${response.statusText}`.trimEnd(),
+    );
   return parseContentDocument(text, url);
 }
 
@@ -77,11 +92,15 @@ export async function fetchContent(url: string, fetchImpl: typeof fetch = fetch)
  * The dealers of API_CONTENT_URL, else of API_CONTENT, else compiled into the bundle; undefined
  * when there are none of these (the sources, run without a build).
  */
-export async function configuredContent(env: Env, bundled: ContentDocument | undefined = bundledContent,
-  fetchImpl: typeof fetch = fetch): Promise<ContentSource | undefined> {
+export async function configuredContent(
+  env: Env,
+  bundled: ContentDocument | undefined = bundledContent,
+  fetchImpl: typeof fetch = fetch,
+): Promise<ContentSource | undefined> {
   const url = readEnv(env, 'API_CONTENT_URL')?.trim();
   const file = readEnv(env, 'API_CONTENT')?.trim();
-  if (url && file) throw new Error('Set API_CONTENT_URL or API_CONTENT, not both: each names where the dealers come from.');
+  if (url && file)
+    throw new Error('Set API_CONTENT_URL or API_CONTENT, not both: each names where the dealers come from.');
   if (url) return { dealers: await fetchContent(url, fetchImpl), from: url };
   if (file) return { dealers: await readContentFile(file), from: file };
   if (bundled) return { dealers: bundled.dealers, from: `the bundle, built ${bundled.builtAt}` };

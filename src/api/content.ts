@@ -13,7 +13,9 @@ export { readContentFile } from './content-source.ts';
 export async function loadDealerFolder(dir: string, only?: string[]): Promise<DealerContent[]> {
   const result = await loadDealers(dir, { only });
   if (result.errors.length) {
-    throw new Error(`The dealer content has ${result.errors.length} error(s):\n${result.errors.map((e) => `  ✗ ${formatIssue(e)}`).join('\n')}`);
+    throw new Error(
+      `The dealer content has ${result.errors.length} error(s):\n${result.errors.map((e) => `  ✗ ${formatIssue(e)}`).join('\n')}`,
+    );
   }
   return result.dealers;
 }

@@ -20,8 +20,16 @@ export function errorBody(status: number, message: string, fields?: Record<strin
   return { error: fields && Object.keys(fields).length ? { status, message, fields } : { status, message } };
 }
 
-export function errorResponse(status: number, message: string, fields?: Record<string, string>, headers?: Record<string, string>): Response {
-  return Response.json(errorBody(status, message, fields), { status, headers: { 'X-Content-Type-Options': 'nosniff', ...headers } });
+export function errorResponse(
+  status: number,
+  message: string,
+  fields?: Record<string, string>,
+  headers?: Record<string, string>,
+): Response {
+  return Response.json(errorBody(status, message, fields), {
+    status,
+    headers: { 'X-Content-Type-Options': 'nosniff', ...headers },
+  });
 }
 
 /** What a visitor is told while the database is away; the answer carries Retry-After. */

@@ -21,7 +21,12 @@ import { dealerFor, readBody } from './routes/respond.ts';
 export function requireJson(request: Request): void {
   const type = request.headers.get('content-type')?.split(';')[0]!.trim().toLowerCase();
   if (type !== 'application/json') {
-    throw new ApiError(415, 'Send the request body as JSON, with the header Content-Type: application/json.', undefined, { Accept: 'application/json' });
+    throw new ApiError(
+      415,
+      'Send the request body as JSON, with the header Content-Type: application/json.',
+      undefined,
+      { Accept: 'application/json' },
+    );
   }
 }
 
@@ -38,7 +43,12 @@ const withoutWww = (host: string) => host.replace(/^www\./, '');
 const withoutPort = (host: string) => host.replace(/:\d+$/, '');
 
 /** Whether `origin` (an Origin header) may post to `dealer`'s routes of this request. */
-export function originAllowed(origin: string, request: Request, dealer: DealerContent, extra: readonly string[] = []): boolean {
+export function originAllowed(
+  origin: string,
+  request: Request,
+  dealer: DealerContent,
+  extra: readonly string[] = [],
+): boolean {
   const host = hostOf(origin);
   if (!host) return false;
   const own = hostOf(dealer.site.url);
@@ -52,9 +62,15 @@ export function originAllowed(origin: string, request: Request, dealer: DealerCo
 
 /** API_ALLOWED_ORIGINS: comma-separated origins such as "https://preview.example.net"; throws naming a bad one. */
 export function allowedOriginsFromEnv(env: Env): string[] {
-  const list = (readEnv(env, 'API_ALLOWED_ORIGINS') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const list = (readEnv(env, 'API_ALLOWED_ORIGINS') ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const origin of list) {
-    if (!hostOf(origin)) throw new Error(`API_ALLOWED_ORIGINS holds "${origin}", which is not an http(s) origin such as https://preview.example.net.`);
+    if (!hostOf(origin))
+      throw new Error(
+        `API_ALLOWED_ORIGINS holds "${origin}", which is not an http(s) origin such as https://preview.example.net.`,
+      );
   }
   return list;
 }
@@ -63,7 +79,10 @@ export function checkOrigin(request: Request, dealer: DealerContent, extra?: rea
   const origin = request.headers.get('origin');
   if (origin === null) return;
   if (!originAllowed(origin, request, dealer, extra)) {
-    throw new ApiError(403, `This request comes from a page that is not ${dealer.site.name}'s website (Origin ${origin.slice(0, 100)}).`);
+    throw new ApiError(
+      403,
+      `This request comes from a page that is not ${dealer.site.name}'s website (Origin ${origin.slice(0, 100)}).`,
+    );
   }
 }
 
@@ -87,9 +106,14 @@ export async function enforce(deps: ApiDeps, hits: Hit[], messages: Record<strin
   if (!hits.length) return;
   const answer = await counterOf(deps).hit(hits, deps.now().getTime());
   if (!answer.ok) {
-    throw new ApiError(429, messages[answer.key] ?? 'Too many requests were sent from your network. Please wait a minute and try again.', undefined, {
-      'Retry-After': String(Math.ceil(answer.retryAfterMs / 1000)),
-    });
+    throw new ApiError(
+      429,
+      messages[answer.key] ?? 'Too many requests were sent from your network. Please wait a minute and try again.',
+      undefined,
+      {
+        'Retry-After': String(Math.ceil(answer.retryAfterMs / 1000)),
+      },
+    );
   }
 }
 
@@ -97,7 +121,13 @@ export async function enforce(deps: ApiDeps, hits: Hit[], messages: Record<strin
  * What a JSON route of visitors' input checks before its work: Content-Type (415), body (413,
  * 400), site (404), Origin (403), then one hit on `route`'s per-address limit (429, `tooMany`).
  */
-export async function guardedJson(c: Context, deps: ApiDeps, route: 'finance' | 'search' | 'valuation', limit: Limit, tooMany: string) {
+export async function guardedJson(
+  c: Context,
+  deps: ApiDeps,
+  route: 'finance' | 'search' | 'valuation',
+  limit: Limit,
+  tooMany: string,
+) {
   requireJson(c.req.raw);
   const body = await readBody(c);
   const dealer = dealerFor(c, deps, body.site);

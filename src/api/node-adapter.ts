@@ -29,7 +29,11 @@ async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
 }
 
 /** The Fetch Request for a Node request; `origin` is e.g. "http://<slug>.localhost:4321". */
-export async function toFetchRequest(req: IncomingMessage, origin: string, bodyLimit = DEFAULT_BODY_LIMIT): Promise<Request> {
+export async function toFetchRequest(
+  req: IncomingMessage,
+  origin: string,
+  bodyLimit = DEFAULT_BODY_LIMIT,
+): Promise<Request> {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined || name.startsWith(':')) continue;
@@ -121,8 +125,13 @@ export function malformedRequest(req: IncomingMessage): string | undefined {
 }
 
 /** Serves one Node request with a Fetch handler; never throws. */
-export async function serveFetch(req: IncomingMessage, res: ServerResponse, handler: FetchHandler, origin: string,
-  bodyLimit = DEFAULT_BODY_LIMIT): Promise<void> {
+export async function serveFetch(
+  req: IncomingMessage,
+  res: ServerResponse,
+  handler: FetchHandler,
+  origin: string,
+  bodyLimit = DEFAULT_BODY_LIMIT,
+): Promise<void> {
   let response: Response;
   const malformed = malformedRequest(req);
   try {
@@ -134,7 +143,11 @@ export async function serveFetch(req: IncomingMessage, res: ServerResponse, hand
     if (error instanceof BodyTooLarge) {
       response = jsonError(413, `The request body is larger than ${bodyLimit} bytes.`);
       res.setHeader('Connection', 'close');
-    } else if (req.destroyed || (error as NodeJS.ErrnoException).code === 'ECONNRESET' || (error as Error).message === 'aborted') {
+    } else if (
+      req.destroyed ||
+      (error as NodeJS.ErrnoException).code === 'ECONNRESET' ||
+      (error as Error).message === 'aborted'
+    ) {
       // The client went away mid-body: nobody is left to answer.
       res.destroy();
       return;
@@ -154,6 +167,8 @@ export function refuseConnect(server: Server): void {
   server.on('connect', (_req, socket) => {
     const body = JSON.stringify({ error: { status: 405, message: 'CONNECT is not allowed here.' } });
     socket.on('error', () => {});
-    socket.end(`HTTP/1.1 405 Method Not Allowed\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    socket.end(
+      `HTTP/1.1 405 Method Not Allowed\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
   });
 }

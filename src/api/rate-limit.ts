@@ -57,7 +57,8 @@ export class MemoryCounter implements RateCounter {
     for (let i = 0; i < hits.length; i++) {
       const { key, limit } = hits[i]!;
       const list = lists[i]!;
-      if (list.length >= limit.max) return { ok: false, key, retryAfterMs: Math.max(1, list[0]! + limit.windowMs - nowMs) };
+      if (list.length >= limit.max)
+        return { ok: false, key, retryAfterMs: Math.max(1, list[0]! + limit.windowMs - nowMs) };
     }
     for (const list of lists) list.push(nowMs);
     return { ok: true };
@@ -95,7 +96,10 @@ export class DatabaseCounter implements RateCounter {
   private failedAt: number | undefined;
   private lastSweep = 0;
 
-  constructor(private readonly db: Db, private readonly log: (line: string) => void = console.error) {}
+  constructor(
+    private readonly db: Db,
+    private readonly log: (line: string) => void = console.error,
+  ) {}
 
   /** The shared count, or a rejection within SHARED_COUNT_TIMEOUT_MS: a limit never holds a request up for long. */
   private count(hits: Hit[], slots: number[]) {
@@ -106,7 +110,10 @@ export class DatabaseCounter implements RateCounter {
     ]);
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`no answer within ${SHARED_COUNT_TIMEOUT_MS} ms`)), SHARED_COUNT_TIMEOUT_MS);
+      timer = setTimeout(
+        () => reject(new Error(`no answer within ${SHARED_COUNT_TIMEOUT_MS} ms`)),
+        SHARED_COUNT_TIMEOUT_MS,
+      );
     });
     query.catch(() => {}); // a late failure is already answered by the timeout
     return Promise.race([query, late]).finally(() => clearTimeout(timer));
@@ -115,20 +122,24 @@ export class DatabaseCounter implements RateCounter {
   async hit(hits: Hit[], nowMs: number): Promise<LimitAnswer> {
     const slots = hits.map(({ limit }) => Math.floor(nowMs / limit.windowMs));
     const wall = Date.now();
-    if (this.failedAt !== undefined && wall - this.failedAt < SHARED_COUNT_COOLDOWN_MS) return this.fallback.hitNow(hits, nowMs);
+    if (this.failedAt !== undefined && wall - this.failedAt < SHARED_COUNT_COOLDOWN_MS)
+      return this.fallback.hitNow(hits, nowMs);
     let rows: { key: string; hits: number; previous: number }[];
     try {
       ({ rows } = await this.count(hits, slots));
       if (this.failedAt !== undefined) this.log('Rate limits are shared through the database again.');
       this.failedAt = undefined;
     } catch (error) {
-      if (this.failedAt === undefined) this.log(`Rate limits count in this process's memory while the database fails: ${describeError(error)}`);
+      if (this.failedAt === undefined)
+        this.log(`Rate limits count in this process's memory while the database fails: ${describeError(error)}`);
       this.failedAt = Date.now();
       return this.fallback.hitNow(hits, nowMs);
     }
     if (nowMs - this.lastSweep > 60_000) {
       this.lastSweep = nowMs;
-      this.db.query('DELETE FROM rate_limit_hits WHERE expires_at < $1::timestamptz', [new Date(nowMs).toISOString()]).catch(() => {});
+      this.db
+        .query('DELETE FROM rate_limit_hits WHERE expires_at < $1::timestamptz', [new Date(nowMs).toISOString()])
+        .catch(() => {});
     }
     const byKey = new Map(rows.map((r) => [r.key, r]));
     for (let i = 0; i < hits.length; i++) {
@@ -139,7 +150,8 @@ export class DatabaseCounter implements RateCounter {
       // The last window's hits count for the part of it still inside the sliding window.
       const weight = 1 - (nowMs - slotStart) / limit.windowMs;
       const estimate = Number(row.hits) - 1 + Number(row.previous) * weight;
-      if (estimate >= limit.max) return { ok: false, key, retryAfterMs: Math.max(1, slotStart + limit.windowMs - nowMs) };
+      if (estimate >= limit.max)
+        return { ok: false, key, retryAfterMs: Math.max(1, slotStart + limit.windowMs - nowMs) };
     }
     return { ok: true };
   }
@@ -157,7 +169,11 @@ export function counterFor(db: Db): RateCounter {
  */
 export function clientIp(request: Request): string {
   const forwarded = request.headers.get('x-forwarded-for');
-  const last = forwarded?.split(',').map((s) => s.trim()).filter(Boolean).at(-1);
+  const last = forwarded
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .at(-1);
   const ip = (last || request.headers.get('x-real-ip')?.trim() || 'unknown').toLowerCase();
   return ip.includes(':') && !ip.startsWith('::ffff:') ? ipv6Network(ip) : ip.replace(/^::ffff:(?=\d+\.)/, '');
 }
@@ -168,7 +184,13 @@ function ipv6Network(ip: string): string {
   const [head = '', tail] = bare.split('::');
   const left = head ? head.split(':') : [];
   const right = tail ? tail.split(':') : [];
-  const groups = tail === undefined ? left : [...left, ...new Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  const groups =
+    tail === undefined
+      ? left
+      : [...left, ...new Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
   if (groups.length !== 8 || !groups.every((g) => /^[0-9a-f]{1,4}$/.test(g))) return bare;
-  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }

@@ -64,8 +64,15 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const env = options.env ?? processEnv();
   const log = options.log ?? (() => {});
   const config = dbConfigFrom(options.dataDir, env);
-  const destinations = destinationsFromEnv(options.dealers.map((d) => d.slug), env, options.dataDir);
-  const retention = retentionFromEnv(options.dealers.map((d) => d.slug), env);
+  const destinations = destinationsFromEnv(
+    options.dealers.map((d) => d.slug),
+    env,
+    options.dataDir,
+  );
+  const retention = retentionFromEnv(
+    options.dealers.map((d) => d.slug),
+    env,
+  );
   const rateLimits = rateLimitsFromEnv(env);
   const allowedOrigins = allowedOriginsFromEnv(env);
   const valuationProvider = options.valuationProvider ?? valuationProviderFromEnv(env);
@@ -75,21 +82,26 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     const indexed = await maintenance(db, async (m) => {
       const migrated = await migrate(m);
       if (migrated.applied.length) log(`Database migrated: ${migrated.applied.join(', ')}`);
-      for (const name of migrated.changed) log(`warning: migration ${name} changed after it was applied; add a new migration instead`);
+      for (const name of migrated.changed)
+        log(`warning: migration ${name} changed after it was applied; add a new migration instead`);
       // The search index follows the content the API serves: stock changes need no site rebuild.
       return indexContent(m, options.dealers);
     });
     const cars = indexed.reduce((n, r) => n + r.cars, 0);
     const offers = indexed.reduce((n, r) => n + r.offers, 0);
     const unchanged = indexed.filter((r) => !r.changed).length;
-    log(`Search index: ${cars} cars and ${offers} offers of ${indexed.length} dealer(s)${unchanged ? `, ${unchanged} unchanged since last indexed` : ''}`);
+    log(
+      `Search index: ${cars} cars and ${offers} offers of ${indexed.length} dealer(s)${unchanged ? `, ${unchanged} unchanged since last indexed` : ''}`,
+    );
   } catch (e) {
     await db.close();
     throw e;
   }
 
   const localModel = valuationProvider.describe === 'local model';
-  log(`Valuations: ${localModel ? 'the local depreciation model (set VALUATION_PROVIDER_URL and VALUATION_API_KEY for a valuation service)' : valuationProvider.describe}`);
+  log(
+    `Valuations: ${localModel ? 'the local depreciation model (set VALUATION_PROVIDER_URL and VALUATION_API_KEY for a valuation service)' : valuationProvider.describe}`,
+  );
 
   let running: Promise<DeliveryRun> | undefined;
   let again = false;
@@ -110,7 +122,9 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   async function purge(): Promise<PurgeReport | undefined> {
     purgedAt = Date.now();
     try {
-      const report = await maintenance(db, (m) => purgeExpired(m, { retention, now: deps.now(), dataDir: options.dataDir, dealers: options.dealers }));
+      const report = await maintenance(db, (m) =>
+        purgeExpired(m, { retention, now: deps.now(), dataDir: options.dataDir, dealers: options.dealers }),
+      );
       // What a run leaves over (after a long pause, or on the first start) follows on the next one.
       if (report.more) purgedAt = undefined;
       const line = describePurge(report);
@@ -118,7 +132,9 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       for (const error of report.errors) log(`Lead retention: ${error}`);
       return report;
     } catch (e) {
-      log(`Lead retention failed: ${(e as Error).message}. Delivery goes on; the purge is tried again in ${PURGE_INTERVAL_MS / 60_000} minutes.`);
+      log(
+        `Lead retention failed: ${(e as Error).message}. Delivery goes on; the purge is tried again in ${PURGE_INTERVAL_MS / 60_000} minutes.`,
+      );
       return undefined;
     }
   }
@@ -139,11 +155,13 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
           total.delivered += r.delivered;
           total.retrying += r.retrying;
           total.failed += r.failed;
-          if (r.retrying || r.failed) log(`Lead delivery: ${r.retrying} to retry, ${r.failed} failed for good (see outbox.last_error)`);
+          if (r.retrying || r.failed)
+            log(`Lead delivery: ${r.retrying} to retry, ${r.failed} failed for good (see outbox.last_error)`);
           if (r.claimed < 20) break;
         }
         // After the deliveries, so a purge never delays a lead; once per run at most.
-        if (!total.purged && (purgedAt === undefined || Date.now() - purgedAt >= PURGE_INTERVAL_MS)) total.purged = await purge();
+        if (!total.purged && (purgedAt === undefined || Date.now() - purgedAt >= PURGE_INTERVAL_MS))
+          total.purged = await purge();
       } while (again);
       return total;
     })().finally(() => {
@@ -153,9 +171,12 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   }
 
   const interval = options.workerIntervalMs ?? WORKER_INTERVAL_MS;
-  const timer = interval === false ? undefined : setInterval(() => {
-    deliver().catch((e: Error) => log(`Lead delivery stopped: ${e.message}`));
-  }, interval);
+  const timer =
+    interval === false
+      ? undefined
+      : setInterval(() => {
+          deliver().catch((e: Error) => log(`Lead delivery stopped: ${e.message}`));
+        }, interval);
   timer?.unref();
 
   return {

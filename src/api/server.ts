@@ -37,7 +37,8 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 try {
   const content = await apiContent(processEnv(), values.dealers && path.resolve(values.dealers));
   const dealers = content.dealers;
-  if (!readEnv(processEnv(), 'FINANCE_PROVIDER_URL')) console.warn('warning: FINANCE_PROVIDER_URL is not set; finance applications go to the local stand-in address.');
+  if (!readEnv(processEnv(), 'FINANCE_PROVIDER_URL'))
+    console.warn('warning: FINANCE_PROVIDER_URL is not set; finance applications go to the local stand-in address.');
   const runtime = await startRuntime({
     dealers,
     dataDir: dataDirFrom(values.data),
@@ -50,7 +51,9 @@ try {
   refuseConnect(server);
   server.listen(port, () => {
     const { port: actual } = server.address() as AddressInfo;
-    console.log(`API for ${dealers.length} dealer${dealers.length === 1 ? '' : 's'} (from ${content.from}) on http://localhost:${actual}/api/health (${runtime.database})`);
+    console.log(
+      `API for ${dealers.length} dealer${dealers.length === 1 ? '' : 's'} (from ${content.from}) on http://localhost:${actual}/api/health (${runtime.database})`,
+    );
   });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {

@@ -24,8 +24,10 @@ export interface Invocation {
 /** Why the environment cannot run the API in a function, or undefined when it can. */
 export function serverlessDatabaseProblem(env: Env): string | undefined {
   if (readEnv(env, 'DATABASE_URL') || readEnv(env, 'DATA_DIR')) return undefined;
-  return 'DATABASE_URL is not set. A serverless function keeps no disk between calls, so the API needs a PostgreSQL server '
-    + '(DATABASE_URL); for a trial on the embedded database, set DATA_DIR to a writable folder such as /tmp/dealer-api.';
+  return (
+    'DATABASE_URL is not set. A serverless function keeps no disk between calls, so the API needs a PostgreSQL server ' +
+    '(DATABASE_URL); for a trial on the embedded database, set DATA_DIR to a writable folder such as /tmp/dealer-api.'
+  );
 }
 
 /**
@@ -36,8 +38,10 @@ export function serverlessWarnings(slugs: string[], env: Env): string[] {
   if (readEnv(env, 'DATA_DIR')) return [];
   const toFiles = slugs.filter((slug) => destinationsFor(slug, env, '.').every((d) => d.kind === 'file'));
   if (!toFiles.length) return [];
-  return [`warning: no lead destination for ${toFiles.join(', ')}: their completed leads are kept in the database but written to files `
-    + 'a function does not keep. Set LEAD_WEBHOOK_URL (with LEAD_WEBHOOK_SECRET) or LEAD_ADF_URL, for every dealer or per dealer (…_<SLUG>).'];
+  return [
+    `warning: no lead destination for ${toFiles.join(', ')}: their completed leads are kept in the database but written to files ` +
+      'a function does not keep. Set LEAD_WEBHOOK_URL (with LEAD_WEBHOOK_SECRET) or LEAD_ADF_URL, for every dealer or per dealer (…_<SLUG>).',
+  ];
 }
 
 let booting: Promise<Runtime> | undefined;
@@ -48,9 +52,16 @@ function runtime(): Promise<Runtime> {
     const problem = serverlessDatabaseProblem(env);
     if (problem) throw new Error(problem);
     const content = await configuredContent(env);
-    if (!content) throw new Error('No dealers to serve: build the API with npm run build, which compiles them in, or set API_CONTENT_URL.');
+    if (!content)
+      throw new Error(
+        'No dealers to serve: build the API with npm run build, which compiles them in, or set API_CONTENT_URL.',
+      );
     console.log(`Dealers: ${content.dealers.length} from ${content.from}`);
-    for (const warning of serverlessWarnings(content.dealers.map((d) => d.slug), env)) console.warn(warning);
+    for (const warning of serverlessWarnings(
+      content.dealers.map((d) => d.slug),
+      env,
+    ))
+      console.warn(warning);
     return startRuntime({
       dealers: content.dealers,
       dataDir: dataDirFrom(undefined, env),
@@ -74,7 +85,9 @@ export async function handleRequest(request: Request, invocation?: Invocation): 
     api = await runtime();
   } catch (e) {
     console.error(`The API could not start: ${(e as Error).message}`);
-    return errorResponse(503, 'The service is starting or unavailable. Please try again in a moment.', undefined, { 'Retry-After': '5' });
+    return errorResponse(503, 'The service is starting or unavailable. Please try again in a moment.', undefined, {
+      'Retry-After': '5',
+    });
   }
   const response = await api.app.fetch(request);
   const delivering = api.pendingDelivery();
@@ -85,7 +98,8 @@ export async function handleRequest(request: Request, invocation?: Invocation): 
 /** Delivers every due lead (and, hourly, applies the retention policy): the scheduled job. */
 export async function deliverDueLeads(): Promise<DeliveryRun> {
   const run = await (await runtime()).deliver();
-  if (run.claimed) console.log(`Lead delivery: ${run.delivered} delivered, ${run.retrying} to retry, ${run.failed} failed for good`);
+  if (run.claimed)
+    console.log(`Lead delivery: ${run.delivered} delivered, ${run.retrying} to retry, ${run.failed} failed for good`);
   return run;
 }
 
@@ -97,7 +111,14 @@ export async function deliverDueLeads(): Promise<DeliveryRun> {
 export function withPeerAddress(request: Request, address: string | undefined): Request {
   if (!address) return request;
   const forwarded = request.headers.get('x-forwarded-for');
-  if (forwarded?.split(',').map((s) => s.trim()).filter(Boolean).at(-1) === address) return request;
+  if (
+    forwarded
+      ?.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .at(-1) === address
+  )
+    return request;
   const headers = new Headers(request.headers);
   headers.set('x-forwarded-for', forwarded ? `${forwarded}, ${address}` : address);
   return new Request(request, { headers });

@@ -6,10 +6,18 @@
  */
 import type { DealerContent } from '../content/load.ts';
 
-const indexes = new WeakMap<DealerContent[], { bySlug: Map<string, DealerContent>; byHost: Map<string, DealerContent> }>();
+const indexes = new WeakMap<
+  DealerContent[],
+  { bySlug: Map<string, DealerContent>; byHost: Map<string, DealerContent> }
+>();
 
 function bareHost(host: string): string {
-  return host.trim().toLowerCase().replace(/:\d*$/, '').replace(/\.$/, '').replace(/^www\./, '');
+  return host
+    .trim()
+    .toLowerCase()
+    .replace(/:\d*$/, '')
+    .replace(/\.$/, '')
+    .replace(/^www\./, '');
 }
 
 function indexOf(dealers: DealerContent[]) {

@@ -21,8 +21,11 @@ export function componentPath(type: BlockType): string {
 
 function componentOf(type: BlockType): BlockComponent {
   const component = components[`./${componentPath(type)}`];
-  if (!component) throw new Error(`Block type "${type}" has no component: src/blocks/${componentPath(type)} is missing`);
+  if (!component)
+    throw new Error(`Block type "${type}" has no component: src/blocks/${componentPath(type)} is missing`);
   return component;
 }
 
-export const registry = Object.fromEntries(blockTypes.map((type) => [type, componentOf(type)])) as Readonly<Record<BlockType, BlockComponent>>;
+export const registry = Object.fromEntries(blockTypes.map((type) => [type, componentOf(type)])) as Readonly<
+  Record<BlockType, BlockComponent>
+>;

@@ -37,144 +37,225 @@ export interface EnvVar {
 
 export const ENV_VARS = {
   DEALERS_DIR: {
-    type: 'text', default: 'dealers', usedBy: 'build, dev',
-    description: 'The snapshot folder the site build (npm start) and the local API read when no folder is named on the command line.',
+    type: 'text',
+    default: 'dealers',
+    usedBy: 'build, dev',
+    description:
+      'The snapshot folder the site build (npm start) and the local API read when no folder is named on the command line.',
   },
   ONLY_DEALERS: {
-    type: 'list', usedBy: 'build, dev',
+    type: 'list',
+    usedBy: 'build, dev',
     description: 'Comma-separated slugs: only these dealers are built (or previewed); unset, every dealer.',
   },
   SITE_PREVIEW: {
-    type: 'flag', usedBy: 'internal',
+    type: 'flag',
+    usedBy: 'internal',
     description: 'Set to 1 by the build script for --preview: pages are marked noindex. Not to be set by hand.',
   },
   CMS_URL: {
-    type: 'url', usedBy: 'build',
-    description: 'With CMS_TOKEN, staff lists come from the CMS (GET {CMS_URL}/websites/{id}/users.json) instead of team.json.',
+    type: 'url',
+    usedBy: 'build',
+    description:
+      'With CMS_TOKEN, staff lists come from the CMS (GET {CMS_URL}/websites/{id}/users.json) instead of team.json.',
   },
   CMS_TOKEN: {
-    type: 'secret', usedBy: 'build',
+    type: 'secret',
+    usedBy: 'build',
     description: 'The bearer token of CMS_URL.',
   },
   CMS_CACHE_DIR: {
-    type: 'text', default: '.cache/cms', usedBy: 'build',
+    type: 'text',
+    default: '.cache/cms',
+    usedBy: 'build',
     description: "Where the CMS's answers are cached; the last good copy is used while the CMS is down.",
   },
   ALGOLIA_APP_ID: {
-    type: 'text', usedBy: 'build',
-    description: "With ALGOLIA_SEARCH_KEY, the cars and offers search islands query Algolia instead of the API's own search.",
+    type: 'text',
+    usedBy: 'build',
+    description:
+      "With ALGOLIA_SEARCH_KEY, the cars and offers search islands query Algolia instead of the API's own search.",
   },
   ALGOLIA_SEARCH_KEY: {
-    type: 'text', usedBy: 'build',
+    type: 'text',
+    usedBy: 'build',
     description: "Algolia's search-only key (public by design; shipped in the pages).",
   },
   ALGOLIA_INDEX_PREFIX: {
-    type: 'text', default: '', usedBy: 'build',
+    type: 'text',
+    default: '',
+    usedBy: 'build',
     description: "Prefix of the Algolia index names; {site} in it becomes the dealer's slug.",
   },
   PORT: {
-    type: 'text', default: '8787', usedBy: 'API server',
+    type: 'text',
+    default: '8787',
+    usedBy: 'API server',
     description: 'The port of the local API server when --port is not given.',
   },
   DATA_DIR: {
-    type: 'text', default: '.data', usedBy: 'API',
-    description: 'Folder of the embedded database and of file deliveries. Set in a function, it stands in for DATABASE_URL (a trial).',
+    type: 'text',
+    default: '.data',
+    usedBy: 'API',
+    description:
+      'Folder of the embedded database and of file deliveries. Set in a function, it stands in for DATABASE_URL (a trial).',
   },
   DATABASE_URL: {
-    type: 'url', usedBy: 'API',
-    description: 'A PostgreSQL server for the leads; unset, PGlite in the data folder. A function refuses to start without it unless DATA_DIR is set.',
+    type: 'url',
+    usedBy: 'API',
+    description:
+      'A PostgreSQL server for the leads; unset, PGlite in the data folder. A function refuses to start without it unless DATA_DIR is set.',
   },
   DATABASE_POOL_MAX: {
-    type: 'int', default: 10, usedBy: 'API',
+    type: 'int',
+    default: 10,
+    usedBy: 'API',
     description: 'Connections per API instance to DATABASE_URL.',
   },
   DATABASE_STATEMENT_TIMEOUT_MS: {
-    type: 'int', default: 5000, usedBy: 'API',
+    type: 'int',
+    default: 5000,
+    usedBy: 'API',
     description: 'Time limit of one statement on PostgreSQL; past it the request answers 503 with Retry-After.',
   },
   DATABASE_CONNECT_TIMEOUT_MS: {
-    type: 'int', default: 3000, usedBy: 'API',
+    type: 'int',
+    default: 3000,
+    usedBy: 'API',
     description: 'Time limit of getting a PostgreSQL connection; past it the request answers 503 with Retry-After.',
   },
   RATE_LIMIT_LEADS_PER_IP: {
-    type: 'int', default: 20, unit: 'requests per minute', usedBy: 'API',
+    type: 'int',
+    default: 20,
+    unit: 'requests per minute',
+    usedBy: 'API',
     description: 'Lead saves per minute from one address.',
   },
   RATE_LIMIT_LEADS_PER_SITE: {
-    type: 'int', default: 600, unit: 'requests per minute', usedBy: 'API',
+    type: 'int',
+    default: 600,
+    unit: 'requests per minute',
+    usedBy: 'API',
     description: 'Lead saves per minute for one dealer.',
   },
   RATE_LIMIT_FINANCE_PER_IP: {
-    type: 'int', default: 10, unit: 'requests per minute', usedBy: 'API',
+    type: 'int',
+    default: 10,
+    unit: 'requests per minute',
+    usedBy: 'API',
     description: 'Finance applications per minute from one address.',
   },
   RATE_LIMIT_SEARCH_PER_IP: {
-    type: 'int', default: 300, unit: 'requests per minute', usedBy: 'API',
+    type: 'int',
+    default: 300,
+    unit: 'requests per minute',
+    usedBy: 'API',
     description: 'Searches per minute from one address.',
   },
   RATE_LIMIT_VALUATION_PER_IP: {
-    type: 'int', default: 20, unit: 'requests per minute', usedBy: 'API',
+    type: 'int',
+    default: 20,
+    unit: 'requests per minute',
+    usedBy: 'API',
     description: 'Valuations per minute from one address.',
   },
   API_ALLOWED_ORIGINS: {
-    type: 'list', usedBy: 'API',
-    description: "Origins besides each dealer's own that may post forms and searches (e.g. a branch preview's address).",
+    type: 'list',
+    usedBy: 'API',
+    description:
+      "Origins besides each dealer's own that may post forms and searches (e.g. a branch preview's address).",
   },
   FINANCE_PROVIDER_URL: {
-    type: 'url', usedBy: 'API',
+    type: 'url',
+    usedBy: 'API',
     description: "The finance provider's base URL; unset, a local stand-in answers.",
   },
   FINANCE_PROVIDER_KEY: {
-    type: 'secret', default: '', usedBy: 'API',
+    type: 'secret',
+    default: '',
+    usedBy: 'API',
     description: "The finance provider's key.",
   },
   FINANCE_PROVIDER_TIMEOUT_MS: {
-    type: 'int', default: 8000, usedBy: 'API',
-    description: "Time limit of a call to the finance provider, in milliseconds (a value that is no positive number is ignored).",
+    type: 'int',
+    default: 8000,
+    usedBy: 'API',
+    description:
+      'Time limit of a call to the finance provider, in milliseconds (a value that is no positive number is ignored).',
   },
   VALUATION_PROVIDER_URL: {
-    type: 'url', usedBy: 'API',
-    description: 'The valuation service behind the trade-in estimate; unset, the local depreciation model answers, offline.',
+    type: 'url',
+    usedBy: 'API',
+    description:
+      'The valuation service behind the trade-in estimate; unset, the local depreciation model answers, offline.',
   },
   VALUATION_API_KEY: {
-    type: 'secret', usedBy: 'API',
+    type: 'secret',
+    usedBy: 'API',
     description: 'The key the valuation provider issued; required with VALUATION_PROVIDER_URL.',
   },
   VALUATION_TIMEOUT_MS: {
-    type: 'int', default: 5000, unit: 'milliseconds', max: 60_000, usedBy: 'API',
+    type: 'int',
+    default: 5000,
+    unit: 'milliseconds',
+    max: 60_000,
+    usedBy: 'API',
     description: 'Time limit of a call to the valuation provider.',
   },
   LEAD_WEBHOOK_URL: {
-    type: 'url', perDealer: true, usedBy: 'API',
+    type: 'url',
+    perDealer: true,
+    usedBy: 'API',
     description: 'Completed leads are posted here as signed JSON; needs LEAD_WEBHOOK_SECRET.',
   },
   LEAD_WEBHOOK_SECRET: {
-    type: 'secret', perDealer: true, usedBy: 'API',
+    type: 'secret',
+    perDealer: true,
+    usedBy: 'API',
     description: 'The key that signs the webhook requests.',
   },
   LEAD_ADF_URL: {
-    type: 'url', perDealer: true, usedBy: 'API',
+    type: 'url',
+    perDealer: true,
+    usedBy: 'API',
     description: 'Completed leads are posted here as ADF/XML. With neither URL, leads go to files under DATA_DIR.',
   },
   LEAD_SENSITIVE_DAYS: {
-    type: 'int', default: 30, unit: 'days', max: 36_500, perDealer: true, usedBy: 'API',
-    description: "Days after delivery (or after the last save of a form never completed) that a lead's date of birth, licence number and address are erased.",
+    type: 'int',
+    default: 30,
+    unit: 'days',
+    max: 36_500,
+    perDealer: true,
+    usedBy: 'API',
+    description:
+      "Days after delivery (or after the last save of a form never completed) that a lead's date of birth, licence number and address are erased.",
   },
   LEAD_RETENTION_MONTHS: {
-    type: 'int', default: 24, unit: 'months', max: 1_200, perDealer: true, usedBy: 'API',
-    description: 'Months after creation that a lead is deleted whole, with its outbox rows, delivery attempts and files.',
+    type: 'int',
+    default: 24,
+    unit: 'months',
+    max: 1_200,
+    perDealer: true,
+    usedBy: 'API',
+    description:
+      'Months after creation that a lead is deleted whole, with its outbox rows, delivery attempts and files.',
   },
   API_CONTENT_URL: {
-    type: 'url', usedBy: 'API bundle',
-    description: 'A content.json the build wrote: the deployed API fetches its dealers from it at start instead of using the dealers compiled in.',
+    type: 'url',
+    usedBy: 'API bundle',
+    description:
+      'A content.json the build wrote: the deployed API fetches its dealers from it at start instead of using the dealers compiled in.',
   },
   API_CONTENT: {
-    type: 'text', usedBy: 'API bundle',
+    type: 'text',
+    usedBy: 'API bundle',
     description: 'A content.json file to read the dealers from instead. Not together with API_CONTENT_URL.',
   },
   CRON_SECRET: {
-    type: 'secret', usedBy: 'API on Vercel',
-    description: 'What Vercel Cron sends (Authorization: Bearer …) to start a lead delivery; unset, the delivery route refuses every call.',
+    type: 'secret',
+    usedBy: 'API on Vercel',
+    description:
+      'What Vercel Cron sends (Authorization: Bearer …) to start a lead delivery; unset, the delivery route refuses every call.',
   },
 } as const satisfies Record<string, EnvVar>;
 
@@ -202,7 +283,11 @@ export function dealerEnvName(name: PerDealerName, suffix: string): string {
  * A whole number from 1 (to `max`) from the environment, or undefined when unset; throws naming
  * the variable, e.g. `X must be a whole number of days from 1 to 36500, not "0".`.
  */
-export function positiveIntEnv(env: Env, name: string, options: { unit?: string; max?: number } = {}): number | undefined {
+export function positiveIntEnv(
+  env: Env,
+  name: string,
+  options: { unit?: string; max?: number } = {},
+): number | undefined {
   const raw = env[name]?.trim();
   if (!raw) return undefined;
   const n = Number(raw);
@@ -220,11 +305,16 @@ export function positiveIntEnv(env: Env, name: string, options: { unit?: string;
  */
 export function envInt(env: Env, name: EnvName, suffix?: string): number | undefined {
   const declared: EnvVar = ENV_VARS[name];
-  const options = { ...(declared.unit ? { unit: declared.unit } : {}), ...(declared.max !== undefined ? { max: declared.max } : {}) };
+  const options = {
+    ...(declared.unit ? { unit: declared.unit } : {}),
+    ...(declared.max !== undefined ? { max: declared.max } : {}),
+  };
   return positiveIntEnv(env, suffix ? `${name}_${suffix}` : name, options);
 }
 
 /** The declared default of a variable (for code that applies it). */
-export function envDefault<N extends EnvName>(name: N): (typeof ENV_VARS)[N] extends { default: infer D } ? D : undefined {
+export function envDefault<N extends EnvName>(
+  name: N,
+): (typeof ENV_VARS)[N] extends { default: infer D } ? D : undefined {
   return (ENV_VARS[name] as EnvVar).default as never;
 }

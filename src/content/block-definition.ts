@@ -42,11 +42,16 @@ export interface BlockDefinition<T extends string = string, S extends z.ZodType 
 }
 
 /** A block definition, typed by its type name and data schema. */
-export function defineBlock<const T extends string, S extends z.ZodType>(definition: BlockDefinition<T, S>): BlockDefinition<T, S> {
+export function defineBlock<const T extends string, S extends z.ZodType>(
+  definition: BlockDefinition<T, S>,
+): BlockDefinition<T, S> {
   return definition;
 }
 
 /** The child lists of a block's data under its definition: none for a block that nests nothing. */
-export function childLists<S extends z.ZodType>(definition: BlockDefinition<string, S>, data: z.output<S>): ChildList[] {
+export function childLists<S extends z.ZodType>(
+  definition: BlockDefinition<string, S>,
+  data: z.output<S>,
+): ChildList[] {
   return definition.children ? definition.children(data) : [];
 }

@@ -52,9 +52,7 @@ export const rawBlock = z.object({
   id: z.union([z.string(), z.number()]),
   type: z.string().min(1),
   data: z.record(z.string(), z.unknown()),
-  tunes: opt(
-    z.looseObject({ classname: opt(z.string()), alignment: opt(alignment) }),
-  ),
+  tunes: opt(z.looseObject({ classname: opt(z.string()), alignment: opt(alignment) })),
 });
 export type RawBlock = z.output<typeof rawBlock>;
 

@@ -70,7 +70,9 @@ const CONCURRENCY = 4;
  * a dealer with a problem keeps no CMS data and must not be built.
  */
 export async function applyCmsStaff(
-  dealers: DealerContent[], config: CmsConfig, options: CmsOptions = {},
+  dealers: DealerContent[],
+  config: CmsConfig,
+  options: CmsOptions = {},
 ): Promise<ContentIssue[]> {
   const issues: ContentIssue[] = [];
   const queue = [...dealers];
@@ -88,7 +90,10 @@ async function staffFor(dealer: DealerContent, config: CmsConfig, options: CmsOp
   const shown = displayUrl(url);
   const file = `CMS users.json for website ${id}`;
   const issue = (message: string, at = ''): ContentIssue[] => [{ dealer: dealer.slug, file, path: at, message }];
-  const cacheFile = path.resolve(options.cacheDir ?? config.cacheDir ?? envDefault('CMS_CACHE_DIR'), `website-${id}.json`);
+  const cacheFile = path.resolve(
+    options.cacheDir ?? config.cacheDir ?? envDefault('CMS_CACHE_DIR'),
+    `website-${id}.json`,
+  );
   const cached = await readCache(cacheFile, url);
   const maxAgeMs = (options.maxAgeSeconds ?? 300) * 1000;
 
@@ -107,7 +112,8 @@ async function staffFor(dealer: DealerContent, config: CmsConfig, options: CmsOp
     return use(cached.body, 'cached copy');
   };
 
-  if (cached && Date.now() - cached.fetchedAt < maxAgeMs) return use(cached.body, `cached ${age(cached.fetchedAt)} ago`);
+  if (cached && Date.now() - cached.fetchedAt < maxAgeMs)
+    return use(cached.body, `cached ${age(cached.fetchedAt)} ago`);
 
   const headers: Record<string, string> = { Authorization: `Bearer ${config.token}`, Accept: 'application/json' };
   if (cached?.etag) headers['If-None-Match'] = cached.etag;
@@ -155,7 +161,9 @@ type Checked = { staff: StaffMember[] } | { problems: { path: string; message: s
 function validate(body: unknown): Checked {
   const payload = usersPayload.safeParse(body);
   if (!payload.success) {
-    return { problems: [{ path: '', message: 'expected an array of staff members or an object with a "users" array' }] };
+    return {
+      problems: [{ path: '', message: 'expected an array of staff members or an object with a "users" array' }],
+    };
   }
   const wrapped = !Array.isArray(payload.data);
   const list = Array.isArray(payload.data) ? payload.data : payload.data.users;
@@ -169,7 +177,11 @@ function validate(body: unknown): Checked {
   parsed.data.forEach((m, i) => {
     const first = seen.get(m.slug);
     if (first === undefined) seen.set(m.slug, i);
-    else problems.push({ path: `${wrapped ? 'users' : ''}[${i}].slug`, message: `"${m.slug}" is also used by [${first}]; staff slugs must be unique` });
+    else
+      problems.push({
+        path: `${wrapped ? 'users' : ''}[${i}].slug`,
+        message: `"${m.slug}" is also used by [${first}]; staff slugs must be unique`,
+      });
   });
   return problems.length ? { problems } : { staff: parsed.data };
 }

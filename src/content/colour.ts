@@ -9,25 +9,156 @@ import { z } from 'astro/zod';
 
 /** The CSS named colours (CSS Color 4), plus the two keywords that stand for a colour. */
 const NAMED_COLOURS = new Set([
-  'aliceblue', 'antiquewhite', 'aqua', 'aquamarine', 'azure', 'beige', 'bisque', 'black', 'blanchedalmond',
-  'blue', 'blueviolet', 'brown', 'burlywood', 'cadetblue', 'chartreuse', 'chocolate', 'coral', 'cornflowerblue',
-  'cornsilk', 'crimson', 'cyan', 'darkblue', 'darkcyan', 'darkgoldenrod', 'darkgray', 'darkgreen', 'darkgrey',
-  'darkkhaki', 'darkmagenta', 'darkolivegreen', 'darkorange', 'darkorchid', 'darkred', 'darksalmon',
-  'darkseagreen', 'darkslateblue', 'darkslategray', 'darkslategrey', 'darkturquoise', 'darkviolet', 'deeppink',
-  'deepskyblue', 'dimgray', 'dimgrey', 'dodgerblue', 'firebrick', 'floralwhite', 'forestgreen', 'fuchsia',
-  'gainsboro', 'ghostwhite', 'gold', 'goldenrod', 'gray', 'green', 'greenyellow', 'grey', 'honeydew', 'hotpink',
-  'indianred', 'indigo', 'ivory', 'khaki', 'lavender', 'lavenderblush', 'lawngreen', 'lemonchiffon', 'lightblue',
-  'lightcoral', 'lightcyan', 'lightgoldenrodyellow', 'lightgray', 'lightgreen', 'lightgrey', 'lightpink',
-  'lightsalmon', 'lightseagreen', 'lightskyblue', 'lightslategray', 'lightslategrey', 'lightsteelblue',
-  'lightyellow', 'lime', 'limegreen', 'linen', 'magenta', 'maroon', 'mediumaquamarine', 'mediumblue',
-  'mediumorchid', 'mediumpurple', 'mediumseagreen', 'mediumslateblue', 'mediumspringgreen', 'mediumturquoise',
-  'mediumvioletred', 'midnightblue', 'mintcream', 'mistyrose', 'moccasin', 'navajowhite', 'navy', 'oldlace',
-  'olive', 'olivedrab', 'orange', 'orangered', 'orchid', 'palegoldenrod', 'palegreen', 'paleturquoise',
-  'palevioletred', 'papayawhip', 'peachpuff', 'peru', 'pink', 'plum', 'powderblue', 'purple', 'rebeccapurple',
-  'red', 'rosybrown', 'royalblue', 'saddlebrown', 'salmon', 'sandybrown', 'seagreen', 'seashell', 'sienna',
-  'silver', 'skyblue', 'slateblue', 'slategray', 'slategrey', 'snow', 'springgreen', 'steelblue', 'tan', 'teal',
-  'thistle', 'tomato', 'turquoise', 'violet', 'wheat', 'white', 'whitesmoke', 'yellow', 'yellowgreen',
-  'transparent', 'currentcolor',
+  'aliceblue',
+  'antiquewhite',
+  'aqua',
+  'aquamarine',
+  'azure',
+  'beige',
+  'bisque',
+  'black',
+  'blanchedalmond',
+  'blue',
+  'blueviolet',
+  'brown',
+  'burlywood',
+  'cadetblue',
+  'chartreuse',
+  'chocolate',
+  'coral',
+  'cornflowerblue',
+  'cornsilk',
+  'crimson',
+  'cyan',
+  'darkblue',
+  'darkcyan',
+  'darkgoldenrod',
+  'darkgray',
+  'darkgreen',
+  'darkgrey',
+  'darkkhaki',
+  'darkmagenta',
+  'darkolivegreen',
+  'darkorange',
+  'darkorchid',
+  'darkred',
+  'darksalmon',
+  'darkseagreen',
+  'darkslateblue',
+  'darkslategray',
+  'darkslategrey',
+  'darkturquoise',
+  'darkviolet',
+  'deeppink',
+  'deepskyblue',
+  'dimgray',
+  'dimgrey',
+  'dodgerblue',
+  'firebrick',
+  'floralwhite',
+  'forestgreen',
+  'fuchsia',
+  'gainsboro',
+  'ghostwhite',
+  'gold',
+  'goldenrod',
+  'gray',
+  'green',
+  'greenyellow',
+  'grey',
+  'honeydew',
+  'hotpink',
+  'indianred',
+  'indigo',
+  'ivory',
+  'khaki',
+  'lavender',
+  'lavenderblush',
+  'lawngreen',
+  'lemonchiffon',
+  'lightblue',
+  'lightcoral',
+  'lightcyan',
+  'lightgoldenrodyellow',
+  'lightgray',
+  'lightgreen',
+  'lightgrey',
+  'lightpink',
+  'lightsalmon',
+  'lightseagreen',
+  'lightskyblue',
+  'lightslategray',
+  'lightslategrey',
+  'lightsteelblue',
+  'lightyellow',
+  'lime',
+  'limegreen',
+  'linen',
+  'magenta',
+  'maroon',
+  'mediumaquamarine',
+  'mediumblue',
+  'mediumorchid',
+  'mediumpurple',
+  'mediumseagreen',
+  'mediumslateblue',
+  'mediumspringgreen',
+  'mediumturquoise',
+  'mediumvioletred',
+  'midnightblue',
+  'mintcream',
+  'mistyrose',
+  'moccasin',
+  'navajowhite',
+  'navy',
+  'oldlace',
+  'olive',
+  'olivedrab',
+  'orange',
+  'orangered',
+  'orchid',
+  'palegoldenrod',
+  'palegreen',
+  'paleturquoise',
+  'palevioletred',
+  'papayawhip',
+  'peachpuff',
+  'peru',
+  'pink',
+  'plum',
+  'powderblue',
+  'purple',
+  'rebeccapurple',
+  'red',
+  'rosybrown',
+  'royalblue',
+  'saddlebrown',
+  'salmon',
+  'sandybrown',
+  'seagreen',
+  'seashell',
+  'sienna',
+  'silver',
+  'skyblue',
+  'slateblue',
+  'slategray',
+  'slategrey',
+  'snow',
+  'springgreen',
+  'steelblue',
+  'tan',
+  'teal',
+  'thistle',
+  'tomato',
+  'turquoise',
+  'violet',
+  'wheat',
+  'white',
+  'whitesmoke',
+  'yellow',
+  'yellowgreen',
+  'transparent',
+  'currentcolor',
 ]);
 
 const HEX = /^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
@@ -74,7 +205,10 @@ function colourProblem(value: string): string | undefined {
 
 /** An optional string, trimmed; null, empty and spaces come out as undefined. */
 function blankAsAbsent() {
-  return z.string().nullish().transform((v) => v?.trim() || undefined);
+  return z
+    .string()
+    .nullish()
+    .transform((v) => v?.trim() || undefined);
 }
 
 /** A required colour, e.g. a model colour's `hexCode`; the value comes out trimmed. */
@@ -90,18 +224,28 @@ export const cssColour = z
  * An optional colour. `null`, an empty string and spaces all read as absent (no colour chosen),
  * as the pages have always drawn them.
  */
-export const optionalCssColour = blankAsAbsent()
-  .superRefine((v, ctx) => {
-    const message = v === undefined ? undefined : colourProblem(v);
-    if (message) ctx.addIssue({ code: 'custom', message });
-  });
+export const optionalCssColour = blankAsAbsent().superRefine((v, ctx) => {
+  const message = v === undefined ? undefined : colourProblem(v);
+  if (message) ctx.addIssue({ code: 'custom', message });
+});
 
 /**
  * The palette names of the tag block (drawn by src/blocks/tag/colours.ts), and "custom", which
  * the CMS sends when the colour is in the matching custom field instead.
  */
 export const TAG_COLOUR_NAMES = [
-  'primary', 'secondary', 'dark', 'muted', 'light', 'white', 'black', 'success', 'danger', 'warning', 'info', 'custom',
+  'primary',
+  'secondary',
+  'dark',
+  'muted',
+  'light',
+  'white',
+  'black',
+  'success',
+  'danger',
+  'warning',
+  'info',
+  'custom',
 ] as const;
 
 /**
@@ -109,13 +253,12 @@ export const TAG_COLOUR_NAMES = [
  * field that takes a CSS colour, for the message.
  */
 export function tagColourName(customField: string) {
-  return blankAsAbsent()
-    .superRefine((v, ctx) => {
-      if (v === undefined || (TAG_COLOUR_NAMES as readonly string[]).includes(v.toLowerCase())) return;
-      const names = TAG_COLOUR_NAMES.map((n) => `"${n}"`).join(', ');
-      ctx.addIssue({
-        code: 'custom',
-        message: `expected one of ${names}, got ${shown(v)}; a CSS colour goes in ${customField}`,
-      });
+  return blankAsAbsent().superRefine((v, ctx) => {
+    if (v === undefined || (TAG_COLOUR_NAMES as readonly string[]).includes(v.toLowerCase())) return;
+    const names = TAG_COLOUR_NAMES.map((n) => `"${n}"`).join(', ');
+    ctx.addIssue({
+      code: 'custom',
+      message: `expected one of ${names}, got ${shown(v)}; a CSS colour goes in ${customField}`,
     });
+  });
 }

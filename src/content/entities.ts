@@ -156,9 +156,7 @@ export const brand = z.object({
 export const slide = z.object({
   name: opt(z.string()),
   url: opt(z.string()),
-  image: opt(
-    z.object({ key: z.string(), width: opt(z.number()), height: opt(z.number()), url: opt(z.string()) }),
-  ),
+  image: opt(z.object({ key: z.string(), width: opt(z.number()), height: opt(z.number()), url: opt(z.string()) })),
   video: opt(z.object({ url: z.string(), width: opt(z.number()), height: opt(z.number()) })),
   hide_overlay: opt(z.boolean()),
   custom_overlay: opt(z.string()),

@@ -2,14 +2,38 @@
 import { z, opt } from './zod.ts';
 
 export const fieldTypes = [
-  'text', 'message', 'fullName', 'phone', 'email', 'locationSelect', 'leadCategorySelect', 'make',
-  'year', 'check', 'rego', 'radio', 'radioCard', 'dateTime', 'hidden', 'currency', 'captcha',
+  'text',
+  'message',
+  'fullName',
+  'phone',
+  'email',
+  'locationSelect',
+  'leadCategorySelect',
+  'make',
+  'year',
+  'check',
+  'rego',
+  'radio',
+  'radioCard',
+  'dateTime',
+  'hidden',
+  'currency',
+  'captcha',
 ] as const;
 export type FieldType = (typeof fieldTypes)[number];
 
 export const formTypes = [
-  'contact', 'serviceBooking', 'serviceBookingFull', 'simpleServiceBooking', 'quickService',
-  'finance', 'tradeIn', 'valuation', 'testDrive', 'parts', 'orderNow',
+  'contact',
+  'serviceBooking',
+  'serviceBookingFull',
+  'simpleServiceBooking',
+  'quickService',
+  'finance',
+  'tradeIn',
+  'valuation',
+  'testDrive',
+  'parts',
+  'orderNow',
 ] as const;
 export type FormType = (typeof formTypes)[number];
 

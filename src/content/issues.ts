@@ -49,10 +49,12 @@ function describe(issue: z.core.$ZodIssue, input: unknown): string {
   const message = issue.message.replace(/^Invalid (input|option): /, '');
   const missing =
     (issue.code === 'invalid_type' && /received undefined/.test(issue.message)) ||
-    (input !== undefined && issue.path.length > 0 && (() => {
-      const at = valueAt(input, issue.path);
-      return at.found && at.value === undefined;
-    })());
+    (input !== undefined &&
+      issue.path.length > 0 &&
+      (() => {
+        const at = valueAt(input, issue.path);
+        return at.found && at.value === undefined;
+      })());
   if (missing) return `is required (${message.replace(/, received undefined$/, '')})`;
   return message;
 }

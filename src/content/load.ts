@@ -8,8 +8,17 @@ import path from 'node:path';
 import { limiter, mapLimit } from '../lib/concurrency.ts';
 import { siteSchema, type Site } from './site.ts';
 import { pageSchema, type Page } from './page.ts';
-import { entityFiles, type Brand, type Car, type Location, type Model, type Offer,
-  type ReviewsSummary, type Slide, type StaffMember } from './entities.ts';
+import {
+  entityFiles,
+  type Brand,
+  type Car,
+  type Location,
+  type Model,
+  type Offer,
+  type ReviewsSummary,
+  type Slide,
+  type StaffMember,
+} from './entities.ts';
 import { fromZod, type ContentIssue } from './issues.ts';
 import { validateBlocks, type BlockCheck } from './validate-blocks.ts';
 import { checkReferences } from './references.ts';
@@ -76,7 +85,9 @@ function fingerprintOf(files: ReadFile[]): string {
 
 /** The files of a dealer folder the loader reads, relative: site.json, the entity files, the pages. */
 async function snapshotFiles(dir: string, io: Io): Promise<string[]> {
-  const pages = (await listJson(path.join(dir, 'pages'), io)).map((full) => path.relative(dir, full).split(path.sep).join('/'));
+  const pages = (await listJson(path.join(dir, 'pages'), io)).map((full) =>
+    path.relative(dir, full).split(path.sep).join('/'),
+  );
   return ['site.json', ...Object.values(entityFiles).map((e) => e.file), ...pages];
 }
 
@@ -101,7 +112,14 @@ export async function fingerprintDealer(dir: string, io: Io = limiter(MAX_OPEN_F
  */
 export async function statSignature(dir: string, io: Io = limiter(MAX_OPEN_FILES)): Promise<string> {
   const hash = createHash('sha256');
-  const stats = await Promise.all((await snapshotFiles(dir, io)).map((rel) => io(() => stat(path.join(dir, rel))).then((s) => ({ rel, s }), () => undefined)));
+  const stats = await Promise.all(
+    (await snapshotFiles(dir, io)).map((rel) =>
+      io(() => stat(path.join(dir, rel))).then(
+        (s) => ({ rel, s }),
+        () => undefined,
+      ),
+    ),
+  );
   for (const f of stats.filter((x) => !!x).sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0))) {
     hash.update(`${f.rel}\0${f.s.size}\0${f.s.mtimeMs}\0`);
   }
@@ -109,14 +127,22 @@ export async function statSignature(dir: string, io: Io = limiter(MAX_OPEN_FILES
 }
 
 /** Stat signatures of many dealer folders (slug → signature). */
-export async function statSignatures(dir: string, slugs: string[], maxOpenFiles = MAX_OPEN_FILES): Promise<Record<string, string>> {
+export async function statSignatures(
+  dir: string,
+  slugs: string[],
+  maxOpenFiles = MAX_OPEN_FILES,
+): Promise<Record<string, string>> {
   const io = limiter(maxOpenFiles);
   const sigs = await mapLimit(slugs, DEALER_CONCURRENCY, (slug) => statSignature(path.join(dir, slug), io));
   return Object.fromEntries(slugs.map((slug, i) => [slug, sigs[i]!]));
 }
 
 /** Fingerprints of many dealer folders (slug → fingerprint), with bounded open files. */
-export async function fingerprintDealers(dir: string, slugs: string[], maxOpenFiles = MAX_OPEN_FILES): Promise<Record<string, string>> {
+export async function fingerprintDealers(
+  dir: string,
+  slugs: string[],
+  maxOpenFiles = MAX_OPEN_FILES,
+): Promise<Record<string, string>> {
   const io = limiter(maxOpenFiles);
   const prints = await mapLimit(slugs, DEALER_CONCURRENCY, (slug) => fingerprintDealer(path.join(dir, slug), io));
   return Object.fromEntries(slugs.map((slug, i) => [slug, prints[i]!]));
@@ -158,8 +184,12 @@ export async function loadDealers(dir: string, options: LoadOptions = {}): Promi
     if (!one.dealer) continue;
     const other = seenIds.get(one.dealer.site.id);
     if (other) {
-      result.errors.push({ dealer: one.dealer.slug, file: 'site.json', path: 'id',
-        message: `website id ${one.dealer.site.id} is also used by dealer "${other}"; ids must be unique` });
+      result.errors.push({
+        dealer: one.dealer.slug,
+        file: 'site.json',
+        path: 'id',
+        message: `website id ${one.dealer.site.id} is also used by dealer "${other}"; ids must be unique`,
+      });
     }
     seenIds.set(one.dealer.site.id, one.dealer.slug);
     result.dealers.push(one.dealer);
@@ -174,7 +204,12 @@ interface DealerLoad extends BlockCheck {
 
 /** Reads and parses one JSON file of a dealer, noting its bytes in `read` for the fingerprint. */
 async function readJson(
-  file: string, rel: string, dealer: string, errors: ContentIssue[], io: Io, read: ReadFile[],
+  file: string,
+  rel: string,
+  dealer: string,
+  errors: ContentIssue[],
+  io: Io,
+  read: ReadFile[],
 ): Promise<{ found: boolean; value?: unknown }> {
   let text: string;
   try {
@@ -200,13 +235,22 @@ async function loadDealer(dir: string, folder: string, io: Io): Promise<DealerLo
   const read: ReadFile[] = [];
   const siteJson = await readJson(path.join(dir, 'site.json'), 'site.json', folder, errors, io, read);
   if (!siteJson.found) {
-    errors.push({ dealer: folder, file: 'site.json', path: '', message: 'is missing: every dealer folder needs a site.json' });
+    errors.push({
+      dealer: folder,
+      file: 'site.json',
+      path: '',
+      message: 'is missing: every dealer folder needs a site.json',
+    });
   }
   const site = siteJson.value === undefined ? undefined : siteSchema.safeParse(siteJson.value);
   if (site && !site.success) errors.push(...fromZod(site.error, { dealer: folder, file: 'site.json' }, siteJson.value));
   if (site?.success && site.data.slug !== folder) {
-    errors.push({ dealer: folder, file: 'site.json', path: 'slug',
-      message: `is "${site.data.slug}" but the folder is "${folder}"; they must match` });
+    errors.push({
+      dealer: folder,
+      file: 'site.json',
+      path: 'slug',
+      message: `is "${site.data.slug}" but the folder is "${folder}"; they must match`,
+    });
   }
 
   // Read at once, kept in the order of entityFiles: the same content makes the same JSON
@@ -250,7 +294,10 @@ async function listJson(dir: string, io: Io): Promise<string[]> {
 
 async function loadPages(dir: string, folder: string, check: DealerLoad, io: Io, read: ReadFile[]): Promise<Page[]> {
   const pagesDir = path.join(dir, 'pages');
-  const exists = await io(() => stat(pagesDir)).then((s) => s.isDirectory(), () => false);
+  const exists = await io(() => stat(pagesDir)).then(
+    (s) => s.isDirectory(),
+    () => false,
+  );
   if (!exists) return [];
   const files = await listJson(pagesDir, io);
   const pages: Page[] = [];
@@ -268,13 +315,24 @@ async function loadPages(dir: string, folder: string, check: DealerLoad, io: Io,
     }
     const other = byPath.get(parsed.data.path);
     if (other) {
-      check.errors.push({ dealer: folder, file: rel, path: 'path',
-        message: `"${parsed.data.path}" is also the path of ${other}; page paths must be unique` });
+      check.errors.push({
+        dealer: folder,
+        file: rel,
+        path: 'path',
+        message: `"${parsed.data.path}" is also the path of ${other}; page paths must be unique`,
+      });
     }
     byPath.set(parsed.data.path, rel);
-    const blocks = validateBlocks(parsed.data.blocks, {
-      dealer: folder, file: rel, page: parsed.data.path, prefix: ['blocks'],
-    }, check);
+    const blocks = validateBlocks(
+      parsed.data.blocks,
+      {
+        dealer: folder,
+        file: rel,
+        page: parsed.data.path,
+        prefix: ['blocks'],
+      },
+      check,
+    );
     pages.push({ ...parsed.data, blocks, file: rel });
   }
   return pages;

@@ -2,16 +2,19 @@
 import type { DealerContent } from './load.ts';
 import type { ContentIssue } from './issues.ts';
 
-function duplicates<T>(
-  dealer: string, file: string, items: T[], key: (t: T) => string, what: string,
-): ContentIssue[] {
+function duplicates<T>(dealer: string, file: string, items: T[], key: (t: T) => string, what: string): ContentIssue[] {
   const seen = new Map<string, number>();
   const out: ContentIssue[] = [];
   items.forEach((item, i) => {
     const k = key(item);
     const first = seen.get(k);
     if (first !== undefined) {
-      out.push({ dealer, file, path: `[${i}]`, message: `${what} "${k}" is also used by [${first}]; it must be unique` });
+      out.push({
+        dealer,
+        file,
+        path: `[${i}]`,
+        message: `${what} "${k}" is also used by [${first}]; it must be unique`,
+      });
     } else seen.set(k, i);
   });
   return out;

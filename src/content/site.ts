@@ -208,8 +208,16 @@ export const siteOptions = z
 export function isSiteOrigin(value: string): boolean {
   if (value !== value.trim() || !URL.canParse(value)) return false;
   const u = new URL(value);
-  return (u.protocol === 'https:' || u.protocol === 'http:') && !!u.hostname && !u.username && !u.password
-    && u.pathname === '/' && !u.search && !u.hash && !/[?#]/.test(value);
+  return (
+    (u.protocol === 'https:' || u.protocol === 'http:') &&
+    !!u.hostname &&
+    !u.username &&
+    !u.password &&
+    u.pathname === '/' &&
+    !u.search &&
+    !u.hash &&
+    !/[?#]/.test(value)
+  );
 }
 
 const siteOrigin = z.string().superRefine((value, ctx) => {

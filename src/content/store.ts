@@ -23,7 +23,10 @@ export function provideContent(dealers: DealerContent[] | Promise<DealerContent[
 export function getDealers(): Promise<DealerContent[]> {
   const holder = globalThis as Holder;
   holder[KEY] ??= (async () => {
-    const only = readEnv(processEnv(), 'ONLY_DEALERS')?.split(',').map((s) => s.trim()).filter(Boolean);
+    const only = readEnv(processEnv(), 'ONLY_DEALERS')
+      ?.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     const result = await loadDealers(readEnv(processEnv(), 'DEALERS_DIR') || envDefault('DEALERS_DIR'), { only });
     if (result.errors.length) {
       throw new Error('Content errors:\n' + result.errors.map(formatIssue).join('\n'));

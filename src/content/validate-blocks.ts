@@ -4,7 +4,14 @@
  * with full JSON paths.
  * Unknown types are kept out of the result and reported as warnings; they render nothing.
  */
-import { rawBlock, blockDataSchemas, isBlockType, isCustomComponentName, nestedBlockLists, type Block } from './blocks.ts';
+import {
+  rawBlock,
+  blockDataSchemas,
+  isBlockType,
+  isCustomComponentName,
+  nestedBlockLists,
+  type Block,
+} from './blocks.ts';
 import { fromZod, jsonPath, type ContentIssue } from './issues.ts';
 import { customStepKeys, isCustomStepKey } from './custom-steps.ts';
 import type { FormBlockData } from './forms.ts';
@@ -52,7 +59,11 @@ export function validateBlocks(
       });
     }
     if (type === 'form' || type === 'formBuilder') {
-      checkFormSteps(type === 'formBuilder' ? { ...(data as FormBlockData), formType: undefined } : (data as FormBlockData), { ...where, prefix: [...prefix, 'data'] }, check);
+      checkFormSteps(
+        type === 'formBuilder' ? { ...(data as FormBlockData), formType: undefined } : (data as FormBlockData),
+        { ...where, prefix: [...prefix, 'data'] },
+        check,
+      );
     }
     for (const list of nestedBlockLists(type, data)) {
       const blocks = validateBlocks([...list.blocks], { ...where, prefix: [...prefix, 'data', ...list.path] }, check);
@@ -96,19 +107,35 @@ function replacedAt(value: unknown, path: readonly (string | number)[], replacem
  * form (or a `form` block without a formType). A built-in form type's steps hold fields of their
  * own that content does not show, so their hideButton rules are left to the runtime fallback.
  */
-function checkFormSteps(data: FormBlockData, where: { dealer: string; file: string; page: string; prefix: PropertyKey[] }, check: BlockCheck): void {
+function checkFormSteps(
+  data: FormBlockData,
+  where: { dealer: string; file: string; page: string; prefix: PropertyKey[] },
+  check: BlockCheck,
+): void {
   const at = (...parts: PropertyKey[]) => jsonPath([...where.prefix, ...parts]);
   data.formSteps.forEach((step, i) => {
     const key = step.customStepKey?.trim();
     if (step.isCustom && !key) {
-      check.errors.push({ dealer: where.dealer, file: where.file, path: at('formSteps', i),
-        message: `step "${step.key}" on page ${where.page} is a custom step (isCustom) but names no customStepKey; registered custom steps: ${customStepKeys.join(', ')}` });
+      check.errors.push({
+        dealer: where.dealer,
+        file: where.file,
+        path: at('formSteps', i),
+        message: `step "${step.key}" on page ${where.page} is a custom step (isCustom) but names no customStepKey; registered custom steps: ${customStepKeys.join(', ')}`,
+      });
     } else if (step.isCustom && key && !isCustomStepKey(key)) {
-      check.errors.push({ dealer: where.dealer, file: where.file, path: at('formSteps', i, 'customStepKey'),
-        message: `unknown custom step "${key}" on step "${step.key}" of page ${where.page}; registered custom steps: ${customStepKeys.join(', ')}` });
+      check.errors.push({
+        dealer: where.dealer,
+        file: where.file,
+        path: at('formSteps', i, 'customStepKey'),
+        message: `unknown custom step "${key}" on step "${step.key}" of page ${where.page}; registered custom steps: ${customStepKeys.join(', ')}`,
+      });
     } else if (!step.isCustom && key) {
-      check.warnings.push({ dealer: where.dealer, file: where.file, path: at('formSteps', i, 'customStepKey'),
-        message: `customStepKey "${key}" on step "${step.key}" of page ${where.page} is ignored without isCustom: true` });
+      check.warnings.push({
+        dealer: where.dealer,
+        file: where.file,
+        path: at('formSteps', i, 'customStepKey'),
+        message: `customStepKey "${key}" on step "${step.key}" of page ${where.page} is ignored without isCustom: true`,
+      });
     }
   });
 
@@ -116,13 +143,21 @@ function checkFormSteps(data: FormBlockData, where: { dealer: string; file: stri
   if (!builder) return;
   const keys = new Set(data.formSteps.map((s) => s.key));
   data.formSteps.forEach((step, i) => {
-    const rule = step.customRules.findIndex((r) => r.type === 'hideButton' && (r.button === 'next' || r.button === 'both'));
+    const rule = step.customRules.findIndex(
+      (r) => r.type === 'hideButton' && (r.button === 'next' || r.button === 'both'),
+    );
     if (rule < 0) return;
-    const onStep = data.fields.filter((f) => f.stepKey === step.key || (i === 0 && (!f.stepKey || !keys.has(f.stepKey))));
+    const onStep = data.fields.filter(
+      (f) => f.stepKey === step.key || (i === 0 && (!f.stepKey || !keys.has(f.stepKey))),
+    );
     const picks = onStep.some((f) => f.type === 'radio' || f.type === 'radioCard');
     const custom = step.isCustom && !!step.customStepKey && isCustomStepKey(step.customStepKey);
     if (picks || custom) return;
-    check.warnings.push({ dealer: where.dealer, file: where.file, path: at('formSteps', i, 'customRules', rule),
-      message: `step "${step.key}" on page ${where.page} hides its Next button but has nothing a visitor picks to move on (no radio or radioCard field, no custom step); Next stays visible` });
+    check.warnings.push({
+      dealer: where.dealer,
+      file: where.file,
+      path: at('formSteps', i, 'customRules', rule),
+      message: `step "${step.key}" on page ${where.page} hides its Next button but has nothing a visitor picks to move on (no radio or radioCard field, no custom step); Next stays visible`,
+    });
   });
 }

@@ -14,31 +14,58 @@ export const MAX_FINANCE_FIELDS = 200;
 export const MAX_FINANCE_TEXT = 5000;
 export const MAX_FINANCE_LIST = 50;
 
-const text = z.string({ error: '{field} must be text.' }).max(MAX_FINANCE_TEXT, { error: `{field} must be at most ${MAX_FINANCE_TEXT} characters.` });
+const text = z
+  .string({ error: '{field} must be text.' })
+  .max(MAX_FINANCE_TEXT, { error: `{field} must be at most ${MAX_FINANCE_TEXT} characters.` });
 
 /** Values that are always text in a finance form. */
 export const FINANCE_TEXT_FIELDS = [
-  'lead_id', 'name', 'first_name', 'middle_name', 'last_name', 'email', 'phone', 'dateOfBirth',
-  'driverLicenceNumber', 'preferredDealership',
+  'lead_id',
+  'name',
+  'first_name',
+  'middle_name',
+  'last_name',
+  'email',
+  'phone',
+  'dateOfBirth',
+  'driverLicenceNumber',
+  'preferredDealership',
 ] as const;
 
-const financeValue = z.union([
-  z.string().max(MAX_FINANCE_TEXT),
-  z.number().finite(),
-  z.boolean(),
-  z.null(),
-  z.array(z.union([z.string().max(MAX_FINANCE_TEXT), z.number().finite()])).max(MAX_FINANCE_LIST),
-], { error: `{field} must be text of at most ${MAX_FINANCE_TEXT} characters, a number, true or false, or a list of those.` });
+const financeValue = z.union(
+  [
+    z.string().max(MAX_FINANCE_TEXT),
+    z.number().finite(),
+    z.boolean(),
+    z.null(),
+    z.array(z.union([z.string().max(MAX_FINANCE_TEXT), z.number().finite()])).max(MAX_FINANCE_LIST),
+  ],
+  {
+    error: `{field} must be text of at most ${MAX_FINANCE_TEXT} characters, a number, true or false, or a list of those.`,
+  },
+);
 
-const amount = z.union([z.number().finite().min(0), z.string(), z.null()], { error: '{field} must be an amount in dollars, such as 30000.' })
-  .refine((v) => v === null || v === '' || !Number.isNaN(parseAmount(v)), { error: '{field} must be an amount in dollars, such as 30000.' });
+const amount = z
+  .union([z.number().finite().min(0), z.string(), z.null()], {
+    error: '{field} must be an amount in dollars, such as 30000.',
+  })
+  .refine((v) => v === null || v === '' || !Number.isNaN(parseAmount(v)), {
+    error: '{field} must be an amount in dollars, such as 30000.',
+  });
 
-export const financeApplication = z.object({
-  site: siteSlug.optional(),
-  ...Object.fromEntries(FINANCE_TEXT_FIELDS.map((name) => [name, text.nullish()])) as Record<(typeof FINANCE_TEXT_FIELDS)[number], z.ZodOptional<z.ZodNullable<typeof text>>>,
-  vehiclePriceBudget: amount.optional(),
-}).catchall(financeValue)
-  .refine((body) => Object.keys(body).length <= MAX_FINANCE_FIELDS, { error: `A finance application has at most ${MAX_FINANCE_FIELDS} values.` });
+export const financeApplication = z
+  .object({
+    site: siteSlug.optional(),
+    ...(Object.fromEntries(FINANCE_TEXT_FIELDS.map((name) => [name, text.nullish()])) as Record<
+      (typeof FINANCE_TEXT_FIELDS)[number],
+      z.ZodOptional<z.ZodNullable<typeof text>>
+    >),
+    vehiclePriceBudget: amount.optional(),
+  })
+  .catchall(financeValue)
+  .refine((body) => Object.keys(body).length <= MAX_FINANCE_FIELDS, {
+    error: `A finance application has at most ${MAX_FINANCE_FIELDS} values.`,
+  });
 
 /** What the finance step posts. */
 export type FinanceApplication = z.input<typeof financeApplication>;

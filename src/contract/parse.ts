@@ -9,7 +9,10 @@
 import { z } from 'astro/zod';
 
 /** Names that JavaScript objects inherit: a key so named is refused wherever it appears in a body. */
-export const RESERVED_KEYS: ReadonlySet<string> = new Set([...Object.getOwnPropertyNames(Object.prototype), 'prototype']);
+export const RESERVED_KEYS: ReadonlySet<string> = new Set([
+  ...Object.getOwnPropertyNames(Object.prototype),
+  'prototype',
+]);
 
 /** C0 control characters and DEL; tab, line feed and carriage return are allowed only where said. */
 export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
@@ -53,16 +56,29 @@ export function parseWith<S extends z.ZodType>(schema: S, input: unknown, root =
 /** Text of at most `max` characters without control characters (tab and new lines allowed when `lines`). */
 export function plainText(max: number, error: string, options: { lines?: boolean } = {}) {
   const control = options.lines ? /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/ : CONTROL_CHARACTERS;
-  return z.string({ error }).max(max, { error }).refine((s) => !control.test(s), { error });
+  return z
+    .string({ error })
+    .max(max, { error })
+    .refine((s) => !control.test(s), { error });
 }
 
 /** A non-empty id as text: a string, or a finite number made text. */
 export function idText(error: string, max = 200) {
-  return z.union([
-    z.string().trim().min(1).max(max).refine((s) => !CONTROL_CHARACTERS.test(s)),
-    z.number().finite().transform(String),
-  ], { error });
+  return z.union(
+    [
+      z
+        .string()
+        .trim()
+        .min(1)
+        .max(max)
+        .refine((s) => !CONTROL_CHARACTERS.test(s)),
+      z.number().finite().transform(String),
+    ],
+    { error },
+  );
 }
 
 /** A dealer site slug, naming the site when the Host does not. */
-export const siteSlug = z.string({ error: '{field} must be a dealer site slug.' }).max(100, { error: '{field} must be a dealer site slug.' });
+export const siteSlug = z
+  .string({ error: '{field} must be a dealer site slug.' })
+  .max(100, { error: '{field} must be a dealer site slug.' });

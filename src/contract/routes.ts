@@ -53,10 +53,12 @@ export const sendToProviderPath = (provider: string) => `${API_BASE}/send-to-${p
 export const modelPath = (slug: string) => `${API_BASE}/models/${encodeURIComponent(slug)}`;
 
 /** A multi-query search of `index` ("*": the indexes each request names), under `apiBase`. */
-export const searchQueriesPath = (apiBase: string = API_BASE, index = '*') => `${apiBase.replace(/\/+$/, '')}/search/1/indexes/${index}/queries`;
+export const searchQueriesPath = (apiBase: string = API_BASE, index = '*') =>
+  `${apiBase.replace(/\/+$/, '')}/search/1/indexes/${index}/queries`;
 
 /** GET /api/manufacturer-locations for the site `site`. */
-export const manufacturerLocationsPath = (site: string) => `${API_ROUTES.manufacturerLocations}?site=${encodeURIComponent(site)}`;
+export const manufacturerLocationsPath = (site: string) =>
+  `${API_ROUTES.manufacturerLocations}?site=${encodeURIComponent(site)}`;
 
 /** GET /api/reviews of one website's Google Business profile. */
 export const reviewsPath = (query: { websiteId: string; gmbId: string }) =>

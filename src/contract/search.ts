@@ -13,19 +13,27 @@ export const MAX_SEARCH_REQUESTS = 50;
 /** Longest `params` string of one entry. */
 export const MAX_PARAMS_TEXT = 16_000;
 
-export const searchEntry = z.object({
-  indexName: z.string({ error: 'indexName is required.' }).max(200, { error: 'indexName is too long.' }),
-  params: z.union([z.string().max(MAX_PARAMS_TEXT), z.record(z.string(), z.unknown()), z.null()], {
-    error: 'params must be a URL-encoded string or an object.',
-  }).optional(),
-  type: z.enum(['default', 'facet'], { error: 'type must be "default" or "facet".' }).optional(),
-}, { error: 'Each of requests must be an object.' }).catchall(z.unknown());
+export const searchEntry = z
+  .object(
+    {
+      indexName: z.string({ error: 'indexName is required.' }).max(200, { error: 'indexName is too long.' }),
+      params: z
+        .union([z.string().max(MAX_PARAMS_TEXT), z.record(z.string(), z.unknown()), z.null()], {
+          error: 'params must be a URL-encoded string or an object.',
+        })
+        .optional(),
+      type: z.enum(['default', 'facet'], { error: 'type must be "default" or "facet".' }).optional(),
+    },
+    { error: 'Each of requests must be an object.' },
+  )
+  .catchall(z.unknown());
 
 export type SearchEntry = z.input<typeof searchEntry>;
 
 export const multiQueryRequest = z.object({
   site: siteSlug.optional(),
-  requests: z.array(z.unknown(), { error: 'requests: send a non-empty list of search requests.' })
+  requests: z
+    .array(z.unknown(), { error: 'requests: send a non-empty list of search requests.' })
     .min(1, { error: 'requests: send a non-empty list of search requests.' })
     .max(MAX_SEARCH_REQUESTS, { error: `requests: at most ${MAX_SEARCH_REQUESTS} requests per call.` }),
 });
@@ -33,11 +41,15 @@ export const multiQueryRequest = z.object({
 export type MultiQueryRequest = z.input<typeof multiQueryRequest>;
 
 /** The body of a search for facet values: `params` (as a multi-query entry's) and any flattened parameters. */
-export const facetSearchRequest = z.object({
-  site: siteSlug.optional(),
-  params: z.union([z.string().max(MAX_PARAMS_TEXT), z.record(z.string(), z.unknown()), z.null()], {
-    error: 'params must be a URL-encoded string or an object.',
-  }).optional(),
-}).catchall(z.unknown());
+export const facetSearchRequest = z
+  .object({
+    site: siteSlug.optional(),
+    params: z
+      .union([z.string().max(MAX_PARAMS_TEXT), z.record(z.string(), z.unknown()), z.null()], {
+        error: 'params must be a URL-encoded string or an object.',
+      })
+      .optional(),
+  })
+  .catchall(z.unknown());
 
 export type FacetSearchRequest = z.input<typeof facetSearchRequest>;

@@ -23,11 +23,15 @@ export function carTitle(car: Pick<Car, 'year' | 'make' | 'model' | 'badge'>): s
 
 /** The enquiry form of a car page: a contact form in the new or used vehicle enquiry category. */
 export function carEnquiryBlock(car: Pick<Car, 'car_type' | 'make' | 'model'>): Block {
-  return block('form', {
-    formType: 'contact',
-    category: car.car_type === 'new' ? 'New Vehicle Enquiry' : 'Used Vehicle Enquiry',
-    heading: `Enquire about this ${car.make} ${car.model}`,
-  }, 0);
+  return block(
+    'form',
+    {
+      formType: 'contact',
+      category: car.car_type === 'new' ? 'New Vehicle Enquiry' : 'Used Vehicle Enquiry',
+      heading: `Enquire about this ${car.make} ${car.model}`,
+    },
+    0,
+  );
 }
 
 export interface GeneratedPage {
@@ -39,14 +43,26 @@ export interface GeneratedPage {
  * The generated page with this id, as its template builds it, or undefined when the dealer has
  * none. Generated pages follow the newest layout: `today` is their publishing date.
  */
-export function generatedPage(dealer: Pick<DealerContent, 'cars' | 'models'>, pageId: string, today: string): GeneratedPage | undefined {
+export function generatedPage(
+  dealer: Pick<DealerContent, 'cars' | 'models'>,
+  pageId: string,
+  today: string,
+): GeneratedPage | undefined {
   if (pageId.startsWith('model-')) {
     const model = dealer.models.find((m) => modelPageId(m) === pageId);
-    if (model) return { page: { id: pageId, title: model.name, path: modelPath(model), publishedAt: today }, blocks: defaultModelBlocks(model) };
+    if (model)
+      return {
+        page: { id: pageId, title: model.name, path: modelPath(model), publishedAt: today },
+        blocks: defaultModelBlocks(model),
+      };
   }
   if (pageId.startsWith('car-')) {
     const car = dealer.cars.find((c) => carPageId(c) === pageId);
-    if (car) return { page: { id: pageId, title: carTitle(car), path: carPath(car), publishedAt: today }, blocks: [carEnquiryBlock(car)] };
+    if (car)
+      return {
+        page: { id: pageId, title: carTitle(car), path: carPath(car), publishedAt: today },
+        blocks: [carEnquiryBlock(car)],
+      };
   }
   return undefined;
 }

@@ -80,7 +80,10 @@ async function request(
     try {
       response = await doFetch(`${options.apiBase ?? ''}${path}`, {
         method: init.method,
-        headers: init.body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+        headers:
+          init.body === undefined
+            ? { Accept: 'application/json' }
+            : { Accept: 'application/json', 'Content-Type': 'application/json' },
         body: init.body === undefined ? undefined : JSON.stringify(init.body),
         signal: AbortSignal.timeout(options.timeoutMs ?? 20_000),
       });
@@ -103,19 +106,30 @@ async function request(
 }
 
 /** Saves a lead (partial or final). The same request may be sent again safely. */
-export async function saveLead(payload: LeadSaveRequest, options: ClientOptions = {}): Promise<Result<LeadSaveResponse>> {
+export async function saveLead(
+  payload: LeadSaveRequest,
+  options: ClientOptions = {},
+): Promise<Result<LeadSaveResponse>> {
   const answer = await request(LEAD_ROUTE, { method: 'POST', body: payload }, options);
   if (!answer.ok) return answer;
   const body = answer.body;
-  if (!isObject(body) || typeof body.lead_id !== 'string' && typeof body.lead_id !== 'number') {
+  if (!isObject(body) || (typeof body.lead_id !== 'string' && typeof body.lead_id !== 'number')) {
     return { ok: false, kind: 'unavailable', message: UNAVAILABLE_MESSAGE };
   }
-  return { ok: true, lead_id: String(body.lead_id), lead_status: body.lead_status === 'Complete' ? 'Complete' : 'Partial' };
+  return {
+    ok: true,
+    lead_id: String(body.lead_id),
+    lead_status: body.lead_status === 'Complete' ? 'Complete' : 'Partial',
+  };
 }
 
 /** The finance route of a site's provider: `/api/send-to-{provider}`. */
 export function financeRoute(provider: string | undefined): string {
-  const name = (provider ?? '').trim().toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/^-+|-+$/g, '');
+  const name = (provider ?? '')
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9-]+/g, '-')
+    .replace(/^-+|-+$/g, '');
   return sendToProviderPath(name || 'provider');
 }
 
@@ -127,13 +141,21 @@ export async function sendFinanceApplication(
   options: ClientOptions = {},
 ): Promise<Result<{ answer: FinanceAnswer }>> {
   // An application is not idempotent at the provider: never resent automatically.
-  const answer = await request(financeRoute(provider), { method: 'POST', body: { ...values, site } }, { ...options, retries: 0 });
+  const answer = await request(
+    financeRoute(provider),
+    { method: 'POST', body: { ...values, site } },
+    { ...options, retries: 0 },
+  );
   if (!answer.ok) return answer;
-  return { ok: true, answer: isObject(answer.body) ? (answer.body) : {} };
+  return { ok: true, answer: isObject(answer.body) ? answer.body : {} };
 }
 
 /** The provider's dealership id for a stock car's location (POST /api/finance-locations). */
-export async function financeLocation(carId: string, site: string, options: ClientOptions = {}): Promise<string | undefined> {
+export async function financeLocation(
+  carId: string,
+  site: string,
+  options: ClientOptions = {},
+): Promise<string | undefined> {
   const answer = await request(API_ROUTES.financeLocations, { method: 'POST', body: { carId, site } }, options);
   if (!answer.ok || !isObject(answer.body)) return undefined;
   const id = answer.body.dealershipId;
@@ -144,7 +166,10 @@ export async function financeLocation(carId: string, site: string, options: Clie
  * Every dealer website with its locations (GET /api/manufacturer-locations). Spec §7: an ok
  * status is required, so an answer without `ok: true` beside its websites is a failure.
  */
-export async function fetchManufacturerLocations(site: string, options: ClientOptions = {}): Promise<Result<{ websites: ManufacturerWebsite[] }>> {
+export async function fetchManufacturerLocations(
+  site: string,
+  options: ClientOptions = {},
+): Promise<Result<{ websites: ManufacturerWebsite[] }>> {
   const answer = await request(manufacturerLocationsPath(site), { method: 'GET' }, options);
   if (!answer.ok) return answer;
   const body = answer.body;

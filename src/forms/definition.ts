@@ -136,7 +136,8 @@ export function resolveForm(block: FormBlockData, ctx: FormContext): FormDef {
     formSteps: (block.formSteps ?? []).map((s) => ({ ...s, customRules: s.customRules ?? [] })),
   };
   const formType = data.formType ?? (data.fields.length ? 'builder' : 'contact');
-  const base = formType === 'builder' ? builderForm(data, ctx) : mergeBlock(formBuilders[formType](ctx, data), data, ctx);
+  const base =
+    formType === 'builder' ? builderForm(data, ctx) : mergeBlock(formBuilders[formType](ctx, data), data, ctx);
   const steps = base.steps.map((s) => ({ ...s, fields: [...s.fields], rules: [...s.rules] }));
 
   const last = steps[steps.length - 1];
@@ -148,7 +149,10 @@ export function resolveForm(block: FormBlockData, ctx: FormContext): FormDef {
   // A form that keeps the default category takes its form type's, else the page's: an enquiry on
   // a finance page (spec §2: paths containing finance or finance-enquiry) is a finance enquiry.
   const pageCategory = FINANCE_PATH.test(ctx.pagePath) ? FINANCE_CATEGORY : undefined;
-  const category = data.category === DEFAULT_CATEGORY ? (base.category ?? pageCategory ?? DEFAULT_CATEGORY) : data.category || DEFAULT_CATEGORY;
+  const category =
+    data.category === DEFAULT_CATEGORY
+      ? (base.category ?? pageCategory ?? DEFAULT_CATEGORY)
+      : data.category || DEFAULT_CATEGORY;
   const heading = data.heading === DEFAULT_HEADING && base.heading ? base.heading : data.heading || DEFAULT_HEADING;
   const compact = ctx.site.options.forms.longFormCompactProgress && steps.length > LONG_FORM_STEPS;
   return {

@@ -15,26 +15,43 @@ type Option = { label: string; value: string };
 export const MIN_YEAR = 1950;
 export const AU_STATES: readonly string[] = locale('AU').address.regions;
 export const LEAD_CATEGORIES = [
-  'General Enquiry', 'New Vehicle Enquiry', 'Used Vehicle Enquiry', 'Service Booking',
-  'Finance Enquiry', 'Parts Enquiry', 'Trade In Enquiry', 'Test Drive Booking',
+  'General Enquiry',
+  'New Vehicle Enquiry',
+  'Used Vehicle Enquiry',
+  'Service Booking',
+  'Finance Enquiry',
+  'Parts Enquiry',
+  'Trade In Enquiry',
+  'Test Drive Booking',
 ];
 
 /** One field; hidden fields are never required. */
 export function field(
-  name: string, type: FieldDef['type'], label: string, required = false, extra: Partial<FieldDef> = {},
+  name: string,
+  type: FieldDef['type'],
+  label: string,
+  required = false,
+  extra: Partial<FieldDef> = {},
 ): FieldDef {
   return { name, type, label, required: type === 'hidden' ? false : required, ...typeExtras(type), ...extra };
 }
 
 function typeExtras(type: FieldDef['type']): Partial<FieldDef> {
   switch (type) {
-    case 'fullName': return { autoComplete: 'name' };
-    case 'email': return { autoComplete: 'email', inputMode: 'email' };
-    case 'phone': return { autoComplete: 'tel', inputMode: 'tel' };
-    case 'year': return { inputMode: 'numeric', min: MIN_YEAR };
-    case 'currency': return { inputMode: 'numeric' };
-    case 'rego': return { autoComplete: 'off' };
-    default: return {};
+    case 'fullName':
+      return { autoComplete: 'name' };
+    case 'email':
+      return { autoComplete: 'email', inputMode: 'email' };
+    case 'phone':
+      return { autoComplete: 'tel', inputMode: 'tel' };
+    case 'year':
+      return { inputMode: 'numeric', min: MIN_YEAR };
+    case 'currency':
+      return { inputMode: 'numeric' };
+    case 'rego':
+      return { autoComplete: 'off' };
+    default:
+      return {};
   }
 }
 
@@ -52,11 +69,7 @@ export function phoneField(ctx: FormContext, label = 'Mobile Phone', required = 
 
 /** Name, mobile phone and email: what a dealer needs to reply, all required. */
 export function contactFields(ctx: FormContext): FieldDef[] {
-  return [
-    field('name', 'fullName', 'Full Name', true),
-    phoneField(ctx),
-    field('email', 'email', 'Email', true),
-  ];
+  return [field('name', 'fullName', 'Full Name', true), phoneField(ctx), field('email', 'email', 'Email', true)];
 }
 
 export function splitNameFields(middleName = false): FieldDef[] {
@@ -90,8 +103,9 @@ function shownHours(location: Location, department: string): string[] {
   const own = location.hours.length ? hoursFor(location.hours, department) : [];
   // A location with 1.1 hours for other departments only shows nothing rather than its free text.
   if (location.hours.length && !own.length) return [];
-  return footerHours({ hours: own, opening_hours: location.opening_hours })
-    .flatMap((d) => d.lines.map((l) => (l.days ? `${l.days} ${l.hours}` : l.hours)));
+  return footerHours({ hours: own, opening_hours: location.opening_hours }).flatMap((d) =>
+    d.lines.map((l) => (l.days ? `${l.days} ${l.hours}` : l.hours)),
+  );
 }
 
 /**
@@ -123,16 +137,28 @@ export function bookingRule(ctx: FormContext, bookingType: string, places: Booki
  * 'Preferred {type} Date': today or later where the booking is made, on a day and at a time the
  * chosen location is open (its content format 1.1 hours); any day ahead where it has none.
  */
-export function dateField(name: string, bookingType: string, ctx: FormContext, places: BookingPlaces, required = true): FieldDef {
+export function dateField(
+  name: string,
+  bookingType: string,
+  ctx: FormContext,
+  places: BookingPlaces,
+  required = true,
+): FieldDef {
   return field(name, 'dateTime', `Preferred ${bookingType} Date`, required, {
-    bookingType, dateRule: 'notPast', timeZone: siteTimeZone(ctx), booking: bookingRule(ctx, bookingType, places),
+    bookingType,
+    dateRule: 'notPast',
+    timeZone: siteTimeZone(ctx),
+    booking: bookingRule(ctx, bookingType, places),
   });
 }
 
 /** A finance applicant's date of birth: 18 to 100 years old today in the site's zone. */
 export function birthDateField(ctx: FormContext, purpose = 'apply for finance'): FieldDef {
   return field('dateOfBirth', 'dateTime', 'Date of Birth', true, {
-    dateRule: 'past', autoComplete: 'bday', timeZone: siteTimeZone(ctx), age: { min: 18, max: 100, purpose },
+    dateRule: 'past',
+    autoComplete: 'bday',
+    timeZone: siteTimeZone(ctx),
+    age: { min: 18, max: 100, purpose },
   });
 }
 
@@ -151,7 +177,11 @@ export function addressFields(ctx: FormContext): FieldDef[] {
     field('street', 'text', 'Street Address', true, { autoComplete: 'street-address' }),
     field('suburb', 'text', address.suburbLabel, true, { autoComplete: 'address-level2' }),
     address.regionChoice
-      ? field('state', 'select', address.regionLabel, true, { options: toOptions(address.regions), autoComplete: 'address-level1', ...stateDefault(ctx) })
+      ? field('state', 'select', address.regionLabel, true, {
+          options: toOptions(address.regions),
+          autoComplete: 'address-level1',
+          ...stateDefault(ctx),
+        })
       : field('state', 'text', address.regionLabel, true, { autoComplete: 'address-level1', ...stateDefault(ctx) }),
     field('postcode', 'text', 'Postcode', true, { autoComplete: 'postal-code', inputMode: 'numeric' }),
   ];
@@ -159,8 +189,12 @@ export function addressFields(ctx: FormContext): FieldDef[] {
 
 /** The state the vehicle is registered in: the dealer's state unless the visitor changes it. */
 export function vehicleStateField(ctx: FormContext): FieldDef {
-  if (!locale(ctx.site.country).vehicle.registeredByState) return field('vehicle_state', 'hidden', 'Vehicle State', false, stateDefault(ctx));
-  return field('vehicle_state', 'select', 'Vehicle State', false, { options: toOptions(AU_STATES), ...stateDefault(ctx) });
+  if (!locale(ctx.site.country).vehicle.registeredByState)
+    return field('vehicle_state', 'hidden', 'Vehicle State', false, stateDefault(ctx));
+  return field('vehicle_state', 'select', 'Vehicle State', false, {
+    options: toOptions(AU_STATES),
+    ...stateDefault(ctx),
+  });
 }
 
 function stateDefault(ctx: FormContext): Partial<FieldDef> {
@@ -187,9 +221,7 @@ export function locationOptions(locations: Location[]): Option[] {
  * The dealership choice among `locations`: a required select when there are several, a hidden
  * field holding the only one when there is one, nothing when there are none.
  */
-export function locationChoice(
-  locations: Location[], name = 'location_id', label = 'Dealership Location',
-): FieldDef[] {
+export function locationChoice(locations: Location[], name = 'location_id', label = 'Dealership Location'): FieldDef[] {
   const options = locationOptions(locations);
   if (options.length > 1) return [field(name, 'locationSelect', label, true, { options })];
   if (options.length === 1) return [field(name, 'hidden', label, false, { defaultValue: options[0]!.value })];
@@ -217,7 +249,10 @@ export function dealerMakes(ctx: FormContext): string[] {
 }
 
 /** Vehicle make, model and year; `required` applies to all three. */
-export function vehicleFields(required: boolean, labels = { make: 'Vehicle Make', model: 'Vehicle Model', year: 'Vehicle Year' }): FieldDef[] {
+export function vehicleFields(
+  required: boolean,
+  labels = { make: 'Vehicle Make', model: 'Vehicle Model', year: 'Vehicle Year' },
+): FieldDef[] {
   return [
     field('make', 'make', labels.make, required),
     field('model', 'text', labels.model, required),
@@ -226,15 +261,32 @@ export function vehicleFields(required: boolean, labels = { make: 'Vehicle Make'
 }
 
 const defaultLabels: Record<FieldType, string> = {
-  text: '', message: 'Message', fullName: 'Full Name', phone: 'Mobile Phone', email: 'Email',
-  locationSelect: 'Dealership Location', leadCategorySelect: 'Enquiry Type', make: 'Make', year: 'Year',
-  check: '', rego: 'Rego', radio: '', radioCard: '', dateTime: 'Preferred Date', hidden: '',
-  currency: 'Amount', captcha: 'Security check',
+  text: '',
+  message: 'Message',
+  fullName: 'Full Name',
+  phone: 'Mobile Phone',
+  email: 'Email',
+  locationSelect: 'Dealership Location',
+  leadCategorySelect: 'Enquiry Type',
+  make: 'Make',
+  year: 'Year',
+  check: '',
+  rego: 'Rego',
+  radio: '',
+  radioCard: '',
+  dateTime: 'Preferred Date',
+  hidden: '',
+  currency: 'Amount',
+  captcha: 'Security check',
 };
 
 /** A readable label from a field name: "trade_make" → "Trade make". */
 function labelFromName(name: string): string {
-  const words = name.replace(/[_-]+/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').trim().toLowerCase();
+  const words = name
+    .replace(/[_-]+/g, ' ')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .trim()
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
@@ -246,7 +298,9 @@ function labelFromName(name: string): string {
  */
 export function toFieldDef(f: FormField, ctx: FormContext): FieldDef {
   const bookingType = f.type === 'dateTime' ? f.bookingType?.trim() : undefined;
-  const label = bookingType ? `Preferred ${bookingType} Date` : f.label || defaultLabels[f.type] || labelFromName(f.name);
+  const label = bookingType
+    ? `Preferred ${bookingType} Date`
+    : f.label || defaultLabels[f.type] || labelFromName(f.name);
   let options = f.options?.length ? toOptions(f.options) : undefined;
   if (!options && f.type === 'locationSelect') options = locationOptions(ctx.locations);
   if (!options && f.type === 'leadCategorySelect') options = toOptions(LEAD_CATEGORIES);
@@ -258,9 +312,12 @@ export function toFieldDef(f: FormField, ctx: FormContext): FieldDef {
     ...(f.type === 'dateTime' ? { timeZone: siteTimeZone(ctx) } : {}),
     // A content form's location choice is location_id (the lead value of spec §3); without one the
     // booking keeps to the dealer's only location, or to the hours any location is open.
-    ...(bookingType ? {
-      bookingType, dateRule: 'notPast' as const,
-      booking: bookingRule(ctx, bookingType, { locations: ctx.locations, locationField: 'location_id' }),
-    } : {}),
+    ...(bookingType
+      ? {
+          bookingType,
+          dateRule: 'notPast' as const,
+          booking: bookingRule(ctx, bookingType, { locations: ctx.locations, locationField: 'location_id' }),
+        }
+      : {}),
   });
 }

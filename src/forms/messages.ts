@@ -24,7 +24,8 @@ export const messages = {
   phone: '*Please enter your phone number',
   phoneFormat: '*Please enter a valid phone number',
   /** A field labelled mobile given a landline or no number at all, with a number of the site's country. */
-  phoneMobile: (country: 'AU' | 'NZ' = 'AU') => `*Please enter a mobile number, e.g. ${locale(country).phone.mobileExample}`,
+  phoneMobile: (country: 'AU' | 'NZ' = 'AU') =>
+    `*Please enter a mobile number, e.g. ${locale(country).phone.mobileExample}`,
   rego: '*Please enter your rego',
   regoFormat: '*Please enter a valid rego',
   make: '*Please choose a make',

@@ -35,7 +35,10 @@ export function isMobile(phone: PhoneNumber): boolean {
 }
 
 /** What is wrong with a number: not a number at all, or not a mobile where one is asked for. */
-export function phoneProblem(text: string, opts: { country?: PhoneCountry; mobile?: boolean } = {}): 'invalid' | 'notMobile' | undefined {
+export function phoneProblem(
+  text: string,
+  opts: { country?: PhoneCountry; mobile?: boolean } = {},
+): 'invalid' | 'notMobile' | undefined {
   const phone = readPhone(text, opts.country);
   if (!phone) return 'invalid';
   if (opts.mobile && !isMobile(phone)) return 'notMobile';

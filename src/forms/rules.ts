@@ -23,7 +23,12 @@ export function ruleMatches(actual: unknown, expected: string): boolean {
  * step or an unknown key is ignored (jumps only go forward). Returns `def.steps.length` after the
  * last step: the form submits.
  */
-export function nextStepIndex(def: FormDef, index: number, values: Record<string, unknown>, opts: PathOptions = {}): number {
+export function nextStepIndex(
+  def: FormDef,
+  index: number,
+  values: Record<string, unknown>,
+  opts: PathOptions = {},
+): number {
   const step = def.steps[index];
   if (!step) return def.steps.length;
   for (const rule of step.rules) {
@@ -45,7 +50,12 @@ export function pathSteps(def: FormDef, values: Record<string, unknown>, opts: P
 }
 
 /** The index of the step before `index` on the visitor's path (for Back), or -1 on the first. */
-export function previousStepIndex(def: FormDef, index: number, values: Record<string, unknown>, opts: PathOptions = {}): number {
+export function previousStepIndex(
+  def: FormDef,
+  index: number,
+  values: Record<string, unknown>,
+  opts: PathOptions = {},
+): number {
   let prev = -1;
   for (let i = 0; i < def.steps.length && i < index; i = nextStepIndex(def, i, values, opts)) prev = i;
   return prev;

@@ -10,7 +10,15 @@ import { messages, requiredMessage } from './messages.ts';
 import { pathSteps, type PathOptions } from './rules.ts';
 import { asksForMobile, e164, phoneProblem, readPhone, type PhoneCountry } from './phone.ts';
 import {
-  hoursOfChoice, isOpenAt, isOpenDay, nowIn, spansOn, todayIn, weekdayOf, type OpenSpan, type Weekday,
+  hoursOfChoice,
+  isOpenAt,
+  isOpenDay,
+  nowIn,
+  spansOn,
+  todayIn,
+  weekdayOf,
+  type OpenSpan,
+  type Weekday,
 } from '../lib/booking-hours.ts';
 import { clockTime } from '../lib/opening-hours-text.ts';
 import { parseAmount } from '../lib/finance.ts';
@@ -34,7 +42,9 @@ const DOMAIN_LABEL = /^[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?$/u;
  */
 export function validDomain(domain: string): boolean {
   const labels = domain.split('.');
-  return labels.length >= 2 && labels.every((l) => DOMAIN_LABEL.test(l)) && /^\p{L}{2,63}$/u.test(labels[labels.length - 1]!);
+  return (
+    labels.length >= 2 && labels.every((l) => DOMAIN_LABEL.test(l)) && /^\p{L}{2,63}$/u.test(labels[labels.length - 1]!)
+  );
 }
 
 /** A name without spaces or @, then @ and a valid domain (validDomain). */
@@ -53,7 +63,9 @@ export function validRego(v: string): boolean {
 
 /** "2025-07-01", "2025-07-01T09:30" → "2025-07-01" when it is a real calendar day; else undefined. */
 export function dayOf(v: unknown): string | undefined {
-  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(String(v).trim());
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(
+    String(v).trim(),
+  );
   if (!m) return undefined;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
   const date = new Date(Date.UTC(y, mo - 1, d));
@@ -76,7 +88,13 @@ export function ageOn(birth: string, day: string): number {
 }
 
 const WEEKDAYS: Record<Weekday, string> = {
-  sun: 'Sundays', mon: 'Mondays', tue: 'Tuesdays', wed: 'Wednesdays', thu: 'Thursdays', fri: 'Fridays', sat: 'Saturdays',
+  sun: 'Sundays',
+  mon: 'Mondays',
+  tue: 'Tuesdays',
+  wed: 'Wednesdays',
+  thu: 'Thursdays',
+  fri: 'Fridays',
+  sat: 'Saturdays',
 };
 
 /** "8:30am and 5:30pm", spans joined by "or". */
@@ -95,27 +113,37 @@ export function fieldSchema(field: FieldDef): yup.Schema {
   };
   if (field.required) {
     const message = requiredMessage(field);
-    s = field.type === 'check'
-      ? s.test('required', message, checked)
-      : s.test('required', message, (v) => !isEmpty(v));
+    s = field.type === 'check' ? s.test('required', message, checked) : s.test('required', message, (v) => !isEmpty(v));
   }
   switch (field.type) {
-    case 'email': test('email', messages.emailFormat, (v) => validEmail(String(v))); break;
+    case 'email':
+      test('email', messages.emailFormat, (v) => validEmail(String(v)));
+      break;
     case 'phone': {
       const country = field.phoneCountry ?? 'AU';
       const mobile = asksForMobile(field.label);
-      test('phone', mobile ? messages.phoneMobile(country) : messages.phoneFormat, (v) => !phoneProblem(String(v), { country, mobile }));
+      test(
+        'phone',
+        mobile ? messages.phoneMobile(country) : messages.phoneFormat,
+        (v) => !phoneProblem(String(v), { country, mobile }),
+      );
       break;
     }
-    case 'rego': test('rego', messages.regoFormat, (v) => validRego(String(v))); break;
+    case 'rego':
+      test('rego', messages.regoFormat, (v) => validRego(String(v)));
+      break;
     case 'year': {
       const min = field.min ?? MIN_YEAR;
-      s = s.test('year', () => messages.yearRange(min, field.max ?? new Date().getFullYear() + 1), (v) => {
-        if (isEmpty(v)) return true;
-        const max = field.max ?? new Date().getFullYear() + 1;
-        const text = String(v).trim();
-        return /^\d{4}$/.test(text) && Number(text) >= min && Number(text) <= max;
-      });
+      s = s.test(
+        'year',
+        () => messages.yearRange(min, field.max ?? new Date().getFullYear() + 1),
+        (v) => {
+          if (isEmpty(v)) return true;
+          const max = field.max ?? new Date().getFullYear() + 1;
+          const text = String(v).trim();
+          return /^\d{4}$/.test(text) && Number(text) >= min && Number(text) <= max;
+        },
+      );
       break;
     }
     case 'currency': {
@@ -134,7 +162,9 @@ export function fieldSchema(field: FieldDef): yup.Schema {
       const { booking, age } = field;
       /** Where the date is judged: the chosen location's zone, else the site's (else the runtime's). */
       const zoneOf = (parent: unknown) =>
-        (booking && hoursOfChoice(booking, parent as Record<string, unknown>)?.timeZone) || booking?.timeZone || field.timeZone;
+        (booking && hoursOfChoice(booking, parent as Record<string, unknown>)?.timeZone) ||
+        booking?.timeZone ||
+        field.timeZone;
       test('date', messages.dateFormat, (v) => dayOf(v) !== undefined);
       test('time', messages.timeFormat, (v) => {
         const time = timeOf(v);
@@ -171,7 +201,8 @@ export function fieldSchema(field: FieldDef): yup.Schema {
           const day = dayOf(v);
           const hours = isEmpty(v) || !day ? undefined : hoursOfChoice(booking, this.parent as Record<string, unknown>);
           if (!hours || !day) return true;
-          if (!isOpenDay(hours, day)) return this.createError({ message: messages.closedDay(hours.name, WEEKDAYS[weekdayOf(day)]) });
+          if (!isOpenDay(hours, day))
+            return this.createError({ message: messages.closedDay(hours.name, WEEKDAYS[weekdayOf(day)]) });
           const time = timeOf(v);
           if (time && validClock(time) && !isOpenAt(hours, day, time)) {
             return this.createError({ message: messages.openTime(spansText(spansOn(hours, day))) });
@@ -182,14 +213,22 @@ export function fieldSchema(field: FieldDef): yup.Schema {
       break;
     }
     case 'make':
-      if (field.options?.length) test('listed', messages.chooseListed, (v) => field.options!.some((o) => o.value === String(v)));
+      if (field.options?.length)
+        test('listed', messages.chooseListed, (v) => field.options!.some((o) => o.value === String(v)));
       else test('length', messages.tooLong(MAX_LENGTH.text), (v) => String(v).length <= MAX_LENGTH.text);
       break;
-    case 'text': case 'fullName':
-      test('length', messages.tooLong(MAX_LENGTH.text), (v) => String(v).length <= MAX_LENGTH.text); break;
+    case 'text':
+    case 'fullName':
+      test('length', messages.tooLong(MAX_LENGTH.text), (v) => String(v).length <= MAX_LENGTH.text);
+      break;
     case 'message':
-      test('length', messages.tooLong(MAX_LENGTH.message), (v) => String(v).length <= MAX_LENGTH.message); break;
-    case 'radio': case 'radioCard': case 'select': case 'leadCategorySelect': case 'locationSelect': {
+      test('length', messages.tooLong(MAX_LENGTH.message), (v) => String(v).length <= MAX_LENGTH.message);
+      break;
+    case 'radio':
+    case 'radioCard':
+    case 'select':
+    case 'leadCategorySelect':
+    case 'locationSelect': {
       const values = (field.options ?? []).map((o) => o.value);
       const message = field.type === 'locationSelect' ? messages.location : messages.chooseListed;
       if (values.length) test('listed', message, (v) => values.includes(String(v)));

@@ -144,7 +144,11 @@ export const LEAVE_WAIT_MS = 600;
  * Tracks an event that is followed by leaving the page: `go` runs once the tag manager has sent
  * it (its `eventCallback`), after LEAVE_WAIT_MS at most, or at once when no tag manager runs.
  */
-export function trackThenGo(event: TrackEvent, go: () => void, win: DataLayerWindow | undefined = browserWindow()): void {
+export function trackThenGo(
+  event: TrackEvent,
+  go: () => void,
+  win: DataLayerWindow | undefined = browserWindow(),
+): void {
   if (!win?.google_tag_manager) {
     track(event, win);
     go();

@@ -25,4 +25,3 @@ export function isThankYouPage(blocks: Block[]): boolean {
   for (const b of walkBlocks(blocks)) if (b.type === 'success') return true;
   return false;
 }
-

@@ -48,8 +48,14 @@ export interface BookingRule {
 }
 
 const STATE_NAMES: Record<string, string> = {
-  'NEW SOUTH WALES': 'NSW', 'AUSTRALIAN CAPITAL TERRITORY': 'ACT', VICTORIA: 'VIC', QUEENSLAND: 'QLD',
-  'SOUTH AUSTRALIA': 'SA', 'WESTERN AUSTRALIA': 'WA', TASMANIA: 'TAS', 'NORTHERN TERRITORY': 'NT',
+  'NEW SOUTH WALES': 'NSW',
+  'AUSTRALIAN CAPITAL TERRITORY': 'ACT',
+  VICTORIA: 'VIC',
+  QUEENSLAND: 'QLD',
+  'SOUTH AUSTRALIA': 'SA',
+  'WESTERN AUSTRALIA': 'WA',
+  TASMANIA: 'TAS',
+  'NORTHERN TERRITORY': 'NT',
 };
 
 /** The Australian state or territory a text names ("NSW", "… Geelong VIC 3218", "Victoria"), as its code. */
@@ -93,7 +99,11 @@ export function bookingHours(
     for (const d of h.days) (week[d] ??= []).push({ opens: h.opens, closes: h.closes });
   }
   for (const spans of Object.values(week)) spans.sort((a, b) => a.opens.localeCompare(b.opens));
-  return { timeZone: timeZoneFor(site, location.address?.address), week, ...(location.name ? { name: location.name } : {}) };
+  return {
+    timeZone: timeZoneFor(site, location.address?.address),
+    week,
+    ...(location.name ? { name: location.name } : {}),
+  };
 }
 
 /** "2025-07-01" → its weekday (a calendar day, no time zone involved). */
@@ -123,12 +133,23 @@ export function isOpenAt(hours: BookingHours, day: string, time: string): boolea
 export function nowIn(timeZone: string | undefined, now = new Date()): { day: string; time: string } {
   if (!timeZone) {
     const p = (n: number) => String(n).padStart(2, '0');
-    return { day: `${now.getFullYear()}-${p(now.getMonth() + 1)}-${p(now.getDate())}`, time: `${p(now.getHours())}:${p(now.getMinutes())}` };
+    return {
+      day: `${now.getFullYear()}-${p(now.getMonth() + 1)}-${p(now.getDate())}`,
+      time: `${p(now.getHours())}:${p(now.getMinutes())}`,
+    };
   }
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-CA', {
-      timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
-    }).formatToParts(now).map((p) => [p.type, p.value]),
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(now)
+      .map((p) => [p.type, p.value]),
   );
   return { day: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
 }
@@ -140,7 +161,11 @@ const clock = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${S
  * The bookable start times of a day, every `step` minutes from opening, ending at least `length`
  * minutes before closing; on the location's today, only times still ahead of `now`.
  */
-export function slotsOn(hours: BookingHours, day: string, opts: { step?: number; length?: number; now?: Date } = {}): string[] {
+export function slotsOn(
+  hours: BookingHours,
+  day: string,
+  opts: { step?: number; length?: number; now?: Date } = {},
+): string[] {
   const { step = 30, length = 30 } = opts;
   const here = nowIn(hours.timeZone, opts.now);
   if (day < here.day) return [];
@@ -156,7 +181,11 @@ export function slotsOn(hours: BookingHours, day: string, opts: { step?: number;
 }
 
 /** The next `count` days from the location's today (itself included) that have a bookable slot. */
-export function openDays(hours: BookingHours, count: number, opts: { now?: Date; horizonDays?: number } = {}): string[] {
+export function openDays(
+  hours: BookingHours,
+  count: number,
+  opts: { now?: Date; horizonDays?: number } = {},
+): string[] {
   const start = nowIn(hours.timeZone, opts.now).day;
   const days: string[] = [];
   for (let i = 0; i < (opts.horizonDays ?? 90) && days.length < count; i++) {
@@ -174,7 +203,10 @@ const value = (v: unknown) => (v === undefined || v === null ? '' : String(v).tr
  * only location's, or with several, any time one of them is open (the location choice says
  * itself that it is missing).
  */
-export function hoursOfChoice(rule: BookingRule, values: Record<string, unknown> | undefined): BookingHours | undefined {
+export function hoursOfChoice(
+  rule: BookingRule,
+  values: Record<string, unknown> | undefined,
+): BookingHours | undefined {
   const chosen = rule.locationField ? value(values?.[rule.locationField]) : '';
   if (chosen) return rule.hours[chosen];
   const all = Object.values(rule.hours);

@@ -27,7 +27,7 @@ export function showsAllCars(classname: string | undefined): boolean {
 }
 
 export function carsPerPage(data: CarsBlockData, classname: string | undefined): number {
-  return showsAllCars(classname) ? SHOW_ALL_CARS_PER_PAGE : data.hitsPerPage ?? DEFAULT_CARS_PER_PAGE;
+  return showsAllCars(classname) ? SHOW_ALL_CARS_PER_PAGE : (data.hitsPerPage ?? DEFAULT_CARS_PER_PAGE);
 }
 
 /** Fewest cars per page that make a block a stock listing, with the filters as a desktop sidebar. */
@@ -74,7 +74,11 @@ const USED_CARS_PATH = '/used-cars';
  * 3. else the /used-cars page when the site has one;
  * and none when that target is the page the block is on.
  */
-export function viewAllCarsHref(pages: readonly Page[], currentPath: string, blockShowsAll: boolean): string | undefined {
+export function viewAllCarsHref(
+  pages: readonly Page[],
+  currentPath: string,
+  blockShowsAll: boolean,
+): string | undefined {
   if (blockShowsAll) return undefined;
   const showAll = pages.find((p) => p.blocks.some((b) => b.type === 'cars' && showsAllCars(b.tunes.classname)));
   const target = showAll?.path ?? pages.find((p) => p.path === USED_CARS_PATH)?.path;
@@ -106,8 +110,22 @@ export interface CarHit {
  * first page and the card all read it, so a field the card shows is never missing from a hit.
  */
 export const CAR_HIT_FIELDS = [
-  'objectID', 'slug', 'year', 'make', 'model', 'badge', 'km', 'price', 'location_name', 'photos', 'photos_count',
-  'price_qualifier', 'simple_body', 'simple_fuel', 'transmission', 'certified',
+  'objectID',
+  'slug',
+  'year',
+  'make',
+  'model',
+  'badge',
+  'km',
+  'price',
+  'location_name',
+  'photos',
+  'photos_count',
+  'price_qualifier',
+  'simple_body',
+  'simple_fuel',
+  'transmission',
+  'certified',
 ] as const;
 
 /**
@@ -118,7 +136,8 @@ export const CAR_HIT_FIELDS = [
 export function carHit(car: Car): CarHit {
   const full: Record<string, unknown> = { objectID: String(car.id), ...car };
   const out: Record<string, unknown> = {};
-  for (const k of CAR_HIT_FIELDS) if (full[k] !== undefined) out[k] = k === 'photos' ? (full.photos as string[]).slice(0, 1) : full[k];
+  for (const k of CAR_HIT_FIELDS)
+    if (full[k] !== undefined) out[k] = k === 'photos' ? (full.photos as string[]).slice(0, 1) : full[k];
   return out as unknown as CarHit;
 }
 
@@ -153,13 +172,18 @@ export function carCard(hit: CarHit): CarCardData {
   const badge = trimmed(hit.badge);
   const km = formatKm(hit.km);
   const facts: CarCardData['facts'] = [];
-  const body = trimmed(hit.simple_body), fuel = trimmed(hit.simple_fuel), transmission = trimmed(hit.transmission);
+  const body = trimmed(hit.simple_body),
+    fuel = trimmed(hit.simple_fuel),
+    transmission = trimmed(hit.transmission);
   if (body) facts.push({ key: 'body', label: 'Body', value: body });
   if (fuel) facts.push({ key: 'fuel', label: 'Fuel', value: fuel });
   if (transmission) facts.push({ key: 'transmission', label: 'Transmission', value: transmission });
   facts.push({ key: 'km', label: 'Odometer', value: km });
   // photos_count is the stock's own count; hits from older indexes may only carry the photos.
-  const count = typeof hit.photos_count === 'number' && Number.isFinite(hit.photos_count) ? hit.photos_count : hit.photos?.length ?? 0;
+  const count =
+    typeof hit.photos_count === 'number' && Number.isFinite(hit.photos_count)
+      ? hit.photos_count
+      : (hit.photos?.length ?? 0);
   return {
     id: hit.objectID,
     href,
@@ -183,7 +207,12 @@ export function carCard(hit: CarHit): CarCardData {
 
 /** Refinement-list facets and their short names in the URL. */
 export const LIST_FACETS = {
-  make: 'make', model: 'model', simple_body: 'body', simple_fuel: 'fuel', seats: 'seats', location_name: 'location',
+  make: 'make',
+  model: 'model',
+  simple_body: 'body',
+  simple_fuel: 'fuel',
+  seats: 'seats',
+  location_name: 'location',
 } as const;
 export const RANGE_FACETS = { year: 'year', price: 'price', km: 'km' } as const;
 
@@ -237,7 +266,8 @@ export function carsStateMapping(indexId: string, indexFor: (index: CarSortIndex
     },
     routeToState(route: CarsRouteState): Record<string, CarsIndexUiState> {
       const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
-      const list = (v: string | string[] | undefined) => (Array.isArray(v) ? v : v ? [v] : []).filter((x) => typeof x === 'string' && x !== '');
+      const list = (v: string | string[] | undefined) =>
+        (Array.isArray(v) ? v : v ? [v] : []).filter((x) => typeof x === 'string' && x !== '');
       const s: CarsIndexUiState = {};
       const q = one(route.q);
       if (q) s.query = q;

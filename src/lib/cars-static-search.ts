@@ -32,16 +32,24 @@ const facetText = (v: Value) => (v === undefined ? undefined : String(v));
 const numberOf = (v: Value) => (typeof v === 'boolean' ? Number(v) : typeof v === 'number' ? v : undefined);
 
 const compare: Record<Op, (a: number, b: number) => boolean> = {
-  '=': (a, b) => a === b, '!=': (a, b) => a !== b, '<': (a, b) => a < b,
-  '<=': (a, b) => a <= b, '>': (a, b) => a > b, '>=': (a, b) => a >= b,
+  '=': (a, b) => a === b,
+  '!=': (a, b) => a !== b,
+  '<': (a, b) => a < b,
+  '<=': (a, b) => a <= b,
+  '>': (a, b) => a > b,
+  '>=': (a, b) => a >= b,
 };
 
 export function matchesFilter(car: Car, f: Filter): boolean {
   switch (f.kind) {
-    case 'and': return f.items.every((i) => matchesFilter(car, i));
-    case 'or': return f.items.some((i) => matchesFilter(car, i));
-    case 'not': return !matchesFilter(car, f.item);
-    case 'facet': return facetText(valueOf(car, f.attr)) === f.value;
+    case 'and':
+      return f.items.every((i) => matchesFilter(car, i));
+    case 'or':
+      return f.items.some((i) => matchesFilter(car, i));
+    case 'not':
+      return !matchesFilter(car, f.item);
+    case 'facet':
+      return facetText(valueOf(car, f.attr)) === f.value;
     case 'num': {
       const n = numberOf(valueOf(car, f.attr));
       return n !== undefined && compare[f.op](n, f.value);
@@ -54,15 +62,31 @@ export function matchesFilter(car: Car, f: Filter): boolean {
 }
 
 function words(car: Car): string[] {
-  return [car.name, car.make, car.model, car.badge, car.simple_body, car.simple_fuel, car.location_name, car.tag, car.dealercomments]
-    .filter((p): p is string => typeof p === 'string')
-    .join(' ').replace(/<[^>]*>/g, ' ').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return (
+    [
+      car.name,
+      car.make,
+      car.model,
+      car.badge,
+      car.simple_body,
+      car.simple_fuel,
+      car.location_name,
+      car.tag,
+      car.dealercomments,
+    ]
+      .filter((p): p is string => typeof p === 'string')
+      .join(' ')
+      .replace(/<[^>]*>/g, ' ')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  );
 }
 
 /** Nulls last, then snapshot order, as the route's ORDER BY. */
 function by(get: (c: Car) => number | undefined, dir: 1 | -1) {
   return (a: Car, b: Car) => {
-    const x = get(a), y = get(b);
+    const x = get(a),
+      y = get(b);
     if (x === y) return 0;
     if (x === undefined) return 1;
     if (y === undefined) return -1;
@@ -91,7 +115,10 @@ export function answerCarsRequest(cars: readonly Car[], req: SearchRequest): Rec
       return terms.every((t) => w.some((x) => x.startsWith(t)));
     });
   const order = ORDERS[req.indexName] ?? newest;
-  const sorted = matched.map((c, i) => ({ c, i })).sort((a, b) => order(a.c, b.c) || a.i - b.i).map((x) => x.c);
+  const sorted = matched
+    .map((c, i) => ({ c, i }))
+    .sort((a, b) => order(a.c, b.c) || a.i - b.i)
+    .map((x) => x.c);
 
   const facets: Record<string, Record<string, number>> = {};
   const stats: Record<string, { min: number; max: number; avg: number; sum: number }> = {};
@@ -104,7 +131,9 @@ export function answerCarsRequest(cars: readonly Car[], req: SearchRequest): Rec
       counts.set(String(v), (counts.get(String(v)) ?? 0) + 1);
       if (CAR_ATTRIBUTES[attr]?.type === 'number') nums.push(v as number);
     }
-    facets[attr] = Object.fromEntries([...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, req.maxValuesPerFacet));
+    facets[attr] = Object.fromEntries(
+      [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, req.maxValuesPerFacet),
+    );
     if (nums.length) {
       const sum = nums.reduce((s, n) => s + n, 0);
       stats[attr] = { min: Math.min(...nums), max: Math.max(...nums), avg: sum / nums.length, sum };

@@ -25,7 +25,11 @@ export function limiter(max: number): <T>(work: () => Promise<T>) => Promise<T> 
 }
 
 /** `items.map(work)` with at most `max` calls in flight; results keep the items' order. */
-export async function mapLimit<T, R>(items: readonly T[], max: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function mapLimit<T, R>(
+  items: readonly T[],
+  max: number,
+  work: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   let cursor = 0;
   const worker = async () => {

@@ -18,11 +18,17 @@ export function defaultModelBlocks(model: Model): Block[] {
   const blocks: Block[] = [];
   const banner = model.banner?.url ?? model.cloudfront_new_image_url ?? model.image?.url;
   if (banner) {
-    blocks.push(block('imageBanner', {
-      image: { url: banner, alt: model.name, width: 1600, height: 600 },
-      content: `<h1>${escapeHtml(model.name)}</h1>${model.short_description ? `<p>${escapeHtml(model.short_description)}</p>` : ''}`,
-      overlay: { active: true, color: '#000000', opacity: 0.35 },
-    }, blocks.length));
+    blocks.push(
+      block(
+        'imageBanner',
+        {
+          image: { url: banner, alt: model.name, width: 1600, height: 600 },
+          content: `<h1>${escapeHtml(model.name)}</h1>${model.short_description ? `<p>${escapeHtml(model.short_description)}</p>` : ''}`,
+          overlay: { active: true, color: '#000000', opacity: 0.35 },
+        },
+        blocks.length,
+      ),
+    );
   } else {
     blocks.push(block('heading', { text: escapeHtml(model.name), level: 1 }, blocks.length));
   }
@@ -30,17 +36,29 @@ export function defaultModelBlocks(model: Model): Block[] {
   if (model.model_variants.length) blocks.push(block('modelVariants', { model: model.slug }, blocks.length));
   if (model.colours.length) blocks.push(block('modelColors', { model: model.slug }, blocks.length));
   if (model.brochure_url) {
-    blocks.push(block('buttons', {
-      buttons: [{ text: `Download the ${model.name} brochure`, href: model.brochure_url, btnType: 'outline' }],
-      alignment: 'center',
-    }, blocks.length));
+    blocks.push(
+      block(
+        'buttons',
+        {
+          buttons: [{ text: `Download the ${model.name} brochure`, href: model.brochure_url, btnType: 'outline' }],
+          alignment: 'center',
+        },
+        blocks.length,
+      ),
+    );
   }
-  blocks.push(block('form', {
-    formType: 'contact',
-    category: 'New Vehicle Enquiry',
-    subcategory: model.name,
-    heading: `Enquire about the ${model.name}`,
-  }, blocks.length));
+  blocks.push(
+    block(
+      'form',
+      {
+        formType: 'contact',
+        category: 'New Vehicle Enquiry',
+        subcategory: model.name,
+        heading: `Enquire about the ${model.name}`,
+      },
+      blocks.length,
+    ),
+  );
   return blocks;
 }
 
@@ -54,19 +72,31 @@ export function defaultTerms(site: Site): LegalSection[] {
   const contact = [site.contact?.phone, site.contact?.email].filter(Boolean).join(' or ');
   const law = locale(site.country).legal.governingLaw(site.state);
   return [
-    { heading: 'About this website', paragraphs: [
-      `This website is operated by ${site.name}. By using it you agree to these terms of use.`,
-    ] },
-    { heading: 'Vehicle information and prices', paragraphs: [
-      'Vehicle details, features, specifications and prices are supplied in good faith and may change without notice. Images may show options and accessories that cost extra.',
-      'Prices shown are in ' + locale(site.country).currency.name + '. Please confirm the price, availability and specification of any vehicle with us before you rely on it.',
-    ] },
-    { heading: 'Offers and finance', paragraphs: [
-      'Offers are available for a limited time, while stock lasts, and to approved applicants where finance is involved. Finance estimates from the calculator are a guide only and are not a quote or an offer of credit.',
-    ] },
-    { heading: 'Enquiries', paragraphs: [
-      `When you send an enquiry, booking or application we use your details to respond to you, as described in our privacy policy.${contact ? ` You can reach us on ${contact}.` : ''}`,
-    ] },
+    {
+      heading: 'About this website',
+      paragraphs: [`This website is operated by ${site.name}. By using it you agree to these terms of use.`],
+    },
+    {
+      heading: 'Vehicle information and prices',
+      paragraphs: [
+        'Vehicle details, features, specifications and prices are supplied in good faith and may change without notice. Images may show options and accessories that cost extra.',
+        'Prices shown are in ' +
+          locale(site.country).currency.name +
+          '. Please confirm the price, availability and specification of any vehicle with us before you rely on it.',
+      ],
+    },
+    {
+      heading: 'Offers and finance',
+      paragraphs: [
+        'Offers are available for a limited time, while stock lasts, and to approved applicants where finance is involved. Finance estimates from the calculator are a guide only and are not a quote or an offer of credit.',
+      ],
+    },
+    {
+      heading: 'Enquiries',
+      paragraphs: [
+        `When you send an enquiry, booking or application we use your details to respond to you, as described in our privacy policy.${contact ? ` You can reach us on ${contact}.` : ''}`,
+      ],
+    },
     { heading: 'Governing law', paragraphs: [`These terms are governed by the laws of ${law}.`] },
   ];
 }
@@ -76,18 +106,28 @@ export function defaultPrivacy(site: Site): LegalSection[] {
   const act = locale(site.country).legal.privacyAct;
   const contact = [site.contact?.email, site.contact?.phone].filter(Boolean).join(' or ');
   return [
-    { heading: 'Our commitment', paragraphs: [
-      `${site.name} respects your privacy and handles personal information in line with ${act}.`,
-    ] },
-    { heading: 'What we collect', paragraphs: [
-      'We collect the details you give us in enquiries, bookings, trade-in and finance applications (such as your name, phone number, email address and vehicle details), and basic information about how you use this website.',
-    ] },
-    { heading: 'How we use it', paragraphs: [
-      'We use your information to respond to your enquiry, arrange test drives, services and finance, and, if you opt in, to send you news and offers. You can opt out at any time.',
-      'Where you apply for finance we pass your application to our finance partner so they can assess it.',
-    ] },
-    { heading: 'Access and correction', paragraphs: [
-      `You can ask to see or correct the personal information we hold about you${contact ? ` by contacting us at ${contact}` : ''}.`,
-    ] },
+    {
+      heading: 'Our commitment',
+      paragraphs: [`${site.name} respects your privacy and handles personal information in line with ${act}.`],
+    },
+    {
+      heading: 'What we collect',
+      paragraphs: [
+        'We collect the details you give us in enquiries, bookings, trade-in and finance applications (such as your name, phone number, email address and vehicle details), and basic information about how you use this website.',
+      ],
+    },
+    {
+      heading: 'How we use it',
+      paragraphs: [
+        'We use your information to respond to your enquiry, arrange test drives, services and finance, and, if you opt in, to send you news and offers. You can opt out at any time.',
+        'Where you apply for finance we pass your application to our finance partner so they can assess it.',
+      ],
+    },
+    {
+      heading: 'Access and correction',
+      paragraphs: [
+        `You can ask to see or correct the personal information we hold about you${contact ? ` by contacting us at ${contact}` : ''}.`,
+      ],
+    },
   ];
 }

@@ -56,7 +56,12 @@ export function roundCents(dollars: number): number {
  * At 0% it is P / n (the formula would divide by zero). With no periods at all (a term of 0) the
  * whole amount is due at once.
  */
-export function paymentPerPeriod(amount: number, annualRatePercent: number, years: number, periodsPerYear: number): number {
+export function paymentPerPeriod(
+  amount: number,
+  annualRatePercent: number,
+  years: number,
+  periodsPerYear: number,
+): number {
   const n = periodsPerYear * years;
   if (!(amount > 0)) return 0;
   if (!(n > 0)) return amount;

@@ -63,9 +63,33 @@ export const HOSTED_FONTS: Record<string, HostedFamily> = {
  * character in six): the fallback is scaled so a line of ordinary words is as long in both faces.
  */
 export const CHAR_FREQUENCY: Record<string, number> = {
-  ' ': 18, a: 8.2, b: 1.5, c: 2.8, d: 4.3, e: 12.7, f: 2.2, g: 2, h: 6.1, i: 7, j: 0.15, k: 0.77, l: 4,
-  m: 2.4, n: 6.7, o: 7.5, p: 1.9, q: 0.095, r: 6, s: 6.3, t: 9.1, u: 2.8, v: 0.98, w: 2.4, x: 0.15,
-  y: 2, z: 0.074,
+  ' ': 18,
+  a: 8.2,
+  b: 1.5,
+  c: 2.8,
+  d: 4.3,
+  e: 12.7,
+  f: 2.2,
+  g: 2,
+  h: 6.1,
+  i: 7,
+  j: 0.15,
+  k: 0.77,
+  l: 4,
+  m: 2.4,
+  n: 6.7,
+  o: 7.5,
+  p: 1.9,
+  q: 0.095,
+  r: 6,
+  s: 6.3,
+  t: 9.1,
+  u: 2.8,
+  v: 0.98,
+  w: 2.4,
+  x: 0.15,
+  y: 2,
+  z: 0.074,
 };
 
 /** Frequency-weighted average advance, in ems, of `advances` (font units per character). */
@@ -86,14 +110,44 @@ export function averageWidth(advances: Record<string, number>, unitsPerEm: numbe
  * metrics: the local face every desktop and phone has, or an exact metric clone of it.
  */
 const ARIAL_ADVANCES: Record<string, number> = {
-  ' ': 278, a: 556, b: 556, c: 500, d: 556, e: 556, f: 278, g: 556, h: 556, i: 222, j: 222, k: 500, l: 222,
-  m: 833, n: 556, o: 556, p: 556, q: 556, r: 333, s: 500, t: 278, u: 556, v: 500, w: 722, x: 500, y: 500, z: 500,
+  ' ': 278,
+  a: 556,
+  b: 556,
+  c: 500,
+  d: 556,
+  e: 556,
+  f: 278,
+  g: 556,
+  h: 556,
+  i: 222,
+  j: 222,
+  k: 500,
+  l: 222,
+  m: 833,
+  n: 556,
+  o: 556,
+  p: 556,
+  q: 556,
+  r: 333,
+  s: 500,
+  t: 278,
+  u: 556,
+  v: 500,
+  w: 722,
+  x: 500,
+  y: 500,
+  z: 500,
 };
 export const ARIAL_AVG_WIDTH = averageWidth(ARIAL_ADVANCES, 1000);
 
 /** The face names under which Arial, or its metric clone on Linux, is installed. */
 const LOCAL_REGULAR = ["local('Arial')", "local('ArialMT')", "local('Liberation Sans')", "local('LiberationSans')"];
-const LOCAL_BOLD = ["local('Arial Bold')", "local('Arial-BoldMT')", "local('Liberation Sans Bold')", "local('LiberationSans-Bold')"];
+const LOCAL_BOLD = [
+  "local('Arial Bold')",
+  "local('Arial-BoldMT')",
+  "local('Liberation Sans Bold')",
+  "local('LiberationSans-Bold')",
+];
 
 export interface FallbackOverrides {
   sizeAdjust: string;
@@ -119,7 +173,11 @@ export function fallbackOverrides(m: FontMetrics): FallbackOverrides {
   };
 }
 
-const unquote = (s: string) => s.trim().replace(/^(['"])(.*)\1$/, '$2').trim();
+const unquote = (s: string) =>
+  s
+    .trim()
+    .replace(/^(['"])(.*)\1$/, '$2')
+    .trim();
 
 /** The families of a CSS font stack, unquoted, in order. */
 export function fontStackFamilies(stack: string): string[] {
@@ -160,12 +218,19 @@ export function themeFonts(stack: string | undefined): ThemeFonts | undefined {
     `@font-face{font-family:'${fallbackName(family)}';font-weight:400;src:${LOCAL_REGULAR.join(',')};${descriptors}}`,
     `@font-face{font-family:'${fallbackName(family)}';font-weight:700;src:${LOCAL_BOLD.join(',')};${descriptors}}`,
   ];
-  return { css: [...faces, ...fallback].join('\n'), preloads: FONT_WEIGHTS.map((w) => files[w]), stack: withFallback(stack, family) };
+  return {
+    css: [...faces, ...fallback].join('\n'),
+    preloads: FONT_WEIGHTS.map((w) => files[w]),
+    stack: withFallback(stack, family),
+  };
 }
 
 /** `stack` with the fallback face inserted after its first family (once). */
 export function withFallback(stack: string, family: string): string {
-  const parts = stack.split(',').map((s) => s.trim()).filter(Boolean);
+  const parts = stack
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const name = fallbackName(family);
   if (parts.some((p) => unquote(p).toLowerCase() === name.toLowerCase())) return parts.join(', ');
   return [parts[0], `'${name}'`, ...parts.slice(1)].join(', ');

@@ -27,13 +27,20 @@ export const SRCSET_WIDTHS = [320, 480, 640, 800, 1024, 1280, 1600, 1920] as con
  * is made absolute first, since the CDN fetches it from the dealer's origin. Widths stop at the
  * image's own width when known: upscaling costs bytes and adds no detail.
  */
-export function imageSrcset(url: string, transform: string | undefined, siteUrl: string, intrinsicWidth?: number): string | undefined {
+export function imageSrcset(
+  url: string,
+  transform: string | undefined,
+  siteUrl: string,
+  intrinsicWidth?: number,
+): string | undefined {
   if (!transform || url.startsWith('data:')) return undefined;
   const absolute = new URL(url, siteUrl).href;
   const cap = intrinsicWidth && intrinsicWidth > 0 ? Math.round(intrinsicWidth) : undefined;
   const widths: number[] = SRCSET_WIDTHS.filter((w) => cap === undefined || w < cap);
   if (cap !== undefined && cap <= SRCSET_WIDTHS.at(-1)!) widths.push(cap);
-  return widths.map((w) => `${transform.replaceAll('{url}', absolute).replaceAll('{width}', String(w))} ${w}w`).join(', ');
+  return widths
+    .map((w) => `${transform.replaceAll('{url}', absolute).replaceAll('{width}', String(w))} ${w}w`)
+    .join(', ');
 }
 
 /**

@@ -11,7 +11,9 @@
 import { blockDefinition, blockTypes, type Block, type BlockType } from '../content/blocks.ts';
 import { walkBlocks } from './block-tree.ts';
 
-export const ISLAND_BLOCK_TYPES: ReadonlySet<BlockType> = new Set(blockTypes.filter((type) => blockDefinition(type).island));
+export const ISLAND_BLOCK_TYPES: ReadonlySet<BlockType> = new Set(
+  blockTypes.filter((type) => blockDefinition(type).island),
+);
 
 /** Whether a block of this type can hydrate in the browser. */
 export function canShipIsland(type: BlockType): boolean {

@@ -14,7 +14,16 @@ export interface NavItem {
 }
 
 /** Well-known sections first, in the order visitors look for them. */
-const priority = [/new|model|range/, /used|cars|stock/, /offer|special/, /service/, /finance/, /parts/, /team|about/, /contact/];
+const priority = [
+  /new|model|range/,
+  /used|cars|stock/,
+  /offer|special/,
+  /service/,
+  /finance/,
+  /parts/,
+  /team|about/,
+  /contact/,
+];
 export const MAX_NAV_ITEMS = 7;
 
 const byDealer = new WeakMap<DealerContent, NavItem[]>();
@@ -62,7 +71,11 @@ export function navLabel(title: string, path: string): string {
   const short = shortTitle(title);
   if (short.length <= MAX_NAV_LABEL) return short;
   const words = path.split('/').filter(Boolean).pop() ?? '';
-  const fromPath = words.split(/[-_]+/).filter(Boolean).map((w) => w[0]!.toUpperCase() + w.slice(1)).join(' ');
+  const fromPath = words
+    .split(/[-_]+/)
+    .filter(Boolean)
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join(' ');
   return fromPath || short;
 }
 
@@ -80,7 +93,8 @@ export type NavBreakpoint = (typeof NAV_BREAKPOINTS)[number] | 'never';
 const NAV_FONT_PX = 15;
 const NAV_ITEM_PADDING_PX = 24;
 /** Typical advance of a semibold sans serif (a little generous, so an estimate errs on the wide side). */
-const charEm = (ch: string) => (ch === ' ' ? 0.3 : /[A-Z]/.test(ch) ? 0.7 : /[mwMW]/.test(ch) ? 0.85 : /[iljtfr.,'|]/.test(ch) ? 0.36 : 0.57);
+const charEm = (ch: string) =>
+  ch === ' ' ? 0.3 : /[A-Z]/.test(ch) ? 0.7 : /[mwMW]/.test(ch) ? 0.85 : /[iljtfr.,'|]/.test(ch) ? 0.36 : 0.57;
 
 /** Estimated width in px of `text` set at `px` in a semibold sans serif. */
 export function textWidth(text: string, px: number): number {
@@ -124,7 +138,11 @@ export function navBreakpoint(items: readonly NavItem[], parts: HeaderParts): Na
 
 export type SocialNetwork = 'facebook' | 'instagram' | 'youtube' | 'linkedin' | 'tiktok';
 const NETWORKS: Record<SocialNetwork, string> = {
-  facebook: 'Facebook', instagram: 'Instagram', youtube: 'YouTube', linkedin: 'LinkedIn', tiktok: 'TikTok',
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  youtube: 'YouTube',
+  linkedin: 'LinkedIn',
+  tiktok: 'TikTok',
 };
 
 export interface SocialLink {

@@ -8,7 +8,15 @@ import { hoursFor, type Department } from './structured-data/hours.ts';
 
 const WEEK = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 type Day = (typeof WEEK)[number];
-const DAY_SHORT: Record<Day, string> = { mon: 'Mon', tue: 'Tue', wed: 'Wed', thu: 'Thu', fri: 'Fri', sat: 'Sat', sun: 'Sun' };
+const DAY_SHORT: Record<Day, string> = {
+  mon: 'Mon',
+  tue: 'Tue',
+  wed: 'Wed',
+  thu: 'Thu',
+  fri: 'Fri',
+  sat: 'Sat',
+  sun: 'Sun',
+};
 const DEPARTMENTS: readonly Department[] = ['sales', 'service', 'parts'];
 
 export interface HoursLine {
@@ -35,7 +43,7 @@ export function clockTime(hhmm: string): string {
 export function dayRuns(days: readonly Day[]): string {
   const idx = [...new Set(days.map((d) => WEEK.indexOf(d)))].sort((a, b) => a - b);
   const runs: string[] = [];
-  for (let i = 0; i < idx.length; ) {
+  for (let i = 0; i < idx.length;) {
     let j = i;
     while (j + 1 < idx.length && idx[j + 1] === idx[j]! + 1) j++;
     const from = DAY_SHORT[WEEK[idx[i]!]!];

@@ -20,9 +20,12 @@ const MIN_TEXT_CHARS = 50;
 /** The first paragraph-like text of the page (paragraphs, banner and background copy), as plain text. */
 export function pageText(blocks: Block[]): string | undefined {
   for (const b of walkBlocks(blocks)) {
-    const html = b.type === 'paragraph' ? b.data.text
-      : b.type === 'imageBanner' || b.type === 'imageBackground' ? (b.data.content ?? '').replace(/<h[1-6][\s\S]*?<\/h[1-6]>/gi, ' ')
-      : undefined;
+    const html =
+      b.type === 'paragraph'
+        ? b.data.text
+        : b.type === 'imageBanner' || b.type === 'imageBackground'
+          ? (b.data.content ?? '').replace(/<h[1-6][\s\S]*?<\/h[1-6]>/gi, ' ')
+          : undefined;
     const text = plainText(html);
     if (text.length >= MIN_TEXT_CHARS) return text;
   }
@@ -39,7 +42,9 @@ export function dealerSuburbs(dealer: DealerContent): string | undefined {
   if (!suburbs.length) return dealer.site.state;
   const listed = suburbs.length <= 3 ? suburbs : suburbs.slice(0, 3);
   const text = listed.length > 1 ? `${listed.slice(0, -1).join(', ')} and ${listed[listed.length - 1]}` : listed[0]!;
-  return dealer.site.state && locale(dealer.site.country).address.stateInDescriptions ? `${text}, ${dealer.site.state}` : text;
+  return dealer.site.state && locale(dealer.site.country).address.stateInDescriptions
+    ? `${text}, ${dealer.site.state}`
+    : text;
 }
 
 /** The description written from the dealer and the page's title, when the page says nothing itself. */
@@ -47,11 +52,15 @@ export function dealerDescription(dealer: DealerContent, title: string): string 
   const { name } = dealer.site;
   const place = dealerSuburbs(dealer);
   const where = place ? ` in ${place}` : '';
-  const lead = title && !name.includes(title) && !title.includes(name) ? `${title} at ${name}${where}.` : `${name}${where}.`;
+  const lead =
+    title && !name.includes(title) && !title.includes(name) ? `${title} at ${name}${where}.` : `${name}${where}.`;
   return truncate(`${lead} New and used cars, finance, servicing and parts from your local dealer.`, DESCRIPTION_CHARS);
 }
 
-export function pageDescription(dealer: DealerContent, page: { title: string; description?: string; blocks: Block[] }): string {
+export function pageDescription(
+  dealer: DealerContent,
+  page: { title: string; description?: string; blocks: Block[] },
+): string {
   const own = page.description?.trim();
   if (own) return own;
   const text = pageText(page.blocks);

@@ -6,8 +6,34 @@ import sanitizeHtml from 'sanitize-html';
 
 const options: sanitizeHtml.IOptions = {
   allowedTags: [
-    'p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'del', 'ins', 'mark', 'small', 'sub', 'sup',
-    'code', 'a', 'span', 'ul', 'ol', 'li', 'blockquote', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr',
+    'p',
+    'br',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'del',
+    'ins',
+    'mark',
+    'small',
+    'sub',
+    'sup',
+    'code',
+    'a',
+    'span',
+    'ul',
+    'ol',
+    'li',
+    'blockquote',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'hr',
   ],
   allowedAttributes: { a: ['href', 'title', 'target', 'rel'] },
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
@@ -79,5 +105,10 @@ function decodeEntities(s: string): string {
  */
 export function commentsHtml(text: string): string {
   if (/<\/?[a-z][^>]*>/i.test(text)) return sanitizeRich(text);
-  return text.split(/\n{2,}/).map((p) => p.trim()).filter(Boolean).map((p) => `<p>${escapeHtml(p)}</p>`).join('');
+  return text
+    .split(/\n{2,}/)
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .map((p) => `<p>${escapeHtml(p)}</p>`)
+    .join('');
 }

@@ -5,7 +5,12 @@
 export { carJsonLd, type CarJsonLd } from './structured-data/car.ts';
 export { dealerJsonLd, dealerNodeId, sellerJsonLd, type DealerJsonLd } from './structured-data/dealer.ts';
 export {
-  breadcrumbJsonLd, carCrumbs, modelCrumbs, pageCrumbs, staffCrumbs, type Crumb,
+  breadcrumbJsonLd,
+  carCrumbs,
+  modelCrumbs,
+  pageCrumbs,
+  staffCrumbs,
+  type Crumb,
 } from './structured-data/breadcrumbs.ts';
 export { isContactPath, pageJsonLd } from './structured-data/pages.ts';
 

@@ -22,7 +22,10 @@ const REGO = /^[A-Z0-9]{1,9}$/;
 export function wholeNumberOf(value: unknown): number {
   if (typeof value === 'number') return Number.isInteger(value) ? value : Number.NaN;
   if (typeof value !== 'string') return Number.NaN;
-  const digits = value.trim().replace(/\s*(km|kms|kilometres|kilometers)$/i, '').replace(/[\s,]/g, '');
+  const digits = value
+    .trim()
+    .replace(/\s*(km|kms|kilometres|kilometers)$/i, '')
+    .replace(/[\s,]/g, '');
   return /^\d+$/.test(digits) ? Number(digits) : Number.NaN;
 }
 
@@ -68,7 +71,9 @@ export function valuationSubject(values: Record<string, unknown> | undefined): V
   if (Number.isInteger(kilometres) && kilometres <= 1_500_000) request.km = kilometres;
   const condition = submittedValue(values, 'condition', 'Overall Condition')?.toLowerCase();
   if (condition && (VEHICLE_CONDITIONS as readonly string[]).includes(condition)) request.condition = condition;
-  const plate = submittedValue(values, 'RegoOrVin', 'rego', 'Vehicle Rego', 'vin')?.replace(/[\s-]+/g, '').toUpperCase();
+  const plate = submittedValue(values, 'RegoOrVin', 'rego', 'Vehicle Rego', 'vin')
+    ?.replace(/[\s-]+/g, '')
+    .toUpperCase();
   if (plate && VIN.test(plate)) request.vin = plate;
   else if (plate && REGO.test(plate)) request.rego = plate;
   const state = submittedValue(values, 'Vehicle State', 'state')?.toUpperCase();
@@ -76,7 +81,18 @@ export function valuationSubject(values: Record<string, unknown> | undefined): V
 
   if (!(request.make && request.year !== undefined) && !request.rego && !request.vin) return undefined;
   const { year: y, make: mk, model: md, km: k, condition: c, rego, vin } = request;
-  return { request, vehicle: vehicleText({ year: y, make: mk, model: md, km: k, condition: c as VehicleCondition | undefined, rego, vin }) };
+  return {
+    request,
+    vehicle: vehicleText({
+      year: y,
+      make: mk,
+      model: md,
+      km: k,
+      condition: c as VehicleCondition | undefined,
+      rego,
+      vin,
+    }),
+  };
 }
 
 const wholeNumber = new Intl.NumberFormat('en-AU', { maximumFractionDigits: 0 });
@@ -91,8 +107,9 @@ export interface VehicleParts extends Omit<ValuedVehicle, 'year' | 'km'> {
 
 /** "2019 Toyota Corolla Ascent Sport, 85,000 km, good condition"; "Your vehicle" when nothing names it. */
 export function vehicleText(vehicle: VehicleParts): string {
-  const name = [vehicle.year, vehicle.make, vehicle.model, vehicle.variant].filter((p) => p !== undefined && p !== '').join(' ')
-    || (vehicle.rego ? `Rego ${vehicle.rego}` : vehicle.vin ? `VIN ${vehicle.vin}` : '');
+  const name =
+    [vehicle.year, vehicle.make, vehicle.model, vehicle.variant].filter((p) => p !== undefined && p !== '').join(' ') ||
+    (vehicle.rego ? `Rego ${vehicle.rego}` : vehicle.vin ? `VIN ${vehicle.vin}` : '');
   const parts = [name];
   if (typeof vehicle.km === 'number') parts.push(`${wholeNumber.format(vehicle.km)} km`);
   if (vehicle.condition) parts.push(`${vehicle.condition} condition`);
@@ -104,7 +121,20 @@ export function rangeText(range: Pick<TradeInRange, 'low' | 'high'>): string {
   return `$${wholeNumber.format(range.low)} – $${wholeNumber.format(range.high)}`;
 }
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** "2025-06-15" → "15 June 2025" (the date as given: no time zone moves it). */
 export function asAtText(date: string): string {

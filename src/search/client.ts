@@ -36,7 +36,12 @@ export interface FacetSearchResponse {
 
 export interface ApiSearchClient {
   search(requests: readonly SearchRequestEntry[]): Promise<{ results: SearchResponse[] }>;
-  searchForFacetValues(queries: readonly { indexName: string; params: Record<string, unknown> & { facetName: string; facetQuery?: string } }[]): Promise<FacetSearchResponse[]>;
+  searchForFacetValues(
+    queries: readonly {
+      indexName: string;
+      params: Record<string, unknown> & { facetName: string; facetQuery?: string };
+    }[],
+  ): Promise<FacetSearchResponse[]>;
   clearCache(): void;
 }
 
@@ -49,7 +54,10 @@ export interface SearchClientOptions {
 }
 
 export class SearchRequestError extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
     super(message);
     this.name = 'SearchRequestError';
   }
@@ -66,7 +74,8 @@ export function createSearchClient(options: SearchClientOptions = {}): ApiSearch
     if (cached) return cached;
     const answer = (async () => {
       const res = await doFetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
-      const data = (await res.json().catch(() => undefined)) as { results?: unknown[]; error?: { message?: string } } | undefined;
+      const data = (await res.json().catch(() => undefined)) as
+        { results?: unknown[]; error?: { message?: string } } | undefined;
       if (!res.ok || !data || !Array.isArray(data.results)) {
         throw new SearchRequestError(res.status, data?.error?.message ?? `The search failed (HTTP ${res.status}).`);
       }
@@ -79,11 +88,17 @@ export function createSearchClient(options: SearchClientOptions = {}): ApiSearch
 
   return {
     search: (requests) =>
-      post(requests.map((r) => ({ indexName: r.indexName, ...(r.type ? { type: r.type } : {}), params: r.params ?? {} }))) as Promise<{ results: SearchResponse[] }>,
+      post(
+        requests.map((r) => ({ indexName: r.indexName, ...(r.type ? { type: r.type } : {}), params: r.params ?? {} })),
+      ) as Promise<{ results: SearchResponse[] }>,
     searchForFacetValues: async (queries) => {
-      const { results } = await post(queries.map(({ indexName, params: { facetName, ...rest } }) => ({
-        indexName, type: 'facet', params: { ...rest, facet: facetName },
-      })));
+      const { results } = await post(
+        queries.map(({ indexName, params: { facetName, ...rest } }) => ({
+          indexName,
+          type: 'facet',
+          params: { ...rest, facet: facetName },
+        })),
+      );
       return results as FacetSearchResponse[];
     },
     clearCache: () => cache.clear(),

@@ -12,19 +12,34 @@ import { API_BASE } from '../contract/routes.ts';
 import { createSearchClient, type ApiSearchClient } from './client.ts';
 import { envDefault, processEnv, readEnv, type Env } from '../config/env.ts';
 
-export const SEARCH_INDEXES = ['cars', 'cars_newest', 'cars_price_asc', 'cars_price_desc', 'cars_year_desc', 'cars_km_asc', 'offers'] as const;
+export const SEARCH_INDEXES = [
+  'cars',
+  'cars_newest',
+  'cars_price_asc',
+  'cars_price_desc',
+  'cars_year_desc',
+  'cars_km_asc',
+  'offers',
+] as const;
 export type SearchIndexName = (typeof SEARCH_INDEXES)[number];
 
 export type SearchConfig =
-  | { backend: 'api'; apiBase: string }
-  | { backend: 'algolia'; appId: string; searchKey: string; indexPrefix: string };
+  { backend: 'api'; apiBase: string } | { backend: 'algolia'; appId: string; searchKey: string; indexPrefix: string };
 
 /** The island prop for one dealer, from the build's environment. */
 export function searchConfigFromEnv(siteSlug: string, env: Env = processEnv()): SearchConfig {
   const appId = readEnv(env, 'ALGOLIA_APP_ID')?.trim();
   const searchKey = readEnv(env, 'ALGOLIA_SEARCH_KEY')?.trim();
   if (appId && searchKey) {
-    return { backend: 'algolia', appId, searchKey, indexPrefix: (readEnv(env, 'ALGOLIA_INDEX_PREFIX') ?? envDefault('ALGOLIA_INDEX_PREFIX')).replaceAll('{site}', siteSlug) };
+    return {
+      backend: 'algolia',
+      appId,
+      searchKey,
+      indexPrefix: (readEnv(env, 'ALGOLIA_INDEX_PREFIX') ?? envDefault('ALGOLIA_INDEX_PREFIX')).replaceAll(
+        '{site}',
+        siteSlug,
+      ),
+    };
   }
   return { backend: 'api', apiBase: API_BASE };
 }

@@ -34,7 +34,9 @@ function analyticsPages(slug: string): { path: string; page: AnalyticsPage }[] {
 }
 
 async function pageViews(page: Page): Promise<Entry[]> {
-  return page.evaluate(() => ((window as unknown as { dataLayer?: Entry[] }).dataLayer ?? []).filter((e) => e.event === 'page_view'));
+  return page.evaluate(() =>
+    ((window as unknown as { dataLayer?: Entry[] }).dataLayer ?? []).filter((e) => e.event === 'page_view'),
+  );
 }
 
 /** Records what the manufacturer's function receives, in window.__manufacturerSeen, once it is defined. */
@@ -81,14 +83,22 @@ if (env) {
   });
 
   test.describe('the manufacturer data layer', () => {
-    test('coastal-motor-group /service: the page view waits for the manufacturer function, then arrives once', async ({ page }) => {
+    test('coastal-motor-group /service: the page view waits for the manufacturer function, then arrives once', async ({
+      page,
+    }) => {
       expect(manufacturerOn(COASTAL)).toBe(true);
       await page.goto(localOrigin(COASTAL, env.port) + '/service');
       const [view] = await pageViews(page);
       expect(view).toMatchObject({ page_type: 'service' });
       // A second and a half with no function and no tag manager: nothing delivered anywhere.
       await page.waitForTimeout(1500);
-      expect(await page.evaluate(() => ((window as unknown as { dataLayer?: Entry[] }).dataLayer ?? []).filter((e) => String(e.event).startsWith('manufacturer_')))).toEqual([]);
+      expect(
+        await page.evaluate(() =>
+          ((window as unknown as { dataLayer?: Entry[] }).dataLayer ?? []).filter((e) =>
+            String(e.event).startsWith('manufacturer_'),
+          ),
+        ),
+      ).toEqual([]);
       const before = Date.now();
       await installManufacturerFunction(page);
       await expect.poll(() => seenByManufacturer(page), { intervals: [50] }).toEqual([view]);
@@ -98,10 +108,21 @@ if (env) {
       expect(await seenByManufacturer(page)).toEqual([view]);
     });
 
-    test('coastal-motor-group /contact-us/gosford: the page view goes to the tag manager under the manufacturer name once it loads', async ({ page }) => {
+    test('coastal-motor-group /contact-us/gosford: the page view goes to the tag manager under the manufacturer name once it loads', async ({
+      page,
+    }) => {
       await page.goto(localOrigin(COASTAL, env.port) + '/contact-us/gosford');
-      await page.evaluate(() => { (window as unknown as Record<string, unknown>).google_tag_manager = {}; });
-      await expect.poll(() => page.evaluate(() => ((window as unknown as { dataLayer?: Entry[] }).dataLayer ?? []).filter((e) => e.event === 'manufacturer_page_view')))
+      await page.evaluate(() => {
+        (window as unknown as Record<string, unknown>).google_tag_manager = {};
+      });
+      await expect
+        .poll(() =>
+          page.evaluate(() =>
+            ((window as unknown as { dataLayer?: Entry[] }).dataLayer ?? []).filter(
+              (e) => e.event === 'manufacturer_page_view',
+            ),
+          ),
+        )
         .toEqual([expect.objectContaining({ page_type: 'contact-location', location_slug: 'gosford' })]);
     });
 

@@ -43,7 +43,10 @@ export const E2E_VALUATION_DATE = '2026-07-01';
 /** The local model, on E2E_VALUATION_DATE whatever the day. */
 function e2eValuations(): ValuationProvider {
   const local = localValuationProvider();
-  return { describe: `${local.describe} on ${E2E_VALUATION_DATE}`, value: (input) => local.value({ ...input, asAt: E2E_VALUATION_DATE }) };
+  return {
+    describe: `${local.describe} on ${E2E_VALUATION_DATE}`,
+    value: (input) => local.value({ ...input, asAt: E2E_VALUATION_DATE }),
+  };
 }
 
 export interface E2EApi {
@@ -86,10 +89,13 @@ function startLeadReader(db: Db): Promise<Server> {
         const leads = await listLeads(db, site, { includeSpam: true });
         // The tests read a lead flat, as the dealer's CRM gets it: values and tracking beside the
         // lead's own fields, which win (the export nests them; see leadRecord).
-        return send(200, leads.map((l) => {
-          const { tracking, values, ...own } = leadRecord(l, true);
-          return { ...tracking, ...values, ...own };
-        }));
+        return send(
+          200,
+          leads.map((l) => {
+            const { tracking, values, ...own } = leadRecord(l, true);
+            return { ...tracking, ...values, ...own };
+          }),
+        );
       }
       if (url.pathname === '/outbox') {
         const { rows } = await db.query('SELECT * FROM outbox WHERE lead_id = $1', [url.searchParams.get('lead')]);

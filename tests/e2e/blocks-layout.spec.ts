@@ -14,7 +14,8 @@ const PHONE = { width: 390, height: 844 };
 const LAPTOP = { width: 1366, height: 900 };
 
 type Box = { x: number; y: number; width: number; height: number };
-const overlap = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+const overlap = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 async function hydrate(page: Page, selector: string): Promise<void> {
   const el = page.locator(selector).first();
@@ -27,7 +28,9 @@ test.skip(!env, 'needs the global setup');
 test.describe('phone', () => {
   test.use({ viewport: PHONE });
 
-  test('the hero slider is as wide as the screen, at least 240 px tall, and none of its buttons covers another', async ({ page }) => {
+  test('the hero slider is as wide as the screen, at least 240 px tall, and none of its buttons covers another', async ({
+    page,
+  }) => {
     await page.goto(url('/'));
     await hydrate(page, '.image-slider');
     const slider = (await page.locator('.image-slider .swiper').first().boundingBox())!;
@@ -36,13 +39,14 @@ test.describe('phone', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     const buttons = page.locator('.image-slider .carousel-button');
     const boxes: Box[] = [];
-    for (let i = 0; i < await buttons.count(); i++) {
+    for (let i = 0; i < (await buttons.count()); i++) {
       const b = await buttons.nth(i).boundingBox();
       if (b) boxes.push(b);
     }
     expect(boxes.length).toBeGreaterThanOrEqual(3); // pause, previous, next
     for (let i = 0; i < boxes.length; i++) {
-      for (let j = i + 1; j < boxes.length; j++) expect(overlap(boxes[i]!, boxes[j]!), `buttons ${i} and ${j} overlap`).toBe(false);
+      for (let j = i + 1; j < boxes.length; j++)
+        expect(overlap(boxes[i]!, boxes[j]!), `buttons ${i} and ${j} overlap`).toBe(false);
       const b = boxes[i]!;
       expect(b.y + b.height, 'inside the slider').toBeLessThanOrEqual(slider.y + slider.height + 0.5);
       expect(b.x + b.width).toBeLessThanOrEqual(slider.x + slider.width + 0.5);
@@ -56,9 +60,12 @@ test.describe('phone', () => {
     const tabs = list.getByRole('tab');
     expect(await tabs.count()).toBeGreaterThan(2);
     const tops = new Set<number>();
-    for (let i = 0; i < await tabs.count(); i++) tops.add(Math.round((await tabs.nth(i).boundingBox())!.y));
+    for (let i = 0; i < (await tabs.count()); i++) tops.add(Math.round((await tabs.nth(i).boundingBox())!.y));
     expect([...tops], 'every tab on one row').toHaveLength(1);
-    const { scrollWidth, clientWidth } = await list.evaluate((el) => ({ scrollWidth: el.scrollWidth, clientWidth: el.clientWidth }));
+    const { scrollWidth, clientWidth } = await list.evaluate((el) => ({
+      scrollWidth: el.scrollWidth,
+      clientWidth: el.clientWidth,
+    }));
     expect(clientWidth).toBeLessThanOrEqual(PHONE.width);
     expect(scrollWidth).toBeGreaterThanOrEqual(clientWidth);
   });
@@ -80,7 +87,7 @@ test.describe('laptop', () => {
     const cards = page.locator('.team-grid > li');
     expect(await cards.count()).toBeGreaterThan(3);
     const rows = new Map<number, number>();
-    for (let i = 0; i < await cards.count(); i++) {
+    for (let i = 0; i < (await cards.count()); i++) {
       const y = Math.round((await cards.nth(i).boundingBox())!.y);
       rows.set(y, (rows.get(y) ?? 0) + 1);
     }

@@ -17,28 +17,45 @@ const env = e2eEnv();
 const COASTAL = 'coastal-motor-group';
 const url = (slug: string, p: string) => localOrigin(slug, env!.port) + p;
 
-interface SampleCar { id: number; slug: string; make: string; model: string; price: number; car_type: string; status?: string; photos?: string[]; features?: string[] }
-const carsOf = (slug: string): SampleCar[] => JSON.parse(readFileSync(path.join(env!.dealersDir, slug, 'cars.json'), 'utf8')) as SampleCar[];
+interface SampleCar {
+  id: number;
+  slug: string;
+  make: string;
+  model: string;
+  price: number;
+  car_type: string;
+  status?: string;
+  photos?: string[];
+  features?: string[];
+}
+const carsOf = (slug: string): SampleCar[] =>
+  JSON.parse(readFileSync(path.join(env!.dealersDir, slug, 'cars.json'), 'utf8')) as SampleCar[];
 const listed = (slug: string) => carsOf(slug).filter((c) => c.status !== 'sold' && c.status !== 'hidden');
 /** The listed car with the most photos: the gallery has the most to show. */
-const showcase = (slug = COASTAL) => listed(slug).reduce((a, b) => ((b.photos?.length ?? 0) > (a.photos?.length ?? 0) ? b : a));
+const showcase = (slug = COASTAL) =>
+  listed(slug).reduce((a, b) => ((b.photos?.length ?? 0) > (a.photos?.length ?? 0) ? b : a));
 /** Before the visitor does anything, JavaScript sent to the browser may total this much, gzipped. */
 const JS_BUDGET = 60 * 1024;
 
 const gallery = (page: Page) => page.locator('.vdp-gallery');
 const count = (page: Page) => gallery(page).locator('.vdp-stage [data-count]');
-const slideInView = (page: Page, n: number) => gallery(page).locator('.vdp-track').evaluate((track, i) => {
-  const t = track.getBoundingClientRect();
-  const s = track.children[i]!.getBoundingClientRect();
-  return Math.abs(s.left - t.left) < 2;
-}, n);
+const slideInView = (page: Page, n: number) =>
+  gallery(page)
+    .locator('.vdp-track')
+    .evaluate((track, i) => {
+      const t = track.getBoundingClientRect();
+      const s = track.children[i]!.getBoundingClientRect();
+      return Math.abs(s.left - t.left) < 2;
+    }, n);
 
 test.skip(!env, 'needs the global setup');
 
 test.describe('gallery', () => {
   test.use({ viewport: { width: 1366, height: 900 } });
 
-  test('thumbnails and arrow keys change the main photo and its count; the first photo is the one loaded first', async ({ page }) => {
+  test('thumbnails and arrow keys change the main photo and its count; the first photo is the one loaded first', async ({
+    page,
+  }) => {
     const car = showcase();
     const total = car.photos!.length;
     expect(total).toBeGreaterThan(3);
@@ -48,7 +65,8 @@ test.describe('gallery', () => {
     const photos = gallery(page).locator('.vdp-slide img');
     await expect(photos.first()).toHaveAttribute('loading', 'eager');
     await expect(photos.first()).toHaveAttribute('fetchpriority', 'high');
-    for (const img of await photos.all().then((all) => all.slice(1))) await expect(img).toHaveAttribute('loading', 'lazy');
+    for (const img of await photos.all().then((all) => all.slice(1)))
+      await expect(img).toHaveAttribute('loading', 'lazy');
     expect(await page.locator('img[fetchpriority="high"]').count()).toBeLessThanOrEqual(2);
 
     const thumbs = gallery(page).locator('.vdp-thumb');
@@ -105,25 +123,37 @@ test.describe('gallery', () => {
 test.describe('layout', () => {
   for (const width of [390, 1366]) {
     for (const slug of [COASTAL, 'tasman-motors']) {
-      test(`${slug} at ${width}px: nothing scrolls sideways, the VIN wraps, and the page passes axe`, async ({ page }) => {
+      test(`${slug} at ${width}px: nothing scrolls sideways, the VIN wraps, and the page passes axe`, async ({
+        page,
+      }) => {
         // axe takes a while on a busy machine.
         test.setTimeout(120_000);
         await page.setViewportSize({ width, height: 844 });
         await page.goto(url(slug, `/cars/${showcase(slug).slug}`));
-        expect(await page.evaluate(() => document.documentElement.scrollWidth), 'the page scrolls sideways').toBeLessThanOrEqual(width);
+        expect(
+          await page.evaluate(() => document.documentElement.scrollWidth),
+          'the page scrolls sideways',
+        ).toBeLessThanOrEqual(width);
         const vin = page.locator('.vdp-spec-vin dd');
         if (await vin.count()) {
           const box = await vin.evaluate((d) => ({ scroll: d.scrollWidth, client: d.clientWidth }));
           expect(box.scroll).toBeLessThanOrEqual(box.client);
         }
-        const axe = await new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'] }).analyze();
-        const severe = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical' || v.id === 'heading-order');
+        const axe = await new AxeBuilder({ page })
+          .setLegacyMode(true)
+          .options({ resultTypes: ['violations'] })
+          .analyze();
+        const severe = axe.violations.filter(
+          (v) => v.impact === 'serious' || v.impact === 'critical' || v.id === 'heading-order',
+        );
         expect(severe.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
       });
     }
   }
 
-  test('phones get the actions in a bar pinned to the bottom of the screen, which never covers the footer', async ({ page }) => {
+  test('phones get the actions in a bar pinned to the bottom of the screen, which never covers the footer', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(url(COASTAL, `/cars/${showcase().slug}`));
     const bar = page.locator('.vdp-bar');
@@ -141,7 +171,10 @@ test.describe('layout', () => {
     await expect.poll(atBottom).toBe(true);
 
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    const footerTop = await page.locator('footer').first().evaluate((f) => f.getBoundingClientRect().top);
+    const footerTop = await page
+      .locator('footer')
+      .first()
+      .evaluate((f) => f.getBoundingClientRect().top);
     const barBottom = await bar.evaluate((b) => b.getBoundingClientRect().bottom);
     expect(barBottom).toBeLessThanOrEqual(footerTop + 0.5);
   });
@@ -180,7 +213,9 @@ test('the details: key facts, every feature behind "Show all", and the breadcrum
   await expect(crumbs.locator('[aria-current="page"]')).toContainText(car.model);
 });
 
-test('the weekly repayment comes with its example, the comparison-rate warning, and a finance link carrying the car', async ({ page }) => {
+test('the weekly repayment comes with its example, the comparison-rate warning, and a finance link carrying the car', async ({
+  page,
+}) => {
   const car = showcase();
   await page.goto(url(COASTAL, `/cars/${car.slug}`));
   await expect(page.locator('.vdp-weekly')).toHaveText(/^\s*From \$\d{1,3}(,\d{3})*\.\d{2} per week\*\s*$/);
@@ -196,7 +231,13 @@ test('the weekly repayment comes with its example, the comparison-rate warning, 
   expect(href.searchParams.get('car_id')).toBe(String(car.id));
   expect(href.searchParams.get('vehiclePriceBudget')).toBe(String(car.price));
   expect(href.searchParams.get('selected_car')).toContain(`${car.make} ${car.model}`);
-  const testDrive = new URL((await page.locator('.vdp-summary').getByRole('link', { name: /^Test drive/ }).getAttribute('href'))!, 'http://x.test');
+  const testDrive = new URL(
+    (await page
+      .locator('.vdp-summary')
+      .getByRole('link', { name: /^Test drive/ })
+      .getAttribute('href'))!,
+    'http://x.test',
+  );
   expect(testDrive.pathname).toBe('/book-test-drive');
   expect(testDrive.searchParams.get('make')).toBe(car.make);
   expect(testDrive.searchParams.get('car_id')).toBe(String(car.id));
@@ -206,7 +247,9 @@ test('the weekly repayment comes with its example, the comparison-rate warning, 
   await expect(page.locator('#form-section')).toBeVisible();
 });
 
-test('a New Zealand dealer shows the weekly figure without the Australian comparison-rate warning', async ({ page }) => {
+test('a New Zealand dealer shows the weekly figure without the Australian comparison-rate warning', async ({
+  page,
+}) => {
   const car = listed('tasman-motors').find((c) => c.price >= 5000 && c.price <= 150000)!;
   await page.goto(url('tasman-motors', `/cars/${car.slug}`));
   await expect(page.locator('.vdp-weekly')).toBeVisible();
@@ -253,12 +296,17 @@ test('"Back to results" on a car page opened directly goes to the listing', asyn
   await expect(page.getByRole('link', { name: 'Back to results' })).toHaveAttribute('href', '/used-cars');
 });
 
-test('share copies the link where there is no share sheet, and print prints a clean spec sheet', async ({ page, context }) => {
+test('share copies the link where there is no share sheet, and print prints a clean spec sheet', async ({
+  page,
+  context,
+}) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.addInitScript(() => {
     Object.defineProperty(navigator, 'share', { value: undefined, configurable: true });
     (window as unknown as { printed: number }).printed = 0;
-    window.print = () => { (window as unknown as { printed: number }).printed++; };
+    window.print = () => {
+      (window as unknown as { printed: number }).printed++;
+    };
   });
   const car = showcase();
   await page.goto(url(COASTAL, `/cars/${car.slug}`));
@@ -281,19 +329,27 @@ test('share copies the link where there is no share sheet, and print prints a cl
 });
 
 for (const width of [390, 1366]) {
-  test(`${width}px: before the visitor interacts the page loads at most 60 KB of JavaScript (gzip), and no React`, async ({ page }) => {
+  test(`${width}px: before the visitor interacts the page loads at most 60 KB of JavaScript (gzip), and no React`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
     const scripts: { url: string; size: Promise<number> }[] = [];
     page.on('response', (res) => {
-      if (res.request().resourceType() === 'script') scripts.push({ url: res.url(), size: res.body().then((b) => gzipSync(b).length) });
+      if (res.request().resourceType() === 'script')
+        scripts.push({ url: res.url(), size: res.body().then((b) => gzipSync(b).length) });
     });
     await page.goto(url(COASTAL, `/cars/${showcase().slug}`), { waitUntil: 'networkidle' });
-    const inline = await page.locator('script:not([src]):not([type="application/ld+json"])').evaluateAll((els) => els.map((e) => e.textContent ?? ''));
+    const inline = await page
+      .locator('script:not([src]):not([type="application/ld+json"])')
+      .evaluateAll((els) => els.map((e) => e.textContent ?? ''));
     const sizes = await Promise.all(scripts.map((s) => s.size));
     const total = sizes.reduce((a, b) => a + b, 0) + gzipSync(inline.join('')).length;
     const list = scripts.map((s, i) => `${s.url} ${sizes[i]} B`).join('\n');
     expect(total, list).toBeLessThanOrEqual(JS_BUDGET);
-    expect(scripts.map((s) => s.url).filter((u) => /FormIsland|client\.[\w-]+\.js|react/i.test(u)), list).toEqual([]);
+    expect(
+      scripts.map((s) => s.url).filter((u) => /FormIsland|client\.[\w-]+\.js|react/i.test(u)),
+      list,
+    ).toEqual([]);
     // The gallery works already: its script came with the page.
     await expect(count(page)).toBeVisible();
   });

@@ -15,9 +15,15 @@ const COASTAL = 'coastal-motor-group';
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
 
-interface SampleCar { make: string; car_type: string; status?: string }
-const listedUsed = () => (JSON.parse(readFileSync(path.join(env!.dealersDir, COASTAL, 'cars.json'), 'utf8')) as SampleCar[])
-  .filter((c) => c.car_type === 'used' && c.status !== 'sold' && c.status !== 'hidden');
+interface SampleCar {
+  make: string;
+  car_type: string;
+  status?: string;
+}
+const listedUsed = () =>
+  (JSON.parse(readFileSync(path.join(env!.dealersDir, COASTAL, 'cars.json'), 'utf8')) as SampleCar[]).filter(
+    (c) => c.car_type === 'used' && c.status !== 'sold' && c.status !== 'hidden',
+  );
 
 const block = (page: Page) => page.locator('section.cars').first();
 const cards = (page: Page) => block(page).locator('li.car-card');
@@ -34,7 +40,9 @@ test.skip(!env, 'needs the global setup');
 test.describe('desktop listing', () => {
   test.use({ viewport: DESKTOP });
 
-  test('shows the filters as a sidebar beside the cards, the sort above them, and no Filters button', async ({ page }) => {
+  test('shows the filters as a sidebar beside the cards, the sort above them, and no Filters button', async ({
+    page,
+  }) => {
     await page.goto(url('/used-cars'));
     await hydrated(page);
     await expect(panel(page)).toBeVisible();
@@ -74,7 +82,9 @@ test.describe('desktop listing', () => {
 test.describe('phone', () => {
   test.use({ viewport: PHONE });
 
-  test('Filters opens a full-screen sheet whose button shows the live count; choosing a make adds a chip that removes it', async ({ page }) => {
+  test('Filters opens a full-screen sheet whose button shows the live count; choosing a make adds a chip that removes it', async ({
+    page,
+  }) => {
     await page.goto(url('/used-cars'));
     await hydrated(page);
     const all = listedUsed().length;
@@ -92,7 +102,10 @@ test.describe('phone', () => {
 
     const make = 'Toyota';
     const toyotas = listedUsed().filter((c) => c.make === make).length;
-    await sheet.getByRole('group', { name: 'Make' }).getByLabel(new RegExp(`^${make}`)).check();
+    await sheet
+      .getByRole('group', { name: 'Make' })
+      .getByLabel(new RegExp(`^${make}`))
+      .check();
     const show = sheet.getByRole('button', { name: new RegExp(`^Show ${toyotas} cars?$`) });
     await expect(show).toBeVisible();
     await show.click();
@@ -101,7 +114,9 @@ test.describe('phone', () => {
     await expect(filtersButton(page)).toContainText('1');
     await expect(cards(page)).toHaveCount(toyotas);
 
-    const chip = block(page).getByRole('list', { name: 'Active filters' }).getByRole('button', { name: `Remove ${make}` });
+    const chip = block(page)
+      .getByRole('list', { name: 'Active filters' })
+      .getByRole('button', { name: `Remove ${make}` });
     await expect(chip).toBeVisible();
     await chip.click();
     await expect(cards(page)).toHaveCount(all);
@@ -119,7 +134,9 @@ test.describe('phone', () => {
     await expect(filtersButton(page)).toBeFocused();
   });
 
-  test('a stock card shows body, fuel, transmission and km, its photo count, and an enquire link to the car', async ({ page }) => {
+  test('a stock card shows body, fuel, transmission and km, its photo count, and an enquire link to the car', async ({
+    page,
+  }) => {
     await page.goto(url('/used-cars'));
     const card = cards(page).first();
     await expect(card.locator('.car-card-fact')).toHaveCount(4);

@@ -15,9 +15,16 @@ const url = (slug: string, p: string) => localOrigin(slug, env!.port) + p;
 const COASTAL = 'coastal-motor-group';
 const NO_RESULTS = 'No results found for your search at this time';
 
-interface SampleCar { slug: string; make: string; car_type: string; status?: string }
-const carsOf = (slug: string): SampleCar[] => JSON.parse(readFileSync(path.join(env!.dealersDir, slug, 'cars.json'), 'utf8')) as SampleCar[];
-const listedUsed = () => carsOf(COASTAL).filter((c) => c.car_type === 'used' && c.status !== 'sold' && c.status !== 'hidden');
+interface SampleCar {
+  slug: string;
+  make: string;
+  car_type: string;
+  status?: string;
+}
+const carsOf = (slug: string): SampleCar[] =>
+  JSON.parse(readFileSync(path.join(env!.dealersDir, slug, 'cars.json'), 'utf8')) as SampleCar[];
+const listedUsed = () =>
+  carsOf(COASTAL).filter((c) => c.car_type === 'used' && c.status !== 'sold' && c.status !== 'hidden');
 
 const block = (page: Page) => page.locator('section.cars').first();
 const cards = (page: Page) => block(page).locator('li.car-card');
@@ -96,7 +103,9 @@ test.describe('searching', () => {
     for (const t of await titles(page)) expect(t).toContain('Toyota');
   });
 
-  test('typing a word letter by letter searches once, when typing pauses, and keeps every letter typed', async ({ page }) => {
+  test('typing a word letter by letter searches once, when typing pauses, and keeps every letter typed', async ({
+    page,
+  }) => {
     await page.goto(url(COASTAL, '/used-cars'));
     const form = await openPanel(page);
     const searches: string[] = [];
@@ -126,15 +135,22 @@ test.describe('searching', () => {
     await page.goto(url(COASTAL, '/used-cars'));
     const form = await openPanel(page);
     const hyundai = listedUsed().filter((c) => c.make === 'Hyundai').length;
-    await form.getByRole('group', { name: 'Make' }).getByRole('checkbox', { name: /^Hyundai/ }).check();
-    await expect.poll(() => [...params(page).entries()].some(([k, v]) => k.startsWith('make') && v === 'Hyundai')).toBe(true);
+    await form
+      .getByRole('group', { name: 'Make' })
+      .getByRole('checkbox', { name: /^Hyundai/ })
+      .check();
+    await expect
+      .poll(() => [...params(page).entries()].some(([k, v]) => k.startsWith('make') && v === 'Hyundai'))
+      .toBe(true);
     await expect(cards(page)).toHaveCount(hyundai);
     for (const t of await titles(page)) expect(t).toContain('Hyundai');
 
     await page.goto(page.url());
     await expect(cards(page)).toHaveCount(hyundai);
     const restored = await openPanel(page);
-    await expect(restored.getByRole('group', { name: 'Make' }).getByRole('checkbox', { name: /^Hyundai/ })).toBeChecked();
+    await expect(
+      restored.getByRole('group', { name: 'Make' }).getByRole('checkbox', { name: /^Hyundai/ }),
+    ).toBeChecked();
   });
 
   test("a keyword matching nothing says 'No results found for your search at this time'", async ({ page }) => {
@@ -153,10 +169,14 @@ test.describe('searching', () => {
     await price.getByLabel('Max').fill('30000');
     await price.getByLabel('Max').press('Enter');
     await expect.poll(() => params(page).get('price')).toBe(':30000');
-    await expect.poll(async () => {
-      const prices = (await cards(page).locator('.car-card-price').allTextContents()).map((p) => Number(p.replace(/\D/g, '')));
-      return prices.length > 0 && prices.length < listedUsed().length && prices.every((p) => p <= 30000);
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const prices = (await cards(page).locator('.car-card-price').allTextContents()).map((p) =>
+          Number(p.replace(/\D/g, '')),
+        );
+        return prices.length > 0 && prices.length < listedUsed().length && prices.every((p) => p <= 30000);
+      })
+      .toBe(true);
     await form.getByRole('button', { name: /^Show \d+ cars?$/ }).click();
     await expect(filtersButton(page)).toHaveAttribute('aria-expanded', 'false');
   });
@@ -166,11 +186,14 @@ test.describe('searching', () => {
     await openPanel(page);
     await block(page).getByLabel('Sort by').selectOption({ label: 'Price: low to high' });
     await expect.poll(() => params(page).get('sort')).toBe('price_asc');
-    const prices = async () => (await cards(page).locator('.car-card-price').allTextContents()).map((p) => Number(p.replace(/\D/g, '')));
-    await expect.poll(async () => {
-      const p = await prices();
-      return p.length === listedUsed().length && p.every((v, i) => i === 0 || p[i - 1]! <= v);
-    }).toBe(true);
+    const prices = async () =>
+      (await cards(page).locator('.car-card-price').allTextContents()).map((p) => Number(p.replace(/\D/g, '')));
+    await expect
+      .poll(async () => {
+        const p = await prices();
+        return p.length === listedUsed().length && p.every((v, i) => i === 0 || p[i - 1]! <= v);
+      })
+      .toBe(true);
   });
 });
 
@@ -180,7 +203,9 @@ test('a result links to its car page, which loads', async ({ page }) => {
   const href = await link.getAttribute('href');
   const title = (await link.textContent())!;
   expect(href).toMatch(/^\/cars\/[\w-]+$/);
-  const loaded = page.waitForResponse((r) => new URL(r.url()).pathname.replace(/\/$/, '') === href && r.request().resourceType() === 'document');
+  const loaded = page.waitForResponse(
+    (r) => new URL(r.url()).pathname.replace(/\/$/, '') === href && r.request().resourceType() === 'document',
+  );
   await link.click();
   expect((await loaded).status()).toBe(200);
   await expect(page).toHaveURL(new RegExp(`${href}/?$`));
@@ -203,7 +228,9 @@ test('sold and hidden cars never appear', async ({ page }) => {
   for (const c of unlisted) await expect(page.locator(`a[href="/cars/${c.slug}"]`)).toHaveCount(0);
 });
 
-test('a used-cars page loads at most 200 KB of JavaScript, gzipped, React included, after a search', async ({ page }) => {
+test('a used-cars page loads at most 200 KB of JavaScript, gzipped, React included, after a search', async ({
+  page,
+}) => {
   const scripts: Promise<number>[] = [];
   page.on('response', (res) => {
     if (res.request().resourceType() === 'script') scripts.push(res.body().then((b) => gzipSync(b).length));
@@ -213,31 +240,48 @@ test('a used-cars page loads at most 200 KB of JavaScript, gzipped, React includ
   await form.getByLabel('Keyword').fill('mazda');
   await expect(cards(page)).not.toHaveCount(listedUsed().length);
   await page.waitForLoadState('networkidle');
-  const inline = await page.locator('script:not([src]):not([type="application/ld+json"])').evaluateAll((els) => els.map((e) => e.textContent ?? ''));
+  const inline = await page
+    .locator('script:not([src]):not([type="application/ld+json"])')
+    .evaluateAll((els) => els.map((e) => e.textContent ?? ''));
   const total = (await Promise.all(scripts)).reduce((a, b) => a + b, 0) + gzipSync(inline.join('')).length;
   expect(total).toBeLessThanOrEqual(200 * 1024);
 });
 
-test('a car page keeps every detail in its own box, the 17-character VIN included, at phone and desktop widths', async ({ page }) => {
+test('a car page keeps every detail in its own box, the 17-character VIN included, at phone and desktop widths', async ({
+  page,
+}) => {
   const car = carsOf('tasman-motors').find((c) => c.slug === '2020-kia-sportage-lx-30026')!;
   for (const width of [390, 1366]) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto(url('tasman-motors', `/cars/${car.slug}`));
-    const boxes = await page.locator('.car-specs dd').evaluateAll((dds) => dds.map((d) => {
-      const r = d.getBoundingClientRect();
-      const cell = d.parentElement!.getBoundingClientRect();
-      return { text: d.textContent, right: r.right, cellRight: cell.right, scrollWidth: d.scrollWidth, clientWidth: d.clientWidth };
-    }));
+    const boxes = await page.locator('.car-specs dd').evaluateAll((dds) =>
+      dds.map((d) => {
+        const r = d.getBoundingClientRect();
+        const cell = d.parentElement!.getBoundingClientRect();
+        return {
+          text: d.textContent,
+          right: r.right,
+          cellRight: cell.right,
+          scrollWidth: d.scrollWidth,
+          clientWidth: d.clientWidth,
+        };
+      }),
+    );
     expect(boxes.some((b) => b.text === 'KNAW773UXJLVN1XAW')).toBe(true);
     for (const b of boxes) {
       expect(b.scrollWidth, `${width}px: "${b.text}" overflows its box`).toBeLessThanOrEqual(b.clientWidth);
       expect(b.right, `${width}px: "${b.text}" runs past its cell`).toBeLessThanOrEqual(b.cellRight + 0.5);
     }
-    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${width}px: the page scrolls sideways`).toBeLessThanOrEqual(width);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth),
+      `${width}px: the page scrolls sideways`,
+    ).toBeLessThanOrEqual(width);
   }
 });
 
-test('a car page shows the dealer comments as text, never as tags, and says what the price includes', async ({ page }) => {
+test('a car page shows the dealer comments as text, never as tags, and says what the price includes', async ({
+  page,
+}) => {
   await page.goto(url(COASTAL, '/cars/2024-toyota-rav4-cruiser-hybrid-awd-10003'));
   const comments = page.locator('.car-detail section.prose');
   await expect(comments.locator('strong')).toHaveText('Save thousands');

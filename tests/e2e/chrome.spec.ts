@@ -15,7 +15,10 @@ const url = (slug: string, p = '/') => localOrigin(slug, env!.port) + p;
 
 test.beforeEach(async ({ context }) => {
   // Only the local server is under test.
-  await context.route((u) => !u.hostname.endsWith('.localhost'), (route) => route.abort('blockedbyclient'));
+  await context.route(
+    (u) => !u.hostname.endsWith('.localhost'),
+    (route) => route.abort('blockedbyclient'),
+  );
 });
 
 /** Tops of the header row's visible items, and whether the navigation's links share one line. */
@@ -24,7 +27,9 @@ async function headerRow(page: Page) {
     const row = document.querySelector<HTMLElement>('.header-row')!;
     const visible = [...row.children].filter((el) => (el as HTMLElement).offsetParent !== null) as HTMLElement[];
     const boxes = visible.map((el) => el.getBoundingClientRect());
-    const links = [...row.querySelectorAll<HTMLElement>('.nav-wide li')].filter((li) => li.offsetParent !== null).map((li) => li.getBoundingClientRect().top);
+    const links = [...row.querySelectorAll<HTMLElement>('.nav-wide li')]
+      .filter((li) => li.offsetParent !== null)
+      .map((li) => li.getBoundingClientRect().top);
     const rowBox = row.getBoundingClientRect();
     return {
       rowHeight: rowBox.height,
@@ -75,7 +80,10 @@ test.describe('header', () => {
       const top = await page.locator('.header-row').evaluate((el) => el.getBoundingClientRect().top);
       expect(Math.abs(top), `${slug}: header row at the top of the viewport`).toBeLessThan(2);
       // Compact once scrolled: the row is shorter than at the top of the page.
-      await expect.poll(() => page.locator('.header-row').evaluate((el) => el.getBoundingClientRect().height), { message: `${slug}: compact header` })
+      await expect
+        .poll(() => page.locator('.header-row').evaluate((el) => el.getBoundingClientRect().height), {
+          message: `${slug}: compact header`,
+        })
         .toBeLessThan(fullHeight - 4);
       const call = page.getByRole('link', { name: /^Call .+ on / }).first();
       await expect(call).toBeInViewport();
@@ -93,7 +101,9 @@ test.describe('header', () => {
 });
 
 test.describe('footer', () => {
-  test('shows ABN and licence, social profiles by name, and each location with its hours in columns', async ({ page }) => {
+  test('shows ABN and licence, social profiles by name, and each location with its hours in columns', async ({
+    page,
+  }) => {
     test.skip(!slugs.includes('coastal-motor-group'));
     const site = JSON.parse(readFileSync(path.join(env!.dealersDir, 'coastal-motor-group', 'site.json'), 'utf8'));
     await page.setViewportSize({ width: 1366, height: 900 });
@@ -102,7 +112,9 @@ test.describe('footer', () => {
     if (site.legal?.abn) await expect(footer).toContainText(`ABN ${site.legal.abn}`);
     if (site.legal?.dealerLicence) await expect(footer).toContainText(`Dealer licence ${site.legal.dealerLicence}`);
     for (const network of Object.keys(site.social ?? {})) {
-      const link = footer.getByRole('link', { name: new RegExp(`^${site.name} on `, 'i') }).and(footer.locator(`[data-network="${network}"]`));
+      const link = footer
+        .getByRole('link', { name: new RegExp(`^${site.name} on `, 'i') })
+        .and(footer.locator(`[data-network="${network}"]`));
       await expect(link).toBeVisible();
       expect(await link.getAttribute('href')).toBe(site.social[network]);
     }
@@ -123,7 +135,9 @@ test.describe('forms', () => {
     let found: { slug: string; path: string } | undefined;
     for (const slug of slugs) {
       const dir = path.join(env!.sitesDir, slug);
-      const rel = htmlFiles(dir).find((f) => readFileSync(path.join(dir, f), 'utf8').includes('class="form-progress-bar"'));
+      const rel = htmlFiles(dir).find((f) =>
+        readFileSync(path.join(dir, f), 'utf8').includes('class="form-progress-bar"'),
+      );
       if (rel) {
         found = { slug, path: pathOfFile(rel) };
         break;
@@ -131,7 +145,10 @@ test.describe('forms', () => {
     }
     test.skip(!found, 'no sample has a multi-step form with a progress bar');
     await page.goto(url(found!.slug, found!.path));
-    const island = page.locator('.form-island').filter({ has: page.locator('.form-progress-bar') }).first();
+    const island = page
+      .locator('.form-island')
+      .filter({ has: page.locator('.form-progress-bar') })
+      .first();
     await island.scrollIntoViewIfNeeded();
     await expect(island.getByText(/^Step 1 of \d+$/)).toBeVisible();
     const bar = island.locator('.form-progress-bar');
@@ -147,27 +164,40 @@ test.describe('forms', () => {
 
 test.describe('theme fonts', () => {
   const declared = (p: Page, family: string) =>
-    p.evaluate((f) => [...document.fonts].filter((face) => face.family.replace(/['"]/g, '') === f).map((face) => face.weight), family);
+    p.evaluate(
+      (f) => [...document.fonts].filter((face) => face.family.replace(/['"]/g, '') === f).map((face) => face.weight),
+      family,
+    );
 
   test('a dealer whose font we host declares its faces, preloads it and renders with it', async ({ page }) => {
     const fontOf = (slug: string) => {
       const site = JSON.parse(readFileSync(path.join(env!.dealersDir, slug, 'site.json'), 'utf8'));
-      return String(site.theme?.fontFamily ?? '').split(',')[0]!.trim().replace(/^['"]|['"]$/g, '');
+      return String(site.theme?.fontFamily ?? '')
+        .split(',')[0]!
+        .trim()
+        .replace(/^['"]|['"]$/g, '');
     };
     const hosted = slugs.filter((s) => ['Inter', 'Source Sans 3'].includes(fontOf(s)));
     test.skip(hosted.length === 0);
     for (const slug of hosted) {
       const family = fontOf(slug);
       const woff2: string[] = [];
-      page.on('response', (r) => { if (r.url().endsWith('.woff2') && r.ok()) woff2.push(r.url()); });
+      page.on('response', (r) => {
+        if (r.url().endsWith('.woff2') && r.ok()) woff2.push(r.url());
+      });
       await page.goto(url(slug));
       expect(await declared(page, family)).toEqual(expect.arrayContaining(['400', '600', '700']));
       expect(await declared(page, `${family} Fallback`)).not.toHaveLength(0);
       await expect(page.locator('link[rel="preload"][as="font"][type="font/woff2"][crossorigin]')).toHaveCount(3);
       expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toContain(family);
       await page.evaluate(() => document.fonts.ready);
-      expect(await page.evaluate((f) => document.fonts.check(`16px "${f}"`), family), `${slug}: ${family} loaded`).toBe(true);
-      const loaded = await page.evaluate((f) => [...document.fonts].some((face) => face.family.replace(/['"]/g, '') === f && face.status === 'loaded'), family);
+      expect(await page.evaluate((f) => document.fonts.check(`16px "${f}"`), family), `${slug}: ${family} loaded`).toBe(
+        true,
+      );
+      const loaded = await page.evaluate(
+        (f) => [...document.fonts].some((face) => face.family.replace(/['"]/g, '') === f && face.status === 'loaded'),
+        family,
+      );
       expect(loaded, `${slug}: a ${family} face was used by the page`).toBe(true);
       expect(woff2.length).toBeGreaterThan(0);
       page.removeAllListeners('response');
@@ -181,7 +211,9 @@ test.describe('theme fonts', () => {
     });
     test.skip(!other);
     const fonts: string[] = [];
-    page.on('request', (r) => { if (r.resourceType() === 'font') fonts.push(r.url()); });
+    page.on('request', (r) => {
+      if (r.resourceType() === 'font') fonts.push(r.url());
+    });
     await page.goto(url(other!), { waitUntil: 'load' });
     await page.evaluate(() => document.fonts.ready);
     expect(fonts).toEqual([]);

@@ -18,7 +18,11 @@ import { e2eEnv, localOrigin } from './support.ts';
 const env = e2eEnv();
 const dealers: DealerContent[] = env ? (await loadDealers(env.dealersDir)).dealers : [];
 
-const revClass = (flag: LayoutFlag) => layoutClasses({ ...Object.fromEntries(Object.keys(cutoffs).map((f) => [f, false])), [flag]: true } as Record<LayoutFlag, boolean>);
+const revClass = (flag: LayoutFlag) =>
+  layoutClasses({ ...Object.fromEntries(Object.keys(cutoffs).map((f) => [f, false])), [flag]: true } as Record<
+    LayoutFlag,
+    boolean
+  >);
 
 function builtHtml(slug: string, pagePath: string): string {
   const rel = pagePath === '/' ? 'index.html' : `${pagePath.slice(1)}/index.html`;
@@ -65,7 +69,11 @@ const effects: Effect<unknown>[] = [
     measure: async (page) => {
       const h1 = await styleOf(page, 'main h1', ['font-size', 'letter-spacing']);
       const h2 = await styleOf(page, 'main h2', ['font-size']);
-      return { h1: px(h1['font-size']!), tracking: px(h1['letter-spacing']!) / px(h1['font-size']!), h2: px(h2['font-size']!) };
+      return {
+        h1: px(h1['font-size']!),
+        tracking: px(h1['letter-spacing']!) / px(h1['font-size']!),
+        h2: px(h2['font-size']!),
+      };
     },
     check: (v, side) => {
       const { h1, tracking, h2 } = v as { h1: number; tracking: number; h2: number };
@@ -100,7 +108,8 @@ const effects: Effect<unknown>[] = [
     what: 'buttons are pill shaped',
     before: ['coastal-motor-group', '/faq'],
     after: ['coastal-motor-group', '/mazda-cx-5'],
-    measure: async (page) => (await page.locator('.btn').evaluateAll((els) => els.map((e) => getComputedStyle(e).borderTopLeftRadius))),
+    measure: async (page) =>
+      await page.locator('.btn').evaluateAll((els) => els.map((e) => getComputedStyle(e).borderTopLeftRadius)),
     check: (v, side) => {
       const radii = v as string[];
       expect(radii.length).toBeGreaterThan(0);
@@ -144,9 +153,15 @@ const effects: Effect<unknown>[] = [
       await expect(banner).toBeAttached();
       const media = (await banner.locator('.banner-media').boundingBox())!;
       const content = (await banner.locator('.banner-content').boundingBox())!;
-      return { below: content.y >= media.y + media.height - 1, stackedClass: (await banner.getAttribute('class'))!.includes('image-banner-stacked') };
+      return {
+        below: content.y >= media.y + media.height - 1,
+        stackedClass: (await banner.getAttribute('class'))!.includes('image-banner-stacked'),
+      };
     },
-    check: (v, side) => expect(v).toEqual(side === 'before' ? { below: false, stackedClass: false } : { below: true, stackedClass: true }),
+    check: (v, side) =>
+      expect(v).toEqual(
+        side === 'before' ? { below: false, stackedClass: false } : { below: true, stackedClass: true },
+      ),
   },
   {
     flag: 'wideGutters',
@@ -167,8 +182,12 @@ if (env) {
         const body = /<body(?:\s+class="([^"]*)")?[^>]*>/.exec(builtHtml(dealer.slug, page.path));
         expect(body, `${dealer.slug}${page.path} has a <body>`).toBeTruthy();
         const expected = layoutClasses(layoutFlags(page.publishedAt));
-        const got = (body![1] ?? '').split(/\s+/).filter((c) => c.startsWith('rev-')).join(' ');
-        if (got !== expected) wrong.push(`${dealer.slug}${page.path} (${page.publishedAt}): "${got}", expected "${expected}"`);
+        const got = (body![1] ?? '')
+          .split(/\s+/)
+          .filter((c) => c.startsWith('rev-'))
+          .join(' ');
+        if (got !== expected)
+          wrong.push(`${dealer.slug}${page.path} (${page.publishedAt}): "${got}", expected "${expected}"`);
         checked++;
       }
     }
@@ -181,7 +200,10 @@ if (env) {
     for (const rel of ['team/andrew-whitfield/index.html', 'privacy-policy/index.html', '404.html']) {
       const html = readFileSync(path.join(env.sitesDir, 'coastal-motor-group', rel), 'utf8');
       const body = /<body(?:\s+class="([^"]*)")?[^>]*>/.exec(html);
-      const got = (body?.[1] ?? '').split(/\s+/).filter((c) => c.startsWith('rev-')).join(' ');
+      const got = (body?.[1] ?? '')
+        .split(/\s+/)
+        .filter((c) => c.startsWith('rev-'))
+        .join(' ');
       expect(got, rel).toBe(newest);
     }
   });

@@ -11,10 +11,21 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { builtSlugs, e2eEnv, localOrigin } from './support.ts';
 import { fillStep, formIn, newVisitor } from './form-driver.ts';
 import {
-  formatMoney, formatTypedAmount, frequencyChoices, repayment, snapToStep, type FrequencyName,
+  formatMoney,
+  formatTypedAmount,
+  frequencyChoices,
+  repayment,
+  snapToStep,
+  type FrequencyName,
 } from '../../src/lib/finance.ts';
 
-interface Setting { default: number; min: number; max: number; step: number; active?: boolean }
+interface Setting {
+  default: number;
+  min: number;
+  max: number;
+  step: number;
+  active?: boolean;
+}
 interface CalculatorData {
   amount: Setting;
   term: Setting;
@@ -47,13 +58,23 @@ function calculatorPages(dealersDir: string, slugs: string[]): CalculatorPage[] 
     const dir = path.join(dealersDir, slug, 'pages');
     if (!existsSync(dir)) continue;
     const site = JSON.parse(readFileSync(path.join(dealersDir, slug, 'site.json'), 'utf8')) as { country: 'AU' | 'NZ' };
-    const pages = readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as { path: string; blocks: unknown[] });
-    const withForm = pages.filter((p) => [...blocksIn(p.blocks)].some((b) => b.type === 'form' && b.data?.formType === 'finance'));
+    const pages = readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as { path: string; blocks: unknown[] });
+    const withForm = pages.filter((p) =>
+      [...blocksIn(p.blocks)].some((b) => b.type === 'form' && b.data?.formType === 'finance'),
+    );
     for (const page of pages) {
       const block = [...blocksIn(page.blocks)].find((b) => b.type === 'financeCalculator');
       if (!block) continue;
       const formPage = withForm.find((p) => p.path === page.path) ?? withForm[0];
-      found.push({ slug, path: page.path, country: site.country, data: block.data as unknown as CalculatorData, ...(formPage ? { financeFormPath: formPage.path } : {}) });
+      found.push({
+        slug,
+        path: page.path,
+        country: site.country,
+        data: block.data as unknown as CalculatorData,
+        ...(formPage ? { financeFormPath: formPage.path } : {}),
+      });
     }
   }
   return found;
@@ -71,7 +92,11 @@ async function openCalculator(page: Page, url: string): Promise<Locator> {
 }
 
 const events26 = (page: Page) =>
-  page.evaluate(() => ((window as unknown as { dataLayer?: { event_id?: number }[] }).dataLayer ?? []).filter((e) => e.event_id === 26).length);
+  page.evaluate(
+    () =>
+      ((window as unknown as { dataLayer?: { event_id?: number }[] }).dataLayer ?? []).filter((e) => e.event_id === 26)
+        .length,
+  );
 
 const env = e2eEnv();
 
@@ -88,11 +113,17 @@ if (env) {
     const { data } = cp;
     // Each test starts from the defaults: one test's slider moves must not leak into another, which
     // may run after it in the same worker.
-    const defaults = () => ({ amount: start(data.amount), term: start(data.term), interest: start(data.interest), frequency: data.frequency.default });
+    const defaults = () => ({
+      amount: start(data.amount),
+      term: start(data.term),
+      interest: start(data.interest),
+      frequency: data.frequency.default,
+    });
     const payment = (l: ReturnType<typeof defaults>) => formatMoney(repayment(l).payment);
 
-    test(`${cp.slug} ${cp.path}: sliders and frequency change the repayment as the maths says, event 26 is sent once, and the figures are saved`, async ({ page }) => {
-
+    test(`${cp.slug} ${cp.path}: sliders and frequency change the repayment as the maths says, event 26 is sent once, and the figures are saved`, async ({
+      page,
+    }) => {
       const loan = defaults();
       // Without JavaScript the same figure is in the page: the server rendered the defaults.
       const calc = await openCalculator(page, url);
@@ -104,13 +135,16 @@ if (env) {
       const active = (['amount', 'term', 'interest'] as const).filter((k) => data[k].active !== false);
       expect(active.length).toBeGreaterThanOrEqual(2);
       const label = { amount: 'Loan amount', term: 'Loan term', interest: 'Interest rate (p.a.)' } as const;
-      const [first, second] = active as [typeof active[number], typeof active[number]];
+      const [first, second] = active as [(typeof active)[number], (typeof active)[number]];
       const slider1 = calc.getByLabel(label[first], { exact: true });
       await slider1.focus();
       await slider1.press('ArrowRight');
       loan[first] = snapToStep(loan[first] + data[first].step, data[first]);
       await expect(shown).toHaveText(payment(loan));
-      await expect(slider1).toHaveAttribute('aria-valuetext', first === 'amount' ? /^\$[\d,]+$/ : first === 'term' ? / years?$/ : /%$/);
+      await expect(slider1).toHaveAttribute(
+        'aria-valuetext',
+        first === 'amount' ? /^\$[\d,]+$/ : first === 'term' ? / years?$/ : /%$/,
+      );
 
       const slider2 = calc.getByLabel(label[second], { exact: true });
       await slider2.focus();
@@ -133,8 +167,17 @@ if (env) {
       // Saved for 14 days, with the message.
       await expect(calc.getByRole('status')).toHaveText(/Saved for 14 days/);
       // The save waits for the visitor to pause, so the last change lands a moment later.
-      const stored = () => page.evaluate(() => JSON.parse(localStorage.getItem('dealer.financeDetails') ?? 'null') as Record<string, unknown> | null);
-      await expect.poll(stored).toMatchObject({ amount: loan.amount, term: loan.term, interest: loan.interest, frequency: loan.frequency, repayment: repayment(loan).payment });
+      const stored = () =>
+        page.evaluate(
+          () => JSON.parse(localStorage.getItem('dealer.financeDetails') ?? 'null') as Record<string, unknown> | null,
+        );
+      await expect.poll(stored).toMatchObject({
+        amount: loan.amount,
+        term: loan.term,
+        interest: loan.interest,
+        frequency: loan.frequency,
+        repayment: repayment(loan).payment,
+      });
       expect(Date.now() - Date.parse(String((await stored())!.savedAt))).toBeLessThan(60_000);
 
       if (!cp.financeFormPath) return;
@@ -145,11 +188,15 @@ if (env) {
       await expect(form).toHaveAttribute('data-ready', 'true');
       await fillStep(form, newVisitor(`${cp.slug}-fincalc`, cp.country));
       await form.locator('.form-actions button[type="submit"]').click();
-      await expect(form.locator('[name="vehiclePriceBudget"]')).toHaveValue(formatTypedAmount(loan.amount), { timeout: 15_000 });
+      await expect(form.locator('[name="vehiclePriceBudget"]')).toHaveValue(formatTypedAmount(loan.amount), {
+        timeout: 15_000,
+      });
     });
 
     if (cp.country === 'NZ' && data.amount.active !== false) {
-      test(`${cp.slug} ${cp.path}: the typed amount turns a non-number into 0 and caps an amount above max`, async ({ page }) => {
+      test(`${cp.slug} ${cp.path}: the typed amount turns a non-number into 0 and caps an amount above max`, async ({
+        page,
+      }) => {
         const loan = defaults();
         const calc = await openCalculator(page, url);
         const typed = calc.getByLabel('Loan amount in dollars');
@@ -169,7 +216,9 @@ if (env) {
 
         // Typing is use of the amount slider's twin: still one event 26.
         expect(await events26(page)).toBe(1);
-        await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('dealer.financeDetails') ?? 'null')?.amount)).toBe(data.amount.max);
+        await expect
+          .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('dealer.financeDetails') ?? 'null')?.amount))
+          .toBe(data.amount.max);
       });
     }
   }

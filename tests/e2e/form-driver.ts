@@ -25,7 +25,11 @@ let counter = 0;
 export function newVisitor(tag: string, country: 'AU' | 'NZ' = 'AU'): Visitor {
   counter += 1;
   // At most 64 characters before the @ (RFC 5321), which the email rule keeps to: the tag's end.
-  const id = `${tag.replace(/[^a-z0-9]+/gi, '-').toLowerCase().slice(-40).replace(/^-/, '')}-${Date.now().toString(36)}-${counter}`;
+  const id = `${tag
+    .replace(/[^a-z0-9]+/gi, '-')
+    .toLowerCase()
+    .slice(-40)
+    .replace(/^-/, '')}-${Date.now().toString(36)}-${counter}`;
   return {
     email: `${id}@example.com`,
     phone: country === 'NZ' ? '021 555 0143' : '0412 555 143',
@@ -84,12 +88,22 @@ export async function fillStep(form: Locator, visitor: Visitor): Promise<'filled
     if (!(await control.isVisible())) continue;
     const info = await control.evaluate((el) => {
       const input = el as HTMLInputElement;
-      const label = el.id ? document.querySelector(`label[for="${CSS.escape(el.id)}"]`)?.textContent ?? '' : '';
-      return { tag: el.tagName.toLowerCase(), type: input.type, name: input.name || el.id, value: input.value, checked: input.checked, required: input.required, label };
+      const label = el.id ? (document.querySelector(`label[for="${CSS.escape(el.id)}"]`)?.textContent ?? '') : '';
+      return {
+        tag: el.tagName.toLowerCase(),
+        type: input.type,
+        name: input.name || el.id,
+        value: input.value,
+        checked: input.checked,
+        required: input.required,
+        label,
+      };
     });
     if (info.tag === 'select') {
       if (info.value || (await control.isDisabled())) continue;
-      const options = await control.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
+      const options = await control
+        .locator('option')
+        .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
       // A booking day: the second open day, so no time of it can pass while the test runs.
       const pick = /^\d{4}-\d{2}-\d{2}$/.test(options[0] ?? '') ? (options[1] ?? options[0]) : options[0];
       if (pick) await control.selectOption(pick);
@@ -116,13 +130,17 @@ export async function fillStep(form: Locator, visitor: Visitor): Promise<'filled
     }
     if (info.value) continue;
     // A control with suggestions (a make of the dealer's) takes the first suggestion.
-    const suggestion = await control.evaluate((el) => ((el as HTMLInputElement).list?.querySelector('option') as HTMLOptionElement | null)?.value ?? '');
+    const suggestion = await control.evaluate(
+      (el) => ((el as HTMLInputElement).list?.querySelector('option') as HTMLOptionElement | null)?.value ?? '',
+    );
     if (suggestion) {
       await control.fill(suggestion);
       continue;
     }
     const captcha = /What is (\d+) \+ (\d+)\?/.exec(info.label);
-    const answer = captcha ? String(Number(captcha[1]) + Number(captcha[2])) : textAnswer(info.name, info.tag === 'textarea' ? 'textarea' : info.type, visitor);
+    const answer = captcha
+      ? String(Number(captcha[1]) + Number(captcha[2]))
+      : textAnswer(info.name, info.tag === 'textarea' ? 'textarea' : info.type, visitor);
     if (answer !== undefined) await control.fill(answer);
   }
   return 'filled';
@@ -133,7 +151,8 @@ export async function fillStep(form: Locator, visitor: Visitor): Promise<'filled
  * undefined when the form is gone (the page is leaving). Never waits.
  */
 async function nextShown(form: Locator): Promise<boolean | undefined> {
-  const shown = await form.locator('.form-actions button[type="submit"]')
+  const shown = await form
+    .locator('.form-actions button[type="submit"]')
     .evaluateAll((bs) => bs.map((b) => !b.classList.contains('visually-hidden-focusable')));
   return shown[0];
 }
@@ -150,7 +169,10 @@ async function stepHeading(form: Locator): Promise<string> {
  * step before the visitor's answers go in (e.g. to try wrong answers first).
  */
 export async function completeForm(
-  page: Page, visitor: Visitor, onStep?: (heading: string) => Promise<void>, beforeFill?: (form: Locator, heading: string) => Promise<void>,
+  page: Page,
+  visitor: Visitor,
+  onStep?: (heading: string) => Promise<void>,
+  beforeFill?: (form: Locator, heading: string) => Promise<void>,
 ): Promise<string[]> {
   const startUrl = page.url();
   const seen: string[] = [];
@@ -175,10 +197,19 @@ export async function completeForm(
     }
     // The step changes, the page changes, or the form says what is wrong.
     await expect
-      .poll(async () => page.url() !== startUrl || (await stepHeading(form).catch(() => '')) !== heading || (await form.locator('.form-alert, .form-error').count()) > 0, { timeout: 15_000 })
+      .poll(
+        async () =>
+          page.url() !== startUrl ||
+          (await stepHeading(form).catch(() => '')) !== heading ||
+          (await form.locator('.form-alert, .form-error').count()) > 0,
+        { timeout: 15_000 },
+      )
       .toBe(true);
     if (page.url() === startUrl) {
-      const problems = await form.locator('.form-alert, .form-error').allTextContents().catch(() => [] as string[]);
+      const problems = await form
+        .locator('.form-alert, .form-error')
+        .allTextContents()
+        .catch(() => [] as string[]);
       if (problems.length && (await stepHeading(form)) === heading) {
         throw new Error(`Step "${heading}" did not advance: ${problems.join(' | ')}`);
       }

@@ -26,12 +26,17 @@ async function erinaHours(): Promise<BookingHours> {
   const { dealers, errors } = await loadDealers(env().dealersDir, { only: [COASTAL] });
   expect(errors).toEqual([]);
   const dealer = dealers[0]!;
-  const hours = bookingHours(dealer.locations.find((l) => String(l.id) === ERINA)!, 'sales', dealer.site);
+  const hours = bookingHours(
+    dealer.locations.find((l) => String(l.id) === ERINA)!,
+    'sales',
+    dealer.site,
+  );
   if (!hours) throw new Error('Coastal Mazda Erina has no sales hours in the sample');
   return hours;
 }
 
-const isLocal = (url: URL) => url.hostname.endsWith('.localhost') || url.hostname === 'localhost' || url.hostname === '127.0.0.1';
+const isLocal = (url: URL) =>
+  url.hostname.endsWith('.localhost') || url.hostname === 'localhost' || url.hostname === '127.0.0.1';
 
 const heading = (form: Locator) => form.locator('.form-step-heading');
 const submit = (form: Locator) => form.locator('.form-actions button[type="submit"]');
@@ -43,7 +48,10 @@ async function values(locator: Locator): Promise<string[]> {
 }
 
 test.beforeEach(async ({ page }) => {
-  await page.route((url) => !isLocal(url), (route) => route.abort('blockedbyclient'));
+  await page.route(
+    (url) => !isLocal(url),
+    (route) => route.abort('blockedbyclient'),
+  );
 });
 
 async function openAssistant(page: Page): Promise<Locator> {
@@ -54,7 +62,9 @@ async function openAssistant(page: Page): Promise<Locator> {
   return form;
 }
 
-test('the enquiry assistant moves on by picks where Next is hidden, offers only open days and times, and delivers the slot', async ({ page }) => {
+test('the enquiry assistant moves on by picks where Next is hidden, offers only open days and times, and delivers the slot', async ({
+  page,
+}) => {
   const hours = await erinaHours();
   const visitor = newVisitor('enquiry-assistant-slots');
   const form = await openAssistant(page);
@@ -110,7 +120,12 @@ test('the enquiry assistant moves on by picks where Next is hidden, offers only 
   await expect.poll(async () => (await leadsOf(COASTAL, visitor)).map((l) => l.lead_status)).toEqual(['Complete']);
   const [lead] = await leadsOf(COASTAL, visitor);
   expect(lead).toMatchObject({
-    form_completed: true, interest: 'new', location_id: ERINA, preferred_date: `${day}T${slot}`, has_trade_in: 'No', email: visitor.email,
+    form_completed: true,
+    interest: 'new',
+    location_id: ERINA,
+    preferred_date: `${day}T${slot}`,
+    has_trade_in: 'No',
+    email: visitor.email,
   });
 });
 

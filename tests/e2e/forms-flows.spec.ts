@@ -28,11 +28,15 @@ function financeUrl(): string {
   return url;
 }
 
-const isLocal = (url: URL) => url.hostname.endsWith('.localhost') || url.hostname === 'localhost' || url.hostname === '127.0.0.1';
+const isLocal = (url: URL) =>
+  url.hostname.endsWith('.localhost') || url.hostname === 'localhost' || url.hostname === '127.0.0.1';
 
 /** Refuses every request that would leave the machine (the tag manager, map links, other dealers). */
 async function stayOffline(page: Page): Promise<void> {
-  await page.route((url) => !isLocal(url), (route) => route.abort('blockedbyclient'));
+  await page.route(
+    (url) => !isLocal(url),
+    (route) => route.abort('blockedbyclient'),
+  );
 }
 
 /**
@@ -40,8 +44,15 @@ async function stayOffline(page: Page): Promise<void> {
  * there. Registered after stayOffline, so it takes precedence for that origin.
  */
 async function answerExternalSite(page: Page, origin: string, title: string): Promise<void> {
-  await page.route((url) => url.origin === origin, (route) =>
-    route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: `<!doctype html><title>${title}</title><h1>${title}</h1>` }));
+  await page.route(
+    (url) => url.origin === origin,
+    (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'text/html; charset=utf-8',
+        body: `<!doctype html><title>${title}</title><h1>${title}</h1>`,
+      }),
+  );
 }
 
 /** Opens a page and waits until its form island has taken over the server-rendered form. */
@@ -65,7 +76,9 @@ async function answerAndContinue(form: Locator, visitor: Visitor): Promise<void>
 
 /** The visitor's one lead, once there is exactly one. */
 async function onlyLead(slug: string, visitor: Visitor): Promise<LeadRecord> {
-  await expect.poll(async () => (await leadsOf(slug, visitor)).length, { message: `leads of ${visitor.email}` }).toBe(1);
+  await expect
+    .poll(async () => (await leadsOf(slug, visitor)).length, { message: `leads of ${visitor.email}` })
+    .toBe(1);
   return (await leadsOf(slug, visitor))[0]!;
 }
 
@@ -83,7 +96,9 @@ test.beforeEach(async ({ page }) => {
 });
 
 test.describe('multi-step forms save as the visitor goes', () => {
-  test('a visitor who gives name and email on the first step leaves one partial lead, and the last step completes that same lead', async ({ page }) => {
+  test('a visitor who gives name and email on the first step leaves one partial lead, and the last step completes that same lead', async ({
+    page,
+  }) => {
     const origin = originOf(COASTAL);
     const visitor = newVisitor('partial-save-full-booking');
     const form = await openForm(page, `${origin}/pages/book-a-service`);
@@ -93,28 +108,46 @@ test.describe('multi-step forms save as the visitor goes', () => {
     await expect(heading(form)).toHaveText('Vehicle Details');
     // The dealer already has the visitor's details, marked as not finished, and nothing to deliver yet.
     const partial = await onlyLead(COASTAL, visitor);
-    expect(partial).toMatchObject({ lead_status: 'Partial', form_completed: false, name: 'Alex Citizen', email: visitor.email });
+    expect(partial).toMatchObject({
+      lead_status: 'Partial',
+      form_completed: false,
+      name: 'Alex Citizen',
+      email: visitor.email,
+    });
     expect(await outboxOf(partial.lead_id)).toHaveLength(0);
 
     await answerAndContinue(form, visitor);
     await expect(heading(form)).toHaveText('Order Details');
     // The second step updates the same lead: still one, still partial, now with the vehicle.
     const updated = await onlyLead(COASTAL, visitor);
-    expect(updated).toMatchObject({ lead_id: partial.lead_id, lead_status: 'Partial', form_completed: false, RegoOrVin: 'ABC123' });
+    expect(updated).toMatchObject({
+      lead_id: partial.lead_id,
+      lead_status: 'Partial',
+      form_completed: false,
+      RegoOrVin: 'ABC123',
+    });
 
     await answerAndContinue(form, visitor);
     await expect(page).toHaveURL(`${origin}/thank-you?category=service-booking`);
     await expect(page.locator('.success-title')).toHaveText('Thank you for your Booking Request');
 
-    await expect.poll(async () => (await leadsOf(COASTAL, visitor)).map((l) => [l.lead_id, l.lead_status, l.form_completed]))
+    await expect
+      .poll(async () => (await leadsOf(COASTAL, visitor)).map((l) => [l.lead_id, l.lead_status, l.form_completed]))
       .toEqual([[partial.lead_id, 'Complete', true]]);
     const complete = await onlyLead(COASTAL, visitor);
-    expect(complete).toMatchObject({ name: 'Alex Citizen', email: visitor.email, RegoOrVin: 'ABC123', category: 'Service Booking' });
+    expect(complete).toMatchObject({
+      name: 'Alex Citizen',
+      email: visitor.email,
+      RegoOrVin: 'ABC123',
+      category: 'Service Booking',
+    });
     expect(complete.completed_at).toBeTruthy();
     expect(await outboxOf(partial.lead_id)).toHaveLength(1);
   });
 
-  test('a step without the visitor\'s name saves nothing; the first step with name and phone starts the one lead', async ({ page }) => {
+  test("a step without the visitor's name saves nothing; the first step with name and phone starts the one lead", async ({
+    page,
+  }) => {
     const origin = originOf(COASTAL);
     const visitor = newVisitor('partial-save-rego-first');
     const form = await openForm(page, `${origin}/service`);
@@ -128,13 +161,19 @@ test.describe('multi-step forms save as the visitor goes', () => {
     await answerAndContinue(form, visitor);
     await expect(heading(form)).toHaveText('Vehicle Details');
     const partial = await onlyLead(COASTAL, visitor);
-    expect(partial).toMatchObject({ lead_status: 'Partial', form_completed: false, RegoOrVin: 'ABC123', phone: visitor.storedPhone });
+    expect(partial).toMatchObject({
+      lead_status: 'Partial',
+      form_completed: false,
+      RegoOrVin: 'ABC123',
+      phone: visitor.storedPhone,
+    });
 
     await answerAndContinue(form, visitor);
     await expect(heading(form)).toHaveText('Service Date');
     await answerAndContinue(form, visitor);
     await expect(page).toHaveURL(`${origin}/thank-you?category=service-booking`);
-    await expect.poll(async () => (await leadsOf(COASTAL, visitor)).map((l) => [l.lead_id, l.lead_status, l.form_completed]))
+    await expect
+      .poll(async () => (await leadsOf(COASTAL, visitor)).map((l) => [l.lead_id, l.lead_status, l.form_completed]))
       .toEqual([[partial.lead_id, 'Complete', true]]);
   });
 });
@@ -150,7 +189,9 @@ test.describe('finance application against the provider stand-in', () => {
     await expect(heading(form)).toHaveText('Finance Details');
   }
 
-  test('a normal application ends on the provider\'s quote page and the dealer gets one complete lead', async ({ page }) => {
+  test("a normal application ends on the provider's quote page and the dealer gets one complete lead", async ({
+    page,
+  }) => {
     const origin = originOf(COASTAL);
     const visitor = newVisitor('finance-quote');
     const sent = financeApplications(page);
@@ -158,7 +199,12 @@ test.describe('finance application against the provider stand-in', () => {
     await contactStep(form, visitor);
     // The first step's intermediate save.
     const partial = await onlyLead(COASTAL, visitor);
-    expect(partial).toMatchObject({ lead_status: 'Partial', form_completed: false, first_name: 'Alex', last_name: 'Citizen' });
+    expect(partial).toMatchObject({
+      lead_status: 'Partial',
+      form_completed: false,
+      first_name: 'Alex',
+      last_name: 'Citizen',
+    });
 
     await answerAndContinue(form, visitor);
     await expect(page).toHaveURL(new RegExp(`^${financeUrl()}/quote/ck_[\\w-]+$`));
@@ -170,13 +216,17 @@ test.describe('finance application against the provider stand-in', () => {
     await expect.poll(async () => (await onlyLead(COASTAL, visitor)).lead_status).toBe('Complete');
     const lead = await onlyLead(COASTAL, visitor);
     expect(lead).toMatchObject({
-      lead_id: partial.lead_id, form_completed: true, category: 'Finance Enquiry',
-      finance_customer_key: customerKey, mobileVerificationStatus: 'verified', vehiclePriceBudget: 32000,
+      lead_id: partial.lead_id,
+      form_completed: true,
+      category: 'Finance Enquiry',
+      finance_customer_key: customerKey,
+      mobileVerificationStatus: 'verified',
+      vehiclePriceBudget: 32000,
     });
     expect(await outboxOf(lead.lead_id)).toHaveLength(1);
   });
 
-  test('a mobile number ending in 000 ends on the provider\'s mobile-verification page', async ({ page }) => {
+  test("a mobile number ending in 000 ends on the provider's mobile-verification page", async ({ page }) => {
     const origin = originOf(COASTAL);
     const visitor = { ...newVisitor('finance-unverified'), phone: '0412 555 000' };
     const form = await openForm(page, origin + FINANCE);
@@ -189,11 +239,16 @@ test.describe('finance application against the provider stand-in', () => {
     const customerKey = /\/verify-mobile\/(ck_[\w-]+)$/.exec(page.url())![1];
     await expect.poll(async () => (await onlyLead(COASTAL, visitor)).lead_status).toBe('Complete');
     expect(await onlyLead(COASTAL, visitor)).toMatchObject({
-      form_completed: true, finance_customer_key: customerKey, mobileVerificationStatus: 'unverified', phone: '+61412555000',
+      form_completed: true,
+      finance_customer_key: customerKey,
+      mobileVerificationStatus: 'unverified',
+      phone: '+61412555000',
     });
   });
 
-  test('a driver licence the provider refuses keeps the visitor on the form with "field: first message", their answers intact', async ({ page }) => {
+  test('a driver licence the provider refuses keeps the visitor on the form with "field: first message", their answers intact', async ({
+    page,
+  }) => {
     const origin = originOf(COASTAL);
     const visitor = newVisitor('finance-bad-licence');
     const sent = financeApplications(page);
@@ -203,7 +258,9 @@ test.describe('finance application against the provider stand-in', () => {
 
     // Spec §8: the provider's dataErrors as a list of 'field: first message' (only the first).
     await expect(alertOf(form).locator('p')).toHaveText('Please check these details:');
-    await expect(alertOf(form).locator('li')).toHaveText(['driverLicenceNumber: Driver licence number could not be verified']);
+    await expect(alertOf(form).locator('li')).toHaveText([
+      'driverLicenceNumber: Driver licence number could not be verified',
+    ]);
     expect(sent).toHaveLength(1);
     await expect(page).toHaveURL(origin + FINANCE);
     await expect(heading(form)).toHaveText('Finance Details');
@@ -229,11 +286,14 @@ test.describe('finance application against the provider stand-in', () => {
     await expect(heading(form)).toHaveText('Finance Details');
     await submitButton(form).click();
     await expect(page).toHaveURL(new RegExp(`^${financeUrl()}/quote/ck_`));
-    await expect.poll(async () => (await leadsOf(COASTAL, visitor)).map((l) => [l.lead_id, l.lead_status]))
+    await expect
+      .poll(async () => (await leadsOf(COASTAL, visitor)).map((l) => [l.lead_id, l.lead_status]))
       .toEqual([[partial.lead_id, 'Complete']]);
   });
 
-  test('a budget outside $5,000–$150,000 is refused on the form before anything is sent to the provider', async ({ page }) => {
+  test('a budget outside $5,000–$150,000 is refused on the form before anything is sent to the provider', async ({
+    page,
+  }) => {
     const origin = originOf(COASTAL);
     const visitor = newVisitor('finance-budget-form');
     const sent = financeApplications(page);
@@ -255,7 +315,9 @@ test.describe('finance application against the provider stand-in', () => {
     expect(await onlyLead(COASTAL, visitor)).toMatchObject({ lead_status: 'Partial' });
   });
 
-  test('when the provider itself refuses the budget, its message is the step error and the visitor stays', async ({ page }) => {
+  test('when the provider itself refuses the budget, its message is the step error and the visitor stays', async ({
+    page,
+  }) => {
     // The form's own range check stops an out-of-range budget in the browser (previous test), so
     // the provider's refusal is reached by raising the budget of the sent application in transit,
     // as a stale page or a bypassed check would; the real API and stand-in answer it.
@@ -269,7 +331,9 @@ test.describe('finance application against the provider stand-in', () => {
     await contactStep(form, visitor);
     await answerAndContinue(form, visitor);
 
-    await expect(alertOf(form)).toHaveText('We can only arrange finance between $5,000 and $150,000. Please adjust your budget.');
+    await expect(alertOf(form)).toHaveText(
+      'We can only arrange finance between $5,000 and $150,000. Please adjust your budget.',
+    );
     await expect(alertOf(form).locator('li')).toHaveCount(0);
     await expect(page).toHaveURL(origin + FINANCE);
     await expect(heading(form)).toHaveText('Finance Details');
@@ -300,7 +364,10 @@ test.describe('simple service booking by make', () => {
       real.hostname = '127.0.0.1';
       const response = await route.fetch({ url: real.href });
       const body = (await response.json()) as { ok: boolean; websites: { url: string }[] };
-      await route.fulfill({ response, json: { ...body, websites: body.websites.filter((w) => w.url !== COASTAL_MAZDA_SITE) } });
+      await route.fulfill({
+        response,
+        json: { ...body, websites: body.websites.filter((w) => w.url !== COASTAL_MAZDA_SITE) },
+      });
     });
     await answerExternalSite(page, RIDGELINE_SITE, 'Ridgeline Mazda');
     const form = await openForm(page, originOf(COASTAL) + PAGE);
@@ -310,7 +377,9 @@ test.describe('simple service booking by make', () => {
     await expect(page.locator('h1')).toHaveText('Ridgeline Mazda');
   });
 
-  test('a make that several dealer websites service shows a location selector, and the chosen location sends the visitor there', async ({ page }) => {
+  test('a make that several dealer websites service shows a location selector, and the chosen location sends the visitor there', async ({
+    page,
+  }) => {
     // The real answer: Ridgeline Mazda's website and the group's coastalmazda.com.au both have a
     // Mazda service location.
     await answerExternalSite(page, COASTAL_MAZDA_SITE, 'Coastal Mazda');
@@ -319,9 +388,15 @@ test.describe('simple service booking by make', () => {
 
     const chooser = page.locator('.form-island form.form-body');
     await expect(chooser.locator('.form-step-heading')).toHaveText('Choose Your Dealership');
-    await expect(chooser).toContainText('More than one of our dealerships services this make. Choose the one that suits you.');
+    await expect(chooser).toContainText(
+      'More than one of our dealerships services this make. Choose the one that suits you.',
+    );
     const select = chooser.getByLabel('Dealership location');
-    await expect(select.locator('option')).toHaveText(['Please select', 'Ridgeline Mazda Service', 'Coastal Mazda Service Erina']);
+    await expect(select.locator('option')).toHaveText([
+      'Please select',
+      'Ridgeline Mazda Service',
+      'Coastal Mazda Service Erina',
+    ]);
     // Nothing chosen: the visitor is asked to choose.
     await chooser.getByRole('button', { name: 'Continue' }).click();
     await expect(chooser.locator('.form-error')).toHaveText('*Please select a dealership location');
@@ -333,7 +408,9 @@ test.describe('simple service booking by make', () => {
     await expect(page.locator('h1')).toHaveText('Coastal Mazda');
   });
 
-  test('a make that no dealer website services opens the booking form, which ends in one complete lead', async ({ page }) => {
+  test('a make that no dealer website services opens the booking form, which ends in one complete lead', async ({
+    page,
+  }) => {
     const origin = originOf(COASTAL);
     const visitor = newVisitor('simple-service-no-match');
     const form = await openForm(page, origin + PAGE);
@@ -350,7 +427,9 @@ test.describe('simple service booking by make', () => {
     await answerAndContinue(form, visitor);
     await expect(page).toHaveURL(`${origin}/thank-you?category=service-booking`);
     await expect(page.locator('.success-title')).toHaveText('Thank you for your Booking Request');
-    await expect.poll(async () => (await leadsOf(COASTAL, visitor)).map((l) => [l.lead_status, l.form_completed])).toEqual([['Complete', true]]);
+    await expect
+      .poll(async () => (await leadsOf(COASTAL, visitor)).map((l) => [l.lead_status, l.form_completed]))
+      .toEqual([['Complete', true]]);
     expect(await onlyLead(COASTAL, visitor)).toMatchObject({ make: 'Hyundai', category: 'Service Booking' });
   });
 
@@ -373,26 +452,42 @@ test.describe('the thank-you page by query', () => {
   const texts = (block: Locator) => block.locator('.success-text');
   const buttons = (block: Locator) => block.locator('.success-buttons a');
 
-  test('service-booking: "Thank you for your Booking Request", the confirmation window, the free-ride note and the two buttons', async ({ page }) => {
+  test('service-booking: "Thank you for your Booking Request", the confirmation window, the free-ride note and the two buttons', async ({
+    page,
+  }) => {
     const block = await thankYou(page, COASTAL, 'category=service-booking');
     await expect(block).toHaveClass(/success-service-booking/);
     await expect(block.locator('.success-title')).toHaveText('Thank you for your Booking Request');
-    await expect(texts(block)).toHaveText(['A team member will confirm the requested date/time within 24-48 hours by phone call or SMS.']);
-    await expect(block.locator('.success-note')).toHaveText('Need a lift? We offer a free ride within 8 km of our service centre while your car is with us.');
+    await expect(texts(block)).toHaveText([
+      'A team member will confirm the requested date/time within 24-48 hours by phone call or SMS.',
+    ]);
+    await expect(block.locator('.success-note')).toHaveText(
+      'Need a lift? We offer a free ride within 8 km of our service centre while your car is with us.',
+    );
     await expect(buttons(block)).toHaveText(['Return home', 'Return to service']);
     await expect(buttons(block).nth(0)).toHaveAttribute('href', '/');
     await expect(buttons(block).nth(1)).toHaveAttribute('href', '/service');
   });
 
-  test('service-booking at a dealer with its own confirmation: "We will contact you to confirm your service booking", no free-ride note', async ({ page }) => {
+  test('service-booking at a dealer with its own confirmation: "We will contact you to confirm your service booking", no free-ride note', async ({
+    page,
+  }) => {
     const block = await thankYou(page, RIDGELINE, 'category=service-booking');
     await expect(block.locator('.success-title')).toHaveText('Thank you for your Booking Request');
     await expect(texts(block)).toHaveText(['We will contact you to confirm your service booking']);
     await expect(block.locator('.success-note')).toHaveCount(0);
   });
 
-  for (const [score, tone, approved] of [[450, 'green', true], [400, 'green', true], [399, 'orange', false], [300, 'orange', false], [299, 'red', false]] as const) {
-    test(`credit-score-result with score ${score}: the score in ${tone}${approved ? ' with the approval banner' : ', no approval banner'}`, async ({ page }) => {
+  for (const [score, tone, approved] of [
+    [450, 'green', true],
+    [400, 'green', true],
+    [399, 'orange', false],
+    [300, 'orange', false],
+    [299, 'red', false],
+  ] as const) {
+    test(`credit-score-result with score ${score}: the score in ${tone}${approved ? ' with the approval banner' : ', no approval banner'}`, async ({
+      page,
+    }) => {
       const block = await thankYou(page, COASTAL, `category=credit-score-result&score=${score}`);
       await expect(block.locator('.success-title')).toHaveText('Thanks for checking your credit score');
       const shown = block.locator('.success-score');
@@ -400,7 +495,10 @@ test.describe('the thank-you page by query', () => {
       await expect(shown.locator('.success-score-label')).toHaveText('Your credit score');
       await expect(shown.locator('.success-score-value')).toHaveText(String(score));
       await expect(block.locator('.success-approval')).toHaveCount(approved ? 1 : 0);
-      if (approved) await expect(block.locator('.success-approval')).toHaveText('Good news: your score meets our approval guidelines.');
+      if (approved)
+        await expect(block.locator('.success-approval')).toHaveText(
+          'Good news: your score meets our approval guidelines.',
+        );
       await expect(texts(block)).toHaveText(['A team member will be in touch to talk through your result.']);
     });
   }
@@ -411,13 +509,20 @@ test.describe('the thank-you page by query', () => {
     await expect(block.locator('.success-score')).toHaveClass(/success-score-orange/);
   });
 
-  test('test-drive-booking with selectedLocations: the test-drive thanks and only the chosen locations, one row', async ({ page }) => {
+  test('test-drive-booking with selectedLocations: the test-drive thanks and only the chosen locations, one row', async ({
+    page,
+  }) => {
     const block = await thankYou(page, COASTAL, 'category=test-drive-booking&selectedLocations=2,4');
     await expect(block.locator('.success-title')).toHaveText('Thanks for booking a test drive');
-    await expect(texts(block)).toHaveText(['A team member will contact you shortly to confirm the time. We look forward to seeing you.']);
+    await expect(texts(block)).toHaveText([
+      'A team member will contact you shortly to confirm the time. We look forward to seeing you.',
+    ]);
     await expect(block.getByRole('heading', { name: 'Where to find us' })).toBeVisible();
     const cards = block.locator('.success-location');
-    await expect(cards.getByRole('heading')).toHaveText(['Coastal Toyota Service Centre', 'Coastal Mazda Service Erina']);
+    await expect(cards.getByRole('heading')).toHaveText([
+      'Coastal Toyota Service Centre',
+      'Coastal Mazda Service Erina',
+    ]);
     await expect(cards.nth(0)).toContainText('45 Manns Road, West Gosford NSW 2250');
     await expect(block.locator('.success-locations')).toHaveClass(/success-locations-row/);
   });
@@ -425,8 +530,11 @@ test.describe('the thank-you page by query', () => {
   test('test-drive-booking without selectedLocations: the primary locations', async ({ page }) => {
     const block = await thankYou(page, COASTAL, 'category=test-drive-booking');
     await expect(block.locator('.success-title')).toHaveText('Thanks for booking a test drive');
-    await expect(block.locator('.success-location').getByRole('heading'))
-      .toHaveText(['Coastal Toyota Gosford', 'Coastal Mazda Erina', 'Coastal Hyundai & Kia Tuggerah']);
+    await expect(block.locator('.success-location').getByRole('heading')).toHaveText([
+      'Coastal Toyota Gosford',
+      'Coastal Mazda Erina',
+      'Coastal Hyundai & Kia Tuggerah',
+    ]);
   });
 
   test('competition-enquiry: "Thanks for entering!"', async ({ page }) => {
@@ -436,7 +544,7 @@ test.describe('the thank-you page by query', () => {
     await expect(texts(block)).toHaveText(['Your entry has been received. Good luck!']);
   });
 
-  test('competition-enquiry with the dealer\'s own title and description', async ({ page }) => {
+  test("competition-enquiry with the dealer's own title and description", async ({ page }) => {
     const block = await thankYou(page, COASTAL, 'category=competition-enquiry');
     await expect(block.locator('.success-title')).toHaveText("You're in the draw!");
     await expect(texts(block)).toHaveText([
@@ -455,20 +563,32 @@ test.describe('the thank-you page by query', () => {
     await expect(texts(block)).toHaveText(['Your message has been sent to our team, who will be in touch shortly.']);
   });
 
-  test('team-member-enquiry fills the team member into the dealer\'s own message', async ({ page }) => {
+  test("team-member-enquiry fills the team member into the dealer's own message", async ({ page }) => {
     let block = await thankYou(page, COASTAL, 'category=team-member-enquiry&user=Olivia%20Chen');
     await expect(block.locator('.success-title')).toHaveText('Message sent');
-    await expect(texts(block)).toHaveText(['Thanks for getting in touch. Olivia Chen will call you back within one business day.']);
+    await expect(texts(block)).toHaveText([
+      'Thanks for getting in touch. Olivia Chen will call you back within one business day.',
+    ]);
 
     block = await thankYou(page, COASTAL, 'category=team-member-enquiry');
     await expect(block.locator('.success-title')).toHaveText('Message sent');
-    await expect(texts(block)).toHaveText(['Thanks for getting in touch. our team will call you back within one business day.']);
+    await expect(texts(block)).toHaveText([
+      'Thanks for getting in touch. our team will call you back within one business day.',
+    ]);
   });
 
   test('user names nobody outside a team-member enquiry', async ({ page }) => {
     const block = await thankYou(page, RIDGELINE, 'category=general-enquiry&user=Olivia%20Chen');
     // The island has run once the thank-you event is in the data layer.
-    await expect.poll(() => page.evaluate(() => ((window as unknown as { dataLayer?: { event?: string }[] }).dataLayer ?? []).some((e) => e.event === 'thank_you'))).toBe(true);
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          ((window as unknown as { dataLayer?: { event?: string }[] }).dataLayer ?? []).some(
+            (e) => e.event === 'thank_you',
+          ),
+        ),
+      )
+      .toBe(true);
     await expect(block).toHaveClass(/success-generic/);
     await expect(block.locator('.success-title')).toHaveText('Thank you for your enquiry');
     await expect(block).not.toContainText('Olivia');
@@ -476,7 +596,9 @@ test.describe('the thank-you page by query', () => {
 });
 
 test.describe('typing before the form island has loaded', () => {
-  test('what the visitor typed into the server-rendered form is kept when the island takes over, and reaches the dealer', async ({ page }) => {
+  test('what the visitor typed into the server-rendered form is kept when the island takes over, and reaches the dealer', async ({
+    page,
+  }) => {
     const origin = originOf(COASTAL);
     const visitor = newVisitor('typed-before-hydration');
     // Hold the islands' scripts (not the styles) until the visitor has typed.
@@ -516,6 +638,10 @@ test.describe('typing before the form island has loaded', () => {
     await answerAndContinue(form, visitor);
     await expect(page).toHaveURL(new RegExp(`^${origin}/thank-you\\?category=`));
     await expect.poll(async () => (await leadsOf(COASTAL, visitor)).length).toBe(1);
-    expect(await onlyLead(COASTAL, visitor)).toMatchObject({ lead_status: 'Complete', name: 'Early Typist', email: visitor.email });
+    expect(await onlyLead(COASTAL, visitor)).toMatchObject({
+      lead_status: 'Complete',
+      name: 'Early Typist',
+      email: visitor.email,
+    });
   });
 });

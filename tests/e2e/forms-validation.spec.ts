@@ -13,7 +13,15 @@ import { expect, test, type Locator } from '@playwright/test';
 import { builtSlugs, e2eEnv, localOrigin } from './support.ts';
 import { completeForm, formPagesOf, newVisitor, type Visitor } from './form-driver.ts';
 import {
-  addDays, bookingHours, departmentFor, mergeHours, nowIn, timeZoneFor, weekdayOf, WEEK, type BookingHours,
+  addDays,
+  bookingHours,
+  departmentFor,
+  mergeHours,
+  nowIn,
+  timeZoneFor,
+  weekdayOf,
+  WEEK,
+  type BookingHours,
 } from '../../src/lib/booking-hours.ts';
 import type { Location } from '../../src/content/entities.ts';
 
@@ -32,7 +40,8 @@ function dealerOf(slug: string): Dealer {
 
 const MESSAGES = {
   phone: '*Please enter a valid phone number',
-  mobile: (country: 'AU' | 'NZ') => `*Please enter a mobile number, e.g. ${country === 'NZ' ? '021 123 4567' : '0412 345 678'}`,
+  mobile: (country: 'AU' | 'NZ') =>
+    `*Please enter a mobile number, e.g. ${country === 'NZ' ? '021 123 4567' : '0412 345 678'}`,
   email: '*Please enter a valid email address',
   underage: '*You must be 18 or older to apply for finance',
 };
@@ -49,7 +58,13 @@ async function labelOf(form: Locator, control: Locator): Promise<string> {
 }
 
 /** Types `wrong`, leaves the field, expects `message`; then types `right` and expects it gone. */
-async function refusedThenAccepted(form: Locator, control: Locator, wrong: string, message: string, right: string): Promise<void> {
+async function refusedThenAccepted(
+  form: Locator,
+  control: Locator,
+  wrong: string,
+  message: string,
+  right: string,
+): Promise<void> {
   await control.fill(wrong);
   await control.blur();
   const error = await errorOf(form, control);
@@ -72,7 +87,9 @@ function chosenHours(dealer: Dealer, seen: Record<string, string>, bookingType: 
     return location && hoursOf(location);
   }
   if (seen.dealership_slug) {
-    const location = dealer.locations.find((l) => l.dealership?.slug === seen.dealership_slug && l.location_type.toLowerCase() === department);
+    const location = dealer.locations.find(
+      (l) => l.dealership?.slug === seen.dealership_slug && l.location_type.toLowerCase() === department,
+    );
     return location && hoursOf(location);
   }
   const all = dealer.locations.map(hoursOf).filter((h): h is BookingHours => h !== undefined);
@@ -88,7 +105,9 @@ if (env) {
       // The simple service booking may leave for another dealer's site on its make step
       // (forms-flows.spec.ts); its later steps are the full service booking's, walked on its page.
       if (form.formType === 'simpleServiceBooking') continue;
-      test(`${slug} ${form.path}: the ${form.formType || 'content'} form refuses bad data with the schema's messages, then takes good data`, async ({ page }) => {
+      test(`${slug} ${form.path}: the ${form.formType || 'content'} form refuses bad data with the schema's messages, then takes good data`, async ({
+        page,
+      }) => {
         const visitor: Visitor = newVisitor(`${slug}${form.path}-validation`, country);
         /** Every value the form has held so far, by name (hidden ones included): the chosen location. */
         const seen: Record<string, string> = {};
@@ -96,15 +115,31 @@ if (env) {
         await page.goto(origin + form.path);
 
         await completeForm(page, visitor, undefined, async (body, heading) => {
-          Object.assign(seen, Object.fromEntries(await body.locator('input[name], select[name]').evaluateAll((els) =>
-            els.map((e) => [(e as HTMLInputElement).name, (e as HTMLInputElement).value] as const).filter(([, v]) => v))));
+          Object.assign(
+            seen,
+            Object.fromEntries(
+              await body
+                .locator('input[name], select[name]')
+                .evaluateAll((els) =>
+                  els
+                    .map((e) => [(e as HTMLInputElement).name, (e as HTMLInputElement).value] as const)
+                    .filter(([, v]) => v),
+                ),
+            ),
+          );
 
           for (const phone of await body.locator('.form-grid input[type="tel"]').all()) {
             if (!(await phone.isVisible())) continue;
             const mobile = /mobile/i.test(await labelOf(body, phone));
             // A landline where a mobile is asked for; elsewhere a number too short to be one.
             const wrong = mobile ? (country === 'NZ' ? '09 300 1234' : '(02) 4323 1100') : '0412 345';
-            await refusedThenAccepted(body, phone, wrong, mobile ? MESSAGES.mobile(country) : MESSAGES.phone, visitor.phone);
+            await refusedThenAccepted(
+              body,
+              phone,
+              wrong,
+              mobile ? MESSAGES.mobile(country) : MESSAGES.phone,
+              visitor.phone,
+            );
             probed.add('phone');
           }
           for (const email of await body.locator('.form-grid input[type="email"]').all()) {
@@ -120,9 +155,13 @@ if (env) {
           }
 
           // A booking: the day list (once a location is chosen, as the driver chooses the first).
-          for (const location of await body.locator('.form-grid select[name="location_id"], .form-grid select[name="dealership_slug"]').all()) {
+          for (const location of await body
+            .locator('.form-grid select[name="location_id"], .form-grid select[name="dealership_slug"]')
+            .all()) {
             if (!(await location.inputValue())) {
-              const first = await location.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).find(Boolean));
+              const first = await location
+                .locator('option')
+                .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).find(Boolean));
               if (first) await location.selectOption(first);
             }
             seen[(await location.getAttribute('name'))!] = await location.inputValue();
@@ -139,10 +178,15 @@ if (env) {
           const hours = chosenHours(dealer, seen, bookingType);
           expect(hours, `${heading}: a day list needs a location with machine-readable hours`).toBeTruthy();
           const today = nowIn(hours!.timeZone).day;
-          const days = await daySelect.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
+          const days = await daySelect
+            .locator('option')
+            .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
           expect(days.length).toBeGreaterThan(20);
           // No past day: nothing before the location's today can even be chosen.
-          expect(days.filter((d) => d < today), `${name}: past days offered`).toEqual([]);
+          expect(
+            days.filter((d) => d < today),
+            `${name}: past days offered`,
+          ).toEqual([]);
           // No closed day: the next day of each weekday the location is closed is not offered.
           const closed = WEEK.filter((d) => !hours!.week[d]?.length);
           for (const weekday of closed) {
@@ -154,15 +198,20 @@ if (env) {
           // The times of a chosen day are the location's opening hours.
           await daySelect.selectOption(days[1]!);
           const span = hours!.week[weekdayOf(days[1]!)]![0]!;
-          const times = await body.locator('.form-datetime select:not([name]) option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
+          const times = await body
+            .locator('.form-datetime select:not([name]) option')
+            .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
           expect(times[0]).toBe(span.opens);
-          expect(times.every((t) => t >= span.opens && t < hours!.week[weekdayOf(days[1]!)]!.at(-1)!.closes)).toBe(true);
+          expect(times.every((t) => t >= span.opens && t < hours!.week[weekdayOf(days[1]!)]!.at(-1)!.closes)).toBe(
+            true,
+          );
           probed.add('booking');
         });
 
         // Every form asks for a way to reply; booking and finance forms had their own checks.
         expect(probed.has('phone') || probed.has('email')).toBe(true);
-        if (['testDrive', 'serviceBooking', 'serviceBookingFull'].includes(form.formType)) expect(probed).toContain('bookingDate');
+        if (['testDrive', 'serviceBooking', 'serviceBookingFull'].includes(form.formType))
+          expect(probed).toContain('bookingDate');
         if (probed.has('bookingDate')) expect(probed).toContain('booking');
         if (form.formType === 'finance') expect(probed).toContain('dateOfBirth');
         await expect(page).not.toHaveURL(origin + form.path);

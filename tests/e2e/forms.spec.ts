@@ -21,7 +21,9 @@ if (env) {
     for (const form of formPagesOf(env.sitesDir, slug).filter((f) => f.formType)) {
       // The simple service booking may leave for another dealer's site: forms-flows.spec.ts.
       if (form.formType === 'simpleServiceBooking') continue;
-      test(`${slug} ${form.path}: a visitor completes the ${form.formType} form and the dealer gets one complete lead`, async ({ page }) => {
+      test(`${slug} ${form.path}: a visitor completes the ${form.formType} form and the dealer gets one complete lead`, async ({
+        page,
+      }) => {
         const visitor = newVisitor(`${slug}${form.path}`, country);
         await page.goto(origin + form.path);
         await completeForm(page, visitor);

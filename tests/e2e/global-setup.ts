@@ -34,7 +34,10 @@ function build(label: string, args: string[]): Promise<void> {
     child.on('error', reject);
     child.on('close', (code) => {
       if (code === 0) resolve();
-      else reject(new Error(`The ${label} build failed (exit ${code}); the end-to-end tests need a built site.\n${output}`));
+      else
+        reject(
+          new Error(`The ${label} build failed (exit ${code}); the end-to-end tests need a built site.\n${output}`),
+        );
     });
   });
 }
@@ -73,7 +76,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await rm(work, { recursive: true, force: true });
     throw error;
   }
-  console.log(`Serving ${slugs.length} sites at http://<slug>.localhost:${server.port}/ with the API on ${api.database}`);
+  console.log(
+    `Serving ${slugs.length} sites at http://<slug>.localhost:${server.port}/ with the API on ${api.database}`,
+  );
 
   return async () => {
     await server.close();

@@ -33,16 +33,23 @@ if (env) {
           errors.set(key, byFile);
           const seen = byFile.get(rel);
           if (seen) seen.count++;
-          else byFile.set(rel, { first: `${rel}:${m.line}:${m.column}${m.selector ? ` (${m.selector})` : ''}`, count: 1 });
+          else
+            byFile.set(rel, { first: `${rel}:${m.line}:${m.column}${m.selector ? ` (${m.selector})` : ''}`, count: 1 });
         }
       }
       expect(files.length, 'built pages').toBeGreaterThan(0);
       const lines = [...errors].map(([key, byFile]) => {
         const places = [...byFile.values()];
         const count = places.reduce((n, p) => n + p.count, 0);
-        const shown = places.slice(0, LISTED).map((p) => `      ${p.first}${p.count > 1 ? ` and ${p.count - 1} more in this file` : ''}`);
+        const shown = places
+          .slice(0, LISTED)
+          .map((p) => `      ${p.first}${p.count > 1 ? ` and ${p.count - 1} more in this file` : ''}`);
         const more = places.length > LISTED ? [`      …and ${places.length - LISTED} more files`] : [];
-        return [`  ${key} — ${count}× in ${places.length} file${places.length === 1 ? '' : 's'}`, ...shown, ...more].join('\n');
+        return [
+          `  ${key} — ${count}× in ${places.length} file${places.length === 1 ? '' : 's'}`,
+          ...shown,
+          ...more,
+        ].join('\n');
       });
       expect(total, `${total} html-validate errors in ${slug} (file:line:column):\n${lines.join('\n')}\n`).toBe(0);
     });

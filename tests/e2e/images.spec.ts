@@ -24,11 +24,13 @@ if (env) {
         const tags = html.match(IMG) ?? [];
         tags.forEach((tag, i) => {
           images++;
-          if (!attr(tag, 'width') || !attr(tag, 'height')) problems.push(`${rel}: <img> #${i + 1} has no width/height: ${tag.slice(0, 120)}`);
+          if (!attr(tag, 'width') || !attr(tag, 'height'))
+            problems.push(`${rel}: <img> #${i + 1} has no width/height: ${tag.slice(0, 120)}`);
           if (attr(tag, 'decoding') !== 'async') problems.push(`${rel}: <img> #${i + 1} is not decoding="async"`);
           const loading = attr(tag, 'loading');
           if (loading === 'lazy') lazy++;
-          if (loading === 'lazy' && attr(tag, 'fetchpriority') === 'high') problems.push(`${rel}: <img> #${i + 1} is lazy and high priority`);
+          if (loading === 'lazy' && attr(tag, 'fetchpriority') === 'high')
+            problems.push(`${rel}: <img> #${i + 1} is lazy and high priority`);
         });
       }
       expect(problems, problems.slice(0, 20).join('\n')).toEqual([]);

@@ -43,8 +43,14 @@ function layoutProbe(options: { overlaps: boolean; header: boolean }): LayoutFin
   const width = window.innerWidth;
   const describe = (el: Element): string => {
     const id = el.id ? `#${el.id}` : '';
-    const classes = [...el.classList].slice(0, 3).map((c) => `.${c}`).join('');
-    const parent = el.parentElement && el.parentElement !== document.body ? `${describe(el.parentElement).split(' > ').pop()} > ` : '';
+    const classes = [...el.classList]
+      .slice(0, 3)
+      .map((c) => `.${c}`)
+      .join('');
+    const parent =
+      el.parentElement && el.parentElement !== document.body
+        ? `${describe(el.parentElement).split(' > ').pop()} > `
+        : '';
     const text = (el.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 40);
     return `${parent}${el.tagName.toLowerCase()}${id}${classes}${text ? ` "${text}"` : ''}`;
   };
@@ -62,7 +68,11 @@ function layoutProbe(options: { overlaps: boolean; header: boolean }): LayoutFin
       const r = el.getBoundingClientRect();
       if (r.width === 0 || r.right <= width + 1) continue;
       let clipped = false;
-      for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) if (clipsX(a)) { clipped = true; break; }
+      for (let a = el.parentElement; a && a !== document.body; a = a.parentElement)
+        if (clipsX(a)) {
+          clipped = true;
+          break;
+        }
       if (clipped) continue;
       const p = el.parentElement;
       if (p && p !== document.body && p.getBoundingClientRect().right > width + 1) continue;
@@ -74,7 +84,9 @@ function layoutProbe(options: { overlaps: boolean; header: boolean }): LayoutFin
   // Raw markup: what a visitor reads must not show tags or entities that escaped twice.
   const rawMarkup: string[] = [];
   const visibleText = document.body.innerText;
-  for (const m of visibleText.matchAll(/<\/?[a-z][a-z0-9-]*(?:\s[^<>]*)?\/?>|&(?:[a-z]{2,8}|#\d{2,6}|#x[0-9a-f]{2,6});/gi)) {
+  for (const m of visibleText.matchAll(
+    /<\/?[a-z][a-z0-9-]*(?:\s[^<>]*)?\/?>|&(?:[a-z]{2,8}|#\d{2,6}|#x[0-9a-f]{2,6});/gi,
+  )) {
     const at = m.index ?? 0;
     rawMarkup.push(visibleText.slice(Math.max(0, at - 30), at + m[0].length + 30).replace(/\s+/g, ' '));
     if (rawMarkup.length >= 5) break;
@@ -89,7 +101,11 @@ function layoutProbe(options: { overlaps: boolean; header: boolean }): LayoutFin
       const known = ignoredUnder.get(el);
       if (known !== undefined) return known;
       const pos = getComputedStyle(el).position;
-      const result = pos === 'fixed' || pos === 'sticky' || pos === 'absolute' || (!!el.parentElement && isOverlayOrBar(el.parentElement));
+      const result =
+        pos === 'fixed' ||
+        pos === 'sticky' ||
+        pos === 'absolute' ||
+        (!!el.parentElement && isOverlayOrBar(el.parentElement));
       ignoredUnder.set(el, result);
       return result;
     };
@@ -97,7 +113,8 @@ function layoutProbe(options: { overlaps: boolean; header: boolean }): LayoutFin
     const clips = new Map<Element, Clip>();
     /** The area of the page an element's content can show in: its clipping ancestors' boxes, intersected. */
     const clipOf = (el: Element | null): Clip => {
-      if (!el || el === document.documentElement) return { left: -Infinity, top: -Infinity, right: Infinity, bottom: Infinity };
+      if (!el || el === document.documentElement)
+        return { left: -Infinity, top: -Infinity, right: Infinity, bottom: Infinity };
       const known = clips.get(el);
       if (known) return known;
       const outer = clipOf(el.parentElement);
@@ -105,7 +122,12 @@ function layoutProbe(options: { overlaps: boolean; header: boolean }): LayoutFin
       let clip = outer;
       if (s.overflowX !== 'visible' || s.overflowY !== 'visible' || s.clipPath !== 'none' || s.clip !== 'auto') {
         const c = el.getBoundingClientRect();
-        clip = { left: Math.max(outer.left, c.left), top: Math.max(outer.top, c.top), right: Math.min(outer.right, c.right), bottom: Math.min(outer.bottom, c.bottom) };
+        clip = {
+          left: Math.max(outer.left, c.left),
+          top: Math.max(outer.top, c.top),
+          right: Math.min(outer.right, c.right),
+          bottom: Math.min(outer.bottom, c.bottom),
+        };
       }
       clips.set(el, clip);
       return clip;
@@ -113,7 +135,10 @@ function layoutProbe(options: { overlaps: boolean; header: boolean }): LayoutFin
     /** The part of a text rect every clipping ancestor lets through. */
     const visiblePart = (el: Element, r: DOMRect): DOMRect | undefined => {
       const c = clipOf(el.parentElement);
-      const left = Math.max(r.left, c.left), top = Math.max(r.top, c.top), right = Math.min(r.right, c.right), bottom = Math.min(r.bottom, c.bottom);
+      const left = Math.max(r.left, c.left),
+        top = Math.max(r.top, c.top),
+        right = Math.min(r.right, c.right),
+        bottom = Math.min(r.bottom, c.bottom);
       return right - left > 1 && bottom - top > 1 ? new DOMRect(left, top, right - left, bottom - top) : undefined;
     };
     const selector = 'h1, h2, h3, h4, h5, h6, p, a, button, label, li, dt, dd, span, summary, legend, th, td';
@@ -122,7 +147,8 @@ function layoutProbe(options: { overlaps: boolean; header: boolean }): LayoutFin
       if (!own.length) continue;
       // Not rendered: display none, visibility hidden, opacity 0, or inside a closed <details> or
       // another content-visibility: hidden subtree (whose boxes the browser still reports).
-      if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true, contentVisibilityAuto: true })) continue;
+      if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true, contentVisibilityAuto: true }))
+        continue;
       if (isOverlayOrBar(el)) continue;
       const rects: DOMRect[] = [];
       for (const node of own) {
@@ -149,7 +175,9 @@ function layoutProbe(options: { overlaps: boolean; header: boolean }): LayoutFin
         const key = `${describe(a.box.el)} ⨯ ${describe(b.box.el)}`;
         if (reported.has(key)) continue;
         reported.add(key);
-        overlaps.push(`${key} (${Math.round(dx)}×${Math.round(dy)} px at ${Math.round(Math.max(a.r.left, b.r.left))},${Math.round(Math.max(a.r.top, b.r.top) + window.scrollY)})`);
+        overlaps.push(
+          `${key} (${Math.round(dx)}×${Math.round(dy)} px at ${Math.round(Math.max(a.r.left, b.r.left))},${Math.round(Math.max(a.r.top, b.r.top) + window.scrollY)})`,
+        );
         if (overlaps.length >= 5) break;
       }
     }
@@ -167,7 +195,13 @@ function layoutProbe(options: { overlaps: boolean; header: boolean }): LayoutFin
       const candidates = [...row.querySelectorAll(':scope > *, nav li')].filter((el) => {
         const r = el.getBoundingClientRect();
         const s = getComputedStyle(el);
-        return r.width > 1 && r.height > 1 && el.checkVisibility({ visibilityProperty: true }) && s.position !== 'absolute' && s.position !== 'fixed';
+        return (
+          r.width > 1 &&
+          r.height > 1 &&
+          el.checkVisibility({ visibilityProperty: true }) &&
+          s.position !== 'absolute' &&
+          s.position !== 'fixed'
+        );
       });
       // The smallest parts only: a navigation that wraps is as tall as both its rows.
       const parts = candidates.filter((el) => !candidates.some((o) => o !== el && el.contains(o)));
@@ -175,11 +209,19 @@ function layoutProbe(options: { overlaps: boolean; header: boolean }): LayoutFin
       for (const el of parts) {
         const r = el.getBoundingClientRect();
         const row = rows.find((x) => r.top < x.bottom - TOLERANCE && r.bottom > x.top + TOLERANCE);
-        if (row) { row.top = Math.min(row.top, r.top); row.bottom = Math.max(row.bottom, r.bottom); row.items.push(describe(el)); }
-        else rows.push({ top: r.top, bottom: r.bottom, items: [describe(el)] });
+        if (row) {
+          row.top = Math.min(row.top, r.top);
+          row.bottom = Math.max(row.bottom, r.bottom);
+          row.items.push(describe(el));
+        } else rows.push({ top: r.top, bottom: r.bottom, items: [describe(el)] });
       }
       headerRows = rows.length;
-      headerDetail = rows.map((x, i) => `row ${i + 1} (${Math.round(x.top)}-${Math.round(x.bottom)} px): ${x.items.slice(0, 4).join(', ')}${x.items.length > 4 ? '…' : ''}`).join(' | ');
+      headerDetail = rows
+        .map(
+          (x, i) =>
+            `row ${i + 1} (${Math.round(x.top)}-${Math.round(x.bottom)} px): ${x.items.slice(0, 4).join(', ')}${x.items.length > 4 ? '…' : ''}`,
+        )
+        .join(' | ');
     }
   }
 
@@ -196,7 +238,10 @@ const test = base.extend<object, Workers>({
     async ({ browser }, use) => {
       const context = await browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });
       // Only the local server is under test: other hosts (CMS images, maps, tag manager) are not contacted.
-      await context.route((url) => !url.hostname.endsWith('.localhost'), (route) => route.abort('blockedbyclient'));
+      await context.route(
+        (url) => !url.hostname.endsWith('.localhost'),
+        (route) => route.abort('blockedbyclient'),
+      );
       const page = await context.newPage();
       await use(page);
       await context.close();
@@ -222,15 +267,20 @@ function problems({ phone, laptop }: { phone: LayoutFindings; laptop: LayoutFind
   const out: string[] = [];
   const overflow = (width: number, f: LayoutFindings) => {
     if (f.scrollWidth > f.innerWidth) {
-      const who = f.overflowing.length ? f.overflowing.join('; ') : 'no single element found (a pseudo-element or a transform?)';
-      out.push(`${width} px: the page scrolls sideways (scrollWidth ${f.scrollWidth} > ${f.innerWidth}); sticking out: ${who}`);
+      const who = f.overflowing.length
+        ? f.overflowing.join('; ')
+        : 'no single element found (a pseudo-element or a transform?)';
+      out.push(
+        `${width} px: the page scrolls sideways (scrollWidth ${f.scrollWidth} > ${f.innerWidth}); sticking out: ${who}`,
+      );
     }
   };
   overflow(PHONE.width, phone);
   for (const m of phone.rawMarkup) out.push(`390 px: raw markup in the visible text: "${m}"`);
   for (const o of phone.overlaps) out.push(`390 px: text drawn over other text: ${o}`);
   overflow(LAPTOP.width, laptop);
-  if (laptop.headerRows > 1) out.push(`1366 px: the header wraps onto ${laptop.headerRows} rows: ${laptop.headerDetail}`);
+  if (laptop.headerRows > 1)
+    out.push(`1366 px: the header wraps onto ${laptop.headerRows} rows: ${laptop.headerDetail}`);
   return out;
 }
 
@@ -238,7 +288,9 @@ const env = e2eEnv();
 
 if (!env) {
   test('the global setup has built the sample dealers', () => {
-    throw new Error('Run the end-to-end tests with `npx playwright test`, whose global setup builds and serves the sites.');
+    throw new Error(
+      'Run the end-to-end tests with `npx playwright test`, whose global setup builds and serves the sites.',
+    );
   });
 } else {
   for (const slug of builtSlugs(env.sitesDir)) {
@@ -249,7 +301,9 @@ if (!env) {
     ];
     test.describe(`${slug} layout`, () => {
       for (const path of [...new Set(paths)]) {
-        test(`${path} fits a phone and a laptop screen, with no raw markup or overlapping text`, async ({ layoutPage }) => {
+        test(`${path} fits a phone and a laptop screen, with no raw markup or overlapping text`, async ({
+          layoutPage,
+        }) => {
           const found = problems(await measure(layoutPage, `${localOrigin(slug, env.port)}${path}`));
           expect(found, `${slug} ${path}:\n  ${found.join('\n  ')}\n`).toEqual([]);
         });

@@ -38,7 +38,9 @@ test.describe('location cards', () => {
 });
 
 test.describe('nearby dealership search', () => {
-  test('a postcode shows at most 5 suggestions; choosing a suburb lists nearby dealerships with distances', async ({ page }) => {
+  test('a postcode shows at most 5 suggestions; choosing a suburb lists nearby dealerships with distances', async ({
+    page,
+  }) => {
     const search = await openSearch(page, '/contact');
     const input = search.getByRole('combobox', { name: 'Postcode or suburb' });
     await input.fill('2250');
@@ -80,7 +82,10 @@ test.describe('nearby dealership search', () => {
   });
 
   test('"Use my location" lists the nearest dealerships', async ({ browser }) => {
-    const context = await browser.newContext({ geolocation: { latitude: -38.15, longitude: 144.36 }, permissions: ['geolocation'] });
+    const context = await browser.newContext({
+      geolocation: { latitude: -38.15, longitude: 144.36 },
+      permissions: ['geolocation'],
+    });
     const page = await context.newPage();
     try {
       const search = await openSearch(page, '/contact');
@@ -116,7 +121,9 @@ test.describe('nearby dealership search', () => {
     page.on('console', (msg) => {
       if (msg.type() === 'error') errors.push(msg.text());
     });
-    await page.route('**/api/manufacturer-locations**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"message":"down"}}' }));
+    await page.route('**/api/manufacturer-locations**', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"message":"down"}}' }),
+    );
     const search = await openSearch(page, '/contact?lat=-33.4245&lng=151.3416');
     await expect.poll(() => errors.some((e) => e.includes('Failed to fetch locations'))).toBe(true);
     await expect(search.getByRole('status').last()).toContainText('could not load');

@@ -17,7 +17,10 @@ test.skip(!env, 'needs the global setup');
 
 test.beforeEach(async ({ context }) => {
   // Only the local server is under test.
-  await context.route((url) => !url.hostname.endsWith('.localhost'), (route) => route.abort('blockedbyclient'));
+  await context.route(
+    (url) => !url.hostname.endsWith('.localhost'),
+    (route) => route.abort('blockedbyclient'),
+  );
 });
 
 /** Scrolls to `selector` and waits until the island around it has hydrated. */
@@ -26,7 +29,8 @@ async function hydrated(page: Page, selector: string) {
   await expect(page.locator(`astro-island:has(${selector})`).first()).not.toHaveAttribute('ssr');
 }
 
-const tile = (page: Page, name: string) => page.locator('.model-grid > li').filter({ has: page.getByRole('link', { name, exact: true }) });
+const tile = (page: Page, name: string) =>
+  page.locator('.model-grid > li').filter({ has: page.getByRole('link', { name, exact: true }) });
 
 test.describe('model range', () => {
   test('shows every model under All, in category buttons split into rows of 3, 6 and 3', async ({ page }) => {
@@ -37,7 +41,10 @@ test.describe('model range', () => {
     await expect(rows).toHaveCount(3);
     expect(await Promise.all([0, 1, 2].map((i) => rows.nth(i).getByRole('tab').count()))).toEqual([3, 6, 3]);
     await expect(page.locator('.model-grid > li:visible')).toHaveCount(9);
-    await expect(page.getByRole('link', { name: 'Tucson', exact: true })).toHaveAttribute('href', 'https://www.coastalhyundai.com.au/tucson');
+    await expect(page.getByRole('link', { name: 'Tucson', exact: true })).toHaveAttribute(
+      'href',
+      'https://www.coastalhyundai.com.au/tucson',
+    );
     await expect(page.getByRole('link', { name: 'CX-5', exact: true })).toHaveAttribute('href', '/mazda-cx-5');
   });
 
@@ -147,7 +154,10 @@ test.describe('variant cards', () => {
 
   test('order now links carry the model and the variant', async ({ page }) => {
     await page.goto(`${ridgeline()}/cx-60`);
-    const link = page.locator('.variant-card').first().getByRole('link', { name: /Order now/ });
+    const link = page
+      .locator('.variant-card')
+      .first()
+      .getByRole('link', { name: /Order now/ });
     await expect(link).toHaveAttribute('href', /^\/models\/order-now\?model_id=\d+&model_name=CX-60&vehicle=/);
   });
 });
@@ -165,8 +175,12 @@ test.describe('brochure download', () => {
 
   test("logs 'Failed to fetch model data' when the API fails", async ({ page }) => {
     const errors: string[] = [];
-    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-    await page.route('**/api/models/**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }));
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    await page.route('**/api/models/**', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }),
+    );
     await page.goto(`${coastal()}/rav4`);
     await hydrated(page, '.brochure-button');
     let popups = 0;
@@ -178,7 +192,9 @@ test.describe('brochure download', () => {
 
   test('warns when the model has no brochure', async ({ page }) => {
     const warnings: string[] = [];
-    page.on('console', (m) => { if (m.type() === 'warning') warnings.push(m.text()); });
+    page.on('console', (m) => {
+      if (m.type() === 'warning') warnings.push(m.text());
+    });
     await page.goto(`${coastal()}/mazda-cx-5`);
     await hydrated(page, '.brochure-button');
     await page.getByRole('button', { name: /Download brochure/ }).click();

@@ -28,7 +28,13 @@ async function activeSlide(page: Page): Promise<string | null> {
 }
 /** Clicks a slider button once the previous slide move has finished (Swiper ignores clicks mid-move in loop mode). */
 async function press(page: Page, name: string): Promise<void> {
-  await expect.poll(() => page.locator('.image-slider .swiper-wrapper').evaluate((el) => (el as HTMLElement).style.transitionDuration || '0ms')).toBe('0ms');
+  await expect
+    .poll(() =>
+      page
+        .locator('.image-slider .swiper-wrapper')
+        .evaluate((el) => (el as HTMLElement).style.transitionDuration || '0ms'),
+    )
+    .toBe('0ms');
   await page.getByRole('button', { name }).click();
 }
 /** Waits for the slider's island to start. */
@@ -44,17 +50,22 @@ async function leaveSlider(page: Page): Promise<void> {
 test.skip(!env, 'needs the global setup');
 
 test.describe('offers', () => {
-  test('?model= selects the tab and shows only that model\'s offers', async ({ page }) => {
+  test("?model= selects the tab and shows only that model's offers", async ({ page }) => {
     await page.goto(url(COASTAL, '/special-offers?model=hilux'));
     const block = await offersBlock(page);
     await expect(block.getByRole('tab', { name: 'HiLux' })).toHaveAttribute('aria-selected', 'true');
     await expect(block.getByRole('tab', { name: 'All Offers' })).toHaveAttribute('aria-selected', 'false');
     await expect(card(block, 'HiLux SR5')).toBeVisible();
     await expect(card(block, 'RAV4 GX Hybrid')).toBeHidden();
-    await expect(block.getByRole('tabpanel')).toHaveAttribute('aria-labelledby', await block.getByRole('tab', { name: 'HiLux' }).getAttribute('id') ?? '');
+    await expect(block.getByRole('tabpanel')).toHaveAttribute(
+      'aria-labelledby',
+      (await block.getByRole('tab', { name: 'HiLux' }).getAttribute('id')) ?? '',
+    );
   });
 
-  test('the first tab is All Offers, with Other Offers for offers without a model; exclusions apply', async ({ page }) => {
+  test('the first tab is All Offers, with Other Offers for offers without a model; exclusions apply', async ({
+    page,
+  }) => {
     await page.goto(url(COASTAL, '/special-offers'));
     const block = await offersBlock(page);
     const tabs = block.getByRole('tab');
@@ -122,7 +133,9 @@ test.describe('offers', () => {
     await page.goto(url(COASTAL, '/special-offers'));
     await offersBlock(page);
     await page.waitForLoadState('networkidle');
-    const inline = await page.locator('script:not([src]):not([type="application/ld+json"])').evaluateAll((els) => els.map((e) => e.textContent ?? ''));
+    const inline = await page
+      .locator('script:not([src]):not([type="application/ld+json"])')
+      .evaluateAll((els) => els.map((e) => e.textContent ?? ''));
     const total = (await Promise.all(scripts)).reduce((a, b) => a + b, 0) + gzipSync(inline.join('')).length;
     expect(total).toBeLessThan(80 * 1024);
   });
@@ -165,7 +178,10 @@ test.describe('image slider', () => {
     await expect.poll(() => activeSlide(page)).toBe('Slide 3 of 3');
     await expect(page.locator('.image-slider [aria-live="polite"]')).toHaveText('Slide 3 of 3');
     await expect(page.locator('.image-slider .swiper-slide-active')).toHaveAttribute('aria-label', 'Slide 3 of 3');
-    await expect(page.locator('.image-slider .swiper-slide-active img')).toHaveAttribute('alt', 'MX-5 on the Great Ocean Road');
+    await expect(page.locator('.image-slider .swiper-slide-active img')).toHaveAttribute(
+      'alt',
+      'MX-5 on the Great Ocean Road',
+    );
     // Only the slide in view can be reached by keyboard.
     await expect(page.locator('.image-slider .swiper-slide[inert]')).toHaveCount(2);
   });

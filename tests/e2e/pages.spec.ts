@@ -21,7 +21,10 @@ const test = base.extend<object, Workers>({
         if (!context) {
           context = browser.newContext().then(async (c) => {
             // Only the local server is under test: other hosts (CMS images, maps) are not contacted.
-            await c.route((url) => !url.hostname.endsWith('.localhost'), (route) => route.abort('blockedbyclient'));
+            await c.route(
+              (url) => !url.hostname.endsWith('.localhost'),
+              (route) => route.abort('blockedbyclient'),
+            );
             return c;
           });
           contexts.set(slug, context);
@@ -39,7 +42,11 @@ const SEVERE = new Set(['serious', 'critical']);
 const ALWAYS = new Set(['heading-order']);
 
 /** Everything wrong with one page, as readable lines; empty when the page is fine. */
-async function pageProblems(context: BrowserContext, url: string, expected: { status: number; canonical?: string }): Promise<string[]> {
+async function pageProblems(
+  context: BrowserContext,
+  url: string,
+  expected: { status: number; canonical?: string },
+): Promise<string[]> {
   const problems: string[] = [];
   const origin = new URL(url).origin;
   const isLocal = (u: string) => u.startsWith(origin + '/');
@@ -57,18 +64,22 @@ async function pageProblems(context: BrowserContext, url: string, expected: { st
     if (isLocal(req.url())) problems.push(`request failed: ${req.url()} (${req.failure()?.errorText})`);
   });
   page.on('response', (res) => {
-    if (isLocal(res.url()) && !expectedFailure(res.url()) && res.status() >= 400) problems.push(`HTTP ${res.status()} for ${res.url()}`);
+    if (isLocal(res.url()) && !expectedFailure(res.url()) && res.status() >= 400)
+      problems.push(`HTTP ${res.status()} for ${res.url()}`);
   });
   try {
     const response = await page.goto(url, { waitUntil: 'load' });
-    if (response?.status() !== expected.status) problems.push(`status ${response?.status()}, expected ${expected.status}`);
+    if (response?.status() !== expected.status)
+      problems.push(`status ${response?.status()}, expected ${expected.status}`);
     // Let islands that hydrate on load or idle finish before the page is inspected.
     await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2000 })));
 
     const h1 = await page.locator('h1').count();
     if (h1 !== 1) problems.push(`${h1} <h1> elements, expected exactly one`);
     if (!(await page.title()).trim()) problems.push('no <title> text');
-    const canonicals = await page.locator('link[rel="canonical"]').evaluateAll((links) => links.map((l) => l.getAttribute('href')));
+    const canonicals = await page
+      .locator('link[rel="canonical"]')
+      .evaluateAll((links) => links.map((l) => l.getAttribute('href')));
     if (canonicals.length !== 1) problems.push(`${canonicals.length} canonical links, expected one`);
     else if (expected.canonical && canonicals[0] !== expected.canonical) {
       problems.push(`canonical link ${canonicals[0]}, expected ${expected.canonical} (its sitemap URL)`);
@@ -76,9 +87,14 @@ async function pageProblems(context: BrowserContext, url: string, expected: { st
 
     // Legacy mode runs axe.run() in the page itself; the default runs it again in a blank page,
     // which doubles the time per page and adds nothing here (the sites embed no same-origin frames).
-    const axe = await new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'] }).analyze();
+    const axe = await new AxeBuilder({ page })
+      .setLegacyMode(true)
+      .options({ resultTypes: ['violations'] })
+      .analyze();
     for (const v of axe.violations.filter((v) => SEVERE.has(v.impact ?? '') || ALWAYS.has(v.id))) {
-      const nodes = v.nodes.slice(0, 5).map((n) => `      ${n.target.join(' ')}  ${n.failureSummary?.split('\n').slice(1).join('; ') ?? ''}`);
+      const nodes = v.nodes
+        .slice(0, 5)
+        .map((n) => `      ${n.target.join(' ')}  ${n.failureSummary?.split('\n').slice(1).join('; ') ?? ''}`);
       const more = v.nodes.length > 5 ? [`      …and ${v.nodes.length - 5} more`] : [];
       problems.push([`axe ${v.id} (${v.impact}): ${v.help} — ${v.nodes.length} node(s)`, ...nodes, ...more].join('\n'));
     }
@@ -92,15 +108,22 @@ const env = e2eEnv();
 
 if (!env) {
   test('the global setup has built the sample dealers', () => {
-    throw new Error('Run the end-to-end tests with `npx playwright test`, whose global setup builds and serves the sites.');
+    throw new Error(
+      'Run the end-to-end tests with `npx playwright test`, whose global setup builds and serves the sites.',
+    );
   });
 } else {
   for (const slug of builtSlugs(env.sitesDir)) {
     test.describe(slug, () => {
       for (const loc of readSitemap(env.sitesDir, slug)) {
         const path = new URL(loc).pathname;
-        test(`${path} loads cleanly with one h1, a title, a canonical link and no serious accessibility issue`, async ({ dealerContext }) => {
-          const problems = await pageProblems(await dealerContext(slug), toLocalUrl(loc, slug, env.port), { status: 200, canonical: loc });
+        test(`${path} loads cleanly with one h1, a title, a canonical link and no serious accessibility issue`, async ({
+          dealerContext,
+        }) => {
+          const problems = await pageProblems(await dealerContext(slug), toLocalUrl(loc, slug, env.port), {
+            status: 200,
+            canonical: loc,
+          });
           expect(problems.length, `${slug} ${path}:\n  ${problems.join('\n  ')}\n`).toBe(0);
         });
       }
@@ -108,12 +131,14 @@ if (!env) {
       // Thank-you pages are kept out of the sitemap (noindex), so they are found in the build.
       for (const path of thankYouPaths(env.sitesDir, slug)) {
         test(`the thank-you page ${path} loads cleanly too`, async ({ dealerContext }) => {
-          const problems = await pageProblems(await dealerContext(slug), `${localOrigin(slug, env.port)}${path}`, { status: 200 });
+          const problems = await pageProblems(await dealerContext(slug), `${localOrigin(slug, env.port)}${path}`, {
+            status: 200,
+          });
           expect(problems.length, `${slug} ${path}:\n  ${problems.join('\n  ')}\n`).toBe(0);
         });
       }
 
-      test('a missing URL shows the site\'s 404 page with status 404', async ({ dealerContext }) => {
+      test("a missing URL shows the site's 404 page with status 404", async ({ dealerContext }) => {
         const url = `${localOrigin(slug, env.port)}/no-such-page-${Date.now()}`;
         const problems = await pageProblems(await dealerContext(slug), url, { status: 404 });
         expect(problems.length, `${slug} 404 page:\n  ${problems.join('\n  ')}\n`).toBe(0);

@@ -41,7 +41,9 @@ if (env) {
     }
 
     if (hasPage(slug, '/models/order-now')) {
-      test(`${slug} /models/order-now?model_id=&model_name=&vehicle=: the hidden fields hold them`, async ({ page }) => {
+      test(`${slug} /models/order-now?model_id=&model_name=&vehicle=: the hidden fields hold them`, async ({
+        page,
+      }) => {
         const query = new URLSearchParams({ model_id: '3101', model_name: 'CX-5', vehicle: 'CX-5 G25 GT SP AWD' });
         const form = await openForm(page, `${origin}/models/order-now?${query}`);
         await expect(form.locator('input[type="hidden"][name="model_id"]')).toHaveValue('3101');
@@ -51,8 +53,11 @@ if (env) {
     }
   }
 
-  test('ridgeline-mazda /cx-60/order-now: the page\'s own model stays, the query adds the vehicle', async ({ page }) => {
-    test.skip(!builtSlugs(env.sitesDir).includes('ridgeline-mazda') || !hasPage('ridgeline-mazda', '/cx-60/order-now'), 'needs the sample dealer ridgeline-mazda');
+  test("ridgeline-mazda /cx-60/order-now: the page's own model stays, the query adds the vehicle", async ({ page }) => {
+    test.skip(
+      !builtSlugs(env.sitesDir).includes('ridgeline-mazda') || !hasPage('ridgeline-mazda', '/cx-60/order-now'),
+      'needs the sample dealer ridgeline-mazda',
+    );
     const query = new URLSearchParams({ model_name: 'Some other model', vehicle: 'CX-60 G40e Azami' });
     const form = await openForm(page, `${localOrigin('ridgeline-mazda', env.port)}/cx-60/order-now?${query}`);
     await expect(form.locator('input[name="model_name"]')).toHaveValue('CX-60');

@@ -26,7 +26,9 @@ const ERINA = SEEDED_REVIEWS.profile;
 function sampleHasSeededProfile(): boolean {
   if (!env) return false;
   try {
-    const reviews = JSON.parse(readFileSync(path.join(env.dealersDir, SEEDED_REVIEWS.slug, 'reviews.json'), 'utf8')) as Record<string, { count: number }>;
+    const reviews = JSON.parse(
+      readFileSync(path.join(env.dealersDir, SEEDED_REVIEWS.slug, 'reviews.json'), 'utf8'),
+    ) as Record<string, { count: number }>;
     return !!reviews[ERINA] && !!reviews[GOSFORD] && reviews[ERINA].count < SEEDED_REVIEWS.count;
   } catch {
     return false;
@@ -64,7 +66,9 @@ test.describe('reviews refreshed from GET /api/reviews', () => {
   test.skip(!sampleHasSeededProfile(), 'needs the sample dealer coastal-motor-group with its two review profiles');
   const url = () => `${localOrigin(SEEDED_REVIEWS.slug, env!.port)}/reviews`;
 
-  test('the build\'s reviews at once, then the route\'s newer ones in place; one call per profile, none for All Reviews', async ({ page }) => {
+  test("the build's reviews at once, then the route's newer ones in place; one call per profile, none for All Reviews", async ({
+    page,
+  }) => {
     const calls = recordCalls(page);
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
@@ -90,10 +94,18 @@ test.describe('reviews refreshed from GET /api/reviews', () => {
     await expect(erina).toHaveAttribute('data-reviews-refreshed', '');
     await expect(erina.locator('.reviews-count')).toHaveText(`Based on ${SEEDED_REVIEWS.count} reviews`);
     await expect(erina.locator('.reviews-average')).toHaveText('4.9');
-    await expect(erina.locator('.reviews-summary .stars-track')).toHaveAttribute('aria-label', 'Rated 4.9 out of 5 from 650 reviews');
+    await expect(erina.locator('.reviews-summary .stars-track')).toHaveAttribute(
+      'aria-label',
+      'Rated 4.9 out of 5 from 650 reviews',
+    );
     await expect(erina.locator('.reviews-summary .stars-track')).toHaveAttribute('style', /--rating: ?98%/);
     // As many entries as before, newest first: the seeded review in, the oldest out.
-    await expect(names(page, ERINA)).toHaveText([SEEDED_REVIEWS.review.customer_name, 'Wen H.', 'Margaret Ellis', 'Chris P.']);
+    await expect(names(page, ERINA)).toHaveText([
+      SEEDED_REVIEWS.review.customer_name,
+      'Wen H.',
+      'Margaret Ellis',
+      'Chris P.',
+    ]);
     const first = erina.locator('.review').first();
     await expect(first.locator('.review-date')).toHaveText('20 June 2025');
     await expect(first.locator('.review-date')).toHaveAttribute('datetime', '2025-06-20');
@@ -106,7 +118,9 @@ test.describe('reviews refreshed from GET /api/reviews', () => {
     // In place: the block has not moved, its list is no shorter, nothing after it moved up, no layout shift.
     const after = await erina.boundingBox();
     expect(after!.y).toBeCloseTo(before!.y, 0);
-    expect((await erina.locator('.reviews-list').boundingBox())!.height).toBeGreaterThanOrEqual(listBefore!.height - 0.5);
+    expect((await erina.locator('.reviews-list').boundingBox())!.height).toBeGreaterThanOrEqual(
+      listBefore!.height - 0.5,
+    );
     expect((await page.locator('.reviews--mini').boundingBox())!.y).toBeGreaterThanOrEqual(nextBefore!.y - 0.5);
     expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBeLessThan(0.01);
 
@@ -120,10 +134,15 @@ test.describe('reviews refreshed from GET /api/reviews', () => {
     expect(calls.every((q) => q.get('websiteId') === '101')).toBe(true);
   });
 
-  test('for a day the browser answers from its own copy: a second visit makes no call and still shows the newer reviews', async ({ page }) => {
+  test('for a day the browser answers from its own copy: a second visit makes no call and still shows the newer reviews', async ({
+    page,
+  }) => {
     await page.goto(url());
     await expect(block(page, ERINA)).toHaveAttribute('data-reviews-refreshed', '');
-    const kept = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null'), reviewsStorageKey({ websiteId: '101', gmbId: ERINA }));
+    const kept = await page.evaluate(
+      (key) => JSON.parse(localStorage.getItem(key) ?? 'null'),
+      reviewsStorageKey({ websiteId: '101', gmbId: ERINA }),
+    );
     expect(kept.answer.count).toBe(SEEDED_REVIEWS.count);
     expect(Date.now() - kept.savedAt).toBeLessThan(REVIEWS_MAX_AGE_MS);
 
@@ -135,16 +154,19 @@ test.describe('reviews refreshed from GET /api/reviews', () => {
     expect(calls).toEqual([]);
 
     // A day later the copy is stale and the route is asked again.
-    await page.evaluate(([key, age]) => {
-      const copy = JSON.parse(localStorage.getItem(key)!);
-      copy.savedAt -= age;
-      localStorage.setItem(key, JSON.stringify(copy));
-    }, [reviewsStorageKey({ websiteId: '101', gmbId: ERINA }), REVIEWS_MAX_AGE_MS] as const);
+    await page.evaluate(
+      ([key, age]) => {
+        const copy = JSON.parse(localStorage.getItem(key)!);
+        copy.savedAt -= age;
+        localStorage.setItem(key, JSON.stringify(copy));
+      },
+      [reviewsStorageKey({ websiteId: '101', gmbId: ERINA }), REVIEWS_MAX_AGE_MS] as const,
+    );
     await page.reload();
     await expect.poll(() => calls.map((q) => q.get('gmbId'))).toContain(ERINA);
   });
 
-  test('a failing route leaves the build\'s reviews', async ({ page }) => {
+  test("a failing route leaves the build's reviews", async ({ page }) => {
     let failed = 0;
     await page.route('**/api/reviews?**', (route) => {
       failed += 1;
@@ -157,6 +179,8 @@ test.describe('reviews refreshed from GET /api/reviews', () => {
     await expect(erina).not.toHaveAttribute('data-reviews-refreshed');
     await expect(erina.locator('.reviews-count')).toHaveText('Based on 642 reviews');
     await expect(names(page, ERINA)).toHaveText(['Wen H.', 'Margaret Ellis', 'Chris P.', 'Sam Delacroix']);
-    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('dealer.reviews:')))).toEqual([]);
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('dealer.reviews:')))).toEqual(
+      [],
+    );
   });
 });

@@ -6,7 +6,16 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { builtSlugs, e2eEnv, gtmId, htmlFiles, localOrigin, pathOfFile, productionOrigin, sitemapLocs } from './support.ts';
+import {
+  builtSlugs,
+  e2eEnv,
+  gtmId,
+  htmlFiles,
+  localOrigin,
+  pathOfFile,
+  productionOrigin,
+  sitemapLocs,
+} from './support.ts';
 
 function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -29,7 +38,9 @@ if (env) {
       const origin = productionOrigin(env.dealersDir, slug);
       const local = localOrigin(slug, env.port);
 
-      test('sitemap.xml lists each indexable page once, as an absolute https URL on the dealer\'s domain', async ({ page }) => {
+      test("sitemap.xml lists each indexable page once, as an absolute https URL on the dealer's domain", async ({
+        page,
+      }) => {
         const sitemap = await fetchText(page, `${local}/sitemap.xml`);
         expect(sitemap.status).toBe(200);
         expect(sitemap.type).toMatch(/^application\/xml/);
@@ -42,19 +53,27 @@ if (env) {
       });
 
       test('sitemap.xml leaves out noindex pages and the 404 page, and nothing else', async ({ page }) => {
-        const locs = sitemapLocs((await fetchText(page, `${local}/sitemap.xml`)).body).map((loc) => new URL(loc).pathname);
+        const locs = sitemapLocs((await fetchText(page, `${local}/sitemap.xml`)).body).map(
+          (loc) => new URL(loc).pathname,
+        );
         const pages = htmlFiles(siteDir).map((rel) => ({
           path: pathOfFile(rel),
           noindex: NOINDEX_META.test(readFileSync(path.join(siteDir, rel), 'utf8')),
         }));
         const noindex = pages.filter((p) => p.noindex).map((p) => p.path);
         expect(noindex, 'the 404 page is noindex').toContain('/404');
-        expect(locs.filter((p) => noindex.includes(p)), 'noindex pages in the sitemap').toEqual([]);
-        const indexable = pages.filter((p) => !p.noindex).map((p) => p.path).sort();
+        expect(
+          locs.filter((p) => noindex.includes(p)),
+          'noindex pages in the sitemap',
+        ).toEqual([]);
+        const indexable = pages
+          .filter((p) => !p.noindex)
+          .map((p) => p.path)
+          .sort();
         expect([...locs].sort(), 'every other built page is in the sitemap').toEqual(indexable);
       });
 
-      test('robots.txt allows crawling and names the sitemap on the dealer\'s domain', async ({ page }) => {
+      test("robots.txt allows crawling and names the sitemap on the dealer's domain", async ({ page }) => {
         const robots = await fetchText(page, `${local}/robots.txt`);
         expect(robots.status).toBe(200);
         expect(robots.type).toMatch(/^text\/plain/);
@@ -63,7 +82,9 @@ if (env) {
         expect(robots.body).toMatch(new RegExp(`^Sitemap: ${escapeRegExp(origin)}/sitemap\\.xml$`, 'm'));
       });
 
-      test('the terms and conditions page, which has no interactive block, loads no JavaScript but the dealer\'s tag manager', async ({ page }) => {
+      test("the terms and conditions page, which has no interactive block, loads no JavaScript but the dealer's tag manager", async ({
+        page,
+      }) => {
         // The one script such a page may load is the Google Tag Manager container the dealer set
         // in site.json (analytics.gtmId): an integration the dealer chose, not code of the site.
         const tag = gtmId(env.dealersDir, slug);
@@ -76,12 +97,17 @@ if (env) {
         expect(response?.status()).toBe(200);
         await page.mouse.wheel(0, 5000);
         await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2000 })));
-        expect(scripts.filter((src) => !isTagManager(src)), 'script requests').toEqual([]);
+        expect(
+          scripts.filter((src) => !isTagManager(src)),
+          'script requests',
+        ).toEqual([]);
 
-        const elements = await page.locator('script:not([type="application/ld+json"])').evaluateAll((nodes) =>
-          nodes.map((n) => ({ src: n.getAttribute('src') ?? '', text: n.textContent ?? '' })));
+        const elements = await page
+          .locator('script:not([type="application/ld+json"])')
+          .evaluateAll((nodes) => nodes.map((n) => ({ src: n.getAttribute('src') ?? '', text: n.textContent ?? '' })));
         const unexpected = elements.filter(({ src, text }) =>
-          src ? !isTagManager(src) : !(tag && text.includes('googletagmanager.com/gtm.js') && text.includes(tag)));
+          src ? !isTagManager(src) : !(tag && text.includes('googletagmanager.com/gtm.js') && text.includes(tag)),
+        );
         expect(unexpected, 'script elements').toEqual([]);
       });
     });

@@ -41,7 +41,13 @@ export interface E2EEnv {
 export function e2eEnv(): E2EEnv | undefined {
   const { E2E_SITES_DIR, E2E_PREVIEW_DIR, E2E_PREVIEW_SLUG, E2E_BUILT_DEALERS_DIR, E2E_PORT } = process.env;
   if (!E2E_SITES_DIR || !E2E_PREVIEW_DIR || !E2E_PREVIEW_SLUG || !E2E_BUILT_DEALERS_DIR || !E2E_PORT) return undefined;
-  return { sitesDir: E2E_SITES_DIR, previewDir: E2E_PREVIEW_DIR, previewSlug: E2E_PREVIEW_SLUG, dealersDir: E2E_BUILT_DEALERS_DIR, port: Number(E2E_PORT) };
+  return {
+    sitesDir: E2E_SITES_DIR,
+    previewDir: E2E_PREVIEW_DIR,
+    previewSlug: E2E_PREVIEW_SLUG,
+    dealersDir: E2E_BUILT_DEALERS_DIR,
+    port: Number(E2E_PORT),
+  };
 }
 
 /** Slugs of the built sites, sorted. */
@@ -53,7 +59,12 @@ export function builtSlugs(sitesDir: string): string[] {
 }
 
 function decodeXml(s: string): string {
-  return s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+  return s
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
 }
 
 /** Every <loc> of a sitemap. */
@@ -109,7 +120,7 @@ export function toLocalUrl(productionUrl: string, slug: string, port: number): s
 
 /** Every .html file under a folder, as paths relative to it with "/" separators. */
 export function htmlFiles(dir: string): string[] {
-  return (readdirSync(dir, { recursive: true, withFileTypes: true }))
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile() && e.name.endsWith('.html'))
     .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
     .sort();
@@ -127,5 +138,7 @@ export function pathOfFile(rel: string): string {
  */
 export function visualSnapshotsDir(): string {
   const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
-  return process.env.VISUAL_SNAPSHOTS_DIR ? path.resolve(root, process.env.VISUAL_SNAPSHOTS_DIR) : path.join(root, 'tests', 'e2e', '__screenshots__');
+  return process.env.VISUAL_SNAPSHOTS_DIR
+    ? path.resolve(root, process.env.VISUAL_SNAPSHOTS_DIR)
+    : path.join(root, 'tests', 'e2e', '__screenshots__');
 }

@@ -29,15 +29,22 @@ interface Trail {
   other: string | null;
 }
 
-const trail = (page: Page) => page.evaluate(([q, s, v]) => ({
-  query: localStorage.getItem(q!),
-  savedAt: localStorage.getItem(s!),
-  visited: sessionStorage.getItem(v!),
-  other: localStorage.getItem('unrelated.key'),
-}) satisfies Trail, [FIRST_PAGE_QUERY_KEY, FIRST_PAGE_QUERY_SAVED_AT_KEY, VISITED_PAGES_KEY]);
+const trail = (page: Page) =>
+  page.evaluate(
+    ([q, s, v]) =>
+      ({
+        query: localStorage.getItem(q!),
+        savedAt: localStorage.getItem(s!),
+        visited: sessionStorage.getItem(v!),
+        other: localStorage.getItem('unrelated.key'),
+      }) satisfies Trail,
+    [FIRST_PAGE_QUERY_KEY, FIRST_PAGE_QUERY_SAVED_AT_KEY, VISITED_PAGES_KEY],
+  );
 
 const thankYouEvents = (page: Page) =>
-  page.evaluate(() => ((window as unknown as { dataLayer?: Entry[] }).dataLayer ?? []).filter((e) => e.event === 'thank_you'));
+  page.evaluate(() =>
+    ((window as unknown as { dataLayer?: Entry[] }).dataLayer ?? []).filter((e) => e.event === 'thank_you'),
+  );
 
 const seenByManufacturer = (page: Page) =>
   page.evaluate(() => (window as unknown as { __manufacturerSeen?: Entry[] }).__manufacturerSeen ?? []);
@@ -85,18 +92,22 @@ if (env) {
     });
   }
 
-  test('coastal-motor-group: the thank-you event reaches the manufacturer\'s function once', async ({ page }) => {
+  test("coastal-motor-group: the thank-you event reaches the manufacturer's function once", async ({ page }) => {
     expect(manufacturerOn(COASTAL)).toBe(true);
     await manufacturerFunctionFromStart(page);
     await page.goto(`${localOrigin(COASTAL, env.port)}${thankYouPath(COASTAL)}?category=service-booking`);
-    await expect.poll(() => seenByManufacturer(page)).toEqual([
-      expect.objectContaining({ event: 'thank_you', variant: 'service-booking', category: 'service-booking' }),
-    ]);
+    await expect
+      .poll(() => seenByManufacturer(page))
+      .toEqual([
+        expect.objectContaining({ event: 'thank_you', variant: 'service-booking', category: 'service-booking' }),
+      ]);
     await page.waitForTimeout(700);
     expect(await seenByManufacturer(page)).toHaveLength(1);
   });
 
-  test('coastal-motor-group: a manufacturer function that comes later gets the thank-you event within a poll', async ({ page }) => {
+  test('coastal-motor-group: a manufacturer function that comes later gets the thank-you event within a poll', async ({
+    page,
+  }) => {
     await page.goto(`${localOrigin(COASTAL, env.port)}${thankYouPath(COASTAL)}?category=general-enquiry`);
     await expect.poll(async () => (await thankYouEvents(page)).length).toBe(1);
     await page.waitForTimeout(1000);
@@ -106,7 +117,9 @@ if (env) {
       w.__manufacturerSeen = [];
       w[name] = (e: unknown) => w.__manufacturerSeen.push(e);
     }, MANUFACTURER_FUNCTION);
-    await expect.poll(() => seenByManufacturer(page), { intervals: [50] }).toEqual([expect.objectContaining({ event: 'thank_you' })]);
+    await expect
+      .poll(() => seenByManufacturer(page), { intervals: [50] })
+      .toEqual([expect.objectContaining({ event: 'thank_you' })]);
     expect(Date.now() - before).toBeLessThan(1500);
   });
 

@@ -23,7 +23,8 @@ function originOf(slug: string): string {
   return localOrigin(slug, env.port);
 }
 
-const isLocal = (url: URL) => url.hostname.endsWith('.localhost') || url.hostname === 'localhost' || url.hostname === '127.0.0.1';
+const isLocal = (url: URL) =>
+  url.hostname.endsWith('.localhost') || url.hostname === 'localhost' || url.hostname === '127.0.0.1';
 
 /** What the local model answers on the e2e API's valuation day, as the widget writes it. */
 function expected(input: ModelInput, country: 'AU' | 'NZ') {
@@ -43,7 +44,12 @@ function valuationCalls(page: Page): string[] {
 }
 
 /** Fills the form's steps, with the vehicle's own answers on the step that asks for them, and submits. */
-async function valueMyCar(page: Page, url: string, vehicle: Record<string, string>, options: { condition?: string; country?: 'AU' | 'NZ' } = {}): Promise<void> {
+async function valueMyCar(
+  page: Page,
+  url: string,
+  vehicle: Record<string, string>,
+  options: { condition?: string; country?: 'AU' | 'NZ' } = {},
+): Promise<void> {
   await page.goto(url);
   const form = formIn(page);
   await form.scrollIntoViewIfNeeded();
@@ -60,7 +66,9 @@ async function valueMyCar(page: Page, url: string, vehicle: Record<string, strin
     await fillStep(form, visitor);
     await form.locator('.form-actions button[type="submit"]').click();
     // The next step shows, or the browser leaves for the thank-you page.
-    await expect.poll(async () => thanked() || (await stepHeading().catch(() => heading)) !== heading, { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(async () => thanked() || (await stepHeading().catch(() => heading)) !== heading, { timeout: 15_000 })
+      .toBe(true);
   }
   await page.waitForURL(/\/thank-you\?/);
 }
@@ -69,12 +77,22 @@ const widget = (page: Page): Locator => page.locator('.valuation-widget');
 
 test.describe('the valuation thank-you page', () => {
   test.beforeEach(async ({ page }) => {
-    await page.route((url) => !isLocal(url), (route) => route.abort('blockedbyclient'));
+    await page.route(
+      (url) => !isLocal(url),
+      (route) => route.abort('blockedbyclient'),
+    );
   });
 
-  test('a visitor who values their car sees the estimated trade-in range, the vehicle, the date and the disclaimer, and a similar car', async ({ page }) => {
+  test('a visitor who values their car sees the estimated trade-in range, the vehicle, the date and the disclaimer, and a similar car', async ({
+    page,
+  }) => {
     const calls = valuationCalls(page);
-    await valueMyCar(page, `${originOf(COASTAL)}/sell-my-car`, { make: 'Toyota', model: 'Corolla', year: '2019', kms: '85,000', RegoOrVin: 'ABC 123' }, { condition: 'Good' });
+    await valueMyCar(
+      page,
+      `${originOf(COASTAL)}/sell-my-car`,
+      { make: 'Toyota', model: 'Corolla', year: '2019', kms: '85,000', RegoOrVin: 'ABC 123' },
+      { condition: 'Good' },
+    );
     await expect(page).toHaveURL(`${originOf(COASTAL)}/thank-you?category=valuation-enquiry`);
     await expect(page.locator('.success-title')).toHaveText('Thanks for your valuation request');
 
@@ -85,13 +103,21 @@ test.describe('the valuation thank-you page', () => {
     await expect(panel.locator('.valuation-vehicle')).toHaveText('2019 Toyota Corolla, 85,000 km, good condition');
     await expect(panel.locator('.valuation-meta')).toContainText(want.asAt);
     await expect(panel.locator('.valuation-meta')).toContainText('Source: Dealer estimate');
-    await expect(panel.locator('.valuation-disclaimer')).toHaveText(/estimate only.*subject to an inspection.*not an offer/);
+    await expect(panel.locator('.valuation-disclaimer')).toHaveText(
+      /estimate only.*subject to an inspection.*not an offer/,
+    );
     await expect(page.getByRole('heading', { name: 'You might also like' })).toBeVisible();
     // A stock car of the same make (the page's candidates hold no Corolla).
     await expect(page.locator('.success-car-name')).toContainText('Toyota');
     expect(calls).toHaveLength(1);
     expect(JSON.parse(calls[0]!)).toEqual({
-      make: 'Toyota', model: 'Corolla', year: 2019, km: 85_000, condition: 'good', rego: 'ABC123', site: COASTAL,
+      make: 'Toyota',
+      model: 'Corolla',
+      year: 2019,
+      km: 85_000,
+      condition: 'good',
+      rego: 'ABC123',
+      site: COASTAL,
     });
 
     // A reload shows the same figures without asking again.
@@ -101,7 +127,12 @@ test.describe('the valuation thank-you page', () => {
   });
 
   test('a New Zealand trade-in is valued in NZ dollars', async ({ page }) => {
-    await valueMyCar(page, `${originOf(TASMAN)}/sell-my-car`, { make: 'Mitsubishi', model: 'Triton', year: '2019', kms: '118000' }, { country: 'NZ' });
+    await valueMyCar(
+      page,
+      `${originOf(TASMAN)}/sell-my-car`,
+      { make: 'Mitsubishi', model: 'Triton', year: '2019', kms: '118000' },
+      { country: 'NZ' },
+    );
     await expect(page).toHaveURL(/\/thank-you\?category=trade-in-enquiry$/);
     const want = expected({ make: 'Mitsubishi', model: 'Triton', year: 2019, km: 118_000 }, 'NZ');
     await expect(widget(page).locator('.valuation-range')).toHaveText(want.range);
@@ -115,7 +146,10 @@ test.describe('the valuation thank-you page', () => {
       submittedAt: new Date().toISOString(),
     };
     test.beforeEach(async ({ page }) => {
-      await page.addInitScript(([key, value]) => sessionStorage.setItem(key, value), [SUBMISSION_KEY, JSON.stringify(submission)] as const);
+      await page.addInitScript(([key, value]) => sessionStorage.setItem(key, value), [
+        SUBMISSION_KEY,
+        JSON.stringify(submission),
+      ] as const);
     });
 
     test('offer_rejected shows the default thank-you page: no valuation is asked for', async ({ page }) => {
@@ -132,9 +166,14 @@ test.describe('the valuation thank-you page', () => {
     });
 
     /** Holds the valuation call until `answer` is called, and measures the panel before and after. */
-    async function heldThen(page: Page, answer: (route: Route) => Promise<void>): Promise<{ loading: number; answered: number }> {
+    async function heldThen(
+      page: Page,
+      answer: (route: Route) => Promise<void>,
+    ): Promise<{ loading: number; answered: number }> {
       let release!: () => void;
-      const held = new Promise<void>((resolve) => { release = resolve; });
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
       await page.route('**/api/valuation', async (route) => {
         await held;
         await answer(route);
@@ -156,12 +195,20 @@ test.describe('the valuation thank-you page', () => {
         expect(answered).toBe(loading);
       });
 
-      test(`at ${width} px a valuation service that is down: the team will be in touch, and nothing moves`, async ({ page }) => {
+      test(`at ${width} px a valuation service that is down: the team will be in touch, and nothing moves`, async ({
+        page,
+      }) => {
         await page.setViewportSize({ width, height: 900 });
-        const { loading, answered } = await heldThen(page, (route) => route.fulfill({
-          status: 503, contentType: 'application/json', headers: { 'Retry-After': '30' },
-          body: JSON.stringify({ error: { status: 503, message: 'The valuation provider did not answer within 5 seconds.' } }),
-        }));
+        const { loading, answered } = await heldThen(page, (route) =>
+          route.fulfill({
+            status: 503,
+            contentType: 'application/json',
+            headers: { 'Retry-After': '30' },
+            body: JSON.stringify({
+              error: { status: 503, message: 'The valuation provider did not answer within 5 seconds.' },
+            }),
+          }),
+        );
         await expect(widget(page).locator('.valuation-message')).toHaveText(VALUATION_UNAVAILABLE);
         await expect(widget(page).locator('.valuation-range:visible')).toHaveCount(0);
         expect(answered).toBe(loading);

@@ -68,7 +68,10 @@ const shots = await plannedShots();
 /** Opens the page as a visitor would and waits until nothing on it will still change by itself. */
 async function settle(page: Page, url: string, shot: ShotPage): Promise<void> {
   if (shot.submission) {
-    await page.addInitScript(([key, value]) => sessionStorage.setItem(key, value), [SUBMISSION_KEY, JSON.stringify(shot.submission)] as const);
+    await page.addInitScript(([key, value]) => sessionStorage.setItem(key, value), [
+      SUBMISSION_KEY,
+      JSON.stringify(shot.submission),
+    ] as const);
   }
   const response = await page.goto(url, { waitUntil: 'networkidle' });
   expect(response?.status(), url).toBe(200);
@@ -81,13 +84,17 @@ test.describe('visual comparisons', () => {
   // eslint-disable-next-line no-empty-pattern -- Playwright reads a hook's fixtures from this pattern; the hook uses none.
   test.beforeEach(({}, testInfo) => {
     const updating = testInfo.config.updateSnapshots === 'all' || testInfo.config.updateSnapshots === 'changed';
-    test.skip(!updating && !existsSync(baselines),
-      `No visual baselines in ${baselines}: make them on purpose with \`npx playwright test tests/e2e/visual.spec.ts --update-snapshots\` and review them.`);
+    test.skip(
+      !updating && !existsSync(baselines),
+      `No visual baselines in ${baselines}: make them on purpose with \`npx playwright test tests/e2e/visual.spec.ts --update-snapshots\` and review them.`,
+    );
   });
 
   if (!env) {
     test('the global setup has built the sample dealers', () => {
-      throw new Error('Run the end-to-end tests with `npx playwright test`, whose global setup builds and serves the sites.');
+      throw new Error(
+        'Run the end-to-end tests with `npx playwright test`, whose global setup builds and serves the sites.',
+      );
     });
   }
 
@@ -95,7 +102,10 @@ test.describe('visual comparisons', () => {
     for (const width of WIDTHS) {
       test(`${slug} ${name} at ${width} px looks as its baseline`, async ({ page }) => {
         expect(shot.path, `${slug} has no ${name} page`).not.toBe('');
-        await page.context().route((url) => !url.hostname.endsWith('.localhost'), (route) => route.abort('blockedbyclient'));
+        await page.context().route(
+          (url) => !url.hostname.endsWith('.localhost'),
+          (route) => route.abort('blockedbyclient'),
+        );
         await page.setViewportSize({ width, height: 900 });
         await settle(page, `${localOrigin(slug, env!.port)}${shot.path}`, shot);
         await expect(page).toHaveScreenshot([slug, `${name}-${width}.png`], {

@@ -49,7 +49,9 @@ export function setEnv(vars: Record<string, string | undefined>): () => void {
 /** A final save of the fixture dealer mini-motors' enquiry form (a lead completed at once). */
 export function leadSave(idempotencyKey: string) {
   return {
-    idempotencyKey, isLastStep: true, form: { pageId: '3', blockId: 'enquiry', step: 'contact' },
+    idempotencyKey,
+    isLastStep: true,
+    form: { pageId: '3', blockId: 'enquiry', step: 'contact' },
     values: { name: 'Sam Lee', phone: '0412 345 678', email: 'sam@example.com', location_id: '11' },
   };
 }
@@ -57,6 +59,15 @@ export function leadSave(idempotencyKey: string) {
 /** The JSON delivery files of the dealer's leads under a data folder (the default destination). */
 export async function deliveredLeads(dataDir: string, slug = 'mini-motors'): Promise<string[]> {
   const dir = path.join(dataDir, 'deliveries', slug);
-  if (!(await access(dir).then(() => true, () => false))) return [];
-  return (await readdir(dir)).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -'.json'.length)).sort();
+  if (
+    !(await access(dir).then(
+      () => true,
+      () => false,
+    ))
+  )
+    return [];
+  return (await readdir(dir))
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => f.slice(0, -'.json'.length))
+    .sort();
 }

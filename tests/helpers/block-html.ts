@@ -17,7 +17,11 @@ export async function renderBlocks(...args: Parameters<typeof base.renderBlocks>
 
 /** A block's own markup, without BlockList's wrapper around it. */
 export function inner(html: string): string {
-  return html.trim().replace(/^<div class="block[^"]*">/, '').replace(/<\/div>$/, '').trim();
+  return html
+    .trim()
+    .replace(/^<div class="block[^"]*">/, '')
+    .replace(/<\/div>$/, '')
+    .trim();
 }
 
 export function count(html: string, needle: string): number {

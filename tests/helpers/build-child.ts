@@ -19,7 +19,10 @@ export function childEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   return env;
 }
 
-export async function buildInChild(options: Omit<BuildOptions, 'log'>, env: NodeJS.ProcessEnv = {}): Promise<ChildBuild> {
+export async function buildInChild(
+  options: Omit<BuildOptions, 'log'>,
+  env: NodeJS.ProcessEnv = {},
+): Promise<ChildBuild> {
   const entry = pathToFileURL(path.resolve('scripts/lib/build-sites.ts')).href;
   const dir = await mkdtemp(path.join(tmpdir(), 'build-result-'));
   const file = path.join(dir, 'result.json');
@@ -35,10 +38,16 @@ writeFileSync(${JSON.stringify(file)}, JSON.stringify(out));
 process.exit(0);`;
   try {
     const { output, pid } = await new Promise<{ output: string; pid?: number }>((resolve) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { env: childEnv(env) });
+      const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
+        env: childEnv(env),
+      });
       let text = '';
-      child.stdout.on('data', (chunk) => { text += chunk; });
-      child.stderr.on('data', (chunk) => { text += chunk; });
+      child.stdout.on('data', (chunk) => {
+        text += chunk;
+      });
+      child.stderr.on('data', (chunk) => {
+        text += chunk;
+      });
       child.on('close', () => resolve({ output: text, pid: child.pid }));
     });
     const raw = await readFile(file, 'utf8').catch(() => undefined);

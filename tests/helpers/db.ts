@@ -58,7 +58,14 @@ export async function openPostgresSchema(): Promise<TestDb & { schema: string; c
 
 export const testDatabases: TestDatabase[] = [
   { label: 'PGlite', open: async (o) => withMigrations(await openPglite(), o) },
-  ...(url ? [{ label: 'PostgreSQL' as const, open: async (o?: { migrated?: boolean }) => withMigrations(await openPostgresSchema(), o) }] : []),
+  ...(url
+    ? [
+        {
+          label: 'PostgreSQL' as const,
+          open: async (o?: { migrated?: boolean }) => withMigrations(await openPostgresSchema(), o),
+        },
+      ]
+    : []),
 ];
 
 async function withMigrations<T extends TestDb>(t: T, options: { migrated?: boolean } = {}): Promise<T> {
@@ -95,8 +102,10 @@ export async function testDeps(db: Db, overrides: Partial<ApiDeps> = {}): Promis
     financeProvider: unusedFinanceProvider,
     destinations: () => destinations,
     rateLimits: {
-      perIp: { max: 100_000, windowMs: 60_000 }, perSite: { max: 100_000, windowMs: 60_000 },
-      financePerIp: { max: 100_000, windowMs: 60_000 }, searchPerIp: { max: 100_000, windowMs: 60_000 },
+      perIp: { max: 100_000, windowMs: 60_000 },
+      perSite: { max: 100_000, windowMs: 60_000 },
+      financePerIp: { max: 100_000, windowMs: 60_000 },
+      searchPerIp: { max: 100_000, windowMs: 60_000 },
     },
     ...overrides,
   };

@@ -5,7 +5,17 @@ import { siteSchema, type SiteInput } from '../../src/content/site.ts';
 export function dealerOf(site: SiteInput, parts: Partial<Omit<DealerContent, 'site' | 'slug'>> = {}): DealerContent {
   const parsed = siteSchema.parse(site);
   return {
-    slug: parsed.slug, site: parsed, pages: [], models: [], offers: [], team: [], locations: [], brands: [], slides: [],
-    cars: [], reviews: {}, ...parts,
+    slug: parsed.slug,
+    site: parsed,
+    pages: [],
+    models: [],
+    offers: [],
+    team: [],
+    locations: [],
+    brands: [],
+    slides: [],
+    cars: [],
+    reviews: {},
+    ...parts,
   };
 }

@@ -40,8 +40,21 @@ export async function buildDealerCopy(name: string, options: DealerCopyOptions =
     }
   }
   const sites = path.join(root, 'sites');
-  await run(process.execPath, ['--experimental-strip-types', 'scripts/build.ts', '--dealers', dealersDir, '--out', sites, '--api-out', path.join(root, 'api')], {
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  await run(
+    process.execPath,
+    [
+      '--experimental-strip-types',
+      'scripts/build.ts',
+      '--dealers',
+      dealersDir,
+      '--out',
+      sites,
+      '--api-out',
+      path.join(root, 'api'),
+    ],
+    {
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
   return { root, dealersDir, sites, pages: await readBuiltPages(sites) };
 }

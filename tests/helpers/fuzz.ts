@@ -84,11 +84,16 @@ function quote(value: string, escaping: Escaping): string {
 /** The tree as JSON text; `slots` fills the slots (a missing one is written as null). */
 export function jsonText(value: JsonTree, escaping: Escaping, slots: Record<string, string> = {}): string {
   switch (value.t) {
-    case 'lit': return value.text;
-    case 'str': return quote(value.value, escaping);
-    case 'slot': return slots[value.name] === undefined ? 'null' : JSON.stringify(slots[value.name]);
-    case 'arr': return `[${value.items.map((v) => jsonText(v, escaping, slots)).join(',')}]`;
-    case 'obj': return `{${value.entries.map(([k, v]) => `${quote(k, escaping)}:${jsonText(v, escaping, slots)}`).join(',')}}`;
+    case 'lit':
+      return value.text;
+    case 'str':
+      return quote(value.value, escaping);
+    case 'slot':
+      return slots[value.name] === undefined ? 'null' : JSON.stringify(slots[value.name]);
+    case 'arr':
+      return `[${value.items.map((v) => jsonText(v, escaping, slots)).join(',')}]`;
+    case 'obj':
+      return `{${value.entries.map(([k, v]) => `${quote(k, escaping)}:${jsonText(v, escaping, slots)}`).join(',')}}`;
   }
 }
 
@@ -97,7 +102,13 @@ export function jsonText(value: JsonTree, escaping: Escaping, slots: Record<stri
  * writes, without its refusal of broken text.
  */
 export function percentEncode(text: string): string {
-  return [...wtf8(text)].map((b) => (/[A-Za-z0-9\-_.~]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
+  return [...wtf8(text)]
+    .map((b) =>
+      /[A-Za-z0-9\-_.~]/.test(String.fromCharCode(b))
+        ? String.fromCharCode(b)
+        : `%${b.toString(16).toUpperCase().padStart(2, '0')}`,
+    )
+    .join('');
 }
 
 export function jsonBytes(value: JsonTree, escaping: Escaping, slots: Record<string, string> = {}): Buffer {
@@ -109,8 +120,19 @@ export function jsonBytes(value: JsonTree, escaping: Escaping, slots: Record<str
 
 /** Names of Object.prototype members, which a plain object lookup finds on any object. */
 export const PROTO_KEYS = [
-  '__proto__', 'constructor', 'prototype', 'valueOf', 'toString', 'hasOwnProperty', '__defineGetter__',
-  '__lookupGetter__', 'isPrototypeOf', 'propertyIsEnumerable', 'toLocaleString', 'toJSON', 'then',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'valueOf',
+  'toString',
+  'hasOwnProperty',
+  '__defineGetter__',
+  '__lookupGetter__',
+  'isPrototypeOf',
+  'propertyIsEnumerable',
+  'toLocaleString',
+  'toJSON',
+  'then',
 ] as const;
 
 const CONTROL = Array.from({ length: 32 }, (_, i) => String.fromCharCode(i)).concat('\u007f', '\u0085');
@@ -118,9 +140,41 @@ const CONTROL = Array.from({ length: 32 }, (_, i) => String.fromCharCode(i)).con
 /** Strings that break parsers and databases: NUL, control characters, lone surrogates, and others. */
 export const nastyString: fc.Arbitrary<string> = fc.oneof(
   fc.constantFrom(
-    '', ' ', '\u0000', 'a\u0000b', 'Sam\u0000', '\u0001\u0002\u001b[31m', '\t\r\n', '\uD800', '\uDFFF', 'x\uD83D', '\uDE00y',
-    '\uD83D\uDE97', '\u2028\u2029', '\uFEFF', '\uFFFF', '%00', '%zz', '\\', '"', '\\u0000', "' OR 1=1 --", '<script>alert(1)</script>',
-    '${7*7}', '{{7*7}}', '../../etc/passwd', 'NaN', 'Infinity', '-0', '1e400', 'null', 'true', '[]', '{}', 'é', 'Ä\u0308',
+    '',
+    ' ',
+    '\u0000',
+    'a\u0000b',
+    'Sam\u0000',
+    '\u0001\u0002\u001b[31m',
+    '\t\r\n',
+    '\uD800',
+    '\uDFFF',
+    'x\uD83D',
+    '\uDE00y',
+    '\uD83D\uDE97',
+    '\u2028\u2029',
+    '\uFEFF',
+    '\uFFFF',
+    '%00',
+    '%zz',
+    '\\',
+    '"',
+    '\\u0000',
+    "' OR 1=1 --",
+    '<script>alert(1)</script>',
+    '${7*7}',
+    '{{7*7}}',
+    '../../etc/passwd',
+    'NaN',
+    'Infinity',
+    '-0',
+    '1e400',
+    'null',
+    'true',
+    '[]',
+    '{}',
+    'é',
+    'Ä\u0308',
     ...PROTO_KEYS,
   ),
   fc.string({ unit: fc.constantFrom(...CONTROL, 'a', ' ', '\uD800', '\uDC00', 'é', '\uD83D\uDE97'), maxLength: 12 }),
@@ -129,33 +183,65 @@ export const nastyString: fc.Arbitrary<string> = fc.oneof(
 );
 
 /** Keys for objects: mostly Object.prototype's members, else any nasty string. */
-export const nastyKey: fc.Arbitrary<string> = fc.oneof({ weight: 2, arbitrary: fc.constantFrom(...PROTO_KEYS) }, { weight: 1, arbitrary: nastyString });
+export const nastyKey: fc.Arbitrary<string> = fc.oneof(
+  { weight: 2, arbitrary: fc.constantFrom(...PROTO_KEYS) },
+  { weight: 1, arbitrary: nastyString },
+);
 
 /** Very long text; the longest are over the API's 64 KB body limit on their own. */
-export const longString: fc.Arbitrary<string> = fc.oneof(
-  { weight: 3, arbitrary: fc.integer({ min: 200, max: 20_000 }) },
-  { weight: 2, arbitrary: fc.constantFrom(255, 256, 1_000, 5_000, 5_001, 10_000) },
-  { weight: 1, arbitrary: fc.constantFrom(30_000, 66_000) },
-).chain((n) => fc.constantFrom('x', 'é', '\uD83D\uDE97', '\u0000', ' ').map((unit) => unit.repeat(Math.ceil(n / unit.length))));
+export const longString: fc.Arbitrary<string> = fc
+  .oneof(
+    { weight: 3, arbitrary: fc.integer({ min: 200, max: 20_000 }) },
+    { weight: 2, arbitrary: fc.constantFrom(255, 256, 1_000, 5_000, 5_001, 10_000) },
+    { weight: 1, arbitrary: fc.constantFrom(30_000, 66_000) },
+  )
+  .chain((n) =>
+    fc.constantFrom('x', 'é', '\uD83D\uDE97', '\u0000', ' ').map((unit) => unit.repeat(Math.ceil(n / unit.length))),
+  );
 
 const nastyNumber = fc.oneof(
-  fc.constantFrom('0', '-0', '1', '-1', '1.5', '1e308', '1e400', '-1e400', '1e-400', '123456789012345678901234567890', '9007199254740993', '0.1e1', '1E2'),
+  fc.constantFrom(
+    '0',
+    '-0',
+    '1',
+    '-1',
+    '1.5',
+    '1e308',
+    '1e400',
+    '-1e400',
+    '1e-400',
+    '123456789012345678901234567890',
+    '9007199254740993',
+    '0.1e1',
+    '1E2',
+  ),
   fc.double({ noNaN: true, noDefaultInfinity: true }).map((n) => JSON.stringify(n)),
   fc.integer().map(String),
 );
 
 /** Objects whose members shadow Object.prototype: `{"toString":1}` and friends. */
-const shadowing = (inner: fc.Arbitrary<JsonTree>) => fc.uniqueArray(
-  fc.tuple(fc.oneof({ weight: 3, arbitrary: fc.constantFrom('toString', 'valueOf', '__proto__', 'constructor') }, { weight: 1, arbitrary: fc.constantFrom(...PROTO_KEYS) }), inner),
-  { minLength: 1, maxLength: 3, selector: ([k]) => k },
-).map((entries) => obj(entries));
+const shadowing = (inner: fc.Arbitrary<JsonTree>) =>
+  fc
+    .uniqueArray(
+      fc.tuple(
+        fc.oneof(
+          { weight: 3, arbitrary: fc.constantFrom('toString', 'valueOf', '__proto__', 'constructor') },
+          { weight: 1, arbitrary: fc.constantFrom(...PROTO_KEYS) },
+        ),
+        inner,
+      ),
+      { minLength: 1, maxLength: 3, selector: ([k]) => k },
+    )
+    .map((entries) => obj(entries));
 
 /** `{"toString":1}` and friends, with members a database can store, so the body gets past that check. */
-export const prototypeShadow: fc.Arbitrary<JsonTree> = shadowing(fc.oneof(
-  nastyNumber.map(lit),
-  fc.constantFrom('null', 'true', 'false', '{}', '[]', '[1]').map(lit),
-  fc.string({ maxLength: 10 }).map(str),
-));
+export const prototypeShadow: fc.Arbitrary<JsonTree> = shadowing(
+  fc.oneof(
+    nastyNumber.map(lit),
+    fc.constantFrom('null', 'true', 'false', '{}', '[]', '[1]').map(lit),
+    fc.string({ maxLength: 10 }).map(str),
+  ),
+);
 
 /** Arrays nested `depth` deep around a value, as text: a tree that deep would overflow the stack here. */
 export const nested = (depth: number, inner: JsonTree = lit('1')): JsonTree =>
@@ -175,23 +261,65 @@ export const nastyValue: fc.Arbitrary<JsonTree> = fc.letrec<{ value: JsonTree; l
     { weight: 6, arbitrary: tie('leaf') },
     { weight: 2, arbitrary: shadowing(tie('leaf')) },
     { weight: 1, arbitrary: fc.array(tie('value'), { maxLength: 4 }).map((items) => arr(...items)) },
-    { weight: 1, arbitrary: fc.array(fc.tuple(nastyKey, tie('value')), { maxLength: 4 }).map((entries) => obj(entries)) },
+    {
+      weight: 1,
+      arbitrary: fc.array(fc.tuple(nastyKey, tie('value')), { maxLength: 4 }).map((entries) => obj(entries)),
+    },
     { weight: 1, arbitrary: fc.constantFrom(0, 1, 2, 31, 32, 33, 40, 2_000).map((depth) => nested(depth)) },
-    { weight: 1, arbitrary: fc.constantFrom(lit('{}'), lit('[]'), arr(lit('{}')), arr(arr()), obj([['', lit('null')]])) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(lit('{}'), lit('[]'), arr(lit('{}')), arr(arr()), obj([['', lit('null')]])),
+    },
   ),
 })).value;
 
 /** Bodies that are not a JSON object: scalars, arrays, broken JSON, other formats, bad UTF-8. */
 export const notAJsonObject: fc.Arbitrary<Buffer> = fc.oneof(
-  fc.constantFrom(
-    '', ' ', '\n', 'null', 'true', '0', '-1', '1e400', '"text"', '[]', '[1,2]', '[{}]', '{', '}', '{"a":', '{"a" 1}', "{'a':1}",
-    '{"a":1,}', '{"a":1}}', '{"a":1} x', 'NaN', 'undefined', '\uFEFF{}', '{"__proto__":', 'a=1&b=2',
-    '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--\r\n', '<xml/>', '{"a":"\u0000"}', '{"a":"\\ud800"}',
-  ).map((text) => wtf8(text)),
-  fc.constantFrom(
-    [0x7b, 0xff, 0x7d], [0xc3, 0x28], [0xed, 0xa0, 0x80], [0xf4, 0x90, 0x80, 0x80], [0xef, 0xbb, 0xbf, 0x7b, 0x7d], [0x00],
-    [0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xc0, 0xaf, 0x22, 0x7d], [0xfe, 0xff, 0x00, 0x7b, 0x00, 0x7d],
-  ).map((bytes) => Buffer.from(bytes)),
+  fc
+    .constantFrom(
+      '',
+      ' ',
+      '\n',
+      'null',
+      'true',
+      '0',
+      '-1',
+      '1e400',
+      '"text"',
+      '[]',
+      '[1,2]',
+      '[{}]',
+      '{',
+      '}',
+      '{"a":',
+      '{"a" 1}',
+      "{'a':1}",
+      '{"a":1,}',
+      '{"a":1}}',
+      '{"a":1} x',
+      'NaN',
+      'undefined',
+      '\uFEFF{}',
+      '{"__proto__":',
+      'a=1&b=2',
+      '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--\r\n',
+      '<xml/>',
+      '{"a":"\u0000"}',
+      '{"a":"\\ud800"}',
+    )
+    .map((text) => wtf8(text)),
+  fc
+    .constantFrom(
+      [0x7b, 0xff, 0x7d],
+      [0xc3, 0x28],
+      [0xed, 0xa0, 0x80],
+      [0xf4, 0x90, 0x80, 0x80],
+      [0xef, 0xbb, 0xbf, 0x7b, 0x7d],
+      [0x00],
+      [0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xc0, 0xaf, 0x22, 0x7d],
+      [0xfe, 0xff, 0x00, 0x7b, 0x00, 0x7d],
+    )
+    .map((bytes) => Buffer.from(bytes)),
   fc.uint8Array({ maxLength: 64 }).map((bytes) => Buffer.from(bytes)),
   fc.string({ maxLength: 40 }).map((text) => wtf8(text)),
 );
@@ -212,8 +340,16 @@ export interface RawAnswer {
 }
 
 /** A request as bytes: the request line and headers exactly as given, then the body. */
-export function rawRequest(method: string, target: string, headers: [string, string][], body?: Uint8Array, version = 'HTTP/1.1'): Buffer {
-  const head = [`${method} ${target} ${version}`, ...headers.map(([name, value]) => `${name}: ${value}`), '', ''].join('\r\n');
+export function rawRequest(
+  method: string,
+  target: string,
+  headers: [string, string][],
+  body?: Uint8Array,
+  version = 'HTTP/1.1',
+): Buffer {
+  const head = [`${method} ${target} ${version}`, ...headers.map(([name, value]) => `${name}: ${value}`), '', ''].join(
+    '\r\n',
+  );
   // latin1: each character of the head is one byte, as the test wrote it.
   return Buffer.concat([Buffer.from(head, 'latin1'), body ?? Buffer.alloc(0)]);
 }
@@ -263,7 +399,8 @@ function parseAnswer(data: Buffer, head: boolean, closed: boolean): Parsed | und
       at = end + 4;
       continue;
     }
-    if (head || status === 204 || status === 304) return { status, statusLine, headers, body: Buffer.alloc(0), complete: true };
+    if (head || status === 204 || status === 304)
+      return { status, statusLine, headers, body: Buffer.alloc(0), complete: true };
     if (/chunked/i.test(headers['transfer-encoding'] ?? '')) {
       const { body, complete } = decodeChunked(rest);
       return { status, statusLine, headers, body, complete: complete || closed };
@@ -307,9 +444,18 @@ export function exchange(port: number, request: Uint8Array, options: ExchangeOpt
       socket.destroy();
       const data = Buffer.concat(chunks);
       const parsed = parseAnswer(data, head, true);
-      resolve(parsed
-        ? { status: parsed.status, statusLine: parsed.statusLine, headers: parsed.headers, body: parsed.body, end: parsed.complete && end !== 'timeout' ? 'answered' : end, error }
-        : { headers: {}, body: data, end, error });
+      resolve(
+        parsed
+          ? {
+              status: parsed.status,
+              statusLine: parsed.statusLine,
+              headers: parsed.headers,
+              body: parsed.body,
+              end: parsed.complete && end !== 'timeout' ? 'answered' : end,
+              error,
+            }
+          : { headers: {}, body: data, end, error },
+      );
     };
     const timer = setTimeout(() => finish('timeout'), timeoutMs);
     const halfClose = halfCloseAfterMs === undefined ? undefined : setTimeout(() => socket.end(), halfCloseAfterMs);

@@ -82,7 +82,9 @@ export async function islandBrowser() {
 
   async function open(props: Omit<FormIslandProps, 'apiBase'>, options: OpenOptions = {}): Promise<IslandPage> {
     const calls: IslandPage['calls'] = [];
-    const api = options.api ?? (() => ({ status: 200, body: { lead_id: '5f0c3a52-0000-4000-8000-000000000001', lead_status: 'Partial' } }));
+    const api =
+      options.api ??
+      (() => ({ status: 200, body: { lead_id: '5f0c3a52-0000-4000-8000-000000000001', lead_status: 'Partial' } }));
     const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Island</title>
 <style>${baseCss}\n${options.css ?? ''}</style></head>
 <body><main><section class="form-section"><h2 id="${props.headingId}">${props.def.heading}</h2><div id="root"></div></section></main>
@@ -100,7 +102,9 @@ export async function islandBrowser() {
       }
       // Where the island goes when done (the thank-you page).
       if (!url.startsWith('/api/')) {
-        res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end('<!doctype html><title>Thanks</title><h1>Thank you</h1>');
+        res
+          .writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' })
+          .end('<!doctype html><title>Thanks</title><h1>Thank you</h1>');
         return;
       }
       let text = '';
@@ -118,7 +122,9 @@ export async function islandBrowser() {
     const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
     const page = await browser.newPage({
-      viewport: { width: options.width ?? 1024, height: 900 }, timezoneId: options.timezoneId ?? 'Australia/Sydney', locale: 'en-AU',
+      viewport: { width: options.width ?? 1024, height: 900 },
+      timezoneId: options.timezoneId ?? 'Australia/Sydney',
+      locale: 'en-AU',
     });
     page.setDefaultTimeout(10_000);
     const errors: string[] = [];
@@ -141,7 +147,10 @@ export async function islandBrowser() {
 }
 
 /** FormIslandProps around a FormDef, for a made-up dealer and page. */
-export function islandProps(def: FormIslandProps['def'], over: Partial<FormIslandProps> = {}): Omit<FormIslandProps, 'apiBase'> {
+export function islandProps(
+  def: FormIslandProps['def'],
+  over: Partial<FormIslandProps> = {},
+): Omit<FormIslandProps, 'apiBase'> {
   return {
     def,
     idBase: 'form-b1',

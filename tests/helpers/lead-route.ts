@@ -10,7 +10,10 @@ import { testDeps, type TestDatabase, type TestDb } from './db.ts';
 
 export type App = ReturnType<typeof createApp>;
 
-export function serveLeadRoute(database: TestDatabase, overrides: Partial<ApiDeps> = {}): { readonly app: App; readonly db: Db; count(): Promise<number> } {
+export function serveLeadRoute(
+  database: TestDatabase,
+  overrides: Partial<ApiDeps> = {},
+): { readonly app: App; readonly db: Db; count(): Promise<number> } {
   let t: TestDb | undefined;
   let app: App | undefined;
   beforeAll(async () => {
@@ -23,8 +26,12 @@ export function serveLeadRoute(database: TestDatabase, overrides: Partial<ApiDep
     return { t, app };
   };
   return {
-    get app() { return opened().app; },
-    get db() { return opened().t.db; },
+    get app() {
+      return opened().app;
+    },
+    get db() {
+      return opened().t.db;
+    },
     count: async () => (await opened().t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM leads')).rows[0]!.n,
   };
 }

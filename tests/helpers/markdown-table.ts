@@ -14,7 +14,8 @@ export function markdownTable(markdown: string, heading: string): Record<string,
   const rows: string[][] = [];
   for (; i < lines.length && lines[i]!.trimStart().startsWith('|'); i++) rows.push(cells(lines[i]!));
   const [header, separator, ...body] = rows;
-  if (!header || !separator?.every((c) => /^:?-+:?$/.test(c))) throw new Error(`the table under "${heading}" has no header row`);
+  if (!header || !separator?.every((c) => /^:?-+:?$/.test(c)))
+    throw new Error(`the table under "${heading}" has no header row`);
   return body.map((row) => Object.fromEntries(header.map((name, k) => [name, row[k] ?? ''])));
 }
 

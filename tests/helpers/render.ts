@@ -28,10 +28,13 @@ const dealerCache = new Map<string, Promise<DealerContent>>();
 export function fixtureDealer(slug = 'mini-motors', dir = 'tests/fixtures/dealers'): Promise<DealerContent> {
   const key = `${dir}/${slug}`;
   if (!dealerCache.has(key)) {
-    dealerCache.set(key, loadDealers(dir, { only: [slug] }).then((r) => {
-      if (r.errors.length) throw new Error(JSON.stringify(r.errors, null, 2));
-      return r.dealers[0]!;
-    }));
+    dealerCache.set(
+      key,
+      loadDealers(dir, { only: [slug] }).then((r) => {
+        if (r.errors.length) throw new Error(JSON.stringify(r.errors, null, 2));
+        return r.dealers[0]!;
+      }),
+    );
   }
   return dealerCache.get(key)!;
 }

@@ -23,10 +23,14 @@ export async function buildSamples(name: string): Promise<SampleBuild> {
   const root = await mkdtemp(path.resolve(`.cache/test-builds/${name}-`));
   const sites = path.join(root, 'sites');
   // Without the test runner's NODE_ENV=test, which would make Vite bundle React's development build.
-  await run(process.execPath, ['--experimental-strip-types', 'scripts/build.ts', '--out', sites, '--api-out', path.join(root, 'api')], {
-    maxBuffer: 64 * 1024 * 1024,
-    env: childEnv(),
-  });
+  await run(
+    process.execPath,
+    ['--experimental-strip-types', 'scripts/build.ts', '--out', sites, '--api-out', path.join(root, 'api')],
+    {
+      maxBuffer: 64 * 1024 * 1024,
+      env: childEnv(),
+    },
+  );
   return { sites, pages: await readBuiltPages(sites) };
 }
 

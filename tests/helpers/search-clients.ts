@@ -24,7 +24,11 @@ export function officialClient(port: number) {
 export type OfficialClient = ReturnType<typeof officialClient>;
 
 /** One search through the client's multi-query method, answered as Algolia's result. */
-export async function searchOne(client: OfficialClient, indexName: string, params: Record<string, unknown> = {}): Promise<Result> {
+export async function searchOne(
+  client: OfficialClient,
+  indexName: string,
+  params: Record<string, unknown> = {},
+): Promise<Result> {
   const { results } = await client.search<Hit>({ requests: [{ indexName, ...params }] });
   return results[0] as Result;
 }
@@ -43,7 +47,10 @@ export function helperFor(client: OfficialClient, index: string, state: HelperSt
  * For a describe block: the search stock served on `database` before its tests, closed after, and
  * the official client pointed at it (read `served.client` inside the tests).
  */
-export function serveSearch(database: TestDatabase): { readonly client: OfficialClient; readonly server: SearchServer } {
+export function serveSearch(database: TestDatabase): {
+  readonly client: OfficialClient;
+  readonly server: SearchServer;
+} {
   let server: SearchServer | undefined;
   let client: OfficialClient | undefined;
   beforeAll(async () => {
@@ -56,7 +63,11 @@ export function serveSearch(database: TestDatabase): { readonly client: Official
     return value;
   };
   return {
-    get client() { return started(client); },
-    get server() { return started(server); },
+    get client() {
+      return started(client);
+    },
+    get server() {
+      return started(server);
+    },
   };
 }

@@ -46,7 +46,7 @@ export function withDoctype(xml: string, dtd: string, root: string): string {
 function javaMissing(): Error {
   return new Error(
     `Java ${MIN_JAVA} or newer is needed to validate XML against its DTD (tests/tools/DtdValidate.java), ` +
-    'and no `java` was found on PATH (or where named). Install a JDK (Debian: apt-get install openjdk-17-jdk-headless) and run the tests again.',
+      'and no `java` was found on PATH (or where named). Install a JDK (Debian: apt-get install openjdk-17-jdk-headless) and run the tests again.',
   );
 }
 
@@ -64,7 +64,10 @@ function run(java: string, args: string[]): Promise<{ code: number; stdout: stri
  * Validates every document against `dtd` (the ADF DTD unless named), one result per document.
  * `java` is the command to run (`java` on PATH unless named).
  */
-export async function validateWithDtd(documents: (DtdDocument | string)[], options: { dtd?: string; root?: string; java?: string } = {}): Promise<DtdResult[]> {
+export async function validateWithDtd(
+  documents: (DtdDocument | string)[],
+  options: { dtd?: string; root?: string; java?: string } = {},
+): Promise<DtdResult[]> {
   const dtd = options.dtd ?? ADF_DTD;
   const root = options.root ?? 'adf';
   if (!documents.length) return [];
@@ -74,7 +77,10 @@ export async function validateWithDtd(documents: (DtdDocument | string)[], optio
     const files = docs.map((_, i) => path.join(dir, `doc-${i}.xml`));
     await Promise.all(docs.map((d, i) => writeFile(files[i]!, withDoctype(d.xml, dtd, root), 'utf8')));
     const { code, stdout, stderr } = await run(options.java ?? 'java', [VALIDATOR, dtd, ...files]);
-    const lines = stdout.split('\n').filter(Boolean).map((l) => l.split('\t'));
+    const lines = stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => l.split('\t'));
     const version = lines.find((l) => l[0] === 'java')?.[1];
     if (version === undefined || (code !== 0 && code !== 1)) {
       throw new Error(`The DTD validator did not run (exit ${code}):\n${stderr || stdout}`);
@@ -88,10 +94,16 @@ export async function validateWithDtd(documents: (DtdDocument | string)[], optio
       if (kind === 'checked') checked.add(file!);
       if (kind !== 'problem') continue;
       const [severity, line, column, message] = rest;
-      problems.get(file!)?.push({ severity: severity as DtdProblem['severity'], line: Number(line), column: Number(column), message: message ?? '' });
+      problems.get(file!)?.push({
+        severity: severity as DtdProblem['severity'],
+        line: Number(line),
+        column: Number(column),
+        message: message ?? '',
+      });
     }
     const unchecked = files.filter((f) => !checked.has(f));
-    if (unchecked.length) throw new Error(`The DTD validator did not check ${unchecked.length} document(s):\n${stderr}`);
+    if (unchecked.length)
+      throw new Error(`The DTD validator did not check ${unchecked.length} document(s):\n${stderr}`);
     return docs.map((d, i) => {
       const found = problems.get(files[i]!)!;
       return { name: d.name, valid: found.length === 0, problems: found };
@@ -103,5 +115,7 @@ export async function validateWithDtd(documents: (DtdDocument | string)[], optio
 
 /** One line per problem, for assertion messages: "name line:column message". */
 export function describeProblems(results: DtdResult[]): string {
-  return results.flatMap((r) => r.problems.map((p) => `${r.name} ${p.line}:${p.column} ${p.severity}: ${p.message}`)).join('\n');
+  return results
+    .flatMap((r) => r.problems.map((p) => `${r.name} ${p.line}:${p.column} ${p.severity}: ${p.message}`))
+    .join('\n');
 }

@@ -24,7 +24,9 @@ interface Built {
 
 /** The first <vehicle> element of `xml` whose start tag matches `start`. */
 function vehicle(xml: string, start: RegExp): string {
-  const found = [...xml.matchAll(/<vehicle\b[^>]*>[\s\S]*?<\/vehicle>/g)].map((m) => m[0]).find((v) => start.test(v.slice(0, v.indexOf('>') + 1)));
+  const found = [...xml.matchAll(/<vehicle\b[^>]*>[\s\S]*?<\/vehicle>/g)]
+    .map((m) => m[0])
+    .find((v) => start.test(v.slice(0, v.indexOf('>') + 1)));
   if (!found) throw new Error(`no vehicle like ${start} in\n${xml}`);
   return found;
 }
@@ -51,11 +53,16 @@ describe.each(testDatabases)('ADF of every sample form on $label', (database) =>
     for (const dealer of dealers) {
       for (const form of sampleForms(dealer, now.toISOString().slice(0, 10))) {
         const found = findForm(dealer, form.page.id, form.blockId, now);
-        if (!found) throw new Error(`${dealer.slug}: the lead route does not know form ${form.blockId} of page ${form.page.id}`);
+        if (!found)
+          throw new Error(`${dealer.slug}: the lead route does not know form ${form.blockId} of page ${form.page.id}`);
         for (const save of sampleSaves(form, found.def, database.label)) {
-          const res = await app.fetch(new Request(`http://${dealer.slug}.localhost/api/leads`, {
-            method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(save.body),
-          }));
+          const res = await app.fetch(
+            new Request(`http://${dealer.slug}.localhost/api/leads`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify(save.body),
+            }),
+          );
           const answer = await res.json();
           if (res.status !== 200) throw new Error(`${save.label} was refused: ${JSON.stringify(answer)}`);
           const row = (await t.db.query<LeadRow>('SELECT * FROM leads WHERE id = $1', [answer.lead_id])).rows[0]!;
@@ -76,18 +83,38 @@ describe.each(testDatabases)('ADF of every sample form on $label', (database) =>
 
   it('writes every lead as an ADF document valid against the ADF 1.0 DTD, and all of them as one', async () => {
     const docs = built.map((b) => ({ name: b.save.label, xml: b.xml }));
-    docs.push({ name: 'all leads in one document', xml: adfDocument(built.map((b) => leadPayload(b.row, dealers.find((d) => d.slug === b.row.site_slug)))) });
+    docs.push({
+      name: 'all leads in one document',
+      xml: adfDocument(
+        built.map((b) =>
+          leadPayload(
+            b.row,
+            dealers.find((d) => d.slug === b.row.site_slug),
+          ),
+        ),
+      ),
+    });
     const results = await validateWithDtd(docs);
     expect(results).toHaveLength(built.length + 1);
-    expect(results.filter((r) => !r.valid).map((r) => r.name), describeProblems(results)).toEqual([]);
+    expect(
+      results.filter((r) => !r.valid).map((r) => r.name),
+      describeProblems(results),
+    ).toEqual([]);
   }, 60_000);
 
   it('sends a trade-in as a used vehicle with its odometer, expected price and plate in their elements', () => {
     const { xml } = of('tasman-motors', '/sell-my-car');
     const trade = vehicle(xml, /interest="trade-in"/);
     expect(trade).toMatch(/^<vehicle interest="trade-in" status="used">/);
-    for (const line of ['<id source="rego">KLM456</id>', '<year>2016</year>', '<make>Toyota</make>', '<model>HiLux</model>',
-      '<odometer units="km">145000</odometer>', '<price type="appraisal" currency="NZD">28500</price>', '<comments>Rego: KLM456</comments>']) {
+    for (const line of [
+      '<id source="rego">KLM456</id>',
+      '<year>2016</year>',
+      '<make>Toyota</make>',
+      '<model>HiLux</model>',
+      '<odometer units="km">145000</odometer>',
+      '<price type="appraisal" currency="NZD">28500</price>',
+      '<comments>Rego: KLM456</comments>',
+    ]) {
       expect(trade).toContain(line);
     }
     expect(xml.match(/<vehicle /g)).toHaveLength(1);
@@ -104,7 +131,9 @@ describe.each(testDatabases)('ADF of every sample form on $label', (database) =>
     const v = vehicle(hit.xml, /interest="buy"/);
     expect(v).toMatch(new RegExp(`^<vehicle interest="buy" status="${car.car_type === 'new' ? 'new' : 'used'}">`));
     expect(v).toContain(`<id source="dealer-sites-car">${car.id}</id>`);
-    expect(v).toMatch(new RegExp(`<year>${car.year}</year>\\s*<make>${car.make}</make>\\s*<model>${car.model}</model>`));
+    expect(v).toMatch(
+      new RegExp(`<year>${car.year}</year>\\s*<make>${car.make}</make>\\s*<model>${car.model}</model>`),
+    );
     if (car.vin) expect(v).toContain(`<vin>${car.vin}</vin>`);
     if (car.stock_number) expect(v).toContain(`<stock>${car.stock_number}</stock>`);
     expect(v).toContain(`<odometer units="km">${Math.round(car.km)}</odometer>`);
@@ -113,33 +142,51 @@ describe.each(testDatabases)('ADF of every sample form on $label', (database) =>
   });
 
   it('maps each request to its ADF interest; service and parts send the visitor’s car with no interest', () => {
-    expect(vehicle(of('coastal-motor-group', '/book-test-drive').xml, /./)).toMatch(/^<vehicle interest="test-drive" status="new">\s*<year><\/year>\s*<make>Toyota<\/make>/);
-    expect(vehicle(of('coastal-motor-group', '/sell-my-car').xml, /./)).toMatch(/^<vehicle interest="sell" status="used">/);
+    expect(vehicle(of('coastal-motor-group', '/book-test-drive').xml, /./)).toMatch(
+      /^<vehicle interest="test-drive" status="new">\s*<year><\/year>\s*<make>Toyota<\/make>/,
+    );
+    expect(vehicle(of('coastal-motor-group', '/sell-my-car').xml, /./)).toMatch(
+      /^<vehicle interest="sell" status="used">/,
+    );
     for (const path of ['/service', '/service/book-by-make', '/pages/book-a-service', '/parts']) {
       const { xml } = of('coastal-motor-group', path);
-      expect(vehicle(xml, /./)).toMatch(/^<vehicle status="used">\s*<id source="rego">ABC123<\/id>\s*<year>2016<\/year>/);
+      expect(vehicle(xml, /./)).toMatch(
+        /^<vehicle status="used">\s*<id source="rego">ABC123<\/id>\s*<year>2016<\/year>/,
+      );
       expect(xml).toMatch(/<comments>Lead type: (Service Booking|Parts Enquiry)\n/);
     }
     const express = of('ridgeline-mazda', '/service/express').xml;
     expect(express).toContain('<service>Service Booking (Express Service)</service>');
-    expect(express).toMatch(/<address>\s*<street line="1">5 Pakington Street<\/street>\s*<city>Geelong West<\/city>\s*<regioncode>VIC<\/regioncode>\s*<postalcode>3218<\/postalcode>\s*<country>AU<\/country>/);
+    expect(express).toMatch(
+      /<address>\s*<street line="1">5 Pakington Street<\/street>\s*<city>Geelong West<\/city>\s*<regioncode>VIC<\/regioncode>\s*<postalcode>3218<\/postalcode>\s*<country>AU<\/country>/,
+    );
     const finance = of('ridgeline-mazda', '/finance').xml;
-    expect(finance).toMatch(/<finance>\s*<method>finance<\/method>\s*<amount type="total" limit="maximum" currency="AUD">30000<\/amount>\s*<\/finance>/);
-    expect(finance).toMatch(/<address type="home">\s*<street line="1">12 Invermay Rd<\/street>\s*<city>Invermay<\/city>\s*<regioncode>TAS<\/regioncode>/);
+    expect(finance).toMatch(
+      /<finance>\s*<method>finance<\/method>\s*<amount type="total" limit="maximum" currency="AUD">30000<\/amount>\s*<\/finance>/,
+    );
+    expect(finance).toMatch(
+      /<address type="home">\s*<street line="1">12 Invermay Rd<\/street>\s*<city>Invermay<\/city>\s*<regioncode>TAS<\/regioncode>/,
+    );
   });
 
   it('sends a general enquiry with the franchise make of the chosen location and nothing made up', () => {
     const { xml } = of('coastal-motor-group', '/contact');
     expect(xml.match(/<vehicle /g)).toHaveLength(1);
-    expect(vehicle(xml, /./)).toMatch(/^<vehicle interest="buy">\s*<year><\/year>\s*<make>Toyota<\/make>\s*<model><\/model>\s*<\/vehicle>$/);
-    expect(xml).toMatch(/<vendorname>Coastal Motor Group<\/vendorname>[\s\S]*<name part="full" type="business">Coastal Toyota Gosford<\/name>\s*<email>enquiries@coastalmotorgroup\.com\.au<\/email>\s*<phone type="voice">\(02\) 4323 1100<\/phone>/);
+    expect(vehicle(xml, /./)).toMatch(
+      /^<vehicle interest="buy">\s*<year><\/year>\s*<make>Toyota<\/make>\s*<model><\/model>\s*<\/vehicle>$/,
+    );
+    expect(xml).toMatch(
+      /<vendorname>Coastal Motor Group<\/vendorname>[\s\S]*<name part="full" type="business">Coastal Toyota Gosford<\/name>\s*<email>enquiries@coastalmotorgroup\.com\.au<\/email>\s*<phone type="voice">\(02\) 4323 1100<\/phone>/,
+    );
     expect(xml).toContain('Is it still available? Call after 5 &amp; ask for &lt;Jordan&gt;.');
   });
 
   it('sends the trade-in a form asks about as a second vehicle, and none when the visitor has none', () => {
     const yes = of('coastal-motor-group', '/enquiry-assistant').xml;
     expect(yes.match(/<vehicle /g)).toHaveLength(2);
-    expect(vehicle(yes, /trade-in/)).toMatch(/<id source="rego">ABC123<\/id>[\s\S]*<price type="appraisal" currency="AUD">28500<\/price>/);
+    expect(vehicle(yes, /trade-in/)).toMatch(
+      /<id source="rego">ABC123<\/id>[\s\S]*<price type="appraisal" currency="AUD">28500<\/price>/,
+    );
     const no = of('coastal-motor-group', '/enquiry-assistant', 'has_trade_in=No').xml;
     expect(no.match(/<vehicle /g)).toHaveLength(1);
     const finder = of('ridgeline-mazda', '/find-my-mazda').xml;

@@ -30,7 +30,13 @@ export interface SampleSave {
   label: string;
   dealer: DealerContent;
   def: FormDef;
-  body: { idempotencyKey: string; isLastStep: true; form: { pageId: string; blockId: string; step: string }; values: Values; tracking: Record<string, string> };
+  body: {
+    idempotencyKey: string;
+    isLastStep: true;
+    form: { pageId: string; blockId: string; step: string };
+    values: Values;
+    tracking: Record<string, string>;
+  };
 }
 
 function formsOf(dealer: DealerContent, page: SampleForm['page'], blocks: Block[]): SampleForm[] {
@@ -45,14 +51,27 @@ function formsOf(dealer: DealerContent, page: SampleForm['page'], blocks: Block[
 
 /** Every form of the dealer's snapshot pages, its first listed stock car's page and a generated model page. */
 export function sampleForms(dealer: DealerContent, today: string): SampleForm[] {
-  const forms = dealer.pages.flatMap((p) => formsOf(dealer, { id: String(p.id), path: p.path, title: p.title, publishedAt: p.publishedAt }, p.blocks));
+  const forms = dealer.pages.flatMap((p) =>
+    formsOf(dealer, { id: String(p.id), path: p.path, title: p.title, publishedAt: p.publishedAt }, p.blocks),
+  );
   const car = dealer.cars.find(isListed);
   if (car) {
     // The car page's enquiry form, as src/components/pages/CarPage.astro renders it.
-    forms.push(...formsOf(dealer, { id: carPageId(car), path: carPath(car), title: carTitle(car), publishedAt: today }, [carEnquiryBlock(car)]));
+    forms.push(
+      ...formsOf(dealer, { id: carPageId(car), path: carPath(car), title: carTitle(car), publishedAt: today }, [
+        carEnquiryBlock(car),
+      ]),
+    );
   }
   const model = dealer.models.find((m) => !dealer.pages.some((p) => p.path === `/${m.new_slug || m.slug}`));
-  if (model) forms.push(...formsOf(dealer, { id: modelPageId(model), path: `/${model.slug}`, title: model.name, publishedAt: today }, defaultModelBlocks(model)));
+  if (model)
+    forms.push(
+      ...formsOf(
+        dealer,
+        { id: modelPageId(model), path: `/${model.slug}`, title: model.name, publishedAt: today },
+        defaultModelBlocks(model),
+      ),
+    );
   return forms;
 }
 
@@ -72,31 +91,66 @@ function futureDay(f?: FieldDef): string {
 /** What a visitor types into a field: by the field's name where the name says what it holds, else by type. */
 export function fillValue(f: FieldDef, nz: boolean): unknown {
   const first = f.options?.[0]?.value;
-  const listed = (v: unknown) => typeof v === 'string' && v !== '' && (!f.options || f.options.some((o) => o.value === v));
+  const listed = (v: unknown) =>
+    typeof v === 'string' && v !== '' && (!f.options || f.options.some((o) => o.value === v));
   const byName: Record<string, unknown> = {
-    name: 'Jordan Smith', first_name: 'Jordan', middle_name: 'Lee', last_name: "O'Connor", email: 'jordan@example.com',
-    phone: nz ? '021 555 0199' : '0412 345 678', make: first ?? 'Toyota', trade_make: first ?? 'Toyota', model: first ?? 'HiLux',
-    year: '2016', trade_year: '2016', kms: '145,000', expected_price: 28500, has_trade_in: 'Yes',
-    RegoOrVin: nz ? 'KLM456' : 'ABC123', rego: nz ? 'KLM456' : 'ABC123', trade_rego: nz ? 'KLM456' : 'ABC123',
-    currentAddress: '12 Invermay Rd, Invermay TAS 7248', street: '5 Pakington Street', suburb: 'Geelong West', postcode: '3218',
-    dateOfBirth: '1990-04-30', driverLicenceNumber: 'DL-5550143', part_number: '90915-YZZD4',
+    name: 'Jordan Smith',
+    first_name: 'Jordan',
+    middle_name: 'Lee',
+    last_name: "O'Connor",
+    email: 'jordan@example.com',
+    phone: nz ? '021 555 0199' : '0412 345 678',
+    make: first ?? 'Toyota',
+    trade_make: first ?? 'Toyota',
+    model: first ?? 'HiLux',
+    year: '2016',
+    trade_year: '2016',
+    kms: '145,000',
+    expected_price: 28500,
+    has_trade_in: 'Yes',
+    RegoOrVin: nz ? 'KLM456' : 'ABC123',
+    rego: nz ? 'KLM456' : 'ABC123',
+    trade_rego: nz ? 'KLM456' : 'ABC123',
+    currentAddress: '12 Invermay Rd, Invermay TAS 7248',
+    street: '5 Pakington Street',
+    suburb: 'Geelong West',
+    postcode: '3218',
+    dateOfBirth: '1990-04-30',
+    driverLicenceNumber: 'DL-5550143',
+    part_number: '90915-YZZD4',
     message: 'Is it still available? Call after 5 & ask for <Jordan>.',
   };
   if (Object.hasOwn(byName, f.name)) return byName[f.name];
   switch (f.type) {
-    case 'hidden': return f.defaultValue ?? '';
-    case 'check': return true;
-    case 'rego': return nz ? 'KLM456' : 'ABC123';
-    case 'currency': return 30000;
-    case 'year': return '2016';
-    case 'dateTime': return f.dateRule === 'past' ? '1990-04-30' : futureDay(f);
-    case 'captcha': return 'passed';
-    case 'email': return 'jordan@example.com';
-    case 'phone': return nz ? '021 555 0199' : '0412 345 678';
-    case 'fullName': return 'Jordan Smith';
-    case 'radio': case 'radioCard': case 'select': case 'locationSelect': case 'leadCategorySelect': case 'make':
-      return listed(f.defaultValue) ? f.defaultValue : first ?? '';
-    default: return `Sample ${f.label || f.name}`;
+    case 'hidden':
+      return f.defaultValue ?? '';
+    case 'check':
+      return true;
+    case 'rego':
+      return nz ? 'KLM456' : 'ABC123';
+    case 'currency':
+      return 30000;
+    case 'year':
+      return '2016';
+    case 'dateTime':
+      return f.dateRule === 'past' ? '1990-04-30' : futureDay(f);
+    case 'captcha':
+      return 'passed';
+    case 'email':
+      return 'jordan@example.com';
+    case 'phone':
+      return nz ? '021 555 0199' : '0412 345 678';
+    case 'fullName':
+      return 'Jordan Smith';
+    case 'radio':
+    case 'radioCard':
+    case 'select':
+    case 'locationSelect':
+    case 'leadCategorySelect':
+    case 'make':
+      return listed(f.defaultValue) ? f.defaultValue : (first ?? '');
+    default:
+      return `Sample ${f.label || f.name}`;
   }
 }
 
@@ -107,23 +161,36 @@ export function fillValue(f: FieldDef, nz: boolean): unknown {
  */
 export function sampleSaves(form: SampleForm, def: FormDef, keyPrefix: string): SampleSave[] {
   const { dealer, page, blockId, data } = form;
-  const props = formIslandProps(data, blockId, { dealer, page, flags: layoutFlags(page.publishedAt), aboveFold: false });
+  const props = formIslandProps(data, blockId, {
+    dealer,
+    page,
+    flags: layoutFlags(page.publishedAt),
+    aboveFold: false,
+  });
   const fields = def.steps.flatMap((s) => s.fields);
   const variants: { name: string; overrides: Values }[] = [{ name: 'filled', overrides: {} }];
   for (const f of fields.filter((x) => x.type === 'leadCategorySelect')) {
     for (const o of f.options ?? []) variants.push({ name: `${f.name}=${o.value}`, overrides: { [f.name]: o.value } });
   }
-  if (fields.some((f) => f.name === 'has_trade_in')) variants.push({ name: 'has_trade_in=No', overrides: { has_trade_in: 'No' } });
+  if (fields.some((f) => f.name === 'has_trade_in'))
+    variants.push({ name: 'has_trade_in=No', overrides: { has_trade_in: 'No' } });
   return variants.map((variant, i) => {
     const start: Values = { ...initialValues(def), ...props.pageValues };
     const filled: Values = { ...start };
-    for (const f of fields) if (!Object.hasOwn(props.pageValues ?? {}, f.name)) filled[f.name] = fillValue(f, dealer.site.country === 'NZ');
+    for (const f of fields)
+      if (!Object.hasOwn(props.pageValues ?? {}, f.name)) filled[f.name] = fillValue(f, dealer.site.country === 'NZ');
     Object.assign(filled, variant.overrides);
     const path = pathSteps(def, filled);
     const onPath = new Set(path.flatMap((s) => s.fields.map((f) => f.name)));
-    const values: Values = Object.fromEntries(Object.entries(filled).map(([k, v]) => [k, onPath.has(k) || !(k in start) ? v : start[k]]));
+    const values: Values = Object.fromEntries(
+      Object.entries(filled).map(([k, v]) => [k, onPath.has(k) || !(k in start) ? v : start[k]]),
+    );
     Object.assign(values, props.pageValues);
-    if (def.submit === 'finance') Object.assign(values, { finance_customer_key: 'CK-1001', finance_dealership_id: String(dealer.site.dealershipId ?? '') });
+    if (def.submit === 'finance')
+      Object.assign(values, {
+        finance_customer_key: 'CK-1001',
+        finance_dealership_id: String(dealer.site.dealershipId ?? ''),
+      });
     return {
       label: `${dealer.slug}${page.path}#${blockId} (${variant.name})`,
       dealer,

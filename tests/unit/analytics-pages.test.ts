@@ -9,7 +9,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import SiteLayout from '../../src/layouts/SiteLayout.astro';
 import { MANUFACTURER_FUNCTION, createManufacturerDataLayer } from '../../src/lib/analytics.ts';
 import {
-  MANUFACTURER_PAGE_VIEW_ATTR, PAGE_VIEW_EVENT, analyticsPage, pageViewEvent, pageViewScript, startManufacturerPageView,
+  MANUFACTURER_PAGE_VIEW_ATTR,
+  PAGE_VIEW_EVENT,
+  analyticsPage,
+  pageViewEvent,
+  pageViewScript,
+  startManufacturerPageView,
 } from '../../src/lib/analytics-pages.ts';
 import { siteSchema } from '../../src/content/site.ts';
 import { fixtureDealer } from '../helpers/render.ts';
@@ -31,8 +36,21 @@ describe('which pages are analytics pages', () => {
   });
 
   it('leaves every other page alone, including pages beneath or beside the analytics pages', () => {
-    for (const path of ['/', '/about', '/service/express', '/service/book-by-make', '/finance-enquiry', '/finance/rates',
-      '/pages/book-a-service/step-2', '/pages', '/contact-us', '/contact-us/', '/contact-us/gosford/map', '/contacts', '/thank-you']) {
+    for (const path of [
+      '/',
+      '/about',
+      '/service/express',
+      '/service/book-by-make',
+      '/finance-enquiry',
+      '/finance/rates',
+      '/pages/book-a-service/step-2',
+      '/pages',
+      '/contact-us',
+      '/contact-us/',
+      '/contact-us/gosford/map',
+      '/contacts',
+      '/thank-you',
+    ]) {
       expect(analyticsPage(path), path).toBeUndefined();
     }
   });
@@ -41,10 +59,17 @@ describe('which pages are analytics pages', () => {
 describe('the page-view event', () => {
   it('carries the page type, name and path, and the location slug of a location contact page', () => {
     expect(pageViewEvent('/service', 'Book a Service')).toEqual({
-      event: PAGE_VIEW_EVENT, page_type: 'service', page_name: 'Book a Service', page_path: '/service',
+      event: PAGE_VIEW_EVENT,
+      page_type: 'service',
+      page_name: 'Book a Service',
+      page_path: '/service',
     });
     expect(pageViewEvent('/contact-us/gosford', 'Contact Gosford')).toEqual({
-      event: 'page_view', page_type: 'contact-location', page_name: 'Contact Gosford', page_path: '/contact-us/gosford', location_slug: 'gosford',
+      event: 'page_view',
+      page_type: 'contact-location',
+      page_name: 'Contact Gosford',
+      page_path: '/contact-us/gosford',
+      location_slug: 'gosford',
     });
     expect(pageViewEvent('/about', 'About us')).toBeUndefined();
   });
@@ -71,7 +96,9 @@ describe('the page view for the manufacturer data layer', () => {
 
   const docWith = (json: string | undefined) => ({
     querySelector: (selector: string) =>
-      json !== undefined && selector === `script[${MANUFACTURER_PAGE_VIEW_ATTR}]` ? ({ textContent: json } as Element) : null,
+      json !== undefined && selector === `script[${MANUFACTURER_PAGE_VIEW_ATTR}]`
+        ? ({ textContent: json } as Element)
+        : null,
   });
 
   it('is held until the manufacturer function appears, then delivered within one 300 ms poll', () => {
@@ -90,7 +117,11 @@ describe('the page view for the manufacturer data layer', () => {
   });
 
   it('sends nothing when the page holds no page view, or an unreadable one', () => {
-    const win: Win = { [MANUFACTURER_FUNCTION]: () => { throw new Error('nothing should be sent'); } };
+    const win: Win = {
+      [MANUFACTURER_FUNCTION]: () => {
+        throw new Error('nothing should be sent');
+      },
+    };
     const layer = createManufacturerDataLayer({ win });
     expect(startManufacturerPageView(docWith(undefined), layer)).toBeUndefined();
     expect(startManufacturerPageView(docWith('{not json'), layer)).toBeUndefined();
@@ -100,11 +131,16 @@ describe('the page view for the manufacturer data layer', () => {
 });
 
 describe('the page shell of an analytics page', () => {
-  async function renderPage(path: string, analytics: { gtmId?: string; manufacturerDataLayer?: boolean }): Promise<string> {
+  async function renderPage(
+    path: string,
+    analytics: { gtmId?: string; manufacturerDataLayer?: boolean },
+  ): Promise<string> {
     const base = await fixtureDealer();
     const dealer = { ...base, site: siteSchema.parse({ ...base.site, analytics }) };
     const container = await AstroContainer.create();
-    return container.renderToString(SiteLayout, { props: { dealer, path, title: 'Book a Service', description: 'Book a service.' } });
+    return container.renderToString(SiteLayout, {
+      props: { dealer, path, title: 'Book a Service', description: 'Book a service.' },
+    });
   }
   const inlinePush = (html: string) =>
     [...html.matchAll(/<script>(\(window\.dataLayer=[^<]*)<\/script>/g)].map((m) => m[1]!);
@@ -119,7 +155,9 @@ describe('the page shell of an analytics page', () => {
 
   it('writes the page view for the manufacturer only when the site has the manufacturer data layer', async () => {
     const html = await renderPage('/contact-us/gosford', { gtmId: 'GTM-ABC123', manufacturerDataLayer: true });
-    const json = new RegExp(`<script type="application/json" ${MANUFACTURER_PAGE_VIEW_ATTR}>([^<]*)</script>`).exec(html)?.[1];
+    const json = new RegExp(`<script type="application/json" ${MANUFACTURER_PAGE_VIEW_ATTR}>([^<]*)</script>`).exec(
+      html,
+    )?.[1];
     expect(JSON.parse(json!)).toEqual(pageViewEvent('/contact-us/gosford', 'Book a Service'));
     expect(inlinePush(html)).toHaveLength(1);
   });

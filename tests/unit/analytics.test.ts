@@ -1,6 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
-  LEAVE_WAIT_MS, MANUFACTURER_FUNCTION, MANUFACTURER_MAX_POLLS, MANUFACTURER_POLL_MS, createManufacturerDataLayer, track,
+  LEAVE_WAIT_MS,
+  MANUFACTURER_FUNCTION,
+  MANUFACTURER_MAX_POLLS,
+  MANUFACTURER_POLL_MS,
+  createManufacturerDataLayer,
+  track,
   trackThenGo,
 } from '../../src/lib/analytics.ts';
 

@@ -26,14 +26,26 @@ let dataDir: string;
 const waiting: Promise<unknown>[] = [];
 
 const context = (ip: string): NetlifyContext => ({ ip, requestId: '01HXYZ', waitUntil: (p) => void waiting.push(p) });
-const post = (key: string, ip: string, headers: Record<string, string> = {}) => fn.default(new Request('https://www.minimotors.com.au/api/leads', {
-  method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(leadSave(key)),
-}), context(ip));
+const post = (key: string, ip: string, headers: Record<string, string> = {}) =>
+  fn.default(
+    new Request('https://www.minimotors.com.au/api/leads', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(leadSave(key)),
+    }),
+    context(ip),
+  );
 
 beforeAll(async () => {
   api = await buildApiForTest('api-netlify-');
   dataDir = path.join(api.work, 'data');
-  restoreEnv = setEnv({ DATABASE_URL: undefined, DATA_DIR: dataDir, API_CONTENT: undefined, API_CONTENT_URL: undefined, RATE_LIMIT_LEADS_PER_IP: '2' });
+  restoreEnv = setEnv({
+    DATABASE_URL: undefined,
+    DATA_DIR: dataDir,
+    API_CONTENT: undefined,
+    API_CONTENT_URL: undefined,
+    RATE_LIMIT_LEADS_PER_IP: '2',
+  });
   fn = await api.load<NetlifyFunction>('netlify/functions/api.mjs');
   scheduled = await api.load<NetlifyFunction>('netlify/functions/deliver-leads.mjs');
 }, 120_000);
@@ -46,9 +58,15 @@ afterAll(async () => {
 
 /** What Netlify reads from a function file without running it: `config` as an object of literals. */
 function staticConfig(source: string): string | undefined {
-  const exported = /export\s*\{([^}]*)\}/.exec(source)?.[1]?.split(',').map((s) => s.trim().split(/\s+as\s+/));
+  const exported = /export\s*\{([^}]*)\}/
+    .exec(source)?.[1]
+    ?.split(',')
+    .map((s) => s.trim().split(/\s+as\s+/));
   const local = exported?.find(([, name]) => name === 'config')?.[0];
-  return local && new RegExp(`(?:var|let|const)\\s+(?:[\\w$]+=[^;]*?,)?${local.replace('$', '\\$')}=(\\{[^{}]*\\})`).exec(source)?.[1];
+  return (
+    local &&
+    new RegExp(`(?:var|let|const)\\s+(?:[\\w$]+=[^;]*?,)?${local.replace('$', '\\$')}=(\\{[^{}]*\\})`).exec(source)?.[1]
+  );
 }
 
 describe('dist/api/netlify on Netlify Functions', () => {
@@ -79,11 +97,17 @@ describe('dist/api/netlify on Netlify Functions', () => {
     expect(scheduled.config).toEqual({ schedule: '* * * * *' });
     const source = await readFile(path.join(api.apiDir, 'netlify/functions/deliver-leads.mjs'), 'utf8');
     expect(staticConfig(source)).toBe('{schedule:"* * * * *"}');
-    const res = await scheduled.default(new Request('https://www.minimotors.com.au/.netlify/functions/deliver-leads', {
-      method: 'POST', body: JSON.stringify({ next_run: '2025-01-01T00:02:00.000Z' }),
-    }), context('127.0.0.1'));
+    const res = await scheduled.default(
+      new Request('https://www.minimotors.com.au/.netlify/functions/deliver-leads', {
+        method: 'POST',
+        body: JSON.stringify({ next_run: '2025-01-01T00:02:00.000Z' }),
+      }),
+      context('127.0.0.1'),
+    );
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual(expect.objectContaining({ claimed: expect.any(Number), delivered: expect.any(Number), failed: 0 }));
+    expect(await res.json()).toEqual(
+      expect.objectContaining({ claimed: expect.any(Number), delivered: expect.any(Number), failed: 0 }),
+    );
   });
 
   it('comes with a netlify.toml whose functions directory is where the build puts the functions', async () => {

@@ -29,7 +29,13 @@ beforeAll(async () => {
   await cp(path.join(api.apiDir, 'vercel/project'), api.work, { recursive: true });
   vercelJson = JSON.parse(await readFile(path.join(api.work, 'vercel.json'), 'utf8'));
   dataDir = path.join(api.work, 'data');
-  restoreEnv = setEnv({ DATABASE_URL: undefined, DATA_DIR: dataDir, API_CONTENT: undefined, API_CONTENT_URL: undefined, CRON_SECRET: 'cron-secret-for-tests' });
+  restoreEnv = setEnv({
+    DATABASE_URL: undefined,
+    DATA_DIR: dataDir,
+    API_CONTENT: undefined,
+    API_CONTENT_URL: undefined,
+    CRON_SECRET: 'cron-secret-for-tests',
+  });
   fn = await import(pathToFileURL(path.join(api.work, 'api/index.mjs')).href);
   cron = await import(pathToFileURL(path.join(api.work, 'api/deliver-leads.mjs')).href);
 }, 120_000);
@@ -40,9 +46,15 @@ afterAll(async () => {
   await api?.cleanup();
 });
 
-const save = (url: string, key: string) => fn.default.fetch(new Request(url, {
-  method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.1' }, body: JSON.stringify(leadSave(key)),
-}), context);
+const save = (url: string, key: string) =>
+  fn.default.fetch(
+    new Request(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.1' },
+      body: JSON.stringify(leadSave(key)),
+    }),
+    context,
+  );
 
 describe('dist/api/vercel on Vercel Functions', () => {
   it("rewrites every /api/<route> to a function file of the project, naming the route in the rewrite's parameter", async () => {
@@ -53,14 +65,17 @@ describe('dist/api/vercel on Vercel Functions', () => {
     await access(path.join(api.work, destination.slice(1), 'index.mjs'));
   });
 
-  it('answers a rewritten request whichever URL the function sees: the browser\'s path, or /api, with the route in the query', async () => {
+  it("answers a rewritten request whichever URL the function sees: the browser's path, or /api, with the route in the query", async () => {
     const param = /:(\w+)\*/.exec(vercelJson.rewrites[0]!.source)![1]!;
     const asked = await save(`https://www.minimotors.com.au/api/leads?${param}=leads`, 'vercel-1');
     expect(asked.status).toBe(200);
     expect(await asked.json()).toMatchObject({ lead_status: 'Complete' });
     const rewritten = await save(`https://www.minimotors.com.au/api?${param}=leads`, 'vercel-2');
     expect(rewritten.status).toBe(200);
-    const get = await fn.default.fetch(new Request(`https://www.minimotors.com.au/api?site=mini-motors&${param}=manufacturer-locations`), context);
+    const get = await fn.default.fetch(
+      new Request(`https://www.minimotors.com.au/api?site=mini-motors&${param}=manufacturer-locations`),
+      context,
+    );
     expect(get.status).toBe(200);
     expect(await get.json()).toMatchObject({ ok: true });
   }, 60_000);
@@ -82,15 +97,21 @@ describe('dist/api/vercel on Vercel Functions', () => {
   });
 
   it('delivers only for the Authorization: Bearer <CRON_SECRET> Vercel Cron sends, and refuses everything without a CRON_SECRET', async () => {
-    const call = (authorization?: string, method = 'GET') => cron.default.fetch(new Request('https://www.minimotors.com.au/api/deliver-leads', {
-      method, headers: authorization ? { authorization } : {},
-    }));
+    const call = (authorization?: string, method = 'GET') =>
+      cron.default.fetch(
+        new Request('https://www.minimotors.com.au/api/deliver-leads', {
+          method,
+          headers: authorization ? { authorization } : {},
+        }),
+      );
     expect((await call()).status).toBe(401);
     expect((await call('Bearer wrong-secret-for-tests')).status).toBe(401);
     expect((await call('cron-secret-for-tests')).status).toBe(401);
     const ok = await call('Bearer cron-secret-for-tests');
     expect(ok.status).toBe(200);
-    expect(await ok.json()).toEqual(expect.objectContaining({ claimed: expect.any(Number), delivered: expect.any(Number), failed: 0 }));
+    expect(await ok.json()).toEqual(
+      expect.objectContaining({ claimed: expect.any(Number), delivered: expect.any(Number), failed: 0 }),
+    );
     expect((await call('Bearer cron-secret-for-tests', 'POST')).status).toBe(405);
     const restore = setEnv({ CRON_SECRET: undefined });
     try {

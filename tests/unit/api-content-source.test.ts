@@ -64,14 +64,20 @@ describe('the API content a deployment serves', () => {
   });
 
   it('fails naming the URL and the reason when API_CONTENT_URL cannot be used', async () => {
-    await expect(fetchContent(`${origin}/missing.json`)).rejects.toThrow(`Cannot fetch the API content from ${origin}/missing.json (API_CONTENT_URL): HTTP 404 Not Found`);
-    await expect(fetchContent(`${origin}/garbled.json`)).rejects.toThrow(`The API content ${origin}/garbled.json is not JSON`);
+    await expect(fetchContent(`${origin}/missing.json`)).rejects.toThrow(
+      `Cannot fetch the API content from ${origin}/missing.json (API_CONTENT_URL): HTTP 404 Not Found`,
+    );
+    await expect(fetchContent(`${origin}/garbled.json`)).rejects.toThrow(
+      `The API content ${origin}/garbled.json is not JSON`,
+    );
     const closed = createServer();
     await new Promise<void>((done) => closed.listen(0, '127.0.0.1', done));
     const gone = `http://127.0.0.1:${(closed.address() as AddressInfo).port}/content.json`;
     await new Promise((done) => closed.close(done));
     await expect(fetchContent(gone)).rejects.toThrow(`Cannot fetch the API content from ${gone} (API_CONTENT_URL): `);
-    await expect(fetchContent('file:///etc/passwd')).rejects.toThrow('API_CONTENT_URL must be an http(s) URL, not "file:///etc/passwd".');
+    await expect(fetchContent('file:///etc/passwd')).rejects.toThrow(
+      'API_CONTENT_URL must be an http(s) URL, not "file:///etc/passwd".',
+    );
   });
 
   it('is read from the file API_CONTENT names only when it is set, and both variables at once are refused', async () => {
@@ -79,14 +85,24 @@ describe('the API content a deployment serves', () => {
     await writeFile(file, JSON.stringify({ builtAt: 'x', dealers: dealers.slice(1) }));
     const source = await configuredContent({ API_CONTENT: file }, bundle());
     expect(source?.dealers.map((d) => d.slug)).toEqual(dealers.slice(1).map((d) => d.slug));
-    await expect(configuredContent({ API_CONTENT: path.join(work, 'nope.json') }, bundle())).rejects.toThrow(`Cannot read the API content ${path.join(work, 'nope.json')} (API_CONTENT)`);
-    await expect(configuredContent({ API_CONTENT: file, API_CONTENT_URL: `${origin}/content.json` }, bundle())).rejects.toThrow('Set API_CONTENT_URL or API_CONTENT, not both');
+    await expect(configuredContent({ API_CONTENT: path.join(work, 'nope.json') }, bundle())).rejects.toThrow(
+      `Cannot read the API content ${path.join(work, 'nope.json')} (API_CONTENT)`,
+    );
+    await expect(
+      configuredContent({ API_CONTENT: file, API_CONTENT_URL: `${origin}/content.json` }, bundle()),
+    ).rejects.toThrow('Set API_CONTENT_URL or API_CONTENT, not both');
   });
 
   it('must be a content document of dealers, else the error says where and what', () => {
-    expect(() => parseContentDocument('{"pages":[]}', 'https://x.example/c.json')).toThrow('The API content https://x.example/c.json holds no "dealers" list');
-    expect(() => parseContentDocument('{"dealers":[{"slug":"a","site":{}},{"slug":3}]}', 'c.json')).toThrow('The API content c.json: dealers[1] has no slug or site');
-    expect(parseContentDocument(JSON.stringify({ dealers: dealers.slice(0, 1) }), 'c.json')[0]!.slug).toBe(dealers[0]!.slug);
+    expect(() => parseContentDocument('{"pages":[]}', 'https://x.example/c.json')).toThrow(
+      'The API content https://x.example/c.json holds no "dealers" list',
+    );
+    expect(() => parseContentDocument('{"dealers":[{"slug":"a","site":{}},{"slug":3}]}', 'c.json')).toThrow(
+      'The API content c.json: dealers[1] has no slug or site',
+    );
+    expect(parseContentDocument(JSON.stringify({ dealers: dealers.slice(0, 1) }), 'c.json')[0]!.slug).toBe(
+      dealers[0]!.slug,
+    );
   });
 
   it('is a snapshot folder for the Node server when one is named, or when no other source exists', async () => {
@@ -94,6 +110,8 @@ describe('the API content a deployment serves', () => {
     expect(named.dealers.map((d) => d.slug).sort()).toEqual(dealers.map((d) => d.slug).sort());
     const fallback = await apiContent({ DEALERS_DIR: 'tests/fixtures/dealers' });
     expect(fallback.from).toBe('tests/fixtures/dealers');
-    await expect(apiContent({ API_CONTENT_URL: `${origin}/missing.json`, DEALERS_DIR: 'tests/fixtures/dealers' })).rejects.toThrow('HTTP 404');
+    await expect(
+      apiContent({ API_CONTENT_URL: `${origin}/missing.json`, DEALERS_DIR: 'tests/fixtures/dealers' }),
+    ).rejects.toThrow('HTTP 404');
   });
 });

@@ -9,7 +9,12 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createApp } from '../../src/api/app.ts';
-import { DatabaseUnavailableError, classifyDbError, describeError, unavailableReason } from '../../src/api/db/errors.ts';
+import {
+  DatabaseUnavailableError,
+  classifyDbError,
+  describeError,
+  unavailableReason,
+} from '../../src/api/db/errors.ts';
 import { APPLICATION_NAME, openPostgres } from '../../src/api/db/postgres.ts';
 import type { Db } from '../../src/api/deps.ts';
 import { migrate } from '../../src/api/db/migrate.ts';
@@ -29,7 +34,10 @@ describe('telling a database that is away from a statement that is wrong', () =>
       Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' }),
       Object.assign(new Error('the database system is starting up'), { code: '57P03' }),
       Object.assign(new Error('sorry, too many clients already'), { code: '53300' }),
-      new AggregateError([Object.assign(new Error('a'), { code: 'ECONNREFUSED' }), Object.assign(new Error('b'), { code: 'ECONNREFUSED' })]),
+      new AggregateError([
+        Object.assign(new Error('a'), { code: 'ECONNREFUSED' }),
+        Object.assign(new Error('b'), { code: 'ECONNREFUSED' }),
+      ]),
     ]) {
       expect(unavailableReason(error), error.message).toBeTruthy();
       expect(classifyDbError(error)).toBeInstanceOf(DatabaseUnavailableError);
@@ -45,7 +53,9 @@ describe('telling a database that is away from a statement that is wrong', () =>
 
   it('logs a database error by its code, never with the statement or the values it was given', () => {
     const error = Object.assign(new Error('invalid input syntax for type uuid: "sam@example.com"'), {
-      code: '22P02', query: 'SELECT * FROM leads WHERE id = $1', params: ['sam@example.com'],
+      code: '22P02',
+      query: 'SELECT * FROM leads WHERE id = $1',
+      params: ['sam@example.com'],
     });
     const line = describeError(error);
     expect(line).toBe('database error 22P02 (Error)');
@@ -111,10 +121,14 @@ describe.skipIf(!url)('the PostgreSQL adapter under faults, on the test server',
       const started = Date.now();
       await expect(db.query('SELECT pg_sleep(5)')).rejects.toBeInstanceOf(DatabaseUnavailableError);
       expect(Date.now() - started).toBeLessThan(3_000);
-      await expect(db.transaction((tx) => tx.query('SELECT pg_sleep(5)'))).rejects.toBeInstanceOf(DatabaseUnavailableError);
+      await expect(db.transaction((tx) => tx.query('SELECT pg_sleep(5)'))).rejects.toBeInstanceOf(
+        DatabaseUnavailableError,
+      );
       expect((await db.query<{ n: number }>('SELECT 1 AS n')).rows).toEqual([{ n: 1 }]);
       // Long maintenance work is not bound by the request limit.
-      expect((await db.maintenance!((m) => m.query<{ ok: boolean }>('SELECT true AS ok FROM pg_sleep(0.5)'))).rows).toEqual([{ ok: true }]);
+      expect(
+        (await db.maintenance!((m) => m.query<{ ok: boolean }>('SELECT true AS ok FROM pg_sleep(0.5)'))).rows,
+      ).toEqual([{ ok: true }]);
     } finally {
       await db.close();
     }
@@ -124,15 +138,27 @@ describe.skipIf(!url)('the PostgreSQL adapter under faults, on the test server',
     const t = await openPostgresSchema();
     await migrate(t.db);
     // A pool whose server address refuses connections: the API as it is while PostgreSQL is down.
-    const down = await openPostgres({ connectionString: 'postgres://postgres@127.0.0.1:1/test', connectTimeoutMs: 500 });
+    const down = await openPostgres({
+      connectionString: 'postgres://postgres@127.0.0.1:1/test',
+      connectTimeoutMs: 500,
+    });
     try {
       const deps = await testDeps(t.db);
       const downApp = createApp({ ...deps, db: down });
       const body = JSON.stringify({
-        idempotencyKey: randomUUID(), isLastStep: true, form: { pageId: '3', blockId: 'enquiry', step: 'contact' },
+        idempotencyKey: randomUUID(),
+        isLastStep: true,
+        form: { pageId: '3', blockId: 'enquiry', step: 'contact' },
         values: { name: 'Sam Lee', phone: '0412 345 678', email: 'sam@example.com', location_id: '11' },
       });
-      const save = (app: ReturnType<typeof createApp>) => app.fetch(new Request('http://mini-motors.localhost/api/leads', { method: 'POST', headers: { 'content-type': 'application/json' }, body }));
+      const save = (app: ReturnType<typeof createApp>) =>
+        app.fetch(
+          new Request('http://mini-motors.localhost/api/leads', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body,
+          }),
+        );
       const refused = await save(downApp);
       expect(refused.status).toBe(503);
       expect(refused.headers.get('retry-after')).toBe('5');
@@ -140,9 +166,13 @@ describe.skipIf(!url)('the PostgreSQL adapter under faults, on the test server',
       expect(health.status).toBe(503);
       expect(health.headers.get('retry-after')).toBe('5');
       expect((await health.json()).error.status).toBe(503);
-      const search = await downApp.fetch(new Request('http://mini-motors.localhost/api/search/1/indexes/*/queries', {
-        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ requests: [{ indexName: 'cars' }] }),
-      }));
+      const search = await downApp.fetch(
+        new Request('http://mini-motors.localhost/api/search/1/indexes/*/queries', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ requests: [{ indexName: 'cars' }] }),
+        }),
+      );
       expect(search.status).toBe(503);
       expect(search.headers.get('retry-after')).toBe('5');
       const upApp = createApp(deps);
@@ -163,19 +193,37 @@ describe('the delivery worker when the database fails after a send', () => {
       const deps = await testDeps(t.db, { destinations: () => [{ kind: 'file', dir }] });
       const app = createApp(deps);
       for (let i = 0; i < 3; i++) {
-        const res = await app.fetch(new Request('http://mini-motors.localhost/api/leads', {
-          method: 'POST', headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ idempotencyKey: randomUUID(), isLastStep: true, form: { pageId: '3', blockId: 'enquiry', step: 'contact' },
-            values: { name: `Sam ${i}`, phone: '0412 345 678', email: `sam${i}@example.com`, location_id: '11' } }),
-        }));
+        const res = await app.fetch(
+          new Request('http://mini-motors.localhost/api/leads', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({
+              idempotencyKey: randomUUID(),
+              isLastStep: true,
+              form: { pageId: '3', blockId: 'enquiry', step: 'contact' },
+              values: { name: `Sam ${i}`, phone: '0412 345 678', email: `sam${i}@example.com`, location_id: '11' },
+            }),
+          }),
+        );
         expect(res.status).toBe(200);
       }
       let failures = 0;
       // The first outcome written finds the database gone; the others find it back.
-      const flaky: Db = { ...t.db, transaction: (fn) => (failures++ === 0 ? Promise.reject(new DatabaseUnavailableError('the connection was lost')) : t.db.transaction(fn)) };
+      const flaky: Db = {
+        ...t.db,
+        transaction: (fn) =>
+          failures++ === 0
+            ? Promise.reject(new DatabaseUnavailableError('the connection was lost'))
+            : t.db.transaction(fn),
+      };
       await expect(deliverDue({ ...deps, db: flaky })).rejects.toBeInstanceOf(DatabaseUnavailableError);
-      const { rows } = await t.db.query<{ status: string; n: number }>(`SELECT status, count(*)::int AS n FROM outbox GROUP BY status ORDER BY status`);
-      expect(rows).toEqual([{ status: 'delivered', n: 2 }, { status: 'pending', n: 1 }]);
+      const { rows } = await t.db.query<{ status: string; n: number }>(
+        `SELECT status, count(*)::int AS n FROM outbox GROUP BY status ORDER BY status`,
+      );
+      expect(rows).toEqual([
+        { status: 'delivered', n: 2 },
+        { status: 'pending', n: 1 },
+      ]);
       // All three were written; the unrecorded one is sent again once its lease ends, to the same files.
       expect((await readdir(dir)).filter((f) => f.endsWith('.json'))).toHaveLength(3);
       const later = await deliverDue(deps, { now: new Date(Date.now() + 11 * 60_000) });

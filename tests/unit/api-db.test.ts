@@ -34,7 +34,14 @@ describe.each(testDatabases)('migrations on $label', (database) => {
   it('rolls a failing migration back whole and reports which one failed', async () => {
     const t = await database.open({ migrated: false });
     try {
-      const broken: Migration[] = [...(await loadMigrations()), { version: '9001', name: '9001_broken', sql: 'CREATE TABLE half_done (id int); SELECT no_such_column FROM leads;' }];
+      const broken: Migration[] = [
+        ...(await loadMigrations()),
+        {
+          version: '9001',
+          name: '9001_broken',
+          sql: 'CREATE TABLE half_done (id int); SELECT no_such_column FROM leads;',
+        },
+      ];
       await expect(migrate(t.db, broken)).rejects.toThrow(/^Migration 9001_broken failed: .*no_such_column/);
       expect((await t.db.query('SELECT to_regclass($1) AS t', ['half_done'])).rows[0]).toEqual({ t: null });
       expect((await t.db.query(`SELECT version FROM schema_migrations WHERE version = '9001'`)).rows).toEqual([]);
@@ -48,7 +55,9 @@ describe.each(testDatabases)('migrations on $label', (database) => {
     try {
       const [m] = await loadMigrations();
       expect((await migrate(t.db, [{ ...m!, sql: m!.sql + '\n-- edited' }])).changed).toEqual([m!.name]);
-      await expect(migrate(t.db, [m!, { ...m!, name: '0001_again' }])).rejects.toThrow('Two migrations have version 0001');
+      await expect(migrate(t.db, [m!, { ...m!, name: '0001_again' }])).rejects.toThrow(
+        'Two migrations have version 0001',
+      );
     } finally {
       await t.cleanup();
     }
@@ -84,7 +93,9 @@ describe('the embedded database folder', () => {
     await expect(second).rejects.toThrow(`The database in ${dir} is open in another process (pid ${process.pid}`);
     await db.close();
     const again = await openDb({ kind: 'pglite', dataDir: dir });
-    expect((await again.query(`SELECT name FROM schema_migrations WHERE version = '8000'`)).rows).toEqual([{ name: 'marker' }]);
+    expect((await again.query(`SELECT name FROM schema_migrations WHERE version = '8000'`)).rows).toEqual([
+      { name: 'marker' },
+    ]);
     await again.close();
   });
 
@@ -106,7 +117,11 @@ describe('the embedded database folder', () => {
 
 describe('database choice', () => {
   it('uses DATABASE_URL when set, else PGlite in --data, DATA_DIR or .data', () => {
-    expect(dbConfigFrom('/d', { DATABASE_URL: 'postgres://u@h/db', DATABASE_POOL_MAX: '4' })).toEqual({ kind: 'postgres', url: 'postgres://u@h/db', max: 4 });
+    expect(dbConfigFrom('/d', { DATABASE_URL: 'postgres://u@h/db', DATABASE_POOL_MAX: '4' })).toEqual({
+      kind: 'postgres',
+      url: 'postgres://u@h/db',
+      max: 4,
+    });
     expect(dbConfigFrom('/d', {})).toEqual({ kind: 'pglite', dataDir: '/d' });
     expect(dataDirFrom('/flag', { DATA_DIR: '/env' })).toBe('/flag');
     expect(dataDirFrom(undefined, { DATA_DIR: '/env' })).toBe('/env');
@@ -118,24 +133,35 @@ describe('lead destinations from the environment', () => {
   it('uses the dealer’s own variables before the defaults, named by the slug in upper snake case', () => {
     expect(envSuffix('mini-motors')).toBe('MINI_MOTORS');
     const env = {
-      LEAD_WEBHOOK_URL_MINI_MOTORS: 'https://crm.example.com/mini', LEAD_WEBHOOK_SECRET_MINI_MOTORS: 'mini-secret',
-      LEAD_WEBHOOK_URL: 'https://crm.example.com/all', LEAD_WEBHOOK_SECRET: 'shared', LEAD_ADF_URL: 'https://adf.example.com/in',
+      LEAD_WEBHOOK_URL_MINI_MOTORS: 'https://crm.example.com/mini',
+      LEAD_WEBHOOK_SECRET_MINI_MOTORS: 'mini-secret',
+      LEAD_WEBHOOK_URL: 'https://crm.example.com/all',
+      LEAD_WEBHOOK_SECRET: 'shared',
+      LEAD_ADF_URL: 'https://adf.example.com/in',
     };
     expect(destinationsFor('mini-motors', env, '/data')).toEqual([
       { kind: 'webhook', url: 'https://crm.example.com/mini', secret: 'mini-secret' },
       { kind: 'adf', url: 'https://adf.example.com/in' },
     ]);
-    expect(destinationsFor('group-motors', env, '/data')[0]).toEqual({ kind: 'webhook', url: 'https://crm.example.com/all', secret: 'shared' });
+    expect(destinationsFor('group-motors', env, '/data')[0]).toEqual({
+      kind: 'webhook',
+      url: 'https://crm.example.com/all',
+      secret: 'shared',
+    });
   });
 
   it('writes files under DATA_DIR/deliveries/<slug> when nothing is configured', () => {
-    expect(destinationsFor('mini-motors', {}, '/data')).toEqual([{ kind: 'file', dir: path.join('/data', 'deliveries', 'mini-motors') }]);
+    expect(destinationsFor('mini-motors', {}, '/data')).toEqual([
+      { kind: 'file', dir: path.join('/data', 'deliveries', 'mini-motors') },
+    ]);
   });
 
   it('stops the start-up when a webhook has no secret or a URL is not http(s)', () => {
-    expect(() => destinationsFromEnv(['mini-motors'], { LEAD_WEBHOOK_URL: 'https://crm.example.com' }, '/d'))
-      .toThrow('LEAD_WEBHOOK_URL is set but no LEAD_WEBHOOK_SECRET_MINI_MOTORS or LEAD_WEBHOOK_SECRET signs its requests.');
-    expect(() => destinationsFromEnv(['mini-motors'], { LEAD_ADF_URL_MINI_MOTORS: 'ftp://x' }, '/d'))
-      .toThrow('LEAD_ADF_URL_MINI_MOTORS must be an http(s) URL, not "ftp://x".');
+    expect(() => destinationsFromEnv(['mini-motors'], { LEAD_WEBHOOK_URL: 'https://crm.example.com' }, '/d')).toThrow(
+      'LEAD_WEBHOOK_URL is set but no LEAD_WEBHOOK_SECRET_MINI_MOTORS or LEAD_WEBHOOK_SECRET signs its requests.',
+    );
+    expect(() => destinationsFromEnv(['mini-motors'], { LEAD_ADF_URL_MINI_MOTORS: 'ftp://x' }, '/d')).toThrow(
+      'LEAD_ADF_URL_MINI_MOTORS must be an http(s) URL, not "ftp://x".',
+    );
   });
 });

@@ -20,9 +20,13 @@ const ids: Record<string, string> = {};
 
 async function save(app: ReturnType<typeof createApp>, name: string, body: Record<string, unknown>) {
   clock += 60_000;
-  const res = await app.fetch(new Request('http://mini-motors.localhost/api/leads', {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
-  }));
+  const res = await app.fetch(
+    new Request('http://mini-motors.localhost/api/leads', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }),
+  );
   expect(res.status).toBe(200);
   ids[name] = (await res.json()).lead_id;
 }
@@ -34,20 +38,39 @@ beforeAll(async () => {
   const app = createApp(await testDeps(db, { now: () => new Date(clock) }));
   const contact = { form: { pageId: '3', blockId: 'enquiry', step: 'contact' }, isLastStep: true };
   await save(app, 'complete', {
-    ...contact, idempotencyKey: 'export-complete-1',
-    values: { name: 'Sam "Sammy" Lee', phone: '+61 412 345 678', email: 'sam@example.com', location_id: '11', message: 'Hi,\nthe blue one =SUM(A1)' },
+    ...contact,
+    idempotencyKey: 'export-complete-1',
+    values: {
+      name: 'Sam "Sammy" Lee',
+      phone: '+61 412 345 678',
+      email: 'sam@example.com',
+      location_id: '11',
+      message: 'Hi,\nthe blue one =SUM(A1)',
+    },
     tracking: { utm_source: 'google' },
   });
   await save(app, 'partial', {
-    form: { pageId: '3', blockId: 'car-finder', step: 'about' }, isLastStep: false, idempotencyKey: 'export-partial-1',
+    form: { pageId: '3', blockId: 'car-finder', step: 'about' },
+    isLastStep: false,
+    idempotencyKey: 'export-partial-1',
     values: { first_name: 'Ada', email: 'ada@example.com' },
   });
-  await save(app, 'spam', { ...contact, idempotencyKey: 'export-spam-1', values: { name: 'Bot', website_url_confirm: 'x' } });
+  await save(app, 'spam', {
+    ...contact,
+    idempotencyKey: 'export-spam-1',
+    values: { name: 'Bot', website_url_confirm: 'x' },
+  });
   await save(app, 'forged', {
-    form: { pageId: '3', blockId: 'car-finder', step: 'about' }, isLastStep: false, idempotencyKey: 'export-forged-1',
+    form: { pageId: '3', blockId: 'car-finder', step: 'about' },
+    isLastStep: false,
+    idempotencyKey: 'export-forged-1',
     values: {
-      first_name: 'Mallory', email: 'mallory@example.com',
-      lead_status: 'Complete', lead_id: 'forged-id', created_at: '1999-01-01T00:00:00.000Z', form_completed: true,
+      first_name: 'Mallory',
+      email: 'mallory@example.com',
+      lead_status: 'Complete',
+      lead_id: 'forged-id',
+      created_at: '1999-01-01T00:00:00.000Z',
+      form_completed: true,
     },
     tracking: { lead_status: 'Complete', completed_at: '1999-01-01T00:00:00.000Z' },
   });
@@ -66,37 +89,88 @@ describe('npm run leads -- export', () => {
     const leads = JSON.parse(stdout);
     expect(leads.slice(0, 2)).toEqual([
       {
-        lead_id: ids.complete, lead_status: 'Complete', form_completed: true, category: 'General Enquiry', subcategory: null,
-        page_id: '3', PageTitle: 'Enquire', created_at: '2025-03-01T09:01:00.000Z', completed_at: '2025-03-01T09:01:00.000Z',
+        lead_id: ids.complete,
+        lead_status: 'Complete',
+        form_completed: true,
+        category: 'General Enquiry',
+        subcategory: null,
+        page_id: '3',
+        PageTitle: 'Enquire',
+        created_at: '2025-03-01T09:01:00.000Z',
+        completed_at: '2025-03-01T09:01:00.000Z',
         tracking: { utm_source: 'google' },
         // The lead route stores the phone number in E.164 (src/forms/phone.ts).
-        values: { name: 'Sam "Sammy" Lee', phone: '+61412345678', email: 'sam@example.com', location_id: '11', message: 'Hi,\nthe blue one =SUM(A1)' },
+        values: {
+          name: 'Sam "Sammy" Lee',
+          phone: '+61412345678',
+          email: 'sam@example.com',
+          location_id: '11',
+          message: 'Hi,\nthe blue one =SUM(A1)',
+        },
       },
       {
-        lead_id: ids.partial, lead_status: 'Partial', form_completed: false, category: 'Vehicle Finder', subcategory: 'Used',
-        page_id: '3', PageTitle: 'Enquire', created_at: '2025-03-01T09:02:00.000Z', completed_at: null,
-        tracking: {}, values: { first_name: 'Ada', email: 'ada@example.com' },
+        lead_id: ids.partial,
+        lead_status: 'Partial',
+        form_completed: false,
+        category: 'Vehicle Finder',
+        subcategory: 'Used',
+        page_id: '3',
+        PageTitle: 'Enquire',
+        created_at: '2025-03-01T09:02:00.000Z',
+        completed_at: null,
+        tracking: {},
+        values: { first_name: 'Ada', email: 'ada@example.com' },
       },
     ]);
     expect(Object.keys(leads[0])).toEqual([
-      'lead_id', 'lead_status', 'form_completed', 'category', 'subcategory', 'page_id', 'PageTitle', 'created_at', 'completed_at', 'tracking', 'values',
+      'lead_id',
+      'lead_status',
+      'form_completed',
+      'category',
+      'subcategory',
+      'page_id',
+      'PageTitle',
+      'created_at',
+      'completed_at',
+      'tracking',
+      'values',
     ]);
     expect(stderr).toMatch(/^3 leads of mini-motors\./m);
   }, 60_000);
 
   it('shows a lead’s real status, id and dates when the visitor sent values named like them', async () => {
-    const forged = JSON.parse((await cli()).stdout).find((l: { values: { email?: string } }) => l.values.email === 'mallory@example.com');
+    const forged = JSON.parse((await cli()).stdout).find(
+      (l: { values: { email?: string } }) => l.values.email === 'mallory@example.com',
+    );
     expect(forged).toMatchObject({
-      lead_id: ids.forged, lead_status: 'Partial', form_completed: false, created_at: '2025-03-01T09:04:00.000Z', completed_at: null,
+      lead_id: ids.forged,
+      lead_status: 'Partial',
+      form_completed: false,
+      created_at: '2025-03-01T09:04:00.000Z',
+      completed_at: null,
       tracking: { lead_status: 'Complete', completed_at: '1999-01-01T00:00:00.000Z' },
-      values: { lead_status: 'Complete', lead_id: 'forged-id', created_at: '1999-01-01T00:00:00.000Z', form_completed: true },
+      values: {
+        lead_status: 'Complete',
+        lead_id: 'forged-id',
+        created_at: '1999-01-01T00:00:00.000Z',
+        form_completed: true,
+      },
     });
     const csv = (await cli('--format', 'csv')).stdout.split('\r\n');
     const header = csv[0]!.split(',');
     const row = csv.find((line) => line.includes('mallory@example.com'))!.split(',');
     const cell = (name: string) => row[header.indexOf(name)];
-    expect([cell('lead_id'), cell('lead_status'), cell('form_completed'), cell('created_at')]).toEqual([ids.forged, 'Partial', 'false', '2025-03-01T09:04:00.000Z']);
-    expect([cell('values.lead_id'), cell('values.lead_status'), cell('tracking.lead_status')]).toEqual(['forged-id', 'Complete', 'Complete']);
+    expect([cell('lead_id'), cell('lead_status'), cell('form_completed'), cell('created_at')]).toEqual([
+      ids.forged,
+      'Partial',
+      'false',
+      '2025-03-01T09:04:00.000Z',
+    ]);
+    expect([cell('values.lead_id'), cell('values.lead_status'), cell('tracking.lead_status')]).toEqual([
+      'forged-id',
+      'Complete',
+      'Complete',
+    ]);
     expect(header.filter((h) => h === 'lead_status')).toHaveLength(1);
   }, 60_000);
 
@@ -106,10 +180,12 @@ describe('npm run leads -- export', () => {
     const lines = csv.split('\r\n');
     expect(lines[0]).toBe(
       'lead_id,lead_status,form_completed,category,subcategory,page_id,PageTitle,created_at,completed_at,' +
-      'tracking.utm_source,tracking.lead_status,tracking.completed_at,' +
-      'values.name,values.email,values.phone,values.message,values.location_id,values.first_name,values.lead_id,values.created_at,values.lead_status,values.form_completed',
+        'tracking.utm_source,tracking.lead_status,tracking.completed_at,' +
+        'values.name,values.email,values.phone,values.message,values.location_id,values.first_name,values.lead_id,values.created_at,values.lead_status,values.form_completed',
     );
-    expect(csv).toContain(`${ids.complete},Complete,true,General Enquiry,,3,Enquire,2025-03-01T09:01:00.000Z,2025-03-01T09:01:00.000Z,google,,,"Sam ""Sammy"" Lee",sam@example.com,+61412345678,"Hi,\nthe blue one =SUM(A1)",11,,,,,\r\n`);
+    expect(csv).toContain(
+      `${ids.complete},Complete,true,General Enquiry,,3,Enquire,2025-03-01T09:01:00.000Z,2025-03-01T09:01:00.000Z,google,,,"Sam ""Sammy"" Lee",sam@example.com,+61412345678,"Hi,\nthe blue one =SUM(A1)",11,,,,,\r\n`,
+    );
     // Header and three rows; the message's line break stays inside its quoted cell.
     expect(lines.filter(Boolean)).toHaveLength(4);
     const adf = (await cli('--format', 'adf')).stdout;
@@ -123,9 +199,16 @@ describe('npm run leads -- export', () => {
 
   it('includes spam, flagged, with --include-spam', async () => {
     const leads = JSON.parse((await cli('--include-spam')).stdout);
-    expect(leads.map((l: { lead_id: string; spam: boolean }) => [l.lead_id, l.spam])).toEqual([[ids.complete, false], [ids.partial, false], [ids.spam, true], [ids.forged, false]]);
+    expect(leads.map((l: { lead_id: string; spam: boolean }) => [l.lead_id, l.spam])).toEqual([
+      [ids.complete, false],
+      [ids.partial, false],
+      [ids.spam, true],
+      [ids.forged, false],
+    ]);
     const csv = (await cli('--format', 'csv', '--include-spam')).stdout;
-    expect(csv.split('\r\n')[0]).toMatch(/^lead_id,lead_status,form_completed,category,subcategory,page_id,PageTitle,created_at,completed_at,spam,tracking\./);
+    expect(csv.split('\r\n')[0]).toMatch(
+      /^lead_id,lead_status,form_completed,category,subcategory,page_id,PageTitle,created_at,completed_at,spam,tracking\./,
+    );
   }, 60_000);
 
   it('writes one ADF document with a prospect per lead to --out FILE, valid against the ADF DTD, and nothing to stdout', async () => {
@@ -136,7 +219,8 @@ describe('npm run leads -- export', () => {
     const adf = await readFile(file, 'utf8');
     expect(adf).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?>\n<\?adf version="1\.0"\?>\n<adf>\n/);
     expect(adf.match(/<prospect status="new">/g)).toHaveLength(3);
-    for (const id of [ids.complete, ids.partial, ids.forged]) expect(adf).toContain(`<id sequence="1" source="dealer-sites">${id}</id>`);
+    for (const id of [ids.complete, ids.partial, ids.forged])
+      expect(adf).toContain(`<id sequence="1" source="dealer-sites">${id}</id>`);
     const results = await validateWithDtd([adf]);
     expect(results[0]!.valid, describeProblems(results)).toBe(true);
     // No temporary file is left beside it.
@@ -150,10 +234,15 @@ describe('npm run leads -- export', () => {
     expect(stderr).toContain('3 leads of mini-motors written to');
     const names = (await readdir(folder)).sort();
     expect(names).toEqual([ids.complete, ids.partial, ids.forged].map((id) => `${id}.adf.xml`).sort());
-    const docs = await Promise.all(names.map(async (name) => ({ name, xml: await readFile(path.join(folder, name), 'utf8') })));
+    const docs = await Promise.all(
+      names.map(async (name) => ({ name, xml: await readFile(path.join(folder, name), 'utf8') })),
+    );
     for (const d of docs) expect(d.xml.match(/<prospect /g)).toHaveLength(1);
     const results = await validateWithDtd(docs);
-    expect(results.filter((r) => !r.valid), describeProblems(results)).toEqual([]);
+    expect(
+      results.filter((r) => !r.valid),
+      describeProblems(results),
+    ).toEqual([]);
     await cli('--format', 'json', '--out', folder);
     const json = JSON.parse(await readFile(path.join(folder, `${ids.complete}.json`), 'utf8'));
     expect(json).toMatchObject([{ lead_id: ids.complete, values: { email: 'sam@example.com' } }]);
@@ -163,24 +252,37 @@ describe('npm run leads -- export', () => {
     const file = path.join(dir, 'leads.csv');
     expect((await cli('--format', 'csv', '--out', file)).stdout).toBe('');
     expect((await readFile(file, 'utf8')).split('\r\n')[0]).toMatch(/^lead_id,lead_status,/);
-    const { stdout } = await run('npm', ['run', '-s', 'leads', '--', 'export', '--site', 'mini-motors', '--data', dir], {
-      env: { ...process.env, DATABASE_URL: '', DEALERS_DIR: 'tests/fixtures/dealers' },
-    });
+    const { stdout } = await run(
+      'npm',
+      ['run', '-s', 'leads', '--', 'export', '--site', 'mini-motors', '--data', dir],
+      {
+        env: { ...process.env, DATABASE_URL: '', DEALERS_DIR: 'tests/fixtures/dealers' },
+      },
+    );
     expect(JSON.parse(stdout)).toHaveLength(3);
   }, 60_000);
 
   it('writes no ADF file when there is no lead, as an ADF document needs one', async () => {
     const file = path.join(dir, 'none.adf.xml');
-    const { stderr } = await run('npx', ['tsx', 'scripts/leads.ts', 'export', '--site', 'group-motors', '--data', dir, '--format', 'adf', '--out', file], {
-      env: { ...process.env, DATABASE_URL: '', DEALERS_DIR: 'tests/fixtures/dealers' },
-    });
+    const { stderr } = await run(
+      'npx',
+      ['tsx', 'scripts/leads.ts', 'export', '--site', 'group-motors', '--data', dir, '--format', 'adf', '--out', file],
+      {
+        env: { ...process.env, DATABASE_URL: '', DEALERS_DIR: 'tests/fixtures/dealers' },
+      },
+    );
     expect(stderr).toContain('0 leads of group-motors: nothing written (an ADF document needs at least one lead).');
     await expect(readFile(file, 'utf8')).rejects.toMatchObject({ code: 'ENOENT' });
   }, 60_000);
 
   it('explains what is wrong with the command line and exits 1', async () => {
-    const bad = run('npx', ['tsx', 'scripts/leads.ts', 'export', '--site', 'mini-motors', '--format', 'xml'], { env: process.env });
-    await expect(bad).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('--format must be one of json, csv, adf, not "xml".') });
+    const bad = run('npx', ['tsx', 'scripts/leads.ts', 'export', '--site', 'mini-motors', '--format', 'xml'], {
+      env: process.env,
+    });
+    await expect(bad).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('--format must be one of json, csv, adf, not "xml".'),
+    });
     const none = run('npx', ['tsx', 'scripts/leads.ts', 'export'], { env: process.env });
     await expect(none).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('--site SLUG is required.') });
   }, 60_000);
@@ -189,17 +291,50 @@ describe('npm run leads -- export', () => {
 describe('CSV cells', () => {
   it('quotes commas, quotes and line breaks, and defuses spreadsheet formulas but not phone numbers', () => {
     const own = {
-      lead_id: 'L1', lead_status: 'Partial', form_completed: false, category: null, subcategory: null, page_id: null, PageTitle: null,
-      created_at: null, completed_at: null, tracking: {},
+      lead_id: 'L1',
+      lead_status: 'Partial',
+      form_completed: false,
+      category: null,
+      subcategory: null,
+      page_id: null,
+      PageTitle: null,
+      created_at: null,
+      completed_at: null,
+      tracking: {},
     };
-    const csv = toCsv([{ ...own, values: { a: 'x,y', b: 'say "hi"', c: 'two\nlines', d: '=HYPERLINK("x")', e: '+61 412 345 678', f: '-5', g: '@cmd', h: { nested: true } } }]);
-    expect(csv.split('\r\n')[1]).toBe('L1,Partial,false,,,,,,,"x,y","say ""hi""","two\nlines","\'=HYPERLINK(""x"")",+61 412 345 678,-5,\'@cmd,"{""nested"":true}"');
+    const csv = toCsv([
+      {
+        ...own,
+        values: {
+          a: 'x,y',
+          b: 'say "hi"',
+          c: 'two\nlines',
+          d: '=HYPERLINK("x")',
+          e: '+61 412 345 678',
+          f: '-5',
+          g: '@cmd',
+          h: { nested: true },
+        },
+      },
+    ]);
+    expect(csv.split('\r\n')[1]).toBe(
+      'L1,Partial,false,,,,,,,"x,y","say ""hi""","two\nlines","\'=HYPERLINK(""x"")",+61 412 345 678,-5,\'@cmd,"{""nested"":true}"',
+    );
   });
 
   it('leaves a value named like a built-in property empty in rows that do not have it', () => {
     const lead = (values: Record<string, unknown>) => ({
-      lead_id: 'L', lead_status: 'Partial', form_completed: false, category: null, subcategory: null, page_id: null, PageTitle: null,
-      created_at: null, completed_at: null, tracking: {}, values,
+      lead_id: 'L',
+      lead_status: 'Partial',
+      form_completed: false,
+      category: null,
+      subcategory: null,
+      page_id: null,
+      PageTitle: null,
+      created_at: null,
+      completed_at: null,
+      tracking: {},
+      values,
     });
     const lines = toCsv([lead({ constructor: 'x' }), lead({})]).split('\r\n');
     expect(lines[0]!.endsWith(',values.constructor')).toBe(true);
@@ -208,7 +343,9 @@ describe('CSV cells', () => {
 
   it('prints only the header row when a dealer has no leads', async () => {
     const dealer = (await fixtureDealers()).find((d) => d.slug === 'mini-motors');
-    expect(formatLeads([], 'csv', dealer)).toBe('lead_id,lead_status,form_completed,category,subcategory,page_id,PageTitle,created_at,completed_at\r\n');
+    expect(formatLeads([], 'csv', dealer)).toBe(
+      'lead_id,lead_status,form_completed,category,subcategory,page_id,PageTitle,created_at,completed_at\r\n',
+    );
     expect(formatLeads([], 'json')).toBe('[]\n');
     expect(formatLeads([], 'adf')).toBe('');
     expect(typeof listLeads).toBe('function');

@@ -15,12 +15,23 @@ const HOOK: Destination = { kind: 'webhook', url: 'http://127.0.0.1:9/hook', sec
 
 function write(key: string, over: Partial<LeadWrite> = {}): LeadWrite {
   return {
-    siteSlug: 'mini-motors', idempotencyKey: key, isLastStep: false, pageId: '3', blockId: 'car-finder', step: 'about',
-    values: { first_name: 'Ada', email: 'ada@example.com' }, stepValues: { first_name: 'Ada' }, tracking: {}, now: new Date('2026-01-05T10:00:00Z'),
+    siteSlug: 'mini-motors',
+    idempotencyKey: key,
+    isLastStep: false,
+    pageId: '3',
+    blockId: 'car-finder',
+    step: 'about',
+    values: { first_name: 'Ada', email: 'ada@example.com' },
+    stepValues: { first_name: 'Ada' },
+    tracking: {},
+    now: new Date('2026-01-05T10:00:00Z'),
     ...over,
   };
 }
-const save = (w: LeadWrite, destinations: Destination[] = [HOOK]): LeadSave => ({ write: w, completion: { destinations } });
+const save = (w: LeadWrite, destinations: Destination[] = [HOOK]): LeadSave => ({
+  write: w,
+  completion: { destinations },
+});
 
 describe.each(testDatabases)('grouped lead saves on $label', (database) => {
   let t: TestDb;
@@ -48,7 +59,8 @@ describe.each(testDatabases)('grouped lead saves on $label', (database) => {
     failWhen = undefined;
   });
 
-  const lead = async (id: string) => (await t.db.query<Record<string, any>>('SELECT * FROM leads WHERE id = $1', [id])).rows[0]!;
+  const lead = async (id: string) =>
+    (await t.db.query<Record<string, any>>('SELECT * FROM leads WHERE id = $1', [id])).rows[0]!;
   const outbox = async (id: string) => (await t.db.query('SELECT * FROM outbox WHERE lead_id = $1', [id])).rows;
 
   it('answers every save of one statement as if it had been alone', async () => {
@@ -65,7 +77,15 @@ describe.each(testDatabases)('grouped lead saves on $label', (database) => {
     const newKey = randomUUID();
     const outcomes = await saveLeads(db, [
       save(write(newKey)),
-      save(write(partialKey, { leadId: partialId, isLastStep: true, step: 'car', values: { Make: 'Kia' }, stepValues: { Make: 'Kia' } })),
+      save(
+        write(partialKey, {
+          leadId: partialId,
+          isLastStep: true,
+          step: 'car',
+          values: { Make: 'Kia' },
+          stepValues: { Make: 'Kia' },
+        }),
+      ),
       save(write(doneLead.idempotency_key, { isLastStep: true, step: 'car' })),
       save(write(randomUUID(), { leadId: foreignId })),
       save(write(randomUUID(), { leadId: randomUUID() })),
@@ -96,13 +116,15 @@ describe.each(testDatabases)('grouped lead saves on $label', (database) => {
     await expect(saveLeads(db, [save(write(key)), save(write(key))])).rejects.toThrow(/one save per form session/);
   });
 
-  it('groups saves that arrive while a statement runs, and a session\'s second save waits for the next', async () => {
+  it("groups saves that arrive while a statement runs, and a session's second save waits for the next", async () => {
     const saver = leadSaver(db, { maxInFlight: 1 });
     const keys = Array.from({ length: 12 }, () => randomUUID());
     const twice = keys[3]!;
     const answers = await Promise.all([
       ...keys.map((k) => saver(save(write(k)))),
-      saver(save(write(twice, { isLastStep: true, step: 'car', values: { Make: 'Mazda' }, stepValues: { Make: 'Mazda' } }))),
+      saver(
+        save(write(twice, { isLastStep: true, step: 'car', values: { Make: 'Mazda' }, stepValues: { Make: 'Mazda' } })),
+      ),
     ]);
     // The first save goes alone; the other 11 arrive while it runs and go together; the session
     // saved twice has its second save in a third statement.
@@ -119,12 +141,15 @@ describe.each(testDatabases)('grouped lead saves on $label', (database) => {
     const saver = leadSaver(db, { maxInFlight: 1 });
     failWhen = (params) => JSON.stringify(params ?? []).includes('poison');
     const first = saver(save(write(randomUUID())));
-    const rest = ['a', 'poison', 'b'].map((name) => saver(save(write(randomUUID(), { values: { first_name: name, email: 'x@example.com' } }))));
+    const rest = ['a', 'poison', 'b'].map((name) =>
+      saver(save(write(randomUUID(), { values: { first_name: name, email: 'x@example.com' } }))),
+    );
     await first;
     const settled = await Promise.allSettled(rest);
     expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     for (const s of settled) {
-      if (s.status === 'fulfilled') expect((await lead((s.value as { leadId: string }).leadId)).lead_status).toBe('Partial');
+      if (s.status === 'fulfilled')
+        expect((await lead((s.value as { leadId: string }).leadId)).lead_status).toBe('Partial');
     }
     const stored = await t.db.query("SELECT 1 FROM leads WHERE \"values\"->>'first_name' = 'poison'", []);
     expect(stored.rows).toEqual([]);

@@ -5,18 +5,28 @@ import { serveLeadRoute, type App } from '../helpers/lead-route.ts';
 import { testDatabases } from '../helpers/db.ts';
 
 function post(app: App, body: BodyInit | object, init: { url?: string; headers?: Record<string, string> } = {}) {
-  const raw = typeof body === 'string' || body instanceof Uint8Array || body instanceof ReadableStream ? body : JSON.stringify(body);
-  return app.fetch(new Request(init.url ?? 'http://mini-motors.localhost/api/leads', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...init.headers },
-    body: raw as BodyInit,
-    ...(raw instanceof ReadableStream ? { duplex: 'half' } : {}),
-  }));
+  const raw =
+    typeof body === 'string' || body instanceof Uint8Array || body instanceof ReadableStream
+      ? body
+      : JSON.stringify(body);
+  return app.fetch(
+    new Request(init.url ?? 'http://mini-motors.localhost/api/leads', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...init.headers },
+      body: raw as BodyInit,
+      ...(raw instanceof ReadableStream ? { duplex: 'half' } : {}),
+    }),
+  );
 }
 
 const valid = () => ({
-  idempotencyKey: randomUUID(), isLastStep: true, form: { pageId: '3', blockId: 'enquiry', step: 'contact' },
-  values: { name: 'Sam Lee', phone: '0412 345 678', email: 'sam@example.com', location_id: '11' } as Record<string, unknown>,
+  idempotencyKey: randomUUID(),
+  isLastStep: true,
+  form: { pageId: '3', blockId: 'enquiry', step: 'contact' },
+  values: { name: 'Sam Lee', phone: '0412 345 678', email: 'sam@example.com', location_id: '11' } as Record<
+    string,
+    unknown
+  >,
 });
 
 /** A valid save whose JSON is exactly `bytes` long (padded in values the form does not know, 9,000 characters each at most). */
@@ -45,7 +55,11 @@ describe.each(testDatabases)('bad input to the lead route on $label', (database)
     const before = await route.count();
     await expectError(await post(route.app, '{"idempotencyKey": "abc'), 400, 'The request body is not valid JSON.');
     await expectError(await post(route.app, ''), 400, 'The request body is empty; send a JSON object.');
-    await expectError(await post(route.app, new Uint8Array([0x7b, 0xff, 0x7d])), 400, 'The request body is not valid UTF-8 text.');
+    await expectError(
+      await post(route.app, new Uint8Array([0x7b, 0xff, 0x7d])),
+      400,
+      'The request body is not valid UTF-8 text.',
+    );
     await expectError(await post(route.app, '[1, 2]'), 400, 'The request body must be a JSON object.');
     await expectError(await post(route.app, 'null'), 400, 'The request body must be a JSON object.');
     expect(await route.count()).toBe(before);
@@ -55,11 +69,19 @@ describe.each(testDatabases)('bad input to the lead route on $label', (database)
     const before = await route.count();
     const nul = valid();
     nul.values.message = 'Hello\u0000world';
-    await expectError(await post(route.app, nul), 400, 'The request body holds a NUL character or a broken character pair.');
+    await expectError(
+      await post(route.app, nul),
+      400,
+      'The request body holds a NUL character or a broken character pair.',
+    );
     const surrogate = valid();
     surrogate.values.name = 'Sam \uD83D';
     await expectError(await post(route.app, surrogate), 400, /broken character pair/);
-    await expectError(await post(route.app, { ...valid(), form: { pageId: '3\u0000', blockId: 'enquiry', step: 'contact' } }), 400, /NUL/);
+    await expectError(
+      await post(route.app, { ...valid(), form: { pageId: '3\u0000', blockId: 'enquiry', step: 'contact' } }),
+      400,
+      /NUL/,
+    );
     const deep = valid();
     deep.values.notes = JSON.parse('['.repeat(40) + ']'.repeat(40));
     await expectError(await post(route.app, deep), 400, 'The request body is nested more than 32 levels deep.');
@@ -87,7 +109,8 @@ describe.each(testDatabases)('bad input to the lead route on $label', (database)
       [{ lead_id: 42 }, /^lead_id must be the id returned/],
       [{ site: ['mini-motors'] }, /^site must be a dealer site slug/],
     ];
-    for (const [change, message] of cases) await expectError(await post(route.app, { ...valid(), ...change }), 400, message);
+    for (const [change, message] of cases)
+      await expectError(await post(route.app, { ...valid(), ...change }), 400, message);
     expect(await route.count()).toBe(before);
   });
 
@@ -102,8 +125,12 @@ describe.each(testDatabases)('bad input to the lead route on $label', (database)
       }
     }
     for (const value of odd) {
-      const partial = { ...valid(), isLastStep: false, form: { pageId: '3', blockId: 'car-finder', step: 'about' },
-        values: { first_name: value, email: value, phone: value, Make: value } };
+      const partial = {
+        ...valid(),
+        isLastStep: false,
+        form: { pageId: '3', blockId: 'car-finder', step: 'about' },
+        values: { first_name: value, email: value, phone: value, Make: value },
+      };
       expect([200, 400], JSON.stringify(value)).toContain((await post(route.app, partial)).status);
     }
   });
@@ -111,7 +138,11 @@ describe.each(testDatabases)('bad input to the lead route on $label', (database)
   it(`accepts a body of exactly ${MAX_LEAD_BODY_BYTES} bytes and answers 413 for one byte more, declared or streamed`, async () => {
     const before = await route.count();
     expect((await post(route.app, saveOfSize(MAX_LEAD_BODY_BYTES))).status).toBe(200);
-    await expectError(await post(route.app, saveOfSize(MAX_LEAD_BODY_BYTES + 1)), 413, `The request body is larger than ${MAX_LEAD_BODY_BYTES} bytes.`);
+    await expectError(
+      await post(route.app, saveOfSize(MAX_LEAD_BODY_BYTES + 1)),
+      413,
+      `The request body is larger than ${MAX_LEAD_BODY_BYTES} bytes.`,
+    );
     const big = new TextEncoder().encode(saveOfSize(MAX_LEAD_BODY_BYTES + 1));
     const stream = new ReadableStream<Uint8Array>({
       start(controller) {
@@ -125,18 +156,36 @@ describe.each(testDatabases)('bad input to the lead route on $label', (database)
 
   it('answers 404 for a site no dealer has, by host or by name, and stores nothing', async () => {
     const before = await route.count();
-    await expectError(await post(route.app, valid(), { url: 'http://nobody.localhost/api/leads' }), 404, /No dealer site matches/);
-    await expectError(await post(route.app, { ...valid(), site: 'nobody' }, { url: 'http://localhost:4321/api/leads' }), 404, /No dealer site/);
-    await expectError(await post(route.app, valid(), { url: 'https://api.example.com/api/leads?site=nobody' }), 404, /No dealer site/);
+    await expectError(
+      await post(route.app, valid(), { url: 'http://nobody.localhost/api/leads' }),
+      404,
+      /No dealer site matches/,
+    );
+    await expectError(
+      await post(route.app, { ...valid(), site: 'nobody' }, { url: 'http://localhost:4321/api/leads' }),
+      404,
+      /No dealer site/,
+    );
+    await expectError(
+      await post(route.app, valid(), { url: 'https://api.example.com/api/leads?site=nobody' }),
+      404,
+      /No dealer site/,
+    );
     expect(await route.count()).toBe(before);
   });
 
   it("finds the dealer by its own domain (with or without www), by the body's site field or by ?site=", async () => {
-    for (const url of ['https://www.minimotors.com.au/api/leads', 'https://minimotors.com.au/api/leads', 'https://api.example.com/api/leads?site=mini-motors']) {
+    for (const url of [
+      'https://www.minimotors.com.au/api/leads',
+      'https://minimotors.com.au/api/leads',
+      'https://api.example.com/api/leads?site=mini-motors',
+    ]) {
       const res = await post(route.app, valid(), { url });
       expect(res.status, url).toBe(200);
     }
-    expect((await post(route.app, { ...valid(), site: 'mini-motors' }, { url: 'http://localhost:4321/api/leads' })).status).toBe(200);
+    expect(
+      (await post(route.app, { ...valid(), site: 'mini-motors' }, { url: 'http://localhost:4321/api/leads' })).status,
+    ).toBe(200);
   });
 
   it('answers 405 with Allow: POST for other methods on /api/leads', async () => {

@@ -10,22 +10,44 @@ const URL = 'http://mini-motors.localhost:4321/api/leads';
 const ABOUT = { first_name: 'Ada', email: 'ada@example.com' };
 
 function post(app: ReturnType<typeof createApp>, body: unknown, headers: Record<string, string> = {}) {
-  return app.fetch(new Request(URL, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-  }));
+  return app.fetch(
+    new Request(URL, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    }),
+  );
 }
 
 /** A save of the nested multi-step "Find me a car" form of tests/fixtures/dealers/mini-motors/pages/enquire.json. */
-function finderSave(key: string, step: 'about' | 'car', values: Record<string, unknown>, extra: Record<string, unknown> = {}) {
-  return { idempotencyKey: key, isLastStep: step === 'car', form: { pageId: '3', blockId: 'car-finder', step }, values, ...extra };
+function finderSave(
+  key: string,
+  step: 'about' | 'car',
+  values: Record<string, unknown>,
+  extra: Record<string, unknown> = {},
+) {
+  return {
+    idempotencyKey: key,
+    isLastStep: step === 'car',
+    form: { pageId: '3', blockId: 'car-finder', step },
+    values,
+    ...extra,
+  };
 }
 
 function contactSave(key: string, values: Record<string, unknown> = {}) {
   return {
-    idempotencyKey: key, isLastStep: true, form: { pageId: '3', blockId: 'enquiry', step: 'contact' },
-    values: { name: 'Sam Lee', phone: '0412 345 678', email: 'sam@example.com', location_id: '11', message: 'Hi', ...values },
+    idempotencyKey: key,
+    isLastStep: true,
+    form: { pageId: '3', blockId: 'enquiry', step: 'contact' },
+    values: {
+      name: 'Sam Lee',
+      phone: '0412 345 678',
+      email: 'sam@example.com',
+      location_id: '11',
+      message: 'Hi',
+      ...values,
+    },
   };
 }
 
@@ -47,7 +69,8 @@ describe.each(testDatabases)('lead saves on $label', (database) => {
     if (!row) throw new Error(`no lead ${id}`);
     return row;
   };
-  const outbox = async (id: string) => (await t.db.query<Record<string, any>>('SELECT * FROM outbox WHERE lead_id = $1 ORDER BY destination', [id])).rows;
+  const outbox = async (id: string) =>
+    (await t.db.query<Record<string, any>>('SELECT * FROM outbox WHERE lead_id = $1 ORDER BY destination', [id])).rows;
 
   it('creates a partial lead when a step holds a first name and an email, and returns its lead_id', async () => {
     const key = randomUUID();
@@ -57,9 +80,20 @@ describe.each(testDatabases)('lead saves on $label', (database) => {
     expect(body).toEqual({ lead_id: expect.stringMatching(/^[0-9a-f-]{36}$/), lead_status: 'Partial' });
     const row = await lead(body.lead_id);
     expect(row).toMatchObject({
-      site_slug: 'mini-motors', idempotency_key: key, lead_status: 'Partial', form_completed: false,
-      category: 'Vehicle Finder', subcategory: 'Used', page_id: '3', page_title: 'Enquire', form_block_id: 'car-finder',
-      last_step: 'about', values: ABOUT, step_values: { about: ABOUT }, spam: false, completed_at: null,
+      site_slug: 'mini-motors',
+      idempotency_key: key,
+      lead_status: 'Partial',
+      form_completed: false,
+      category: 'Vehicle Finder',
+      subcategory: 'Used',
+      page_id: '3',
+      page_title: 'Enquire',
+      form_block_id: 'car-finder',
+      last_step: 'about',
+      values: ABOUT,
+      step_values: { about: ABOUT },
+      spam: false,
+      completed_at: null,
     });
     expect(await outbox(body.lead_id)).toEqual([]);
   });
@@ -72,12 +106,24 @@ describe.each(testDatabases)('lead saves on $label', (database) => {
     // The phone number is stored in E.164 (src/forms/phone.ts), whatever the visitor typed.
     expect((await lead(first.lead_id)).values).toEqual({ ...ABOUT, phone: '+61412000111' });
 
-    const final = await post(app, finderSave(key, 'car', { ...ABOUT, phone: '0412 000 111', Make: 'Mazda', utm_source: 'google' },
-      { lead_id: first.lead_id, tracking: { utm_campaign: 'spring' } }));
+    const final = await post(
+      app,
+      finderSave(
+        key,
+        'car',
+        { ...ABOUT, phone: '0412 000 111', Make: 'Mazda', utm_source: 'google' },
+        { lead_id: first.lead_id, tracking: { utm_campaign: 'spring' } },
+      ),
+    );
     expect(final.status).toBe(200);
     expect(await final.json()).toEqual({ lead_id: first.lead_id, lead_status: 'Complete' });
     const row = await lead(first.lead_id);
-    expect(row).toMatchObject({ lead_status: 'Complete', form_completed: true, last_step: 'car', tracking: { utm_campaign: 'spring' } });
+    expect(row).toMatchObject({
+      lead_status: 'Complete',
+      form_completed: true,
+      last_step: 'car',
+      tracking: { utm_campaign: 'spring' },
+    });
     expect(row.values).toMatchObject({ Make: 'Mazda', utm_source: 'google' });
     expect(row.step_values).toEqual({ about: { ...ABOUT, phone: '+61412000111' }, car: { Make: 'Mazda' } });
     expect(row.completed_at).toBeInstanceOf(Date);
@@ -113,7 +159,10 @@ describe.each(testDatabases)('lead saves on $label', (database) => {
     const ids = new Set(bodies.map((b) => b.lead_id));
     expect(ids.size).toBe(1);
     expect(bodies.every((b) => b.lead_status === 'Complete')).toBe(true);
-    const { rows } = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM leads WHERE idempotency_key = $1', [key]);
+    const { rows } = await t.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM leads WHERE idempotency_key = $1',
+      [key],
+    );
     expect(rows[0]!.n).toBe(1);
     const box = await outbox([...ids][0]);
     expect(box.map((r) => r.destination)).toEqual(['adf', 'webhook']);
@@ -122,8 +171,12 @@ describe.each(testDatabases)('lead saves on $label', (database) => {
   it('completes a partial lead exactly once when 50 final submits with its lead_id race', async () => {
     const key = randomUUID();
     const { lead_id } = await (await post(app, finderSave(key, 'about', ABOUT))).json();
-    const finals = await Promise.all(Array.from({ length: 50 }, async () => post(app, finderSave(key, 'car', { ...ABOUT, Make: 'Kia' }, { lead_id }))));
-    expect(new Set(await Promise.all(finals.map(async (r) => `${r.status} ${(await r.json()).lead_id}`)))).toEqual(new Set([`200 ${lead_id}`]));
+    const finals = await Promise.all(
+      Array.from({ length: 50 }, async () => post(app, finderSave(key, 'car', { ...ABOUT, Make: 'Kia' }, { lead_id }))),
+    );
+    expect(new Set(await Promise.all(finals.map(async (r) => `${r.status} ${(await r.json()).lead_id}`)))).toEqual(
+      new Set([`200 ${lead_id}`]),
+    );
     expect(await outbox(lead_id)).toHaveLength(2);
   });
 
@@ -133,7 +186,9 @@ describe.each(testDatabases)('lead saves on $label', (database) => {
     expect(noName.status).toBe(400);
     expect((await noName.json()).error.message).toBe('To save your details we need a name (name or first_name).');
     const neither = await post(app, finderSave(key, 'about', {}));
-    expect((await neither.json()).error.message).toBe('To save your details we need a name (name or first_name) and an email or phone.');
+    expect((await neither.json()).error.message).toBe(
+      'To save your details we need a name (name or first_name) and an email or phone.',
+    );
     const { rows } = await t.db.query('SELECT id FROM leads WHERE idempotency_key = $1', [key]);
     expect(rows).toEqual([]);
   });
@@ -150,10 +205,16 @@ describe.each(testDatabases)('lead saves on $label', (database) => {
   });
 
   it('answers 400 for a form or step the page does not have', async () => {
-    const noForm = await post(app, { ...contactSave(randomUUID()), form: { pageId: '3', blockId: 'nope', step: 'contact' } });
+    const noForm = await post(app, {
+      ...contactSave(randomUUID()),
+      form: { pageId: '3', blockId: 'nope', step: 'contact' },
+    });
     expect(noForm.status).toBe(400);
     expect((await noForm.json()).error.message).toBe('Mini Motors has no form "nope" on page "3".');
-    const noStep = await post(app, { ...contactSave(randomUUID()), form: { pageId: '3', blockId: 'enquiry', step: 'vehicle' } });
+    const noStep = await post(app, {
+      ...contactSave(randomUUID()),
+      form: { pageId: '3', blockId: 'enquiry', step: 'vehicle' },
+    });
     expect((await noStep.json()).error.message).toBe('The form has no step "vehicle".');
   });
 
@@ -181,7 +242,10 @@ describe.each(testDatabases)('lead saves on $label', (database) => {
   it('stores a lead from a model page built from data (model-<slug>)', async () => {
     const model = deps.dealers.find((d) => d.slug === 'mini-motors')!.models[0]!;
     const blockId = defaultModelBlocks(model).find((b) => b.type === 'form')!.id;
-    const res = await post(app, { ...contactSave(randomUUID()), form: { pageId: `model-${model.slug}`, blockId, step: 'contact' } });
+    const res = await post(app, {
+      ...contactSave(randomUUID()),
+      form: { pageId: `model-${model.slug}`, blockId, step: 'contact' },
+    });
     expect(res.status).toBe(200);
     const row = await lead((await res.json()).lead_id);
     expect(row).toMatchObject({ category: 'New Vehicle Enquiry', subcategory: model.name, page_title: model.name });
@@ -189,10 +253,16 @@ describe.each(testDatabases)('lead saves on $label', (database) => {
 
   it('stores a lead from a stock car page (car-<slug>) as a used vehicle enquiry', async () => {
     const car = deps.dealers.find((d) => d.slug === 'mini-motors')!.cars.find((c) => c.car_type === 'used')!;
-    const res = await post(app, { ...contactSave(randomUUID(), { car_id: String(car.id) }), form: { pageId: `car-${car.slug}`, blockId: 'default-form-0', step: 'contact' } });
+    const res = await post(app, {
+      ...contactSave(randomUUID(), { car_id: String(car.id) }),
+      form: { pageId: `car-${car.slug}`, blockId: 'default-form-0', step: 'contact' },
+    });
     expect(res.status).toBe(200);
     const row = await lead((await res.json()).lead_id);
-    expect(row).toMatchObject({ category: 'Used Vehicle Enquiry', page_title: `${car.year} ${car.make} ${car.model}${car.badge ? ' ' + car.badge : ''}` });
+    expect(row).toMatchObject({
+      category: 'Used Vehicle Enquiry',
+      page_title: `${car.year} ${car.make} ${car.model}${car.badge ? ' ' + car.badge : ''}`,
+    });
   });
 
   it('answers 503 with Retry-After when the database is down, so the form keeps the input and retries', async () => {

@@ -6,7 +6,9 @@ import { groupDealers, unreachableProvider } from './api-routes-harness.ts';
 import type { Db } from '../../src/api/deps.ts';
 
 let standIn: FinanceStandIn;
-beforeAll(async () => { standIn = await startFinanceStandIn({ port: 0 }); });
+beforeAll(async () => {
+  standIn = await startFinanceStandIn({ port: 0 });
+});
 afterAll(() => standIn.close());
 
 const db = {} as Db;
@@ -14,9 +16,13 @@ const db = {} as Db;
 function app(financeProvider = unreachableProvider) {
   const api = createApp({ db, dealers: groupDealers(), now: () => new Date('2025-06-15T00:00:00Z'), financeProvider });
   return (method: string, path: string, body?: unknown) =>
-    api.fetch(new Request(`http://harbour-toyota.localhost${path}`, {
-      method, body: body === undefined ? undefined : JSON.stringify(body), headers: { 'Content-Type': 'application/json' },
-    }));
+    api.fetch(
+      new Request(`http://harbour-toyota.localhost${path}`, {
+        method,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    );
 }
 
 describe('the catalogue routes inside the API app', () => {
@@ -25,7 +31,11 @@ describe('the catalogue routes inside the API app', () => {
     expect((await call('GET', '/api/models/corolla')).status).toBe(200);
     expect((await (await call('GET', '/api/manufacturer-locations')).json()).ok).toBe(true);
     expect((await call('GET', '/api/reviews?websiteId=101&gmbId=Harbour%20Toyota%20Sydney')).status).toBe(200);
-    const finance = await call('POST', '/api/send-to-taurus', { first_name: 'Al', email: 'al@example.com', phone: '0412345678' });
+    const finance = await call('POST', '/api/send-to-taurus', {
+      first_name: 'Al',
+      email: 'al@example.com',
+      phone: '0412345678',
+    });
     expect((await finance.json()).customerKey).toMatch(/^ck_/);
     expect((await call('POST', '/api/finance-locations', { carId: 2 })).status).toBe(200);
   });

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { errorOf, groupDealers, testApi, type TestApi } from './api-routes-harness.ts';
 
-type Website = { id: number; name: string; url: string; dealership: unknown; locations: { id: number | string; name: string }[] };
+type Website = {
+  id: number;
+  name: string;
+  url: string;
+  dealership: unknown;
+  locations: { id: number | string; name: string }[];
+};
 
 describe('GET /api/manufacturer-locations', () => {
   async function websitesFrom(api: TestApi, host?: string): Promise<Website[]> {
@@ -11,7 +17,7 @@ describe('GET /api/manufacturer-locations', () => {
   }
   const ids = (websites: Website[]) => websites.map((w) => w.id);
 
-  it('lists the dealer\'s own site, the sites its locations name and its group\'s sites built elsewhere, each with its id, name, url, dealership and locations', async () => {
+  it("lists the dealer's own site, the sites its locations name and its group's sites built elsewhere, each with its id, name, url, dealership and locations", async () => {
     const res = await testApi().call('GET', '/api/manufacturer-locations');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=3600');
@@ -25,7 +31,7 @@ describe('GET /api/manufacturer-locations', () => {
     ]);
   });
 
-  it('never lists another group\'s websites, whether this deployment builds them or only their locations name them', async () => {
+  it("never lists another group's websites, whether this deployment builds them or only their locations name them", async () => {
     const api = testApi();
     const fromHarbour = ids(await websitesFrom(api));
     expect(fromHarbour).not.toContain(104);
@@ -33,19 +39,25 @@ describe('GET /api/manufacturer-locations', () => {
     // Nothing ties Lonely Motors to Harbour Toyota: no shared dealer company, no location naming it.
     expect(fromHarbour).not.toContain(103);
     const fromSummit = await websitesFrom(api, 'www.summitmazda.com.au');
-    expect(fromSummit.map((w) => [w.id, w.name])).toEqual([[104, 'Summit Mazda'], [130, 'Summit Ford']]);
+    expect(fromSummit.map((w) => [w.id, w.name])).toEqual([
+      [104, 'Summit Mazda'],
+      [130, 'Summit Ford'],
+    ]);
     expect(fromSummit.flatMap((w) => w.locations.map((l) => l.name))).toEqual(['Summit Mazda', 'Summit Ford']);
   });
 
-  it('gives each website the locations filed under its id in any dealer\'s file, once each', async () => {
+  it("gives each website the locations filed under its id in any dealer's file, once each", async () => {
     const [toyota, kia, lexus] = await websitesFrom(testApi());
     expect(toyota!.locations.map((l) => l.name)).toEqual(['Harbour Toyota Service', 'Harbour Toyota Sydney']);
     // Location 21 is in both files; the Kia site's own copy wins. 22 is only in the Toyota file.
-    expect(kia!.locations.map((l) => [l.id, l.name])).toEqual([[21, 'Harbour Kia'], [22, 'Harbour Kia Parts']]);
+    expect(kia!.locations.map((l) => [l.id, l.name])).toEqual([
+      [21, 'Harbour Kia'],
+      [22, 'Harbour Kia Parts'],
+    ]);
     expect(lexus!.locations.map((l) => l.name)).toEqual(['Harbour Lexus']);
   });
 
-  it('names the primary location\'s dealership, else the site\'s dealership id, else none', async () => {
+  it("names the primary location's dealership, else the site's dealership id, else none", async () => {
     const api = testApi();
     expect((await websitesFrom(api)).map((w) => w.dealership)).toEqual([
       { id: 501, slug: 'harbour-toyota-sydney' },
@@ -65,7 +77,7 @@ describe('GET /api/manufacturer-locations', () => {
     expect(fromLonely.map((w) => [w.id, w.locations])).toEqual([[103, []]]);
   });
 
-  it('gives every site of one dealer company the same list, with the company\'s other deployed sites', async () => {
+  it("gives every site of one dealer company the same list, with the company's other deployed sites", async () => {
     const dealers = groupDealers();
     dealers.find((d) => d.slug === 'lonely-motors')!.site.dealerCompanyId = 77;
     const api = testApi({ dealers });
@@ -95,15 +107,28 @@ describe('GET /api/manufacturer-locations', () => {
 });
 
 describe('GET /api/models/{modelSlug}', () => {
-  it('gives the brochure url and the model\'s details with a summary of each variant', async () => {
+  it("gives the brochure url and the model's details with a summary of each variant", async () => {
     const res = await testApi().call('GET', '/api/models/corolla');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=3600');
     expect(await res.json()).toEqual({
-      slug: 'corolla', new_slug: 'corolla-hatch', name: 'Corolla', manufacturer_name: 'Toyota', status: 'available',
-      from_price: 28990, short_description: 'The hatch.', brochure_url: 'https://cdn.example.com/corolla.pdf',
+      slug: 'corolla',
+      new_slug: 'corolla-hatch',
+      name: 'Corolla',
+      manufacturer_name: 'Toyota',
+      status: 'available',
+      from_price: 28990,
+      short_description: 'The hatch.',
+      brochure_url: 'https://cdn.example.com/corolla.pdf',
       variants: [
-        { id: 11, name: 'Ascent Sport', full_name: 'Corolla Ascent Sport', series: 'ZWE219', dap_min_price: 30000, dap_max_price: 32000 },
+        {
+          id: 11,
+          name: 'Ascent Sport',
+          full_name: 'Corolla Ascent Sport',
+          series: 'ZWE219',
+          dap_min_price: 30000,
+          dap_max_price: 32000,
+        },
         { id: 12, name: 'ZR', full_name: null, series: null, dap_min_price: null, dap_max_price: null },
       ],
     });
@@ -120,7 +145,7 @@ describe('GET /api/models/{modelSlug}', () => {
     expect(body).toMatchObject({ name: 'HiLux', brochure_url: null, status: 'coming_soon', variants: [] });
   });
 
-  it('an unknown model, another dealer\'s model or an unknown site is 404', async () => {
+  it("an unknown model, another dealer's model or an unknown site is 404", async () => {
     const api = testApi();
     const unknown = await api.call('GET', '/api/models/supra');
     expect(unknown.status).toBe(404);

@@ -4,9 +4,17 @@ import { startFinanceStandIn, type FinanceStandIn } from '../../scripts/lib/fina
 import { errorOf, testApi } from './api-routes-harness.ts';
 
 const applicant = {
-  lead_id: 'lead-123', first_name: 'Alice', last_name: 'Nguyen', email: 'alice@example.com', phone: '0412 345 678',
-  dateOfBirth: '1990-04-30', driverLicenceNumber: '12345678', vehiclePriceBudget: 30000,
-  privacy: true, electronic_communication: true, preferredDealership: 'Harbour Toyota Sydney',
+  lead_id: 'lead-123',
+  first_name: 'Alice',
+  last_name: 'Nguyen',
+  email: 'alice@example.com',
+  phone: '0412 345 678',
+  dateOfBirth: '1990-04-30',
+  driverLicenceNumber: '12345678',
+  vehiclePriceBudget: 30000,
+  privacy: true,
+  electronic_communication: true,
+  preferredDealership: 'Harbour Toyota Sydney',
 };
 
 let standIn: FinanceStandIn;
@@ -23,8 +31,14 @@ afterAll(() => standIn.close());
 
 function api(provider?: FinanceProvider) {
   const recording: FinanceProvider = {
-    apply: (input) => { applied.push({ values: input.values, provider: input.provider }); return (provider ?? real).apply(input); },
-    dealershipIdForLocation: (input) => { lookups++; return (provider ?? real).dealershipIdForLocation(input); },
+    apply: (input) => {
+      applied.push({ values: input.values, provider: input.provider });
+      return (provider ?? real).apply(input);
+    },
+    dealershipIdForLocation: (input) => {
+      lookups++;
+      return (provider ?? real).dealershipIdForLocation(input);
+    },
   };
   return testApi({ financeProvider: recording });
 }
@@ -49,7 +63,9 @@ describe('POST /api/send-to-{provider}', () => {
   });
 
   it('answers field errors as dataErrors, a declined budget as error, and an unverified mobile with its page', async () => {
-    const bad = await (await post('/api/send-to-taurus', { ...applicant, driverLicenceNumber: 'BAD', dateOfBirth: '2015-01-01' })).json();
+    const bad = await (
+      await post('/api/send-to-taurus', { ...applicant, driverLicenceNumber: 'BAD', dateOfBirth: '2015-01-01' })
+    ).json();
     expect(Object.keys(bad.dataErrors).sort()).toEqual(['dateOfBirth', 'driverLicenceNumber']);
     expect(bad.dataErrors.dateOfBirth).toEqual(['Applicant must be at least 18 years old']);
 
@@ -65,7 +81,9 @@ describe('POST /api/send-to-{provider}', () => {
   it('only the provider the site names is accepted (any case); a site naming none accepts any', async () => {
     const other = await post('/api/send-to-moneyfirst', applicant);
     expect(other.status).toBe(404);
-    expect((await errorOf(other)).message).toBe('Harbour Toyota sends finance applications to "taurus", not "moneyfirst".');
+    expect((await errorOf(other)).message).toBe(
+      'Harbour Toyota sends finance applications to "taurus", not "moneyfirst".',
+    );
     expect((await post('/api/send-to-Taurus', applicant)).status).toBe(200);
     applied.length = 0;
     expect((await post('/api/send-to-moneyfirst', applicant, 'harbourkia.com.au')).status).toBe(200);
@@ -75,7 +93,9 @@ describe('POST /api/send-to-{provider}', () => {
   it('finds the site from its domain, with or without www, or from the site field', async () => {
     expect((await post('/api/send-to-taurus', applicant, 'www.harbourtoyota.com.au')).status).toBe(200);
     expect((await post('/api/send-to-taurus', applicant, 'harbourtoyota.com.au')).status).toBe(200);
-    expect((await post('/api/send-to-taurus', { ...applicant, site: 'harbour-toyota' }, 'localhost:4321')).status).toBe(200);
+    expect((await post('/api/send-to-taurus', { ...applicant, site: 'harbour-toyota' }, 'localhost:4321')).status).toBe(
+      200,
+    );
   });
 
   it('an unknown site gets a 404 error and nothing is sent', async () => {
@@ -107,7 +127,10 @@ describe('POST /api/send-to-{provider}', () => {
       if (field) expect(Object.keys(error.fields ?? {})).toEqual([field]);
     }
     expect(applied).toHaveLength(0);
-    expect((await post('/api/send-to-taurus', { ...applicant, message: 'x'.repeat(5000), vehiclePriceBudget: '$30,000' })).status).toBe(200);
+    expect(
+      (await post('/api/send-to-taurus', { ...applicant, message: 'x'.repeat(5000), vehiclePriceBudget: '$30,000' }))
+        .status,
+    ).toBe(200);
   });
 
   it('a body over 64 KB gets 413', async () => {
@@ -117,7 +140,9 @@ describe('POST /api/send-to-{provider}', () => {
   });
 
   it('a provider that does not answer gets 503, one that fails 502, both in the error shape', async () => {
-    const slow = testApi({ financeProvider: httpFinanceProvider({ baseUrl: `${standIn.url}/hang`, apiKey: 'k', timeoutMs: 200 }) });
+    const slow = testApi({
+      financeProvider: httpFinanceProvider({ baseUrl: `${standIn.url}/hang`, apiKey: 'k', timeoutMs: 200 }),
+    });
     const timedOut = await slow.call('POST', '/api/send-to-taurus', { body: applicant });
     expect(timedOut.status).toBe(503);
     expect((await errorOf(timedOut)).message).toMatch(/did not answer/);
@@ -130,17 +155,24 @@ describe('POST /api/send-to-{provider}', () => {
 });
 
 describe('POST /api/finance-locations', () => {
-  it('answers the provider\'s dealership id for the car\'s location', async () => {
+  it("answers the provider's dealership id for the car's location", async () => {
     const res = await post('/api/finance-locations', { carId: 1 });
     expect(res.status).toBe(200);
-    const expected = await real.dealershipIdForLocation({ site: api().deps.dealers[0]!.site, locationName: 'Harbour Toyota Sydney', carId: '1' });
+    const expected = await real.dealershipIdForLocation({
+      site: api().deps.dealers[0]!.site,
+      locationName: 'Harbour Toyota Sydney',
+      carId: '1',
+    });
     expect(await res.json()).toEqual({ dealershipId: expected, location_name: 'Harbour Toyota Sydney' });
     expect(expected).toMatch(/^TD-\d{4}$/);
     expect((await (await post('/api/finance-locations', { carId: '1' })).json()).dealershipId).toBe(expected);
   });
 
-  it('a car without a location gets the site\'s own dealership id, or null when the site has none', async () => {
-    expect(await (await post('/api/finance-locations', { carId: 2 })).json()).toEqual({ dealershipId: '501', location_name: null });
+  it("a car without a location gets the site's own dealership id, or null when the site has none", async () => {
+    expect(await (await post('/api/finance-locations', { carId: 2 })).json()).toEqual({
+      dealershipId: '501',
+      location_name: null,
+    });
     // A sold car may still be on a visitor's screen: it is looked up all the same.
     expect((await post('/api/finance-locations', { carId: 3 })).status).toBe(200);
   });
@@ -158,13 +190,17 @@ describe('POST /api/finance-locations', () => {
       const res = await post('/api/finance-locations', body);
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
-    expect((await errorOf(await post('/api/finance-locations', { carId: null }))).fields).toEqual({ carId: 'must be a car id' });
+    expect((await errorOf(await post('/api/finance-locations', { carId: null }))).fields).toEqual({
+      carId: 'must be a car id',
+    });
     expect((await post('/api/finance-locations', { carId: 1 }, 'nobody.localhost')).status).toBe(404);
     expect(lookups).toBe(0);
   });
 
   it('a provider that does not answer gets 503', async () => {
-    const slow = testApi({ financeProvider: httpFinanceProvider({ baseUrl: `${standIn.url}/hang`, apiKey: 'k', timeoutMs: 200 }) });
+    const slow = testApi({
+      financeProvider: httpFinanceProvider({ baseUrl: `${standIn.url}/hang`, apiKey: 'k', timeoutMs: 200 }),
+    });
     expect((await slow.call('POST', '/api/finance-locations', { body: { carId: 1 } })).status).toBe(503);
   });
 });

@@ -4,14 +4,17 @@ import { errorOf, testApi } from './api-routes-harness.ts';
 const SYDNEY = '/api/reviews?websiteId=101&gmbId=Harbour%20Toyota%20Sydney';
 
 describe('GET /api/reviews', () => {
-  it('gives the profile\'s reviews newest first, count and average rating, cacheable for a day', async () => {
+  it("gives the profile's reviews newest first, count and average rating, cacheable for a day", async () => {
     const res = await testApi().call('GET', SYDNEY);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=86400');
     const body = await res.json();
     expect(body.count).toBe(120);
     expect(body.average_rating).toBe(4.5);
-    expect(body.reviews.map((r: { customer_name: string }) => r.customer_name)).toEqual(['Alice Nguyen', 'Chloe Smith']);
+    expect(body.reviews.map((r: { customer_name: string }) => r.customer_name)).toEqual([
+      'Alice Nguyen',
+      'Chloe Smith',
+    ]);
   });
 
   it('a profile with no reviews yet answers zero, not an error', async () => {
@@ -68,7 +71,7 @@ describe('GET /api/reviews', () => {
     }
   });
 
-  it('another website\'s id, an unknown profile or an unknown site is 404', async () => {
+  it("another website's id, an unknown profile or an unknown site is 404", async () => {
     const api = testApi();
     const other = await api.call('GET', '/api/reviews?websiteId=102&gmbId=Harbour%20Toyota%20Sydney');
     expect(other.status).toBe(404);

@@ -5,7 +5,13 @@ import { ParamError, parseSearchRequest, type TextSettings } from '../../src/dom
 import { projectHit, retrievePlan } from '../../src/api/search/retrieve.ts';
 import { prefixFlags, typoBudget, typoDistance, typosOf, type TermMatch } from '../../src/api/search/typos.ts';
 
-const DEFAULTS: TextSettings = { typoTolerance: true, minWordSizefor1Typo: 4, minWordSizefor2Typos: 8, allowTyposOnNumericTokens: false, queryType: 'prefixAll' };
+const DEFAULTS: TextSettings = {
+  typoTolerance: true,
+  minWordSizefor1Typo: 4,
+  minWordSizefor2Typos: 8,
+  allowTyposOnNumericTokens: false,
+  queryType: 'prefixAll',
+};
 const d = (a: string, b: string, max = 2) => typoDistance([...a], [...b], max);
 
 describe('counting typos as Algolia does', () => {
@@ -56,10 +62,22 @@ describe('highlighting', () => {
   ];
   it('wraps the start a query word matched, or the whole word it matched with typos', () => {
     expect(highlightValue('2021 Toyota Corolla', terms, '<b>', '</b>')).toEqual({
-      value: '2021 <b>Toyota</b> <b>Cor</b>olla', matchLevel: 'full', matchedWords: ['toyta', 'cor'], fullyHighlighted: false,
+      value: '2021 <b>Toyota</b> <b>Cor</b>olla',
+      matchLevel: 'full',
+      matchedWords: ['toyta', 'cor'],
+      fullyHighlighted: false,
     });
-    expect(highlightValue('TOYOTA', terms, '<b>', '</b>')).toEqual({ value: '<b>TOYOTA</b>', matchLevel: 'partial', matchedWords: ['toyta'], fullyHighlighted: true });
-    expect(highlightValue('Mazda', terms, '<b>', '</b>')).toEqual({ value: 'Mazda', matchLevel: 'none', matchedWords: [] });
+    expect(highlightValue('TOYOTA', terms, '<b>', '</b>')).toEqual({
+      value: '<b>TOYOTA</b>',
+      matchLevel: 'partial',
+      matchedWords: ['toyta'],
+      fullyHighlighted: true,
+    });
+    expect(highlightValue('Mazda', terms, '<b>', '</b>')).toEqual({
+      value: 'Mazda',
+      matchLevel: 'none',
+      matchedWords: [],
+    });
   });
 });
 
@@ -75,16 +93,33 @@ describe('reading the parameters', () => {
   };
 
   it('reads "attr:-value" as a negation and "attr:\\-value" as a value; refuses "-attr:value"', () => {
-    expect(parseFacetFilters(['make:-Kia', 'make:\\-Kia'])).toEqual({ kind: 'and', items: [
-      { kind: 'not', item: { kind: 'facet', attr: 'make', value: 'Kia' } }, { kind: 'facet', attr: 'make', value: '-Kia' },
-    ] });
+    expect(parseFacetFilters(['make:-Kia', 'make:\\-Kia'])).toEqual({
+      kind: 'and',
+      items: [
+        { kind: 'not', item: { kind: 'facet', attr: 'make', value: 'Kia' } },
+        { kind: 'facet', attr: 'make', value: '-Kia' },
+      ],
+    });
     expect(refused({ facetFilters: ['-make:Kia'] })).toBe('facetFilters');
   });
 
   it('reads the text settings, as values or as the text of a params string, and refuses wrong ones', () => {
-    const req = parseSearchRequest({ indexName: 'cars', params: 'typoTolerance=min&minWordSizefor1Typo=5&queryType=prefixLast&restrictSearchableAttributes=%5B%22model%22%2C%22make%22%5D' });
-    expect(req.text).toEqual({ ...DEFAULTS, typoTolerance: 'min', minWordSizefor1Typo: 5, queryType: 'prefixLast', restrict: [1, 2] });
-    expect(parse({ typoTolerance: 'false', allowTyposOnNumericTokens: 'true' }).text).toMatchObject({ typoTolerance: false, allowTyposOnNumericTokens: true });
+    const req = parseSearchRequest({
+      indexName: 'cars',
+      params:
+        'typoTolerance=min&minWordSizefor1Typo=5&queryType=prefixLast&restrictSearchableAttributes=%5B%22model%22%2C%22make%22%5D',
+    });
+    expect(req.text).toEqual({
+      ...DEFAULTS,
+      typoTolerance: 'min',
+      minWordSizefor1Typo: 5,
+      queryType: 'prefixLast',
+      restrict: [1, 2],
+    });
+    expect(parse({ typoTolerance: 'false', allowTyposOnNumericTokens: 'true' }).text).toMatchObject({
+      typoTolerance: false,
+      allowTyposOnNumericTokens: true,
+    });
     expect(refused({ typoTolerance: 'sometimes' })).toBe('typoTolerance');
     expect(refused({ queryType: 'prefixFirst' })).toBe('queryType');
     expect(refused({ restrictSearchableAttributes: ['vin'] })).toBe('restrictSearchableAttributes');
@@ -110,14 +145,39 @@ describe('reading the parameters', () => {
 });
 
 describe('what a hit carries', () => {
-  const record = { objectID: '1', make: 'Toyota', vin: 'V', rego: 'R', model: { name: 'Corolla', slug: 'corolla' }, price: 1 };
-  const plan = (params: Record<string, unknown>, indexName = 'cars') => retrievePlan(parseSearchRequest({ indexName, params }));
+  const record = {
+    objectID: '1',
+    make: 'Toyota',
+    vin: 'V',
+    rego: 'R',
+    model: { name: 'Corolla', slug: 'corolla' },
+    price: 1,
+  };
+  const plan = (params: Record<string, unknown>, indexName = 'cars') =>
+    retrievePlan(parseSearchRequest({ indexName, params }));
   it('keeps what is named, all but what is left out for "*", and a VIN or registration only when named', () => {
     expect(projectHit(record, plan({ attributesToRetrieve: ['make'] }))).toEqual({ objectID: '1', make: 'Toyota' });
-    expect(projectHit(record, plan({ attributesToRetrieve: ['*', '-price'] }))).toEqual({ objectID: '1', make: 'Toyota', model: { name: 'Corolla', slug: 'corolla' } });
-    expect(projectHit(record, plan({ attributesToRetrieve: ['*', '-model.slug', 'vin'] }))).toEqual({ objectID: '1', make: 'Toyota', vin: 'V', model: { name: 'Corolla' }, price: 1 });
-    expect(projectHit(record, plan({ attributesToRetrieve: ['model.name'] }, 'offers'))).toEqual({ objectID: '1', model: { name: 'Corolla' } });
-    expect(plan({})).toMatchObject({ all: false, drop: ['vin', 'rego'], keep: expect.arrayContaining(['objectID', 'slug', 'photos', 'name']) });
+    expect(projectHit(record, plan({ attributesToRetrieve: ['*', '-price'] }))).toEqual({
+      objectID: '1',
+      make: 'Toyota',
+      model: { name: 'Corolla', slug: 'corolla' },
+    });
+    expect(projectHit(record, plan({ attributesToRetrieve: ['*', '-model.slug', 'vin'] }))).toEqual({
+      objectID: '1',
+      make: 'Toyota',
+      vin: 'V',
+      model: { name: 'Corolla' },
+      price: 1,
+    });
+    expect(projectHit(record, plan({ attributesToRetrieve: ['model.name'] }, 'offers'))).toEqual({
+      objectID: '1',
+      model: { name: 'Corolla' },
+    });
+    expect(plan({})).toMatchObject({
+      all: false,
+      drop: ['vin', 'rego'],
+      keep: expect.arrayContaining(['objectID', 'slug', 'photos', 'name']),
+    });
     expect(plan({ attributesToHighlight: ['vin', 'make'] }).highlight).toEqual(['make']);
     expect(plan({ attributesToHighlight: ['vin'], attributesToRetrieve: ['vin'] }).highlight).toEqual(['vin']);
   });
@@ -125,11 +185,21 @@ describe('what a hit carries', () => {
 
 describe('paths a request names', () => {
   it("never reach Object.prototype's members", () => {
-    const plan = retrievePlan(parseSearchRequest({ indexName: 'cars', params: { attributesToRetrieve: ['__proto__', 'constructor', 'make.__proto__', 'toString'] } }));
+    const plan = retrievePlan(
+      parseSearchRequest({
+        indexName: 'cars',
+        params: { attributesToRetrieve: ['__proto__', 'constructor', 'make.__proto__', 'toString'] },
+      }),
+    );
     const hit = projectHit({ objectID: '1', make: 'Toyota' }, plan);
     expect(hit).toEqual({ objectID: '1' });
     expect(Object.getPrototypeOf(hit)).toBe(Object.prototype);
-    const all = retrievePlan(parseSearchRequest({ indexName: 'cars', params: { attributesToRetrieve: ['*', '-__proto__.x', '-constructor'] } }));
+    const all = retrievePlan(
+      parseSearchRequest({
+        indexName: 'cars',
+        params: { attributesToRetrieve: ['*', '-__proto__.x', '-constructor'] },
+      }),
+    );
     expect(JSON.stringify(projectHit({ objectID: '1', make: 'Toyota' }, all))).toBe('{"objectID":"1","make":"Toyota"}');
   });
 });

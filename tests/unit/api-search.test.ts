@@ -15,32 +15,126 @@ const PATH = '/api/search/1/indexes/*/queries';
 let created = 1_700_000_000;
 function car(id: number, make: string, model: string, extra: Partial<Car> = {}): Car {
   return {
-    id, name: `${extra.year ?? 2020} ${make} ${model}`, slug: `car-${id}`, make, model, year: 2020, km: 10_000, price: 20_000,
-    photos: [], photos_count: 3, car_type: 'used', status: 'available', created_at_timestamp: created++, ...extra,
+    id,
+    name: `${extra.year ?? 2020} ${make} ${model}`,
+    slug: `car-${id}`,
+    make,
+    model,
+    year: 2020,
+    km: 10_000,
+    price: 20_000,
+    photos: [],
+    photos_count: 3,
+    car_type: 'used',
+    status: 'available',
+    created_at_timestamp: created++,
+    ...extra,
   } as Car;
 }
 
 /** Mini Motors' stock for these tests: 7 listed cars, one sold, one hidden. */
 const MINI_CARS: Car[] = [
-  car(1, 'Toyota', 'Corolla', { year: 2021, price: 27_990, km: 35_000, simple_body: 'Hatch', simple_fuel: 'Petrol', seats: 5, certified: true, location_name: 'Parramatta' }),
-  car(2, 'Toyota', 'Corolla Cross', { year: 2022, price: 36_990, km: 12_000, simple_body: 'SUV', simple_fuel: 'Hybrid', seats: 5, certified: false, location_name: 'Parramatta' }),
-  car(3, 'Toyota', 'HiLux', { year: 2019, price: 45_990, km: 80_000, simple_body: 'Ute', simple_fuel: 'Diesel', seats: 5, certified: true, location_name: 'Penrith' }),
-  car(4, 'Mazda', 'CX-5', { year: 2020, price: 31_990, km: 40_000, simple_body: 'SUV', simple_fuel: 'Petrol', seats: 5, certified: true, location_name: 'Penrith' }),
-  car(5, 'Mazda', '3', { year: 2018, price: 18_990, km: 70_000, simple_body: 'Hatch', simple_fuel: 'Petrol', seats: 5, location_name: 'Parramatta' }),
-  car(6, 'Kia', 'Carnival', { year: 2021, price: 49_990, km: 30_000, simple_body: 'People Mover', simple_fuel: 'Diesel', seats: 8, certified: false, location_name: 'Penrith', dealercomments: 'One owner, full service history.' }),
-  car(7, 'Ford', 'Ranger', { year: 2023, price: 59_990, km: 5_000, simple_body: 'Ute', simple_fuel: 'Diesel', seats: 5, certified: true, location_name: 'Parramatta' }),
-  car(8, 'Toyota', 'Corolla', { year: 2017, price: 12_990, simple_body: 'Hatch', status: 'sold', location_name: 'Parramatta' }),
-  car(9, 'Toyota', 'Camry', { year: 2020, price: 22_990, simple_body: 'Sedan', status: 'hidden', location_name: 'Penrith' }),
+  car(1, 'Toyota', 'Corolla', {
+    year: 2021,
+    price: 27_990,
+    km: 35_000,
+    simple_body: 'Hatch',
+    simple_fuel: 'Petrol',
+    seats: 5,
+    certified: true,
+    location_name: 'Parramatta',
+  }),
+  car(2, 'Toyota', 'Corolla Cross', {
+    year: 2022,
+    price: 36_990,
+    km: 12_000,
+    simple_body: 'SUV',
+    simple_fuel: 'Hybrid',
+    seats: 5,
+    certified: false,
+    location_name: 'Parramatta',
+  }),
+  car(3, 'Toyota', 'HiLux', {
+    year: 2019,
+    price: 45_990,
+    km: 80_000,
+    simple_body: 'Ute',
+    simple_fuel: 'Diesel',
+    seats: 5,
+    certified: true,
+    location_name: 'Penrith',
+  }),
+  car(4, 'Mazda', 'CX-5', {
+    year: 2020,
+    price: 31_990,
+    km: 40_000,
+    simple_body: 'SUV',
+    simple_fuel: 'Petrol',
+    seats: 5,
+    certified: true,
+    location_name: 'Penrith',
+  }),
+  car(5, 'Mazda', '3', {
+    year: 2018,
+    price: 18_990,
+    km: 70_000,
+    simple_body: 'Hatch',
+    simple_fuel: 'Petrol',
+    seats: 5,
+    location_name: 'Parramatta',
+  }),
+  car(6, 'Kia', 'Carnival', {
+    year: 2021,
+    price: 49_990,
+    km: 30_000,
+    simple_body: 'People Mover',
+    simple_fuel: 'Diesel',
+    seats: 8,
+    certified: false,
+    location_name: 'Penrith',
+    dealercomments: 'One owner, full service history.',
+  }),
+  car(7, 'Ford', 'Ranger', {
+    year: 2023,
+    price: 59_990,
+    km: 5_000,
+    simple_body: 'Ute',
+    simple_fuel: 'Diesel',
+    seats: 5,
+    certified: true,
+    location_name: 'Parramatta',
+  }),
+  car(8, 'Toyota', 'Corolla', {
+    year: 2017,
+    price: 12_990,
+    simple_body: 'Hatch',
+    status: 'sold',
+    location_name: 'Parramatta',
+  }),
+  car(9, 'Toyota', 'Camry', {
+    year: 2020,
+    price: 22_990,
+    simple_body: 'Sedan',
+    status: 'hidden',
+    location_name: 'Penrith',
+  }),
 ];
 const GROUP_CARS = [car(101, 'Toyota', 'Corolla', { year: 2020, simple_body: 'Hatch', location_name: 'Richmond' })];
 
 /** 205 offers, one of them excluded from Mini Motors (website id 901). */
 const MINI_OFFERS: Offer[] = Array.from({ length: 205 }, (_, i) => ({
-  id: `o${i}`, name: i === 0 ? 'Corolla finance offer' : `Offer ${i}`, category: i % 2 ? 'Finance offer' : 'Service offer',
-  manufacturer: 'Toyota', excluded_website_ids: i === 204 ? [901] : [],
+  id: `o${i}`,
+  name: i === 0 ? 'Corolla finance offer' : `Offer ${i}`,
+  category: i % 2 ? 'Finance offer' : 'Service offer',
+  manufacturer: 'Toyota',
+  excluded_website_ids: i === 204 ? [901] : [],
 })) as Offer[];
 
-function withStock(dealers: DealerContent[], cars: Record<string, Car[]>, offers: Record<string, Offer[]> = {}): DealerContent[] {
+function withStock(
+  dealers: DealerContent[],
+  cars: Record<string, Car[]>,
+  offers: Record<string, Offer[]> = {},
+): DealerContent[] {
   return dealers.map((d) => ({ ...d, cars: cars[d.slug] ?? [], offers: offers[d.slug] ?? [] }));
 }
 
@@ -51,7 +145,11 @@ describe.each(testDatabases)('search route on $label', (database) => {
 
   beforeAll(async () => {
     t = await database.open();
-    const dealers = withStock(await fixtureDealers(), { 'mini-motors': MINI_CARS, 'group-motors': GROUP_CARS }, { 'mini-motors': MINI_OFFERS });
+    const dealers = withStock(
+      await fixtureDealers(),
+      { 'mini-motors': MINI_CARS, 'group-motors': GROUP_CARS },
+      { 'mini-motors': MINI_OFFERS },
+    );
     deps = await testDeps(t.db, { dealers });
     await indexContent(t.db, dealers);
     app = createApp(deps);
@@ -59,7 +157,13 @@ describe.each(testDatabases)('search route on $label', (database) => {
   afterAll(() => t.cleanup());
 
   function post(body: unknown, origin = MINI) {
-    return app.fetch(new Request(origin + PATH, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }));
+    return app.fetch(
+      new Request(origin + PATH, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }),
+    );
   }
   async function search(params: Record<string, unknown>, indexName = 'cars', origin = MINI) {
     const res = await post({ requests: [{ indexName, params }] }, origin);
@@ -83,7 +187,10 @@ describe.each(testDatabases)('search route on $label', (database) => {
   });
 
   it('counts facet values over the matching cars, with stats for numeric facets', async () => {
-    const all = await search({ facets: ['make', 'simple_body', 'certified', 'seats', 'location_name', 'status', 'unknown'], hitsPerPage: 0 });
+    const all = await search({
+      facets: ['make', 'simple_body', 'certified', 'seats', 'location_name', 'status', 'unknown'],
+      hitsPerPage: 0,
+    });
     expect(all.nbHits).toBe(7);
     expect(all.hits).toEqual([]);
     expect(all.facets).toEqual({
@@ -145,7 +252,9 @@ describe.each(testDatabases)('search route on $label', (database) => {
     expect(offers).toMatchObject({ hitsPerPage: 200, nbHits: 204, nbPages: 2 });
     expect(offers.hits).toHaveLength(200);
     expect(offers.hits[0]).toMatchObject({ objectID: 'o0', name: 'Corolla finance offer' });
-    expect((await search({ facetFilters: ['category:Finance offer'], facets: ['category'] }, 'offers')).facets.category).toEqual({ 'Finance offer': 102 });
+    expect(
+      (await search({ facetFilters: ['category:Finance offer'], facets: ['category'] }, 'offers')).facets.category,
+    ).toEqual({ 'Finance offer': 102 });
   });
 
   it('never returns sold or hidden cars, whatever the filters ask', async () => {
@@ -159,7 +268,7 @@ describe.each(testDatabases)('search route on $label', (database) => {
     expect((await status.json()).error.message).toMatch(/facetFilters.*status/);
   });
 
-  it("answers each site with its own cars only", async () => {
+  it('answers each site with its own cars only', async () => {
     expect(await ids({ query: 'corolla' })).not.toContain('101');
     const group = await search({ query: 'corolla', hitsPerPage: 10 }, 'cars', GROUP);
     expect(group.hits.map((h: { objectID: string }) => h.objectID)).toEqual(['101']);
@@ -168,9 +277,22 @@ describe.each(testDatabases)('search route on $label', (database) => {
   });
 
   it('reads params as a URL-encoded string, an object, or flattened, alike', async () => {
-    const params = { query: 'toyota', facets: ['make', 'simple_body'], facetFilters: [['simple_body:SUV', 'simple_body:Ute']], hitsPerPage: 5 };
-    const encoded = Object.entries(params).map(([k, v]) => `${k}=${encodeURIComponent(typeof v === 'string' ? v : JSON.stringify(v))}`).join('&');
-    const res = await post({ requests: [{ indexName: 'cars', params: encoded }, { indexName: 'cars', params }, { indexName: 'cars', ...params }] });
+    const params = {
+      query: 'toyota',
+      facets: ['make', 'simple_body'],
+      facetFilters: [['simple_body:SUV', 'simple_body:Ute']],
+      hitsPerPage: 5,
+    };
+    const encoded = Object.entries(params)
+      .map(([k, v]) => `${k}=${encodeURIComponent(typeof v === 'string' ? v : JSON.stringify(v))}`)
+      .join('&');
+    const res = await post({
+      requests: [
+        { indexName: 'cars', params: encoded },
+        { indexName: 'cars', params },
+        { indexName: 'cars', ...params },
+      ],
+    });
     const { results } = (await res.json()) as { results: Record<string, any>[] };
     const strip = (r: Record<string, any>) => ({ ...r, params: undefined, processingTimeMS: undefined });
     expect(results[0]!.hits.map((h: { objectID: string }) => h.objectID).sort()).toEqual(['2', '3']);
@@ -181,7 +303,9 @@ describe.each(testDatabases)('search route on $label', (database) => {
   });
 
   it('searches facet values (type "facet")', async () => {
-    const res = await post({ requests: [{ indexName: 'cars', type: 'facet', facet: 'model', facetQuery: 'cor', query: '' }] });
+    const res = await post({
+      requests: [{ indexName: 'cars', type: 'facet', facet: 'model', facetQuery: 'cor', query: '' }],
+    });
     const { results } = (await res.json()) as { results: Record<string, any>[] };
     expect(results[0]!.facetHits).toEqual([
       { value: 'Corolla', count: 1, highlighted: '<em>Cor</em>olla' },
@@ -213,26 +337,44 @@ describe.each(testDatabases)('search route on $label', (database) => {
       expect(json.error.status).toBe(400);
       expect(json.error.message).toMatch(message);
     }
-    const notJson = await app.fetch(new Request(MINI + PATH, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{nope' }));
+    const notJson = await app.fetch(
+      new Request(MINI + PATH, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{nope' }),
+    );
     expect(notJson.status).toBe(400);
     // text/plain is what a page on another site can post without asking first: refused.
-    const plain = await app.fetch(new Request(MINI + PATH, { method: 'POST', body: JSON.stringify({ requests: [{ indexName: 'cars' }] }) }));
+    const plain = await app.fetch(
+      new Request(MINI + PATH, { method: 'POST', body: JSON.stringify({ requests: [{ indexName: 'cars' }] }) }),
+    );
     expect(plain.status).toBe(415);
-    const control = await post({ requests: [{ indexName: 'cars', params: 'facetFilters=%5B%22make%3AToy%00ota%22%5D' }] });
+    const control = await post({
+      requests: [{ indexName: 'cars', params: 'facetFilters=%5B%22make%3AToy%00ota%22%5D' }],
+    });
     expect(control.status).toBe(400);
-    expect(((await control.json()) as { error: { message: string } }).error.message).toMatch(/facetFilters holds a control character/);
+    expect(((await control.json()) as { error: { message: string } }).error.message).toMatch(
+      /facetFilters holds a control character/,
+    );
     const unknown = await post({ requests: [{ indexName: 'cars' }, { indexName: 'trucks' }] });
     expect(unknown.status).toBe(404);
-    expect(((await unknown.json()) as { error: { message: string } }).error.message).toMatch(/requests\[1\]\.indexName: There is no index "trucks"/);
+    expect(((await unknown.json()) as { error: { message: string } }).error.message).toMatch(
+      /requests\[1\]\.indexName: There is no index "trucks"/,
+    );
     const proto = await post({ requests: [{ indexName: '__proto__' }, { indexName: 'constructor' }] });
     expect(proto.status).toBe(404);
-    expect(((await proto.json()) as { error: { message: string } }).error.message).toMatch(/There is no index "__proto__"/);
-    const inherited = await post({ requests: [{ indexName: 'cars', params: { facets: ['constructor', 'toString'], facetFilters: ['constructor:x'] } }] });
+    expect(((await proto.json()) as { error: { message: string } }).error.message).toMatch(
+      /There is no index "__proto__"/,
+    );
+    const inherited = await post({
+      requests: [
+        { indexName: 'cars', params: { facets: ['constructor', 'toString'], facetFilters: ['constructor:x'] } },
+      ],
+    });
     expect(inherited.status).toBe(400);
-    expect(((await inherited.json()) as { error: { message: string } }).error.message).toMatch(/"constructor" is not a filterable attribute/);
+    expect(((await inherited.json()) as { error: { message: string } }).error.message).toMatch(
+      /"constructor" is not a filterable attribute/,
+    );
   });
 
-  it('re-indexing replaces a site\'s cars: a removed car disappears without a rebuild', async () => {
+  it("re-indexing replaces a site's cars: a removed car disappears without a rebuild", async () => {
     expect(await ids({ query: 'ranger' })).toEqual(['7']);
     const mini = deps.dealers.find((d) => d.slug === 'mini-motors')!;
     const report = await indexDealer(t.db, { ...mini, cars: MINI_CARS.filter((c) => c.id !== 7) });
@@ -246,10 +388,17 @@ describe.each(testDatabases)('search route on $label', (database) => {
 
   it('leaves a site whose stock is unchanged as it is, and rewrites it when told to or when a car changes', async () => {
     const mini = deps.dealers.find((d) => d.slug === 'mini-motors')!;
-    const written = async () => (await t.db.query<{ indexed_at: Date }>('SELECT indexed_at FROM search_sources WHERE site_slug = $1', ['mini-motors'])).rows[0]!.indexed_at.getTime();
+    const written = async () =>
+      (
+        await t.db.query<{ indexed_at: Date }>('SELECT indexed_at FROM search_sources WHERE site_slug = $1', [
+          'mini-motors',
+        ])
+      ).rows[0]!.indexed_at.getTime();
     const before = await written();
     await new Promise((r) => setTimeout(r, 20));
-    expect(await indexContent(t.db, [mini])).toEqual([{ site: 'mini-motors', cars: 7, offers: 204, skipped: 3, changed: false }]);
+    expect(await indexContent(t.db, [mini])).toEqual([
+      { site: 'mini-motors', cars: 7, offers: 204, skipped: 3, changed: false },
+    ]);
     expect(await written()).toBe(before);
     expect(await ids({ query: 'ranger' })).toEqual(['7']);
 
@@ -262,28 +411,46 @@ describe.each(testDatabases)('search route on $label', (database) => {
   });
 });
 
-describe.each(testDatabases)('sort places and value codes of an index written before they existed, on $label', (database) => {
-  it('are worked out by the next indexing: migration 0005 forgets what each site was indexed from', async () => {
-    const t = await database.open({ migrated: false });
-    try {
-      const migrations = await loadMigrations();
-      await migrate(t.db, migrations.filter((m) => m.version <= '0004'));
-      const dealers = withStock(await fixtureDealers(), { 'mini-motors': MINI_CARS });
-      const [mini] = dealers.filter((d) => d.slug === 'mini-motors');
-      // As the indexing before 0005 left it: records without places or codes, and the hash of their content.
-      await t.db.query(`INSERT INTO search_sources (site_slug, content_hash, cars, offers, indexed_at) VALUES ('mini-motors', 'old', 7, 0, now())`);
-      await migrate(t.db, migrations);
-      expect((await t.db.query('SELECT * FROM search_sources')).rows).toEqual([]);
-      expect((await indexDealer(t.db, mini!)).changed).toBe(true);
-      const { rows } = await t.db.query<{ object_id: string }>(
-        `SELECT object_id FROM search_records WHERE site_slug = 'mini-motors' AND kind = 'car' ORDER BY o_price_asc`);
-      expect(rows.map((r) => r.object_id)).toEqual(['5', '1', '4', '2', '3', '6', '7']);
-      const { rows: [sources] } = await t.db.query<{ makes: string[] }>(`SELECT slot_values -> 'car' -> 'f1' AS makes FROM search_sources`);
-      expect(sources!.makes).toEqual(['Ford', 'Kia', 'Mazda', 'Toyota']);
-      const { rows: codes } = await t.db.query<{ f1: string; c1: number }>(`SELECT DISTINCT f1, c1 FROM search_records WHERE kind = 'car' ORDER BY c1`);
-      expect(codes).toEqual([{ f1: 'Ford', c1: 1 }, { f1: 'Kia', c1: 2 }, { f1: 'Mazda', c1: 3 }, { f1: 'Toyota', c1: 4 }]);
-    } finally {
-      await t.cleanup();
-    }
-  });
-});
+describe.each(testDatabases)(
+  'sort places and value codes of an index written before they existed, on $label',
+  (database) => {
+    it('are worked out by the next indexing: migration 0005 forgets what each site was indexed from', async () => {
+      const t = await database.open({ migrated: false });
+      try {
+        const migrations = await loadMigrations();
+        await migrate(
+          t.db,
+          migrations.filter((m) => m.version <= '0004'),
+        );
+        const dealers = withStock(await fixtureDealers(), { 'mini-motors': MINI_CARS });
+        const [mini] = dealers.filter((d) => d.slug === 'mini-motors');
+        // As the indexing before 0005 left it: records without places or codes, and the hash of their content.
+        await t.db.query(
+          `INSERT INTO search_sources (site_slug, content_hash, cars, offers, indexed_at) VALUES ('mini-motors', 'old', 7, 0, now())`,
+        );
+        await migrate(t.db, migrations);
+        expect((await t.db.query('SELECT * FROM search_sources')).rows).toEqual([]);
+        expect((await indexDealer(t.db, mini!)).changed).toBe(true);
+        const { rows } = await t.db.query<{ object_id: string }>(
+          `SELECT object_id FROM search_records WHERE site_slug = 'mini-motors' AND kind = 'car' ORDER BY o_price_asc`,
+        );
+        expect(rows.map((r) => r.object_id)).toEqual(['5', '1', '4', '2', '3', '6', '7']);
+        const {
+          rows: [sources],
+        } = await t.db.query<{ makes: string[] }>(`SELECT slot_values -> 'car' -> 'f1' AS makes FROM search_sources`);
+        expect(sources!.makes).toEqual(['Ford', 'Kia', 'Mazda', 'Toyota']);
+        const { rows: codes } = await t.db.query<{ f1: string; c1: number }>(
+          `SELECT DISTINCT f1, c1 FROM search_records WHERE kind = 'car' ORDER BY c1`,
+        );
+        expect(codes).toEqual([
+          { f1: 'Ford', c1: 1 },
+          { f1: 'Kia', c1: 2 },
+          { f1: 'Mazda', c1: 3 },
+          { f1: 'Toyota', c1: 4 },
+        ]);
+      } finally {
+        await t.cleanup();
+      }
+    });
+  },
+);

@@ -15,9 +15,15 @@ describe('the API in a serverless function', () => {
 
   it('warns of the dealers whose leads would go to files a function does not keep', () => {
     const slugs = ['mini-motors', 'group-motors'];
-    expect(serverlessWarnings(slugs, { DATABASE_URL: 'postgres://db/leads' })[0]).toContain('no lead destination for mini-motors, group-motors');
-    expect(serverlessWarnings(slugs, { LEAD_ADF_URL_MINI_MOTORS: 'https://crm.example/adf' })[0]).toContain('no lead destination for group-motors:');
-    expect(serverlessWarnings(slugs, { LEAD_WEBHOOK_URL: 'https://crm.example/hook', LEAD_WEBHOOK_SECRET: 's' })).toEqual([]);
+    expect(serverlessWarnings(slugs, { DATABASE_URL: 'postgres://db/leads' })[0]).toContain(
+      'no lead destination for mini-motors, group-motors',
+    );
+    expect(serverlessWarnings(slugs, { LEAD_ADF_URL_MINI_MOTORS: 'https://crm.example/adf' })[0]).toContain(
+      'no lead destination for group-motors:',
+    );
+    expect(
+      serverlessWarnings(slugs, { LEAD_WEBHOOK_URL: 'https://crm.example/hook', LEAD_WEBHOOK_SECRET: 's' }),
+    ).toEqual([]);
     expect(serverlessWarnings(slugs, { DATA_DIR: '/tmp/dealer-api' })).toEqual([]);
   });
 
@@ -26,7 +32,9 @@ describe('the API in a serverless function', () => {
     expect(clientIp(withPeerAddress(spoofed, '203.0.113.9'))).toBe('203.0.113.9');
     const plain = new Request('https://www.example.com.au/api/leads');
     expect(clientIp(withPeerAddress(plain, '203.0.113.9'))).toBe('203.0.113.9');
-    const already = new Request('https://www.example.com.au/api/leads', { headers: { 'x-forwarded-for': '10.0.0.1, 203.0.113.9' } });
+    const already = new Request('https://www.example.com.au/api/leads', {
+      headers: { 'x-forwarded-for': '10.0.0.1, 203.0.113.9' },
+    });
     expect(withPeerAddress(already, '203.0.113.9')).toBe(already);
     expect(withPeerAddress(spoofed, undefined)).toBe(spoofed);
   });

@@ -10,7 +10,8 @@ describe('which dealer a request is for', () => {
   beforeAll(async () => {
     dealers = await fixtureDealers();
   });
-  const slugOf = (url: string, init: RequestInit = {}, bodySite?: unknown) => resolveSite(new Request(url, init), dealers, bodySite)?.slug;
+  const slugOf = (url: string, init: RequestInit = {}, bodySite?: unknown) =>
+    resolveSite(new Request(url, init), dealers, bodySite)?.slug;
 
   it('is the <slug>.localhost host of npm start, with any port and any case', () => {
     expect(slugOf('http://mini-motors.localhost:4321/api/leads')).toBe('mini-motors');
@@ -21,7 +22,9 @@ describe('which dealer a request is for', () => {
   it("is the host of the dealer's site.url, with or without www., or the proxy's X-Forwarded-Host", () => {
     expect(slugOf('https://www.minimotors.com.au/api/leads')).toBe('mini-motors');
     expect(slugOf('https://minimotors.com.au/api/leads')).toBe('mini-motors');
-    expect(slugOf('https://fn.example.net/api/leads', { headers: { 'x-forwarded-host': 'www.minimotors.com.au' } })).toBe('mini-motors');
+    expect(
+      slugOf('https://fn.example.net/api/leads', { headers: { 'x-forwarded-host': 'www.minimotors.com.au' } }),
+    ).toBe('mini-motors');
   });
 
   it('is the explicit site (body field, then ?site=) when the host names no dealer, and the host when it does', () => {
@@ -55,7 +58,7 @@ describe('rate limits', () => {
     expect(counter.hitNow(hits, 600).ok).toBe(false);
   });
 
-  it("count the address the nearest proxy saw (the last X-Forwarded-For entry), else X-Real-IP", () => {
+  it('count the address the nearest proxy saw (the last X-Forwarded-For entry), else X-Real-IP', () => {
     const ip = (headers: Record<string, string>) => clientIp(new Request('http://x/', { headers }));
     expect(ip({ 'x-forwarded-for': '10.0.0.1, 198.51.100.7' })).toBe('198.51.100.7');
     expect(ip({ 'x-real-ip': '198.51.100.8' })).toBe('198.51.100.8');
@@ -74,8 +77,24 @@ describe('rate limits', () => {
     const counter = new MemoryCounter();
     const ipLimit = { max: 5, windowMs: 60_000 };
     const siteLimit = { max: 1, windowMs: 60_000 };
-    expect(counter.hitNow([{ key: 'ip', limit: ipLimit }, { key: 'site', limit: siteLimit }], 0)).toEqual({ ok: true });
-    expect(counter.hitNow([{ key: 'ip', limit: ipLimit }, { key: 'site', limit: siteLimit }], 1)).toMatchObject({ ok: false, key: 'site' });
+    expect(
+      counter.hitNow(
+        [
+          { key: 'ip', limit: ipLimit },
+          { key: 'site', limit: siteLimit },
+        ],
+        0,
+      ),
+    ).toEqual({ ok: true });
+    expect(
+      counter.hitNow(
+        [
+          { key: 'ip', limit: ipLimit },
+          { key: 'site', limit: siteLimit },
+        ],
+        1,
+      ),
+    ).toMatchObject({ ok: false, key: 'site' });
     for (let i = 0; i < 4; i++) expect(counter.hitNow([{ key: 'ip', limit: ipLimit }], 2 + i).ok).toBe(true);
   });
 });

@@ -10,7 +10,15 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_FLAGS, lighthouseRun, measuredRoutes, rangeAndOffersPage, RANGE_AND_OFFERS_PATH, withoutTagManager, type PagesReport } from '../../scripts/lib/bench-pages.ts';
+import {
+  CHROMIUM_FLAGS,
+  lighthouseRun,
+  measuredRoutes,
+  rangeAndOffersPage,
+  RANGE_AND_OFFERS_PATH,
+  withoutTagManager,
+  type PagesReport,
+} from '../../scripts/lib/bench-pages.ts';
 import { evaluatePageBudgets, formatPageBudgets } from '../../scripts/lib/bench-budgets.ts';
 import { loadDealers, type DealerContent } from '../../src/content/load.ts';
 
@@ -23,7 +31,10 @@ beforeAll(async () => {
   const first = await loadDealers(dir);
   for (const d of first.dealers) {
     if (d.models.length && d.offers.length) {
-      await writeFile(path.join(dir, d.slug, 'pages', 'bench-model-range-and-offers.json'), JSON.stringify(rangeAndOffersPage()));
+      await writeFile(
+        path.join(dir, d.slug, 'pages', 'bench-model-range-and-offers.json'),
+        JSON.stringify(rangeAndOffersPage()),
+      );
     }
   }
   const loaded = await loadDealers(dir);
@@ -41,10 +52,15 @@ describe('the pages the bench measures', () => {
   it('measures the home, used-cars, car, first model and range-and-offers pages of every sample dealer', () => {
     for (const d of dealers) {
       const measured = measuredRoutes(d);
-      expect(measured.map((m) => m.kind), d.slug).toEqual(['home', 'used cars', 'car', 'model', 'model range + offers']);
+      expect(
+        measured.map((m) => m.kind),
+        d.slug,
+      ).toEqual(['home', 'used cars', 'car', 'model', 'model range + offers']);
       expect(measured.find((m) => m.kind === 'home')!.route.path).toBe('/');
       expect(measured.find((m) => m.kind === 'used cars')!.route.path).toBe('/used-cars');
-      expect(measured.find((m) => m.kind === 'model')!.route.path).toBe('/' + (d.models[0]!.new_slug || d.models[0]!.slug));
+      expect(measured.find((m) => m.kind === 'model')!.route.path).toBe(
+        '/' + (d.models[0]!.new_slug || d.models[0]!.slug),
+      );
     }
   });
 
@@ -60,21 +76,41 @@ describe('the pages the bench measures', () => {
 
 type Kind = PagesReport['pages'][number]['kind'];
 /** A measured page: `kb` referenced, and when Lighthouse ran, every category at `score` (a11y, best practices and SEO at 100 unless given). */
-const page = (kind: Kind, kb: number, score?: number, over: { a11y?: number; cls?: number; loadedKB?: number } = {}) => ({
-  dealer: 'a', kind, path: `/${kind.replace(/\W+/g, '-')}`, jsFiles: 3, jsGzBytes: kb * 1024, inlineGzBytes: 1000,
+const page = (
+  kind: Kind,
+  kb: number,
+  score?: number,
+  over: { a11y?: number; cls?: number; loadedKB?: number } = {},
+) => ({
+  dealer: 'a',
+  kind,
+  path: `/${kind.replace(/\W+/g, '-')}`,
+  jsFiles: 3,
+  jsGzBytes: kb * 1024,
+  inlineGzBytes: 1000,
   ...(over.loadedKB === undefined ? {} : { loadedJs: { files: ['_astro/x.js'], gzBytes: over.loadedKB * 1024 } }),
-  ...(score === undefined ? {} : {
-    lighthouse: {
-      scores: [score], median: score, metrics: { fcp: 800, lcp: 1500, tbt: 100, cls: over.cls ?? 0, speedIndex: 900 }, seo: 100, seoFailed: [],
-      clsMedian: over.cls ?? 0,
-      categories: {
-        performance: { median: score, scores: [score], failed: [] },
-        accessibility: { median: over.a11y ?? 100, scores: [over.a11y ?? 100], failed: (over.a11y ?? 100) < 100 ? ['color-contrast'] : [] },
-        'best-practices': { median: 100, scores: [100], failed: [] },
-        seo: { median: 100, scores: [100], failed: [] },
-      },
-    },
-  }),
+  ...(score === undefined
+    ? {}
+    : {
+        lighthouse: {
+          scores: [score],
+          median: score,
+          metrics: { fcp: 800, lcp: 1500, tbt: 100, cls: over.cls ?? 0, speedIndex: 900 },
+          seo: 100,
+          seoFailed: [],
+          clsMedian: over.cls ?? 0,
+          categories: {
+            performance: { median: score, scores: [score], failed: [] },
+            accessibility: {
+              median: over.a11y ?? 100,
+              scores: [over.a11y ?? 100],
+              failed: (over.a11y ?? 100) < 100 ? ['color-contrast'] : [],
+            },
+            'best-practices': { median: 100, scores: [100], failed: [] },
+            seo: { median: 100, scores: [100], failed: [] },
+          },
+        },
+      }),
 });
 
 describe('the measured build', () => {
@@ -82,7 +118,10 @@ describe('the measured build', () => {
     const copy = await mkdtemp(path.join(tmpdir(), 'bench-gtm-'));
     try {
       await cp(dir, copy, { recursive: true });
-      const withGtm = dealers.filter((d) => d.site.analytics?.gtmId).map((d) => d.slug).sort();
+      const withGtm = dealers
+        .filter((d) => d.site.analytics?.gtmId)
+        .map((d) => d.slug)
+        .sort();
       expect(withGtm.length).toBeGreaterThan(0);
       expect(await withoutTagManager(copy)).toEqual(withGtm);
       const { dealers: after, errors } = await loadDealers(copy);
@@ -100,14 +139,23 @@ describe('the measured build', () => {
 });
 
 describe('the page budgets', () => {
-  const report = (pages: PagesReport['pages']): PagesReport => ({ dealers: ['a'], buildSeconds: 1, pages, lighthouseRuns: 1, chromium: '/usr/bin/chromium' });
-  const all = (o: { perf?: number; a11y?: number; cls?: number; carKB?: number; usedKB?: number; rangeKB?: number } = {}) => report([
-    page('home', 10, o.perf ?? 95),
-    page('used cars', 120, o.perf ?? 95, { loadedKB: o.usedKB ?? 150 }),
-    page('car', 40, o.perf ?? 95, { loadedKB: o.carKB ?? 60, a11y: o.a11y, cls: o.cls }),
-    page('model', 10, o.perf ?? 95),
-    page('model range + offers', o.rangeKB ?? 80),
-  ]);
+  const report = (pages: PagesReport['pages']): PagesReport => ({
+    dealers: ['a'],
+    buildSeconds: 1,
+    pages,
+    lighthouseRuns: 1,
+    chromium: '/usr/bin/chromium',
+  });
+  const all = (
+    o: { perf?: number; a11y?: number; cls?: number; carKB?: number; usedKB?: number; rangeKB?: number } = {},
+  ) =>
+    report([
+      page('home', 10, o.perf ?? 95),
+      page('used cars', 120, o.perf ?? 95, { loadedKB: o.usedKB ?? 150 }),
+      page('car', 40, o.perf ?? 95, { loadedKB: o.carKB ?? 60, a11y: o.a11y, cls: o.cls }),
+      page('model', 10, o.perf ?? 95),
+      page('model range + offers', o.rangeKB ?? 80),
+    ]);
 
   it('passes every budget at its limit: 60 KB on a car page, 150 KB on used cars, 95 performance, 100 elsewhere, CLS 0', () => {
     const t = evaluatePageBudgets(all());
@@ -122,7 +170,8 @@ describe('the page budgets', () => {
     expect(failed).toContain('the car page ≤ 60 KB of JavaScript gzipped before any interaction');
     expect(failed).toContain('the used-cars page ≤ 150 KB of JavaScript gzipped before any interaction');
     expect(failed).toContain('a page with only a model range and offers references ≤ 80 KB of JavaScript gzipped');
-    for (const kind of ['home', 'used cars', 'car', 'model']) expect(failed).toContain(`Lighthouse mobile performance ≥ 95 on the sample ${kind} pages (median)`);
+    for (const kind of ['home', 'used cars', 'car', 'model'])
+      expect(failed).toContain(`Lighthouse mobile performance ≥ 95 on the sample ${kind} pages (median)`);
     const a11y = t.find((x) => x.name === 'Lighthouse mobile accessibility = 100 on the sample car pages (median)')!;
     expect(a11y.pass).toBe(false);
     expect(a11y.note).toBe('a 98 (color-contrast)');
@@ -145,7 +194,9 @@ describe.skipIf(!existsSync(chromium))('a Lighthouse run', () => {
   it('scores a local page and reports its paint, blocking and shift metrics', async () => {
     const server = createServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end('<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width"><title>Bench</title></head><body><h1>Hello</h1><p>A small page.</p></body></html>');
+      res.end(
+        '<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width"><title>Bench</title></head><body><h1>Hello</h1><p>A small page.</p></body></html>',
+      );
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { launch } = await import('chrome-launcher');

@@ -5,7 +5,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { registry } from '../../src/blocks/registry.ts';
-import { blockDataSchemas, blockDefinitions, blockTypes, nestedBlockLists, type Block } from '../../src/content/blocks.ts';
+import {
+  blockDataSchemas,
+  blockDefinitions,
+  blockTypes,
+  nestedBlockLists,
+  type Block,
+} from '../../src/content/blocks.ts';
 import { validateBlocks, type BlockCheck } from '../../src/content/validate-blocks.ts';
 import { walkBlocks } from '../../src/lib/block-tree.ts';
 
@@ -14,7 +20,12 @@ const where = { dealer: 'acme', file: 'pages/home.json', page: '/', prefix: ['bl
 /** Valid data for each nesting type, holding `inner` as its only child block. */
 const holding: Record<string, (inner: unknown) => Record<string, unknown>> = {
   columns: (inner) => ({ cols: [{ width: 6, blocks: [] }, { blocks: [inner] }] }),
-  faq: (inner) => ({ questions: [{ question: 'First?', answer: [] }, { question: 'Why?', answer: [inner] }] }),
+  faq: (inner) => ({
+    questions: [
+      { question: 'First?', answer: [] },
+      { question: 'Why?', answer: [inner] },
+    ],
+  }),
 };
 
 /** Where `holding` puts its child block, under the holder's `data`. */
@@ -55,12 +66,19 @@ describe('block definitions', () => {
       const raw = [{ id: 'outer', type, data: holding[type]!({ id: 'mid', type, data: holding[type]!(inner) }) }];
       const { blocks, check } = validate(raw);
       expect(check.errors).toEqual([]);
-      expect([...walkBlocks(blocks)].map((b) => `${b.type}:${b.id}`)).toEqual([`${type}:outer`, `${type}:mid`, 'paragraph:in']);
+      expect([...walkBlocks(blocks)].map((b) => `${b.type}:${b.id}`)).toEqual([
+        `${type}:outer`,
+        `${type}:mid`,
+        'paragraph:in',
+      ]);
     });
 
     it('validates the blocks it nests, reporting an error at the full JSON path', () => {
       const broken = { id: 'in', type: 'heading', data: { text: 7, level: 2 } };
-      const raw = [{ id: 'p', type: 'paragraph', data: { text: 'First' } }, { id: 'outer', type, data: holding[type]!(broken) }];
+      const raw = [
+        { id: 'p', type: 'paragraph', data: { text: 'First' } },
+        { id: 'outer', type, data: holding[type]!(broken) },
+      ];
       const { blocks, check } = validate(raw);
       expect(check.errors.map((e) => e.path)).toEqual([`blocks[1].${innerPath[type]}.data.text`]);
       // The broken child is left out; its holder stays.
@@ -83,7 +101,12 @@ describe('the block schemas stay out of the browser', () => {
     const { build } = await import('esbuild');
     const result = await build({
       entryPoints: [new URL('../../src/lib/routes.ts', import.meta.url).pathname],
-      bundle: true, write: false, metafile: true, format: 'esm', platform: 'browser', logLevel: 'silent',
+      bundle: true,
+      write: false,
+      metafile: true,
+      format: 'esm',
+      platform: 'browser',
+      logLevel: 'silent',
     });
     const inputs = Object.keys(result.metafile.inputs);
     expect(inputs.filter((i) => /src\/content\/blocks\.ts|src\/lib\/block-tree\.ts|\/zod\//.test(i))).toEqual([]);

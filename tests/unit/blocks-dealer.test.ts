@@ -11,7 +11,9 @@ describe('brand description block', () => {
       description: '<p>Oh what a <em>feeling</em></p><iframe src="x"></iframe>',
       btns: [{ href: '/new-cars', linkText: 'Shop at brand_website_name', btnType: 'outline' }],
     });
-    expect(html).toMatch(/<img src="https:\/\/cdn\.example\.com\/toyota\.png" alt="Toyota logo" width="200" height="80"/);
+    expect(html).toMatch(
+      /<img src="https:\/\/cdn\.example\.com\/toyota\.png" alt="Toyota logo" width="200" height="80"/,
+    );
     expect(html).toMatch(/<h2 class="brand-heading">Toyota<\/h2>/);
     expect(html).toContain('<p>Oh what a <em>feeling</em></p>');
     expect(html).not.toContain('iframe');
@@ -68,7 +70,10 @@ describe('custom component block', () => {
     expect(html).toContain('12 George Street, Sydney NSW 2000');
   });
 
-  it.each(['mapWidget', 'constructor', '__proto__', ''])('renders nothing for the unregistered name %j', async (component) => {
-    expect(inner(await renderBlock('customComponent', { component }))).toBe('');
-  });
+  it.each(['mapWidget', 'constructor', '__proto__', ''])(
+    'renders nothing for the unregistered name %j',
+    async (component) => {
+      expect(inner(await renderBlock('customComponent', { component }))).toBe('');
+    },
+  );
 });

@@ -33,15 +33,25 @@ function withTeam(team: StaffMember[], profilePages = true): DealerContent {
     site: { ...dealer.site, options: { ...dealer.site.options, team: { profilePages } } },
   };
 }
-const member = (over: Partial<StaffMember>): StaffMember => ({
-  id: 1, slug: 'kim-test', name: 'Kim Test', category: 'Sales', ...over,
-} as StaffMember);
+const member = (over: Partial<StaffMember>): StaffMember =>
+  ({
+    id: 1,
+    slug: 'kim-test',
+    name: 'Kim Test',
+    category: 'Sales',
+    ...over,
+  }) as StaffMember;
 
 describe('cards block', () => {
   const cards = [
-    { heading: 'New Cars', href: '/new-cars', linkText: 'View new cars', tagline: 'Latest',
+    {
+      heading: 'New Cars',
+      href: '/new-cars',
+      linkText: 'View new cars',
+      tagline: 'Latest',
       image: { url: 'https://img.example.com/new.jpg', alt: 'A hatchback', width: 800, height: 500 },
-      description: '<p>From <em>three</em> brands<script>alert(1)</script></p>' },
+      description: '<p>From <em>three</em> brands<script>alert(1)</script></p>',
+    },
     { heading: 'Used Cars', href: 'javascript:alert(1)', linkText: 'View used cars' },
     { heading: 'Service' },
     { heading: 'Finance' },
@@ -100,7 +110,13 @@ describe('team block', () => {
     const html = await renderBlock('team', { heading: 'Our people' }, { dealer });
     expect(islands(html)).toBe(0);
     expect(all(html, /class="team-group-heading"[^>]*>([^<]+)</g)).toEqual([
-      'Management', 'Sales', 'Pre-Owned Sales', 'Finance', 'Service', 'Parts', 'Administration',
+      'Management',
+      'Sales',
+      'Pre-Owned Sales',
+      'Finance',
+      'Service',
+      'Parts',
+      'Administration',
     ]);
     const sales = after(html, '>Sales</h3>', 3000).split('team-group-heading')[0]!;
     expect(text(sales)).toContain('Alex Seller');
@@ -118,8 +134,12 @@ describe('team block', () => {
     expect(html).toContain('role="tablist"');
     const tabs = all(html, /<button[^>]*role="tab"[^>]*>([^<]+)</g);
     expect(tabs).toEqual(['Management', 'Sales', 'Pre-Owned Sales', 'Finance', 'Service', 'Parts', 'Administration']);
-    expect(html).toMatch(/id="team-b1-tab-management" aria-controls="team-b1-panel-management" aria-selected="true" tabindex="0"/);
-    expect(html).toMatch(/id="team-b1-tab-sales" aria-controls="team-b1-panel-sales" aria-selected="false" tabindex="-1"/);
+    expect(html).toMatch(
+      /id="team-b1-tab-management" aria-controls="team-b1-panel-management" aria-selected="true" tabindex="0"/,
+    );
+    expect(html).toMatch(
+      /id="team-b1-tab-sales" aria-controls="team-b1-panel-sales" aria-selected="false" tabindex="-1"/,
+    );
     expect(html).toMatch(/<div role="tabpanel" id="team-b1-panel-management" [^>]*tabindex="0" class/);
     expect(html).toMatch(/<div role="tabpanel" id="team-b1-panel-sales" [^>]*hidden=""/);
     expect(text(after(html, 'id="team-b1-panel-management"'))).toContain('Morgan Boss');
@@ -161,9 +181,16 @@ describe('team block', () => {
   it('cuts a bio of 61 characters but not one of 59', async () => {
     const b59 = 'a'.repeat(59);
     const b61 = 'b'.repeat(61);
-    const html = await renderBlock('team', {}, {
-      dealer: withTeam([member({ id: 1, slug: 'one', name: 'One', bio: b59 }), member({ id: 2, slug: 'two', name: 'Two', bio: b61 })]),
-    });
+    const html = await renderBlock(
+      'team',
+      {},
+      {
+        dealer: withTeam([
+          member({ id: 1, slug: 'one', name: 'One', bio: b59 }),
+          member({ id: 2, slug: 'two', name: 'Two', bio: b61 }),
+        ]),
+      },
+    );
     expect(text(html)).toContain(b59);
     expect(text(html)).not.toContain(b61);
     expect(text(html)).toContain('b'.repeat(60) + '… Read more...');
@@ -171,9 +198,15 @@ describe('team block', () => {
   });
 
   it('cuts the plain text of an HTML bio', async () => {
-    const html = await renderBlock('team', {}, {
-      dealer: withTeam([member({ bio: '<p><strong>Bold</strong> start</p><script>x()</script>' + ' word'.repeat(20) })]),
-    });
+    const html = await renderBlock(
+      'team',
+      {},
+      {
+        dealer: withTeam([
+          member({ bio: '<p><strong>Bold</strong> start</p><script>x()</script>' + ' word'.repeat(20) }),
+        ]),
+      },
+    );
     expect(html).not.toContain('<strong>');
     expect(html).not.toContain('x()');
     expect(text(html)).toContain('Bold start word');
@@ -209,7 +242,8 @@ describe('brands block', () => {
     const html = await renderBlock('websiteBrands', { heading: 'Brands', brands: [3, 1] }, { dealer });
     expect(islands(html)).toBe(0);
     expect(all(html, /<a class="brand-logo" href="([^"]+)"/g)).toEqual([
-      'https://www.groupmazda.com.au', 'https://www.grouptoyota.com.au',
+      'https://www.groupmazda.com.au',
+      'https://www.grouptoyota.com.au',
     ]);
     expect(html).toContain('alt="Toyota"');
     expect(text(html)).toContain('Mazda');
@@ -239,16 +273,26 @@ describe('brands block', () => {
   it('offers Visit Used Stock only for websites named ...Automotive Direct or ...Direct Used Cars', async () => {
     const html = await renderBlock('websiteBrands', { variant: 'modal' }, { dealer, path: '/' });
     expect(all(html, /href="([^"]+)" target="_blank" rel="noopener">Visit Used Stock/g)).toEqual([
-      'https://www.groupautomotivedirect.com.au/used-cars', 'https://www.baysideused.com.au/used-cars',
+      'https://www.groupautomotivedirect.com.au/used-cars',
+      'https://www.baysideused.com.au/used-cars',
     ]);
   });
 
   it('offers Book Your Service only on a why-service-with-us page of a site that turns it on', async () => {
     const why = await renderBlock('websiteBrands', { variant: 'modal' }, { dealer, path: '/why-service-with-us' });
     const home = await renderBlock('websiteBrands', { variant: 'modal' }, { dealer, path: '/' });
-    const off = { ...dealer, site: { ...dealer.site, options: { ...dealer.site.options,
-      brands: { ...dealer.site.options.brands, bookServiceButton: false } } } };
-    const offWhy = await renderBlock('websiteBrands', { variant: 'modal' }, { dealer: off, path: '/why-service-with-us' });
+    const off = {
+      ...dealer,
+      site: {
+        ...dealer.site,
+        options: { ...dealer.site.options, brands: { ...dealer.site.options.brands, bookServiceButton: false } },
+      },
+    };
+    const offWhy = await renderBlock(
+      'websiteBrands',
+      { variant: 'modal' },
+      { dealer: off, path: '/why-service-with-us' },
+    );
     expect(why.match(/>Book Your Service</g)).toHaveLength(5);
     expect(why).toContain('href="https://www.groupmazda.com.au/service"');
     expect(home).not.toContain('Book Your Service');
@@ -256,10 +300,13 @@ describe('brands block', () => {
   });
 
   it('gives two brand blocks on one page different dialog ids', async () => {
-    const html = await renderBlocks([
-      { id: 'a', type: 'websiteBrands', data: { variant: 'modal' } },
-      { id: 'b', type: 'websiteBrands', data: { variant: 'modal' } },
-    ], { dealer });
+    const html = await renderBlocks(
+      [
+        { id: 'a', type: 'websiteBrands', data: { variant: 'modal' } },
+        { id: 'b', type: 'websiteBrands', data: { variant: 'modal' } },
+      ],
+      { dealer },
+    );
     const ids = all(html, /\bid="([^"]+)"/g);
     expect(new Set(ids).size).toBe(ids.length);
   });
@@ -267,8 +314,16 @@ describe('brands block', () => {
 
 describe('sales counter block', () => {
   it('has the final value, with thousands separators, in the server HTML', async () => {
-    const html = await renderBlock('salesCounter', { heading: 'Cars sold', value: 12500, suffix: '+',
-      description: 'Since <strong>1987</strong><img src=x onerror=alert(1)>' }, { dealer });
+    const html = await renderBlock(
+      'salesCounter',
+      {
+        heading: 'Cars sold',
+        value: 12500,
+        suffix: '+',
+        description: 'Since <strong>1987</strong><img src=x onerror=alert(1)>',
+      },
+      { dealer },
+    );
     expect(islands(html)).toBe(1);
     expect(html).toContain('client="idle"');
     expect(html).toContain('<span class="visually-hidden">12,500+</span>');

@@ -37,12 +37,25 @@ describe('column widths', () => {
 });
 
 describe('safe links', () => {
-  it.each(['/service', '#form-section', '?model=corolla', 'https://example.com', 'HTTP://x.au', 'mailto:a@b.au', 'tel:0295550100', 'used-cars'])(
-    'keeps %s', (href) => expect(safeHref(href)).toBe(href),
-  );
-  it.each(['javascript:alert(1)', ' JavaScript:alert(1)', 'java\tscript:alert(1)', 'data:text/html,x', 'vbscript:x', '', '  '])(
-    'drops %j', (href) => expect(safeHref(href)).toBeUndefined(),
-  );
+  it.each([
+    '/service',
+    '#form-section',
+    '?model=corolla',
+    'https://example.com',
+    'HTTP://x.au',
+    'mailto:a@b.au',
+    'tel:0295550100',
+    'used-cars',
+  ])('keeps %s', (href) => expect(safeHref(href)).toBe(href));
+  it.each([
+    'javascript:alert(1)',
+    ' JavaScript:alert(1)',
+    'java\tscript:alert(1)',
+    'data:text/html,x',
+    'vbscript:x',
+    '',
+    '  ',
+  ])('drops %j', (href) => expect(safeHref(href)).toBeUndefined());
 });
 
 describe('readable text colour', () => {
@@ -64,8 +77,14 @@ describe('readable text colour', () => {
 describe('tag colours', () => {
   it('maps theme names to theme colours with a readable text colour', () => {
     expect(tagColours({})).toEqual({ background: 'var(--color-primary)', text: '#fff' });
-    expect(tagColours({ backgroundColor: 'Secondary' })).toEqual({ background: 'var(--color-secondary)', text: '#000' });
-    expect(tagColours({ backgroundColor: 'light', textColor: 'primary' })).toEqual({ background: 'var(--color-soft)', text: 'var(--color-primary)' });
+    expect(tagColours({ backgroundColor: 'Secondary' })).toEqual({
+      background: 'var(--color-secondary)',
+      text: '#000',
+    });
+    expect(tagColours({ backgroundColor: 'light', textColor: 'primary' })).toEqual({
+      background: 'var(--color-soft)',
+      text: 'var(--color-primary)',
+    });
     expect(tagColours({ backgroundColor: 'warning' })).toEqual({ background: '#f0b400', text: '#000' });
   });
 
@@ -75,9 +94,15 @@ describe('tag colours', () => {
   });
 
   it('prefers custom colours, and ignores unknown names and unsafe values', () => {
-    expect(tagColours({ backgroundColor: 'primary', customBackgroundColor: '#ffffff' })).toEqual({ background: '#ffffff', text: '#000' });
+    expect(tagColours({ backgroundColor: 'primary', customBackgroundColor: '#ffffff' })).toEqual({
+      background: '#ffffff',
+      text: '#000',
+    });
     expect(tagColours({ textColor: 'white', customTextColor: '#123456' }).text).toBe('#123456');
-    expect(tagColours({ backgroundColor: 'tartan', customBackgroundColor: 'red;x:y{}' })).toEqual({ background: 'var(--color-primary)', text: '#fff' });
+    expect(tagColours({ backgroundColor: 'tartan', customBackgroundColor: 'red;x:y{}' })).toEqual({
+      background: 'var(--color-primary)',
+      text: '#fff',
+    });
     expect(tagColours({ backgroundColor: 'constructor' }).background).toBe('var(--color-primary)');
   });
 });
@@ -100,20 +125,48 @@ describe('icon names', () => {
   });
 
   it.each([
-    ['car', 'car'], ['Cars', 'car'], ['service', 'service'], ['wrench', 'service'], ['finance', 'finance'],
-    ['phone', 'phone'], ['location', 'location'], ['map-marker', 'location'], ['tag', 'tag'], ['offers', 'tag'],
-    ['calendar', 'calendar'], ['steering-wheel', 'steering-wheel'], ['testDrive', 'steering-wheel'],
-    ['parts', 'parts'], ['star', 'star'], ['reviews', 'star'], ['flux-capacitor', 'generic'], ['', 'generic'],
+    ['car', 'car'],
+    ['Cars', 'car'],
+    ['service', 'service'],
+    ['wrench', 'service'],
+    ['finance', 'finance'],
+    ['phone', 'phone'],
+    ['location', 'location'],
+    ['map-marker', 'location'],
+    ['tag', 'tag'],
+    ['offers', 'tag'],
+    ['calendar', 'calendar'],
+    ['steering-wheel', 'steering-wheel'],
+    ['testDrive', 'steering-wheel'],
+    ['parts', 'parts'],
+    ['star', 'star'],
+    ['reviews', 'star'],
+    ['flux-capacitor', 'generic'],
+    ['', 'generic'],
   ])('draws %j as the %s icon', (name, icon) => {
     expect(iconFor(name).name).toBe(icon);
   });
 });
 
 describe('brand description buttons', () => {
-  const brand = (id: number, name: string, websites: Brand['websites'], make?: string): Brand =>
-    ({ id, name, make, websites, logo: undefined, url: undefined });
+  const brand = (id: number, name: string, websites: Brand['websites'], make?: string): Brand => ({
+    id,
+    name,
+    make,
+    websites,
+    logo: undefined,
+    url: undefined,
+  });
   const brands = [
-    brand(1, 'Toyota', [{ id: 1, name: 'Harbour Toyota', url: 'https://a.au' }, { id: 2, name: 'Bay Toyota', url: 'https://b.au' }], 'Toyota'),
+    brand(
+      1,
+      'Toyota',
+      [
+        { id: 1, name: 'Harbour Toyota', url: 'https://a.au' },
+        { id: 2, name: 'Bay Toyota', url: 'https://b.au' },
+      ],
+      'Toyota',
+    ),
     brand(2, 'Mercedes-Benz', [{ id: 3, name: 'Star Motors', url: 'https://c.au' }]),
     brand(3, 'Kia', [{ id: 4, name: 'Kia City', url: 'https://d.au' }]),
   ];
@@ -139,14 +192,18 @@ describe('brand description buttons', () => {
       { href: 'https://a.au', text: 'Visit – Harbour Toyota', btnType: 'outline', btnColour: undefined },
       { href: 'https://b.au', text: 'Visit – Bay Toyota', btnType: 'outline', btnColour: undefined },
     ]);
-    expect(descriptionButtons([dynamic], { heading: 'Kia', brands, siteName: 'Site' }).map((b) => b.text)).toEqual(['Visit']);
+    expect(descriptionButtons([dynamic], { heading: 'Kia', brands, siteName: 'Site' }).map((b) => b.text)).toEqual([
+      'Visit',
+    ]);
   });
 
   it('lists a website shared by two named brands once', () => {
     const group = [{ id: 9, name: 'Group', url: 'https://g.au' }];
     const shared = [brand(1, 'Kia', group), brand(2, 'Mazda', group)];
     const btn = { href: '#', linkText: 'Visit brand_website_name', isDynamicWebsiteButtons: true };
-    expect(descriptionButtons([btn], { heading: 'Kia and Mazda', brands: shared, siteName: 'S' }).map((b) => b.text)).toEqual(['Visit Group']);
+    expect(
+      descriptionButtons([btn], { heading: 'Kia and Mazda', brands: shared, siteName: 'S' }).map((b) => b.text),
+    ).toEqual(['Visit Group']);
   });
 });
 
@@ -167,7 +224,9 @@ describe('dealer hours and contact', () => {
   it("takes the primary location's phone and address, and the site's phone when it has none", async () => {
     const dealer = await fixtureDealer();
     expect(primaryContact(dealer)).toEqual({
-      phone: '(02) 9555 0100', email: 'sales@minimotors.com.au', address: '12 George Street, Sydney NSW 2000',
+      phone: '(02) 9555 0100',
+      email: 'sales@minimotors.com.au',
+      address: '12 George Street, Sydney NSW 2000',
     });
     const noPhone = dealer.locations.map((l) => ({ ...l, contact_detail: undefined }));
     const site = { ...dealer.site, contact: { ...dealer.site.contact, phone: '1300 646 464' } };

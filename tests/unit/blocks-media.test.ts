@@ -54,8 +54,9 @@ describe('image banner block', () => {
     expect(on).toContain('<div class="banner-overlay" style="background-color:#003366;opacity:0.55"></div>');
     const off = await renderBlock('imageBanner', { image, overlay: { active: false, color: '#003366' } });
     expect(off).not.toContain('banner-overlay');
-    await expect(renderBlock('imageBanner', { image, overlay: { active: true, color: 'red;}body{display:none' } }))
-      .rejects.toThrow(/blocks\[0\]\.data\.overlay\.color.*expected a CSS colour/);
+    await expect(
+      renderBlock('imageBanner', { image, overlay: { active: true, color: 'red;}body{display:none' } }),
+    ).rejects.toThrow(/blocks\[0\]\.data\.overlay\.color.*expected a CSS colour/);
   });
 
   it('turns the layout into a modifier class and places the content by its words', async () => {
@@ -74,9 +75,13 @@ describe('image banner block', () => {
 describe('image background block', () => {
   it('puts rich content over an <img> layer that keeps its size and loads lazily', async () => {
     const html = await renderBlock('imageBackground', {
-      image, content: '<p>Service <strong>specials</strong></p>', overlay: { active: true, color: 'rgba(0,0,0,0.6)', opacity: 1 },
+      image,
+      content: '<p>Service <strong>specials</strong></p>',
+      overlay: { active: true, color: 'rgba(0,0,0,0.6)', opacity: 1 },
     });
-    expect(html).toMatch(/<div class="bg-layer">\s*<img src="https:\/\/cdn\.example\.com\/hero\.jpg" alt="Showroom" width="1600" height="600" loading="lazy"/);
+    expect(html).toMatch(
+      /<div class="bg-layer">\s*<img src="https:\/\/cdn\.example\.com\/hero\.jpg" alt="Showroom" width="1600" height="600" loading="lazy"/,
+    );
     expect(html).toContain('style="background-color:rgba(0,0,0,0.6);opacity:1"');
     expect(html).toContain('<p>Service <strong>specials</strong></p>');
     expect(html.indexOf('bg-content')).toBeGreaterThan(html.indexOf('bg-layer'));
@@ -94,7 +99,9 @@ describe('icon buttons block', () => {
 
   it('shows each link with its icon and text, a generic icon for unknown names', async () => {
     const html = await renderBlock('iconButtonsTool', { buttons });
-    expect(html).toMatch(/<a class="icon-button" href="\/new-cars">\s*<svg class="icon" data-icon="car"[^>]*aria-hidden="true"[^>]*>.*?<\/svg>\s*<span>New cars<\/span>\s*<\/a>/);
+    expect(html).toMatch(
+      /<a class="icon-button" href="\/new-cars">\s*<svg class="icon" data-icon="car"[^>]*aria-hidden="true"[^>]*>.*?<\/svg>\s*<span>New cars<\/span>\s*<\/a>/,
+    );
     expect(html).toContain('data-icon="location"');
     expect(html).toContain('data-icon="generic"');
     expect(html).not.toContain('Bad link');
@@ -104,11 +111,15 @@ describe('icon buttons block', () => {
   it('lays out buttonsPerRow per row on wide screens and at most 2 on phones', async () => {
     const html = await renderBlock('iconButtonsTool', { buttons, buttonsPerRow: 3 });
     expect(html).toContain('--per-row:3;--per-row-phone:2');
-    expect(await renderBlock('iconButtonsTool', { buttons: buttons.slice(0, 1), buttonsPerRow: 1 })).toContain('--per-row:1;--per-row-phone:1');
+    expect(await renderBlock('iconButtonsTool', { buttons: buttons.slice(0, 1), buttonsPerRow: 1 })).toContain(
+      '--per-row:1;--per-row-phone:1',
+    );
   });
 
   it('has a plain "minimal" style', async () => {
-    expect(await renderBlock('iconButtonsTool', { buttons, type: 'minimal' })).toContain('icon-buttons icon-buttons-minimal');
+    expect(await renderBlock('iconButtonsTool', { buttons, type: 'minimal' })).toContain(
+      'icon-buttons icon-buttons-minimal',
+    );
     expect(await renderBlock('iconButtonsTool', { buttons })).not.toContain('icon-buttons-minimal');
   });
 });

@@ -21,7 +21,10 @@ describe('heading block', () => {
   });
 
   it('keeps only inline tags inside the heading', async () => {
-    const html = await renderBlock('heading', { text: '<p>Big <strong>sale</strong></p><img src=x onerror=alert(1)>', level: 2 });
+    const html = await renderBlock('heading', {
+      text: '<p>Big <strong>sale</strong></p><img src=x onerror=alert(1)>',
+      level: 2,
+    });
     expect(html).toMatch(/<h2[^>]*>Big <strong>sale<\/strong><\/h2>/);
     expect(html).not.toMatch(/<p|<img|onerror/);
   });
@@ -54,7 +57,10 @@ describe('paragraph block', () => {
 
 describe('list block', () => {
   it('shows an ordered list with inline rich items', async () => {
-    const html = await renderBlock('list', { style: 'ordered', items: ['<strong>Free</strong> servicing', 'Roadside <p>assist</p>'] });
+    const html = await renderBlock('list', {
+      style: 'ordered',
+      items: ['<strong>Free</strong> servicing', 'Roadside <p>assist</p>'],
+    });
     expect(html).toMatch(/<ol class="list"/);
     expect(html).toContain('<li><strong>Free</strong> servicing</li>');
     expect(html).toContain('<li>Roadside assist</li>');
@@ -80,10 +86,13 @@ describe('columns block', () => {
         { width: 8, blocks: [paragraph('a', 'Left column')] },
         {
           width: 4,
-          blocks: [{
-            id: 'inner', type: 'columns',
-            data: { cols: [{ blocks: [paragraph('b', 'Inner one')] }, { blocks: [paragraph('c', 'Inner two')] }] },
-          }],
+          blocks: [
+            {
+              id: 'inner',
+              type: 'columns',
+              data: { cols: [{ blocks: [paragraph('b', 'Inner one')] }, { blocks: [paragraph('c', 'Inner two')] }] },
+            },
+          ],
         },
       ],
     });
@@ -137,13 +146,19 @@ describe('buttons block', () => {
 
   it('shows outline and solid buttons in the CMS colour, with readable text on solid ones', async () => {
     const html = await renderBlock('buttons', { buttons });
-    expect(html).toMatch(/<a class="btn btn-outline" href="\/service" style="--btn-colour:#003366"[^>]*>Book a service<\/a>/);
+    expect(html).toMatch(
+      /<a class="btn btn-outline" href="\/service" style="--btn-colour:#003366"[^>]*>Book a service<\/a>/,
+    );
     expect(html).toMatch(/<a class="btn btn-solid" href="tel:0295550100" style="--btn-colour:#ffee00;--btn-text:#000"/);
   });
 
   it('takes alignment from the block data first, then its tunes, else left', async () => {
-    expect(await renderBlock('buttons', { buttons, alignment: 'right' }, { tunes: { alignment: 'center' } })).toContain('buttons-right');
-    expect(await renderBlock('buttonsTool', { buttons }, { tunes: { alignment: 'center' } })).toContain('buttons-center');
+    expect(await renderBlock('buttons', { buttons, alignment: 'right' }, { tunes: { alignment: 'center' } })).toContain(
+      'buttons-right',
+    );
+    expect(await renderBlock('buttonsTool', { buttons }, { tunes: { alignment: 'center' } })).toContain(
+      'buttons-center',
+    );
     expect(await renderBlock('buttons', { buttons })).toContain('buttons-left');
   });
 
@@ -156,20 +171,32 @@ describe('buttons block', () => {
     });
     expect(html).not.toContain('Bad');
     expect(html).toMatch(/<a class="btn btn-solid" href="\/x"[^>]*>Plain<\/a>/);
-    await expect(renderBlock('buttonsTool', { buttons: [{ text: 'Odd colour', href: '/x', btnColour: 'red;background:url(//evil)' }] }))
-      .rejects.toThrow(/blocks\[0\]\.data\.buttons\[0\]\.btnColour.*expected a CSS colour/);
+    await expect(
+      renderBlock('buttonsTool', {
+        buttons: [{ text: 'Odd colour', href: '/x', btnColour: 'red;background:url(//evil)' }],
+      }),
+    ).rejects.toThrow(/blocks\[0\]\.data\.buttons\[0\]\.btnColour.*expected a CSS colour/);
   });
 });
 
 describe('tag block', () => {
   it('shows a pill in the primary colour by default', async () => {
     const html = await renderBlock('tag', { text: 'New arrival' });
-    expect(html).toMatch(/<span class="tag" style="--tag-bg:var\(--color-primary\);--tag-fg:#fff"[^>]*>New arrival<\/span>/);
+    expect(html).toMatch(
+      /<span class="tag" style="--tag-bg:var\(--color-primary\);--tag-fg:#fff"[^>]*>New arrival<\/span>/,
+    );
   });
 
   it('uses theme names, and custom colours over them', async () => {
-    expect(await renderBlock('tag', { text: 'Sale', backgroundColor: 'secondary' })).toContain('--tag-bg:var(--color-secondary)');
-    const html = await renderBlock('tag', { text: 'Sale', backgroundColor: 'secondary', customBackgroundColor: '#fafafa', customTextColor: 'rgb(200, 0, 0)' });
+    expect(await renderBlock('tag', { text: 'Sale', backgroundColor: 'secondary' })).toContain(
+      '--tag-bg:var(--color-secondary)',
+    );
+    const html = await renderBlock('tag', {
+      text: 'Sale',
+      backgroundColor: 'secondary',
+      customBackgroundColor: '#fafafa',
+      customTextColor: 'rgb(200, 0, 0)',
+    });
     expect(html).toContain('--tag-bg:#fafafa;--tag-fg:rgb(200, 0, 0)');
   });
 

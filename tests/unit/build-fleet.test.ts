@@ -25,12 +25,19 @@ function ok(r: ChildBuild): BuildResult & { output: string } {
 
 async function listFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name))).sort();
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
+    .sort();
 }
 
 /** The dealers of an API folder, from the content the bundle serves. */
 async function apiDealers(apiDir: string): Promise<{ slug: string; pages: { title: string }[] }[]> {
-  return (JSON.parse(await readFile(path.join(apiDir, 'content.json'), 'utf8')) as { dealers: { slug: string; pages: { title: string }[] }[] }).dealers;
+  return (
+    JSON.parse(await readFile(path.join(apiDir, 'content.json'), 'utf8')) as {
+      dealers: { slug: string; pages: { title: string }[] }[];
+    }
+  ).dealers;
 }
 
 beforeAll(async () => {
@@ -47,7 +54,14 @@ describe('a fleet build in worker processes, and the same fleet in shards', () =
   const sharded = () => path.join(root, 'sharded');
 
   it('renders the fleet in two worker processes and writes a manifest of every dealer', async () => {
-    const r = ok(await buildInChild({ dealersDir, outDir: path.join(whole(), 'sites'), apiOutDir: path.join(whole(), 'api'), workers: 2 }));
+    const r = ok(
+      await buildInChild({
+        dealersDir,
+        outDir: path.join(whole(), 'sites'),
+        apiOutDir: path.join(whole(), 'api'),
+        workers: 2,
+      }),
+    );
     expect(r.workers).toBe(2);
     expect(r.workerRssMB).toHaveLength(2);
     expect(r.dealers.map((d) => d.slug)).toEqual(slugs);
@@ -68,9 +82,15 @@ describe('a fleet build in worker processes, and the same fleet in shards', () =
       expect(r.output).toContain('--api-only');
     }
     expect(seen.sort()).toEqual(slugs);
-    expect((await readdir(out)).filter((n) => n.startsWith('manifest')).sort()).toEqual(['manifest.1-of-3.json', 'manifest.2-of-3.json', 'manifest.3-of-3.json']);
+    expect((await readdir(out)).filter((n) => n.startsWith('manifest')).sort()).toEqual([
+      'manifest.1-of-3.json',
+      'manifest.2-of-3.json',
+      'manifest.3-of-3.json',
+    ]);
 
-    const api = ok(await buildInChild({ dealersDir, outDir: out, apiOutDir: path.join(sharded(), 'api'), apiOnly: true }));
+    const api = ok(
+      await buildInChild({ dealersDir, outDir: out, apiOutDir: path.join(sharded(), 'api'), apiOnly: true }),
+    );
     expect(api.unchanged).toEqual(slugs);
 
     const notManifest = (f: string) => !/^manifest.*\.json$/.test(f);
@@ -83,7 +103,9 @@ describe('a fleet build in worker processes, and the same fleet in shards', () =
     }
     expect(differ).toEqual([]);
     const strip = (d: unknown) => JSON.stringify(d);
-    expect(strip(await apiDealers(path.join(sharded(), 'api')))).toBe(strip(await apiDealers(path.join(whole(), 'api'))));
+    expect(strip(await apiDealers(path.join(sharded(), 'api')))).toBe(
+      strip(await apiDealers(path.join(whole(), 'api'))),
+    );
   }, 240_000);
 });
 
@@ -144,7 +166,9 @@ describe('npm run build -- --changed', () => {
     expect(r.dealers).toEqual([]);
     expect(await stamps()).toEqual(before);
     // The new times are recorded, so the next run finds them equal and reads nothing of the dealer.
-    expect((await readManifests(out()))!.dealers[touched]!.stats).toBe(await statSignature(path.join(dealersDir, touched)));
+    expect((await readManifests(out()))!.dealers[touched]!.stats).toBe(
+      await statSignature(path.join(dealersDir, touched)),
+    );
   }, 60_000);
 
   it('removes the site, content and API entry of a dealer whose folder is gone', async () => {
@@ -171,7 +195,9 @@ function get(port: number, host: string, target: string): Promise<{ status: numb
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, path: target, headers: { host } }, (res) => {
       let text = '';
-      res.on('data', (c: Buffer) => { text += c.toString(); });
+      res.on('data', (c: Buffer) => {
+        text += c.toString();
+      });
       res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
     });
     req.on('error', reject);
@@ -181,17 +207,35 @@ function get(port: number, host: string, target: string): Promise<{ status: numb
 
 describe('npm start -- --sites DIR', () => {
   /** Starts scripts/serve.ts without building; resolves with its output once it serves or exits. */
-  function serve(sitesDir: string): Promise<{ code: number | null; output: string; port?: number; stop: () => Promise<void> }> {
+  function serve(
+    sitesDir: string,
+  ): Promise<{ code: number | null; output: string; port?: number; stop: () => Promise<void> }> {
     return new Promise((resolve) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts', '--sites', sitesDir, '--no-build', '--port', '0', '--data', path.join(root, 'serve-data')], {
-        env: childEnv({ DATABASE_URL: '', DEALERS_DIR: '' }),
-      });
+      const child = spawn(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          'scripts/serve.ts',
+          '--sites',
+          sitesDir,
+          '--no-build',
+          '--port',
+          '0',
+          '--data',
+          path.join(root, 'serve-data'),
+        ],
+        {
+          env: childEnv({ DATABASE_URL: '', DEALERS_DIR: '' }),
+        },
+      );
       let output = '';
-      const stop = () => new Promise<void>((done) => {
-        if (child.exitCode !== null) return done();
-        child.once('exit', () => done());
-        child.kill('SIGTERM');
-      });
+      const stop = () =>
+        new Promise<void>((done) => {
+          if (child.exitCode !== null) return done();
+          child.once('exit', () => done());
+          child.kill('SIGTERM');
+        });
       const onData = (chunk: Buffer) => {
         output += chunk.toString();
         const m = /API +http:\/\/localhost:(\d+)\/api\/health/.exec(output);
@@ -237,6 +281,8 @@ describe('npm start -- --sites DIR', () => {
     const server = await serve(sites);
     await server.stop();
     expect(server.code).toBe(1);
-    expect(server.output).toMatch(/has no build manifest \(manifest\.json\): build the sites with npm run build -- --out/);
+    expect(server.output).toMatch(
+      /has no build manifest \(manifest\.json\): build the sites with npm run build -- --out/,
+    );
   }, 60_000);
 });

@@ -31,21 +31,36 @@ async function setSiteId(slug: string, id: number) {
   await writeFile(file, JSON.stringify({ ...site, id }));
 }
 
-const run = (o: { kept?: Record<string, ManifestDealer>; keep?: boolean } = {}) => validateDealers({
-  dealersDir, slugs, kept: o.kept ?? {}, contentDir, keep: o.keep ?? false, builtAt: '2026-01-01T00:00:00.000Z', key: 'k', log: () => {}, slice: 1,
-});
+const run = (o: { kept?: Record<string, ManifestDealer>; keep?: boolean } = {}) =>
+  validateDealers({
+    dealersDir,
+    slugs,
+    kept: o.kept ?? {},
+    contentDir,
+    keep: o.keep ?? false,
+    builtAt: '2026-01-01T00:00:00.000Z',
+    key: 'k',
+    log: () => {},
+    slice: 1,
+  });
 
 describe('validateDealers (the build reads the fleet a slice at a time)', () => {
-  it('writes each valid dealer\'s content and manifest entry, and holds no dealer unless asked', async () => {
+  it("writes each valid dealer's content and manifest entry, and holds no dealer unless asked", async () => {
     const out = await run();
     expect(out.errors).toEqual([]);
     expect((await readdir(contentDir)).sort()).toEqual(slugs.map((s) => `${s}.json`));
     expect(Object.keys(out.entries).sort()).toEqual(slugs);
-    expect(out.entries['tasman-motors']).toMatchObject({ id: await siteId('tasman-motors'), buildKey: 'k', builtAt: '2026-01-01T00:00:00.000Z' });
+    expect(out.entries['tasman-motors']).toMatchObject({
+      id: await siteId('tasman-motors'),
+      buildKey: 'k',
+      builtAt: '2026-01-01T00:00:00.000Z',
+    });
     expect(out.pages).toBe(Object.values(out.entries).reduce((n, e) => n + e.pages, 0));
     expect(out.pages).toBeGreaterThan(30);
     expect(out.dealers).toEqual([]);
-    const written = JSON.parse(await readFile(path.join(contentDir, 'ridgeline-mazda.json'), 'utf8')) as { slug: string };
+    const written = JSON.parse(await readFile(path.join(contentDir, 'ridgeline-mazda.json'), 'utf8')) as {
+      slug: string;
+    };
     expect(written.slug).toBe('ridgeline-mazda');
     expect((await run({ keep: true })).dealers.map((d) => d.slug)).toEqual(slugs);
   });
@@ -60,7 +75,15 @@ describe('validateDealers (the build reads the fleet a slice at a time)', () => 
 
   it('finds a website id taken by a dealer the build keeps', async () => {
     const kept: Record<string, ManifestDealer> = {
-      'other-dealer': { id: await siteId('ridgeline-mazda'), name: 'Other', url: 'https://other.example', fingerprint: 'f', pages: 1, builtAt: 'x', buildKey: 'k' },
+      'other-dealer': {
+        id: await siteId('ridgeline-mazda'),
+        name: 'Other',
+        url: 'https://other.example',
+        fingerprint: 'f',
+        pages: 1,
+        builtAt: 'x',
+        buildKey: 'k',
+      },
     };
     const out = await run({ kept });
     expect(out.errors.map((e) => [e.dealer, e.path])).toEqual([['ridgeline-mazda', 'id']]);

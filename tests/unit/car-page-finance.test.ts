@@ -2,7 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Block } from '../../src/content/blocks.ts';
 import type { Page } from '../../src/content/page.ts';
-import { comparisonRate, dealerCalculator, startValue, weeklyEstimate, type CalculatorData } from '../../src/lib/car-page/finance.ts';
+import {
+  comparisonRate,
+  dealerCalculator,
+  startValue,
+  weeklyEstimate,
+  type CalculatorData,
+} from '../../src/lib/car-page/finance.ts';
 import { repayment } from '../../src/lib/finance.ts';
 
 const calc = (over: Partial<CalculatorData> = {}): CalculatorData => ({
@@ -16,7 +22,8 @@ const calc = (over: Partial<CalculatorData> = {}): CalculatorData => ({
   secondaryColor: undefined,
   ...over,
 });
-const page = (path: string, blocks: unknown[]): Page => ({ id: path, path, title: path, publishedAt: '2025-01-01', noindex: false, blocks: blocks as Block[] } as Page);
+const page = (path: string, blocks: unknown[]): Page =>
+  ({ id: path, path, title: path, publishedAt: '2025-01-01', noindex: false, blocks: blocks as Block[] }) as Page;
 const calcBlock = (data: CalculatorData) => ({ id: 'fc', type: 'financeCalculator', data, tunes: {}, index: 0 });
 
 describe('weekly repayment of a car', () => {
@@ -24,7 +31,13 @@ describe('weekly repayment of a car', () => {
     const w = weeklyEstimate(45990, calc())!;
     expect(w.payment).toBe(repayment({ amount: 45990, term: 5, interest: 8.95, frequency: 'Weekly' }).payment);
     expect(w.payment).toBeCloseTo(219.55, 2);
-    expect(w).toMatchObject({ amount: 45990, term: 5, interest: 8.95, comparisonRate: 8.95, disclaimer: '<p>A guide only.</p>' });
+    expect(w).toMatchObject({
+      amount: 45990,
+      term: 5,
+      interest: 8.95,
+      comparisonRate: 8.95,
+      disclaimer: '<p>A guide only.</p>',
+    });
   });
 
   it('starts from the sliders as they would hold the defaults; a fixed rate is used as given', () => {

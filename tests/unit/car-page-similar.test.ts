@@ -6,15 +6,35 @@ import { car as carSchema, type Car } from '../../src/content/entities.ts';
 
 function makeCar(over: Record<string, unknown> = {}): Car {
   return carSchema.parse({
-    id: 501, name: 'x', slug: '2021-toyota-rav4-gxl-awd-501', make: 'Toyota', model: 'RAV4', badge: 'GXL AWD',
-    year: 2021, km: 48250, price: 38990, photos_count: 0, car_type: 'used', created_at_timestamp: 1,
-    simple_body: 'SUV', location_name: 'Harbour Toyota', ...over,
+    id: 501,
+    name: 'x',
+    slug: '2021-toyota-rav4-gxl-awd-501',
+    make: 'Toyota',
+    model: 'RAV4',
+    badge: 'GXL AWD',
+    year: 2021,
+    km: 48250,
+    price: 38990,
+    photos_count: 0,
+    car_type: 'used',
+    created_at_timestamp: 1,
+    simple_body: 'SUV',
+    location_name: 'Harbour Toyota',
+    ...over,
   });
 }
 
 let nextId = 1;
 const car = (make: string, model: string, body: string, price: number, over: Record<string, unknown> = {}) =>
-  makeCar({ id: nextId++, slug: `${make}-${model}-${nextId}`.toLowerCase(), make, model, simple_body: body, price, ...over });
+  makeCar({
+    id: nextId++,
+    slug: `${make}-${model}-${nextId}`.toLowerCase(),
+    make,
+    model,
+    simple_body: body,
+    price,
+    ...over,
+  });
 
 describe('similar cars', () => {
   const me = car('Toyota', 'RAV4', 'SUV', 40000);
@@ -29,7 +49,14 @@ describe('similar cars', () => {
 
   it(`shows ${SIMILAR_CARS}: same model first, then same make and body, same make, same body, nearest price within each`, () => {
     expect(similarCars(all, me).map((c) => c.id)).toEqual([rav4Near.id, rav4Far.id, kluger.id, corolla.id]);
-    expect(similarCars(all, me, 6).map((c) => c.id)).toEqual([rav4Near.id, rav4Far.id, kluger.id, corolla.id, cx5.id, ranger.id]);
+    expect(similarCars(all, me, 6).map((c) => c.id)).toEqual([
+      rav4Near.id,
+      rav4Far.id,
+      kluger.id,
+      corolla.id,
+      cx5.id,
+      ranger.id,
+    ]);
   });
 
   it('falls back to the nearest price when nothing else is alike', () => {
@@ -46,7 +73,15 @@ describe('similar cars', () => {
 
   it('gives the shared stock card what it shows', () => {
     const card = carCard(carHit(makeCar({ photos: ['/a.jpg'], photos_count: 3, price_qualifier: 'drive_away' })));
-    expect(card).toMatchObject({ href: '/cars/2021-toyota-rav4-gxl-awd-501', name: '2021 Toyota RAV4', badge: 'GXL AWD',
-      price: '$38,990', priceNote: 'Drive away', photo: '/a.jpg', photosCount: 3, location: 'Harbour Toyota' });
+    expect(card).toMatchObject({
+      href: '/cars/2021-toyota-rav4-gxl-awd-501',
+      name: '2021 Toyota RAV4',
+      badge: 'GXL AWD',
+      price: '$38,990',
+      priceNote: 'Drive away',
+      photo: '/a.jpg',
+      photosCount: 3,
+      location: 'Harbour Toyota',
+    });
   });
 });

@@ -14,29 +14,68 @@ import { carPhone, financeHref, resultsPaths, testDriveHref } from '../../src/li
 
 function makeCar(over: Record<string, unknown> = {}): Car {
   return carSchema.parse({
-    id: 501, name: 'x', slug: '2021-toyota-rav4-gxl-awd-501', make: 'Toyota', model: 'RAV4', badge: 'GXL AWD',
-    year: 2021, km: 48250, price: 38990, photos_count: 0, car_type: 'used', created_at_timestamp: 1,
-    simple_body: 'SUV', simple_fuel: 'Petrol', transmission: 'Automatic', colour: 'Silver', seats: 5,
-    rego: 'ABC123', vin: 'JTMW43FV10D123456', stock_number: 'U1234', location_name: 'Harbour Toyota',
+    id: 501,
+    name: 'x',
+    slug: '2021-toyota-rav4-gxl-awd-501',
+    make: 'Toyota',
+    model: 'RAV4',
+    badge: 'GXL AWD',
+    year: 2021,
+    km: 48250,
+    price: 38990,
+    photos_count: 0,
+    car_type: 'used',
+    created_at_timestamp: 1,
+    simple_body: 'SUV',
+    simple_fuel: 'Petrol',
+    transmission: 'Automatic',
+    colour: 'Silver',
+    seats: 5,
+    rego: 'ABC123',
+    vin: 'JTMW43FV10D123456',
+    stock_number: 'U1234',
+    location_name: 'Harbour Toyota',
     ...over,
   });
 }
 
-const block = (type: string, data: unknown): Block => ({ id: `${type}-1`, type, data, tunes: {}, index: 0 } as unknown as Block);
-const page = (path: string, blocks: Block[]): Page => ({ id: path, path, title: path, publishedAt: '2025-01-01', noindex: false, blocks } as Page);
+const block = (type: string, data: unknown): Block =>
+  ({ id: `${type}-1`, type, data, tunes: {}, index: 0 }) as unknown as Block;
+const page = (path: string, blocks: Block[]): Page =>
+  ({ id: path, path, title: path, publishedAt: '2025-01-01', noindex: false, blocks }) as Page;
 
 describe('key details', () => {
   it('lists every fact the car has, in the order buyers scan them, with clear labels', () => {
     expect(specRows(makeCar()).map((r) => [r.label, r.value])).toEqual([
-      ['Condition', 'Used'], ['Year', '2021'], ['Odometer', '48,250 km'], ['Body', 'SUV'], ['Fuel', 'Petrol'],
-      ['Transmission', 'Automatic'], ['Drive', 'AWD'], ['Colour', 'Silver'], ['Seats', '5'], ['Registration', 'ABC123'],
-      ['VIN', 'JTMW43FV10D123456'], ['Stock number', 'U1234'], ['Location', 'Harbour Toyota'],
+      ['Condition', 'Used'],
+      ['Year', '2021'],
+      ['Odometer', '48,250 km'],
+      ['Body', 'SUV'],
+      ['Fuel', 'Petrol'],
+      ['Transmission', 'Automatic'],
+      ['Drive', 'AWD'],
+      ['Colour', 'Silver'],
+      ['Seats', '5'],
+      ['Registration', 'ABC123'],
+      ['VIN', 'JTMW43FV10D123456'],
+      ['Stock number', 'U1234'],
+      ['Location', 'Harbour Toyota'],
     ]);
   });
 
   it('leaves out what the stock does not say, rather than showing an empty cell', () => {
-    const bare = makeCar({ badge: 'GX', simple_body: ' ', simple_fuel: undefined, transmission: undefined, colour: undefined,
-      seats: undefined, rego: undefined, vin: undefined, stock_number: undefined, location_name: undefined });
+    const bare = makeCar({
+      badge: 'GX',
+      simple_body: ' ',
+      simple_fuel: undefined,
+      transmission: undefined,
+      colour: undefined,
+      seats: undefined,
+      rego: undefined,
+      vin: undefined,
+      stock_number: undefined,
+      location_name: undefined,
+    });
     expect(specRows(bare).map((r) => r.key)).toEqual(['condition', 'year', 'odometer']);
   });
 
@@ -57,7 +96,10 @@ describe('features list', () => {
   });
 
   it('drops blank items and repeats', () => {
-    expect(featureLists(['Cruise control', ' ', 'cruise control ', 'Sunroof']).first).toEqual(['Cruise control', 'Sunroof']);
+    expect(featureLists(['Cruise control', ' ', 'cruise control ', 'Sunroof']).first).toEqual([
+      'Cruise control',
+      'Sunroof',
+    ]);
   });
 });
 
@@ -87,7 +129,9 @@ describe('back to results', () => {
   const paths = ['/used-cars', '/'];
 
   it('remembers a search on one of the site’s results pages, query and all', () => {
-    expect(resultsUrlFrom(`${origin}/used-cars?make=Toyota&price=10000%3A30000#top`, origin, paths)).toBe('/used-cars?make=Toyota&price=10000%3A30000');
+    expect(resultsUrlFrom(`${origin}/used-cars?make=Toyota&price=10000%3A30000#top`, origin, paths)).toBe(
+      '/used-cars?make=Toyota&price=10000%3A30000',
+    );
     expect(resultsUrlFrom(`${origin}/used-cars/?q=ranger`, origin, paths)).toBe('/used-cars/?q=ranger');
     expect(resultsUrlFrom(`${origin}/`, origin, paths)).toBe('/');
   });
@@ -100,11 +144,13 @@ describe('back to results', () => {
   });
 
   it('counts as results pages those with a cars block, nested ones included', () => {
-    const dealer = { pages: [
-      page('/', [block('paragraph', { text: 'hi' })]),
-      page('/used-cars', [block('cars', {})]),
-      page('/deals', [block('columns', { cols: [{ blocks: [block('cars', {})] }] })]),
-    ] };
+    const dealer = {
+      pages: [
+        page('/', [block('paragraph', { text: 'hi' })]),
+        page('/used-cars', [block('cars', {})]),
+        page('/deals', [block('columns', { cols: [{ blocks: [block('cars', {})] }] })]),
+      ],
+    };
     expect(resultsPaths(dealer)).toEqual(['/used-cars', '/deals']);
   });
 });
@@ -122,7 +168,10 @@ describe('links that carry the car', () => {
     expect(url.pathname).toBe('/finance');
     expect(url.hash).toBe('#form-section');
     expect(Object.fromEntries(url.searchParams)).toEqual({
-      car_id: '501', selected_car: '2021 Toyota RAV4 GXL AWD', stock_number: 'U1234', vehiclePriceBudget: '38990',
+      car_id: '501',
+      selected_car: '2021 Toyota RAV4 GXL AWD',
+      stock_number: 'U1234',
+      vehiclePriceBudget: '38990',
     });
   });
 
@@ -143,7 +192,9 @@ describe('links that carry the car', () => {
 
   it("calls the car's own location, else the dealer's main number", () => {
     const site = { contact: { phone: '(02) 9000 0000' } } as DealerContent['site'];
-    const locations = [{ name: 'Harbour Toyota', contact_detail: { phone: '(02) 9111 1111' } }] as DealerContent['locations'];
+    const locations = [
+      { name: 'Harbour Toyota', contact_detail: { phone: '(02) 9111 1111' } },
+    ] as DealerContent['locations'];
     expect(carPhone({ site, locations }, car)).toBe('(02) 9111 1111');
     expect(carPhone({ site, locations }, makeCar({ location_name: 'harbour toyota ' }))).toBe('(02) 9111 1111');
     expect(carPhone({ site, locations }, makeCar({ location_name: 'Elsewhere' }))).toBe('(02) 9000 0000');

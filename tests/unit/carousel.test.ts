@@ -3,18 +3,28 @@
  * block hands to it, rendered on the server (slides, buttons and their labels).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { carouselBreakpoints, carouselMessages, carouselVars, positionLabel } from '../../src/components/ui/carousel.ts';
+import {
+  carouselBreakpoints,
+  carouselMessages,
+  carouselVars,
+  positionLabel,
+} from '../../src/components/ui/carousel.ts';
 import { slideLabel } from '../../src/blocks/imageSlider/slider.ts';
 import type { DealerContent } from '../../src/content/load.ts';
 import { fixtureDealer, renderBlock } from '../helpers/render.ts';
 
 describe('carousel settings', () => {
   it('maps slides per view to Swiper breakpoints at 40rem and 64rem', () => {
-    expect(carouselBreakpoints({ phone: 1, tablet: 2, wide: 4 })).toEqual({ 640: { slidesPerView: 2 }, 1024: { slidesPerView: 4 } });
+    expect(carouselBreakpoints({ phone: 1, tablet: 2, wide: 4 })).toEqual({
+      640: { slidesPerView: 2 },
+      1024: { slidesPerView: 4 },
+    });
   });
 
   it('sizes the slides before Swiper starts with the same numbers', () => {
-    expect(carouselVars({ phone: 1, tablet: 2, wide: 3 }, 16)).toBe('--per-view-phone:1;--per-view-tablet:2;--per-view-wide:3;--carousel-gap:16px');
+    expect(carouselVars({ phone: 1, tablet: 2, wide: 3 }, 16)).toBe(
+      '--per-view-phone:1;--per-view-tablet:2;--per-view-wide:3;--carousel-gap:16px',
+    );
   });
 
   it('names its buttons and slides after what it carries', () => {
@@ -32,7 +42,12 @@ describe('carousel markup of the blocks', () => {
   beforeAll(async () => {
     dealer = await fixtureDealer('group-motors');
   });
-  const cards = [1, 2, 3, 4].map((i) => ({ heading: `Card ${i}`, description: `<p>Text ${i}</p>`, href: `/c${i}`, linkText: 'More' }));
+  const cards = [1, 2, 3, 4].map((i) => ({
+    heading: `Card ${i}`,
+    description: `<p>Text ${i}</p>`,
+    href: `/c${i}`,
+    linkText: 'More',
+  }));
 
   it('cards: every card a server-rendered slide, arrows named after cards, sized before Swiper starts', async () => {
     const html = await renderBlock('cardsTool', { cards, isCarousel: true, cardCols: 4 }, { dealer });

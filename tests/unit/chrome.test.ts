@@ -6,7 +6,12 @@ import { fixtureDealer } from '../helpers/render.ts';
 import type { DealerContent } from '../../src/content/load.ts';
 import type { Location } from '../../src/content/entities.ts';
 import {
-  NAV_BREAKPOINTS, headerLogoWidth, headerRowWidth, navBreakpoint, socialLinks, textWidth,
+  NAV_BREAKPOINTS,
+  headerLogoWidth,
+  headerRowWidth,
+  navBreakpoint,
+  socialLinks,
+  textWidth,
   type NavItem,
 } from '../../src/lib/navigation.ts';
 import { clockTime, dayRuns, footerHours } from '../../src/lib/opening-hours-text.ts';
@@ -19,11 +24,26 @@ beforeAll(async () => {
   dealer = await fixtureDealer('mini-motors');
 });
 
-const text = (html: string) => html.replace(/<(script|style)[\s\S]*?<\/\1>/g, ' ').replace(/<[^>]+>/g, ' ').replace(/&amp;/g, '&').replace(/\s+/g, ' ').trim();
-const items = (labels: string[]): NavItem[] => labels.map((label) => ({ label, href: '/' + label.toLowerCase().replace(/ /g, '-') }));
+const text = (html: string) =>
+  html
+    .replace(/<(script|style)[\s\S]*?<\/\1>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+const items = (labels: string[]): NavItem[] =>
+  labels.map((label) => ({ label, href: '/' + label.toLowerCase().replace(/ /g, '-') }));
 
 /** The coastal-motor-group sample's seven links: they wrapped to two rows at 1024px. */
-const SEVEN = items(['New Cars', 'Demo Cars', 'Used Cars', 'Special Offers', 'Book a Service', 'Why Service With Us', 'Car Finance']);
+const SEVEN = items([
+  'New Cars',
+  'Demo Cars',
+  'Used Cars',
+  'Special Offers',
+  'Book a Service',
+  'Why Service With Us',
+  'Car Finance',
+]);
 
 describe('navigation breakpoint', () => {
   it('estimates wider text for more and wider characters', () => {
@@ -32,7 +52,10 @@ describe('navigation breakpoint', () => {
   });
 
   it('keeps the seven sample links in the menu at 1024px and shows them in a row at 1366px', () => {
-    const parts = { logoWidth: headerLogoWidth({ width: 240, height: 80 }, 'Coastal Motor Group'), phone: '(02) 4323 1100' };
+    const parts = {
+      logoWidth: headerLogoWidth({ width: 240, height: 80 }, 'Coastal Motor Group'),
+      phone: '(02) 4323 1100',
+    };
     const bp = navBreakpoint(SEVEN, parts);
     expect(bp).not.toBe('never');
     expect((bp as number) * 16).toBeGreaterThan(1024);
@@ -79,14 +102,16 @@ describe('footer hours', () => {
   });
 
   it('compacts a week of 1.1 hours into lines, closed days last', () => {
-    expect(footerHours({ hours, opening_hours: [] })).toEqual([{
-      lines: [
-        { days: 'Mon–Wed, Fri', hours: '8:30am – 5:30pm' },
-        { days: 'Thu', hours: '8:30am – 6pm' },
-        { days: 'Sat', hours: '8:30am – 4pm' },
-        { days: 'Sun', hours: 'Closed' },
-      ],
-    }]);
+    expect(footerHours({ hours, opening_hours: [] })).toEqual([
+      {
+        lines: [
+          { days: 'Mon–Wed, Fri', hours: '8:30am – 5:30pm' },
+          { days: 'Thu', hours: '8:30am – 6pm' },
+          { days: 'Sat', hours: '8:30am – 4pm' },
+          { days: 'Sun', hours: 'Closed' },
+        ],
+      },
+    ]);
   });
 
   it('splits hours by department when a location names several, an entry without one counting for all', () => {
@@ -102,18 +127,30 @@ describe('footer hours', () => {
   });
 
   it('falls back to the display lines of opening_hours, and to nothing', () => {
-    expect(footerHours({ hours: [], opening_hours: ['Mon-Fri 8am-5:30pm'] })).toEqual([{ lines: [{ hours: 'Mon-Fri 8am-5:30pm' }] }]);
+    expect(footerHours({ hours: [], opening_hours: ['Mon-Fri 8am-5:30pm'] })).toEqual([
+      { lines: [{ hours: 'Mon-Fri 8am-5:30pm' }] },
+    ]);
     expect(footerHours({ hours: [], opening_hours: [] })).toEqual([]);
   });
 });
 
 type Social = NonNullable<DealerContent['site']['social']>;
 /** A social block with only the given profiles (the content type lists every network's key). */
-const social = (given: Partial<Social>): Social => ({ facebook: undefined, instagram: undefined, youtube: undefined, linkedin: undefined, tiktok: undefined, ...given });
+const social = (given: Partial<Social>): Social => ({
+  facebook: undefined,
+  instagram: undefined,
+  youtube: undefined,
+  linkedin: undefined,
+  tiktok: undefined,
+  ...given,
+});
 
 describe('social links', () => {
   it('lists the profiles in a fixed order, each named for the dealer and network', () => {
-    const links = socialLinks({ name: 'Acme', social: social({ youtube: 'https://youtube.com/@acme', facebook: 'https://facebook.com/acme' }) });
+    const links = socialLinks({
+      name: 'Acme',
+      social: social({ youtube: 'https://youtube.com/@acme', facebook: 'https://facebook.com/acme' }),
+    });
     expect(links).toEqual([
       { network: 'facebook', href: 'https://facebook.com/acme', label: 'Acme on Facebook' },
       { network: 'youtube', href: 'https://youtube.com/@acme', label: 'Acme on YouTube' },
@@ -124,11 +161,15 @@ describe('social links', () => {
 
 describe('header', () => {
   it('keeps both navigation landmarks, the current page and the call link', async () => {
-    const html = await container.renderToString(Header, { props: { dealer, currentPath: dealer.pages.find((p) => p.path !== '/')!.path } });
+    const html = await container.renderToString(Header, {
+      props: { dealer, currentPath: dealer.pages.find((p) => p.path !== '/')!.path },
+    });
     expect(html).toContain('aria-label="Main"');
     expect(html).toContain('aria-label="Main menu"');
     expect(html).toContain('aria-current="page"');
-    expect(html).toMatch(/<a class="header-phone" href="tel:0295550100" aria-label="Call Mini Motors on \(02\) 9555 0100"/);
+    expect(html).toMatch(
+      /<a class="header-phone" href="tel:0295550100" aria-label="Call Mini Motors on \(02\) 9555 0100"/,
+    );
     expect(html).toMatch(/<header class="site-header" data-nav-at="(48|56|64|72|80|90|100|120|never)"/);
     expect(html).toMatch(/<summary>[\s\S]*Menu[\s\S]*<\/summary>/);
   });
@@ -141,11 +182,21 @@ describe('footer', () => {
       site: {
         ...dealer.site,
         legal: { abn: '53 004 085 616', nzbn: undefined, dealerLicence: 'MD 12345' },
-        social: social({ facebook: 'https://www.facebook.com/minimotors', instagram: 'https://www.instagram.com/minimotors' }),
+        social: social({
+          facebook: 'https://www.facebook.com/minimotors',
+          instagram: 'https://www.instagram.com/minimotors',
+        }),
       },
-      locations: dealer.locations.map((l, i) => (i === 0
-        ? { ...l, hours: [{ days: ['mon', 'tue', 'wed', 'thu', 'fri'], opens: '08:30', closes: '17:30' }] as Location['hours'] }
-        : l)),
+      locations: dealer.locations.map((l, i) =>
+        i === 0
+          ? {
+              ...l,
+              hours: [
+                { days: ['mon', 'tue', 'wed', 'thu', 'fri'], opens: '08:30', closes: '17:30' },
+              ] as Location['hours'],
+            }
+          : l,
+      ),
     };
     const html = await container.renderToString(Footer, { props: { dealer: withLegal } });
     const t = text(html);
@@ -163,7 +214,10 @@ describe('footer', () => {
   });
 
   it('shows an NZBN and no licence for a dealer that gives only that, and no social list without profiles', async () => {
-    const nz: DealerContent = { ...dealer, site: { ...dealer.site, legal: { abn: undefined, nzbn: '9429041234567', dealerLicence: undefined } } };
+    const nz: DealerContent = {
+      ...dealer,
+      site: { ...dealer.site, legal: { abn: undefined, nzbn: '9429041234567', dealerLicence: undefined } },
+    };
     const html = await container.renderToString(Footer, { props: { dealer: nz } });
     expect(text(html)).toContain('NZBN 9429041234567');
     expect(html).not.toContain('Dealer licence');

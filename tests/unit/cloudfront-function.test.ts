@@ -10,7 +10,9 @@ import { CLOUDFRONT_FUNCTION_MAX_BYTES, cloudFrontFunction } from '../../scripts
 import { headersFor, parseHeaders } from '../../scripts/lib/serve-headers.ts';
 import { headersFile } from '../../scripts/lib/site-files.ts';
 
-interface CfHeaders { [name: string]: { value: string } }
+interface CfHeaders {
+  [name: string]: { value: string };
+}
 interface CfEvent {
   version: '1.0';
   context: { eventType: 'viewer-request' | 'viewer-response'; distributionId: string };
@@ -26,9 +28,20 @@ function load(code: string): (event: CfEvent) => CfEvent['request'] | NonNullabl
 }
 
 const event = (eventType: CfEvent['context']['eventType'], uri: string): CfEvent => ({
-  version: '1.0', context: { eventType, distributionId: 'E2QWRUHEXAMPLE' }, viewer: { ip: '198.51.100.1' },
+  version: '1.0',
+  context: { eventType, distributionId: 'E2QWRUHEXAMPLE' },
+  viewer: { ip: '198.51.100.1' },
   request: { method: 'GET', uri, querystring: {}, headers: { host: { value: 'www.example.com.au' } }, cookies: {} },
-  ...(eventType === 'viewer-response' ? { response: { statusCode: 200, statusDescription: 'OK', headers: { 'content-type': { value: 'text/html' } }, cookies: {} } } : {}),
+  ...(eventType === 'viewer-response'
+    ? {
+        response: {
+          statusCode: 200,
+          statusDescription: 'OK',
+          headers: { 'content-type': { value: 'text/html' } },
+          cookies: {},
+        },
+      }
+    : {}),
 });
 
 // A site's own _headers, plus rules that use the rest of the format: a named segment, an exact
@@ -56,17 +69,27 @@ describe('the CloudFront Function of a site on S3', () => {
 
   it('gives every path the headers npm start gives it from the same _headers', () => {
     const rules = parseHeaders(headers).rules;
-    for (const [asked, served] of [['/', '/index.html'], ['/cars/', '/cars/index.html'], ['/cars/x1/', '/cars/x1/index.html'],
-      ['/cars/special/', '/cars/special/index.html'], ['/_astro/index.B2x.js', '/_astro/index.B2x.js'], ['/vehicles-google.tsv', '/vehicles-google.tsv']] as const) {
+    for (const [asked, served] of [
+      ['/', '/index.html'],
+      ['/cars/', '/cars/index.html'],
+      ['/cars/x1/', '/cars/x1/index.html'],
+      ['/cars/special/', '/cars/special/index.html'],
+      ['/_astro/index.B2x.js', '/_astro/index.B2x.js'],
+      ['/vehicles-google.tsv', '/vehicles-google.tsv'],
+    ] as const) {
       const response = handler(event('viewer-response', served)) as NonNullable<CfEvent['response']>;
       const expected = Object.fromEntries([...headersFor(rules, asked)].map(([key, { value }]) => [key, { value }]));
       expect(response.headers, asked).toEqual({ 'content-type': { value: 'text/html' }, ...expected });
     }
   });
 
-  it('fits CloudFront\'s size limit for a real site, and names the file when _headers cannot be read', () => {
+  it("fits CloudFront's size limit for a real site, and names the file when _headers cannot be read", () => {
     expect(Buffer.byteLength(cloudFrontFunction(headers))).toBeLessThan(CLOUDFRONT_FUNCTION_MAX_BYTES);
-    expect(() => cloudFrontFunction('Cache-Control: no-store\n', 'dist/sites/x/_headers')).toThrow('dist/sites/x/_headers cannot be read');
-    expect(() => cloudFrontFunction(`/*\n  X-Long: ${'a'.repeat(11_000)}\n`, 'big/_headers')).toThrow('over CloudFront\'s limit');
+    expect(() => cloudFrontFunction('Cache-Control: no-store\n', 'dist/sites/x/_headers')).toThrow(
+      'dist/sites/x/_headers cannot be read',
+    );
+    expect(() => cloudFrontFunction(`/*\n  X-Long: ${'a'.repeat(11_000)}\n`, 'big/_headers')).toThrow(
+      "over CloudFront's limit",
+    );
   });
 });

@@ -40,7 +40,13 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
 });
-afterAll(() => new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections(); }));
+afterAll(
+  () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    }),
+);
 
 let cacheDir: string;
 let lines: string[];
@@ -90,13 +96,20 @@ describe('CMS settings from the environment', () => {
     expect(cmsConfigFromEnv({})).toBeUndefined();
     expect(cmsConfigFromEnv({ CMS_URL: 'https://cms.example.com' })).toBeUndefined();
     expect(cmsConfigFromEnv({ CMS_TOKEN: TOKEN })).toBeUndefined();
-    expect(cmsConfigFromEnv({ CMS_URL: 'https://cms.example.com/api/', CMS_TOKEN: TOKEN }))
-      .toEqual({ url: 'https://cms.example.com/api', token: TOKEN, cacheDir: undefined });
+    expect(cmsConfigFromEnv({ CMS_URL: 'https://cms.example.com/api/', CMS_TOKEN: TOKEN })).toEqual({
+      url: 'https://cms.example.com/api',
+      token: TOKEN,
+      cacheDir: undefined,
+    });
   });
 
   it('refuses a CMS_URL that is not an http(s) URL, saying what is expected', () => {
-    expect(() => cmsConfigFromEnv({ CMS_URL: 'cms.example.com', CMS_TOKEN: TOKEN })).toThrow(/CMS_URL must be an http\(s\) URL/);
-    expect(() => cmsConfigFromEnv({ CMS_URL: 'ftp://cms.example.com', CMS_TOKEN: TOKEN })).toThrow(/"ftp:\/\/cms\.example\.com"/);
+    expect(() => cmsConfigFromEnv({ CMS_URL: 'cms.example.com', CMS_TOKEN: TOKEN })).toThrow(
+      /CMS_URL must be an http\(s\) URL/,
+    );
+    expect(() => cmsConfigFromEnv({ CMS_URL: 'ftp://cms.example.com', CMS_TOKEN: TOKEN })).toThrow(
+      /"ftp:\/\/cms\.example\.com"/,
+    );
   });
 });
 
@@ -122,7 +135,11 @@ describe('staff lists from the CMS', () => {
 
   it('revalidates with the ETag and reuses the cached list when the CMS answers 304', async () => {
     answer = (res, req) => {
-      if (req.headers['if-none-match'] === '"v1"') { res.writeHead(304); res.end(); return; }
+      if (req.headers['if-none-match'] === '"v1"') {
+        res.writeHead(304);
+        res.end();
+        return;
+      }
       json(res, 200, staff, { etag: '"v1"', 'last-modified': 'Tue, 01 Jul 2025 00:00:00 GMT' });
     };
     await applyCmsStaff(await dealers(), config(), opts({ maxAgeSeconds: 0 }));
@@ -197,7 +214,9 @@ describe('staff lists from the CMS', () => {
     answer = (res) => json(res, status, { error: 'unauthorised' });
     const issues = await applyCmsStaff(await dealers(), config(), opts({ maxAgeSeconds: 0 }));
     expect(issues).toHaveLength(1);
-    expect(issues[0]!.message).toMatch(new RegExp(`refused the token.*HTTP ${status}|HTTP ${status}.*refused the token`));
+    expect(issues[0]!.message).toMatch(
+      new RegExp(`refused the token.*HTTP ${status}|HTTP ${status}.*refused the token`),
+    );
     expect(issues[0]!.message).toMatch(/CMS_TOKEN/);
     expect(issues[0]!.message).not.toContain(TOKEN);
   });
@@ -223,7 +242,10 @@ describe('staff lists from the CMS', () => {
   });
 
   it('reports an answer that is not JSON, or not a staff list', async () => {
-    answer = (res) => { res.writeHead(200, { 'content-type': 'application/json' }); res.end('[{"id": 1,'); };
+    answer = (res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('[{"id": 1,');
+    };
     let issues = await applyCmsStaff(await dealers(), config(), opts());
     expect(issues[0]!.message).toMatch(/is not valid JSON/);
     answer = (res) => json(res, 200, { staff: [] });
@@ -252,10 +274,17 @@ describe('staff lists from the CMS', () => {
     answer = (res) => {
       inFlight += 1;
       most = Math.max(most, inFlight);
-      setTimeout(() => { inFlight -= 1; json(res, 200, staff); }, 50);
+      setTimeout(() => {
+        inFlight -= 1;
+        json(res, 200, staff);
+      }, 50);
     };
     const one = (await dealers())[0]!;
-    const many = Array.from({ length: 7 }, (_, i) => ({ ...structuredClone(one), slug: `d${i}`, site: { ...one.site, id: 100 + i } }));
+    const many = Array.from({ length: 7 }, (_, i) => ({
+      ...structuredClone(one),
+      slug: `d${i}`,
+      site: { ...one.site, id: 100 + i },
+    }));
     expect(await applyCmsStaff(many, config(), opts())).toEqual([]);
     expect(seen).toHaveLength(7);
     expect(most).toBe(4);
@@ -279,8 +308,12 @@ process.exit(0);`;
   return new Promise<{ result?: BuildResult; output: string }>((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { env: childEnv });
     let output = '';
-    child.stdout.on('data', (chunk) => { output += chunk; });
-    child.stderr.on('data', (chunk) => { output += chunk; });
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+    });
     child.on('close', () => {
       const line = output.split('\n').find((l) => l.startsWith('RESULT '));
       resolve({ result: line ? (JSON.parse(line.slice(7)) as BuildResult) : undefined, output });
@@ -291,33 +324,42 @@ process.exit(0);`;
 const buildUsesCms = readFileSync(path.resolve('scripts/lib/build-sites.ts'), 'utf8').includes('applyCmsStaff');
 
 describe('a build with the CMS configured', () => {
-  it.skipIf(!buildUsesCms)('builds staff profiles from the CMS and leaves the token out of every output file', async () => {
-    await mkdir(path.resolve('.cache/test-builds'), { recursive: true });
-    const root = await mkdtemp(path.resolve('.cache/test-builds/cms-'));
-    const out = path.join(root, 'out');
-    try {
-      const { result, output } = await buildInChild(FIXTURES, out, { CMS_URL: base, CMS_TOKEN: TOKEN, CMS_CACHE_DIR: cacheDir });
-      expect(result, output).toBeDefined();
-      expect(result!.errors).toEqual([]);
-      expect(result!.ok).toBe(true);
-      expect(seen.length).toBeGreaterThan(0);
-      expect(seen.every((s) => s.headers.authorization === `Bearer ${TOKEN}`)).toBe(true);
-      expect(seen.map((s) => s.url)).toContain('/api/websites/901/users.json');
-      const files = (await readdir(out, { recursive: true, withFileTypes: true }))
-        .filter((e) => e.isFile())
-        .map((e) => path.join(e.parentPath, e.name));
-      expect(files).toContain(path.join(out, 'mini-motors', 'team', 'jane-citizen', 'index.html'));
-      const snapshotOnly = (await dealers())[0]!.team.filter((m) => !staff.some((s) => s.slug === m.slug));
-      for (const m of snapshotOnly) expect(files).not.toContain(path.join(out, 'mini-motors', 'team', m.slug, 'index.html'));
-      const home = await readFile(path.join(out, 'mini-motors', 'team', 'jane-citizen', 'index.html'), 'utf8');
-      expect(home).toContain('Jane Citizen');
-      for (const f of files) {
-        expect((await readFile(f, 'utf8')).includes(TOKEN), f).toBe(false);
+  it.skipIf(!buildUsesCms)(
+    'builds staff profiles from the CMS and leaves the token out of every output file',
+    async () => {
+      await mkdir(path.resolve('.cache/test-builds'), { recursive: true });
+      const root = await mkdtemp(path.resolve('.cache/test-builds/cms-'));
+      const out = path.join(root, 'out');
+      try {
+        const { result, output } = await buildInChild(FIXTURES, out, {
+          CMS_URL: base,
+          CMS_TOKEN: TOKEN,
+          CMS_CACHE_DIR: cacheDir,
+        });
+        expect(result, output).toBeDefined();
+        expect(result!.errors).toEqual([]);
+        expect(result!.ok).toBe(true);
+        expect(seen.length).toBeGreaterThan(0);
+        expect(seen.every((s) => s.headers.authorization === `Bearer ${TOKEN}`)).toBe(true);
+        expect(seen.map((s) => s.url)).toContain('/api/websites/901/users.json');
+        const files = (await readdir(out, { recursive: true, withFileTypes: true }))
+          .filter((e) => e.isFile())
+          .map((e) => path.join(e.parentPath, e.name));
+        expect(files).toContain(path.join(out, 'mini-motors', 'team', 'jane-citizen', 'index.html'));
+        const snapshotOnly = (await dealers())[0]!.team.filter((m) => !staff.some((s) => s.slug === m.slug));
+        for (const m of snapshotOnly)
+          expect(files).not.toContain(path.join(out, 'mini-motors', 'team', m.slug, 'index.html'));
+        const home = await readFile(path.join(out, 'mini-motors', 'team', 'jane-citizen', 'index.html'), 'utf8');
+        expect(home).toContain('Jane Citizen');
+        for (const f of files) {
+          expect((await readFile(f, 'utf8')).includes(TOKEN), f).toBe(false);
+        }
+        expect(output).not.toContain(TOKEN);
+        expect(await cacheText()).not.toContain(TOKEN);
+      } finally {
+        await rm(root, { recursive: true, force: true });
       }
-      expect(output).not.toContain(TOKEN);
-      expect(await cacheText()).not.toContain(TOKEN);
-    } finally {
-      await rm(root, { recursive: true, force: true });
-    }
-  }, 120_000);
+    },
+    120_000,
+  );
 });

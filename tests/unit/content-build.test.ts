@@ -22,8 +22,12 @@ function run(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Run> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', ...args], { env: childEnv });
     let output = '';
-    child.stdout.on('data', (chunk) => { output += chunk; });
-    child.stderr.on('data', (chunk) => { output += chunk; });
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+    });
     child.on('close', (code) => resolve({ code, output, pid: child.pid }));
   });
 }
@@ -65,7 +69,10 @@ async function leftoverTemp(pid: number | undefined): Promise<string[]> {
 
 async function listFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name))).sort();
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
+    .sort();
 }
 
 let root: string;
@@ -109,7 +116,13 @@ describe('building a snapshot that breaks the content format', () => {
   });
 
   it('makes npm run build exit 1 and print each error with its file and path', async () => {
-    const { code, output } = await run(['scripts/build.ts', '--dealers', 'tests/fixtures/dealers-invalid/many-errors', '--out', out]);
+    const { code, output } = await run([
+      'scripts/build.ts',
+      '--dealers',
+      'tests/fixtures/dealers-invalid/many-errors',
+      '--out',
+      out,
+    ]);
     expect(code).toBe(1);
     expect(output).toContain('6 content errors; nothing was written');
     expect(output).toContain('✗ bad-motors: pages/x.json at blocks[0].data.level: expected number, received string');
@@ -126,8 +139,9 @@ describe('a build that fails after it started leaves no temporary folder and the
       await writeFile(path.join(outDir, 'mini-motors', 'index.html'), '<!DOCTYPE html><p>half a page');
       throw new Error('[astro] Could not render /service: boom');
     };
-    await expect(buildSites({ dealersDir: 'tests/fixtures/dealers', outDir: out, only: ['mini-motors'] }))
-      .rejects.toThrow('Could not render /service');
+    await expect(
+      buildSites({ dealersDir: 'tests/fixtures/dealers', outDir: out, only: ['mini-motors'] }),
+    ).rejects.toThrow('Could not render /service');
     expect(await leftoverTemp(process.pid)).toEqual([]);
     expect(await listFiles(out)).toEqual(before);
     expect(await readFile(path.join(out, 'mini-motors', 'index.html'), 'utf8')).toBe(homeBefore);
@@ -140,9 +154,15 @@ describe('a build that fails after it started leaves no temporary folder and the
     const marker = path.join(out, 'mini-motors', 'previous-build.txt');
     await writeFile(marker, 'previous');
     const result = await buildInChild({
-      dealersDir: 'tests/fixtures/dealers', outDir: out, only: ['mini-motors'], apiOutDir: path.join(notAFolder, 'api'),
+      dealersDir: 'tests/fixtures/dealers',
+      outDir: out,
+      only: ['mini-motors'],
+      apiOutDir: path.join(notAFolder, 'api'),
     });
-    expect(result).toEqual({ thrown: expect.stringMatching(/ENOTDIR|EEXIST|not a directory/i), pid: expect.any(Number) });
+    expect(result).toEqual({
+      thrown: expect.stringMatching(/ENOTDIR|EEXIST|not a directory/i),
+      pid: expect.any(Number),
+    });
     expect(await leftoverTemp(result.pid)).toEqual([]);
     expect(await readFile(marker, 'utf8')).toBe('previous');
     await rm(marker);
@@ -153,16 +173,36 @@ describe('a build that fails after it started leaves no temporary folder and the
   it('when npm run build is stopped with Ctrl+C', async () => {
     const childEnv: NodeJS.ProcessEnv = { ...process.env };
     for (const key of Object.keys(childEnv)) if (key.startsWith('VITEST') || key === 'NODE_ENV') delete childEnv[key];
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--dealers', 'tests/fixtures/dealers',
-      '--only', 'mini-motors', '--out', out, '--api-out', path.join(root, 'api')], { env: childEnv });
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'scripts/build.ts',
+        '--dealers',
+        'tests/fixtures/dealers',
+        '--only',
+        'mini-motors',
+        '--out',
+        out,
+        '--api-out',
+        path.join(root, 'api'),
+      ],
+      { env: childEnv },
+    );
     let output = '';
-    child.stdout.on('data', (chunk) => { output += chunk; });
-    child.stderr.on('data', (chunk) => { output += chunk; });
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+    });
     const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
     // Stop it once Astro is writing into its temporary folder.
     const deadline = Date.now() + 60_000;
     while (!(await leftoverTemp(child.pid)).length) {
-      if (Date.now() > deadline || child.exitCode !== null) throw new Error(`the build never started writing:\n${output}`);
+      if (Date.now() > deadline || child.exitCode !== null)
+        throw new Error(`the build never started writing:\n${output}`);
       await new Promise((r) => setTimeout(r, 50));
     }
     child.kill('SIGINT');

@@ -4,8 +4,25 @@ import { siteSchema } from '../../src/content/site.ts';
 import { car, location } from '../../src/content/entities.ts';
 
 const site = { id: 1, slug: 'a', name: 'A Motors', url: 'https://www.a.com.au', country: 'AU' };
-const place = { id: 1, name: 'Main', location_type: 'sales', address: { lat: -33.9, long: 151.2, address: '1 Main St' } };
-const stock = { id: 1, name: 'x', slug: 'x', make: 'Toyota', model: 'HiLux', year: 2016, km: 1, price: 1, photos_count: 0, car_type: 'used', created_at_timestamp: 1 };
+const place = {
+  id: 1,
+  name: 'Main',
+  location_type: 'sales',
+  address: { lat: -33.9, long: 151.2, address: '1 Main St' },
+};
+const stock = {
+  id: 1,
+  name: 'x',
+  slug: 'x',
+  make: 'Toyota',
+  model: 'HiLux',
+  year: 2016,
+  km: 1,
+  price: 1,
+  photos_count: 0,
+  car_type: 'used',
+  created_at_timestamp: 1,
+};
 
 describe('content format 1.1', () => {
   it('keeps legal, social and the image CDN template of site.json', () => {
@@ -21,11 +38,17 @@ describe('content format 1.1', () => {
   });
 
   it('says what is wrong with a relative profile link or a template without {width}', () => {
-    const r = siteSchema.safeParse({ ...site, social: { instagram: 'amotors' }, images: { transform: 'https://img/{url}' } });
+    const r = siteSchema.safeParse({
+      ...site,
+      social: { instagram: 'amotors' },
+      images: { transform: 'https://img/{url}' },
+    });
     expect(r.success).toBe(false);
     const issues = r.error!.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     expect(issues.some((m) => m.startsWith('social.instagram: expected an absolute http(s) URL'))).toBe(true);
-    expect(issues.some((m) => m.startsWith('images.transform: expected a URL template holding both {url} and {width}'))).toBe(true);
+    expect(
+      issues.some((m) => m.startsWith('images.transform: expected a URL template holding both {url} and {width}')),
+    ).toBe(true);
   });
 
   it('keeps a car’s features and price qualifier, and refuses an unknown qualifier', () => {
@@ -37,7 +60,10 @@ describe('content format 1.1', () => {
   });
 
   it('reads machine-readable opening hours and names a bad time', () => {
-    const l = location.parse({ ...place, hours: [{ department: 'service', days: ['mon', 'fri'], opens: '07:30', closes: '17:00' }] });
+    const l = location.parse({
+      ...place,
+      hours: [{ department: 'service', days: ['mon', 'fri'], opens: '07:30', closes: '17:00' }],
+    });
     expect(l.hours[0]).toEqual({ department: 'service', days: ['mon', 'fri'], opens: '07:30', closes: '17:00' });
     expect(location.parse(place).hours).toEqual([]);
     const bad = location.safeParse({ ...place, hours: [{ days: ['mon'], opens: '7:30', closes: '17:00' }] });

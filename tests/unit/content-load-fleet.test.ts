@@ -20,7 +20,9 @@ beforeAll(async () => {
   await mkdir(path.resolve('.cache/test-builds'), { recursive: true });
   root = await mkdtemp(path.resolve('.cache/test-builds/load-fleet-'));
   await writeSyntheticDealers(path.join(root, 'dealers'), { dealers: 60, pages: 30, seed: 5 });
-  files = (await readdir(path.join(root, 'dealers'), { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).length;
+  files = (await readdir(path.join(root, 'dealers'), { recursive: true, withFileTypes: true })).filter((e) =>
+    e.isFile(),
+  ).length;
 });
 
 afterAll(() => rm(root, { recursive: true, force: true }));
@@ -32,10 +34,18 @@ function loadUnderLimit(limit: number, maxOpenFiles?: number): Promise<{ code: n
 const r = await loadDealers(${JSON.stringify(path.join(root, 'dealers'))}${maxOpenFiles ? `, { maxOpenFiles: ${maxOpenFiles} }` : ''});
 console.log(JSON.stringify({ dealers: r.dealers.length, errors: r.errors.map((e) => e.message).slice(0, 3) }));`;
   return new Promise((resolve) => {
-    const child = spawn('bash', ['-c', `ulimit -n ${limit} && exec "$0" --import tsx --input-type=module -e "$1"`, process.execPath, script], { env: childEnv() });
+    const child = spawn(
+      'bash',
+      ['-c', `ulimit -n ${limit} && exec "$0" --import tsx --input-type=module -e "$1"`, process.execPath, script],
+      { env: childEnv() },
+    );
     let output = '';
-    child.stdout.on('data', (c) => { output += c; });
-    child.stderr.on('data', (c) => { output += c; });
+    child.stdout.on('data', (c) => {
+      output += c;
+    });
+    child.stderr.on('data', (c) => {
+      output += c;
+    });
     child.on('close', (code) => resolve({ code, output }));
   });
 }
@@ -68,24 +78,32 @@ describe('limiter and mapLimit', () => {
     let active = 0;
     let peak = 0;
     const order: number[] = [];
-    await Promise.all(Array.from({ length: 20 }, (_, i) => limit(async () => {
-      active++;
-      peak = Math.max(peak, active);
-      await new Promise((r) => setTimeout(r, (i * 7) % 5));
-      order.push(i);
-      active--;
-    })));
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        limit(async () => {
+          active++;
+          peak = Math.max(peak, active);
+          await new Promise((r) => setTimeout(r, (i * 7) % 5));
+          order.push(i);
+          active--;
+        }),
+      ),
+    );
     expect(peak).toBe(3);
     expect(order).toHaveLength(20);
   });
 
   it('keeps a slot taken by a call that threw free again', async () => {
     const limit = limiter(1);
-    await expect(limit(async () => { throw new Error('boom'); })).rejects.toThrow('boom');
+    await expect(
+      limit(async () => {
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
     expect(await limit(async () => 'next')).toBe('next');
   });
 
-  it('mapLimit keeps the items\' order whatever order they finish in', async () => {
+  it("mapLimit keeps the items' order whatever order they finish in", async () => {
     const out = await mapLimit([50, 10, 30, 0], 2, async (ms, i) => {
       await new Promise((r) => setTimeout(r, ms));
       return i;

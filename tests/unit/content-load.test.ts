@@ -8,8 +8,17 @@ import { formatIssue } from '../../src/content/issues.ts';
 const site = { id: 1, slug: 'acme', name: 'Acme Cars', url: 'https://www.acmecars.com.au', country: 'AU' };
 const home = { id: 1, path: '/', title: 'Acme Cars', publishedAt: '2024-07-01', blocks: [] };
 const car = {
-  id: 1, name: '2021 Toyota Corolla', slug: 'corolla-1', make: 'Toyota', model: 'Corolla', year: 2021,
-  km: 35000, price: 27990, photos_count: 0, car_type: 'used', created_at_timestamp: 1700000000,
+  id: 1,
+  name: '2021 Toyota Corolla',
+  slug: 'corolla-1',
+  make: 'Toyota',
+  model: 'Corolla',
+  year: 2021,
+  km: 35000,
+  price: 27990,
+  photos_count: 0,
+  car_type: 'used',
+  created_at_timestamp: 1700000000,
 };
 
 const dirs: string[] = [];
@@ -66,19 +75,26 @@ describe('loading dealer snapshots', () => {
       'two/pages/a.json': { ...home, blocks: [{ id: 'h', type: 'heading', data: { text: 'Hi', level: '2' } }] },
     });
     const r = await loadDealers(dir);
-    expect(r.errors.map((e) => `${e.dealer} ${e.file} ${e.path}`)).toEqual(['one site.json country', 'two pages/a.json blocks[0].data.level']);
+    expect(r.errors.map((e) => `${e.dealer} ${e.file} ${e.path}`)).toEqual([
+      'one site.json country',
+      'two pages/a.json blocks[0].data.level',
+    ]);
   });
 
   it('says site.json is missing when a dealer folder has none', async () => {
     const dir = await snapshot({ 'acme/pages/home.json': home });
     const r = await loadDealers(dir);
-    expect(r.errors).toEqual([expect.objectContaining({ dealer: 'acme', file: 'site.json', message: expect.stringMatching(/is missing/) })]);
+    expect(r.errors).toEqual([
+      expect.objectContaining({ dealer: 'acme', file: 'site.json', message: expect.stringMatching(/is missing/) }),
+    ]);
   });
 
   it('rejects a site.json whose slug is not the folder name', async () => {
     const dir = await snapshot({ 'acme-motors/site.json': site });
     const r = await loadDealers(dir);
-    expect(messages(r)).toEqual(['acme-motors: site.json at slug: is "acme" but the folder is "acme-motors"; they must match']);
+    expect(messages(r)).toEqual([
+      'acme-motors: site.json at slug: is "acme" but the folder is "acme-motors"; they must match',
+    ]);
   });
 
   it('points at the position of a JSON syntax error', async () => {
@@ -92,7 +108,13 @@ describe('loading dealer snapshots', () => {
   it('rejects a value outside an enum, naming the allowed values', async () => {
     const dir = await snapshot({ 'acme/site.json': site, 'acme/cars.json': [{ ...car, car_type: 'nearly-new' }] });
     const r = await loadDealers(dir);
-    expect(r.errors).toEqual([expect.objectContaining({ file: 'cars.json', path: '[0].car_type', message: expect.stringMatching(/"new"\|"used"\|"demo"/) })]);
+    expect(r.errors).toEqual([
+      expect.objectContaining({
+        file: 'cars.json',
+        path: '[0].car_type',
+        message: expect.stringMatching(/"new"\|"used"\|"demo"/),
+      }),
+    ]);
   });
 
   it('rejects a car without a required field', async () => {
@@ -116,13 +138,20 @@ describe('loading dealer snapshots', () => {
     });
     const r = await loadDealers(dir);
     expect(r.errors).toHaveLength(1);
-    expect(formatIssue(r.errors[0]!)).toBe('acme: pages/sub/b.json at path: "/service" is also the path of pages/a.json; page paths must be unique');
+    expect(formatIssue(r.errors[0]!)).toBe(
+      'acme: pages/sub/b.json at path: "/service" is also the path of pages/a.json; page paths must be unique',
+    );
   });
 
   it('rejects an --only slug that has no folder, and loads only the slugs asked for', async () => {
     const dir = await snapshot({ 'acme/site.json': site, 'other/site.json': { ...site, id: 2, slug: 'other' } });
     const r = await loadDealers(dir, { only: ['acme', 'missing-motors'] });
-    expect(r.errors).toEqual([expect.objectContaining({ dealer: 'missing-motors', message: expect.stringMatching(/no dealer folder "missing-motors"/) })]);
+    expect(r.errors).toEqual([
+      expect.objectContaining({
+        dealer: 'missing-motors',
+        message: expect.stringMatching(/no dealer folder "missing-motors"/),
+      }),
+    ]);
     expect(r.dealers.map((d) => d.slug)).toEqual(['acme']);
   });
 
@@ -142,7 +171,16 @@ describe('loading dealer snapshots', () => {
     const r = await loadDealers(dir);
     expect(r.errors).toEqual([]);
     const d = r.dealers[0]!;
-    expect([d.pages, d.models, d.offers, d.team, d.locations, d.brands, d.slides, d.cars]).toEqual([[], [], [], [], [], [], [], []]);
+    expect([d.pages, d.models, d.offers, d.team, d.locations, d.brands, d.slides, d.cars]).toEqual([
+      [],
+      [],
+      [],
+      [],
+      [],
+      [],
+      [],
+      [],
+    ]);
     expect(d.reviews).toEqual({});
   });
 
@@ -150,7 +188,11 @@ describe('loading dealer snapshots', () => {
     const dir = await snapshot({
       'acme/site.json': { ...site, cms_revision: 42 },
       'acme/cars.json': [{ ...car, drive_type: 'FWD' }],
-      'acme/pages/home.json': { ...home, layout: 'wide', blocks: [{ id: 'p', type: 'paragraph', data: { text: 'Hi', fontSize: 3 } }] },
+      'acme/pages/home.json': {
+        ...home,
+        layout: 'wide',
+        blocks: [{ id: 'p', type: 'paragraph', data: { text: 'Hi', fontSize: 3 } }],
+      },
     });
     const r = await loadDealers(dir);
     expect(r.errors).toEqual([]);
@@ -179,10 +221,14 @@ describe('loading dealer snapshots', () => {
   it('warns once about a block of unknown type, naming the type and the page, without failing', async () => {
     const dir = await snapshot({
       'acme/site.json': site,
-      'acme/pages/home.json': { ...home, path: '/offers', blocks: [
-        { id: 'h', type: 'heading', data: { text: 'Offers', level: 1 } },
-        { id: 'x', type: 'legacyWidget', data: { a: 1 } },
-      ] },
+      'acme/pages/home.json': {
+        ...home,
+        path: '/offers',
+        blocks: [
+          { id: 'h', type: 'heading', data: { text: 'Offers', level: 1 } },
+          { id: 'x', type: 'legacyWidget', data: { a: 1 } },
+        ],
+      },
     });
     const r = await loadDealers(dir);
     expect(r.errors).toEqual([]);
@@ -212,7 +258,11 @@ describe('site options', () => {
         termsRequired: false,
         longFormCompactProgress: false,
         serviceBooking: {
-          vehicleStep: true, serviceIntervalRequired: false, serviceIntervals: [], serviceTypes: [], addressFields: false,
+          vehicleStep: true,
+          serviceIntervalRequired: false,
+          serviceIntervals: [],
+          serviceTypes: [],
+          addressFields: false,
         },
         quickService: { steps: ['vehicle', 'contact', 'order'] },
         finance: { step2Title: 'Finance Details', lookupCarLocation: false },
@@ -231,7 +281,9 @@ describe('site options', () => {
   });
 
   it('rejects a quick service step that does not exist', async () => {
-    const dir = await snapshot({ 'acme/site.json': { ...site, options: { forms: { quickService: { steps: ['vehicle', 'payment'] } } } } });
+    const dir = await snapshot({
+      'acme/site.json': { ...site, options: { forms: { quickService: { steps: ['vehicle', 'payment'] } } } },
+    });
     const r = await loadDealers(dir);
     expect(r.errors.map((e) => e.path)).toEqual(['options.forms.quickService.steps[1]']);
   });
@@ -252,13 +304,18 @@ describe('custom components', () => {
 
 describe('colours in content', () => {
   const model = (hexCode: unknown) => ({
-    slug: 'corolla', name: 'Corolla', colours: [{ id: 1, name: 'Glacier White', photo_url: '/white.png', hexCode }],
+    slug: 'corolla',
+    name: 'Corolla',
+    colours: [{ id: 1, name: 'Glacier White', photo_url: '/white.png', hexCode }],
   });
-  const page = (...blocks: { type: string; data: Record<string, unknown> }[]) =>
-    ({ ...home, blocks: blocks.map((b, i) => ({ id: `b${i}`, ...b })) });
+  const page = (...blocks: { type: string; data: Record<string, unknown> }[]) => ({
+    ...home,
+    blocks: blocks.map((b, i) => ({ id: `b${i}`, ...b })),
+  });
   const range = { default: 1, min: 0, max: 2, step: 1 };
   const calculator = (extra: Record<string, unknown>) => ({
-    type: 'financeCalculator', data: { amount: range, term: range, interest: range, frequency: { default: 'Weekly' }, ...extra },
+    type: 'financeCalculator',
+    data: { amount: range, term: range, interest: range, frequency: { default: 'Weekly' }, ...extra },
   });
 
   it('rejects a model colour that is not a colour, naming dealer, file and JSON path', async () => {
@@ -272,11 +329,19 @@ describe('colours in content', () => {
   it('rejects a model colour left empty: every colour option needs its swatch colour', async () => {
     const dir = await snapshot({ 'acme/site.json': site, 'acme/models.json': [model('')] });
     const r = await loadDealers(dir);
-    expect(r.errors).toEqual([expect.objectContaining({ file: 'models.json', path: '[0].colours[0].hexCode', message: expect.stringContaining('got ""') })]);
+    expect(r.errors).toEqual([
+      expect.objectContaining({
+        file: 'models.json',
+        path: '[0].colours[0].hexCode',
+        message: expect.stringContaining('got ""'),
+      }),
+    ]);
   });
 
   it('rejects a theme colour that is not a colour', async () => {
-    const dir = await snapshot({ 'acme/site.json': { ...site, theme: { primaryColor: '#0b3d5c', secondaryColor: 'teal-ish' } } });
+    const dir = await snapshot({
+      'acme/site.json': { ...site, theme: { primaryColor: '#0b3d5c', secondaryColor: 'teal-ish' } },
+    });
     const r = await loadDealers(dir);
     expect(messages(r)).toEqual([
       'acme: site.json at theme.secondaryColor: expected a CSS colour such as "#1f3f7a", "rgb(31 63 122)" or "white", got "teal-ish"',
@@ -289,10 +354,25 @@ describe('colours in content', () => {
       'acme/site.json': { ...site, theme: { primaryColor: attack } },
       'acme/models.json': [model(attack)],
       'acme/pages/home.json': page(
-        { type: 'buttons', data: { buttons: [{ text: 'Go', href: '/go', btnColour: '#fff;background:url(https://evil.example/x.png)' }] } },
-        { type: 'imageBanner', data: { image: { url: '/b.jpg' }, overlay: { active: true, color: 'expression(alert(1))' } } },
-        { type: 'tag', data: { text: 'New', customBackgroundColor: '"><script>alert(1)</script>', customTextColor: 'var(--x)' } },
-        calculator({ primaryColor: attack, secondaryColor: "red' onload='x", frequency: { default: 'Weekly', textColor: 'rgb(0,0,0)}' } }),
+        {
+          type: 'buttons',
+          data: {
+            buttons: [{ text: 'Go', href: '/go', btnColour: '#fff;background:url(https://evil.example/x.png)' }],
+          },
+        },
+        {
+          type: 'imageBanner',
+          data: { image: { url: '/b.jpg' }, overlay: { active: true, color: 'expression(alert(1))' } },
+        },
+        {
+          type: 'tag',
+          data: { text: 'New', customBackgroundColor: '"><script>alert(1)</script>', customTextColor: 'var(--x)' },
+        },
+        calculator({
+          primaryColor: attack,
+          secondaryColor: "red' onload='x",
+          frequency: { default: 'Weekly', textColor: 'rgb(0,0,0)}' },
+        }),
         { type: 'brandDescription', data: { btns: [{ href: '/x', linkText: 'X', btnColour: 'url(x)' }] } },
       ),
     });
@@ -315,12 +395,30 @@ describe('colours in content', () => {
 
   it('accepts hex, rgb(), hsl() and named colours, and reads an empty optional colour as absent', async () => {
     const dir = await snapshot({
-      'acme/site.json': { ...site, theme: { primaryColor: 'rgb(11, 61, 92)', secondaryColor: 'hsl(180 78% 36% / 0.9)' } },
+      'acme/site.json': {
+        ...site,
+        theme: { primaryColor: 'rgb(11, 61, 92)', secondaryColor: 'hsl(180 78% 36% / 0.9)' },
+      },
       'acme/models.json': [model('#1f3f7a80'), { ...model('RebeccaPurple'), slug: 'yaris', name: 'Yaris' }],
       'acme/pages/home.json': page(
-        { type: 'buttons', data: { buttons: [{ text: 'Go', href: '/go', btnColour: 'transparent' }, { text: 'Back', href: '/', btnColour: '' }] } },
-        { type: 'imageBackground', data: { image: { url: '/b.jpg' }, overlay: { active: true, color: 'rgba(0,0,0,.5)' } } },
-        calculator({ primaryColor: '#0B3D5C', secondaryColor: 'currentColor', frequency: { default: 'Weekly', textColor: 'white' } }),
+        {
+          type: 'buttons',
+          data: {
+            buttons: [
+              { text: 'Go', href: '/go', btnColour: 'transparent' },
+              { text: 'Back', href: '/', btnColour: '' },
+            ],
+          },
+        },
+        {
+          type: 'imageBackground',
+          data: { image: { url: '/b.jpg' }, overlay: { active: true, color: 'rgba(0,0,0,.5)' } },
+        },
+        calculator({
+          primaryColor: '#0B3D5C',
+          secondaryColor: 'currentColor',
+          frequency: { default: 'Weekly', textColor: 'white' },
+        }),
       ),
     });
     const r = await loadDealers(dir);
@@ -337,14 +435,23 @@ describe('colours in content', () => {
       'acme/site.json': site,
       'acme/pages/home.json': page(
         { type: 'tag', data: { text: 'Sale', backgroundColor: 'Secondary', textColor: 'white' } },
-        { type: 'tag', data: { text: 'New', backgroundColor: 'custom', customBackgroundColor: '#14a3a3', textColor: 'custom', customTextColor: '#fff' } },
+        {
+          type: 'tag',
+          data: {
+            text: 'New',
+            backgroundColor: 'custom',
+            customBackgroundColor: '#14a3a3',
+            textColor: 'custom',
+            customTextColor: '#fff',
+          },
+        },
         { type: 'tag', data: { text: 'Hot', backgroundColor: '#ff0000' } },
       ),
     });
     const r = await loadDealers(dir);
     expect(messages(r)).toEqual([
-      'acme: pages/home.json at blocks[2].data.backgroundColor: expected one of "primary", "secondary", "dark", "muted", "light", '
-      + '"white", "black", "success", "danger", "warning", "info", "custom", got "#ff0000"; a CSS colour goes in customBackgroundColor',
+      'acme: pages/home.json at blocks[2].data.backgroundColor: expected one of "primary", "secondary", "dark", "muted", "light", ' +
+        '"white", "black", "success", "danger", "warning", "info", "custom", got "#ff0000"; a CSS colour goes in customBackgroundColor',
     ]);
   });
 
@@ -353,7 +460,9 @@ describe('colours in content', () => {
     const { tagColours } = await import('../../src/blocks/tag/colours.ts');
     const theme = { primaryColor: '#123456', secondaryColor: '#654321' };
     const primary = tagColours({}, theme).background;
-    const drawn = TAG_COLOUR_NAMES.filter((name) => name === 'primary' || tagColours({ backgroundColor: name }, theme).background !== primary);
+    const drawn = TAG_COLOUR_NAMES.filter(
+      (name) => name === 'primary' || tagColours({ backgroundColor: name }, theme).background !== primary,
+    );
     expect(drawn).toEqual(TAG_COLOUR_NAMES.filter((name) => name !== 'custom'));
   });
 });

@@ -19,6 +19,10 @@ describe('the default model page', () => {
 
   it('leaves out the variants and colours a model does not have', () => {
     const bare = { ...models[0]!, model_variants: [], colours: [], brochure_url: undefined };
-    expect(defaultModelBlocks(bare).map((b) => b.type).filter((t) => t !== 'imageBanner' && t !== 'heading')).toEqual(['form']);
+    expect(
+      defaultModelBlocks(bare)
+        .map((b) => b.type)
+        .filter((t) => t !== 'imageBanner' && t !== 'heading'),
+    ).toEqual(['form']);
   });
 });

@@ -40,7 +40,9 @@ describe('LiveContent', () => {
     await edit('mini-motors/pages/contact.json', (t) => t.replace('"Contact us"', '"Talk to us"'));
     const state = await content.current('mini-motors');
     expect(state?.content?.pages.find((p) => p.path === '/contact')?.title).toBe('Talk to us');
-    expect(reports.map((r) => [r.slug, r.outcome, r.files])).toEqual([['mini-motors', 'loaded', ['pages/contact.json']]]);
+    expect(reports.map((r) => [r.slug, r.outcome, r.files])).toEqual([
+      ['mini-motors', 'loaded', ['pages/contact.json']],
+    ]);
   });
 
   it('keeps a broken dealer out of the pages, but its last good content for the API', async () => {

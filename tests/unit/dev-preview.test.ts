@@ -29,17 +29,35 @@ interface Answer {
 }
 
 /** One request to the preview with the Host header of `host` (a dealer slug, or "localhost"). */
-function fetchAs(host: string, target: string, init: { method?: string; body?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
+function fetchAs(
+  host: string,
+  target: string,
+  init: { method?: string; body?: string; headers?: Record<string, string> } = {},
+): Promise<Answer> {
   const hostHeader = host === 'localhost' ? `localhost:${port}` : `${host}.localhost:${port}`;
   return new Promise((resolve, reject) => {
-    const req = httpRequest({
-      host: '127.0.0.1', port, path: target, method: init.method ?? 'GET', agent: false, timeout: 30_000,
-      headers: { host: hostHeader, accept: 'text/html,*/*', ...init.headers },
-    }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type'] ?? ''), text: Buffer.concat(chunks).toString('utf8') }));
-    });
+    const req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        path: target,
+        method: init.method ?? 'GET',
+        agent: false,
+        timeout: 30_000,
+        headers: { host: hostHeader, accept: 'text/html,*/*', ...init.headers },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            type: String(res.headers['content-type'] ?? ''),
+            text: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+      },
+    );
     req.on('timeout', () => req.destroy(new Error(`${host} ${target}: no answer in 30 s`)));
     req.on('error', reject);
     req.end(init.body);
@@ -74,14 +92,38 @@ beforeAll(async () => {
   port = await freePort();
   // The child must not believe it runs under vitest (Astro's dev server stays off there), and
   // uses its own database and no finance provider of the environment.
-  const env: Record<string, string | undefined> = { ...process.env, NODE_ENV: undefined, DATABASE_URL: undefined, FINANCE_PROVIDER_URL: undefined };
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    NODE_ENV: undefined,
+    DATABASE_URL: undefined,
+    FINANCE_PROVIDER_URL: undefined,
+  };
   for (const name of Object.keys(env)) if (name.startsWith('VITEST')) delete env[name];
-  child = spawn(process.execPath, ['--import', 'tsx', 'scripts/dev.ts', '--dealers', dealers, '--port', String(port), '--data', path.join(work, 'data')], {
-    cwd: root, env: env, stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'scripts/dev.ts',
+      '--dealers',
+      dealers,
+      '--port',
+      String(port),
+      '--data',
+      path.join(work, 'data'),
+    ],
+    {
+      cwd: root,
+      env: env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const started = Date.now();
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`npm run dev did not start in ${START_TIMEOUT_MS / 1000} s:\n${output}`)), START_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => reject(new Error(`npm run dev did not start in ${START_TIMEOUT_MS / 1000} s:\n${output}`)),
+      START_TIMEOUT_MS,
+    );
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       if (output.includes('Press Ctrl+C to stop.')) {
@@ -119,7 +161,7 @@ describe('npm run dev: every dealer on its own host, as built', () => {
     expect(res.text).toContain('Mini Motors');
   });
 
-  it('serves the home page at the root of the dealer\'s host, and every root-relative link on it answers 200 there', async () => {
+  it("serves the home page at the root of the dealer's host, and every root-relative link on it answers 200 there", async () => {
     const home = await fetchAs('mini-motors', '/');
     expect(home.status).toBe(200);
     expect(titleOf(home.text)).toBe('Mini Motors');
@@ -133,7 +175,9 @@ describe('npm run dev: every dealer on its own host, as built', () => {
 
   it('serves every route of the dealer, nested ones included, at the path the build gives it', async () => {
     const loaded = await loadDealers(path.join(root, 'tests/fixtures/dealers'), { only: ['mini-motors'] });
-    const paths = dealerRoutes(loaded.dealers[0]!).map((r) => r.path).filter((p) => p !== NOT_FOUND_PATH);
+    const paths = dealerRoutes(loaded.dealers[0]!)
+      .map((r) => r.path)
+      .filter((p) => p !== NOT_FOUND_PATH);
     expect(paths).toContain('/cars/2021-toyota-corolla-1');
     for (const p of paths) {
       const res = await fetchAs('mini-motors', p);
@@ -144,7 +188,7 @@ describe('npm run dev: every dealer on its own host, as built', () => {
     expect(titleOf(car.text)).toContain('2021 Toyota Corolla');
   }, 60_000);
 
-  it('answers an unknown path with the dealer\'s own not-found page and status 404', async () => {
+  it("answers an unknown path with the dealer's own not-found page and status 404", async () => {
     const res = await fetchAs('mini-motors', '/no-such-page');
     expect(res.status).toBe(404);
     expect(titleOf(res.text)).toMatch(/not found.*Mini Motors/i);
@@ -156,10 +200,12 @@ describe('npm run dev: every dealer on its own host, as built', () => {
     const sitemap = await fetchAs('mini-motors', '/sitemap.xml');
     expect(sitemap.status).toBe(200);
     expect(sitemap.text).toContain('<loc>https://www.minimotors.com.au/contact</loc>');
-    expect((await fetchAs('mini-motors', '/robots.txt')).text).toContain('Sitemap: https://www.minimotors.com.au/sitemap.xml');
+    expect((await fetchAs('mini-motors', '/robots.txt')).text).toContain(
+      'Sitemap: https://www.minimotors.com.au/sitemap.xml',
+    );
   });
 
-  it('serves the API on the dealer\'s host', async () => {
+  it("serves the API on the dealer's host", async () => {
     const res = await fetchAs('mini-motors', '/api/health');
     expect(res.status).toBe(200);
     expect(JSON.parse(res.text)).toMatchObject({ ok: true });
@@ -183,7 +229,16 @@ describe('npm run dev: content edits show on the next request', () => {
     const file = pageFile('mini-motors', 'service/booking.json');
     expect((await fetchAs('mini-motors', '/service/booking')).status).toBe(404);
     await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, JSON.stringify({ id: 77, path: '/service/booking', title: 'Book a service', publishedAt: '2024-01-01', blocks: [] }));
+    await writeFile(
+      file,
+      JSON.stringify({
+        id: 77,
+        path: '/service/booking',
+        title: 'Book a service',
+        publishedAt: '2024-01-01',
+        blocks: [],
+      }),
+    );
     const added = await fetchAs('mini-motors', '/service/booking');
     expect(added.status).toBe(200);
     expect(titleOf(added.text)).toBe('Book a service | Mini Motors');
@@ -217,16 +272,26 @@ describe('npm run dev: content edits show on the next request', () => {
     expect(titleOf(fixed.text)).toBe('Talk to us | Maxi Motors');
   });
 
-  it('keeps the API in step: a lead is checked against the page\'s forms as they are now', async () => {
-    const lead = (blockId: string) => fetchAs('mini-motors', '/api/leads', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: `http://mini-motors.localhost:${port}` },
-      body: JSON.stringify({
-        form: { pageId: '3', blockId, step: 'contact' }, isLastStep: true, idempotencyKey: `dev-preview-${blockId}-${Date.now()}`,
-        values: { name: 'Sam Lee', phone: '+61 412 345 678', email: 'sam@example.com', location_id: '11', message: 'Hi' },
-      }),
-    });
-    const message = (res: Answer) => String((JSON.parse(res.text) as { error?: { message?: string } }).error?.message ?? '');
+  it("keeps the API in step: a lead is checked against the page's forms as they are now", async () => {
+    const lead = (blockId: string) =>
+      fetchAs('mini-motors', '/api/leads', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: `http://mini-motors.localhost:${port}` },
+        body: JSON.stringify({
+          form: { pageId: '3', blockId, step: 'contact' },
+          isLastStep: true,
+          idempotencyKey: `dev-preview-${blockId}-${Date.now()}`,
+          values: {
+            name: 'Sam Lee',
+            phone: '+61 412 345 678',
+            email: 'sam@example.com',
+            location_id: '11',
+            message: 'Hi',
+          },
+        }),
+      });
+    const message = (res: Answer) =>
+      String((JSON.parse(res.text) as { error?: { message?: string } }).error?.message ?? '');
     const before = await lead('ask');
     expect(before.status).toBe(400);
     expect(message(before)).toMatch(/has no form "ask" on page "3"/);

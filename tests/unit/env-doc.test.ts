@@ -43,20 +43,25 @@ describe("README.md's table of environment variables", () => {
   });
 
   it('gives each variable its declared default, and marks the per-dealer ones', () => {
-    const wrong = names.filter((n) => documented.has(n)).flatMap((n) => {
-      const doc = documented.get(n)!;
-      const want = declared[n].default === undefined ? undefined : String(declared[n].default);
-      const problems: string[] = [];
-      const got = documentedDefault(doc.row.Default ?? '');
-      if (got !== want) problems.push(`${n}: README says ${got ?? 'none'}, src/config/env.ts says ${want ?? 'none'}`);
-      if (doc.perDealer !== !!declared[n].perDealer) problems.push(`${n}: per-dealer ${doc.perDealer} in README, ${!!declared[n].perDealer} in src/config/env.ts`);
-      return problems;
-    });
+    const wrong = names
+      .filter((n) => documented.has(n))
+      .flatMap((n) => {
+        const doc = documented.get(n)!;
+        const want = declared[n].default === undefined ? undefined : String(declared[n].default);
+        const problems: string[] = [];
+        const got = documentedDefault(doc.row.Default ?? '');
+        if (got !== want) problems.push(`${n}: README says ${got ?? 'none'}, src/config/env.ts says ${want ?? 'none'}`);
+        if (doc.perDealer !== !!declared[n].perDealer)
+          problems.push(`${n}: per-dealer ${doc.perDealer} in README, ${!!declared[n].perDealer} in src/config/env.ts`);
+        return problems;
+      });
     expect(wrong).toEqual([]);
   });
 
   it("names only declared variables in docs/deploy.md's table", () => {
-    const lines = readFileSync('docs/deploy.md', 'utf8').split('\n').filter((l) => l.startsWith('| `'));
+    const lines = readFileSync('docs/deploy.md', 'utf8')
+      .split('\n')
+      .filter((l) => l.startsWith('| `'));
     const firstCells = lines.map((l) => l.split('|')[1] ?? '');
     const named = firstCells.flatMap((c) => [...c.matchAll(/`([A-Z][A-Z0-9_]{2,})`/g)].map((m) => m[1]!));
     expect(named.length).toBeGreaterThan(0);
@@ -66,13 +71,18 @@ describe("README.md's table of environment variables", () => {
 
 describe('src/config/env.ts', () => {
   it('is the only file under src that reads process.env', () => {
-    const readers = sourceFiles('src').filter((f) => f !== path.join('src', 'config', 'env.ts') && /process\.env/.test(readFileSync(f, 'utf8')));
+    const readers = sourceFiles('src').filter(
+      (f) => f !== path.join('src', 'config', 'env.ts') && /process\.env/.test(readFileSync(f, 'utf8')),
+    );
     expect(readers).toEqual([]);
   });
 
   it('is the only way src reads a variable by name (no env.NAME elsewhere)', () => {
-    const direct = sourceFiles('src').filter((f) => f !== path.join('src', 'config', 'env.ts'))
-      .flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/\benv\.([A-Z][A-Z0-9_]+)/g)].map((m) => `${f}: env.${m[1]}`));
+    const direct = sourceFiles('src')
+      .filter((f) => f !== path.join('src', 'config', 'env.ts'))
+      .flatMap((f) =>
+        [...readFileSync(f, 'utf8').matchAll(/\benv\.([A-Z][A-Z0-9_]+)/g)].map((m) => `${f}: env.${m[1]}`),
+      );
     expect(direct).toEqual([]);
   });
 
@@ -88,8 +98,14 @@ describe('src/config/env.ts', () => {
     expect(envInt({ LEAD_SENSITIVE_DAYS: '7' }, 'LEAD_SENSITIVE_DAYS')).toBe(7);
     expect(envInt({}, 'LEAD_SENSITIVE_DAYS')).toBeUndefined();
     expect(envInt({ LEAD_SENSITIVE_DAYS_MINI_MOTORS: '3' }, 'LEAD_SENSITIVE_DAYS', 'MINI_MOTORS')).toBe(3);
-    expect(() => envInt({ LEAD_SENSITIVE_DAYS: '0' }, 'LEAD_SENSITIVE_DAYS')).toThrow('LEAD_SENSITIVE_DAYS must be a whole number of days from 1 to 36500, not "0".');
-    expect(() => envInt({ RATE_LIMIT_LEADS_PER_IP: 'x' }, 'RATE_LIMIT_LEADS_PER_IP')).toThrow('RATE_LIMIT_LEADS_PER_IP must be a whole number of requests per minute above 0, not "x".');
-    expect(() => envInt({ DATABASE_POOL_MAX: '-1' }, 'DATABASE_POOL_MAX')).toThrow('DATABASE_POOL_MAX must be a whole number above 0, not "-1".');
+    expect(() => envInt({ LEAD_SENSITIVE_DAYS: '0' }, 'LEAD_SENSITIVE_DAYS')).toThrow(
+      'LEAD_SENSITIVE_DAYS must be a whole number of days from 1 to 36500, not "0".',
+    );
+    expect(() => envInt({ RATE_LIMIT_LEADS_PER_IP: 'x' }, 'RATE_LIMIT_LEADS_PER_IP')).toThrow(
+      'RATE_LIMIT_LEADS_PER_IP must be a whole number of requests per minute above 0, not "x".',
+    );
+    expect(() => envInt({ DATABASE_POOL_MAX: '-1' }, 'DATABASE_POOL_MAX')).toThrow(
+      'DATABASE_POOL_MAX must be a whole number above 0, not "-1".',
+    );
   });
 });

@@ -21,19 +21,31 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const ch = text[i]!;
     if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') { cell += '"'; i++; }
-      else if (ch === '"') quoted = false;
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
       else cell += ch;
     } else if (ch === '"') quoted = true;
-    else if (ch === ',') { row.push(cell); cell = ''; }
-    else if (ch === '\n') { row.push(cell); rows.push(row); row = []; cell = ''; }
-    else cell += ch;
+    else if (ch === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (ch === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+    } else cell += ch;
   }
   if (cell || row.length) rows.push([...row, cell]);
   return rows;
 }
 
-const parseTsv = (text: string) => text.replace(/\n$/, '').split('\n').map((line) => line.split('\t'));
+const parseTsv = (text: string) =>
+  text
+    .replace(/\n$/, '')
+    .split('\n')
+    .map((line) => line.split('\t'));
 
 function records(table: string[][]): Row[] {
   const [head, ...body] = table;
@@ -54,23 +66,48 @@ const feedOf = (slug: string, file: string) => readFile(path.join(build.sites, s
 
 const PRICE = /^\d+\.\d{2} (AUD|NZD)$/;
 const VIN = /^[A-HJ-NPR-Z0-9]{17}$/;
-const isAbsoluteOn = (url: string, origin: string) => URL.canParse(url) && new URL(url).origin === new URL(origin).origin;
+const isAbsoluteOn = (url: string, origin: string) =>
+  URL.canParse(url) && new URL(url).origin === new URL(origin).origin;
 
 describe.each(['coastal-motor-group', 'ridgeline-mazda', 'tasman-motors'])('%s', (slug) => {
   const dealer = () => dealers.find((d) => d.slug === slug)!;
   const currency = () => (dealer().site.country === 'NZ' ? 'NZD' : 'AUD');
-  const unlisted = () => new Set(dealer().cars.filter((c) => !isListed(c)).map((c) => String(c.id)));
+  const unlisted = () =>
+    new Set(
+      dealer()
+        .cars.filter((c) => !isListed(c))
+        .map((c) => String(c.id)),
+    );
 
   it('writes a Google vehicle ads row, complete and well formed, for each listed car with a photo and a VIN', async () => {
     const rows = records(parseTsv(await feedOf(slug, GOOGLE_FEED_FILE)));
-    const required = ['id', 'title', 'description', 'link', 'image_link', 'price', 'condition', 'vin', 'brand', 'make', 'model',
-      'year', 'mileage', 'store_code', 'vehicle_fulfillment', 'dealership_name', 'dealership_address', 'google_product_category'];
+    const required = [
+      'id',
+      'title',
+      'description',
+      'link',
+      'image_link',
+      'price',
+      'condition',
+      'vin',
+      'brand',
+      'make',
+      'model',
+      'year',
+      'mileage',
+      'store_code',
+      'vehicle_fulfillment',
+      'dealership_name',
+      'dealership_address',
+      'google_product_category',
+    ];
     const origin = dealer().site.url;
     for (const row of rows) {
       for (const field of required) expect(row[field]?.trim(), `${row.id} ${field}`).toBeTruthy();
       expect(isAbsoluteOn(row.link!, origin), row.link).toBe(true);
       expect(URL.canParse(row.image_link!), row.image_link).toBe(true);
-      for (const extra of row.additional_image_link ? row.additional_image_link.split(',') : []) expect(URL.canParse(extra)).toBe(true);
+      for (const extra of row.additional_image_link ? row.additional_image_link.split(',') : [])
+        expect(URL.canParse(extra)).toBe(true);
       expect(row.price).toMatch(PRICE);
       expect(row.price!.endsWith(currency())).toBe(true);
       expect(row.year).toMatch(/^\d{4}$/);
@@ -84,15 +121,37 @@ describe.each(['coastal-motor-group', 'ridgeline-mazda', 'tasman-motors'])('%s',
     const ids = rows.map((r) => r.id!);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids.filter((id) => unlisted().has(id))).toEqual([]);
-    const expected = dealer().cars.filter((c) => isListed(c) && c.photos.length && c.vin && VIN.test(c.vin)).map((c) => String(c.id));
+    const expected = dealer()
+      .cars.filter((c) => isListed(c) && c.photos.length && c.vin && VIN.test(c.vin))
+      .map((c) => String(c.id));
     expect(ids.sort()).toEqual(expected.sort());
   });
 
   it('writes a Meta vehicle catalogue row, complete and well formed, for each listed car with a photo and a VIN', async () => {
     const rows = records(parseCsv(await feedOf(slug, META_FEED_FILE)));
-    const required = ['vehicle_id', 'title', 'description', 'url', 'make', 'model', 'year', 'mileage.value', 'mileage.unit', 'vin',
-      'body_style', 'exterior_color', 'state_of_vehicle', 'price', 'availability', 'image[0].url', 'address.addr1', 'address.city',
-      'address.region', 'address.postal_code', 'address.country'];
+    const required = [
+      'vehicle_id',
+      'title',
+      'description',
+      'url',
+      'make',
+      'model',
+      'year',
+      'mileage.value',
+      'mileage.unit',
+      'vin',
+      'body_style',
+      'exterior_color',
+      'state_of_vehicle',
+      'price',
+      'availability',
+      'image[0].url',
+      'address.addr1',
+      'address.city',
+      'address.region',
+      'address.postal_code',
+      'address.country',
+    ];
     for (const row of rows) {
       for (const field of required) expect(row[field]?.trim(), `${row.vehicle_id} ${field}`).toBeTruthy();
       expect(isAbsoluteOn(row.url!, dealer().site.url)).toBe(true);
@@ -104,7 +163,9 @@ describe.each(['coastal-motor-group', 'ridgeline-mazda', 'tasman-motors'])('%s',
       expect(row['mileage.unit']).toBe('KM');
       expect(row.vin).toMatch(VIN);
       expect(row.state_of_vehicle).toMatch(/^(NEW|USED|CPO)$/);
-      expect(row.body_style).toMatch(/^(CONVERTIBLE|COUPE|HATCHBACK|MINIVAN|TRUCK|SUV|SEDAN|VAN|WAGON|CROSSOVER|OTHER)$/);
+      expect(row.body_style).toMatch(
+        /^(CONVERTIBLE|COUPE|HATCHBACK|MINIVAN|TRUCK|SUV|SEDAN|VAN|WAGON|CROSSOVER|OTHER)$/,
+      );
       expect(row.availability).toBe('AVAILABLE');
       expect(row['address.country']).toBe(dealer().site.country);
       expect(row['address.postal_code']).toMatch(/^\d{4}$/);

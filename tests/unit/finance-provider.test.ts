@@ -1,18 +1,33 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteSchema, type Site } from '../../src/content/site.ts';
 import {
-  FinanceProviderError, financeProviderFromEnv, httpFinanceProvider, mapApplicationAnswer, type FinanceProvider,
+  FinanceProviderError,
+  financeProviderFromEnv,
+  httpFinanceProvider,
+  mapApplicationAnswer,
+  type FinanceProvider,
 } from '../../src/api/integrations/finance-provider.ts';
 import { startFinanceStandIn, type FinanceStandIn } from '../../scripts/lib/finance-standin.ts';
 
 const site: Site = siteSchema.parse({
-  id: 901, slug: 'mini-motors', name: 'Mini Motors', url: 'https://www.minimotors.com.au', country: 'AU',
-  dealershipId: 501, dealerCompanyId: 77, integrations: { financeProvider: 'taurus' },
+  id: 901,
+  slug: 'mini-motors',
+  name: 'Mini Motors',
+  url: 'https://www.minimotors.com.au',
+  country: 'AU',
+  dealershipId: 501,
+  dealerCompanyId: 77,
+  integrations: { financeProvider: 'taurus' },
 });
 
 const applicant = {
-  first_name: 'Alice', last_name: 'Nguyen', email: 'alice@example.com', phone: '0412 345 678',
-  dateOfBirth: '1990-04-30', driverLicenceNumber: '12345678', vehiclePriceBudget: 30000,
+  first_name: 'Alice',
+  last_name: 'Nguyen',
+  email: 'alice@example.com',
+  phone: '0412 345 678',
+  dateOfBirth: '1990-04-30',
+  driverLicenceNumber: '12345678',
+  vehiclePriceBudget: 30000,
 };
 
 let standIn: FinanceStandIn;
@@ -45,7 +60,7 @@ describe('finance application through the real client and the stand-in provider'
     expect(html).toContain('$30,000');
   });
 
-  it('the dealership id found for the stock car replaces the site\'s own', async () => {
+  it("the dealership id found for the stock car replaces the site's own", async () => {
     const answer = await apply({ dealershipId: 'TD-4242' });
     expect(answer.dealershipId).toBe('TD-4242');
   });
@@ -64,7 +79,9 @@ describe('finance application through the real client and the stand-in provider'
     expect((await apply({ dateOfBirth: '2007-06-16' })).dataErrors).toEqual({
       dateOfBirth: ['Applicant must be at least 18 years old'],
     });
-    expect((await apply({ dateOfBirth: '2001-02-30' })).dataErrors).toEqual({ dateOfBirth: ['Date of birth must be a valid date'] });
+    expect((await apply({ dateOfBirth: '2001-02-30' })).dataErrors).toEqual({
+      dateOfBirth: ['Date of birth must be a valid date'],
+    });
   });
 
   it('missing contact details are listed field by field', async () => {
@@ -73,7 +90,7 @@ describe('finance application through the real client and the stand-in provider'
     expect(answer.dataErrors?.email).toEqual(['Email is required']);
   });
 
-  it('a budget from $5,000 up to $150,000 is quoted; outside it the provider\'s error is passed on', async () => {
+  it("a budget from $5,000 up to $150,000 is quoted; outside it the provider's error is passed on", async () => {
     for (const budget of [5000, 150000, '$150,000']) {
       expect((await apply({ vehiclePriceBudget: budget })).customerKey).toBeDefined();
     }
@@ -139,14 +156,19 @@ describe('dealership id of a stock car location', () => {
     const id = await provider.dealershipIdForLocation({ site, locationName: 'Mini Motors Sydney', carId: '1' });
     expect(id).toMatch(/^TD-\d{4}$/);
     expect(await provider.dealershipIdForLocation({ site, locationName: 'mini motors sydney', carId: '2' })).toBe(id);
-    expect(await provider.dealershipIdForLocation({ site, locationName: 'Mini Motors Parramatta', carId: '1' })).not.toBe(id);
+    expect(
+      await provider.dealershipIdForLocation({ site, locationName: 'Mini Motors Parramatta', carId: '1' }),
+    ).not.toBe(id);
     expect(await provider.dealershipIdForLocation({ site, carId: '1' })).toBeUndefined();
   });
 });
 
 describe('provider chosen from the environment', () => {
   it('uses FINANCE_PROVIDER_URL and FINANCE_PROVIDER_KEY when set', async () => {
-    const configured = financeProviderFromEnv({ FINANCE_PROVIDER_URL: `${standIn.url}/`, FINANCE_PROVIDER_KEY: 'test-key' });
+    const configured = financeProviderFromEnv({
+      FINANCE_PROVIDER_URL: `${standIn.url}/`,
+      FINANCE_PROVIDER_KEY: 'test-key',
+    });
     expect((await configured.apply({ site, values: applicant })).customerKey).toMatch(/^ck_/);
     const badKey = financeProviderFromEnv({ FINANCE_PROVIDER_URL: standIn.url, FINANCE_PROVIDER_KEY: 'nope' });
     await expect(badKey.apply({ site, values: applicant })).rejects.toThrow(FinanceProviderError);

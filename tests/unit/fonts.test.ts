@@ -2,8 +2,16 @@ import { readFileSync } from 'node:fs';
 import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import {
-  ARIAL_AVG_WIDTH, CHAR_FREQUENCY, FONT_WEIGHTS, HOSTED_FONTS, averageWidth, fallbackOverrides, fontStackFamilies,
-  hostedFamily, themeFonts, withFallback,
+  ARIAL_AVG_WIDTH,
+  CHAR_FREQUENCY,
+  FONT_WEIGHTS,
+  HOSTED_FONTS,
+  averageWidth,
+  fallbackOverrides,
+  fontStackFamilies,
+  hostedFamily,
+  themeFonts,
+  withFallback,
 } from '../../src/lib/fonts.ts';
 
 /** The tables of a WOFF 1 file (the same font as the woff2 we serve, easier to read here). */
@@ -94,7 +102,12 @@ describe('hosted font metrics', () => {
 
 describe('font stacks', () => {
   it('reads the families of a stack, unquoted', () => {
-    expect(fontStackFamilies(`'Source Sans 3', Arial, "Helvetica Neue", sans-serif`)).toEqual(['Source Sans 3', 'Arial', 'Helvetica Neue', 'sans-serif']);
+    expect(fontStackFamilies(`'Source Sans 3', Arial, "Helvetica Neue", sans-serif`)).toEqual([
+      'Source Sans 3',
+      'Arial',
+      'Helvetica Neue',
+      'sans-serif',
+    ]);
   });
 
   it('hosts a family only when the dealer chose it first', () => {
@@ -107,8 +120,12 @@ describe('font stacks', () => {
   });
 
   it('inserts the fallback face once, right after the web font', () => {
-    expect(withFallback("'Inter', system-ui, sans-serif", 'Inter')).toBe("'Inter', 'Inter Fallback', system-ui, sans-serif");
-    expect(withFallback("'Inter', 'Inter Fallback', sans-serif", 'Inter')).toBe("'Inter', 'Inter Fallback', sans-serif");
+    expect(withFallback("'Inter', system-ui, sans-serif", 'Inter')).toBe(
+      "'Inter', 'Inter Fallback', system-ui, sans-serif",
+    );
+    expect(withFallback("'Inter', 'Inter Fallback', sans-serif", 'Inter')).toBe(
+      "'Inter', 'Inter Fallback', sans-serif",
+    );
   });
 });
 
@@ -125,7 +142,8 @@ describe('themeFonts', () => {
     }
     expect(fonts.css).not.toMatch(/inter-latin/i);
     expect(fonts.preloads).toHaveLength(3);
-    for (const [i, w] of ['400', '600', '700'].entries()) expect(fonts.preloads[i]).toMatch(new RegExp(`source-sans-3-latin-${w}-normal.*\\.woff2$`));
+    for (const [i, w] of ['400', '600', '700'].entries())
+      expect(fonts.preloads[i]).toMatch(new RegExp(`source-sans-3-latin-${w}-normal.*\\.woff2$`));
     expect(fonts.stack).toBe("'Source Sans 3', 'Source Sans 3 Fallback', Arial, sans-serif");
   });
 

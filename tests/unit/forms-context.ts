@@ -39,8 +39,13 @@ export interface CtxSpec {
 export function ctx(spec: CtxSpec = {}): FormContext {
   return {
     site: siteSchema.parse({
-      id: 1, slug: 'test-motors', name: 'Test Motors', url: 'https://www.testmotors.com.au',
-      country: spec.country ?? 'AU', state: spec.state ?? 'NSW', manufacturer: spec.manufacturer ?? 'Toyota',
+      id: 1,
+      slug: 'test-motors',
+      name: 'Test Motors',
+      url: 'https://www.testmotors.com.au',
+      country: spec.country ?? 'AU',
+      state: spec.state ?? 'NSW',
+      manufacturer: spec.manufacturer ?? 'Toyota',
       options: spec.options ?? {},
     }),
     locations: (spec.locations ?? [{ id: 1, type: 'sales' }]).map(loc),
@@ -69,7 +74,10 @@ export const fieldOf = (def: FormDef, name: string) => {
 };
 export const hasField = (def: FormDef, name: string) => def.steps.some((s) => s.fields.some((f) => f.name === name));
 /** Validation errors by field name (first message each); {} when valid. */
-export async function errorsOf(schema: { validate: (v: unknown, o: object) => Promise<unknown> }, values: Record<string, unknown>) {
+export async function errorsOf(
+  schema: { validate: (v: unknown, o: object) => Promise<unknown> },
+  values: Record<string, unknown>,
+) {
   try {
     await schema.validate(values, { abortEarly: false });
     return {} as Record<string, string>;

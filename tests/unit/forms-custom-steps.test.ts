@@ -22,7 +22,12 @@ import { customStepKeys, isCustomStepKey } from '../../src/forms/custom-steps/na
 import { customStep, customSteps } from '../../src/forms/custom-steps/index.ts';
 import { customStepComponent, customStepComponents } from '../../src/forms/custom-steps/components.ts';
 import {
-  clockText, dayText, hoursFor, offeredDays, offeredSlots, testDriveSlotsMovesOn,
+  clockText,
+  dayText,
+  hoursFor,
+  offeredDays,
+  offeredSlots,
+  testDriveSlotsMovesOn,
 } from '../../src/forms/custom-steps/test-drive-slots.ts';
 import { weekdayOf } from '../../src/lib/booking-hours.ts';
 import { formSectionCss, islandBrowser, islandProps, type Api } from '../helpers/island-browser.ts';
@@ -38,32 +43,60 @@ const SALES_HOURS = [
 
 function place(id: number, type: string, hours: unknown[] = SALES_HOURS, address = '1 Mann Street, Gosford NSW 2250') {
   return locationSchema.parse({
-    id, name: `${type === 'sales' ? 'Sales' : 'Service'} ${id}`, location_type: type, address: { lat: -33.4, long: 151.3, address },
-    dealership: { id: id * 10, slug: `dealership-${id}` }, hours,
+    id,
+    name: `${type === 'sales' ? 'Sales' : 'Service'} ${id}`,
+    location_type: type,
+    address: { lat: -33.4, long: 151.3, address },
+    dealership: { id: id * 10, slug: `dealership-${id}` },
+    hours,
   });
 }
 
-function ctx(locations = [place(1, 'sales'), place(2, 'service'), place(3, 'sales', [{ days: ['mon', 'tue', 'wed', 'thu', 'fri'], opens: '09:00', closes: '17:00' }])]): FormContext {
+function ctx(
+  locations = [
+    place(1, 'sales'),
+    place(2, 'service'),
+    place(3, 'sales', [{ days: ['mon', 'tue', 'wed', 'thu', 'fri'], opens: '09:00', closes: '17:00' }]),
+  ],
+): FormContext {
   return {
-    site: siteSchema.parse({ id: 1, slug: 'test-motors', name: 'Test Motors', url: 'https://www.testmotors.com.au', country: 'AU', state: 'NSW' }),
-    locations, models: [], pagePath: '/test', publishedAt: '2025-01-01',
+    site: siteSchema.parse({
+      id: 1,
+      slug: 'test-motors',
+      name: 'Test Motors',
+      url: 'https://www.testmotors.com.au',
+      country: 'AU',
+      state: 'NSW',
+    }),
+    locations,
+    models: [],
+    pagePath: '/test',
+    publishedAt: '2025-01-01',
   };
 }
 
-const block = (extra: Record<string, unknown>[] = []) => formData.parse({
-  type: 'multi', heading: 'Book a drive',
-  formSteps: [
-    { key: 'contact', heading: 'Your details' },
-    { key: 'slot', heading: 'Pick a time', isCustom: true, customStepKey: 'testDriveSlots', customRules: [{ type: 'hideButton', button: 'next' }] },
-    { key: 'done', heading: 'Anything else?' },
-  ],
-  fields: [
-    { name: 'name', type: 'fullName', required: true, stepKey: 'contact' },
-    { name: 'email', type: 'email', required: true, stepKey: 'contact' },
-    { name: 'notes', type: 'message', stepKey: 'done' },
-    ...extra,
-  ],
-});
+const block = (extra: Record<string, unknown>[] = []) =>
+  formData.parse({
+    type: 'multi',
+    heading: 'Book a drive',
+    formSteps: [
+      { key: 'contact', heading: 'Your details' },
+      {
+        key: 'slot',
+        heading: 'Pick a time',
+        isCustom: true,
+        customStepKey: 'testDriveSlots',
+        customRules: [{ type: 'hideButton', button: 'next' }],
+      },
+      { key: 'done', heading: 'Anything else?' },
+    ],
+    fields: [
+      { name: 'name', type: 'fullName', required: true, stepKey: 'contact' },
+      { name: 'email', type: 'email', required: true, stepKey: 'contact' },
+      { name: 'notes', type: 'message', stepKey: 'done' },
+      ...extra,
+    ],
+  });
 
 describe('the custom step registry', () => {
   it('registers testDriveSlots, with a component for every key and nothing for an unknown or inherited one', () => {
@@ -86,10 +119,19 @@ describe('the fields testDriveSlots asks, built for the page', () => {
     expect(step(def, 'slot').customStepKey).toBe('testDriveSlots');
     expect(fieldNames(def, 'slot')).toEqual(['location_id', 'preferred_date']);
     expect(fieldOf(def, 'location_id')).toMatchObject({
-      type: 'locationSelect', required: true, options: [{ label: 'Sales 1', value: '1' }, { label: 'Sales 3', value: '3' }],
+      type: 'locationSelect',
+      required: true,
+      options: [
+        { label: 'Sales 1', value: '1' },
+        { label: 'Sales 3', value: '3' },
+      ],
     });
     expect(fieldOf(def, 'preferred_date')).toMatchObject({
-      type: 'dateTime', label: 'Preferred Test Drive Date', required: true, bookingType: 'Test Drive', dateRule: 'notPast',
+      type: 'dateTime',
+      label: 'Preferred Test Drive Date',
+      required: true,
+      bookingType: 'Test Drive',
+      dateRule: 'notPast',
     });
   });
 
@@ -100,8 +142,12 @@ describe('the fields testDriveSlots asks, built for the page', () => {
     expect(booking.hours['1']).toMatchObject({
       timeZone: 'Australia/Sydney',
       week: {
-        mon: [{ opens: '08:30', closes: '17:30' }], tue: [{ opens: '08:30', closes: '17:30' }], wed: [{ opens: '08:30', closes: '17:30' }],
-        thu: [{ opens: '08:30', closes: '18:00' }], fri: [{ opens: '08:30', closes: '17:30' }], sat: [{ opens: '08:30', closes: '16:00' }],
+        mon: [{ opens: '08:30', closes: '17:30' }],
+        tue: [{ opens: '08:30', closes: '17:30' }],
+        wed: [{ opens: '08:30', closes: '17:30' }],
+        thu: [{ opens: '08:30', closes: '18:00' }],
+        fri: [{ opens: '08:30', closes: '17:30' }],
+        sat: [{ opens: '08:30', closes: '16:00' }],
       },
     });
     // An entry without a department holds for every department.
@@ -111,14 +157,21 @@ describe('the fields testDriveSlots asks, built for the page', () => {
   it('holds the only sales location in a hidden field, and leaves a location without hours out of the hours', () => {
     const one = resolveForm(block(), ctx([place(7, 'sales', []), place(8, 'service')]));
     expect(fieldOf(one, 'location_id')).toMatchObject({ type: 'hidden', defaultValue: '7', required: false });
-    expect(fieldOf(one, 'preferred_date').booking).toMatchObject({ locationField: 'location_id', hours: {}, timeZone: 'Australia/Sydney' });
+    expect(fieldOf(one, 'preferred_date').booking).toMatchObject({
+      locationField: 'location_id',
+      hours: {},
+      timeZone: 'Australia/Sydney',
+    });
   });
 
   it('takes over a content field of the same name on its step; one on another step stays there, sharing the value', () => {
     const withDate = resolveForm(block([{ name: 'preferred_date', type: 'text', stepKey: 'slot' }]), ctx());
     expect(fieldNames(withDate, 'slot')).toEqual(['location_id', 'preferred_date']);
     expect(fieldOf(withDate, 'preferred_date').type).toBe('dateTime');
-    const earlier = resolveForm(block([{ name: 'location_id', type: 'locationSelect', label: 'Preferred dealership', stepKey: 'contact' }]), ctx());
+    const earlier = resolveForm(
+      block([{ name: 'location_id', type: 'locationSelect', label: 'Preferred dealership', stepKey: 'contact' }]),
+      ctx(),
+    );
     expect(fieldNames(earlier, 'contact')).toContain('location_id');
     expect(fieldNames(earlier, 'slot')).toEqual(['location_id', 'preferred_date']);
   });
@@ -126,18 +179,29 @@ describe('the fields testDriveSlots asks, built for the page', () => {
   it('is validated by the shared schema (the one the API uses): a listed dealership and a date are required', async () => {
     const schema = stepSchema(def, 'slot');
     expect(Object.keys(await errorsOf(schema, {}))).toEqual(['location_id', 'preferred_date']);
-    expect(await errorsOf(schema, { location_id: '2', preferred_date: '2099-07-02T10:00' })).toHaveProperty('location_id');
+    expect(await errorsOf(schema, { location_id: '2', preferred_date: '2099-07-02T10:00' })).toHaveProperty(
+      'location_id',
+    );
     expect(await errorsOf(schema, { location_id: '1', preferred_date: '2099-07-01T10:00' })).toEqual({});
     // The chosen dealership's hours: closed on Sundays, open 8:30 to 4 on Saturdays.
-    expect(await errorsOf(schema, { location_id: '1', preferred_date: '2099-07-05T10:00' })).toHaveProperty('preferred_date');
-    expect(await errorsOf(schema, { location_id: '1', preferred_date: '2099-07-04T16:30' })).toHaveProperty('preferred_date');
+    expect(await errorsOf(schema, { location_id: '1', preferred_date: '2099-07-05T10:00' })).toHaveProperty(
+      'preferred_date',
+    );
+    expect(await errorsOf(schema, { location_id: '1', preferred_date: '2099-07-04T16:30' })).toHaveProperty(
+      'preferred_date',
+    );
     expect(await errorsOf(schema, { location_id: '1', preferred_date: '2099-07-04T15:30' })).toEqual({});
   });
 
   it('is a plain step in a single-step form, and an unregistered key asks nothing more', () => {
-    const unknown = resolveForm(formData.parse({
-      type: 'multi', formSteps: [{ key: 'a' }, { key: 'b', isCustom: true, customStepKey: 'calendar' }], fields: [{ name: 'x', type: 'text', stepKey: 'b' }],
-    }), ctx());
+    const unknown = resolveForm(
+      formData.parse({
+        type: 'multi',
+        formSteps: [{ key: 'a' }, { key: 'b', isCustom: true, customStepKey: 'calendar' }],
+        fields: [{ name: 'x', type: 'text', stepKey: 'b' }],
+      }),
+      ctx(),
+    );
     expect(fieldNames(unknown, 'b')).not.toContain('preferred_date');
     expect(fieldNames(unknown, 'b')).toContain('x');
   });
@@ -152,14 +216,38 @@ describe('the days and slots testDriveSlots offers', () => {
   it('offers the next 14 open days from the location’s today, never a closed day', () => {
     const days = offeredDays(hours, now);
     expect(days).toHaveLength(14);
-    expect(days.slice(0, 6)).toEqual(['2025-07-02', '2025-07-03', '2025-07-04', '2025-07-05', '2025-07-07', '2025-07-08']);
+    expect(days.slice(0, 6)).toEqual([
+      '2025-07-02',
+      '2025-07-03',
+      '2025-07-04',
+      '2025-07-05',
+      '2025-07-07',
+      '2025-07-08',
+    ]);
     expect(days.map(weekdayOf)).not.toContain('sun');
   });
 
   it('offers half-hour slots that end by closing time, today only from an hour ahead', () => {
     expect(offeredSlots(hours, '2025-07-03', now)).toEqual([
-      '08:30', '09:00', '09:30', '10:00', '10:30', '11:00', '11:30', '12:00', '12:30', '13:00', '13:30', '14:00', '14:30',
-      '15:00', '15:30', '16:00', '16:30', '17:00', '17:30',
+      '08:30',
+      '09:00',
+      '09:30',
+      '10:00',
+      '10:30',
+      '11:00',
+      '11:30',
+      '12:00',
+      '12:30',
+      '13:00',
+      '13:30',
+      '14:00',
+      '14:30',
+      '15:00',
+      '15:30',
+      '16:00',
+      '16:30',
+      '17:00',
+      '17:30',
     ]);
     expect(offeredSlots(hours, '2025-07-05', now).at(-1)).toBe('15:30');
     expect(offeredSlots(hours, '2025-07-02', now)[0]).toBe('11:30');
@@ -178,7 +266,9 @@ describe('the days and slots testDriveSlots offers', () => {
 
   it('moves on by a pick where the chosen location (or one still to be chosen) has hours; else Next stays', () => {
     const slot = step(def, 'slot');
-    expect(hoursFor(fieldOf(def, 'preferred_date'), { location_id: '3' })).toBe(fieldOf(def, 'preferred_date').booking!.hours['3']);
+    expect(hoursFor(fieldOf(def, 'preferred_date'), { location_id: '3' })).toBe(
+      fieldOf(def, 'preferred_date').booking!.hours['3'],
+    );
     expect(testDriveSlotsMovesOn(slot, { location_id: '' })).toBe(true);
     expect(testDriveSlotsMovesOn(slot, { location_id: '1' })).toBe(true);
     expect(shownButtons(slot, { location_id: '1' })).toEqual({ back: true, next: false });
@@ -198,8 +288,17 @@ describe('content that names a custom step', () => {
     const files: Record<string, unknown> = {
       'acme/site.json': { id: 1, slug: 'acme', name: 'Acme Cars', url: 'https://www.acmecars.com.au', country: 'AU' },
       'acme/pages/book.json': {
-        id: 2, path: '/book', title: 'Book', publishedAt: '2025-01-01',
-        blocks: [{ id: 'f1', type: 'formBuilder', data: { type: 'multi', formSteps, fields: [{ name: 'name', type: 'fullName', stepKey: 'a' }] } }],
+        id: 2,
+        path: '/book',
+        title: 'Book',
+        publishedAt: '2025-01-01',
+        blocks: [
+          {
+            id: 'f1',
+            type: 'formBuilder',
+            data: { type: 'multi', formSteps, fields: [{ name: 'name', type: 'fullName', stepKey: 'a' }] },
+          },
+        ],
       },
     };
     for (const [rel, value] of Object.entries(files)) {
@@ -244,12 +343,21 @@ describe('the testDriveSlots step in Chromium', () => {
   afterAll(() => islands.close());
 
   const LEAD = '5f0c3a52-0000-4000-8000-000000000001';
-  const api: Api = (_path, body) => ({ status: 200, body: { lead_id: LEAD, lead_status: body.isLastStep ? 'Complete' : 'Partial' } });
+  const api: Api = (_path, body) => ({
+    status: 200,
+    body: { lead_id: LEAD, lead_status: body.isLastStep ? 'Complete' : 'Partial' },
+  });
   // Wednesday 2 July 2025, 10:10 in Sydney.
   const now = new Date('2025-07-02T00:10:00Z');
   const css = formSectionCss();
 
-  const propsOf = (def: FormDef) => islandProps(def, { locations: [{ id: '1', name: 'Sales 1' }, { id: '3', name: 'Sales 3' }] });
+  const propsOf = (def: FormDef) =>
+    islandProps(def, {
+      locations: [
+        { id: '1', name: 'Sales 1' },
+        { id: '3', name: 'Sales 3' },
+      ],
+    });
 
   async function toSlotStep(page: Page) {
     await page.fill('#form-b1-name', 'Ana Ruiz');
@@ -257,9 +365,11 @@ describe('the testDriveSlots step in Chromium', () => {
     await page.click('button[type="submit"]');
     await page.locator('.form-step-heading', { hasText: 'Pick a time' }).waitFor();
   }
-  const labels = (page: Page, selector: string) => page.locator(selector).evaluateAll((els) => els.map((e) => e.textContent?.trim()));
+  const labels = (page: Page, selector: string) =>
+    page.locator(selector).evaluateAll((els) => els.map((e) => e.textContent?.trim()));
   /** Next is drawn: not the visually hidden (clipped) button a keyboard user may still reach. */
-  const nextHidden = (page: Page) => page.locator('button[type="submit"]').evaluate((b) => getComputedStyle(b).clip === 'rect(0px, 0px, 0px, 0px)');
+  const nextHidden = (page: Page) =>
+    page.locator('button[type="submit"]').evaluate((b) => getComputedStyle(b).clip === 'rect(0px, 0px, 0px, 0px)');
 
   it('asks for the dealership first, then lists its open days and the slots of the chosen day; a click on a slot moves on', async () => {
     const def = resolveForm(block(), ctx());
@@ -268,7 +378,9 @@ describe('the testDriveSlots step in Chromium', () => {
     expect(await nextHidden(page)).toBe(true);
     expect(await page.locator('.slot-days').count()).toBe(0);
     await page.selectOption('#form-b1-location_id', '1');
-    const days = await page.locator('.slot-days input').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
+    const days = await page
+      .locator('.slot-days input')
+      .evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
     expect(days).toHaveLength(14);
     expect(days.map(weekdayOf)).not.toContain('sun');
     expect(days[0]).toBe('2025-07-02');
@@ -292,7 +404,18 @@ describe('the testDriveSlots step in Chromium', () => {
   });
 
   it('works from the keyboard: arrows move through slots without leaving, Enter or Space choose, focus is visible', async () => {
-    const def = resolveForm(block([{ name: 'location_id', type: 'locationSelect', label: 'Preferred dealership', required: true, stepKey: 'contact' }]), ctx());
+    const def = resolveForm(
+      block([
+        {
+          name: 'location_id',
+          type: 'locationSelect',
+          label: 'Preferred dealership',
+          required: true,
+          stepKey: 'contact',
+        },
+      ]),
+      ctx(),
+    );
     const { page, calls } = await islands.open(propsOf(def), { api, now, css });
     await page.selectOption('#form-b1-location_id', '3');
     await toSlotStep(page);
@@ -304,18 +427,25 @@ describe('the testDriveSlots step in Chromium', () => {
     await page.keyboard.press('ArrowRight');
     const focused = page.locator('.slot-times input:focus');
     expect(await focused.inputValue()).toBe('2025-07-02T12:30');
-    const outline = await page.locator('.slot-times input:focus + label').evaluate((l) => getComputedStyle(l).outlineStyle);
+    const outline = await page
+      .locator('.slot-times input:focus + label')
+      .evaluate((l) => getComputedStyle(l).outlineStyle);
     expect(outline).toBe('solid');
     expect(await page.locator('.form-step-heading').textContent()).toBe('Pick a time');
     await page.keyboard.press('Enter');
     await page.locator('.form-step-heading', { hasText: 'Anything else?' }).waitFor();
-    expect((calls.at(-1)!.body as { values: Record<string, unknown> }).values).toMatchObject({ location_id: '3', preferred_date: '2025-07-02T12:30' });
+    expect((calls.at(-1)!.body as { values: Record<string, unknown> }).values).toMatchObject({
+      location_id: '3',
+      preferred_date: '2025-07-02T12:30',
+    });
     await page.click('button:has-text("Back")');
     await page.locator('.slot-times input:checked').focus();
     await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('Space');
     await page.locator('.form-step-heading', { hasText: 'Anything else?' }).waitFor();
-    expect((calls.at(-1)!.body as { values: Record<string, unknown> }).values).toMatchObject({ preferred_date: '2025-07-02T12:00' });
+    expect((calls.at(-1)!.body as { values: Record<string, unknown> }).values).toMatchObject({
+      preferred_date: '2025-07-02T12:00',
+    });
     await page.close();
   });
 
@@ -324,7 +454,9 @@ describe('the testDriveSlots step in Chromium', () => {
     const { page } = await islands.open(propsOf(def), { api, now, css, timezoneId: 'Australia/Perth', width: 390 });
     await toSlotStep(page);
     await page.selectOption('#form-b1-location_id', '1');
-    const heights = await page.locator('.slot-option label').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height));
+    const heights = await page
+      .locator('.slot-option label')
+      .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height));
     expect(Math.min(...heights)).toBeGreaterThanOrEqual(44);
     expect(await page.locator('.slot-picker').textContent()).toContain('Times are Sydney time');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -342,7 +474,10 @@ describe('the testDriveSlots step in Chromium', () => {
     await page.fill('#form-b1-preferred_date-time', '10:00');
     await page.click('button[type="submit"]:has-text("Next")');
     await page.locator('.form-step-heading', { hasText: 'Anything else?' }).waitFor();
-    expect((calls.at(-1)!.body as { values: Record<string, unknown> }).values).toMatchObject({ location_id: '4', preferred_date: '2025-07-06T10:00' });
+    expect((calls.at(-1)!.body as { values: Record<string, unknown> }).values).toMatchObject({
+      location_id: '4',
+      preferred_date: '2025-07-06T10:00',
+    });
     await page.close();
   });
 

@@ -18,14 +18,22 @@ import { formSectionCss, islandBrowser, islandProps } from '../helpers/island-br
 import { form, step } from './forms-context.ts';
 
 const data = {
-  type: 'multi', heading: 'Quick question',
+  type: 'multi',
+  heading: 'Quick question',
   formSteps: [
     { key: 'pick', heading: 'What brings you in?', customRules: [{ type: 'hideButton', button: 'both' }] },
     { key: 'typed', heading: 'Your name', customRules: [{ type: 'hideButton', button: 'next' }] },
     { key: 'last', heading: 'Thanks' },
   ],
   fields: [
-    { name: 'reason', type: 'radioCard', label: 'I would like to…', required: true, stepKey: 'pick', options: ['Buy', 'Sell', 'Service'] },
+    {
+      name: 'reason',
+      type: 'radioCard',
+      label: 'I would like to…',
+      required: true,
+      stepKey: 'pick',
+      options: ['Buy', 'Sell', 'Service'],
+    },
     { name: 'name', type: 'fullName', required: true, stepKey: 'typed' },
     { name: 'notes', type: 'message', stepKey: 'last' },
   ],
@@ -55,7 +63,13 @@ describe('the build', () => {
     dirs.push(dir);
     const files: Record<string, unknown> = {
       'acme/site.json': { id: 1, slug: 'acme', name: 'Acme Cars', url: 'https://www.acmecars.com.au', country: 'AU' },
-      'acme/pages/ask.json': { id: 2, path: '/ask', title: 'Ask', publishedAt: '2025-01-01', blocks: [{ id: 'f1', type, data: blockData }] },
+      'acme/pages/ask.json': {
+        id: 2,
+        path: '/ask',
+        title: 'Ask',
+        publishedAt: '2025-01-01',
+        blocks: [{ id: 'f1', type, data: blockData }],
+      },
     };
     for (const [rel, value] of Object.entries(files)) {
       await mkdir(path.dirname(path.join(dir, rel)), { recursive: true });
@@ -75,7 +89,12 @@ describe('the build', () => {
   });
 
   it('does not warn about a step with an option or a slot to pick, nor about the sample dealers', async () => {
-    const fine = await load({ ...data, formSteps: data.formSteps.map((s) => (s.key === 'typed' ? { ...s, isCustom: true, customStepKey: 'testDriveSlots' } : s)) });
+    const fine = await load({
+      ...data,
+      formSteps: data.formSteps.map((s) =>
+        s.key === 'typed' ? { ...s, isCustom: true, customStepKey: 'testDriveSlots' } : s,
+      ),
+    });
     expect(fine.warnings).toEqual([]);
     const samples = await loadDealers('dealers');
     expect(samples.errors).toEqual([]);
@@ -89,7 +108,9 @@ describe('the sample /enquiry-assistant before its island runs', () => {
     const page = dealer.pages.find((p) => p.path === '/enquiry-assistant')!;
     const html = await renderBlocks(page.blocks, { dealer, path: page.path, publishedAt: page.publishedAt });
     expect(html).toContain('>How can we help?</h3>');
-    expect(html).toMatch(/<button type="submit" class="btn btn-primary form-next visually-hidden-focusable"[^>]*>Next<\/button>/);
+    expect(html).toMatch(
+      /<button type="submit" class="btn btn-primary form-next visually-hidden-focusable"[^>]*>Next<\/button>/,
+    );
     expect(html).not.toContain('>Back</button>');
   });
 });
@@ -102,7 +123,8 @@ describe('a step that hides Next, in Chromium', () => {
   afterAll(() => islands.close());
 
   const css = formSectionCss();
-  const drawn = (page: Page, selector: string) => page.locator(selector).evaluate((b) => getComputedStyle(b).clip !== 'rect(0px, 0px, 0px, 0px)');
+  const drawn = (page: Page, selector: string) =>
+    page.locator(selector).evaluate((b) => getComputedStyle(b).clip !== 'rect(0px, 0px, 0px, 0px)');
   const heading = (page: Page) => page.locator('.form-step-heading').textContent();
 
   it('shows no Next or Back, and moves on when an option is clicked', async () => {

@@ -21,7 +21,8 @@ beforeAll(async () => {
     let text = '';
     req.on('data', (c) => (text += c));
     req.on('end', () => {
-      if (req.url !== LEAD_ROUTE || req.method !== 'POST') return json(res, 404, { error: { status: 404, message: 'no' } });
+      if (req.url !== LEAD_ROUTE || req.method !== 'POST')
+        return json(res, 404, { error: { status: 404, message: 'no' } });
       const body = JSON.parse(text) as LeadSaveRequest;
       received.push(body);
       handler(body, res);
@@ -57,9 +58,21 @@ describe('lead client', () => {
   });
 
   it("returns the server's field messages of a 400 so the form can show them next to the fields", async () => {
-    handler = (_b, res) => json(res, 400, { error: { status: 400, message: 'Please check the highlighted fields.', fields: { email: 'Please enter a valid email address' } } });
+    handler = (_b, res) =>
+      json(res, 400, {
+        error: {
+          status: 400,
+          message: 'Please check the highlighted fields.',
+          fields: { email: 'Please enter a valid email address' },
+        },
+      });
     const result = await saveLead(payload(), { apiBase: base });
-    expect(result).toEqual({ ok: false, kind: 'invalid', message: 'Please check the highlighted fields.', fields: { email: 'Please enter a valid email address' } });
+    expect(result).toEqual({
+      ok: false,
+      kind: 'invalid',
+      message: 'Please check the highlighted fields.',
+      fields: { email: 'Please enter a valid email address' },
+    });
   });
 
   it('retries a 503 once with the same idempotency key, then says the details are still there', async () => {
@@ -74,8 +87,13 @@ describe('lead client', () => {
 
   it('succeeds when the retry after a 503 gets through', async () => {
     let calls = 0;
-    handler = (_b, res) => (++calls === 1 ? json(res, 503, {}) : json(res, 200, { lead_id: 'L-7', lead_status: 'Partial' }));
-    expect(await saveLead(payload(), { apiBase: base, retryDelayMs: 1 })).toEqual({ ok: true, lead_id: 'L-7', lead_status: 'Partial' });
+    handler = (_b, res) =>
+      ++calls === 1 ? json(res, 503, {}) : json(res, 200, { lead_id: 'L-7', lead_status: 'Partial' });
+    expect(await saveLead(payload(), { apiBase: base, retryDelayMs: 1 })).toEqual({
+      ok: true,
+      lead_id: 'L-7',
+      lead_status: 'Partial',
+    });
   });
 
   it('asks the visitor to check the connection when the server cannot be reached', async () => {
@@ -89,7 +107,11 @@ describe('lead client', () => {
 
   it('treats a success without a lead id as not saved', async () => {
     handler = (_b, res) => json(res, 200, { ok: true });
-    expect(await saveLead(payload(), { apiBase: base })).toEqual({ ok: false, kind: 'unavailable', message: UNAVAILABLE_MESSAGE });
+    expect(await saveLead(payload(), { apiBase: base })).toEqual({
+      ok: false,
+      kind: 'unavailable',
+      message: UNAVAILABLE_MESSAGE,
+    });
   });
 
   it('names the finance route after the provider, default "provider"', () => {

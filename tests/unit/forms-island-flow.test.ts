@@ -41,8 +41,15 @@ const LEAD = '5f0c3a52-0000-4000-8000-000000000001';
 const contact: StepDef = { key: 'contact', heading: 'Contact Details', rules: [], fields: [], analyticsEvent: 31 };
 const finance: StepDef = { key: 'finance', heading: 'Finance Details', rules: [], fields: [] };
 const def = (over: Partial<FormDef> = {}): FormDef => ({
-  formType: 'contact', kind: 'multi', category: 'General Enquiry', heading: 'Enquire', submit: 'lead', progress: 'bar',
-  steps: [contact, finance], analyticsEvent: 10, ...over,
+  formType: 'contact',
+  kind: 'multi',
+  category: 'General Enquiry',
+  heading: 'Enquire',
+  submit: 'lead',
+  progress: 'bar',
+  steps: [contact, finance],
+  analyticsEvent: 10,
+  ...over,
 });
 
 let navigated: string[];
@@ -50,10 +57,15 @@ let alerts: string[];
 function flow(formDef: FormDef, site: Partial<FormIslandProps['site']> = {}): FlowContext {
   return {
     props: {
-      def: formDef, idBase: 'form-b1', headingId: 'form-b1-heading',
+      def: formDef,
+      idBase: 'form-b1',
+      headingId: 'form-b1-heading',
       site: { slug: 'mini-motors', id: 901, lookupCarLocation: false, manufacturerDataLayer: false, ...site },
-      page: { id: '3', title: 'Enquire', path: '/enquire' }, blockId: 'b1',
-      dealer: { dealership_name: 'Mini Motors' }, locations: [], successPath: '/thank-you',
+      page: { id: '3', title: 'Enquire', path: '/enquire' },
+      blockId: 'b1',
+      dealer: { dealership_name: 'Mini Motors' },
+      locations: [],
+      successPath: '/thank-you',
     },
     session: { key: 'k', data: { idempotencyKey: 'c0ffee00-1111-4222-8333-444455556666' } },
     tracking: { utm_source: 'google' },
@@ -69,7 +81,9 @@ beforeEach(() => {
   calls.length = 0;
   navigated = [];
   alerts = [];
-  routes.set('/api/leads', (b, res) => json(res, 200, { lead_id: LEAD, lead_status: b.isLastStep ? 'Complete' : 'Partial' }));
+  routes.set('/api/leads', (b, res) =>
+    json(res, 200, { lead_id: LEAD, lead_status: b.isLastStep ? 'Complete' : 'Partial' }),
+  );
 });
 
 describe('leaving a step', () => {
@@ -77,8 +91,11 @@ describe('leaving a step', () => {
     const ctx = flow(def());
     expect(await leaveStep(ctx, contact, visitor)).toEqual({ ok: true });
     expect(calls[0]!.body).toMatchObject({
-      site: 'mini-motors', isLastStep: false, form: { pageId: '3', blockId: 'b1', step: 'contact' },
-      values: { ...visitor, category: 'General Enquiry', PageTitle: 'Enquire' }, tracking: { utm_source: 'google' },
+      site: 'mini-motors',
+      isLastStep: false,
+      form: { pageId: '3', blockId: 'b1', step: 'contact' },
+      values: { ...visitor, category: 'General Enquiry', PageTitle: 'Enquire' },
+      tracking: { utm_source: 'google' },
     });
     expect(ctx.session.data.lead_id).toBe(LEAD);
     await leaveStep(ctx, contact, visitor);
@@ -92,14 +109,22 @@ describe('leaving a step', () => {
   });
 
   it('stays on the step with the server message when the save fails, field messages included', async () => {
-    routes.set('/api/leads', (_b, res) => json(res, 400, { error: { status: 400, message: 'Check the fields.', fields: { email: 'Bad email' } } }));
-    expect(await leaveStep(flow(def()), contact, visitor)).toEqual({ ok: false, message: 'Check the fields.', fields: { email: 'Bad email' } });
+    routes.set('/api/leads', (_b, res) =>
+      json(res, 400, { error: { status: 400, message: 'Check the fields.', fields: { email: 'Bad email' } } }),
+    );
+    expect(await leaveStep(flow(def()), contact, visitor)).toEqual({
+      ok: false,
+      message: 'Check the fields.',
+      fields: { email: 'Bad email' },
+    });
   });
 
   it('starts a new lead with the same values when the kept lead is unknown to the server', async () => {
-    routes.set('/api/leads', (b, res) => (b.lead_id
-      ? json(res, 404, { error: { status: 404, message: 'There is no lead with this lead_id on this site.' } })
-      : json(res, 200, { lead_id: LEAD, lead_status: 'Partial' })));
+    routes.set('/api/leads', (b, res) =>
+      b.lead_id
+        ? json(res, 404, { error: { status: 404, message: 'There is no lead with this lead_id on this site.' } })
+        : json(res, 200, { lead_id: LEAD, lead_status: 'Partial' }),
+    );
     const ctx = flow(def());
     ctx.session.data = { idempotencyKey: 'old-session-key-123', lead_id: '5f0c3a52-0000-4000-8000-00000000dead' };
     expect(await leaveStep(ctx, contact, visitor)).toEqual({ ok: true });
@@ -128,7 +153,9 @@ describe('final submit of a lead form', () => {
   });
 
   it('keeps the visitor on the form when the final save cannot be stored', async () => {
-    routes.set('/api/leads', (_b, res) => json(res, 503, { error: { status: 503, message: 'We could not save your details just now.' } }));
+    routes.set('/api/leads', (_b, res) =>
+      json(res, 503, { error: { status: 503, message: 'We could not save your details just now.' } }),
+    );
     const result = await submitLead(flow(def()), finance, visitor);
     expect(result).toEqual({ ok: false, message: UNAVAILABLE_MESSAGE });
     expect(navigated).toEqual([]);
@@ -139,30 +166,57 @@ describe('finance application', () => {
   const financeDef = def({ submit: 'finance', category: 'Finance Enquiry', analyticsEvent: 28 });
 
   it("posts every value to the site's provider route and lists refused fields as 'field: first message'", async () => {
-    routes.set('/api/send-to-acme', (_b, res) => json(res, 200, { dataErrors: { phone: ['Not a mobile', 'x'], email: ['Taken'] } }));
+    routes.set('/api/send-to-acme', (_b, res) =>
+      json(res, 200, { dataErrors: { phone: ['Not a mobile', 'x'], email: ['Taken'] } }),
+    );
     const result = await submitFinance(flow(financeDef, { financeProvider: 'acme' }), finance, visitor);
-    expect(result).toEqual({ ok: false, message: 'Please check these details:', list: ['phone: Not a mobile', 'email: Taken'] });
-    expect(calls[0]).toMatchObject({ path: '/api/send-to-acme', body: { ...visitor, site: 'mini-motors', category: 'Finance Enquiry' } });
+    expect(result).toEqual({
+      ok: false,
+      message: 'Please check these details:',
+      list: ['phone: Not a mobile', 'email: Taken'],
+    });
+    expect(calls[0]).toMatchObject({
+      path: '/api/send-to-acme',
+      body: { ...visitor, site: 'mini-motors', category: 'Finance Enquiry' },
+    });
   });
 
   it("shows the provider's error as the step error", async () => {
-    routes.set('/api/send-to-provider', (_b, res) => json(res, 200, { error: 'We cannot offer finance for this amount.' }));
-    expect(await submitFinance(flow(financeDef), finance, visitor)).toEqual({ ok: false, message: 'We cannot offer finance for this amount.' });
+    routes.set('/api/send-to-provider', (_b, res) =>
+      json(res, 200, { error: 'We cannot offer finance for this amount.' }),
+    );
+    expect(await submitFinance(flow(financeDef), finance, visitor)).toEqual({
+      ok: false,
+      message: 'We cannot offer finance for this amount.',
+    });
     expect(calls.some((c) => c.path === '/api/leads')).toBe(false);
   });
 
   it("completes the lead with the provider's customer key, then goes to the provider's page", async () => {
-    routes.set('/api/send-to-provider', (_b, res) => json(res, 200, {
-      satellite_site_url: 'https://quotes.example.com/q/1', customerKey: 'CK1', dealershipId: 77, mobileVerificationStatus: 'verified',
-    }));
+    routes.set('/api/send-to-provider', (_b, res) =>
+      json(res, 200, {
+        satellite_site_url: 'https://quotes.example.com/q/1',
+        customerKey: 'CK1',
+        dealershipId: 77,
+        mobileVerificationStatus: 'verified',
+      }),
+    );
     expect(await submitFinance(flow(financeDef), finance, visitor)).toEqual({ ok: true });
     const save = calls.find((c) => c.path === '/api/leads')!;
-    expect(save.body).toMatchObject({ isLastStep: true, values: { finance_customer_key: 'CK1', finance_dealership_id: '77' } });
+    expect(save.body).toMatchObject({
+      isLastStep: true,
+      values: { finance_customer_key: 'CK1', finance_dealership_id: '77' },
+    });
     expect(navigated).toEqual(['https://quotes.example.com/q/1']);
   });
 
   it("alerts 'An error occurred' when the lead save fails, and still goes to the provider's page", async () => {
-    routes.set('/api/send-to-provider', (_b, res) => json(res, 200, { satellite_site_url: 'https://quotes.example.com/verify', mobileVerificationStatus: 'unverified' }));
+    routes.set('/api/send-to-provider', (_b, res) =>
+      json(res, 200, {
+        satellite_site_url: 'https://quotes.example.com/verify',
+        mobileVerificationStatus: 'unverified',
+      }),
+    );
     routes.set('/api/leads', (_b, res) => json(res, 409, { error: { status: 409, message: 'conflict' } }));
     await submitFinance(flow(financeDef), finance, visitor);
     expect(alerts).toEqual(['An error occurred']);
@@ -170,7 +224,9 @@ describe('finance application', () => {
   });
 
   it("asks the provider's dealership id of the stock car when the site says so", async () => {
-    routes.set('/api/finance-locations', (b, res) => json(res, 200, { dealershipId: b.carId === 'C9' ? 'TX-5' : null }));
+    routes.set('/api/finance-locations', (b, res) =>
+      json(res, 200, { dealershipId: b.carId === 'C9' ? 'TX-5' : null }),
+    );
     routes.set('/api/send-to-provider', (_b, res) => json(res, 200, { error: 'no' }));
     await submitFinance(flow(financeDef, { lookupCarLocation: true }), finance, { ...visitor, car_id: 'C9' });
     expect(calls.find((c) => c.path === '/api/send-to-provider')!.body.dealershipId).toBe('TX-5');
@@ -187,8 +243,18 @@ describe('finance application', () => {
 
 describe('simple service booking', () => {
   const websites = [
-    { id: 1, name: 'A', url: 'https://a.example', locations: [{ id: 10, name: 'A Service', manufacturers: ['Mazda'], location_type: 'service' }] },
-    { id: 2, name: 'B', url: 'https://b.example', locations: [{ id: 20, name: 'B Service', manufacturers: ['Kia', 'Mazda'], location_type: 'Service' }] },
+    {
+      id: 1,
+      name: 'A',
+      url: 'https://a.example',
+      locations: [{ id: 10, name: 'A Service', manufacturers: ['Mazda'], location_type: 'service' }],
+    },
+    {
+      id: 2,
+      name: 'B',
+      url: 'https://b.example',
+      locations: [{ id: 20, name: 'B Service', manufacturers: ['Kia', 'Mazda'], location_type: 'Service' }],
+    },
   ];
 
   it('redirects to the one website that services the make, or offers the choice of several', async () => {
@@ -224,7 +290,9 @@ describe('tracking events of a form', () => {
       const ctx = flow(def({ submit: 'finance' }));
       await leaveStep(ctx, contact, visitor);
       await leaveStep(ctx, contact, visitor);
-      expect(win.dataLayer).toEqual([expect.objectContaining({ event: 'form_step', event_id: 31, email: visitor.email, phone: visitor.phone })]);
+      expect(win.dataLayer).toEqual([
+        expect.objectContaining({ event: 'form_step', event_id: 31, email: visitor.email, phone: visitor.phone }),
+      ]);
     } finally {
       vi.unstubAllGlobals();
     }
@@ -235,7 +303,9 @@ describe('tracking events of a form', () => {
     vi.stubGlobal('window', win);
     try {
       await submitLead(flow(def({ category: 'Service Booking', analyticsEvent: 20 })), finance, visitor);
-      expect(win.dataLayer).toEqual([expect.objectContaining({ event: 'form_submit', event_id: 20, category: 'Service Booking' })]);
+      expect(win.dataLayer).toEqual([
+        expect.objectContaining({ event: 'form_submit', event_id: 20, category: 'Service Booking' }),
+      ]);
       expect(navigated).toEqual(['/thank-you?category=service-booking']);
     } finally {
       vi.unstubAllGlobals();

@@ -5,20 +5,64 @@ import type { BlockContext } from '../../src/blocks/types.ts';
 import type { DealerContent } from '../../src/content/load.ts';
 import type { Car } from '../../src/content/entities.ts';
 import { formData } from '../../src/content/forms.ts';
-import { DEFAULT_SUCCESS_PATH, formIslandProps, isFirstForm, similarCar, successPath } from '../../src/components/form/form-props.ts';
+import {
+  DEFAULT_SUCCESS_PATH,
+  formIslandProps,
+  isFirstForm,
+  similarCar,
+  successPath,
+} from '../../src/components/form/form-props.ts';
 
 const ctxFor = (dealer: DealerContent, path: string): BlockContext => ({
-  dealer, page: { id: 9, path, title: 'Page', publishedAt: '2025-01-01' }, flags: layoutFlags('2025-01-01'), aboveFold: false,
+  dealer,
+  page: { id: 9, path, title: 'Page', publishedAt: '2025-01-01' },
+  flags: layoutFlags('2025-01-01'),
+  aboveFold: false,
 });
-const car = (over: Partial<Car>): Car => ({ ...(({} as Car)), id: 1, name: 'x', slug: 'x', make: 'Toyota', model: 'Corolla', year: 2021, km: 1, price: 1,
-  photos: [], photos_count: 0, car_type: 'used', status: 'available', created_at_timestamp: 1, ...over });
+const car = (over: Partial<Car>): Car => ({
+  ...({} as Car),
+  id: 1,
+  name: 'x',
+  slug: 'x',
+  make: 'Toyota',
+  model: 'Corolla',
+  year: 2021,
+  km: 1,
+  price: 1,
+  photos: [],
+  photos_count: 0,
+  car_type: 'used',
+  status: 'available',
+  created_at_timestamp: 1,
+  ...over,
+});
 
 describe('form block props', () => {
   it("sends visitors to the dealer's page holding the thank-you block, else /thank-you", async () => {
     const dealer = await fixtureDealer();
     expect(successPath(dealer)).toBe(DEFAULT_SUCCESS_PATH);
-    const withThanks = { ...dealer, pages: [...dealer.pages, { id: 'ty', path: '/thanks', title: 'Thanks', publishedAt: '2025-01-01', noindex: false,
-      blocks: [{ id: 'c', type: 'columns', data: { cols: [{ blocks: [{ id: 's', type: 'success', data: {}, tunes: {}, index: 0 }] }] }, tunes: {}, index: 0 }] }] } as DealerContent;
+    const withThanks = {
+      ...dealer,
+      pages: [
+        ...dealer.pages,
+        {
+          id: 'ty',
+          path: '/thanks',
+          title: 'Thanks',
+          publishedAt: '2025-01-01',
+          noindex: false,
+          blocks: [
+            {
+              id: 'c',
+              type: 'columns',
+              data: { cols: [{ blocks: [{ id: 's', type: 'success', data: {}, tunes: {}, index: 0 }] }] },
+              tunes: {},
+              index: 0,
+            },
+          ],
+        },
+      ],
+    } as DealerContent;
     expect(successPath(withThanks)).toBe('/thanks');
   });
 
@@ -38,7 +82,11 @@ describe('form block props', () => {
 
   it('fills car_id and selected_car on a car page', async () => {
     const dealer = await fixtureDealer();
-    const props = formIslandProps(formData.parse({ formType: 'contact' }), 'default-form-0', ctxFor(dealer, '/cars/2021-toyota-corolla-1'));
+    const props = formIslandProps(
+      formData.parse({ formType: 'contact' }),
+      'default-form-0',
+      ctxFor(dealer, '/cars/2021-toyota-corolla-1'),
+    );
     expect(props.pageValues).toMatchObject({ car_id: '1', selected_car: '2021 Toyota Corolla' });
   });
 

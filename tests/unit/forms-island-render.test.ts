@@ -40,7 +40,9 @@ describe('form block before hydration', () => {
 
   it('hides a honeypot field from people: off-screen, out of the tab order, no autofill', async () => {
     const island = islandHtml(await renderBlock('form', { formType: 'contact' }));
-    expect(island).toMatch(/<div class="form-hp" aria-hidden="true">[\s\S]*tabindex="-1"[^>]*autoComplete="off"[^>]*name="website_url_confirm"/);
+    expect(island).toMatch(
+      /<div class="form-hp" aria-hidden="true">[\s\S]*tabindex="-1"[^>]*autoComplete="off"[^>]*name="website_url_confirm"/,
+    );
   });
 
   it('hydrates the form only when it scrolls into view', async () => {
@@ -49,16 +51,31 @@ describe('form block before hydration', () => {
   });
 
   it('shows only the first step of a multi-step form, with its progress and Next', async () => {
-    const island = islandHtml(await renderBlocks([
-      { id: 'car-finder', type: 'formBuilder', data: {
-        type: 'multi', category: 'Vehicle Finder', heading: 'Find me a car',
-        formSteps: [{ key: 'about', heading: 'About you' }, { key: 'car', heading: 'The car you want' }],
-        fields: [
-          { name: 'first_name', type: 'text', label: 'First name', required: true, stepKey: 'about' },
-          { name: 'email', type: 'email', label: 'Email', required: true, stepKey: 'about' },
-          { name: 'Make', type: 'text', label: 'Make', required: true, stepKey: 'car' },
-        ] } },
-    ], { path: '/enquire' }));
+    const island = islandHtml(
+      await renderBlocks(
+        [
+          {
+            id: 'car-finder',
+            type: 'formBuilder',
+            data: {
+              type: 'multi',
+              category: 'Vehicle Finder',
+              heading: 'Find me a car',
+              formSteps: [
+                { key: 'about', heading: 'About you' },
+                { key: 'car', heading: 'The car you want' },
+              ],
+              fields: [
+                { name: 'first_name', type: 'text', label: 'First name', required: true, stepKey: 'about' },
+                { name: 'email', type: 'email', label: 'Email', required: true, stepKey: 'about' },
+                { name: 'Make', type: 'text', label: 'Make', required: true, stepKey: 'car' },
+              ],
+            },
+          },
+        ],
+        { path: '/enquire' },
+      ),
+    );
     expect(island).toContain('Step 1 of 2');
     expect(island).toMatch(/<progress[^>]*max="100" value="50"/);
     expect(island).toContain('>About you</h3>');
@@ -70,10 +87,13 @@ describe('form block before hydration', () => {
   });
 
   it('puts the #form-section anchor on the first form of a page only', async () => {
-    const html = await renderBlocks([
-      { id: 'enquiry', type: 'form', data: { formType: 'contact' } },
-      { id: 'car-finder', type: 'formBuilder', data: { fields: [{ name: 'email', type: 'email' }] } },
-    ], { path: '/enquire' });
+    const html = await renderBlocks(
+      [
+        { id: 'enquiry', type: 'form', data: { formType: 'contact' } },
+        { id: 'car-finder', type: 'formBuilder', data: { fields: [{ name: 'email', type: 'email' }] } },
+      ],
+      { path: '/enquire' },
+    );
     expect(count(html, 'id="form-section"')).toBe(1);
     expect(html.indexOf('id="form-section"')).toBeLessThan(html.indexOf('form-enquiry-heading'));
   });
@@ -85,39 +105,54 @@ describe('form block before hydration', () => {
   });
 
   it('opens the finance form on Contact Details', async () => {
-    const island = islandHtml(await renderBlock('form', { formType: 'finance', type: 'multi', category: 'Finance Enquiry' }));
+    const island = islandHtml(
+      await renderBlock('form', { formType: 'finance', type: 'multi', category: 'Finance Enquiry' }),
+    );
     expect(island).toContain('>Contact Details</h3>');
     expect(island).toContain('Step 1 of 2');
     expect(labelFor(island, 'form-b1-first_name')).toBe('First Name');
   });
 
   it('renders every field type with a label tied to its control', async () => {
-    const island = islandHtml(await renderBlock('formBuilder', {
-      fields: [
-        { name: 'notes', type: 'text', label: 'Notes' },
-        { name: 'message', type: 'message', label: 'Message' },
-        { name: 'name', type: 'fullName', required: true },
-        { name: 'phone', type: 'phone' },
-        { name: 'email', type: 'email' },
-        { name: 'location_id', type: 'locationSelect' },
-        { name: 'category', type: 'leadCategorySelect' },
-        { name: 'make', type: 'make' },
-        { name: 'year', type: 'year' },
-        { name: 'agree', type: 'check', label: 'I agree to the terms of use' },
-        { name: 'rego', type: 'rego' },
-        { name: 'colour', type: 'radio', label: 'Colour', options: ['Red', 'Blue'] },
-        { name: 'body', type: 'radioCard', label: 'Body', options: ['Sedan', 'SUV'] },
-        { name: 'when', type: 'dateTime', bookingType: 'Test Drive' },
-        { name: 'source', type: 'hidden', defaultValue: 'web' },
-        { name: 'budget', type: 'currency', label: 'Budget' },
-        { name: 'captcha', type: 'captcha' },
-      ],
-    }));
+    const island = islandHtml(
+      await renderBlock('formBuilder', {
+        fields: [
+          { name: 'notes', type: 'text', label: 'Notes' },
+          { name: 'message', type: 'message', label: 'Message' },
+          { name: 'name', type: 'fullName', required: true },
+          { name: 'phone', type: 'phone' },
+          { name: 'email', type: 'email' },
+          { name: 'location_id', type: 'locationSelect' },
+          { name: 'category', type: 'leadCategorySelect' },
+          { name: 'make', type: 'make' },
+          { name: 'year', type: 'year' },
+          { name: 'agree', type: 'check', label: 'I agree to the terms of use' },
+          { name: 'rego', type: 'rego' },
+          { name: 'colour', type: 'radio', label: 'Colour', options: ['Red', 'Blue'] },
+          { name: 'body', type: 'radioCard', label: 'Body', options: ['Sedan', 'SUV'] },
+          { name: 'when', type: 'dateTime', bookingType: 'Test Drive' },
+          { name: 'source', type: 'hidden', defaultValue: 'web' },
+          { name: 'budget', type: 'currency', label: 'Budget' },
+          { name: 'captcha', type: 'captcha' },
+        ],
+      }),
+    );
     for (const [id, label] of [
-      ['notes', 'Notes'], ['message', 'Message'], ['name', 'Full Name'], ['phone', 'Mobile Phone'], ['email', 'Email'],
-      ['location_id', 'Dealership Location'], ['category', 'Enquiry Type'], ['make', 'Make'], ['year', 'Year'],
-      ['rego', 'Rego'], ['when', 'Preferred Test Drive Date'], ['when-time', 'Preferred Test Drive Time'], ['budget', 'Budget'],
-      ['colour-0', 'Red'], ['body-1', 'SUV'],
+      ['notes', 'Notes'],
+      ['message', 'Message'],
+      ['name', 'Full Name'],
+      ['phone', 'Mobile Phone'],
+      ['email', 'Email'],
+      ['location_id', 'Dealership Location'],
+      ['category', 'Enquiry Type'],
+      ['make', 'Make'],
+      ['year', 'Year'],
+      ['rego', 'Rego'],
+      ['when', 'Preferred Test Drive Date'],
+      ['when-time', 'Preferred Test Drive Time'],
+      ['budget', 'Budget'],
+      ['colour-0', 'Red'],
+      ['body-1', 'SUV'],
     ]) {
       expect(labelFor(island, `form-b1-${id}`), id).toBe(label);
       expect(island, id).toContain(`id="form-b1-${id}"`);
@@ -129,19 +164,34 @@ describe('form block before hydration', () => {
     expect(island).toMatch(/<input id="form-b1-year"[^>]*inputMode="numeric"/);
   });
 
-  it.each(['serviceBooking', 'finance', 'tradeIn', 'quickService'])('renders valid HTML for a %s form', async (formType) => {
-    expect(await pageProblems(await renderBlock('form', { formType, type: 'multi' }))).toEqual([]);
-  });
+  it.each(['serviceBooking', 'finance', 'tradeIn', 'quickService'])(
+    'renders valid HTML for a %s form',
+    async (formType) => {
+      expect(await pageProblems(await renderBlock('form', { formType, type: 'multi' }))).toEqual([]);
+    },
+  );
 });
 
 describe('step headings by published date (cutoff formStepHeadings, 2024-06-24)', () => {
-  const finder = [{ id: 'finder', type: 'formBuilder', data: {
-    type: 'multi', heading: 'Find me a car', description: 'Tell us what you are after.',
-    formSteps: [{ key: 'about', heading: 'About you', description: 'So we can reply.' }, { key: 'car', heading: 'The car you want' }],
-    fields: [
-      { name: 'name', type: 'fullName', required: true, stepKey: 'about' },
-      { name: 'Make', type: 'text', stepKey: 'car' },
-    ] } }];
+  const finder = [
+    {
+      id: 'finder',
+      type: 'formBuilder',
+      data: {
+        type: 'multi',
+        heading: 'Find me a car',
+        description: 'Tell us what you are after.',
+        formSteps: [
+          { key: 'about', heading: 'About you', description: 'So we can reply.' },
+          { key: 'car', heading: 'The car you want' },
+        ],
+        fields: [
+          { name: 'name', type: 'fullName', required: true, stepKey: 'about' },
+          { name: 'Make', type: 'text', stepKey: 'car' },
+        ],
+      },
+    },
+  ];
   const render = (publishedAt: string) => renderBlocks(finder, { path: '/find', publishedAt });
 
   it('shows the step heading and description above the fields from 2024-06-24', async () => {

@@ -3,12 +3,24 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 /** A Storage kept in a Map, as the browser's sessionStorage and localStorage behave. */
 class MemoryStorage {
   private items = new Map<string, string>();
-  get length() { return this.items.size; }
-  key(i: number) { return [...this.items.keys()][i] ?? null; }
-  getItem(k: string) { return this.items.get(k) ?? null; }
-  setItem(k: string, v: string) { this.items.set(k, String(v)); }
-  removeItem(k: string) { this.items.delete(k); }
-  clear() { this.items.clear(); }
+  get length() {
+    return this.items.size;
+  }
+  key(i: number) {
+    return [...this.items.keys()][i] ?? null;
+  }
+  getItem(k: string) {
+    return this.items.get(k) ?? null;
+  }
+  setItem(k: string, v: string) {
+    this.items.set(k, String(v));
+  }
+  removeItem(k: string) {
+    this.items.delete(k);
+  }
+  clear() {
+    this.items.clear();
+  }
 }
 
 let session: MemoryStorage;
@@ -25,7 +37,8 @@ const DAY = 24 * 60 * 60 * 1000;
 
 describe('form session', () => {
   it('keeps one idempotency key per form block, so a reload continues the same lead', async () => {
-    const { formSessionKey, openFormSession, updateFormSession, endFormSession } = await import('../../src/stores/form-session.ts');
+    const { formSessionKey, openFormSession, updateFormSession, endFormSession } =
+      await import('../../src/stores/form-session.ts');
     const key = formSessionKey('mini-motors', 3, 'enquiry');
     const first = openFormSession(key);
     expect(first.idempotencyKey).toMatch(/^[0-9a-f-]{32,36}$/);
@@ -39,7 +52,8 @@ describe('form session', () => {
 
 describe('finance details from the calculator', () => {
   it('are kept for 14 days and then dropped', async () => {
-    const { saveFinanceDetails, currentFinanceDetails, financeDetailsFresh, FINANCE_DETAILS_KEY } = await import('../../src/stores/finance.ts');
+    const { saveFinanceDetails, currentFinanceDetails, financeDetailsFresh, FINANCE_DETAILS_KEY } =
+      await import('../../src/stores/finance.ts');
     const saved = new Date('2025-03-01T10:00:00Z');
     const details = saveFinanceDetails({ amount: 32000, term: 5, interest: 8.95, frequency: 'Weekly' }, saved);
     expect(JSON.parse(local.getItem(FINANCE_DETAILS_KEY)!).amount).toBe(32000);
@@ -51,7 +65,10 @@ describe('finance details from the calculator', () => {
   });
 
   it('survive a new page: the store reads what an earlier page saved', async () => {
-    local.setItem('dealer.financeDetails', JSON.stringify({ amount: 45000, term: 4, interest: 7, frequency: 'Monthly', savedAt: new Date().toISOString() }));
+    local.setItem(
+      'dealer.financeDetails',
+      JSON.stringify({ amount: 45000, term: 4, interest: 7, frequency: 'Monthly', savedAt: new Date().toISOString() }),
+    );
     const { currentFinanceDetails } = await import('../../src/stores/finance.ts');
     expect(currentFinanceDetails()?.amount).toBe(45000);
   });

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { FormDef } from '../../src/forms/definition.ts';
 import { HONEYPOT_FIELD } from '../../src/forms/contract.ts';
 import {
-  applyQuery, hasContact, initialValues, leadValues, successUrl, trackingFrom, typedBeforeHydration,
+  applyQuery,
+  hasContact,
+  initialValues,
+  leadValues,
+  successUrl,
+  trackingFrom,
+  typedBeforeHydration,
 } from '../../src/forms/island/values.ts';
 import { validateStep } from '../../src/forms/island/validate.ts';
 import { CAPTCHA_PASSED, makeChallenge, solves } from '../../src/forms/island/captcha.ts';
@@ -11,26 +17,48 @@ import { joinDateTime, splitDateTime } from '../../src/forms/island/fields/DateT
 import { progressPercent } from '../../src/forms/island/Progress.tsx';
 
 const def: FormDef = {
-  formType: 'contact', kind: 'multi', category: 'Used Vehicle Enquiry', heading: 'Enquire', submit: 'lead', progress: 'bar',
+  formType: 'contact',
+  kind: 'multi',
+  category: 'Used Vehicle Enquiry',
+  heading: 'Enquire',
+  submit: 'lead',
+  progress: 'bar',
   steps: [
-    { key: 'contact', heading: 'Contact', rules: [], fields: [
-      { name: 'name', type: 'fullName', label: 'Full Name', required: true },
-      { name: 'email', type: 'email', label: 'Email', required: true },
-      { name: 'opt_in', type: 'check', label: 'News', required: false },
-    ] },
-    { key: 'car', heading: 'Car', rules: [], fields: [
-      { name: 'message', type: 'message', label: 'Message', required: false },
-      { name: 'vehiclePriceBudget', type: 'currency', label: 'Budget', required: false },
-      { name: 'source', type: 'hidden', label: '', required: false, defaultValue: 'web' },
-      { name: 'captcha', type: 'captcha', label: 'Security check', required: false },
-    ] },
+    {
+      key: 'contact',
+      heading: 'Contact',
+      rules: [],
+      fields: [
+        { name: 'name', type: 'fullName', label: 'Full Name', required: true },
+        { name: 'email', type: 'email', label: 'Email', required: true },
+        { name: 'opt_in', type: 'check', label: 'News', required: false },
+      ],
+    },
+    {
+      key: 'car',
+      heading: 'Car',
+      rules: [],
+      fields: [
+        { name: 'message', type: 'message', label: 'Message', required: false },
+        { name: 'vehiclePriceBudget', type: 'currency', label: 'Budget', required: false },
+        { name: 'source', type: 'hidden', label: '', required: false, defaultValue: 'web' },
+        { name: 'captcha', type: 'captcha', label: 'Security check', required: false },
+      ],
+    },
   ],
 };
 
 describe('form values', () => {
   it('starts every field empty (checkboxes unticked) or at its default, with an empty honeypot', () => {
     expect(initialValues(def)).toEqual({
-      [HONEYPOT_FIELD]: '', name: '', email: '', opt_in: false, message: '', vehiclePriceBudget: '', source: 'web', captcha: '',
+      [HONEYPOT_FIELD]: '',
+      name: '',
+      email: '',
+      opt_in: false,
+      message: '',
+      vehiclePriceBudget: '',
+      source: 'web',
+      captcha: '',
     });
   });
 
@@ -44,9 +72,25 @@ describe('form values', () => {
   it('prefills make (/book-test-drive?make=) and model_id, model_name, vehicle (/models/order-now) into the fields the form has', () => {
     const orderDef: FormDef = {
       ...def,
-      steps: [{ key: 'car', heading: 'Car', rules: [], fields: ['make', 'model_id', 'model_name', 'vehicle'].map((name) => ({ name, type: 'hidden' as const, label: '', required: false })) }],
+      steps: [
+        {
+          key: 'car',
+          heading: 'Car',
+          rules: [],
+          fields: ['make', 'model_id', 'model_name', 'vehicle'].map((name) => ({
+            name,
+            type: 'hidden' as const,
+            label: '',
+            required: false,
+          })),
+        },
+      ],
     };
-    const v = applyQuery(orderDef, initialValues(orderDef), '?make=Mazda&model_id=12&model_name=CX-5&vehicle=CX-5%20Touring');
+    const v = applyQuery(
+      orderDef,
+      initialValues(orderDef),
+      '?make=Mazda&model_id=12&model_name=CX-5&vehicle=CX-5%20Touring',
+    );
     expect(v).toMatchObject({ make: 'Mazda', model_id: '12', model_name: 'CX-5', vehicle: 'CX-5 Touring' });
     // A form without the field gets no value for it.
     expect(applyQuery(def, initialValues(def), '?make=Mazda').make).toBeUndefined();
@@ -58,7 +102,11 @@ describe('form values', () => {
   });
 
   it('lets vehiclePriceBudget and car_id in the query override the values', () => {
-    const v = applyQuery(def, { ...initialValues(def), vehiclePriceBudget: 20000, car_id: '1' }, '?vehiclePriceBudget=%2435%2C000&car_id=77');
+    const v = applyQuery(
+      def,
+      { ...initialValues(def), vehiclePriceBudget: 20000, car_id: '1' },
+      '?vehiclePriceBudget=%2435%2C000&car_id=77',
+    );
     expect(v.vehiclePriceBudget).toBe(35000);
     expect(v.car_id).toBe('77');
   });
@@ -70,23 +118,47 @@ describe('form values', () => {
   });
 
   it('sends the lead values a dealer expects besides the answers', () => {
-    const v = leadValues({ name: 'Ana', location_id: '12', rego: ' ABC123 ' }, {
-      def, page: { id: '7', title: 'Contact us' },
-      dealer: { dealership_name: 'Mini Motors', dealershipId: '501', dealership_id: '501' },
-      locations: [{ id: '12', name: 'North', dealership_id: '900', dealership_slug: 'mini-north' }],
-    });
+    const v = leadValues(
+      { name: 'Ana', location_id: '12', rego: ' ABC123 ' },
+      {
+        def,
+        page: { id: '7', title: 'Contact us' },
+        dealer: { dealership_name: 'Mini Motors', dealershipId: '501', dealership_id: '501' },
+        locations: [{ id: '12', name: 'North', dealership_id: '900', dealership_slug: 'mini-north' }],
+      },
+    );
     expect(v).toMatchObject({
-      name: 'Ana', category: 'Used Vehicle Enquiry', page_id: '7', PageTitle: 'Contact us', dealership_name: 'Mini Motors',
-      dealershipId: '501', dealership_id: '900', dealership_slug: 'mini-north', RegoOrVin: 'ABC123', send_customer_email: true,
+      name: 'Ana',
+      category: 'Used Vehicle Enquiry',
+      page_id: '7',
+      PageTitle: 'Contact us',
+      dealership_name: 'Mini Motors',
+      dealershipId: '501',
+      dealership_id: '900',
+      dealership_slug: 'mini-north',
+      RegoOrVin: 'ABC123',
+      send_customer_email: true,
     });
   });
 
   it('sends phone numbers in E.164, as the API stores them and the finance provider expects', () => {
     const withPhone: FormDef = {
       ...def,
-      steps: [{ key: 'one', heading: '', rules: [], fields: [{ name: 'phone', type: 'phone', label: 'Mobile', required: true, phoneCountry: 'AU' }] }],
+      steps: [
+        {
+          key: 'one',
+          heading: '',
+          rules: [],
+          fields: [{ name: 'phone', type: 'phone', label: 'Mobile', required: true, phoneCountry: 'AU' }],
+        },
+      ],
     };
-    const ctx = { def: withPhone, page: { id: '7', title: 'Contact us' }, dealer: { dealership_name: 'Mini Motors' }, locations: [] };
+    const ctx = {
+      def: withPhone,
+      page: { id: '7', title: 'Contact us' },
+      dealer: { dealership_name: 'Mini Motors' },
+      locations: [],
+    };
     expect(leadValues({ phone: '0412 345 678' }, ctx).phone).toBe('+61412345678');
     expect(leadValues({ phone: '+64 21 123 4567' }, ctx).phone).toBe('+64211234567');
   });
@@ -102,9 +174,12 @@ describe('form values', () => {
   it('goes to the thank-you page with the category and subcategory slugs, and the team member', () => {
     expect(successUrl('/thank-you', def, {})).toBe('/thank-you?category=used-vehicle-enquiry');
     const team: FormDef = { ...def, category: 'Team Member Enquiry', subcategory: 'Sales Team' };
-    expect(successUrl('/thanks', team, { user: 'Sam Lee' })).toBe('/thanks?category=team-member-enquiry&subcategory=sales-team&user=Sam+Lee');
-    expect(successUrl('/thanks', { ...def, category: 'Test Drive Booking' }, { location_id: '12', user: 'x' }))
-      .toBe('/thanks?category=test-drive-booking&selectedLocations=12');
+    expect(successUrl('/thanks', team, { user: 'Sam Lee' })).toBe(
+      '/thanks?category=team-member-enquiry&subcategory=sales-team&user=Sam+Lee',
+    );
+    expect(successUrl('/thanks', { ...def, category: 'Test Drive Booking' }, { location_id: '12', user: 'x' })).toBe(
+      '/thanks?category=test-drive-booking&selectedLocations=12',
+    );
   });
 });
 
@@ -161,15 +236,33 @@ describe('field input', () => {
       opt_in: [{ value: 'on', checked: true }],
     };
     const read = (name: string) => dom[name] ?? [];
-    expect(typedBeforeHydration(def.steps[0]!, read, parseCurrencyInput)).toEqual({ name: 'Alex Citizen', opt_in: true });
-    const car = { message: [{ value: 'Call me' }], vehiclePriceBudget: [{ value: '$32,500' }], source: [{ value: 'forged' }], captcha: [{ value: '7' }] };
-    expect(typedBeforeHydration(def.steps[1]!, (n) => car[n as keyof typeof car] ?? [], parseCurrencyInput))
-      .toEqual({ message: 'Call me', vehiclePriceBudget: 32500 });
+    expect(typedBeforeHydration(def.steps[0]!, read, parseCurrencyInput)).toEqual({
+      name: 'Alex Citizen',
+      opt_in: true,
+    });
+    const car = {
+      message: [{ value: 'Call me' }],
+      vehiclePriceBudget: [{ value: '$32,500' }],
+      source: [{ value: 'forged' }],
+      captcha: [{ value: '7' }],
+    };
+    expect(typedBeforeHydration(def.steps[1]!, (n) => car[n as keyof typeof car] ?? [], parseCurrencyInput)).toEqual({
+      message: 'Call me',
+      vehiclePriceBudget: 32500,
+    });
   });
 
   it('takes the ticked option of a radio group, and nothing when none is ticked', () => {
-    const step = { key: 's', heading: 'S', rules: [], fields: [{ name: 'has_trade_in', type: 'radio' as const, label: 'Trade in?', required: true }] };
-    const group = (ticked?: number) => [{ value: 'Yes', checked: ticked === 0 }, { value: 'No', checked: ticked === 1 }];
+    const step = {
+      key: 's',
+      heading: 'S',
+      rules: [],
+      fields: [{ name: 'has_trade_in', type: 'radio' as const, label: 'Trade in?', required: true }],
+    };
+    const group = (ticked?: number) => [
+      { value: 'Yes', checked: ticked === 0 },
+      { value: 'No', checked: ticked === 1 },
+    ];
     expect(typedBeforeHydration(step, () => group(1), parseCurrencyInput)).toEqual({ has_trade_in: 'No' });
     expect(typedBeforeHydration(step, () => group(), parseCurrencyInput)).toEqual({});
   });

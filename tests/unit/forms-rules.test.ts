@@ -10,14 +10,17 @@ type Rule = Record<string, string>;
 /** A five-step builder form (a..e), each step with one required text field named after it. */
 function fiveSteps(rules: Record<string, Rule[]> = {}) {
   const keys = ['a', 'b', 'c', 'd', 'e'];
-  return resolveForm(formData.parse({
-    type: 'multi',
-    formSteps: keys.map((key) => ({ key, customRules: rules[key] ?? [] })),
-    fields: [
-      { name: 'answer', type: 'radio', options: ['Yes', 'No'], stepKey: 'a' },
-      ...keys.slice(1).map((k) => ({ name: `field_${k}`, type: 'text', required: true, stepKey: k })),
-    ],
-  }), ctx());
+  return resolveForm(
+    formData.parse({
+      type: 'multi',
+      formSteps: keys.map((key) => ({ key, customRules: rules[key] ?? [] })),
+      fields: [
+        { name: 'answer', type: 'radio', options: ['Yes', 'No'], stepKey: 'a' },
+        ...keys.slice(1).map((k) => ({ name: `field_${k}`, type: 'text', required: true, stepKey: k })),
+      ],
+    }),
+    ctx(),
+  );
 }
 const keysOf = (steps: { key: string }[]) => steps.map((s) => s.key);
 
@@ -42,20 +45,24 @@ describe('skip rules', () => {
   });
 
   it('never jumps backwards, to the same step or to an unknown step', () => {
-    const back = fiveSteps({ c: [
-      { type: 'skip', key: 'answer', value: 'No', to: 'a' },
-      { type: 'skip', key: 'answer', value: 'No', to: 'c' },
-      { type: 'skip', key: 'answer', value: 'No', to: 'nowhere' },
-    ] });
+    const back = fiveSteps({
+      c: [
+        { type: 'skip', key: 'answer', value: 'No', to: 'a' },
+        { type: 'skip', key: 'answer', value: 'No', to: 'c' },
+        { type: 'skip', key: 'answer', value: 'No', to: 'nowhere' },
+      ],
+    });
     expect(nextStepIndex(back, 2, { answer: 'No' })).toBe(3);
     expect(keysOf(pathSteps(back, { answer: 'No' }))).toEqual(['a', 'b', 'c', 'd', 'e']);
   });
 
   it('uses the first rule of a step that applies', () => {
-    const two = fiveSteps({ a: [
-      { type: 'skip', key: 'answer', value: 'Yes', to: 'c' },
-      { type: 'skip', key: 'answer', value: 'Yes', to: 'e' },
-    ] });
+    const two = fiveSteps({
+      a: [
+        { type: 'skip', key: 'answer', value: 'Yes', to: 'c' },
+        { type: 'skip', key: 'answer', value: 'Yes', to: 'e' },
+      ],
+    });
     expect(nextStepIndex(two, 0, { answer: 'yes' })).toBe(2);
   });
 
@@ -128,8 +135,12 @@ describe('quick service step error', () => {
   const vehicle = def.steps[0]!;
 
   it("shows 'Please complete the form step before proceeding' when make, model or year is missing", () => {
-    expect(stepError(vehicle, { RegoOrVin: 'ABC123', make: 'Toyota', model: 'Corolla' })).toBe('Please complete the form step before proceeding');
-    expect(stepError(vehicle, { RegoOrVin: 'ABC123', make: ' ', model: 'Corolla', year: '2019' })).toBe('Please complete the form step before proceeding');
+    expect(stepError(vehicle, { RegoOrVin: 'ABC123', make: 'Toyota', model: 'Corolla' })).toBe(
+      'Please complete the form step before proceeding',
+    );
+    expect(stepError(vehicle, { RegoOrVin: 'ABC123', make: ' ', model: 'Corolla', year: '2019' })).toBe(
+      'Please complete the form step before proceeding',
+    );
   });
 
   it('lets the visitor on once make, model and year are there', () => {

@@ -20,8 +20,13 @@ async function check(field: FieldDef, value: unknown) {
     return (e as Error).message;
   }
 }
-const f = (type: FieldDef['type'], extra: Partial<FieldDef> = {}): FieldDef =>
-  ({ name: 'x', type, label: 'X', required: false, ...extra });
+const f = (type: FieldDef['type'], extra: Partial<FieldDef> = {}): FieldDef => ({
+  name: 'x',
+  type,
+  label: 'X',
+  required: false,
+  ...extra,
+});
 
 describe('required fields left empty', () => {
   it('contact form: name, phone and email each say what is missing', async () => {
@@ -34,10 +39,27 @@ describe('required fields left empty', () => {
   });
 
   it("dealership location: '*Please select a dealership location'", async () => {
-    const def = form({ formType: 'contact' }, { locations: [{ id: 1, type: 'sales' }, { id: 2, type: 'sales' }] });
-    const errors = await errorsOf(stepSchema(def, 'contact'), { name: 'Jo', phone: '0412345678', email: 'jo@example.com' });
+    const def = form(
+      { formType: 'contact' },
+      {
+        locations: [
+          { id: 1, type: 'sales' },
+          { id: 2, type: 'sales' },
+        ],
+      },
+    );
+    const errors = await errorsOf(stepSchema(def, 'contact'), {
+      name: 'Jo',
+      phone: '0412345678',
+      email: 'jo@example.com',
+    });
     expect(errors).toEqual({ location_id: '*Please select a dealership location' });
-    expect(await check(def.steps[0]!.fields.find((x) => x.name === 'location_id')!, '99')).toBe('*Please select a dealership location');
+    expect(
+      await check(
+        def.steps[0]!.fields.find((x) => x.name === 'location_id')!,
+        '99',
+      ),
+    ).toBe('*Please select a dealership location');
   });
 
   it("terms: '*You must agree to the terms of use before submitting.'", async () => {
@@ -52,10 +74,14 @@ describe('required fields left empty', () => {
   it('NZ trade-in names and the finance consents have their own messages', async () => {
     const nz = form({ formType: 'tradeIn' }, { country: 'NZ' });
     expect(await errorsOf(stepSchema(nz, 'details'), { email: 'jo@example.co.nz', phone: '021 123 4567' })).toEqual({
-      first_name: '*Please enter your first name', last_name: '*Please enter your last name',
+      first_name: '*Please enter your first name',
+      last_name: '*Please enter your last name',
     });
     const finance = form({ formType: 'finance' });
-    const errors = await errorsOf(stepSchema(finance, 'finance'), { vehiclePriceBudget: '20000', privacy_consent: true });
+    const errors = await errorsOf(stepSchema(finance, 'finance'), {
+      vehiclePriceBudget: '20000',
+      privacy_consent: true,
+    });
     expect(errors).toEqual({
       credit_check_consent: '*Please consent to a credit score check',
       electronic_communication: '*Please agree to receive documents electronically',
@@ -63,7 +89,8 @@ describe('required fields left empty', () => {
   });
 
   it('other kinds of field use one wording each', async () => {
-    const req = (type: FieldDef['type'], extra: Partial<FieldDef> = {}) => check(f(type, { required: true, ...extra }), '');
+    const req = (type: FieldDef['type'], extra: Partial<FieldDef> = {}) =>
+      check(f(type, { required: true, ...extra }), '');
     expect(await req('text')).toBe('*This field is required');
     expect(await req('rego')).toBe('*Please enter your rego');
     expect(await req('year')).toBe('*Please enter the year');

@@ -11,8 +11,12 @@ import { islandBrowser, islandProps, type Api } from '../helpers/island-browser.
 import { form } from './forms-context.ts';
 
 const def = form({
-  type: 'multi', heading: 'Enquire',
-  formSteps: [{ key: 'contact', heading: 'Contact Details' }, { key: 'message', heading: 'Your Message' }],
+  type: 'multi',
+  heading: 'Enquire',
+  formSteps: [
+    { key: 'contact', heading: 'Contact Details' },
+    { key: 'message', heading: 'Your Message' },
+  ],
   fields: [
     { name: 'name', type: 'fullName', required: true, stepKey: 'contact' },
     { name: 'phone', type: 'phone', required: true, stepKey: 'contact' },
@@ -51,7 +55,11 @@ describe('a partial save that fails on a non-final step', () => {
 
   for (const [what, api, message] of [
     ['a 503', () => ({ status: 503, body: { error: { status: 503, message: 'Database down' } } }), UNAVAILABLE_MESSAGE],
-    ['a 500', () => ({ status: 500, body: { error: { status: 500, message: 'Internal error' } } }), UNAVAILABLE_MESSAGE],
+    [
+      'a 500',
+      () => ({ status: 500, body: { error: { status: 500, message: 'Internal error' } } }),
+      UNAVAILABLE_MESSAGE,
+    ],
     ['a dropped connection', () => 'drop', NETWORK_MESSAGE],
   ] as [string, Api, string][]) {
     it(`keeps the visitor on the step and shows the error after ${what}`, async () => {
@@ -75,7 +83,8 @@ describe('a partial save that fails on a non-final step', () => {
   it('moves on once a retry is saved, with the same values', async () => {
     let fail = true;
     const { page, calls } = await islands.open(islandProps(def), {
-      api: (path, body) => (fail ? { status: 503, body: { error: { status: 503, message: 'down' } } } : saved(path, body)),
+      api: (path, body) =>
+        fail ? { status: 503, body: { error: { status: 503, message: 'down' } } } : saved(path, body),
     });
     await fillContact(page);
     await page.click('button[type="submit"]');
@@ -84,7 +93,10 @@ describe('a partial save that fails on a non-final step', () => {
     await page.click('button[type="submit"]');
     await page.locator('.form-step-heading', { hasText: 'Your Message' }).waitFor();
     expect(await page.locator('.form-alert').count()).toBe(0);
-    expect(calls.at(-1)!.body).toMatchObject({ isLastStep: false, values: { name: 'Ana Ruiz', email: 'ana@example.com' } });
+    expect(calls.at(-1)!.body).toMatchObject({
+      isLastStep: false,
+      values: { name: 'Ana Ruiz', email: 'ana@example.com' },
+    });
     await page.close();
   });
 });

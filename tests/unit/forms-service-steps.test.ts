@@ -27,7 +27,9 @@ describe('service booking steps', () => {
     const def = form(threeSteps);
     expect(stepKeys(def)).toEqual(['rego', 'vehicle', 'date']);
     expect(headings(def)).toEqual(['Rego', 'Vehicle Details', 'Service Date']);
-    expect(fieldNames(def, 'date')).toEqual(expect.arrayContaining(['preferred_date', 'message', 'name', 'phone', 'email']));
+    expect(fieldNames(def, 'date')).toEqual(
+      expect.arrayContaining(['preferred_date', 'message', 'name', 'phone', 'email']),
+    );
   });
 
   it('keeps the built-in label and required of a moved field the block does not restate', () => {
@@ -37,12 +39,22 @@ describe('service booking steps', () => {
   });
 
   it('lets the block restate them', () => {
-    const def = form({ ...threeSteps, fields: [...threeSteps.fields, { name: 'email', type: 'email', label: 'Email (optional)', required: false, stepKey: 'date' }] });
+    const def = form({
+      ...threeSteps,
+      fields: [
+        ...threeSteps.fields,
+        { name: 'email', type: 'email', label: 'Email (optional)', required: false, stepKey: 'date' },
+      ],
+    });
     expect(fieldOf(def, 'email')).toMatchObject({ label: 'Email (optional)', required: false });
   });
 
   it('keeps a step some of whose fields stay', () => {
-    const def = form({ formType: 'serviceBooking', type: 'multi', fields: [{ name: 'email', type: 'email', stepKey: 'date' }] });
+    const def = form({
+      formType: 'serviceBooking',
+      type: 'multi',
+      fields: [{ name: 'email', type: 'email', stepKey: 'date' }],
+    });
     expect(stepKeys(def)).toEqual(['rego', 'contact', 'vehicle', 'date']);
     expect(fieldNames(def, 'contact')).not.toContain('email');
     expect(fieldNames(def, 'date')).toContain('email');
@@ -50,8 +62,19 @@ describe('service booking steps', () => {
 
   it('refuses a three-step booking without the contact details, as the API does', async () => {
     const def = form(threeSteps);
-    const values = { RegoOrVin: 'ABC123', make: 'Toyota', model: 'Corolla', year: '2019', preferred_date: '2999-01-06' };
-    const errors = await formSchema(def, values).validate(values, { abortEarly: false }).then(() => [], (e) => e.inner.map((i: { path: string }) => i.path));
+    const values = {
+      RegoOrVin: 'ABC123',
+      make: 'Toyota',
+      model: 'Corolla',
+      year: '2019',
+      preferred_date: '2999-01-06',
+    };
+    const errors = await formSchema(def, values)
+      .validate(values, { abortEarly: false })
+      .then(
+        () => [],
+        (e) => e.inner.map((i: { path: string }) => i.path),
+      );
     expect(errors).toEqual(expect.arrayContaining(['name', 'phone', 'email']));
   });
 });

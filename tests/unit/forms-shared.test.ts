@@ -35,17 +35,21 @@ describe('terms of use', () => {
   });
 
   it('puts terms before the opt-in', () => {
-    const def = form({ formType: 'contact' }, { publishedAt: '2024-07-01', options: { forms: { termsRequired: true } } });
+    const def = form(
+      { formType: 'contact' },
+      { publishedAt: '2024-07-01', options: { forms: { termsRequired: true } } },
+    );
     expect(lastFields(def).slice(-2)).toEqual(['terms_agreed', 'opt_in']);
   });
 });
 
 describe('compact progress for long forms', () => {
-  const steps = (n: number) => formData.parse({
-    type: 'multi',
-    formSteps: Array.from({ length: n }, (_, i) => ({ key: `s${i + 1}` })),
-    fields: [{ name: 'name', type: 'fullName', required: true }],
-  });
+  const steps = (n: number) =>
+    formData.parse({
+      type: 'multi',
+      formSteps: Array.from({ length: n }, (_, i) => ({ key: `s${i + 1}` })),
+      fields: [{ name: 'name', type: 'fullName', required: true }],
+    });
   const compact = { options: { forms: { longFormCompactProgress: true } } };
 
   it('keeps the bar at 10 steps', () => {
@@ -88,7 +92,10 @@ describe('form builder', () => {
     const def = resolveForm(formData.parse(data), ctx({ locations: [{ id: 4, type: 'sales', name: 'Gosford' }] }));
     expect(fieldOf(def, 'when')).toMatchObject({ label: 'Preferred Test Drive Date', dateRule: 'notPast' });
     expect(fieldOf(def, 'where').options).toEqual([{ label: 'Gosford', value: '4' }]);
-    expect(fieldOf(def, 'kind').options).toEqual([{ label: 'A', value: 'A' }, { label: 'Bee', value: 'B' }]);
+    expect(fieldOf(def, 'kind').options).toEqual([
+      { label: 'A', value: 'A' },
+      { label: 'Bee', value: 'B' },
+    ]);
   });
 
   it('a single-type form is one step holding every field', () => {
@@ -104,13 +111,17 @@ describe('category, heading and analytics', () => {
   it('uses the form type category and heading when the block keeps the defaults', () => {
     const def = form({ formType: 'testDrive' });
     expect(def).toMatchObject({ category: 'Test Drive Booking', heading: 'Book a Test Drive' });
-    expect(form({ formType: 'testDrive', category: 'Competition Enquiry', heading: 'Win a drive' }))
-      .toMatchObject({ category: 'Competition Enquiry', heading: 'Win a drive' });
+    expect(form({ formType: 'testDrive', category: 'Competition Enquiry', heading: 'Win a drive' })).toMatchObject({
+      category: 'Competition Enquiry',
+      heading: 'Win a drive',
+    });
   });
 
   it('keeps subcategory and description', () => {
-    expect(form({ formType: 'contact', subcategory: 'Careers Enquiry', description: 'Join us' }))
-      .toMatchObject({ subcategory: 'Careers Enquiry', description: 'Join us' });
+    expect(form({ formType: 'contact', subcategory: 'Careers Enquiry', description: 'Join us' })).toMatchObject({
+      subcategory: 'Careers Enquiry',
+      description: 'Join us',
+    });
   });
 
   it('fires the event of the category: 20 service, 28 finance, 18 trade-in, 40 valuation, others by category', () => {
@@ -128,7 +139,10 @@ describe('hand-built block data', () => {
   it('resolves data that skipped the schema defaults', () => {
     const def = resolveForm({ formType: 'contact' } as never, ctx());
     expect(def).toMatchObject({ category: 'General Enquiry', heading: 'Submit an Enquiry', formType: 'contact' });
-    const builder = resolveForm({ formSteps: [{ key: 'a' }, { key: 'b' }], fields: [{ name: 'n', type: 'text' }] } as never, ctx());
+    const builder = resolveForm(
+      { formSteps: [{ key: 'a' }, { key: 'b' }], fields: [{ name: 'n', type: 'text' }] } as never,
+      ctx(),
+    );
     expect(builder.steps.map((s) => s.key)).toEqual(['a', 'b']);
   });
 });

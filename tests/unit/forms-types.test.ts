@@ -28,11 +28,22 @@ describe('contact form', () => {
   });
 
   it('asks for a dealership location only when the dealer has more than one location', () => {
-    expect(hasField(form({ formType: 'contact' }, { locations: [{ id: 1, type: 'sales' }] }), 'location_id')).toBe(false);
-    const def = form({ formType: 'contact' }, { locations: [{ id: 1, type: 'sales' }, { id: 2, type: 'service' }] });
+    expect(hasField(form({ formType: 'contact' }, { locations: [{ id: 1, type: 'sales' }] }), 'location_id')).toBe(
+      false,
+    );
+    const def = form(
+      { formType: 'contact' },
+      {
+        locations: [
+          { id: 1, type: 'sales' },
+          { id: 2, type: 'service' },
+        ],
+      },
+    );
     expect(fieldOf(def, 'location_id')).toMatchObject({ type: 'locationSelect', required: true });
     expect(fieldOf(def, 'location_id').options).toEqual([
-      { label: 'Location 1', value: '1' }, { label: 'Location 2', value: '2' },
+      { label: 'Location 1', value: '1' },
+      { label: 'Location 2', value: '2' },
     ]);
   });
 
@@ -66,18 +77,28 @@ describe('service booking page form', () => {
 
   it('defaults Vehicle State to the dealer state', () => {
     expect(fieldOf(form({ formType: 'serviceBooking' }, { state: 'VIC' }), 'vehicle_state').defaultValue).toBe('VIC');
-    expect(fieldOf(form({ formType: 'serviceBooking' }, { country: 'NZ', state: 'Canterbury' }), 'vehicle_state'))
-      .toMatchObject({ type: 'hidden', defaultValue: 'Canterbury' });
+    expect(
+      fieldOf(form({ formType: 'serviceBooking' }, { country: 'NZ', state: 'Canterbury' }), 'vehicle_state'),
+    ).toMatchObject({ type: 'hidden', defaultValue: 'Canterbury' });
   });
 
   it('offers the dealer service intervals, required only when the site says so', () => {
     const serviceIntervals = ['3,000km or 3 months', '15,000km or 12 months'];
-    const optional = fieldOf(form({ formType: 'serviceBooking' }, { options: { forms: { serviceBooking: { serviceIntervals } } } }), 'service_interval');
+    const optional = fieldOf(
+      form({ formType: 'serviceBooking' }, { options: { forms: { serviceBooking: { serviceIntervals } } } }),
+      'service_interval',
+    );
     expect(optional).toMatchObject({ type: 'select', label: 'Service Interval', required: false });
     expect(optional.options!.map((o) => o.value)).toEqual(serviceIntervals);
-    const required = fieldOf(form({ formType: 'serviceBooking' }, {
-      options: { forms: { serviceBooking: { serviceIntervals, serviceIntervalRequired: true } } },
-    }), 'service_interval');
+    const required = fieldOf(
+      form(
+        { formType: 'serviceBooking' },
+        {
+          options: { forms: { serviceBooking: { serviceIntervals, serviceIntervalRequired: true } } },
+        },
+      ),
+      'service_interval',
+    );
     expect(required.required).toBe(true);
   });
 
@@ -86,22 +107,42 @@ describe('service booking page form', () => {
     expect(fieldNames(several, 'vehicle')).toEqual(['make', 'model', 'year', 'service_interval', 'location_id']);
     expect(fieldOf(several, 'location_id')).toMatchObject({ type: 'locationSelect', required: true });
     expect(fieldOf(several, 'location_id').options!.map((o) => o.value)).toEqual(['2', '3']);
-    const one = form({ formType: 'serviceBooking' }, { locations: [{ id: 1, type: 'sales' }, { id: 2, type: 'service' }] });
+    const one = form(
+      { formType: 'serviceBooking' },
+      {
+        locations: [
+          { id: 1, type: 'sales' },
+          { id: 2, type: 'service' },
+        ],
+      },
+    );
     expect(fieldOf(one, 'location_id')).toMatchObject({ type: 'hidden', required: false, defaultValue: '2' });
   });
 
   it('asks for the Preferred Service Date, with optional Comments, Tyres Replacement and repair text', () => {
     const def = form({ formType: 'serviceBooking' });
     expect(fieldNames(def, 'date')).toEqual(['preferred_date', 'message', 'tyres_replacement', 'repair_issue']);
-    expect(fieldOf(def, 'preferred_date')).toMatchObject({ type: 'dateTime', bookingType: 'Service', label: 'Preferred Service Date', required: true });
+    expect(fieldOf(def, 'preferred_date')).toMatchObject({
+      type: 'dateTime',
+      bookingType: 'Service',
+      label: 'Preferred Service Date',
+      required: true,
+    });
     expect(fieldOf(def, 'message')).toMatchObject({ label: 'Comments', required: false });
-    expect(fieldOf(def, 'tyres_replacement')).toMatchObject({ type: 'check', label: 'Tyres Replacement', required: false });
+    expect(fieldOf(def, 'tyres_replacement')).toMatchObject({
+      type: 'check',
+      label: 'Tyres Replacement',
+      required: false,
+    });
     expect(fieldOf(def, 'repair_issue').required).toBe(false);
   });
 
   it('adds street, suburb, state and postcode to the contact details when the site asks for address fields', () => {
     expect(fieldNames(form({ formType: 'serviceBooking' }), 'contact')).not.toContain('street');
-    const def = form({ formType: 'serviceBooking' }, { options: { forms: { serviceBooking: { addressFields: true } } } });
+    const def = form(
+      { formType: 'serviceBooking' },
+      { options: { forms: { serviceBooking: { addressFields: true } } } },
+    );
     expect(fieldNames(def, 'contact')).toEqual(['name', 'phone', 'email', 'street', 'suburb', 'state', 'postcode']);
   });
 
@@ -114,12 +155,22 @@ describe('full service booking', () => {
   it('has Contact Details, Vehicle Details and Order Details', () => {
     const def = form({ formType: 'serviceBookingFull' });
     expect(headings(def)).toEqual(['Contact Details', 'Vehicle Details', 'Order Details']);
-    expect(fieldNames(def, 'vehicle')).toEqual(['RegoOrVin', 'vehicle_state', 'make', 'model', 'year', 'service_interval']);
+    expect(fieldNames(def, 'vehicle')).toEqual([
+      'RegoOrVin',
+      'vehicle_state',
+      'make',
+      'model',
+      'year',
+      'service_interval',
+    ]);
     expect(def.analyticsEvent).toBe(20);
   });
 
   it('has only Contact and Order Details without the vehicle step; the rego and interval move to the order', () => {
-    const def = form({ formType: 'serviceBookingFull' }, { options: { forms: { serviceBooking: { vehicleStep: false } } } });
+    const def = form(
+      { formType: 'serviceBookingFull' },
+      { options: { forms: { serviceBooking: { vehicleStep: false } } } },
+    );
     expect(headings(def)).toEqual(['Contact Details', 'Order Details']);
     expect(fieldNames(def, 'order').slice(0, 3)).toEqual(['RegoOrVin', 'vehicle_state', 'service_interval']);
     expect(hasField(def, 'make')).toBe(false);
@@ -127,17 +178,26 @@ describe('full service booking', () => {
 
   it('requires a Service Type when the dealer lists types', () => {
     expect(hasField(form({ formType: 'serviceBookingFull' }), 'service_type')).toBe(false);
-    const def = form({ formType: 'serviceBookingFull' }, { options: { forms: { serviceBooking: { serviceTypes: ['Logbook', 'Brakes'] } } } });
+    const def = form(
+      { formType: 'serviceBookingFull' },
+      { options: { forms: { serviceBooking: { serviceTypes: ['Logbook', 'Brakes'] } } } },
+    );
     expect(fieldOf(def, 'service_type')).toMatchObject({ type: 'select', required: true });
   });
 });
 
 describe('simple service booking', () => {
   it('starts with a choice of the dealer makes, then the full booking without asking the make again', () => {
-    const def = form({ formType: 'simpleServiceBooking' }, {
-      manufacturer: 'Toyota',
-      locations: [{ id: 1, type: 'sales', makes: ['toyota', 'Mazda'] }, { id: 2, type: 'service', makes: ['Kia'] }],
-    });
+    const def = form(
+      { formType: 'simpleServiceBooking' },
+      {
+        manufacturer: 'Toyota',
+        locations: [
+          { id: 1, type: 'sales', makes: ['toyota', 'Mazda'] },
+          { id: 2, type: 'service', makes: ['Kia'] },
+        ],
+      },
+    );
     expect(stepKeys(def)).toEqual(['make', 'contact', 'vehicle', 'order']);
     expect(fieldNames(def, 'make')).toEqual(['make']);
     expect(fieldOf(def, 'make')).toMatchObject({ type: 'radioCard', required: true });
@@ -153,12 +213,16 @@ describe('quick service booking', () => {
     expect(fieldNames(def, 'vehicle')).toEqual(['RegoOrVin', 'make', 'model', 'year']);
     expect(step(def, 'vehicle').fields.every((f) => f.required)).toBe(true);
     expect(step(def, 'vehicle').completion).toEqual({
-      fields: ['make', 'model', 'year'], message: 'Please complete the form step before proceeding',
+      fields: ['make', 'model', 'year'],
+      message: 'Please complete the form step before proceeding',
     });
   });
 
   it('follows the steps option', () => {
-    const def = form({ formType: 'quickService' }, { options: { forms: { quickService: { steps: ['contact', 'vehicle'] } } } });
+    const def = form(
+      { formType: 'quickService' },
+      { options: { forms: { quickService: { steps: ['contact', 'vehicle'] } } } },
+    );
     expect(headings(def)).toEqual(['Contact Details', 'Vehicle Details']);
   });
 
@@ -166,10 +230,13 @@ describe('quick service booking', () => {
     const plain = form({ formType: 'quickService' });
     expect(hasField(plain, 'service_type')).toBe(false);
     expect(fieldOf(plain, 'dealership_slug')).toMatchObject({ type: 'hidden', defaultValue: 'dealership-1' });
-    const def = form({ formType: 'quickService' }, {
-      locations: twoServiceSites,
-      options: { forms: { serviceBooking: { serviceTypes: ['Logbook'] } } },
-    });
+    const def = form(
+      { formType: 'quickService' },
+      {
+        locations: twoServiceSites,
+        options: { forms: { serviceBooking: { serviceTypes: ['Logbook'] } } },
+      },
+    );
     expect(fieldOf(def, 'service_type').required).toBe(true);
     expect(fieldOf(def, 'dealership_slug')).toMatchObject({ type: 'select', required: true });
     expect(fieldOf(def, 'dealership_slug').options!.map((o) => o.value)).toEqual(['north', 'south']);
@@ -183,7 +250,14 @@ describe('finance form', () => {
     expect(headings(def)).toEqual(['Contact Details', 'Finance Details']);
     expect(def.submit).toBe('finance');
     expect(fieldNames(def, 'contact')).toEqual([
-      'first_name', 'middle_name', 'last_name', 'email', 'phone', 'dateOfBirth', 'driverLicenceNumber', 'currentAddress',
+      'first_name',
+      'middle_name',
+      'last_name',
+      'email',
+      'phone',
+      'dateOfBirth',
+      'driverLicenceNumber',
+      'currentAddress',
     ]);
     expect(fieldOf(def, 'middle_name').required).toBe(false);
     expect(fieldOf(def, 'currentAddress').label).toBe('Your Current Address');
@@ -195,12 +269,21 @@ describe('finance form', () => {
   });
 
   it('explains the budget range and keeps location_id optional, with the three consents', () => {
-    const def = form({ formType: 'finance' }, { locations: [{ id: 1, type: 'sales', name: 'A' }, { id: 2, type: 'sales', name: 'B' }] });
+    const def = form(
+      { formType: 'finance' },
+      {
+        locations: [
+          { id: 1, type: 'sales', name: 'A' },
+          { id: 2, type: 'sales', name: 'B' },
+        ],
+      },
+    );
     expect(fieldOf(def, 'vehiclePriceBudget')).toMatchObject({ type: 'currency', min: 5000, max: 150000 });
     expect(fieldOf(def, 'vehiclePriceBudget').help).toMatch(/borrow from \$5,000 up to \$150,000/);
     expect(fieldOf(def, 'preferredDealership')).toMatchObject({ required: true });
     expect(fieldOf(def, 'location_id').required).toBe(false);
-    for (const n of ['privacy_consent', 'credit_check_consent', 'electronic_communication']) expect(fieldOf(def, n).type).toBe('check');
+    for (const n of ['privacy_consent', 'credit_check_consent', 'electronic_communication'])
+      expect(fieldOf(def, n).type).toBe('check');
   });
 
   it('fires 31 after the first step and 28 on completion', () => {
@@ -215,7 +298,16 @@ describe('trade-in form', () => {
     const def = form({ formType: 'tradeIn' });
     expect(headings(def)).toEqual(['Step One Your Details', 'Step Two Your Vehicle']);
     expect(fieldNames(def, 'details')).toEqual(['name', 'phone', 'email']);
-    expect(fieldNames(def, 'vehicle')).toEqual(['make', 'model', 'year', 'RegoOrVin', 'kms', 'expected_price', 'message', 'location_id']);
+    expect(fieldNames(def, 'vehicle')).toEqual([
+      'make',
+      'model',
+      'year',
+      'RegoOrVin',
+      'kms',
+      'expected_price',
+      'message',
+      'location_id',
+    ]);
     expect(fieldOf(def, 'RegoOrVin').label).toBe('Rego or Number Plate');
     expect(fieldOf(def, 'expected_price').label).toBe('Expected Trade In Price');
     expect(fieldOf(def, 'message').label).toBe('Comments');
@@ -240,9 +332,15 @@ describe('other forms', () => {
   });
 
   it('test drive: make, model and a Preferred Test Drive Date, then the details', () => {
-    const def = form({ formType: 'testDrive' }, { models: [
-      { slug: 'rav4', name: 'RAV4' }, { slug: 'bz', name: 'bZ4X', status: 'coming_soon' },
-    ] });
+    const def = form(
+      { formType: 'testDrive' },
+      {
+        models: [
+          { slug: 'rav4', name: 'RAV4' },
+          { slug: 'bz', name: 'bZ4X', status: 'coming_soon' },
+        ],
+      },
+    );
     expect(fieldNames(def, 'vehicle')).toEqual(['make', 'model', 'location_id', 'preferred_date']);
     expect(fieldOf(def, 'model').options).toEqual([{ label: 'RAV4', value: 'RAV4' }]);
     expect(fieldOf(def, 'preferred_date').label).toBe('Preferred Test Drive Date');
@@ -257,8 +355,12 @@ describe('other forms', () => {
 
   it('order now: hidden model_id, model_name and vehicle, filled for a model order page', () => {
     const def = form({ formType: 'orderNow' });
-    for (const n of ['model_id', 'model_name', 'vehicle']) expect(fieldOf(def, n)).toMatchObject({ type: 'hidden', required: false });
-    const onModel = form({ formType: 'orderNow' }, { pagePath: '/cx-60/order-now', models: [{ slug: 'cx-60', name: 'CX-60', id: 7 }] });
+    for (const n of ['model_id', 'model_name', 'vehicle'])
+      expect(fieldOf(def, n)).toMatchObject({ type: 'hidden', required: false });
+    const onModel = form(
+      { formType: 'orderNow' },
+      { pagePath: '/cx-60/order-now', models: [{ slug: 'cx-60', name: 'CX-60', id: 7 }] },
+    );
     expect(fieldOf(onModel, 'model_name').defaultValue).toBe('CX-60');
     expect(fieldOf(onModel, 'model_id').defaultValue).toBe('7');
     expect(onModel.heading).toBe('Order your CX-60');
@@ -267,14 +369,17 @@ describe('other forms', () => {
 
 describe('block fields on a typed form', () => {
   it('replaces a built-in field of the same name and adds others to the named step', () => {
-    const def = resolveForm(formData.parse({
-      formType: 'tradeIn',
-      fields: [
-        { name: 'message', type: 'message', label: 'Tell us more' },
-        { name: 'colour', type: 'text', stepKey: 'details' },
-      ],
-      formSteps: [{ key: 'vehicle', heading: 'Your car' }],
-    }), ctx());
+    const def = resolveForm(
+      formData.parse({
+        formType: 'tradeIn',
+        fields: [
+          { name: 'message', type: 'message', label: 'Tell us more' },
+          { name: 'colour', type: 'text', stepKey: 'details' },
+        ],
+        formSteps: [{ key: 'vehicle', heading: 'Your car' }],
+      }),
+      ctx(),
+    );
     expect(fieldOf(def, 'message').label).toBe('Tell us more');
     expect(fieldNames(def, 'details')).toContain('colour');
     expect(step(def, 'vehicle').heading).toBe('Your car');

@@ -13,9 +13,20 @@ import { PHONE_METADATA } from '../../src/forms/phone-metadata.ts';
 import { installedMetadata, sliceMetadata } from '../../scripts/phone-metadata.ts';
 
 async function check(field: FieldDef, value: unknown) {
-  return fieldSchema(field).validate(value).then(() => undefined, (e: Error) => e.message);
+  return fieldSchema(field)
+    .validate(value)
+    .then(
+      () => undefined,
+      (e: Error) => e.message,
+    );
 }
-const phone = (label: string, phoneCountry: 'AU' | 'NZ' = 'AU'): FieldDef => ({ name: 'phone', type: 'phone', label, required: true, phoneCountry });
+const phone = (label: string, phoneCountry: 'AU' | 'NZ' = 'AU'): FieldDef => ({
+  name: 'phone',
+  type: 'phone',
+  label,
+  required: true,
+  phoneCountry,
+});
 
 const AU_MOBILE = '*Please enter a mobile number, e.g. 0412 345 678';
 const NZ_MOBILE = '*Please enter a mobile number, e.g. 021 123 4567';
@@ -24,7 +35,16 @@ const INVALID = '*Please enter a valid phone number';
 describe('phone numbers (libphonenumber-js, AU and NZ)', () => {
   it('reads a number in the site’s country, and +61 or +64 numbers on either', async () => {
     const au = phone('Phone');
-    for (const ok of ['0412 345 678', '(02) 4323 1100', '02 4323 1100', '+61 2 4323 1100', '1300 123 456', '+64 21 123 4567', '+64 3-379 0000', '0412.345.678']) {
+    for (const ok of [
+      '0412 345 678',
+      '(02) 4323 1100',
+      '02 4323 1100',
+      '+61 2 4323 1100',
+      '1300 123 456',
+      '+64 21 123 4567',
+      '+64 3-379 0000',
+      '0412.345.678',
+    ]) {
       expect(await check(au, ok), ok).toBeUndefined();
     }
     const nz = phone('Phone', 'NZ');
@@ -36,7 +56,18 @@ describe('phone numbers (libphonenumber-js, AU and NZ)', () => {
 
   it('refuses numbers that are not AU or NZ numbers, too short, too long or not numbers', async () => {
     const au = phone('Phone');
-    for (const bad of ['12345678', '0412 345 67', '0412 345 6789', '+1 213 373 4253', '+44 20 7946 0958', '0412 345 67a', 'call me', '04+12345678', '0412345678 ext 5', '00000000']) {
+    for (const bad of [
+      '12345678',
+      '0412 345 67',
+      '0412 345 6789',
+      '+1 213 373 4253',
+      '+44 20 7946 0958',
+      '0412 345 67a',
+      'call me',
+      '04+12345678',
+      '0412345678 ext 5',
+      '00000000',
+    ]) {
       expect(await check(au, bad), bad).toBe(INVALID);
     }
   });
@@ -56,15 +87,44 @@ describe('phone numbers (libphonenumber-js, AU and NZ)', () => {
 
   it('gives every form’s phone field the site’s country, built-in and content fields alike', async () => {
     const nz = { country: 'NZ' as const };
-    for (const formType of ['contact', 'finance', 'tradeIn', 'valuation', 'parts', 'orderNow', 'testDrive', 'serviceBooking', 'serviceBookingFull', 'quickService']) {
+    for (const formType of [
+      'contact',
+      'finance',
+      'tradeIn',
+      'valuation',
+      'parts',
+      'orderNow',
+      'testDrive',
+      'serviceBooking',
+      'serviceBookingFull',
+      'quickService',
+    ]) {
       expect(fieldOf(form({ formType }, nz), 'phone').phoneCountry, formType).toBe('NZ');
       expect(fieldOf(form({ formType }), 'phone').phoneCountry, formType).toBe('AU');
     }
-    const builder = resolveForm(formData.parse({ fields: [{ name: 'cell', type: 'phone', label: 'Mobile' }] }), ctx(nz));
+    const builder = resolveForm(
+      formData.parse({ fields: [{ name: 'cell', type: 'phone', label: 'Mobile' }] }),
+      ctx(nz),
+    );
     expect(fieldOf(builder, 'cell')).toMatchObject({ phoneCountry: 'NZ', label: 'Mobile' });
     // The NZ trade-in's 'Phone' takes any valid number; the contact form's 'Mobile Phone' a mobile.
-    expect(await errorsOf(stepSchema(form({ formType: 'tradeIn' }, nz), 'details'), { first_name: 'A', last_name: 'B', email: 'a@b.co.nz', phone: '03 379 0000' })).toEqual({});
-    expect((await errorsOf(stepSchema(form({ formType: 'contact' }, nz), 'contact'), { name: 'A', email: 'a@b.co.nz', phone: '03 379 0000' })).phone).toBe(NZ_MOBILE);
+    expect(
+      await errorsOf(stepSchema(form({ formType: 'tradeIn' }, nz), 'details'), {
+        first_name: 'A',
+        last_name: 'B',
+        email: 'a@b.co.nz',
+        phone: '03 379 0000',
+      }),
+    ).toEqual({});
+    expect(
+      (
+        await errorsOf(stepSchema(form({ formType: 'contact' }, nz), 'contact'), {
+          name: 'A',
+          email: 'a@b.co.nz',
+          phone: '03 379 0000',
+        })
+      ).phone,
+    ).toBe(NZ_MOBILE);
   });
 
   it('normalises to E.164 wherever lead values are built, leaving what is no number as it is', () => {
@@ -91,10 +151,33 @@ describe('phone numbers (libphonenumber-js, AU and NZ)', () => {
 describe('email addresses with a real domain', () => {
   it('refuses a domain without two valid labels and a top-level domain of 2+ letters', async () => {
     const email: FieldDef = { name: 'email', type: 'email', label: 'Email', required: true };
-    for (const bad of ['a@b', 'a@b.c', 'a@-x.com', 'a@x-.com', 'a@x..com', 'a@localhost', 'a@.com', 'a@x.com.', 'a@x.c0m', 'a@x_y.com', 'a@x.123', '@x.com', 'a b@x.com', 'a@@x.com', `a@${'x'.repeat(64)}.com`]) {
+    for (const bad of [
+      'a@b',
+      'a@b.c',
+      'a@-x.com',
+      'a@x-.com',
+      'a@x..com',
+      'a@localhost',
+      'a@.com',
+      'a@x.com.',
+      'a@x.c0m',
+      'a@x_y.com',
+      'a@x.123',
+      '@x.com',
+      'a b@x.com',
+      'a@@x.com',
+      `a@${'x'.repeat(64)}.com`,
+    ]) {
       expect(await check(email, bad), bad).toBe('*Please enter a valid email address');
     }
-    for (const ok of ['a@b.co', 'jo.smith+cars@example.com.au', 'sales@my-dealer.co.nz', 'x@1st-cars.com', ' jo@example.com ', 'anna@bücher.de']) {
+    for (const ok of [
+      'a@b.co',
+      'jo.smith+cars@example.com.au',
+      'sales@my-dealer.co.nz',
+      'x@1st-cars.com',
+      ' jo@example.com ',
+      'anna@bücher.de',
+    ]) {
       expect(await check(email, ok), ok).toBeUndefined();
     }
   });

@@ -18,7 +18,13 @@ const NOW = new Date('2025-06-18T00:00:00Z');
 const WEEKDAYS: OpeningHours['days'] = ['mon', 'tue', 'wed', 'thu', 'fri'];
 
 function testDrive(hours: Record<string, OpeningHours[]>) {
-  const c = ctx({ locations: [{ id: 1, type: 'sales', name: 'North Motors' }, { id: 2, type: 'sales', name: 'South Motors' }, { id: 3, type: 'sales', name: 'East Motors' }] });
+  const c = ctx({
+    locations: [
+      { id: 1, type: 'sales', name: 'North Motors' },
+      { id: 2, type: 'sales', name: 'South Motors' },
+      { id: 3, type: 'sales', name: 'East Motors' },
+    ],
+  });
   for (const l of c.locations) l.hours = hours[String(l.id)] ?? [];
   c.locations[2]!.opening_hours = ['Mon-Fri 9am-5pm (call ahead)'];
   return resolveForm(formData.parse({ formType: 'testDrive' }), c);
@@ -37,7 +43,11 @@ afterAll(() => islands.close());
 const open = (d = def, width = 1024) => islands.open(islandProps(d), { now: NOW, css: formSectionCss(), width });
 const day = (page: Page) => page.getByLabel('Preferred Test Drive Date');
 const time = (page: Page) => page.getByLabel('Preferred Test Drive Time');
-const options = (page: Page, label: string) => page.getByLabel(label).locator('option').evaluateAll((os) => os.map((o) => [(o as HTMLOptionElement).value, o.textContent]));
+const options = (page: Page, label: string) =>
+  page
+    .getByLabel(label)
+    .locator('option')
+    .evaluateAll((os) => os.map((o) => [(o as HTMLOptionElement).value, o.textContent]));
 const errorOf = (page: Page, name: string) => page.locator(`#form-b1-${name}-error`);
 
 describe('booking picker: the next open days and the open times of the chosen day', () => {
@@ -46,25 +56,39 @@ describe('booking picker: the next open days and the open times of the chosen da
     await page.getByLabel('Dealership Location').selectOption('1');
     const days = await options(page, 'Preferred Test Drive Date');
     expect(days.slice(0, 5)).toEqual([
-      ['', 'Choose a day'], ['2025-06-18', 'Today, Wed 18 Jun'], ['2025-06-19', 'Tomorrow, Thu 19 Jun'], ['2025-06-20', 'Fri 20 Jun'], ['2025-06-21', 'Sat 21 Jun'],
+      ['', 'Choose a day'],
+      ['2025-06-18', 'Today, Wed 18 Jun'],
+      ['2025-06-19', 'Tomorrow, Thu 19 Jun'],
+      ['2025-06-20', 'Fri 20 Jun'],
+      ['2025-06-21', 'Sat 21 Jun'],
     ]);
     const values = days.map(([v]) => v!).filter(Boolean);
     expect(values.every((v) => v >= '2025-06-18')).toBe(true); // no past day
     expect(values).not.toContain('2025-06-22'); // North is closed on Sundays
     expect(values.length).toBeGreaterThan(30);
-    expect(await day(page).locator('optgroup').evaluateAll((gs) => gs.map((g) => (g as HTMLOptGroupElement).label))).toEqual(['June 2025', 'July 2025', 'August 2025']);
+    expect(
+      await day(page)
+        .locator('optgroup')
+        .evaluateAll((gs) => gs.map((g) => (g as HTMLOptGroupElement).label)),
+    ).toEqual(['June 2025', 'July 2025', 'August 2025']);
     // The time waits for a day; today's times start after now (10am), every half hour to closing.
     await expect(time(page).isDisabled()).resolves.toBe(true);
     await day(page).selectOption('2025-06-18');
     const today = await options(page, 'Preferred Test Drive Time');
-    expect(today.slice(0, 3)).toEqual([['', 'Any time'], ['10:30', '10:30am'], ['11:00', '11am']]);
+    expect(today.slice(0, 3)).toEqual([
+      ['', 'Any time'],
+      ['10:30', '10:30am'],
+      ['11:00', '11am'],
+    ]);
     expect(today[today.length - 1]).toEqual(['17:00', '5pm']);
     await day(page).selectOption('2025-06-21');
     expect((await options(page, 'Preferred Test Drive Time'))[1]).toEqual(['08:30', '8:30am']);
     await time(page).selectOption('09:00');
     await day(page).blur();
     await expect(errorOf(page, 'preferred_date').count()).resolves.toBe(0);
-    expect(await page.locator('#form-b1-preferred_date-hours').textContent()).toBe('Opening hours: Mon–Sat 8:30am – 5:30pm · Sun Closed.');
+    expect(await page.locator('#form-b1-preferred_date-hours').textContent()).toBe(
+      'Opening hours: Mon–Sat 8:30am – 5:30pm · Sun Closed.',
+    );
     expect(await day(page).getAttribute('aria-describedby')).toContain('form-b1-preferred_date-hours');
     expect(errors).toEqual([]);
     await page.close();
@@ -76,7 +100,9 @@ describe('booking picker: the next open days and the open times of the chosen da
     await day(page).selectOption('2025-06-21');
     await time(page).selectOption('09:00');
     await page.getByLabel('Dealership Location').selectOption('2');
-    await expect(errorOf(page, 'preferred_date').textContent()).resolves.toBe('*South Motors is closed on Saturdays. Please choose another day');
+    await expect(errorOf(page, 'preferred_date').textContent()).resolves.toBe(
+      '*South Motors is closed on Saturdays. Please choose another day',
+    );
     expect(await day(page).inputValue()).toBe('2025-06-21');
     expect(await day(page).locator('option:checked').textContent()).toBe('Sat 21 Jun (closed)');
     expect(await day(page).getAttribute('aria-invalid')).toBe('true');
@@ -99,7 +125,9 @@ describe('booking picker: the next open days and the open times of the chosen da
     await day(page).selectOption('2025-06-21');
     await page.getByLabel('Dealership Location').selectOption('2');
     await page.click('button[type="submit"]');
-    await expect(errorOf(page, 'preferred_date').textContent()).resolves.toBe('*South Motors is closed on Saturdays. Please choose another day');
+    await expect(errorOf(page, 'preferred_date').textContent()).resolves.toBe(
+      '*South Motors is closed on Saturdays. Please choose another day',
+    );
     expect(await day(page).evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await page.locator('.form-step-heading').textContent()).toBe('Choose Your Vehicle');
     expect(calls).toEqual([]);
@@ -112,14 +140,18 @@ describe('booking picker: the next open days and the open times of the chosen da
     expect(await day(page).getAttribute('type')).toBe('date');
     expect(await day(page).getAttribute('min')).toBe('2025-06-18');
     expect(await time(page).getAttribute('type')).toBe('time');
-    expect(await page.locator('#form-b1-preferred_date-hours').textContent()).toBe('Opening hours: Mon-Fri 9am-5pm (call ahead).');
+    expect(await page.locator('#form-b1-preferred_date-hours').textContent()).toBe(
+      'Opening hours: Mon-Fri 9am-5pm (call ahead).',
+    );
     await day(page).fill('2025-06-22');
     await time(page).fill('20:00');
     await day(page).blur();
     await expect(errorOf(page, 'preferred_date').count()).resolves.toBe(0);
     await day(page).fill('2025-06-17');
     await day(page).blur();
-    await expect(errorOf(page, 'preferred_date').textContent()).resolves.toBe('*Please choose a date that is not in the past');
+    await expect(errorOf(page, 'preferred_date').textContent()).resolves.toBe(
+      '*Please choose a date that is not in the past',
+    );
     await page.close();
   });
 });
@@ -132,7 +164,9 @@ describe('what a visitor sees for a bad birth date, phone or email', () => {
     expect([await dob.getAttribute('min'), await dob.getAttribute('max')]).toEqual(['1924-06-19', '2007-06-18']);
     await dob.fill('2014-03-02');
     await dob.blur();
-    await expect(errorOf(page, 'dateOfBirth').textContent()).resolves.toBe('*You must be 18 or older to apply for finance');
+    await expect(errorOf(page, 'dateOfBirth').textContent()).resolves.toBe(
+      '*You must be 18 or older to apply for finance',
+    );
     await dob.fill('1990-03-02');
     await dob.blur();
     await page.locator('#form-b1-dateOfBirth-error').waitFor({ state: 'detached' });
@@ -144,7 +178,9 @@ describe('what a visitor sees for a bad birth date, phone or email', () => {
     await page.getByLabel('Mobile Phone').fill('09 300 1234');
     await page.getByLabel('Email').fill('aroha@localhost');
     await page.getByLabel('Full Name').focus();
-    await expect(errorOf(page, 'phone').textContent()).resolves.toBe('*Please enter a mobile number, e.g. 021 123 4567');
+    await expect(errorOf(page, 'phone').textContent()).resolves.toBe(
+      '*Please enter a mobile number, e.g. 021 123 4567',
+    );
     await expect(errorOf(page, 'email').textContent()).resolves.toBe('*Please enter a valid email address');
     await page.getByLabel('Mobile Phone').fill('021 123 4567');
     await page.getByLabel('Email').fill('aroha@example.co.nz');

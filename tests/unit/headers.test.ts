@@ -4,13 +4,16 @@ import { headersFile } from '../../scripts/lib/site-files.ts';
 
 function valuesFor(text: string, pathname: string): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const { name, value } of headersFor(parseHeaders(text).rules, pathname).values()) out[name.toLowerCase()] = value;
+  for (const { name, value } of headersFor(parseHeaders(text).rules, pathname).values())
+    out[name.toLowerCase()] = value;
   return out;
 }
 
 describe('_headers file: reading', () => {
   it('reads each URL pattern with the indented headers under it, skipping comments and blank lines', () => {
-    const { rules, problems } = parseHeaders('# site headers\n/*\n  X-Frame-Options: SAMEORIGIN\n\n/_astro/*\n  Cache-Control: public, max-age=31536000, immutable\n');
+    const { rules, problems } = parseHeaders(
+      '# site headers\n/*\n  X-Frame-Options: SAMEORIGIN\n\n/_astro/*\n  Cache-Control: public, max-age=31536000, immutable\n',
+    );
     expect(problems).toEqual([]);
     expect(rules).toEqual([
       { pattern: '/*', headers: [['X-Frame-Options', 'SAMEORIGIN']], line: 2 },
@@ -35,7 +38,8 @@ describe('_headers file: reading', () => {
 
 describe('_headers file: which rules apply to a URL', () => {
   it('"/*" applies to every URL, the home page included', () => {
-    for (const p of ['/', '/contact', '/cars/2021-toyota-corolla/', '/_astro/a.js']) expect(matchesPattern('/*', p)).toBe(true);
+    for (const p of ['/', '/contact', '/cars/2021-toyota-corolla/', '/_astro/a.js'])
+      expect(matchesPattern('/*', p)).toBe(true);
   });
 
   it('"/_astro/*" applies to bundles at any depth and to nothing else', () => {
@@ -108,11 +112,12 @@ describe('_headers file: the most specific rule wins', () => {
   });
 
   it('joins a header repeated within one rule, as static hosts do', () => {
-    expect(valuesFor('/*\n  Link: </a.css>; rel=preload\n  Link: </b.css>; rel=preload\n', '/')['link'])
-      .toBe('</a.css>; rel=preload, </b.css>; rel=preload');
+    expect(valuesFor('/*\n  Link: </a.css>; rel=preload\n  Link: </b.css>; rel=preload\n', '/')['link']).toBe(
+      '</a.css>; rel=preload, </b.css>; rel=preload',
+    );
   });
 
-  it('applies the build\'s own _headers: CSP on every page, a year of cache only for /_astro/', () => {
+  it("applies the build's own _headers: CSP on every page, a year of cache only for /_astro/", () => {
     const built = headersFile("default-src 'self'");
     const page = valuesFor(built, '/terms-and-conditions');
     expect(page['content-security-policy']).toBe("default-src 'self'");

@@ -13,7 +13,10 @@ import { buildSamples, type SampleBuild } from '../helpers/sample-build.ts';
 /** The checker itself: the jar the vnu-jar package ships. */
 const vnuJar = createRequire(import.meta.url).resolve('vnu-jar/build/dist/vnu.jar');
 const hasJava = spawnSync('java', ['-version']).status === 0;
-if (!hasJava) console.log('html-standards: Java is not installed, so the W3C HTML checker (vnu-jar) is skipped; install Java 17+ to run it.');
+if (!hasJava)
+  console.log(
+    'html-standards: Java is not installed, so the W3C HTML checker (vnu-jar) is skipped; install Java 17+ to run it.',
+  );
 
 let build: SampleBuild;
 beforeAll(async () => {
@@ -23,24 +26,39 @@ afterAll(async () => {
   if (build) await rm(path.dirname(build.sites), { recursive: true, force: true });
 });
 
-interface VnuMessage { type: string; subType?: string; url: string; message: string; lastLine?: number; extract?: string }
+interface VnuMessage {
+  type: string;
+  subType?: string;
+  url: string;
+  message: string;
+  lastLine?: number;
+  extract?: string;
+}
 
 describe('the W3C Nu HTML checker', () => {
-  it.skipIf(!hasJava)('finds no errors or warnings on any built page', () => {
-    const r = spawnSync('java', ['-jar', vnuJar, '--format', 'json', '--skip-non-html', '--also-check-svg', build.sites], {
-      encoding: 'utf8',
-      maxBuffer: 64 * 1024 * 1024,
-      timeout: 170_000,
-    });
-    const report = JSON.parse(r.stderr) as { messages: VnuMessage[] };
-    // "Trailing slash on void elements" is information, not a fault: Astro writes <meta ... />.
-    const problems = report.messages
-      .filter((m) => m.type === 'error' || m.subType === 'warning' || m.type === 'non-document-error')
-      .map((m) => `${m.url.slice(m.url.indexOf('/sites/') + 7)}:${m.lastLine ?? '?'} ${m.message}`);
-    expect(build.pages.size).toBeGreaterThan(150);
-    expect(problems).toEqual([]);
-  // The checker is a Java process over every page: about 20 s on a quiet machine, more on a busy one.
-  }, 180_000);
+  it.skipIf(!hasJava)(
+    'finds no errors or warnings on any built page',
+    () => {
+      const r = spawnSync(
+        'java',
+        ['-jar', vnuJar, '--format', 'json', '--skip-non-html', '--also-check-svg', build.sites],
+        {
+          encoding: 'utf8',
+          maxBuffer: 64 * 1024 * 1024,
+          timeout: 170_000,
+        },
+      );
+      const report = JSON.parse(r.stderr) as { messages: VnuMessage[] };
+      // "Trailing slash on void elements" is information, not a fault: Astro writes <meta ... />.
+      const problems = report.messages
+        .filter((m) => m.type === 'error' || m.subType === 'warning' || m.type === 'non-document-error')
+        .map((m) => `${m.url.slice(m.url.indexOf('/sites/') + 7)}:${m.lastLine ?? '?'} ${m.message}`);
+      expect(build.pages.size).toBeGreaterThan(150);
+      expect(problems).toEqual([]);
+      // The checker is a Java process over every page: about 20 s on a quiet machine, more on a busy one.
+    },
+    180_000,
+  );
 });
 
 describe('search-engine basics', () => {
@@ -61,7 +79,9 @@ describe('search-engine basics', () => {
       const [slug, ...rest] = page.split('/');
       const sitemap = await readFile(path.join(build.sites, slug!, 'sitemap.xml'), 'utf8');
       const url = `/${rest.slice(0, -1).join('/')}`;
-      const listed = [...sitemap.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => new URL(m[1]!).pathname.replace(/\/$/, ''));
+      const listed = [...sitemap.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) =>
+        new URL(m[1]!).pathname.replace(/\/$/, ''),
+      );
       expect(listed.length, slug).toBeGreaterThan(10);
       expect(listed, page).not.toContain(url);
     }

@@ -16,7 +16,7 @@ const tags = (html: string) => html.match(/<img\b[^>]*>/g) ?? [];
 const attr = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
 
 describe('imageSizes', () => {
-  it('prefers the caller\'s sizes, then the layout preset, then the full width', () => {
+  it("prefers the caller's sizes, then the layout preset, then the full width", () => {
     expect(imageSizes('card', '50vw')).toBe('50vw');
     expect(imageSizes('card')).toBe(LAYOUT_SIZES.card);
     expect(imageSizes(undefined, '  ')).toBe('100vw');
@@ -51,16 +51,22 @@ describe('claimLcpImage', () => {
 });
 
 describe('<Img> with an image CDN', () => {
-  it('writes the layout\'s sizes beside the srcset', async () => {
+  it("writes the layout's sizes beside the srcset", async () => {
     const container = await AstroContainer.create();
-    const html = await container.renderToString(Img, { props: { image: { url: '/a.jpg', width: 800, height: 500 }, layout: 'card' }, locals: cdnLocals() });
+    const html = await container.renderToString(Img, {
+      props: { image: { url: '/a.jpg', width: 800, height: 500 }, layout: 'card' },
+      locals: cdnLocals(),
+    });
     expect(attr(tags(html)[0]!, 'sizes')).toBe(LAYOUT_SIZES.card);
     expect(attr(tags(html)[0]!, 'srcset')).toContain('https://img.example.net/800/https://www.a.com.au/a.jpg 800w');
   });
 
   it('writes 100vw when the caller says nothing, so a srcset never goes without sizes', async () => {
     const container = await AstroContainer.create();
-    const html = await container.renderToString(Img, { props: { image: { url: '/a.jpg', width: 800, height: 500 } }, locals: cdnLocals() });
+    const html = await container.renderToString(Img, {
+      props: { image: { url: '/a.jpg', width: 800, height: 500 } },
+      locals: cdnLocals(),
+    });
     expect(attr(tags(html)[0]!, 'sizes')).toBe('100vw');
   });
 });
@@ -68,7 +74,10 @@ describe('<Img> with an image CDN', () => {
 describe('<Img> without an image CDN', () => {
   it('writes neither srcset nor sizes, whatever layout is asked for', async () => {
     const container = await AstroContainer.create();
-    const html = await container.renderToString(Img, { props: { image: { url: '/a.jpg', width: 800, height: 500 }, layout: 'half', sizes: '50vw' }, locals: plainLocals() });
+    const html = await container.renderToString(Img, {
+      props: { image: { url: '/a.jpg', width: 800, height: 500 }, layout: 'half', sizes: '50vw' },
+      locals: plainLocals(),
+    });
     expect(tags(html)[0]).not.toMatch(/\s(srcset|sizes)=/);
   });
 });
@@ -105,7 +114,10 @@ describe('the LCP image of a page', () => {
 
   it('does not exist on a page with no image asked for eagerly', async () => {
     const container = await AstroContainer.create();
-    const html = await container.renderToString(ImgPage, { props: { images: images.map((x) => ({ ...x, eager: false })) }, locals: plainLocals() });
+    const html = await container.renderToString(ImgPage, {
+      props: { images: images.map((x) => ({ ...x, eager: false })) },
+      locals: plainLocals(),
+    });
     expect(html).not.toContain('fetchpriority');
     expect(tags(html).every((t) => attr(t, 'loading') === 'lazy')).toBe(true);
   });

@@ -48,10 +48,16 @@ function scriptsOf(path: string, text: string): string[] {
 function importsOf(path: string): { specifier: string; target: string }[] {
   const text = readFileSync(path, 'utf8');
   return scriptsOf(path, text).flatMap((script) =>
-    ts.preProcessFile(script, true, true).importedFiles
-      .map((f) => f.fileName)
+    ts
+      .preProcessFile(script, true, true)
+      .importedFiles.map((f) => f.fileName)
       .filter((specifier) => specifier.startsWith('.'))
-      .map((specifier) => ({ specifier, target: relative(SRC, resolve(dirname(path), specifier)).split('\\').join('/') })),
+      .map((specifier) => ({
+        specifier,
+        target: relative(SRC, resolve(dirname(path), specifier))
+          .split('\\')
+          .join('/'),
+      })),
   );
 }
 
@@ -62,7 +68,8 @@ const isTestSupport = (file: string) => file.startsWith('../tests/');
 
 const layerOf = (file: string) => file.split('/')[0]!;
 /** "blocks/offers/offers.ts" → "offers"; undefined for a file at the top of src/blocks. */
-const blockOf = (file: string) => (file.startsWith('blocks/') && file.split('/').length > 2 ? file.split('/')[1] : undefined);
+const blockOf = (file: string) =>
+  file.startsWith('blocks/') && file.split('/').length > 2 ? file.split('/')[1] : undefined;
 
 /** Why `from` may not import `to`, or undefined when it may. */
 export function offence(from: string, to: string): string | undefined {
@@ -71,19 +78,25 @@ export function offence(from: string, to: string): string | undefined {
   if (isTest(from)) {
     const a = blockOf(from);
     const b = blockOf(to);
-    return a && b && a !== b ? `block ${a}'s tests may not import block ${b}'s files: a test of several blocks lives in tests/unit` : undefined;
+    return a && b && a !== b
+      ? `block ${a}'s tests may not import block ${b}'s files: a test of several blocks lives in tests/unit`
+      : undefined;
   }
-  if (isTest(to) || isTestSupport(to)) return 'code under src/ may not import a test or a test helper: the build would bundle it';
+  if (isTest(to) || isTestSupport(to))
+    return 'code under src/ may not import a test or a test helper: the build would bundle it';
   const source = layerOf(from);
   const target = layerOf(to);
   if (PURE.includes(source) && ABOVE_PURE.includes(target)) {
-    const blockSchema = /^blocks\/[^/]+\/schema\.ts$/.test(to)
-      && (from === 'content/blocks.ts' || /^content\/block-definition[^/]*\.ts$/.test(from));
+    const blockSchema =
+      /^blocks\/[^/]+\/schema\.ts$/.test(to) &&
+      (from === 'content/blocks.ts' || /^content\/block-definition[^/]*\.ts$/.test(from));
     if (blockSchema) return undefined;
     return `src/${source} is read by the build, the API and the browser, so it may not import src/${target}`;
   }
-  if (source === 'api' && target === 'blocks') return 'the API may not import a block: move what both need to src/domain or src/lib';
-  if (source === 'forms' && target === 'api') return 'the forms may not import the API: the shapes they share live in src/contract';
+  if (source === 'api' && target === 'blocks')
+    return 'the API may not import a block: move what both need to src/domain or src/lib';
+  if (source === 'forms' && target === 'api')
+    return 'the forms may not import the API: the shapes they share live in src/contract';
   const a = blockOf(from);
   const b = blockOf(to);
   if (a && b && a !== b && !BLOCK_INDEXES.includes(from)) {
@@ -117,7 +130,7 @@ describe('layers of src/', () => {
     expect(offence('blocks/registry.ts', 'blocks/offers/Offers.astro')).toBeUndefined();
   });
 
-  it('lets a block\'s tests import test helpers and what they check, but no other block', () => {
+  it("lets a block's tests import test helpers and what they check, but no other block", () => {
     expect(sourceFiles(SRC).some((path) => isTest(path))).toBe(true);
     expect(offence('blocks/faq/faq.test.ts', '../tests/helpers/block-html.ts')).toBeUndefined();
     expect(offence('blocks/faq/faq.test.ts', 'blocks/faq/json-ld.ts')).toBeUndefined();

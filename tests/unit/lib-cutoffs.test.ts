@@ -3,8 +3,15 @@ import { cutoffs, layoutClasses, layoutFlags, publishedDay, type LayoutFlag } fr
 
 /** Spec §9, in order. */
 const specDates = [
-  '2024-01-29', '2024-03-05', '2024-03-13', '2024-04-18', '2024-06-03',
-  '2024-06-24', '2024-11-04', '2024-12-18', '2025-04-02',
+  '2024-01-29',
+  '2024-03-05',
+  '2024-03-13',
+  '2024-04-18',
+  '2024-06-03',
+  '2024-06-24',
+  '2024-11-04',
+  '2024-12-18',
+  '2025-04-02',
 ];
 
 function dayBefore(date: string): string {

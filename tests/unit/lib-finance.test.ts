@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import {
-  FREQUENCIES, decimalPlaces, formatAmount, formatMoney, formatPercent, formatTypedAmount, formatYears,
-  frequencyByName, frequencyChoices, paymentPerPeriod, repayment, roundCents, snapToStep, typedAmount,
+  FREQUENCIES,
+  decimalPlaces,
+  formatAmount,
+  formatMoney,
+  formatPercent,
+  formatTypedAmount,
+  formatYears,
+  frequencyByName,
+  frequencyChoices,
+  paymentPerPeriod,
+  repayment,
+  roundCents,
+  snapToStep,
+  typedAmount,
 } from '../../src/lib/finance.ts';
 
 /** The textbook formula, written out separately from the code under test. */
@@ -14,7 +26,10 @@ function textbook(P: number, ratePercent: number, years: number, perYear: number
 describe('repayment frequencies (spec §9)', () => {
   it('are Weekly 52, Fortnightly 26, Monthly 12 and Yearly 1 periods a year', () => {
     expect(FREQUENCIES.map((f) => [f.name, f.periodsPerYear])).toEqual([
-      ['Weekly', 52], ['Fortnightly', 26], ['Monthly', 12], ['Yearly', 1],
+      ['Weekly', 52],
+      ['Fortnightly', 26],
+      ['Monthly', 12],
+      ['Yearly', 1],
     ]);
   });
 
@@ -24,7 +39,7 @@ describe('repayment frequencies (spec §9)', () => {
     expect(frequencyByName('Quarterly')).toBeUndefined();
   });
 
-  it('offer the editor\'s options in order, without unknown names or repeats', () => {
+  it("offer the editor's options in order, without unknown names or repeats", () => {
     expect(frequencyChoices(['Monthly', 'Weekly', 'weekly', 'Daily'], 'Monthly')).toEqual(['Monthly', 'Weekly']);
   });
 
@@ -43,7 +58,10 @@ describe('repayment per period (standard amortisation)', () => {
   it('is $601.14 a month for $30,000 over 5 years at 7.5%', () => {
     expect(paymentPerPeriod(30000, 7.5, 5, 12)).toBeCloseTo(601.1385, 4);
     expect(repayment({ amount: 30000, term: 5, interest: 7.5, frequency: 'Monthly' })).toEqual({
-      payment: 601.14, total: 36068.4, periodsPerYear: 12, per: 'month',
+      payment: 601.14,
+      total: 36068.4,
+      periodsPerYear: 12,
+      per: 'month',
     });
   });
 
@@ -53,7 +71,7 @@ describe('repayment per period (standard amortisation)', () => {
     expect(repayment({ amount: 30000, term: 5, interest: 7.5, frequency: 'Yearly' }).payment).toBe(7414.94);
   });
 
-  it('matches the sample dealers\' defaults: $622.02 a month at 8.95%, $127.83 a week on the NZ fixed 11.95%', () => {
+  it("matches the sample dealers' defaults: $622.02 a month at 8.95%, $127.83 a week on the NZ fixed 11.95%", () => {
     expect(repayment({ amount: 30000, term: 5, interest: 8.95, frequency: 'Monthly' }).payment).toBe(622.02);
     expect(repayment({ amount: 30000, term: 5, interest: 8.95, frequency: 'Weekly' }).payment).toBe(143.22);
     expect(repayment({ amount: 25000, term: 5, interest: 11.95, frequency: 'Weekly' }).payment).toBe(127.83);
@@ -64,7 +82,10 @@ describe('repayment per period (standard amortisation)', () => {
       for (const years of [1, 3, 7]) {
         for (const rate of [0.05, 4.95, 19.95]) {
           for (const f of FREQUENCIES) {
-            expect(paymentPerPeriod(P, rate, years, f.periodsPerYear)).toBeCloseTo(textbook(P, rate, years, f.periodsPerYear), 8);
+            expect(paymentPerPeriod(P, rate, years, f.periodsPerYear)).toBeCloseTo(
+              textbook(P, rate, years, f.periodsPerYear),
+              8,
+            );
           }
         }
       }
@@ -72,15 +93,22 @@ describe('repayment per period (standard amortisation)', () => {
   });
 
   it('costs more per month at a higher rate, and less per month over a longer term', () => {
-    const at = (interest: number, term: number) => repayment({ amount: 30000, term, interest, frequency: 'Monthly' }).payment;
+    const at = (interest: number, term: number) =>
+      repayment({ amount: 30000, term, interest, frequency: 'Monthly' }).payment;
     expect(at(7.55, 5)).toBeGreaterThan(at(7.5, 5));
     expect(at(7.5, 6)).toBeLessThan(at(7.5, 5));
   });
 
   it('at 0% is the amount split evenly, without dividing by zero', () => {
     expect(paymentPerPeriod(30000, 0, 5, 12)).toBe(500);
-    expect(repayment({ amount: 30000, term: 5, interest: 0, frequency: 'Monthly' })).toMatchObject({ payment: 500, total: 30000 });
-    expect(repayment({ amount: 30000, term: 5, interest: 0, frequency: 'Yearly' })).toMatchObject({ payment: 6000, total: 30000 });
+    expect(repayment({ amount: 30000, term: 5, interest: 0, frequency: 'Monthly' })).toMatchObject({
+      payment: 500,
+      total: 30000,
+    });
+    expect(repayment({ amount: 30000, term: 5, interest: 0, frequency: 'Yearly' })).toMatchObject({
+      payment: 6000,
+      total: 30000,
+    });
     expect(repayment({ amount: 30000, term: 5, interest: 0, frequency: 'Weekly' }).payment).toBe(115.38);
     expect(Number.isFinite(paymentPerPeriod(30000, 0, 5, 52))).toBe(true);
   });
@@ -93,9 +121,15 @@ describe('repayment per period (standard amortisation)', () => {
 
   it('is 0 for nothing borrowed, and the whole amount when there is no term', () => {
     expect(paymentPerPeriod(0, 7.5, 5, 12)).toBe(0);
-    expect(repayment({ amount: 0, term: 5, interest: 7.5, frequency: 'Weekly' })).toMatchObject({ payment: 0, total: 0 });
+    expect(repayment({ amount: 0, term: 5, interest: 7.5, frequency: 'Weekly' })).toMatchObject({
+      payment: 0,
+      total: 0,
+    });
     expect(paymentPerPeriod(30000, 7.5, 0, 12)).toBe(30000);
-    expect(repayment({ amount: 30000, term: 0, interest: 7.5, frequency: 'Monthly' })).toMatchObject({ payment: 30000, total: 30000 });
+    expect(repayment({ amount: 30000, term: 0, interest: 7.5, frequency: 'Monthly' })).toMatchObject({
+      payment: 30000,
+      total: 30000,
+    });
   });
 
   it('falls back to monthly for a frequency the table does not know', () => {

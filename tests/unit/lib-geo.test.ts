@@ -1,9 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import {
-  DEFAULT_DISTANCE_KM, DISTANCE_OPTIONS_KM, LOCATION_CARDS_MAX, MAP_MAX_ZOOM, MAX_SUGGESTIONS, SEARCH_RADIUS_KM,
-  formatKm, haversineKm, isDistanceOption, nearby, parseDistance, parseLatLng, withinKm, type LatLng,
+  DEFAULT_DISTANCE_KM,
+  DISTANCE_OPTIONS_KM,
+  LOCATION_CARDS_MAX,
+  MAP_MAX_ZOOM,
+  MAX_SUGGESTIONS,
+  SEARCH_RADIUS_KM,
+  formatKm,
+  haversineKm,
+  isDistanceOption,
+  nearby,
+  parseDistance,
+  parseLatLng,
+  withinKm,
+  type LatLng,
 } from '../../src/lib/geo.ts';
-import { matchPlaces, normaliseQuery, parsePlaceFile, placeLabel, roundCoord, titleCase, datasetUrls, type PlaceFile } from '../../src/blocks/locations/postcodes.ts';
+import {
+  matchPlaces,
+  normaliseQuery,
+  parsePlaceFile,
+  placeLabel,
+  roundCoord,
+  titleCase,
+  datasetUrls,
+  type PlaceFile,
+} from '../../src/blocks/locations/postcodes.ts';
 
 const R = 6371;
 /** A point `km` due north of `from` (exact on a meridian for the haversine formula). */
@@ -55,9 +76,12 @@ describe('parseDistance', () => {
     expect(parseDistance(String(d))).toBe(d);
     expect(isDistanceOption(d)).toBe(true);
   });
-  it.each([null, undefined, '', 'abc', '0', '24', '26', '49', '51', '60', '1001', '2000', '-50', '50.5'])('falls back to 50 for %s', (v) => {
-    expect(parseDistance(v)).toBe(50);
-  });
+  it.each([null, undefined, '', 'abc', '0', '24', '26', '49', '51', '60', '1001', '2000', '-50', '50.5'])(
+    'falls back to 50 for %s',
+    (v) => {
+      expect(parseDistance(v)).toBe(50);
+    },
+  );
 });
 
 describe('parseLatLng', () => {
@@ -109,7 +133,12 @@ describe('nearby', () => {
   });
 
   it('shows at most 5 widened results', () => {
-    const r = nearby(GOSFORD, [60, 70, 80, 90, 100, 110].map((k) => at(k)), pos, 25);
+    const r = nearby(
+      GOSFORD,
+      [60, 70, 80, 90, 100, 110].map((k) => at(k)),
+      pos,
+      25,
+    );
     expect(ids(r)).toEqual(['60', '70', '80', '90', '100']);
     expect(r.widened).toBe(true);
   });
@@ -151,15 +180,32 @@ describe('postcodes', () => {
       ['0800', 'Darwin', 9, -12.46, 130.84], // bad state index: skipped
     ],
   };
-  const nz: PlaceFile = { country: 'NZ', states: ['Christchurch'], rows: [['8041', 'Riccarton', 0, -43.53, 172.596], ['2250', 'Gosford Nz Test', 0, -43, 172]] };
+  const nz: PlaceFile = {
+    country: 'NZ',
+    states: ['Christchurch'],
+    rows: [
+      ['8041', 'Riccarton', 0, -43.53, 172.596],
+      ['2250', 'Gosford Nz Test', 0, -43, 172],
+    ],
+  };
   const places = [...parsePlaceFile(au), ...parsePlaceFile(nz)];
-  const labels = (q: string, limit?: number, countries?: ('AU' | 'NZ')[]) => matchPlaces(places, q, limit, countries).map(placeLabel);
+  const labels = (q: string, limit?: number, countries?: ('AU' | 'NZ')[]) =>
+    matchPlaces(places, q, limit, countries).map(placeLabel);
 
   it('parses rows and skips malformed ones and files', () => {
     expect(parsePlaceFile(au)).toHaveLength(10);
     expect(parsePlaceFile(null)).toEqual([]);
     expect(parsePlaceFile({ country: 'AU', states: [] })).toEqual([]);
-    expect(parsePlaceFile({ country: 'AU', states: ['NSW'], rows: [['2000', 'Sydney', 0, 91, 151], ['2000', 'Sydney', 0, -33.87, 151.21]] })).toHaveLength(1);
+    expect(
+      parsePlaceFile({
+        country: 'AU',
+        states: ['NSW'],
+        rows: [
+          ['2000', 'Sydney', 0, 91, 151],
+          ['2000', 'Sydney', 0, -33.87, 151.21],
+        ],
+      }),
+    ).toHaveLength(1);
   });
 
   it('matches postcodes by prefix, at most 5 (6 places share 2250)', () => {
@@ -181,7 +227,13 @@ describe('postcodes', () => {
 
   it('matches suburb names by prefix, case-insensitively, exact names first', () => {
     // Exact name, then names starting with it, then names with a later word starting with it.
-    expect(labels('gosford')).toEqual(['Gosford NSW 2250', 'Gosford Nz Test, Christchurch 2250', 'East Gosford NSW 2250', 'North Gosford NSW 2250', 'West Gosford NSW 2250']);
+    expect(labels('gosford')).toEqual([
+      'Gosford NSW 2250',
+      'Gosford Nz Test, Christchurch 2250',
+      'East Gosford NSW 2250',
+      'North Gosford NSW 2250',
+      'West Gosford NSW 2250',
+    ]);
     expect(labels('GOSF')[0]).toBe('Gosford NSW 2250');
     expect(labels('  geelong ')).toEqual(['Geelong VIC 3220', 'Geelong West VIC 3218']);
     expect(labels('ives')).toEqual(['St Ives NSW 2075']);
@@ -195,7 +247,7 @@ describe('postcodes', () => {
     expect(labels('geelong 3218')).toEqual(['Geelong West VIC 3218']);
   });
 
-  it('puts the site\'s own country first on ties', () => {
+  it("puts the site's own country first on ties", () => {
     expect(matchPlaces(places, '2250', 1, ['NZ', 'AU'])[0]!.country).toBe('NZ');
     expect(matchPlaces(places, '2250', 1, ['AU', 'NZ'])[0]!.country).toBe('AU');
   });

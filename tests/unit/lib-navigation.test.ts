@@ -9,14 +9,34 @@ import { MAX_NAV_ITEMS, navigation } from '../../src/lib/navigation.ts';
 function dealer(pages: Record<string, unknown>[], models: Record<string, unknown>[] = []): DealerContent {
   return {
     slug: 'acme',
-    site: siteSchema.parse({ id: 1, slug: 'acme', name: 'Acme Cars', url: 'https://www.acmecars.com.au', country: 'AU' }),
+    site: siteSchema.parse({
+      id: 1,
+      slug: 'acme',
+      name: 'Acme Cars',
+      url: 'https://www.acmecars.com.au',
+      country: 'AU',
+    }),
     pages: pages.map((p, i) => {
       const page = pageSchema.parse({ id: i, title: `Page ${i}`, publishedAt: '2024-07-01', blocks: [], ...p });
       const check = { errors: [], warnings: [] };
-      return { ...page, blocks: validateBlocks(page.blocks, { dealer: 'acme', file: 'x.json', page: page.path, prefix: ['blocks'] }, check), file: `pages/${i}.json` };
+      return {
+        ...page,
+        blocks: validateBlocks(
+          page.blocks,
+          { dealer: 'acme', file: 'x.json', page: page.path, prefix: ['blocks'] },
+          check,
+        ),
+        file: `pages/${i}.json`,
+      };
     }),
     models: models.map((m) => modelSchema.parse(m)),
-    offers: [], team: [], locations: [], brands: [], slides: [], cars: [], reviews: {},
+    offers: [],
+    team: [],
+    locations: [],
+    brands: [],
+    slides: [],
+    cars: [],
+    reviews: {},
   };
 }
 
@@ -41,16 +61,19 @@ describe('header navigation', () => {
   });
 
   it('leaves out the home page, nested pages, noindex pages, legal pages, model pages and thank-you pages', () => {
-    const d = dealer([
-      { path: '/' },
-      { path: '/service' },
-      { path: '/service/book' },
-      { path: '/landing', noindex: true },
-      { path: '/terms-and-conditions' },
-      { path: '/privacy-policy' },
-      { path: '/corolla' },
-      { path: '/thanks', blocks: [{ id: 's', type: 'success', data: {} }] },
-    ], [{ slug: 'corolla', name: 'Corolla' }]);
+    const d = dealer(
+      [
+        { path: '/' },
+        { path: '/service' },
+        { path: '/service/book' },
+        { path: '/landing', noindex: true },
+        { path: '/terms-and-conditions' },
+        { path: '/privacy-policy' },
+        { path: '/corolla' },
+        { path: '/thanks', blocks: [{ id: 's', type: 'success', data: {} }] },
+      ],
+      [{ slug: 'corolla', name: 'Corolla' }],
+    );
     expect(hrefs(d)).toEqual(['/service']);
   });
 

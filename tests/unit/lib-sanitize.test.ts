@@ -38,9 +38,9 @@ describe('CMS rich text on a page', () => {
   });
 
   it('keeps strong, em and links with safe targets', () => {
-    expect(sanitizeRich('<strong>Big</strong> <em>deal</em> <a href="https://x.com.au/offers" title="Offers">here</a>')).toBe(
-      '<strong>Big</strong> <em>deal</em> <a href="https://x.com.au/offers" title="Offers">here</a>',
-    );
+    expect(
+      sanitizeRich('<strong>Big</strong> <em>deal</em> <a href="https://x.com.au/offers" title="Offers">here</a>'),
+    ).toBe('<strong>Big</strong> <em>deal</em> <a href="https://x.com.au/offers" title="Offers">here</a>');
     expect(sanitizeRich('<a href="/service">s</a> <a href="tel:0295550100">t</a> <a href="mailto:a@b.au">m</a>')).toBe(
       '<a href="/service">s</a> <a href="tel:0295550100">t</a> <a href="mailto:a@b.au">m</a>',
     );
@@ -50,7 +50,9 @@ describe('CMS rich text on a page', () => {
     expect(sanitizeRich('<a href="https://x.com" target="_blank">l</a>')).toBe(
       '<a href="https://x.com" target="_blank" rel="noopener noreferrer">l</a>',
     );
-    expect(sanitizeRich('<a href="https://x.com" target="_blank" rel="opener">l</a>')).toContain('rel="noopener noreferrer"');
+    expect(sanitizeRich('<a href="https://x.com" target="_blank" rel="opener">l</a>')).toContain(
+      'rel="noopener noreferrer"',
+    );
     expect(sanitizeRich('<a href="/a" target="_self">l</a>')).toBe('<a href="/a">l</a>');
   });
 

@@ -8,22 +8,56 @@ import { pageSchema } from '../../src/content/page.ts';
 import { siteSchema } from '../../src/content/site.ts';
 import type { DealerContent } from '../../src/content/load.ts';
 import {
-  contentSecurityPolicy, headersFile, inlineScriptHashes, robotsTxt, sendsStrictTransport, sitemapXml,
+  contentSecurityPolicy,
+  headersFile,
+  inlineScriptHashes,
+  robotsTxt,
+  sendsStrictTransport,
+  sitemapXml,
 } from '../../scripts/lib/site-files.ts';
 import { headersFor, parseHeaders } from '../../scripts/lib/serve-headers.ts';
 
 function dealer(site: Record<string, unknown> = {}): DealerContent {
   const page = (p: Record<string, unknown>, i: number) => ({
-    ...pageSchema.parse({ id: i, title: 'T', blocks: [], publishedAt: '2024-07-01T09:00:00Z', ...p }), blocks: [], file: `pages/${i}.json`,
+    ...pageSchema.parse({ id: i, title: 'T', blocks: [], publishedAt: '2024-07-01T09:00:00Z', ...p }),
+    blocks: [],
+    file: `pages/${i}.json`,
   });
   return {
     slug: 'acme',
-    site: siteSchema.parse({ id: 1, slug: 'acme', name: 'Acme Cars', url: 'https://www.acmecars.com.au', country: 'AU', ...site }),
-    pages: [{ path: '/' }, { path: '/service', publishedAt: '2025-02-03' }, { path: '/thank-you', noindex: true }].map(page),
+    site: siteSchema.parse({
+      id: 1,
+      slug: 'acme',
+      name: 'Acme Cars',
+      url: 'https://www.acmecars.com.au',
+      country: 'AU',
+      ...site,
+    }),
+    pages: [{ path: '/' }, { path: '/service', publishedAt: '2025-02-03' }, { path: '/thank-you', noindex: true }].map(
+      page,
+    ),
     cars: [
-      carSchema.parse({ id: 1, name: 'C', slug: 'c&1', make: 'M', model: 'X', year: 2020, km: 1, price: 1, photos_count: 0, car_type: 'used', created_at_timestamp: 1 }),
+      carSchema.parse({
+        id: 1,
+        name: 'C',
+        slug: 'c&1',
+        make: 'M',
+        model: 'X',
+        year: 2020,
+        km: 1,
+        price: 1,
+        photos_count: 0,
+        car_type: 'used',
+        created_at_timestamp: 1,
+      }),
     ],
-    models: [], offers: [], team: [], locations: [], brands: [], slides: [], reviews: {},
+    models: [],
+    offers: [],
+    team: [],
+    locations: [],
+    brands: [],
+    slides: [],
+    reviews: {},
   };
 }
 
@@ -67,13 +101,19 @@ describe('Content-Security-Policy', () => {
   beforeAll(async () => {
     root = await mkdtemp(path.join(tmpdir(), 'csp-'));
     await mkdir(path.join(root, 'service'));
-    await writeFile(path.join(root, 'index.html'), [
-      '<script>window.a=1</script>',
-      '<script type="application/ld+json">{"@type":"Car"}</script>',
-      '<script type="application/json">{"x":1}</script>',
-      '<script type="module" src="/_astro/island.js"></script>',
-    ].join(''));
-    await writeFile(path.join(root, 'service', 'index.html'), '<script type="module">import "/x.js"</script><script>window.a=1</script>');
+    await writeFile(
+      path.join(root, 'index.html'),
+      [
+        '<script>window.a=1</script>',
+        '<script type="application/ld+json">{"@type":"Car"}</script>',
+        '<script type="application/json">{"x":1}</script>',
+        '<script type="module" src="/_astro/island.js"></script>',
+      ].join(''),
+    );
+    await writeFile(
+      path.join(root, 'service', 'index.html'),
+      '<script type="module">import "/x.js"</script><script>window.a=1</script>',
+    );
   });
   afterAll(() => rm(root, { recursive: true, force: true }));
 
@@ -113,11 +153,13 @@ describe('HTTPS only (Strict-Transport-Security)', () => {
 
   it('tells browsers to use https for a year, sub-domains included, on every page and asset of an https site', () => {
     for (const pathname of ['/', '/service', '/_astro/island.js']) {
-      expect(served({ url: 'https://www.acmecars.com.au' }, false, pathname)).toBe('max-age=31536000; includeSubDomains');
+      expect(served({ url: 'https://www.acmecars.com.au' }, false, pathname)).toBe(
+        'max-age=31536000; includeSubDomains',
+      );
     }
   });
 
-  it('never asks for the browsers\' preload list', () => {
+  it("never asks for the browsers' preload list", () => {
     expect(served({ url: 'https://www.acmecars.com.au' }, false)).not.toMatch(/preload/i);
   });
 

@@ -6,24 +6,53 @@ import { carJsonLd, jsonLdText } from '../../src/lib/structured-data.ts';
 import { dealerOf } from '../helpers/dealer-content.ts';
 
 const au: SiteInput = {
-  id: 1, slug: 'acme', name: 'Acme Cars', url: 'https://www.acmecars.com.au', country: 'AU', contact: { phone: '(02) 9555 0100' },
+  id: 1,
+  slug: 'acme',
+  name: 'Acme Cars',
+  url: 'https://www.acmecars.com.au',
+  country: 'AU',
+  contact: { phone: '(02) 9555 0100' },
 };
 const nz: SiteInput = { id: 2, slug: 'kiwi', name: 'Kiwi Cars', url: 'https://www.kiwicars.co.nz', country: 'NZ' };
 
 const corolla = carSchema.parse({
-  id: 1, name: '2021 Toyota Corolla Ascent Sport', slug: 'corolla-1', make: 'Toyota', model: 'Corolla', badge: 'Ascent Sport',
-  year: 2021, km: 35000, price: 27990, photos: ['/photos/1.jpg', 'https://cdn.example.net/2.jpg'], photos_count: 2, car_type: 'used',
-  vin: 'JTNKU3JE60J123456', stock_number: 'AC1234', seats: 5, simple_body: 'Hatch', simple_fuel: 'Petrol',
-  transmission: 'CVT', colour: 'Silver', dealercomments: 'One owner.<br>Full <strong>service</strong> history &amp; two keys.',
-  features: ['Reversing camera', 'Apple CarPlay'], created_at_timestamp: 1700000000,
+  id: 1,
+  name: '2021 Toyota Corolla Ascent Sport',
+  slug: 'corolla-1',
+  make: 'Toyota',
+  model: 'Corolla',
+  badge: 'Ascent Sport',
+  year: 2021,
+  km: 35000,
+  price: 27990,
+  photos: ['/photos/1.jpg', 'https://cdn.example.net/2.jpg'],
+  photos_count: 2,
+  car_type: 'used',
+  vin: 'JTNKU3JE60J123456',
+  stock_number: 'AC1234',
+  seats: 5,
+  simple_body: 'Hatch',
+  simple_fuel: 'Petrol',
+  transmission: 'CVT',
+  colour: 'Silver',
+  dealercomments: 'One owner.<br>Full <strong>service</strong> history &amp; two keys.',
+  features: ['Reversing camera', 'Apple CarPlay'],
+  created_at_timestamp: 1700000000,
 });
 
 const yard = locationSchema.parse({
-  id: 5, name: 'Acme Parramatta', location_type: 'sales', address: { lat: -33.8, long: 151, address: '1 Church St, Parramatta NSW 2150' },
+  id: 5,
+  name: 'Acme Parramatta',
+  location_type: 'sales',
+  address: { lat: -33.8, long: 151, address: '1 Church St, Parramatta NSW 2150' },
   contact_detail: { phone: '(02) 9555 0199' },
 });
 const other = locationSchema.parse({
-  id: 6, name: 'Acme Penrith', location_type: 'Sales', primary: true, address: { lat: -33.7, long: 150.7, address: '9 High St, Penrith NSW 2750' },
+  id: 6,
+  name: 'Acme Penrith',
+  location_type: 'Sales',
+  primary: true,
+  address: { lat: -33.7, long: 150.7, address: '9 High St, Penrith NSW 2750' },
 });
 
 type Json = Record<string, unknown>;
@@ -89,17 +118,37 @@ describe('structured data of a car page', () => {
   });
 
   it('sells a new car as new and a demonstrator as used', () => {
-    expect(ld(dealerOf(au), carSchema.parse({ ...corolla, car_type: 'new' })).itemCondition).toBe('https://schema.org/NewCondition');
-    expect(ld(dealerOf(au), carSchema.parse({ ...corolla, car_type: 'demo' })).itemCondition).toBe('https://schema.org/UsedCondition');
+    expect(ld(dealerOf(au), carSchema.parse({ ...corolla, car_type: 'new' })).itemCondition).toBe(
+      'https://schema.org/NewCondition',
+    );
+    expect(ld(dealerOf(au), carSchema.parse({ ...corolla, car_type: 'demo' })).itemCondition).toBe(
+      'https://schema.org/UsedCondition',
+    );
   });
 
   it('leaves out what the car has no data for', () => {
     const bare = carSchema.parse({
-      id: 2, name: 'Car', slug: 'car-2', make: 'Kia', model: 'Rio', year: 2020, km: 1, price: 1, photos_count: 0,
-      car_type: 'used', created_at_timestamp: 1,
+      id: 2,
+      name: 'Car',
+      slug: 'car-2',
+      make: 'Kia',
+      model: 'Rio',
+      year: 2020,
+      km: 1,
+      price: 1,
+      photos_count: 0,
+      car_type: 'used',
+      created_at_timestamp: 1,
     });
     const out = ld(dealerOf(au), bare);
-    for (const key of ['vehicleIdentificationNumber', 'sku', 'description', 'vehicleSeatingCapacity', 'color', 'driveWheelConfiguration']) {
+    for (const key of [
+      'vehicleIdentificationNumber',
+      'sku',
+      'description',
+      'vehicleSeatingCapacity',
+      'color',
+      'driveWheelConfiguration',
+    ]) {
       expect(out, key).not.toHaveProperty(key);
     }
   });
@@ -130,8 +179,12 @@ describe('the seller of a car', () => {
       url: 'https://www.acmecars.com.au/',
       telephone: '(02) 9555 0199',
       address: {
-        '@type': 'PostalAddress', streetAddress: '1 Church St', addressLocality: 'Parramatta', addressRegion: 'NSW',
-        postalCode: '2150', addressCountry: 'AU',
+        '@type': 'PostalAddress',
+        streetAddress: '1 Church St',
+        addressLocality: 'Parramatta',
+        addressRegion: 'NSW',
+        postalCode: '2150',
+        addressCountry: 'AU',
       },
     });
   });
@@ -152,8 +205,11 @@ describe('the seller of a car', () => {
   it('is the dealer with its phone when there are no locations', () => {
     const seller = (ld(dealerOf(au)).offers as Json).seller as Json;
     expect(seller).toEqual({
-      '@type': 'AutoDealer', '@id': 'https://www.acmecars.com.au/#dealer', name: 'Acme Cars',
-      url: 'https://www.acmecars.com.au/', telephone: '(02) 9555 0100',
+      '@type': 'AutoDealer',
+      '@id': 'https://www.acmecars.com.au/#dealer',
+      name: 'Acme Cars',
+      url: 'https://www.acmecars.com.au/',
+      telephone: '(02) 9555 0100',
     });
   });
 });

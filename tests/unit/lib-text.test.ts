@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { BIO_PREVIEW_CHARS, MODEL_DESCRIPTION_CHARS, formatKm, formatPrice, shortTitle, trimmed, trimmedOrNumber, truncate } from '../../src/lib/text.ts';
+import {
+  BIO_PREVIEW_CHARS,
+  MODEL_DESCRIPTION_CHARS,
+  formatKm,
+  formatPrice,
+  shortTitle,
+  trimmed,
+  trimmedOrNumber,
+  truncate,
+} from '../../src/lib/text.ts';
 
 const letters = (n: number) => 'x'.repeat(n);
 

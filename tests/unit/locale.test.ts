@@ -21,8 +21,12 @@ describe('the locale table', () => {
     expect(locale('AU').legal.governingLaw('VIC')).toBe('VIC, Australia');
     expect(locale('AU').legal.governingLaw(undefined)).toBe('Australia');
     expect(locale('NZ').legal.governingLaw('Canterbury')).toBe('New Zealand');
-    expect(locale('AU').address.placeLabel({ locality: 'Gosford', state: 'NSW', postcode: '2250' })).toBe('Gosford NSW 2250');
-    expect(locale('NZ').address.placeLabel({ locality: 'Riccarton', state: 'Christchurch', postcode: '8041' })).toBe('Riccarton, Christchurch 8041');
+    expect(locale('AU').address.placeLabel({ locality: 'Gosford', state: 'NSW', postcode: '2250' })).toBe(
+      'Gosford NSW 2250',
+    );
+    expect(locale('NZ').address.placeLabel({ locality: 'Riccarton', state: 'Christchurch', postcode: '8041' })).toBe(
+      'Riccarton, Christchurch 8041',
+    );
     expect(locale('NZ').phone.nationalMobile.test('0211234567')).toBe(true);
     expect(locale('AU').phone.nationalMobile.test('0412345678')).toBe(true);
     expect(locale('AU').phone.nationalMobile.test('0298765432')).toBe(false);

@@ -23,20 +23,29 @@ import { FETCH_FAILED, openBrochure, type BrochureDeps } from '../../src/blocks/
 
 const model = (over: Record<string, unknown>): Model => modelSchema.parse({ slug: 'm', name: 'M', ...over });
 const variant = (i: number, features = 3) => ({
-  id: i, name: `V${i}`, features: Array.from({ length: features }, (_, f) => `Feature ${i}.${f + 1}`),
-  dap_min_price: 40000 + i, dap_max_price: 42000 + i,
+  id: i,
+  name: `V${i}`,
+  features: Array.from({ length: features }, (_, f) => `Feature ${i}.${f + 1}`),
+  dap_min_price: 40000 + i,
+  dap_max_price: 42000 + i,
 });
 const colour = (i: number, over: Record<string, unknown> = {}) => ({
-  id: i, name: `Colour ${i}`, photo_url: `/c${i}.svg`, hexCode: '#123456', ...over,
+  id: i,
+  name: `Colour ${i}`,
+  photo_url: `/c${i}.svg`,
+  hexCode: '#123456',
+  ...over,
 });
 /** A HiLux-like model: `types` body types, `perType` colours each, one variant per body type. */
 function cabs(types: number, perType: number): Model {
   const names = ['Single Cab', 'Extra Cab', 'Double Cab', 'Crew Cab'].slice(0, types);
   return model({
-    slug: 'ute', name: 'Ute',
+    slug: 'ute',
+    name: 'Ute',
     model_variants: names.map((n, i) => ({ id: i, name: `Base ${n}` })),
-    colours: names.flatMap((n, t) => Array.from({ length: perType }, (_, c) =>
-      colour(t * 100 + c, { oem_id: n, model_variant_name: `Base ${n}` }))),
+    colours: names.flatMap((n, t) =>
+      Array.from({ length: perType }, (_, c) => colour(t * 100 + c, { oem_id: n, model_variant_name: `Base ${n}` })),
+    ),
   });
 }
 
@@ -71,7 +80,11 @@ describe('colour picker rules', () => {
 
   it('shows the colours of the selected variant, and every colour for a variant none names', () => {
     const m = model({
-      model_variants: [{ id: 1, name: 'A' }, { id: 2, name: 'B' }, { id: 3, name: 'C' }],
+      model_variants: [
+        { id: 1, name: 'A' },
+        { id: 2, name: 'B' },
+        { id: 3, name: 'C' },
+      ],
       colours: [colour(1, { model_variant_name: 'A' }), colour(2, { model_variant_name: 'B' }), colour(3)],
     });
     const data = toPickerData(m);
@@ -84,7 +97,12 @@ describe('colour picker rules', () => {
     const data = toPickerData(cabs(3, 6));
     expect(variantForBodyType(data, 'Double Cab', 0)).toBe(2);
     expect(bodyTypeForVariant(data, 1, 'Single Cab')).toBe('Extra Cab');
-    const rogue = toPickerData(model({ ...cabs(3, 6), model_variants: [...cabs(3, 6).model_variants, { id: 9, name: 'Rogue Double Cab', features: [] }] }));
+    const rogue = toPickerData(
+      model({
+        ...cabs(3, 6),
+        model_variants: [...cabs(3, 6).model_variants, { id: 9, name: 'Rogue Double Cab', features: [] }],
+      }),
+    );
     expect(bodyTypeForVariant(rogue, 3, 'Single Cab')).toBe('Double Cab');
   });
 });
@@ -114,9 +132,12 @@ describe('variant card rules', () => {
 
   it('links to order now with model_id, model_name and vehicle', () => {
     const m = model({ id: 7, name: 'RAV4' });
-    expect(orderNowHref(m, modelVariant.parse({ id: 1, name: 'GX', full_name: 'RAV4 GX Hybrid' })))
-      .toBe('/models/order-now?model_id=7&model_name=RAV4&vehicle=RAV4+GX+Hybrid');
-    expect(orderNowHref(model({ name: 'X' }), modelVariant.parse({ id: 1, name: 'Y' }))).toBe('/models/order-now?model_name=X&vehicle=Y');
+    expect(orderNowHref(m, modelVariant.parse({ id: 1, name: 'GX', full_name: 'RAV4 GX Hybrid' }))).toBe(
+      '/models/order-now?model_id=7&model_name=RAV4&vehicle=RAV4+GX+Hybrid',
+    );
+    expect(orderNowHref(model({ name: 'X' }), modelVariant.parse({ id: 1, name: 'Y' }))).toBe(
+      '/models/order-now?model_name=X&vehicle=Y',
+    );
   });
 });
 
@@ -136,11 +157,16 @@ describe('finding the model', () => {
 });
 
 describe('brochure download', () => {
-  const deps = (response: () => Promise<{ ok: boolean; status: number; json: () => Promise<unknown> }>): BrochureDeps & { calls: Record<string, unknown[]> } => {
+  const deps = (
+    response: () => Promise<{ ok: boolean; status: number; json: () => Promise<unknown> }>,
+  ): BrochureDeps & { calls: Record<string, unknown[]> } => {
     const calls: Record<string, unknown[]> = { fetch: [], open: [], error: [], warn: [] };
     return {
       calls,
-      fetch: (url) => { calls.fetch!.push(url); return response(); },
+      fetch: (url) => {
+        calls.fetch!.push(url);
+        return response();
+      },
       open: (url) => calls.open!.push(url),
       error: (m) => calls.error!.push(m),
       warn: (m) => calls.warn!.push(m),
@@ -156,7 +182,9 @@ describe('brochure download', () => {
 
   it("logs 'Failed to fetch model data' when the request fails or answers an error", async () => {
     for (const response of [
-      async () => { throw new TypeError('network'); },
+      async () => {
+        throw new TypeError('network');
+      },
       async () => ({ ok: false, status: 500, json: async () => ({}) }),
     ]) {
       const d = deps(response);
@@ -202,7 +230,12 @@ describe('model blocks rendered', () => {
   });
 
   it('sanitises feature HTML', async () => {
-    const m = model({ slug: 'x', model_variants: [{ id: 1, name: 'A', features: ['<b>Big</b> <img src=x onerror=alert(1)>wheels<script>alert(1)</script>'] }] });
+    const m = model({
+      slug: 'x',
+      model_variants: [
+        { id: 1, name: 'A', features: ['<b>Big</b> <img src=x onerror=alert(1)>wheels<script>alert(1)</script>'] },
+      ],
+    });
     const html = await renderBlock('modelVariants', { model: 'x' }, { dealer: withModels([m]) });
     expect(html).toContain('<b>Big</b>');
     expect(html).not.toContain('onerror');
@@ -210,11 +243,19 @@ describe('model blocks rendered', () => {
   });
 
   it('makes 3 variants a slider without controls, and 4 a slider with controls', async () => {
-    const three = await renderBlock('modelVariants', { model: 'm' }, { dealer: withModels([model({ model_variants: [1, 2, 3].map((i) => variant(i)) })]) });
+    const three = await renderBlock(
+      'modelVariants',
+      { model: 'm' },
+      { dealer: withModels([model({ model_variants: [1, 2, 3].map((i) => variant(i)) })]) },
+    );
     expect(islands(three)).toBe(1);
     expect(slides(three)).toBe(3);
     expect(three).not.toContain('Next variant');
-    const four = await renderBlock('modelVariants', { model: 'm' }, { dealer: withModels([model({ model_variants: [1, 2, 3, 4].map((i) => variant(i)) })]) });
+    const four = await renderBlock(
+      'modelVariants',
+      { model: 'm' },
+      { dealer: withModels([model({ model_variants: [1, 2, 3, 4].map((i) => variant(i)) })]) },
+    );
     expect(slides(four)).toBe(4);
     expect(four).toContain('aria-label="Next variant"');
     expect(four).toContain('aria-label="Previous variant"');
@@ -240,9 +281,15 @@ describe('model blocks rendered', () => {
 
   it('renders feature slides as tabs, and the brochure button on the model page', async () => {
     const data = {
-      componentHeight: 480, overlay: true,
+      componentHeight: 480,
+      overlay: true,
       slides: [
-        { tab: 'Power', image: { url: '/p.svg', alt: 'Engine', width: 800, height: 500 }, heading: 'Hybrid', description: '<p>Quiet<script>x()</script></p>' },
+        {
+          tab: 'Power',
+          image: { url: '/p.svg', alt: 'Engine', width: 800, height: 500 },
+          heading: 'Hybrid',
+          description: '<p>Quiet<script>x()</script></p>',
+        },
         { tab: 'Cabin', image: { url: '/c.svg' }, heading: 'Room' },
       ],
     };

@@ -18,20 +18,26 @@ async function serve(handler: FetchHandler, bodyLimit?: number): Promise<number>
 }
 
 function call(port: number, method: string, body?: string, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, method, path: '/api/x', headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>(
+    (resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port, method, path: '/api/x', headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
+        );
+      });
+      req.on('error', reject);
+      req.end(body);
+    },
+  );
 }
 
 describe('serveFetch', () => {
   it('sends a JSON answer with its Content-Length, not chunked', async () => {
-    const port = await serve(async (r) => Response.json({ got: await r.json() }, { status: 201, headers: { 'X-A': '1' } }));
+    const port = await serve(async (r) =>
+      Response.json({ got: await r.json() }, { status: 201, headers: { 'X-A': '1' } }),
+    );
     const res = await call(port, 'POST', JSON.stringify({ a: 'é' }), { 'content-type': 'application/json' });
     expect(res.status).toBe(201);
     expect(res.body).toBe('{"got":{"a":"é"}}');
@@ -41,12 +47,17 @@ describe('serveFetch', () => {
   });
 
   it('streams a body that comes in several chunks', async () => {
-    const port = await serve(() => new Response(new ReadableStream({
-      start(c) {
-        for (const part of ['one ', 'two ', 'three']) c.enqueue(new TextEncoder().encode(part));
-        c.close();
-      },
-    })));
+    const port = await serve(
+      () =>
+        new Response(
+          new ReadableStream({
+            start(c) {
+              for (const part of ['one ', 'two ', 'three']) c.enqueue(new TextEncoder().encode(part));
+              c.close();
+            },
+          }),
+        ),
+    );
     const res = await call(port, 'GET');
     expect(res.body).toBe('one two three');
     expect(res.headers['transfer-encoding']).toBe('chunked');

@@ -23,8 +23,18 @@ describe('outlineHeadings', () => {
 describe('pageDescription', () => {
   it('prefers the editor’s description, then the page’s own text', async () => {
     const dealer = await fixtureDealer();
-    const { blocks } = toBlocks([{ id: 1, type: 'paragraph', data: { text: '<p>Our <b>service centre</b> looks after every make and model, with loan cars and same-day servicing.</p>' } }]);
-    expect(pageDescription(dealer, { title: 'Service', description: ' Book a service. ', blocks })).toBe('Book a service.');
+    const { blocks } = toBlocks([
+      {
+        id: 1,
+        type: 'paragraph',
+        data: {
+          text: '<p>Our <b>service centre</b> looks after every make and model, with loan cars and same-day servicing.</p>',
+        },
+      },
+    ]);
+    expect(pageDescription(dealer, { title: 'Service', description: ' Book a service. ', blocks })).toBe(
+      'Book a service.',
+    );
     expect(pageDescription(dealer, { title: 'Service', blocks })).toBe(
       'Our service centre looks after every make and model, with loan cars and same-day servicing.',
     );
@@ -42,9 +52,21 @@ describe('pageDescription', () => {
   it('names the suburbs of the dealer’s showrooms', async () => {
     const dealer = await fixtureDealer();
     const place = (address: string) => ({ ...dealer.locations[0]!, address: { lat: 0, long: 0, address } });
-    const au = { ...dealer, site: { ...dealer.site, country: 'AU' as const, state: 'NSW' }, locations: [place('1 Main Rd, Gosford NSW 2250'), place('2 High St, Erina NSW 2260'), place('3 Side St, Gosford NSW 2250')] };
+    const au = {
+      ...dealer,
+      site: { ...dealer.site, country: 'AU' as const, state: 'NSW' },
+      locations: [
+        place('1 Main Rd, Gosford NSW 2250'),
+        place('2 High St, Erina NSW 2260'),
+        place('3 Side St, Gosford NSW 2250'),
+      ],
+    };
     expect(dealerSuburbs(au)).toBe('Gosford and Erina, NSW');
-    const nz = { ...dealer, site: { ...dealer.site, country: 'NZ' as const, state: 'Canterbury' }, locations: [place('399 Moorhouse Avenue, Sydenham, Christchurch 8011')] };
+    const nz = {
+      ...dealer,
+      site: { ...dealer.site, country: 'NZ' as const, state: 'Canterbury' },
+      locations: [place('399 Moorhouse Avenue, Sydenham, Christchurch 8011')],
+    };
     expect(dealerSuburbs(nz)).toBe('Christchurch');
   });
 });

@@ -22,11 +22,15 @@ import { overBudget, PAGE_BUDGETS } from '../../scripts/lib/budgets.ts';
 /** The blocks a route renders; pages drawn without blocks (team profile, legal, 404) have none. */
 function routeBlocks(route: Route): Block[] {
   switch (route.kind) {
-    case 'page': return route.page.blocks;
-    case 'model': return defaultModelBlocks(route.model);
+    case 'page':
+      return route.page.blocks;
+    case 'model':
+      return defaultModelBlocks(route.model);
     // The car page ends with an enquiry form (src/components/pages/CarPage.astro).
-    case 'car': return [{ id: 'enquiry', type: 'form', data: { formType: 'contact' }, tunes: {} } as unknown as Block];
-    default: return [];
+    case 'car':
+      return [{ id: 'enquiry', type: 'form', data: { formType: 'contact' }, tunes: {} } as unknown as Block];
+    default:
+      return [];
   }
 }
 
@@ -61,7 +65,9 @@ describe('which scripts a page may hold', () => {
 describe('the list of block types that ship an island', () => {
   const blocksDir = path.resolve('src/blocks');
   /** Block type → the component file the registry finds for it. */
-  const components = new Map<string, string>(blockTypes.map((type) => [type, path.join(blocksDir, componentPath(type))]));
+  const components = new Map<string, string>(
+    blockTypes.map((type) => [type, path.join(blocksDir, componentPath(type))]),
+  );
 
   /**
    * Whether a component, or an .astro component it imports (BlockList aside: nested blocks count on
@@ -82,13 +88,16 @@ describe('the list of block types that ship an island', () => {
     return false;
   }
 
-  it('reads every block type\'s component', () => {
+  it("reads every block type's component", () => {
     expect(components.size).toBeGreaterThan(30);
     for (const file of components.values()) expect(existsSync(file), file).toBe(true);
   });
 
   it('flags `island` on exactly the block types whose components hold a client: directive or a bundled script', () => {
-    const scanned = [...components].filter(([, file]) => hydrates(file)).map(([type]) => type).sort();
+    const scanned = [...components]
+      .filter(([, file]) => hydrates(file))
+      .map(([type]) => type)
+      .sort();
     expect(scanned.length).toBeGreaterThan(5);
     expect([...ISLAND_BLOCK_TYPES].sort()).toEqual(scanned);
   });
@@ -115,15 +124,21 @@ describe('built pages without an interactive block', () => {
         if (html === undefined) continue;
         checked++;
         const scripts = pageScripts(html);
-        if (scripts.length) offenders.push(`${dealer.slug}${route.path}: ${scripts.slice(0, 3).join(' | ')}${scripts.length > 3 ? ` (+${scripts.length - 3} more)` : ''}`);
+        if (scripts.length)
+          offenders.push(
+            `${dealer.slug}${route.path}: ${scripts.slice(0, 3).join(' | ')}${scripts.length > 3 ? ` (+${scripts.length - 3} more)` : ''}`,
+          );
       }
     }
     // Team profiles, legal pages and plain content pages exist on every sample dealer.
     expect(checked).toBeGreaterThan(20);
-    expect(offenders, `${offenders.length} page(s) without an interactive block load JavaScript:\n${offenders.join('\n')}`).toEqual([]);
+    expect(
+      offenders,
+      `${offenders.length} page(s) without an interactive block load JavaScript:\n${offenders.join('\n')}`,
+    ).toEqual([]);
   });
 
-  it('stay within their template\'s size budget (scripts/lib/budgets.ts), as every other page does', async () => {
+  it("stay within their template's size budget (scripts/lib/budgets.ts), as every other page does", async () => {
     const over: string[] = [];
     const seen = new Set<Template>();
     for (const dealer of dealers) {
@@ -133,7 +148,10 @@ describe('built pages without an interactive block', () => {
         if (html === undefined) continue;
         const { template } = classify(route);
         seen.add(template);
-        const problem = overBudget(template, pageWeight(html, await pageJs(path.join(build.sites, dealer.slug), html, cache)));
+        const problem = overBudget(
+          template,
+          pageWeight(html, await pageJs(path.join(build.sites, dealer.slug), html, cache)),
+        );
         if (problem) over.push(`${dealer.slug}${route.path} (${template}): ${problem}`);
       }
     }

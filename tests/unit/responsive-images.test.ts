@@ -35,15 +35,20 @@ function judge(pages: Map<string, string>): Findings {
       const srcset = attr(tag, 'srcset');
       const sizes = attr(tag, 'sizes');
       if (srcset) out.withSrcset++;
-      if (srcset && !sizes?.trim()) out.problems.push(`${page}: <img> #${i + 1} has a srcset and no sizes: ${tag.slice(0, 140)}`);
-      if (!srcset && sizes !== undefined) out.problems.push(`${page}: <img> #${i + 1} has sizes without a srcset: ${tag.slice(0, 140)}`);
+      if (srcset && !sizes?.trim())
+        out.problems.push(`${page}: <img> #${i + 1} has a srcset and no sizes: ${tag.slice(0, 140)}`);
+      if (!srcset && sizes !== undefined)
+        out.problems.push(`${page}: <img> #${i + 1} has sizes without a srcset: ${tag.slice(0, 140)}`);
       if (attr(tag, 'fetchpriority') === 'high') {
         high++;
         if (attr(tag, 'loading') === 'lazy') out.problems.push(`${page}: <img> #${i + 1} is lazy and high priority`);
       }
     });
     if (high > 1) {
-      const which = tags.filter((t) => attr(t, 'fetchpriority') === 'high').map((t) => attr(t, 'src')).join(', ');
+      const which = tags
+        .filter((t) => attr(t, 'fetchpriority') === 'high')
+        .map((t) => attr(t, 'src'))
+        .join(', ');
       out.problems.push(`${page}: ${high} images with fetchpriority="high" (${which})`);
     }
   }
@@ -54,7 +59,10 @@ let cdn: DealerCopyBuild;
 let plain: DealerCopyBuild;
 beforeAll(async () => {
   // One after the other: two Astro builds at once would only slow each other down.
-  cdn = await buildDealerCopy('responsive-images-cdn', { only: [DEALER], site: (_slug, site) => ({ ...site, images: { transform: TRANSFORM } }) });
+  cdn = await buildDealerCopy('responsive-images-cdn', {
+    only: [DEALER],
+    site: (_slug, site) => ({ ...site, images: { transform: TRANSFORM } }),
+  });
   plain = await buildDealerCopy('responsive-images-plain', { only: [DEALER] });
 }, 480_000);
 afterAll(async () => {
@@ -87,8 +95,13 @@ describe('with an image CDN', () => {
   });
 
   it.skipIf(!hasJava)('passes the W3C Nu checker with no image error', () => {
-    const r = spawnSync('java', ['-jar', vnuJar, '--format', 'json', '--skip-non-html', cdn.sites], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-    const report = JSON.parse(r.stderr) as { messages: { type: string; subType?: string; url: string; message: string; lastLine?: number; extract?: string }[] };
+    const r = spawnSync('java', ['-jar', vnuJar, '--format', 'json', '--skip-non-html', cdn.sites], {
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    const report = JSON.parse(r.stderr) as {
+      messages: { type: string; subType?: string; url: string; message: string; lastLine?: number; extract?: string }[];
+    };
     const imageErrors = report.messages
       .filter((m) => m.type === 'error' || m.subType === 'warning')
       .filter((m) => /\b(img|srcset|sizes|fetchpriority|loading)\b/i.test(m.message) || /<img\b/i.test(m.extract ?? ''))

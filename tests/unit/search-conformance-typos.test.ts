@@ -12,8 +12,10 @@ import { idsWhere } from '../helpers/search-stock.ts';
 describe.each(testDatabases)('typo tolerance through algoliasearch v5 on $label', (database) => {
   const served = serveSearch(database);
   /** The hits of the primary index (relevance, then newest), in order. */
-  const ids = async (query: string, params: Record<string, unknown> = {}) => idsOf(await searchOne(served.client, 'cars', { query, hitsPerPage: 100, ...params }));
-  const sorted = async (query: string, params: Record<string, unknown> = {}) => (await ids(query, params)).sort((a, b) => +a - +b);
+  const ids = async (query: string, params: Record<string, unknown> = {}) =>
+    idsOf(await searchOne(served.client, 'cars', { query, hitsPerPage: 100, ...params }));
+  const sorted = async (query: string, params: Record<string, unknown> = {}) =>
+    (await ids(query, params)).sort((a, b) => +a - +b);
 
   it('finds makes and models with one typo from 4 letters: a letter missing, added, wrong or swapped', async () => {
     const toyotas = ['1', '2', '3', '4'];
@@ -57,16 +59,24 @@ describe.each(testDatabases)('typo tolerance through algoliasearch v5 on $label'
 
   it('leaves numbers exact unless allowTyposOnNumericTokens is on', async () => {
     expect(await sorted('2019')).toEqual(idsWhere((c) => c.year === 2019));
-    expect(await sorted('2019', { allowTyposOnNumericTokens: true })).toEqual(idsWhere((c) => [2017, 2018, 2019].includes(c.year)));
+    expect(await sorted('2019', { allowTyposOnNumericTokens: true })).toEqual(
+      idsWhere((c) => [2017, 2018, 2019].includes(c.year)),
+    );
   });
 
   it('matches typos in the start of a word being typed, and highlights what they matched', async () => {
     expect(await sorted('lancru')).toEqual(['4']);
     expect(await sorted('outlandr')).toEqual(['14']);
-    const hit = (await searchOne(served.client, 'cars', { query: 'toyta crolla' })).hits.find((h) => h.objectID === '2')!;
+    const hit = (await searchOne(served.client, 'cars', { query: 'toyta crolla' })).hits.find(
+      (h) => h.objectID === '2',
+    )!;
     expect(hit._highlightResult).toMatchObject({
       make: { value: '<em>Toyota</em>', matchLevel: 'partial', matchedWords: ['toyta'], fullyHighlighted: true },
-      name: { value: '2022 <em>Toyota</em> <em>Corolla</em> Cross GXL', matchLevel: 'full', matchedWords: ['toyta', 'crolla'] },
+      name: {
+        value: '2022 <em>Toyota</em> <em>Corolla</em> Cross GXL',
+        matchLevel: 'full',
+        matchedWords: ['toyta', 'crolla'],
+      },
     });
   });
 
@@ -86,6 +96,8 @@ describe.each(testDatabases)('typo tolerance through algoliasearch v5 on $label'
     expect(await sorted('one owner', { restrictSearchableAttributes: ['dealercomments'] })).toEqual(['7']);
     expect(await sorted('toyta hilux', { restrictSearchableAttributes: ['make', 'model'] })).toEqual(['3']);
     expect(await sorted('ascent toyota', { restrictSearchableAttributes: ['make', 'model'] })).toEqual([]);
-    await expect(searchOne(served.client, 'cars', { query: 'x', restrictSearchableAttributes: ['vin'] })).rejects.toMatchObject({ status: 400 });
+    await expect(
+      searchOne(served.client, 'cars', { query: 'x', restrictSearchableAttributes: ['vin'] }),
+    ).rejects.toMatchObject({ status: 400 });
   });
 });

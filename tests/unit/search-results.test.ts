@@ -5,7 +5,12 @@ import { groupingSets } from '../../src/api/search/sql.ts';
 
 /** Groups as a statement returns them: [GROUPING bits, value, partner value, count]. */
 function groups(entries: [number, string | null, string | null, number][]): Groups {
-  return { bits: entries.map((e) => e[0]), values: entries.map((e) => e[1]), partners: entries.map((e) => e[2]), counts: entries.map((e) => e[3]) };
+  return {
+    bits: entries.map((e) => e[0]),
+    values: entries.map((e) => e[1]),
+    partners: entries.map((e) => e[2]),
+    counts: entries.map((e) => e[3]),
+  };
 }
 const numeric = (a: string) => a === 'price' || a === 'seats';
 const asIs = (_: number, v: string) => v;
@@ -13,8 +18,15 @@ const asIs = (_: number, v: string) => v;
 describe('facet results from grouped counts', () => {
   // Facets [make, price], one set each: make's groups have bits 0b01, price's 0b10.
   const g = groups([
-    [1, 'Toyota', null, 3], [1, 'Mazda', null, 3], [1, 'Kia', null, 1], [1, null, null, 2],
-    [2, '30000', null, 2], [2, '9990', null, 2], [2, '45000', null, 1], [2, '12000', null, 3], [2, null, null, 1],
+    [1, 'Toyota', null, 3],
+    [1, 'Mazda', null, 3],
+    [1, 'Kia', null, 1],
+    [1, null, null, 2],
+    [2, '30000', null, 2],
+    [2, '9990', null, 2],
+    [2, '45000', null, 1],
+    [2, '12000', null, 3],
+    [2, null, null, 1],
   ]);
   const results = (max: number) => facetResults(g, ['make', 'price'], [[0], [1]], asIs, numeric, max);
 
@@ -39,22 +51,46 @@ describe('facet results from grouped counts', () => {
     const makes = ['Mazda', 'Toyota'];
     const decode = (k: number, v: string) => (k === 0 ? makes[Number(v) - 1] : v);
     const pairs = groups([
-      [1, '2', 'Corolla', 4], [1, '2', 'Camry', 1], [1, '1', 'CX-5', 2], [1, '1', null, 1], [1, null, 'Mystery', 1],
-      [6, '5', null, 7], [6, '7', null, 1], [6, null, null, 1],
+      [1, '2', 'Corolla', 4],
+      [1, '2', 'Camry', 1],
+      [1, '1', 'CX-5', 2],
+      [1, '1', null, 1],
+      [1, null, 'Mystery', 1],
+      [6, '5', null, 7],
+      [6, '7', null, 1],
+      [6, null, null, 1],
     ]);
     const r = facetResults(pairs, ['make', 'model', 'seats'], [[0, 1], [2]], decode, numeric, 10);
     expect(r.nbHits).toBe(9);
-    expect(r.facets).toEqual({ make: { Toyota: 5, Mazda: 3 }, model: { Corolla: 4, 'CX-5': 2, Camry: 1, Mystery: 1 }, seats: { 5: 7, 7: 1 } });
+    expect(r.facets).toEqual({
+      make: { Toyota: 5, Mazda: 3 },
+      model: { Corolla: 4, 'CX-5': 2, Camry: 1, Mystery: 1 },
+      seats: { 5: 7, 7: 1 },
+    });
     expect(r.stats.seats).toEqual({ min: 5, max: 7, sum: 42, avg: 42 / 8 });
   });
 
   it('orders astral characters after the rest of the basic plane, as PostgreSQL\'s "C" collation does', () => {
-    const { facets } = facetResults(groups([[0, '\u{1F697} Cars', null, 1], [0, '\uFF21uto', null, 1]]), ['make'], [[0]], asIs, numeric, 1);
+    const { facets } = facetResults(
+      groups([
+        [0, '\u{1F697} Cars', null, 1],
+        [0, '\uFF21uto', null, 1],
+      ]),
+      ['make'],
+      [[0]],
+      asIs,
+      numeric,
+      1,
+    );
     expect(Object.keys(facets.make!)).toEqual(['\uFF21uto']);
   });
 
   it('answers an empty match with no hits, empty facets and no stats', () => {
-    expect(facetResults(groups([]), ['make', 'price'], [[0], [1]], asIs, numeric, 10)).toEqual({ nbHits: 0, facets: { make: {}, price: {} }, stats: {} });
+    expect(facetResults(groups([]), ['make', 'price'], [[0], [1]], asIs, numeric, 10)).toEqual({
+      nbHits: 0,
+      facets: { make: {}, price: {} },
+      stats: {},
+    });
   });
 });
 
@@ -69,11 +105,20 @@ describe('grouping sets', () => {
 describe('sort ordinals', () => {
   const row = (price: number | null, year: number | null, km: number | null, created_at: number | null) =>
     ({ price, year, km, created_at }) as Pick<SearchRow, 'price' | 'year' | 'km' | 'created_at'>;
-  const rows = [row(30_000, 2020, 50_000, 3), row(null, 2022, null, 1), row(20_000, 2020, 10_000, null), row(20_000, null, 10_000, 2)];
+  const rows = [
+    row(30_000, 2020, 50_000, 3),
+    row(null, 2022, null, 1),
+    row(20_000, 2020, 10_000, null),
+    row(20_000, null, 10_000, 2),
+  ];
 
   it('places each row in every order: keys in turn, NULLs last, then snapshot position', () => {
     const places = ordinals(rows);
-    const order = (column: keyof (typeof places)[number]) => places.map((p, i) => [p[column], i]).sort((a, b) => a[0]! - b[0]!).map((x) => x[1]);
+    const order = (column: keyof (typeof places)[number]) =>
+      places
+        .map((p, i) => [p[column], i])
+        .sort((a, b) => a[0]! - b[0]!)
+        .map((x) => x[1]);
     expect(order('o_price_asc')).toEqual([2, 3, 0, 1]);
     expect(order('o_price_desc')).toEqual([0, 2, 3, 1]);
     expect(order('o_newest')).toEqual([0, 3, 1, 2]);

@@ -18,10 +18,21 @@ let server: RunningServer;
 let tmp: string;
 
 /** A raw HTTP request to the server, with any Host header and an unnormalised path. */
-function get(host: string, rawPath: string, init: { method?: string; headers?: Record<string, string>; body?: Buffer } = {}): Promise<Answer> {
+function get(
+  host: string,
+  rawPath: string,
+  init: { method?: string; headers?: Record<string, string>; body?: Buffer } = {},
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(
-      { host: '127.0.0.1', port: server.port, path: rawPath, method: init.method ?? 'GET', headers: { host: `${host}:${server.port}`, ...init.headers }, agent: false },
+      {
+        host: '127.0.0.1',
+        port: server.port,
+        path: rawPath,
+        method: init.method ?? 'GET',
+        headers: { host: `${host}:${server.port}`, ...init.headers },
+        agent: false,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
@@ -36,9 +47,12 @@ function get(host: string, rawPath: string, init: { method?: string; headers?: R
   });
 }
 
-const HOME = '<!doctype html><html lang="en"><head><title>Home | Harbour City Toyota</title></head><body><h1>Welcome</h1></body></html>';
-const CONTACT = '<!doctype html><html lang="en"><head><title>Contact</title></head><body><h1>Contact us</h1></body></html>';
-const NOT_FOUND = '<!doctype html><html lang="en"><head><title>Page not found</title></head><body><h1>Page not found</h1></body></html>';
+const HOME =
+  '<!doctype html><html lang="en"><head><title>Home | Harbour City Toyota</title></head><body><h1>Welcome</h1></body></html>';
+const CONTACT =
+  '<!doctype html><html lang="en"><head><title>Contact</title></head><body><h1>Contact us</h1></body></html>';
+const NOT_FOUND =
+  '<!doctype html><html lang="en"><head><title>Page not found</title></head><body><h1>Page not found</h1></body></html>';
 const SCRIPT = 'export const hello = "world";'.repeat(50);
 
 async function put(file: string, content: string) {
@@ -59,11 +73,19 @@ beforeAll(async () => {
   await put(path.join(harbour, 'sitemap.xml'), '<?xml version="1.0"?><urlset/>');
   await put(path.join(harbour, 'robots.txt'), 'User-agent: *\nAllow: /\n');
   await put(path.join(harbour, '_headers'), headersFile("default-src 'self'"));
-  await put(path.join(sites, 'tasman-motors', 'index.html'),
-    HOME.replace('<title>Home | Harbour City Toyota</title>', '<title>Tasman | Used cars</title><meta property="og:site_name" content="Tasman &amp; Sons Motors">'));
+  await put(
+    path.join(sites, 'tasman-motors', 'index.html'),
+    HOME.replace(
+      '<title>Home | Harbour City Toyota</title>',
+      '<title>Tasman | Used cars</title><meta property="og:site_name" content="Tasman &amp; Sons Motors">',
+    ),
+  );
   await put(path.join(sites, 'tasman-motors', 'secret-of-tasman.txt'), 'tasman only');
   await put(path.join(sites, 'secret.txt'), 'top secret');
-  await put(path.join(tmp, 'dealers', 'harbour-city', 'site.json'), JSON.stringify({ name: 'Harbour City Toyota Group' }));
+  await put(
+    path.join(tmp, 'dealers', 'harbour-city', 'site.json'),
+    JSON.stringify({ name: 'Harbour City Toyota Group' }),
+  );
   server = await startServer({ sitesDir: sites, dealersDir: path.join(tmp, 'dealers'), port: 0, bodyLimit: 2048 });
 });
 
@@ -73,7 +95,7 @@ afterAll(async () => {
 });
 
 describe('npm start: each dealer site on its own *.localhost host', () => {
-  it('serves the home page of http://harbour-city.localhost/ with the site\'s security headers', async () => {
+  it("serves the home page of http://harbour-city.localhost/ with the site's security headers", async () => {
     const res = await get('harbour-city.localhost', '/');
     expect(res.status).toBe(200);
     expect(res.text).toBe(HOME);
@@ -91,7 +113,7 @@ describe('npm start: each dealer site on its own *.localhost host', () => {
     }
   });
 
-  it('answers a page that does not exist with the site\'s own 404 page and status 404', async () => {
+  it("answers a page that does not exist with the site's own 404 page and status 404", async () => {
     const res = await get('harbour-city.localhost', '/cars/sold-last-week');
     expect(res.status).toBe(404);
     expect(res.text).toBe(NOT_FOUND);
@@ -120,17 +142,22 @@ describe('npm start: each dealer site on its own *.localhost host', () => {
       '/sitemap.xml': 'application/xml; charset=utf-8',
       '/robots.txt': 'text/plain; charset=utf-8',
     };
-    for (const [p, type] of Object.entries(types)) expect((await get('harbour-city.localhost', p)).headers['content-type'], p).toBe(type);
+    for (const [p, type] of Object.entries(types))
+      expect((await get('harbour-city.localhost', p)).headers['content-type'], p).toBe(type);
   });
 
   it('compresses text with brotli or gzip when the browser accepts it, and not otherwise', async () => {
-    const br = await get('harbour-city.localhost', '/_astro/island.B1x.js', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const br = await get('harbour-city.localhost', '/_astro/island.B1x.js', {
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['vary']).toBe('Accept-Encoding');
     expect(br.body.length).toBeLessThan(SCRIPT.length);
     expect(brotliDecompressSync(br.body).toString()).toBe(SCRIPT);
 
-    const gz = await get('harbour-city.localhost', '/_astro/island.B1x.js', { headers: { 'accept-encoding': 'gzip, br;q=0' } });
+    const gz = await get('harbour-city.localhost', '/_astro/island.B1x.js', {
+      headers: { 'accept-encoding': 'gzip, br;q=0' },
+    });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gz.body).toString()).toBe(SCRIPT);
 
@@ -163,7 +190,7 @@ describe('npm start: each dealer site on its own *.localhost host', () => {
     expect(again.body.length).toBe(0);
   });
 
-  it('never serves a file outside the site folder, another dealer\'s files or the _headers file', async () => {
+  it("never serves a file outside the site folder, another dealer's files or the _headers file", async () => {
     const attempts = [
       '/../secret.txt',
       '/%2e%2e/secret.txt',
@@ -219,7 +246,9 @@ describe('npm start: the API under /api/ on every host', () => {
   it('answers an unknown API path with a JSON 404 and a wrong method with a JSON 405', async () => {
     const missing = await get('harbour-city.localhost', '/api/no-such-endpoint');
     expect(missing.status).toBe(404);
-    expect(JSON.parse(missing.text)).toEqual({ error: { status: 404, message: 'There is no API endpoint at /api/no-such-endpoint.' } });
+    expect(JSON.parse(missing.text)).toEqual({
+      error: { status: 404, message: 'There is no API endpoint at /api/no-such-endpoint.' },
+    });
 
     const wrong = await get('harbour-city.localhost', '/api/health', { method: 'DELETE' });
     expect(wrong.status).toBe(405);
@@ -228,14 +257,26 @@ describe('npm start: the API under /api/ on every host', () => {
   });
 
   it('refuses a request body over the size cap with a JSON 413, and passes one at the cap', async () => {
-    const big = await get('harbour-city.localhost', '/api/health', { method: 'POST', body: Buffer.alloc(2049, 'a'), headers: { 'content-type': 'text/plain' } });
+    const big = await get('harbour-city.localhost', '/api/health', {
+      method: 'POST',
+      body: Buffer.alloc(2049, 'a'),
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(big.status).toBe(413);
     expect(JSON.parse(big.text).error.status).toBe(413);
 
-    const chunked = await get('harbour-city.localhost', '/api/health', { method: 'POST', body: Buffer.alloc(4096, 'a'), headers: { 'transfer-encoding': 'chunked' } });
+    const chunked = await get('harbour-city.localhost', '/api/health', {
+      method: 'POST',
+      body: Buffer.alloc(4096, 'a'),
+      headers: { 'transfer-encoding': 'chunked' },
+    });
     expect(chunked.status).toBe(413);
 
-    const atCap = await get('harbour-city.localhost', '/api/health', { method: 'POST', body: Buffer.alloc(2048, 'a'), headers: { 'content-type': 'text/plain' } });
+    const atCap = await get('harbour-city.localhost', '/api/health', {
+      method: 'POST',
+      body: Buffer.alloc(2048, 'a'),
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(atCap.status).toBe(405);
   });
 });

@@ -16,13 +16,21 @@ describe('shot pages', () => {
     for (const d of dealers) {
       const shots = shotPages(d);
       const names = shots.map((s) => s.name);
-      expect(new Set(names).size, `${d.slug}: names are unique, so files never overwrite each other`).toBe(names.length);
+      expect(new Set(names).size, `${d.slug}: names are unique, so files never overwrite each other`).toBe(
+        names.length,
+      );
       for (const n of names) expect(n).toMatch(/^[a-z0-9-]+$/);
       expect(names).toContain('home');
       // 'legal' and 'staff' too, where the dealer has the generated terms page and staff profiles.
       for (const t of ['model', 'car', '404']) expect(names, `${d.slug} ${t}`).toContain(t);
-      const content = d.pages.filter((p) => !shots.some((s) => s.path.startsWith(p.path) && s.name.includes('thank-you')));
-      for (const p of content) expect(shots.some((s) => s.path === p.path), `${d.slug} ${p.path}`).toBe(true);
+      const content = d.pages.filter(
+        (p) => !shots.some((s) => s.path.startsWith(p.path) && s.name.includes('thank-you')),
+      );
+      for (const p of content)
+        expect(
+          shots.some((s) => s.path === p.path),
+          `${d.slug} ${p.path}`,
+        ).toBe(true);
       const thanks = shots.filter((s) => s.name.includes('thank-you'));
       expect(thanks.length).toBe(THANK_YOU_VARIANTS.length);
     }

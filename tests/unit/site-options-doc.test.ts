@@ -9,7 +9,11 @@ function unwrap(schema: z.ZodType): z.ZodType {
   let s = schema;
   for (;;) {
     const def = s._zod.def as { type: string; innerType?: z.ZodType; in?: z.ZodType };
-    if (def.innerType && ['default', 'prefault', 'optional', 'nullable', 'nonoptional', 'readonly', 'catch'].includes(def.type)) s = def.innerType;
+    if (
+      def.innerType &&
+      ['default', 'prefault', 'optional', 'nullable', 'nonoptional', 'readonly', 'catch'].includes(def.type)
+    )
+      s = def.innerType;
     else if (def.type === 'pipe' && def.in) s = def.in;
     else return s;
   }
@@ -62,7 +66,9 @@ describe("dealers/README.md's options table", () => {
       .flatMap((p) => {
         const doc = documentedDefault(documented.get(p)!.Default ?? '');
         const actual = schemaDefault(p);
-        return JSON.stringify(doc) === JSON.stringify(actual) ? [] : [`${p}: README says ${JSON.stringify(doc) ?? 'none'}, schema says ${JSON.stringify(actual) ?? 'none'}`];
+        return JSON.stringify(doc) === JSON.stringify(actual)
+          ? []
+          : [`${p}: README says ${JSON.stringify(doc) ?? 'none'}, schema says ${JSON.stringify(actual) ?? 'none'}`];
       });
     expect(wrong).toEqual([]);
   });

@@ -8,7 +8,15 @@ import { existsSync, globSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { citedPaths, citedTests, isBlockTest, isSpecSection, readCoverageMap, rowsNamed as rowsIn, type MapRow } from '../../scripts/lib/coverage-map.ts';
+import {
+  citedPaths,
+  citedTests,
+  isBlockTest,
+  isSpecSection,
+  readCoverageMap,
+  rowsNamed as rowsIn,
+  type MapRow,
+} from '../../scripts/lib/coverage-map.ts';
 import { mutations, occurrences } from '../../scripts/lib/mutation-list.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -23,7 +31,14 @@ const where = (r: MapRow) => `docs/spec-coverage.md:${r.line} (${r.section}: ${r
 /** Whether `file` is `pattern` or matches it (`*` within one folder, a folder and all it holds). */
 function matches(pattern: string, file: string): boolean {
   if (pattern.endsWith('/')) return file.startsWith(pattern);
-  const re = new RegExp('^' + pattern.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('[^/]*') + '$');
+  const re = new RegExp(
+    '^' +
+      pattern
+        .split('*')
+        .map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+        .join('[^/]*') +
+      '$',
+  );
   return re.test(file);
 }
 
@@ -41,15 +56,20 @@ describe('docs/spec-coverage.md', () => {
 
   it('cites only code and tests that exist', () => {
     const missing = rows.flatMap((r) =>
-      r.cells.flatMap((cell) => citedPaths(cell))
+      r.cells
+        .flatMap((cell) => citedPaths(cell))
         .filter((p) => !p.candidates.some(exists))
-        .map((p) => `${where(r)}: \`${p.cited}\``));
+        .map((p) => `${where(r)}: \`${p.cited}\``),
+    );
     expect(missing).toEqual([]);
   });
 
   it('has a mutation for every row of the spec sections, save the listed ones', () => {
-    const bare = specRows.filter((r) =>
-      !WITHOUT_MUTATIONS.some((text) => r.item.includes(text)) && !mutations.some((m) => rowsNamed(m.row).includes(r)));
+    const bare = specRows.filter(
+      (r) =>
+        !WITHOUT_MUTATIONS.some((text) => r.item.includes(text)) &&
+        !mutations.some((m) => rowsNamed(m.row).includes(r)),
+    );
     expect(bare.map(where)).toEqual([]);
   });
 
@@ -57,7 +77,10 @@ describe('docs/spec-coverage.md', () => {
     for (const text of WITHOUT_MUTATIONS) {
       const named = rowsNamed(text);
       expect(named.length, text).toBeLessThanOrEqual(1);
-      expect(mutations.filter((m) => named.some((r) => rowsNamed(m.row).includes(r))).map((m) => m.id), text).toEqual([]);
+      expect(
+        mutations.filter((m) => named.some((r) => rowsNamed(m.row).includes(r))).map((m) => m.id),
+        text,
+      ).toEqual([]);
     }
   });
 });
@@ -86,13 +109,16 @@ describe('scripts/lib/mutation-list.ts', () => {
         else if (!cited.some((c) => matches(c, file))) problems.push(`${m.id}: ${file} is not cited by ${where(row)}`);
       }
       if (!m.tests.length && !m.e2e?.length) problems.push(`${m.id}: no test to run`);
-      for (const file of m.tests) if (!/^tests\/unit\/.+\.test\.ts$/.test(file) && !isBlockTest(file)) problems.push(`${m.id}: ${file} is not a unit test`);
-      for (const file of m.e2e ?? []) if (!/^tests\/e2e\/.+\.spec\.ts$/.test(file)) problems.push(`${m.id}: ${file} is not an e2e spec`);
+      for (const file of m.tests)
+        if (!/^tests\/unit\/.+\.test\.ts$/.test(file) && !isBlockTest(file))
+          problems.push(`${m.id}: ${file} is not a unit test`);
+      for (const file of m.e2e ?? [])
+        if (!/^tests\/e2e\/.+\.spec\.ts$/.test(file)) problems.push(`${m.id}: ${file} is not an e2e spec`);
     }
     expect(problems).toEqual([]);
   });
 
-  it('finds each mutation\'s text exactly once in its file, and changes it', () => {
+  it("finds each mutation's text exactly once in its file, and changes it", () => {
     const stale = mutations.flatMap((m) => {
       const file = path.join(root, m.file);
       if (!existsSync(file)) return [`${m.id}: ${m.file} does not exist`];

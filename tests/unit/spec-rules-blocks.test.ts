@@ -14,12 +14,20 @@ function islandProps(html: string): Record<string, unknown>[] {
   const decode = (v: unknown): unknown => {
     if (!Array.isArray(v)) return v;
     const [type, value] = v as [number, unknown];
-    if (type === 0) return value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).map(([k, x]) => [k, decode(x)])) : value;
+    if (type === 0)
+      return value && typeof value === 'object'
+        ? Object.fromEntries(Object.entries(value).map(([k, x]) => [k, decode(x)]))
+        : value;
     if (type === 1) return (value as unknown[]).map(decode);
     return value;
   };
   return [...html.matchAll(/<astro-island[^>]* props="([^"]*)"/g)].map((m) => {
-    const json = m[1]!.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+    const json = m[1]!
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
     return decode([0, JSON.parse(json)]) as Record<string, unknown>;
   });
 }
@@ -45,10 +53,14 @@ describe('alternatingColumns', () => {
 
   it('puts the image left on the first row, right on the second, left on the third', async () => {
     const html = await renderBlock('alternatingColumns', { items });
-    expect([...html.matchAll(/<div class="(alt-row[^"]*)"/g)].map((m) => m[1])).toEqual(['alt-row', 'alt-row alt-row-flipped', 'alt-row']);
+    expect([...html.matchAll(/<div class="(alt-row[^"]*)"/g)].map((m) => m[1])).toEqual([
+      'alt-row',
+      'alt-row alt-row-flipped',
+      'alt-row',
+    ]);
   });
 
-  it('shows each row\'s buttons', async () => {
+  it("shows each row's buttons", async () => {
     const html = await renderBlock('alternatingColumns', { items });
     expect(html).toContain('<div class="alt-buttons"><a class="btn btn-solid" href="/go">Go</a></div>');
   });
@@ -58,7 +70,14 @@ describe('cardsTool as a carousel', () => {
   const card = { heading: 'A', image: image('a'), href: '/a', linkText: 'Go', description: 'd' };
 
   it('passes loop and mobile arrows to the carousel as the block sets them', async () => {
-    const on = islandProps(await renderBlock('cardsTool', { cards: [card, card, card, card], isCarousel: true, loop: true, mobileArrows: true }));
+    const on = islandProps(
+      await renderBlock('cardsTool', {
+        cards: [card, card, card, card],
+        isCarousel: true,
+        loop: true,
+        mobileArrows: true,
+      }),
+    );
     expect(on).toHaveLength(1);
     expect(on[0]).toMatchObject({ loop: true, mobileArrows: true });
     const off = islandProps(await renderBlock('cardsTool', { cards: [card, card, card, card], isCarousel: true }));
@@ -74,7 +93,9 @@ describe('iconButtonsTool', () => {
   ];
 
   it('drops the boxes for type minimal', async () => {
-    expect(await renderBlock('iconButtonsTool', { type: 'minimal', buttons })).toContain('class="icon-buttons icon-buttons-minimal"');
+    expect(await renderBlock('iconButtonsTool', { type: 'minimal', buttons })).toContain(
+      'class="icon-buttons icon-buttons-minimal"',
+    );
     expect(await renderBlock('iconButtonsTool', { buttons })).toContain('class="icon-buttons"');
   });
 
@@ -93,7 +114,12 @@ describe('iconButtonsTool', () => {
 describe('faq', () => {
   it('leaves out questions without text', async () => {
     const answer = [{ id: 'p', type: 'paragraph', data: { text: 'Yes.' } }];
-    const html = await renderBlock('faq', { questions: [{ question: 'Open Sundays?', answer }, { question: '  ', answer }] });
+    const html = await renderBlock('faq', {
+      questions: [
+        { question: 'Open Sundays?', answer },
+        { question: '  ', answer },
+      ],
+    });
     expect(html.match(/<details/g)).toHaveLength(1);
   });
 });
@@ -106,7 +132,10 @@ describe('salesCounter', () => {
 });
 
 describe('the model of a model block', () => {
-  const models = [modelSchema.parse({ slug: 'rav4', name: 'RAV4' }), modelSchema.parse({ slug: 'cx-60', new_slug: 'mazda-cx-60', name: 'CX-60' })];
+  const models = [
+    modelSchema.parse({ slug: 'rav4', name: 'RAV4' }),
+    modelSchema.parse({ slug: 'cx-60', new_slug: 'mazda-cx-60', name: 'CX-60' }),
+  ];
 
   it('is the model whose page it is on, at /{new_slug or slug}', () => {
     expect(modelOfPage(models, '/rav4')?.name).toBe('RAV4');

@@ -20,8 +20,11 @@ const site = (over: Record<string, unknown> = {}) =>
 
 describe('the default model page', () => {
   const model = modelSchema.parse({
-    slug: 'rav4', name: 'RAV4', brochure_url: 'https://cdn.example.com/rav4.pdf',
-    model_variants: [{ id: 1, name: 'GX' }], colours: [{ id: 1, name: 'White', photo_url: 'w.png', hexCode: '#fff' }],
+    slug: 'rav4',
+    name: 'RAV4',
+    brochure_url: 'https://cdn.example.com/rav4.pdf',
+    model_variants: [{ id: 1, name: 'GX' }],
+    colours: [{ id: 1, name: 'White', photo_url: 'w.png', hexCode: '#fff' }],
   });
 
   it('offers the brochure as a button to its url', () => {
@@ -41,13 +44,13 @@ describe('the default model page', () => {
 describe('the default terms and privacy policy', () => {
   const text = (sections: { paragraphs: string[] }[]) => sections.flatMap((s) => s.paragraphs).join(' ');
 
-  it('name the law of the dealer\'s country', () => {
+  it("name the law of the dealer's country", () => {
     expect(text(defaultTerms(site({ country: 'NZ' })))).toContain('the laws of New Zealand');
     expect(text(defaultTerms(site({ state: 'NSW' })))).toContain('the laws of NSW, Australia');
     expect(text(defaultTerms(site()))).not.toContain('New Zealand');
   });
 
-  it('name the privacy act of the dealer\'s country', () => {
+  it("name the privacy act of the dealer's country", () => {
     expect(text(defaultPrivacy(site({ country: 'NZ' })))).toContain('the Privacy Act 2020 (NZ)');
     expect(text(defaultPrivacy(site()))).toContain('the Privacy Act 1988 (Cth)');
   });
@@ -55,7 +58,12 @@ describe('the default terms and privacy policy', () => {
 
 const f = (name: string, type: FieldDef['type'] = 'hidden'): FieldDef => ({ name, type, label: name, required: false });
 const form = (...fields: FieldDef[]): FormDef => ({
-  formType: 'contact', kind: 'single', category: 'General Enquiry', heading: 'Enquire', submit: 'lead', progress: 'bar',
+  formType: 'contact',
+  kind: 'single',
+  category: 'General Enquiry',
+  heading: 'Enquire',
+  submit: 'lead',
+  progress: 'bar',
   steps: [{ key: 'one', heading: 'One', rules: [], fields }],
 });
 
@@ -65,7 +73,7 @@ describe('the query of the form routes', () => {
     expect(applyQuery(def, initialValues(def), '?make=Toyota').make).toBe('Toyota');
   });
 
-  it('/models/order-now?model_id=&model_name=&vehicle= fills the order\'s hidden fields', () => {
+  it("/models/order-now?model_id=&model_name=&vehicle= fills the order's hidden fields", () => {
     const def = form(f('model_id'), f('model_name'), f('vehicle'));
     const v = applyQuery(def, initialValues(def), '?model_id=12&model_name=RAV4&vehicle=RAV4%20GX%202WD');
     expect(v).toMatchObject({ model_id: '12', model_name: 'RAV4', vehicle: 'RAV4 GX 2WD' });
@@ -89,8 +97,11 @@ describe('paths that change behaviour', () => {
     expect(showsBookService({ ...rules, pagePath: '/why-service-with-us' })).toBe(true);
     expect(showsBookService({ ...rules, pagePath: '/about/Why-Service-With-Us-Today' })).toBe(true);
     expect(showsBookService({ ...rules, pagePath: '/why-service-centre' })).toBe(false);
-    expect(websiteButtons({ id: 1, name: 'Acme', url: 'https://acme.com.au' }, { ...rules, pagePath: '/service' }).map((b) => b.label))
-      .toEqual(['Visit Website']);
+    expect(
+      websiteButtons({ id: 1, name: 'Acme', url: 'https://acme.com.au' }, { ...rules, pagePath: '/service' }).map(
+        (b) => b.label,
+      ),
+    ).toEqual(['Visit Website']);
   });
 });
 
@@ -101,14 +112,20 @@ describe('?body= of the model range', () => {
       modelSchema.parse({ slug: 'b', name: 'B', manufacturer_body: 'Ute' }),
     ];
     const items = rangeTabItems(rangeTabs(models, false));
-    expect(items.map((i) => [i.key, i.query])).toEqual([['all', undefined], ['suv', 'SUV'], ['ute', 'Ute']]);
+    expect(items.map((i) => [i.key, i.query])).toEqual([
+      ['all', undefined],
+      ['suv', 'SUV'],
+      ['ute', 'Ute'],
+    ]);
   });
 });
 
 describe('the cars search in the URL', () => {
   const mapping = carsStateMapping('cars', (i) => i);
   it('writes the facets under their short names and reads them back', () => {
-    const state = { cars: { refinementList: { simple_body: ['SUV'], simple_fuel: ['Diesel'], location_name: ['Gosford'] } } };
+    const state = {
+      cars: { refinementList: { simple_body: ['SUV'], simple_fuel: ['Diesel'], location_name: ['Gosford'] } },
+    };
     const route = mapping.stateToRoute(state);
     expect(route).toEqual({ body: ['SUV'], fuel: ['Diesel'], location: ['Gosford'] });
     expect(mapping.routeToState(route)).toEqual(state);
@@ -116,11 +133,16 @@ describe('the cars search in the URL', () => {
 });
 
 describe('user on the thank-you page', () => {
-  const options = { siteName: 'Acme Cars', customMessages: [{ category: 'General Enquiry', description: 'Thanks, {team_member} will call you.' }] };
+  const options = {
+    siteName: 'Acme Cars',
+    customMessages: [{ category: 'General Enquiry', description: 'Thanks, {team_member} will call you.' }],
+  };
   it('names the team member only for a team-member-enquiry', () => {
     const general = chooseSuccess(parseSuccessQuery('?category=general-enquiry&user=Jane'), options, { locations: [] });
     expect(general.paragraphs).toEqual(['Thanks, our team will call you.']);
-    const team = chooseSuccess(parseSuccessQuery('?category=team-member-enquiry&user=Jane'), options, { locations: [] });
+    const team = chooseSuccess(parseSuccessQuery('?category=team-member-enquiry&user=Jane'), options, {
+      locations: [],
+    });
     expect(team.paragraphs.join(' ')).toContain('Jane');
   });
 });

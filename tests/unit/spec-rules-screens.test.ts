@@ -17,11 +17,18 @@ beforeAll(async () => {
   dealer = await fixtureDealer('mini-motors');
 });
 
-const text = (html: string) => html.replace(/<(script|style)[\s\S]*?<\/\1>/g, ' ').replace(/<!--[\s\S]*?-->/g, '')
-  .replace(/<[^>]+>/g, ' ').replace(/&amp;/g, '&').replace(/&#x27;|&#39;/g, "'").replace(/\s+/g, ' ').trim();
+const text = (html: string) =>
+  html
+    .replace(/<(script|style)[\s\S]*?<\/\1>/g, ' ')
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
 
 describe('the cars block', () => {
-  it("shows a collapsible panel titled Search", async () => {
+  it('shows a collapsible panel titled Search', async () => {
     const html = await renderBlock('cars', {}, { dealer });
     expect(html).toMatch(/class="cars-panel-title"[^>]*>Search</);
   });
@@ -65,11 +72,22 @@ describe('the nearby-dealership search', () => {
 
 describe('the colour picker', () => {
   const colours = (types: string[], n: number) =>
-    Array.from({ length: n }, (_, i) => ({ id: i, name: `C${i}`, photo_url: `c${i}.png`, hexCode: '#000', oem_id: types[i % types.length] }));
+    Array.from({ length: n }, (_, i) => ({
+      id: i,
+      name: `C${i}`,
+      photo_url: `c${i}.png`,
+      hexCode: '#000',
+      oem_id: types[i % types.length],
+    }));
 
   it('adds the body-type row with 3 or more body types and more than 15 colours only', () => {
-    const picker = (types: string[], n: number) => toPickerData(modelSchema.parse({ slug: 'hilux', name: 'HiLux', colours: colours(types, n) }));
-    expect(picker(['Single Cab', 'Extra Cab', 'Double Cab'], 16).bodyTypes).toEqual(['Single Cab', 'Extra Cab', 'Double Cab']);
+    const picker = (types: string[], n: number) =>
+      toPickerData(modelSchema.parse({ slug: 'hilux', name: 'HiLux', colours: colours(types, n) }));
+    expect(picker(['Single Cab', 'Extra Cab', 'Double Cab'], 16).bodyTypes).toEqual([
+      'Single Cab',
+      'Extra Cab',
+      'Double Cab',
+    ]);
     expect(picker(['Single Cab', 'Extra Cab', 'Double Cab'], 15).bodyTypes).toEqual([]);
     expect(picker(['Single Cab', 'Double Cab'], 18).bodyTypes).toEqual([]);
   });
@@ -79,7 +97,17 @@ describe('a staff card', () => {
   it("cuts a long bio to 60 characters with 'Read more...' to the profile", async () => {
     const bio = 'Jane has sold cars on the Central Coast for twenty years and knows every model we stock.';
     const team = [{ ...dealer.team[0]!, id: 77, slug: 'jane', name: 'Jane Citizen', bio, remove_profile_page: false }];
-    const html = await renderBlock('team', {}, { dealer: { ...dealer, site: { ...dealer.site, options: { ...dealer.site.options, team: { profilePages: true } } }, team } });
+    const html = await renderBlock(
+      'team',
+      {},
+      {
+        dealer: {
+          ...dealer,
+          site: { ...dealer.site, options: { ...dealer.site.options, team: { profilePages: true } } },
+          team,
+        },
+      },
+    );
     expect(text(html)).toContain('Read more...');
     expect(text(html)).not.toContain('knows every model we stock');
   });

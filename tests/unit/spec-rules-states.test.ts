@@ -15,7 +15,8 @@ beforeAll(async () => {
   dealer = await fixtureDealer('mini-motors');
 });
 
-const detailsTags = (html: string, className: string) => [...html.matchAll(new RegExp(`<details class="${className}"[^>]*>`, 'g'))].map((m) => m[0]);
+const detailsTags = (html: string, className: string) =>
+  [...html.matchAll(new RegExp(`<details class="${className}"[^>]*>`, 'g'))].map((m) => m[0]);
 
 describe('a variant card', () => {
   it('shows the first 8 features and keeps the rest in a closed expander', async () => {
@@ -28,7 +29,11 @@ describe('a variant card', () => {
 
 describe('an offer card', () => {
   it('starts with a long description collapsed behind View more', async () => {
-    const offer = offerSchema.parse({ id: 1, name: 'Drive away deal', description: `<p>${'Great value on every model in stock. '.repeat(10)}</p>` });
+    const offer = offerSchema.parse({
+      id: 1,
+      name: 'Drive away deal',
+      description: `<p>${'Great value on every model in stock. '.repeat(10)}</p>`,
+    });
     const html = await renderBlock('offers', {}, { dealer: { ...dealer, offers: [offer] } });
     expect(detailsTags(html, 'offer-more')).toEqual(['<details class="offer-more">']);
   });

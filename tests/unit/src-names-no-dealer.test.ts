@@ -8,11 +8,16 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-const samples = readdirSync('dealers', { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => {
-  const site = JSON.parse(readFileSync(path.join('dealers', e.name, 'site.json'), 'utf8')) as { name: string; url?: string };
-  const host = site.url ? new URL(site.url).hostname.replace(/^www\./, '') : undefined;
-  return { slug: e.name, words: [e.name, site.name, ...(host ? [host] : [])] };
-});
+const samples = readdirSync('dealers', { withFileTypes: true })
+  .filter((e) => e.isDirectory())
+  .map((e) => {
+    const site = JSON.parse(readFileSync(path.join('dealers', e.name, 'site.json'), 'utf8')) as {
+      name: string;
+      url?: string;
+    };
+    const host = site.url ? new URL(site.url).hostname.replace(/^www\./, '') : undefined;
+    return { slug: e.name, words: [e.name, site.name, ...(host ? [host] : [])] };
+  });
 
 /** A test beside the code it tests, left out explicitly (see above). */
 const isTest = (name: string) => name.endsWith('.test.ts');
@@ -42,7 +47,12 @@ describe('src/ names no sample dealer', () => {
   it('finds no slug, name or web address of a sample dealer in any source file', () => {
     const files = sourceFiles('src').map((file) => ({ file, text: readFileSync(file, 'utf8') }));
     expect(files.length).toBeGreaterThan(100);
-    expect(mentions(files, samples.flatMap((s) => s.words))).toEqual([]);
+    expect(
+      mentions(
+        files,
+        samples.flatMap((s) => s.words),
+      ),
+    ).toEqual([]);
   });
 
   it('reads the code, not the block tests beside it', () => {

@@ -3,28 +3,56 @@ import { describe, expect, it } from 'vitest';
 import { car as carSchema, model as modelSchema, staffMember } from '../../src/content/entities.ts';
 import type { Page } from '../../src/content/page.ts';
 import {
-  breadcrumbJsonLd, carCrumbs, isContactPath, modelCrumbs, pageCrumbs, pageJsonLd, staffCrumbs,
+  breadcrumbJsonLd,
+  carCrumbs,
+  isContactPath,
+  modelCrumbs,
+  pageCrumbs,
+  pageJsonLd,
+  staffCrumbs,
 } from '../../src/lib/structured-data.ts';
 import { dealerOf } from '../helpers/dealer-content.ts';
 
 const page = (path: string, title: string, blocks: Page['blocks'] = []): Page => ({
-  id: path, path, title, description: undefined, publishedAt: '2025-01-01', noindex: false, blocks, file: `pages${path}.json`,
+  id: path,
+  path,
+  title,
+  description: undefined,
+  publishedAt: '2025-01-01',
+  noindex: false,
+  blocks,
+  file: `pages${path}.json`,
 });
 const teamBlock = { id: 't', type: 'team', data: {} } as unknown as Page['blocks'][number];
 
 const site = { id: 1, slug: 'acme', name: 'Acme Cars', url: 'https://www.acmecars.com.au', country: 'AU' } as const;
 const hilux = carSchema.parse({
-  id: 7, name: '2019 Toyota HiLux SR5', slug: 'hilux-7', make: 'Toyota', model: 'HiLux', badge: 'SR5', year: 2019, km: 80000,
-  price: 45990, photos_count: 0, car_type: 'used', created_at_timestamp: 1,
+  id: 7,
+  name: '2019 Toyota HiLux SR5',
+  slug: 'hilux-7',
+  make: 'Toyota',
+  model: 'HiLux',
+  badge: 'SR5',
+  year: 2019,
+  km: 80000,
+  price: 45990,
+  photos_count: 0,
+  car_type: 'used',
+  created_at_timestamp: 1,
 });
 const rav4 = modelSchema.parse({ slug: 'rav4', name: 'RAV4' });
 const jane = staffMember.parse({ id: 1, slug: 'jane-citizen', name: 'Jane Citizen' });
 
 const dealer = dealerOf(site, {
   pages: [
-    page('/', 'Acme Cars'), page('/used-cars', 'Used Cars for Sale in Sydney'), page('/new-cars', 'New Cars'),
-    page('/service', 'Book a Service'), page('/service/express', 'Express Service'), page('/our-team', 'Meet the team', [teamBlock]),
-    page('/contact', 'Contact Us'), page('/rav4', 'Toyota RAV4 Hybrid'),
+    page('/', 'Acme Cars'),
+    page('/used-cars', 'Used Cars for Sale in Sydney'),
+    page('/new-cars', 'New Cars'),
+    page('/service', 'Book a Service'),
+    page('/service/express', 'Express Service'),
+    page('/our-team', 'Meet the team', [teamBlock]),
+    page('/contact', 'Contact Us'),
+    page('/rav4', 'Toyota RAV4 Hybrid'),
   ],
   models: [rav4],
 });
@@ -37,7 +65,12 @@ describe('breadcrumb trails', () => {
       itemListElement: [
         { '@type': 'ListItem', position: 1, name: 'Home', item: 'https://www.acmecars.com.au/' },
         { '@type': 'ListItem', position: 2, name: 'Used cars', item: 'https://www.acmecars.com.au/used-cars' },
-        { '@type': 'ListItem', position: 3, name: '2019 Toyota HiLux SR5', item: 'https://www.acmecars.com.au/cars/hilux-7' },
+        {
+          '@type': 'ListItem',
+          position: 3,
+          name: '2019 Toyota HiLux SR5',
+          item: 'https://www.acmecars.com.au/cars/hilux-7',
+        },
       ],
     });
   });
@@ -49,26 +82,45 @@ describe('breadcrumb trails', () => {
 
   it('puts a model under New cars', () => {
     expect(modelCrumbs(dealer, rav4)).toEqual([
-      { name: 'Home', path: '/' }, { name: 'New cars', path: '/new-cars' }, { name: 'RAV4', path: '/rav4' },
+      { name: 'Home', path: '/' },
+      { name: 'New cars', path: '/new-cars' },
+      { name: 'RAV4', path: '/rav4' },
     ]);
   });
 
   it('puts a staff member under the page that lists the team', () => {
-    expect(staffCrumbs(dealer, jane, '/team/jane-citizen').map((c) => c.path)).toEqual(['/', '/our-team', '/team/jane-citizen']);
-    expect(staffCrumbs(dealerOf(site), jane, '/team/jane-citizen').map((c) => c.path)).toEqual(['/', '/team/jane-citizen']);
+    expect(staffCrumbs(dealer, jane, '/team/jane-citizen').map((c) => c.path)).toEqual([
+      '/',
+      '/our-team',
+      '/team/jane-citizen',
+    ]);
+    expect(staffCrumbs(dealerOf(site), jane, '/team/jane-citizen').map((c) => c.path)).toEqual([
+      '/',
+      '/team/jane-citizen',
+    ]);
   });
 
   it('gives a content page each ancestor page the site has, and a model’s own page the model trail', () => {
     expect(pageCrumbs(dealer, page('/service/express', 'Express Service')).map((c) => c.name)).toEqual([
-      'Home', 'Book a Service', 'Express Service',
+      'Home',
+      'Book a Service',
+      'Express Service',
     ]);
-    expect(pageCrumbs(dealer, page('/rav4', 'Toyota RAV4 Hybrid')).map((c) => c.name)).toEqual(['Home', 'New cars', 'RAV4']);
+    expect(pageCrumbs(dealer, page('/rav4', 'Toyota RAV4 Hybrid')).map((c) => c.name)).toEqual([
+      'Home',
+      'New cars',
+      'RAV4',
+    ]);
     expect(pageCrumbs(dealer, page('/', 'Acme Cars'))).toEqual([]);
   });
 });
 
 describe('JSON-LD of content pages', () => {
-  const types = (path: string) => pageJsonLd(dealer, dealer.pages.find((p) => p.path === path)!).map((d) => d['@type']);
+  const types = (path: string) =>
+    pageJsonLd(
+      dealer,
+      dealer.pages.find((p) => p.path === path)!,
+    ).map((d) => d['@type']);
 
   it('gives the home page the dealer and no trail', () => {
     expect(types('/')).toEqual(['AutoDealer']);

@@ -39,7 +39,9 @@ function htmlOf(slug: string, pagePath: string): string {
 async function check(html: string): Promise<{ data: ExtractedData; errors: string[] }> {
   const data = new WebAutoExtractor({ addLocation: true, embedSource: ['rdfa', 'microdata'] }).parse(html);
   const issues = await new Validator().validate(data);
-  const errors = issues.filter((i) => i.severity === 'ERROR').map((i) => `${i.rootType}: ${i.issueMessage} ${JSON.stringify(i.fieldNames ?? [])}`);
+  const errors = issues
+    .filter((i) => i.severity === 'ERROR')
+    .map((i) => `${i.rootType}: ${i.issueMessage} ${JSON.stringify(i.fieldNames ?? [])}`);
   return { data, errors };
 }
 
@@ -108,7 +110,11 @@ describe.each(SLUGS)('%s', (slug) => {
     for (const pagePath of [model!, team!]) {
       const trail = (await check(htmlOf(slug, pagePath))).data.jsonld.BreadcrumbList?.[0];
       const items = trail?.itemListElement as Json[] | undefined;
-      expect(items?.[0], pagePath).toMatchObject({ position: 1, name: 'Home', item: new URL('/', dealer().site.url).href });
+      expect(items?.[0], pagePath).toMatchObject({
+        position: 1,
+        name: 'Home',
+        item: new URL('/', dealer().site.url).href,
+      });
       expect(items?.at(-1)?.item, pagePath).toBe(new URL(pagePath, dealer().site.url).href);
     }
   });

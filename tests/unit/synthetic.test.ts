@@ -112,8 +112,22 @@ describe('synthetic dealers for the benchmark', () => {
     expect(has((b) => b.type === 'cardsTool' && !!b.data.isCarousel)).toBe(true);
     expect(has((b) => b.type === 'cardsTool' && !b.data.isCarousel)).toBe(true);
     expect(has((b) => b.type === 'websiteBrands' && b.data.variant === 'modal')).toBe(true);
-    for (const type of ['heading', 'paragraph', 'list', 'columns', 'imageBanner', 'buttons', 'faq', 'reviews', 'alternatingColumns', 'salesCounter']) {
-      expect(has((b) => b.type === type), type).toBe(true);
+    for (const type of [
+      'heading',
+      'paragraph',
+      'list',
+      'columns',
+      'imageBanner',
+      'buttons',
+      'faq',
+      'reviews',
+      'alternatingColumns',
+      'salesCounter',
+    ]) {
+      expect(
+        has((b) => b.type === type),
+        type,
+      ).toBe(true);
     }
   });
 
@@ -143,23 +157,37 @@ describe('the benchmark weighs the JavaScript a page loads', () => {
     const root = path.join(tmp, 'site');
     await mkdir(path.join(root, '_astro'), { recursive: true });
     const write = (f: string, text: string) => writeFile(path.join(root, f), text);
-    await write('_astro/Island.js', 'import{a as b}from"./shared.js";import"./side.js";const c=()=>import("./lazy.js");');
+    await write(
+      '_astro/Island.js',
+      'import{a as b}from"./shared.js";import"./side.js";const c=()=>import("./lazy.js");',
+    );
     await write('_astro/shared.js', 'export const a=1;');
     await write('_astro/side.js', 'export*from"./shared.js";');
     await write('_astro/lazy.js', 'export const lazy=1;');
     await write('_astro/client.js', 'export default 1;');
     await write('_astro/tag.js', 'console.log(1);');
-    const html = '<html><head><script type="module" src="/_astro/tag.js"></script></head><body>' +
+    const html =
+      '<html><head><script type="module" src="/_astro/tag.js"></script></head><body>' +
       '<astro-island component-url="/_astro/Island.js" renderer-url="/_astro/client.js"></astro-island>' +
       '<script>(()=>{window.x=1})()</script><script type="application/ld+json">{"a":1}</script></body></html>';
     const js = await pageJs(root, html, new Map());
-    expect(js.files).toEqual(['_astro/Island.js', '_astro/client.js', '_astro/shared.js', '_astro/side.js', '_astro/tag.js']);
+    expect(js.files).toEqual([
+      '_astro/Island.js',
+      '_astro/client.js',
+      '_astro/shared.js',
+      '_astro/side.js',
+      '_astro/tag.js',
+    ]);
     expect(js.gzBytes).toBeGreaterThan(0);
     expect(js.inlineGzBytes).toBeGreaterThan(0);
   });
 
   it('counts no JavaScript for a page without scripts or islands', async () => {
-    const js = await pageJs(tmp, '<html><body><h1>Service</h1><script type="application/ld+json">{}</script></body></html>', new Map());
+    const js = await pageJs(
+      tmp,
+      '<html><body><h1>Service</h1><script type="application/ld+json">{}</script></body></html>',
+      new Map(),
+    );
     expect(js).toEqual({ files: [], gzBytes: 0, inlineGzBytes: 0 });
   });
 });

@@ -4,11 +4,24 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  hrefWithTab, itemShown, panelId, queryKey, rowsOf, scrollDelta, tabId, tabIndexAfterKey, tabIndexFromSearch,
-  uniqueSlugs, type TabItem,
+  hrefWithTab,
+  itemShown,
+  panelId,
+  queryKey,
+  rowsOf,
+  scrollDelta,
+  tabId,
+  tabIndexAfterKey,
+  tabIndexFromSearch,
+  uniqueSlugs,
+  type TabItem,
 } from '../../src/components/ui/tabs.ts';
 import { rangeRowSizes, rangeTabItems } from '../../src/blocks/brandModels/range-tabs.ts';
-import { hrefWithBody, tabIndexFromSearch as rangeIndexFromSearch, type RangeTab } from '../../src/blocks/brandModels/model-range.ts';
+import {
+  hrefWithBody,
+  tabIndexFromSearch as rangeIndexFromSearch,
+  type RangeTab,
+} from '../../src/blocks/brandModels/model-range.ts';
 import type { DealerContent } from '../../src/content/load.ts';
 import { offer as offerSchema } from '../../src/content/entities.ts';
 import { fixtureDealer, renderBlock } from '../helpers/render.ts';
@@ -23,7 +36,8 @@ describe('tab keys', () => {
   });
 
   it('leave other keys alone, and an empty list', () => {
-    for (const key of ['Enter', ' ', 'ArrowUp', 'ArrowDown', 'Tab']) expect(tabIndexAfterKey(key, 1, 3)).toBeUndefined();
+    for (const key of ['Enter', ' ', 'ArrowUp', 'ArrowDown', 'Tab'])
+      expect(tabIndexAfterKey(key, 1, 3)).toBeUndefined();
     expect(tabIndexAfterKey('ArrowRight', 0, 0)).toBeUndefined();
   });
 });
@@ -43,24 +57,38 @@ describe('the query parameter', () => {
   });
 
   it('falls back to the first tab when absent, empty, unknown or another parameter', () => {
-    for (const search of ['', '?body=', '?body=%20', '?body=tractor', '?model=ute']) expect(tabIndexFromSearch(search, 'body', tabs)).toBe(0);
+    for (const search of ['', '?body=', '?body=%20', '?body=tractor', '?model=ute'])
+      expect(tabIndexFromSearch(search, 'body', tabs)).toBe(0);
   });
 
   it('writes what the tab writes, or removes the parameter, keeping the rest of the URL', () => {
-    expect(hrefWithTab('https://d.au/new-cars?utm=x#grid', 'body', tabs[1]!)).toBe('https://d.au/new-cars?utm=x&body=People+Mover#grid');
+    expect(hrefWithTab('https://d.au/new-cars?utm=x#grid', 'body', tabs[1]!)).toBe(
+      'https://d.au/new-cars?utm=x&body=People+Mover#grid',
+    );
     expect(hrefWithTab('https://d.au/new-cars?body=Ute&utm=x', 'body', tabs[0]!)).toBe('https://d.au/new-cars?utm=x');
   });
 });
 
 describe('the model range hands the island the same ?body= behaviour as the spec helpers', () => {
   const range: RangeTab[] = [
-    { key: 'all', label: 'All' }, { key: 'suv', label: 'SUV' }, { key: 'people-mover', label: 'People Mover' },
+    { key: 'all', label: 'All' },
+    { key: 'suv', label: 'SUV' },
+    { key: 'people-mover', label: 'People Mover' },
     { key: 'future-vehicles', label: 'Future Vehicles' },
   ];
   const items = rangeTabItems(range);
 
   it('selects the same tab for every search', () => {
-    for (const search of ['', '?body=SUV', '?body=sUv', '?body=people%20mover', '?body=people-mover', '?body=future+vehicles', '?body=Tractor', '?body=']) {
+    for (const search of [
+      '',
+      '?body=SUV',
+      '?body=sUv',
+      '?body=people%20mover',
+      '?body=people-mover',
+      '?body=future+vehicles',
+      '?body=Tractor',
+      '?body=',
+    ]) {
       expect(tabIndexFromSearch(search, 'body', items)).toBe(rangeIndexFromSearch(search, range));
     }
   });
@@ -78,7 +106,11 @@ describe('the model range hands the island the same ?body= behaviour as the spec
 
 describe('rows, ids, shared panels and scrolling', () => {
   it('splits tab indexes into rows, one row without sizes', () => {
-    expect(rowsOf([3, 6, 3], 12)).toEqual([[0, 1, 2], [3, 4, 5, 6, 7, 8], [9, 10, 11]]);
+    expect(rowsOf([3, 6, 3], 12)).toEqual([
+      [0, 1, 2],
+      [3, 4, 5, 6, 7, 8],
+      [9, 10, 11],
+    ]);
     expect(rowsOf(undefined, 3)).toEqual([[0, 1, 2]]);
     expect(rowsOf([2], 3)).toEqual([[0, 1], [2]]);
     expect(rowsOf([4, 4], 3)).toEqual([[0, 1, 2]]);

@@ -5,12 +5,27 @@ import { contrastRatio } from '../../src/lib/contrast.ts';
 import { DARK_INK, LIGHT_INK, colourRoles, inkOn, readableOn, safeColour, themeStyle } from '../../src/lib/theme.ts';
 
 const site = (theme?: Record<string, unknown>) =>
-  siteSchema.parse({ id: 1, slug: 'acme', name: 'Acme Cars', url: 'https://www.acmecars.com.au', country: 'AU', ...(theme ? { theme } : {}) });
+  siteSchema.parse({
+    id: 1,
+    slug: 'acme',
+    name: 'Acme Cars',
+    url: 'https://www.acmecars.com.au',
+    country: 'AU',
+    ...(theme ? { theme } : {}),
+  });
 
 /** The custom properties of a style attribute. */
-const vars = (style: string) => Object.fromEntries(style.split(';').filter(Boolean).map((d) => d.split(/:(.*)/s).slice(0, 2)));
+const vars = (style: string) =>
+  Object.fromEntries(
+    style
+      .split(';')
+      .filter(Boolean)
+      .map((d) => d.split(/:(.*)/s).slice(0, 2)),
+  );
 
-const hexColour = fc.tuple(fc.nat(255), fc.nat(255), fc.nat(255)).map(([r, g, b]) => '#' + [r, g, b].map((v) => v.toString(16).padStart(2, '0')).join(''));
+const hexColour = fc
+  .tuple(fc.nat(255), fc.nat(255), fc.nat(255))
+  .map(([r, g, b]) => '#' + [r, g, b].map((v) => v.toString(16).padStart(2, '0')).join(''));
 
 describe('inkOn', () => {
   it('keeps white on a dark brand colour and switches to near-black on a light one', () => {
@@ -26,12 +41,14 @@ describe('inkOn', () => {
   });
 
   it('always gives text that passes AA, or the better of the two inks', () => {
-    fc.assert(fc.property(hexColour, (fill) => {
-      const ink = inkOn(fill)!;
-      const other = ink === LIGHT_INK ? DARK_INK : LIGHT_INK;
-      const ratio = contrastRatio(ink, fill)!;
-      expect(ratio >= 4.5 || ratio >= contrastRatio(other, fill)!).toBe(true);
-    }));
+    fc.assert(
+      fc.property(hexColour, (fill) => {
+        const ink = inkOn(fill)!;
+        const other = ink === LIGHT_INK ? DARK_INK : LIGHT_INK;
+        const ratio = contrastRatio(ink, fill)!;
+        expect(ratio >= 4.5 || ratio >= contrastRatio(other, fill)!).toBe(true);
+      }),
+    );
   });
 });
 
@@ -50,9 +67,11 @@ describe('readableOn', () => {
   });
 
   it('reaches AA for any colour it can read', () => {
-    fc.assert(fc.property(hexColour, (c) => {
-      expect(contrastRatio(readableOn(c)!, '#ffffff')!).toBeGreaterThanOrEqual(4.5);
-    }));
+    fc.assert(
+      fc.property(hexColour, (c) => {
+        expect(contrastRatio(readableOn(c)!, '#ffffff')!).toBeGreaterThanOrEqual(4.5);
+      }),
+    );
   });
 });
 
@@ -89,10 +108,12 @@ describe('themeStyle', () => {
   });
 
   it('puts the metric-matched fallback after a hosted font, and leaves other stacks as they are', () => {
-    expect(vars(themeStyle(site({ fontFamily: "'Inter', system-ui, sans-serif" })))['--font-body'])
-      .toBe("'Inter', 'Inter Fallback', system-ui, sans-serif");
-    expect(vars(themeStyle(site({ fontFamily: "'Helvetica Neue', Arial, sans-serif" })))['--font-body'])
-      .toBe("'Helvetica Neue', Arial, sans-serif");
+    expect(vars(themeStyle(site({ fontFamily: "'Inter', system-ui, sans-serif" })))['--font-body']).toBe(
+      "'Inter', 'Inter Fallback', system-ui, sans-serif",
+    );
+    expect(vars(themeStyle(site({ fontFamily: "'Helvetica Neue', Arial, sans-serif" })))['--font-body']).toBe(
+      "'Helvetica Neue', Arial, sans-serif",
+    );
   });
 
   it('drops values that could break out of the style attribute', () => {

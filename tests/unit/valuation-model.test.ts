@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
-  AGE_FLOOR, CONDITION_FACTOR, DEFAULT_DISCLAIMER, MAX_AGE_YEARS, MODEL_SOURCE, ageFactor, estimate, kmFactor, type ModelInput,
+  AGE_FLOOR,
+  CONDITION_FACTOR,
+  DEFAULT_DISCLAIMER,
+  MAX_AGE_YEARS,
+  MODEL_SOURCE,
+  ageFactor,
+  estimate,
+  kmFactor,
+  type ModelInput,
 } from '../../src/api/integrations/valuation-model.ts';
 import { makeEntry, newPrice } from '../../src/api/integrations/valuation-prices.ts';
 
@@ -22,7 +30,14 @@ describe('the local valuation model (the worked example of docs/api.md)', () => 
     expect(working!.retail).toBeCloseTo(19_170.51, 2);
     expect(answer).toEqual({
       status: 'valued',
-      tradeIn: { low: 14_900, high: 16_500, currency: 'AUD', asAt: AS_AT, source: MODEL_SOURCE, disclaimer: DEFAULT_DISCLAIMER },
+      tradeIn: {
+        low: 14_900,
+        high: 16_500,
+        currency: 'AUD',
+        asAt: AS_AT,
+        source: MODEL_SOURCE,
+        disclaimer: DEFAULT_DISCLAIMER,
+      },
       vehicle: { year: 2019, make: 'Toyota', model: 'Corolla', km: 85_000, condition: 'good' },
     });
   });
@@ -44,7 +59,16 @@ describe('the local valuation model (the worked example of docs/api.md)', () => 
 });
 
 describe('age: 90% in the model year, 62% at five years, 7% less each year after, never below 12%', () => {
-  it.each([[0, 0.9], [1, 0.84], [2, 0.78], [3, 0.72], [4, 0.67], [5, 0.62], [6, 0.62 * 0.93], [7, 0.62 * 0.93 ** 2]])('%i years keeps %f', (age, kept) => {
+  it.each([
+    [0, 0.9],
+    [1, 0.84],
+    [2, 0.78],
+    [3, 0.72],
+    [4, 0.67],
+    [5, 0.62],
+    [6, 0.62 * 0.93],
+    [7, 0.62 * 0.93 ** 2],
+  ])('%i years keeps %f', (age, kept) => {
     expect(ageFactor(age)).toBeCloseTo(kept, 10);
   });
 
@@ -62,7 +86,8 @@ describe('age: 90% in the model year, 62% at five years, 7% less each year after
   it(`values a vehicle of exactly ${MAX_AGE_YEARS} years, and leaves an older one to an appraiser`, () => {
     expect(estimate({ ...corolla, year: 1995 }, { asAt: AS_AT, country: 'AU' }).answer.status).toBe('valued');
     expect(estimate({ ...corolla, year: 1994 }, { asAt: AS_AT, country: 'AU' }).answer).toEqual({
-      status: 'unknown', message: 'Vehicles over 30 years old need an appraisal in person.',
+      status: 'unknown',
+      message: 'Vehicles over 30 years old need an appraisal in person.',
     });
   });
 });
@@ -98,7 +123,9 @@ describe('condition', () => {
   it('excellent 105%, good 100%, fair 90%, poor 75%; unknown counts as good', () => {
     expect(CONDITION_FACTOR).toEqual({ excellent: 1.05, good: 1, fair: 0.9, poor: 0.75 });
     expect(range({ ...corolla, condition: undefined })).toEqual(range(corolla));
-    const lows = (['excellent', 'good', 'fair', 'poor'] as const).map((condition) => range({ ...corolla, condition }).low);
+    const lows = (['excellent', 'good', 'fair', 'poor'] as const).map(
+      (condition) => range({ ...corolla, condition }).low,
+    );
     expect(lows).toEqual([...lows].sort((a, b) => b - a));
   });
 });
@@ -132,7 +159,10 @@ describe('new prices by make and model', () => {
   });
 
   it('gives no valuation for a make it has no figures for, or without a make or year', () => {
-    expect(estimate({ ...corolla, make: 'Lada' }, { asAt: AS_AT, country: 'AU' }).answer).toEqual({ status: 'unknown', message: 'We have no figures for Lada vehicles.' });
+    expect(estimate({ ...corolla, make: 'Lada' }, { asAt: AS_AT, country: 'AU' }).answer).toEqual({
+      status: 'unknown',
+      message: 'We have no figures for Lada vehicles.',
+    });
     expect(estimate({ ...corolla, make: undefined }, { asAt: AS_AT, country: 'AU' }).answer.status).toBe('unknown');
     expect(estimate({ ...corolla, year: undefined }, { asAt: AS_AT, country: 'AU' }).answer.status).toBe('unknown');
   });

@@ -1,14 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from 'node:net';
 import {
-  ValuationProviderError, httpValuationProvider, localValuationProvider, valuationProviderFromEnv, type ValuationInput, type ValuationProvider,
+  ValuationProviderError,
+  httpValuationProvider,
+  localValuationProvider,
+  valuationProviderFromEnv,
+  type ValuationInput,
+  type ValuationProvider,
 } from '../../src/api/integrations/valuation-provider.ts';
 import { estimate } from '../../src/api/integrations/valuation-model.ts';
 import { STANDIN_SOURCE, startValuationStandIn, type ValuationStandIn } from '../../scripts/lib/valuation-standin.ts';
 import type { ValuationAnswer } from '../../src/contract/valuation.ts';
 
 const AS_AT = '2025-06-15';
-const input = (query: ValuationInput['query'], country: 'AU' | 'NZ' = 'AU'): ValuationInput => ({ query, country, asAt: AS_AT });
+const input = (query: ValuationInput['query'], country: 'AU' | 'NZ' = 'AU'): ValuationInput => ({
+  query,
+  country,
+  asAt: AS_AT,
+});
 const corolla = { make: 'Toyota', model: 'Corolla', year: 2019, km: 85_000, condition: 'good' as const };
 
 let standIn: ValuationStandIn;
@@ -48,16 +57,26 @@ describe('valuations through the real client and the stand-in service', () => {
   it('sends the documented request: country, date, vehicle, odometer in km and condition, with the key', async () => {
     standIn.requests.length = 0;
     await provider.value(input({ rego: 'ABC123', state: 'NSW', ...corolla }));
-    expect(standIn.requests).toEqual([{
-      country: 'AU', valuationDate: AS_AT,
-      vehicle: { rego: 'ABC123', state: 'NSW', make: 'Toyota', model: 'Corolla', year: 2019 },
-      odometer: { value: 85_000, unit: 'km' }, condition: 'good',
-    }]);
+    expect(standIn.requests).toEqual([
+      {
+        country: 'AU',
+        valuationDate: AS_AT,
+        vehicle: { rego: 'ABC123', state: 'NSW', make: 'Toyota', model: 'Corolla', year: 2019 },
+        odometer: { value: 85_000, unit: 'km' },
+        condition: 'good',
+      },
+    ]);
   });
 
   it('finds a vehicle by rego and state, or by VIN, and names its variant', async () => {
     const byRego = valued(await provider.value(input({ rego: 'ABC123', state: 'NSW', km: 85_000 })));
-    expect(byRego.vehicle).toEqual({ year: 2019, make: 'Toyota', model: 'Corolla', variant: 'Ascent Sport', km: 85_000 });
+    expect(byRego.vehicle).toEqual({
+      year: 2019,
+      make: 'Toyota',
+      model: 'Corolla',
+      variant: 'Ascent Sport',
+      km: 85_000,
+    });
     const byVin = valued(await provider.value(input({ vin: 'JTNKB3BE00J012345' })));
     expect(byVin.vehicle).toMatchObject({ year: 2018, make: 'Toyota', model: 'HiLux', variant: 'SR5' });
     const nz = valued(await provider.value(input({ rego: 'KTR42' }, 'NZ')));
@@ -65,9 +84,18 @@ describe('valuations through the real client and the stand-in service', () => {
   });
 
   it('answers no valuation for a plate of another state, an unknown make, or details that name no vehicle', async () => {
-    expect(await provider.value(input({ rego: 'ABC123', state: 'VIC' }))).toEqual({ status: 'unknown', message: 'No vehicle is registered under those details.' });
-    expect(await provider.value(input({ make: 'Lada', year: 2019 }))).toEqual({ status: 'unknown', message: 'We have no figures for Lada vehicles.' });
-    expect(await provider.value(input({ km: 85_000 }))).toEqual({ status: 'unknown', message: 'Give a rego and state, a VIN, or a make and year.' });
+    expect(await provider.value(input({ rego: 'ABC123', state: 'VIC' }))).toEqual({
+      status: 'unknown',
+      message: 'No vehicle is registered under those details.',
+    });
+    expect(await provider.value(input({ make: 'Lada', year: 2019 }))).toEqual({
+      status: 'unknown',
+      message: 'We have no figures for Lada vehicles.',
+    });
+    expect(await provider.value(input({ km: 85_000 }))).toEqual({
+      status: 'unknown',
+      message: 'Give a rego and state, a VIN, or a make and year.',
+    });
   });
 });
 
@@ -90,7 +118,9 @@ describe('valuation service failures', () => {
 
   it('an answer without a usable range is a 502 error, never a range of nonsense', async () => {
     const garbled = httpValuationProvider({ baseUrl: `${standIn.url}/garbled`, apiKey: 'test-key' });
-    expect((await failure(garbled.value(input(corolla)))).message).toBe('The valuation provider answered without a trade-in range.');
+    expect((await failure(garbled.value(input(corolla)))).message).toBe(
+      'The valuation provider answered without a trade-in range.',
+    );
   });
 
   it('a service that cannot be reached is a 503 error', async () => {
@@ -117,7 +147,11 @@ describe('the local model as a provider', () => {
   it('values a make and year without any network, and asks for them when only a plate is known', async () => {
     const local = localValuationProvider();
     expect(local.describe).toBe('local model');
-    expect(valued(await local.value(input(corolla))).tradeIn).toMatchObject({ low: 14_900, high: 16_500, source: 'Dealer estimate' });
+    expect(valued(await local.value(input(corolla))).tradeIn).toMatchObject({
+      low: 14_900,
+      high: 16_500,
+      source: 'Dealer estimate',
+    });
     expect((await local.value(input({ rego: 'ABC123', state: 'NSW' }))).status).toBe('unknown');
   });
 });
@@ -128,17 +162,28 @@ describe('provider chosen from the environment', () => {
   });
 
   it('is the HTTP client with VALUATION_PROVIDER_URL and VALUATION_API_KEY', async () => {
-    const chosen = valuationProviderFromEnv({ VALUATION_PROVIDER_URL: `${standIn.url}/`, VALUATION_API_KEY: 'test-key', VALUATION_TIMEOUT_MS: '4000' });
+    const chosen = valuationProviderFromEnv({
+      VALUATION_PROVIDER_URL: `${standIn.url}/`,
+      VALUATION_API_KEY: 'test-key',
+      VALUATION_TIMEOUT_MS: '4000',
+    });
     expect(chosen.describe).toBe(standIn.url);
     expect(valued(await chosen.value(input(corolla))).tradeIn.source).toBe(STANDIN_SOURCE);
   });
 
   it('stops the start with a message naming the variable that is wrong', () => {
-    expect(() => valuationProviderFromEnv({ VALUATION_PROVIDER_URL: 'https://valuations.example.com' }))
-      .toThrow('VALUATION_API_KEY must be set with VALUATION_PROVIDER_URL');
-    expect(() => valuationProviderFromEnv({ VALUATION_PROVIDER_URL: 'valuations.example.com', VALUATION_API_KEY: 'k' }))
-      .toThrow('VALUATION_PROVIDER_URL must be an http(s) address');
-    expect(() => valuationProviderFromEnv({ VALUATION_PROVIDER_URL: 'https://v.example.com', VALUATION_API_KEY: 'k', VALUATION_TIMEOUT_MS: '0' }))
-      .toThrow('VALUATION_TIMEOUT_MS must be a whole number of milliseconds from 1 to 60000, not "0".');
+    expect(() => valuationProviderFromEnv({ VALUATION_PROVIDER_URL: 'https://valuations.example.com' })).toThrow(
+      'VALUATION_API_KEY must be set with VALUATION_PROVIDER_URL',
+    );
+    expect(() =>
+      valuationProviderFromEnv({ VALUATION_PROVIDER_URL: 'valuations.example.com', VALUATION_API_KEY: 'k' }),
+    ).toThrow('VALUATION_PROVIDER_URL must be an http(s) address');
+    expect(() =>
+      valuationProviderFromEnv({
+        VALUATION_PROVIDER_URL: 'https://v.example.com',
+        VALUATION_API_KEY: 'k',
+        VALUATION_TIMEOUT_MS: '0',
+      }),
+    ).toThrow('VALUATION_TIMEOUT_MS must be a whole number of milliseconds from 1 to 60000, not "0".');
   });
 });

@@ -7,6 +7,8 @@
 export function missingDriver(error: unknown, pkg: string, neededFor: string): Error {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   if (code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND') return error as Error;
-  return new Error(`${neededFor} needs the package ${pkg}, which is not installed where the API runs. `
-    + `Install it beside the API (npm install in dist/api, whose package.json names it). (${(error as Error).message})`);
+  return new Error(
+    `${neededFor} needs the package ${pkg}, which is not installed where the API runs. ` +
+      `Install it beside the API (npm install in dist/api, whose package.json names it). (${(error as Error).message})`,
+  );
 }

@@ -6,7 +6,10 @@
 
 /** The database could not be reached or did not answer in time; `cause` is the driver's error. */
 export class DatabaseUnavailableError extends Error {
-  constructor(readonly reason: string, options?: { cause?: unknown }) {
+  constructor(
+    readonly reason: string,
+    options?: { cause?: unknown },
+  ) {
     super(`The database is unavailable: ${reason}`, options);
     this.name = 'DatabaseUnavailableError';
   }
@@ -21,7 +24,17 @@ export const DATABASE_RETRY_AFTER_S = 5;
 // 25P03 idle-in-transaction timeout, 40P01 deadlock (the statement may simply be retried).
 const UNAVAILABLE_STATES = /^(08|53|57P0[1-5]$|57014$|55P03$|25P03$|40P01$)/;
 
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'ECONNABORTED']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ECONNABORTED',
+]);
 
 // node-postgres reports a lost or slow connection with plain Errors of these messages.
 const DRIVER_MESSAGES = [

@@ -9,7 +9,14 @@ import { openPglite } from './pglite.ts';
 import { openPostgres } from './postgres.ts';
 
 export type DbConfig =
-  | { kind: 'postgres'; url: string; schema?: string; max?: number; statementTimeoutMs?: number; connectTimeoutMs?: number }
+  | {
+      kind: 'postgres';
+      url: string;
+      schema?: string;
+      max?: number;
+      statementTimeoutMs?: number;
+      connectTimeoutMs?: number;
+    }
   | { kind: 'pglite'; dataDir: string }
   | { kind: 'memory' };
 
@@ -42,8 +49,11 @@ export function openDb(config: DbConfig): Promise<Db> {
   switch (config.kind) {
     case 'postgres':
       return openPostgres({
-        connectionString: config.url, schema: config.schema, max: config.max,
-        statementTimeoutMs: config.statementTimeoutMs, connectTimeoutMs: config.connectTimeoutMs,
+        connectionString: config.url,
+        schema: config.schema,
+        max: config.max,
+        statementTimeoutMs: config.statementTimeoutMs,
+        connectTimeoutMs: config.connectTimeoutMs,
       });
     case 'pglite':
       return openPglite(config.dataDir);

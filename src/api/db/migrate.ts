@@ -41,7 +41,10 @@ export async function migrate(db: Db, migrations?: Migration[]): Promise<Migrate
     await db.transaction(async (tx) => {
       await tx.query(LOCK, []);
       await tx.query(TABLE);
-      const { rows } = await tx.query<{ checksum: string }>('SELECT checksum FROM schema_migrations WHERE version = $1', [m.version]);
+      const { rows } = await tx.query<{ checksum: string }>(
+        'SELECT checksum FROM schema_migrations WHERE version = $1',
+        [m.version],
+      );
       const sum = checksum(m.sql);
       if (rows[0]) {
         if (rows[0].checksum !== sum) result.changed.push(m.name);
@@ -52,7 +55,11 @@ export async function migrate(db: Db, migrations?: Migration[]): Promise<Migrate
       } catch (e) {
         throw new Error(`Migration ${m.name} failed: ${(e as Error).message}`, { cause: e });
       }
-      await tx.query('INSERT INTO schema_migrations (version, name, checksum) VALUES ($1, $2, $3)', [m.version, m.name, sum]);
+      await tx.query('INSERT INTO schema_migrations (version, name, checksum) VALUES ($1, $2, $3)', [
+        m.version,
+        m.name,
+        sum,
+      ]);
       result.applied.push(m.name);
     });
     result.version = m.version;

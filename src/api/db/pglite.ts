@@ -51,8 +51,9 @@ async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
       if (owner && isAlive(owner)) {
         throw new Error(
           `The database in ${dataDir} is open in another process (pid ${owner}, perhaps npm start). ` +
-            'Stop that process first, or use a PostgreSQL server through DATABASE_URL.', { cause: e },
-);
+            'Stop that process first, or use a PostgreSQL server through DATABASE_URL.',
+          { cause: e },
+        );
       }
       await rm(lockFile, { force: true });
     }
@@ -69,10 +70,12 @@ export async function openPglite(dataDir?: string): Promise<Db> {
   }
   let pg: PGlite;
   try {
-    const [{ PGlite }, { pg_trgm }] = await Promise.all([import('@electric-sql/pglite'), import('@electric-sql/pglite/contrib/pg_trgm')])
-      .catch((e: unknown) => {
-        throw missingDriver(e, '@electric-sql/pglite', 'The embedded database (used when DATABASE_URL is not set)');
-      });
+    const [{ PGlite }, { pg_trgm }] = await Promise.all([
+      import('@electric-sql/pglite'),
+      import('@electric-sql/pglite/contrib/pg_trgm'),
+    ]).catch((e: unknown) => {
+      throw missingDriver(e, '@electric-sql/pglite', 'The embedded database (used when DATABASE_URL is not set)');
+    });
     // pg_trgm finds the words a misspelt search word may stand for (migration 0008).
     pg = await PGlite.create(dataDir ? path.join(dataDir, 'pglite') : undefined, { extensions: { pg_trgm } });
     // Every page PGlite reads is in memory: a random read costs about what a sequential one

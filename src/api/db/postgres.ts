@@ -68,9 +68,11 @@ function clientDb(client: PoolClient, queryTimeoutMs?: number, inTransaction = t
   const query = async <T>(sql: string, params?: unknown[]) => {
     const values = params?.length ? params : undefined;
     try {
-      return lastRows(await (queryTimeoutMs
-        ? client.query<T>({ text: sql, values, query_timeout: queryTimeoutMs })
-        : client.query<T>(sql, values)));
+      return lastRows(
+        await (queryTimeoutMs
+          ? client.query<T>({ text: sql, values, query_timeout: queryTimeoutMs })
+          : client.query<T>(sql, values)),
+      );
     } catch (error) {
       throw classifyDbError(error);
     }
@@ -90,7 +92,11 @@ function clientDb(client: PoolClient, queryTimeoutMs?: number, inTransaction = t
  * calls `broken` when the client must not be used again (its connection failed, or it could not
  * roll back).
  */
-async function runTransaction<T>(tx: Db, fn: (tx: Db) => Promise<T>, broken: (e: Error) => void = () => {}): Promise<T> {
+async function runTransaction<T>(
+  tx: Db,
+  fn: (tx: Db) => Promise<T>,
+  broken: (e: Error) => void = () => {},
+): Promise<T> {
   let result: T;
   try {
     await tx.query('BEGIN');
@@ -109,7 +115,8 @@ export async function openPostgres(options: PostgresOptions): Promise<Db> {
   const { default: pg } = await import('pg').catch((e: unknown) => {
     throw missingDriver(e, 'pg', 'DATABASE_URL');
   });
-  if (options.schema && !/^[a-z_][a-z0-9_]*$/.test(options.schema)) throw new Error(`Bad schema name "${options.schema}".`);
+  if (options.schema && !/^[a-z_][a-z0-9_]*$/.test(options.schema))
+    throw new Error(`Bad schema name "${options.schema}".`);
   const statementTimeout = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
   const pool: Pool = new pg.Pool({
     connectionString: options.connectionString,
@@ -125,7 +132,9 @@ export async function openPostgres(options: PostgresOptions): Promise<Db> {
     keepAlive: true,
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
-  pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${unavailableReason(error) ?? error.message}`));
+  pool.on('error', (error) =>
+    console.error(`PostgreSQL connection lost: ${unavailableReason(error) ?? error.message}`),
+  );
 
   let closed = false;
   const open = () => {

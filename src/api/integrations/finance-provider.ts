@@ -88,7 +88,9 @@ function fieldErrors(value: unknown): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   if (!isObject(value)) return out;
   for (const [field, messages] of Object.entries(value)) {
-    const list = (Array.isArray(messages) ? messages : [messages]).filter((m): m is string => typeof m === 'string' && !!m.trim());
+    const list = (Array.isArray(messages) ? messages : [messages]).filter(
+      (m): m is string => typeof m === 'string' && !!m.trim(),
+    );
     if (list.length) out[field] = list;
   }
   return out;
@@ -97,7 +99,8 @@ function fieldErrors(value: unknown): Record<string, string[]> {
 /** The provider's 200 answer in the form's words. */
 export function mapApplicationAnswer(body: Json): FinanceAnswer {
   const verification = isObject(body.mobileVerification) ? body.mobileVerification : {};
-  const status = verification.status === 'unverified' ? 'unverified' : verification.status === 'verified' ? 'verified' : undefined;
+  const status =
+    verification.status === 'unverified' ? 'unverified' : verification.status === 'verified' ? 'verified' : undefined;
   const verifyUrl = webUrl(verification.url);
   const answer: FinanceAnswer = {
     satellite_site_url: status === 'unverified' && verifyUrl ? verifyUrl : webUrl(body.quoteUrl),
@@ -140,7 +143,7 @@ export function httpFinanceProvider(options: HttpFinanceProviderOptions): Financ
       );
     }
     if (response.status === 401 || response.status === 403) {
-      throw new FinanceProviderError('The finance provider rejected this site\'s API key (FINANCE_PROVIDER_KEY).', 502);
+      throw new FinanceProviderError("The finance provider rejected this site's API key (FINANCE_PROVIDER_KEY).", 502);
     }
     let body: Json | undefined;
     try {
@@ -153,7 +156,10 @@ export function httpFinanceProvider(options: HttpFinanceProviderOptions): Financ
   }
 
   function unexpected(status: number): FinanceProviderError {
-    return new FinanceProviderError(`The finance provider could not handle the request (HTTP ${status}). Please try again later.`, 502);
+    return new FinanceProviderError(
+      `The finance provider could not handle the request (HTTP ${status}). Please try again later.`,
+      502,
+    );
   }
 
   return {
@@ -205,7 +211,12 @@ export function financeProviderFromEnv(
   const timeoutMs = Number.isFinite(timeout) && timeout > 0 ? timeout : undefined;
   const configured = readEnv(env, 'FINANCE_PROVIDER_URL')?.trim();
   if (configured) {
-    return httpFinanceProvider({ baseUrl: configured, apiKey: readEnv(env, 'FINANCE_PROVIDER_KEY') ?? envDefault('FINANCE_PROVIDER_KEY'), fetch: options.fetch, timeoutMs });
+    return httpFinanceProvider({
+      baseUrl: configured,
+      apiKey: readEnv(env, 'FINANCE_PROVIDER_KEY') ?? envDefault('FINANCE_PROVIDER_KEY'),
+      fetch: options.fetch,
+      timeoutMs,
+    });
   }
   return httpFinanceProvider({
     baseUrl: options.standInUrl ?? `http://127.0.0.1:${FINANCE_STANDIN_PORT}`,

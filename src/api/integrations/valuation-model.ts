@@ -88,18 +88,29 @@ export interface ModelWorking {
   retail: number;
 }
 
-const round = (n: number, step: number, how: 'down' | 'up') => (how === 'down' ? Math.floor(n / step) : Math.ceil(n / step)) * step;
+const round = (n: number, step: number, how: 'down' | 'up') =>
+  (how === 'down' ? Math.floor(n / step) : Math.ceil(n / step)) * step;
 
 /** The model's estimate, with its working; `unknown` says why there is none. */
-export function estimate(input: ModelInput, options: ModelOptions): { answer: ValuationAnswer; working?: ModelWorking } {
+export function estimate(
+  input: ModelInput,
+  options: ModelOptions,
+): { answer: ValuationAnswer; working?: ModelWorking } {
   const entry = input.make ? makeEntry(input.make) : undefined;
   if (!entry) {
-    return { answer: { status: 'unknown', message: input.make ? `We have no figures for ${input.make} vehicles.` : 'We need the make of the vehicle.' } };
+    return {
+      answer: {
+        status: 'unknown',
+        message: input.make ? `We have no figures for ${input.make} vehicles.` : 'We need the make of the vehicle.',
+      },
+    };
   }
   if (input.year === undefined) return { answer: { status: 'unknown', message: 'We need the year of the vehicle.' } };
   const age = Math.max(0, Number(options.asAt.slice(0, 4)) - input.year);
   if (age > MAX_AGE_YEARS) {
-    return { answer: { status: 'unknown', message: `Vehicles over ${MAX_AGE_YEARS} years old need an appraisal in person.` } };
+    return {
+      answer: { status: 'unknown', message: `Vehicles over ${MAX_AGE_YEARS} years old need an appraisal in person.` },
+    };
   }
   const { price, matched } = newPrice(entry, input.model);
   const working: ModelWorking = {

@@ -56,7 +56,11 @@ export function localValuationProvider(): ValuationProvider {
     describe: 'local model',
     value: async ({ query, country, asAt }) => {
       if (!query.make || query.year === undefined) {
-        return { status: 'unknown', message: 'Our online estimate needs the make, model and year of the vehicle; a rego or VIN alone is not enough.' };
+        return {
+          status: 'unknown',
+          message:
+            'Our online estimate needs the make, model and year of the vehicle; a rego or VIN alone is not enough.',
+        };
       }
       return estimate(query, { asAt, country }).answer;
     },
@@ -75,13 +79,16 @@ export const DEFAULT_VALUATION_TIMEOUT_MS = envDefault('VALUATION_TIMEOUT_MS');
 
 type Json = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const text = (value: unknown, max = 200): string | undefined =>
   typeof value === 'string' && value.trim() ? value.trim().slice(0, max) : undefined;
 const wholeNumber = (value: unknown): number | undefined =>
   typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.round(value) : undefined;
 const isoDate = (value: unknown): string | undefined =>
-  typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)) ? value : undefined;
+  typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value))
+    ? value
+    : undefined;
 
 /** The provider's 200 answer as the route gives it; throws a 502 error for one that is no range. */
 export function mapValuation(body: Json, input: ValuationInput): ValuationAnswer {
@@ -94,7 +101,10 @@ export function mapValuation(body: Json, input: ValuationInput): ValuationAnswer
   const own = locale(input.country).currency.code;
   const currency = body.currency === undefined ? own : body.currency;
   if (currency !== own) {
-    throw new ValuationProviderError(`The valuation provider answered in ${JSON.stringify(currency).slice(0, 10)}, not ${own}.`, 502);
+    throw new ValuationProviderError(
+      `The valuation provider answered in ${JSON.stringify(currency).slice(0, 10)}, not ${own}.`,
+      502,
+    );
   }
   const tradeIn: TradeInRange = {
     low,
@@ -124,7 +134,9 @@ export function mapValuation(body: Json, input: ValuationInput): ValuationAnswer
 /** The request body of POST /valuations. */
 export function valuationRequestBody({ query, country, asAt }: ValuationInput): Json {
   const vehicle = Object.fromEntries(
-    (['rego', 'state', 'vin', 'make', 'model', 'year'] as const).filter((k) => query[k] !== undefined).map((k) => [k, query[k]]),
+    (['rego', 'state', 'vin', 'make', 'model', 'year'] as const)
+      .filter((k) => query[k] !== undefined)
+      .map((k) => [k, query[k]]),
   );
   return {
     country,
@@ -151,7 +163,11 @@ export function httpValuationProvider(options: HttpValuationProviderOptions): Va
         response = await doFetch(`${base}/valuations`, {
           method: 'POST',
           signal: AbortSignal.timeout(timeoutMs),
-          headers: { Accept: 'application/json', 'Content-Type': 'application/json', Authorization: `Bearer ${options.apiKey}` },
+          headers: {
+            Accept: 'application/json',
+            'Content-Type': 'application/json',
+            Authorization: `Bearer ${options.apiKey}`,
+          },
           body: JSON.stringify(valuationRequestBody(input)),
         });
         const raw = await response.text();
@@ -163,13 +179,18 @@ export function httpValuationProvider(options: HttpValuationProviderOptions): Va
       } catch (e) {
         const timedOut = (e as Error).name === 'TimeoutError' || (e as Error).name === 'AbortError';
         throw new ValuationProviderError(
-          timedOut ? `The valuation provider did not answer within ${seconds}.` : 'The valuation provider cannot be reached.',
+          timedOut
+            ? `The valuation provider did not answer within ${seconds}.`
+            : 'The valuation provider cannot be reached.',
           503,
         );
       }
       const { status } = response;
       if (status === 401 || status === 403) {
-        throw new ValuationProviderError('The valuation provider rejected this site\'s API key (VALUATION_API_KEY).', 502);
+        throw new ValuationProviderError(
+          "The valuation provider rejected this site's API key (VALUATION_API_KEY).",
+          502,
+        );
       }
       if (status === 429) throw new ValuationProviderError('The valuation provider is busy (HTTP 429).', 503);
       if (status === 404 || status === 422) {
@@ -188,17 +209,19 @@ export function httpValuationProvider(options: HttpValuationProviderOptions): Va
  * The provider named by VALUATION_PROVIDER_URL and VALUATION_API_KEY (and optional
  * VALUATION_TIMEOUT_MS); without a URL, the local model. Throws naming a variable that is wrong.
  */
-export function valuationProviderFromEnv(
-  env: Env,
-  options: { fetch?: typeof fetch } = {},
-): ValuationProvider {
+export function valuationProviderFromEnv(env: Env, options: { fetch?: typeof fetch } = {}): ValuationProvider {
   const url = readEnv(env, 'VALUATION_PROVIDER_URL')?.trim();
   if (!url) return localValuationProvider();
   if (!/^https?:\/\/[^/\s]+/i.test(url)) {
-    throw new Error(`VALUATION_PROVIDER_URL must be an http(s) address such as https://valuations.example.com/v1, not "${url}".`);
+    throw new Error(
+      `VALUATION_PROVIDER_URL must be an http(s) address such as https://valuations.example.com/v1, not "${url}".`,
+    );
   }
   const apiKey = readEnv(env, 'VALUATION_API_KEY')?.trim();
-  if (!apiKey) throw new Error('VALUATION_API_KEY must be set with VALUATION_PROVIDER_URL: the key the valuation provider issued.');
+  if (!apiKey)
+    throw new Error(
+      'VALUATION_API_KEY must be set with VALUATION_PROVIDER_URL: the key the valuation provider issued.',
+    );
   const timeoutMs = envInt(env, 'VALUATION_TIMEOUT_MS');
   return httpValuationProvider({ baseUrl: url, apiKey, fetch: options.fetch, timeoutMs });
 }

@@ -89,8 +89,9 @@ export function leadSaver(db: Db, options: BatchOptions = {}): LeadSaver {
     }
   };
 
-  return (save) => new Promise<SaveOutcome>((resolve, reject) => {
-    queue.push({ ...save, resolve, reject });
-    pump();
-  });
+  return (save) =>
+    new Promise<SaveOutcome>((resolve, reject) => {
+      queue.push({ ...save, resolve, reject });
+      pump();
+    });
 }

@@ -20,7 +20,14 @@ import type { LeadRow } from './store.ts';
  * fields of src/forms/fields.ts). The index of migration 0006 lists the same names in this order.
  */
 export const SENSITIVE_FIELDS = [
-  'dateOfBirth', 'driverLicenceNumber', 'currentAddress', 'Your Current Address', 'street', 'suburb', 'state', 'postcode',
+  'dateOfBirth',
+  'driverLicenceNumber',
+  'currentAddress',
+  'Your Current Address',
+  'street',
+  'suburb',
+  'state',
+  'postcode',
 ] as const;
 
 function stripped<T>(values: T): T {
@@ -36,12 +43,18 @@ function strippedSteps<T>(steps: T): T {
 }
 
 /** The lead without its sensitive fields, in its values and in each step's. */
-export const leadWithoutSensitive = (lead: LeadRow): LeadRow =>
-  ({ ...lead, values: stripped(lead.values), step_values: strippedSteps(lead.step_values) });
+export const leadWithoutSensitive = (lead: LeadRow): LeadRow => ({
+  ...lead,
+  values: stripped(lead.values),
+  step_values: strippedSteps(lead.step_values),
+});
 
 /** A delivered payload without the sensitive fields, everything else as it was. */
-export const payloadWithoutSensitive = (payload: LeadPayload): LeadPayload =>
-  ({ ...payload, values: stripped(payload.values), steps: strippedSteps(payload.steps) });
+export const payloadWithoutSensitive = (payload: LeadPayload): LeadPayload => ({
+  ...payload,
+  values: stripped(payload.values),
+  steps: strippedSteps(payload.steps),
+});
 
 export interface LeadRef {
   id: string;
@@ -69,7 +82,9 @@ export function deliveryFiles(dir: string, leadId: string): string[] {
  * and, when the data folder is known, `<dataDir>/deliveries/<slug>/` (the default destination).
  */
 export async function deliveryDirs(db: Db, leads: LeadRef[], dataDir?: string): Promise<Map<string, string[]>> {
-  const dirs = new Map(leads.map((l) => [l.id, new Set(dataDir ? [path.join(dataDir, 'deliveries', l.site_slug)] : [])]));
+  const dirs = new Map(
+    leads.map((l) => [l.id, new Set(dataDir ? [path.join(dataDir, 'deliveries', l.site_slug)] : [])]),
+  );
   if (leads.length) {
     const { rows } = await db.query<{ lead_id: string; target: string }>(
       `SELECT lead_id, target FROM outbox WHERE lead_id = ANY($1::uuid[]) AND destination = 'file'`,
@@ -178,7 +193,12 @@ const TRIMMED_EMAIL = `lower(btrim("values"->>'email', E' \\t\\r\\n'))`;
 export async function findLeadsOf(db: Db, siteSlug: string, person: Person): Promise<LeadRef[]> {
   if ('leadId' in person) {
     if (!isLeadId(person.leadId)) return [];
-    return (await db.query<LeadRef>('SELECT id, site_slug FROM leads WHERE site_slug = $1 AND id = $2::uuid', [siteSlug, person.leadId])).rows;
+    return (
+      await db.query<LeadRef>('SELECT id, site_slug FROM leads WHERE site_slug = $1 AND id = $2::uuid', [
+        siteSlug,
+        person.leadId,
+      ])
+    ).rows;
   }
   const email = person.email.trim().toLowerCase();
   if (!email) return [];
@@ -195,10 +215,16 @@ export interface EraseReport extends DeleteReport {
 }
 
 /** Deletes every lead of the person on the site, everywhere it is stored (see deleteLeads). */
-export async function eraseLeadsOf(db: Db, siteSlug: string, person: Person, options: { dataDir?: string } = {}): Promise<EraseReport> {
+export async function eraseLeadsOf(
+  db: Db,
+  siteSlug: string,
+  person: Person,
+  options: { dataDir?: string } = {},
+): Promise<EraseReport> {
   const found = await findLeadsOf(db, siteSlug, person);
   const deleted = await deleteLeads(db, found, options);
-  const siteHasLeads = found.length > 0 ||
+  const siteHasLeads =
+    found.length > 0 ||
     (await db.query('SELECT 1 FROM leads WHERE site_slug = $1 LIMIT 1', [siteSlug])).rows.length > 0;
   return { ...deleted, siteHasLeads };
 }
@@ -213,9 +239,16 @@ export function describeErase(report: EraseReport, siteSlug: string, person: Per
   }
   const lines: string[] = [];
   if (report.leads.length) {
-    lines.push(`Deleted ${plural(report.leads.length, 'lead')} of ${siteSlug} ${whose}:`, ...report.leads.map((id) => `  ${id}`));
+    lines.push(
+      `Deleted ${plural(report.leads.length, 'lead')} of ${siteSlug} ${whose}:`,
+      ...report.leads.map((id) => `  ${id}`),
+    );
     lines.push(`Deleted ${plural(report.outbox, 'outbox row')} and ${plural(report.deliveries, 'delivery attempt')}.`);
-    lines.push(report.files.length ? `Deleted ${plural(report.files.length, 'delivery file')}:` : 'Deleted no delivery file (none was found here).');
+    lines.push(
+      report.files.length
+        ? `Deleted ${plural(report.files.length, 'delivery file')}:`
+        : 'Deleted no delivery file (none was found here).',
+    );
     lines.push(...report.files.map((f) => `  ${f}`));
   }
   lines.push(...report.errors);

@@ -63,13 +63,28 @@ export function leadRecord(lead: LeadRow, includeSpam = false): LeadRecord {
 
 function csvCell(value: unknown): string {
   if (value === undefined || value === null) return '';
-  const s = typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : `${value as number | boolean | bigint}`;
+  const s =
+    typeof value === 'string'
+      ? value
+      : typeof value === 'object'
+        ? JSON.stringify(value)
+        : `${value as number | boolean | bigint}`;
   // Cells a spreadsheet would run as a formula get a leading quote; phone numbers ("+61 …") stay as they are.
   const safe = /^[=@\t\r]|^[+-](?![\d\s().]*$)/.test(s) ? `'${s}` : s;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-const OWN_COLUMNS = ['lead_id', 'lead_status', 'form_completed', 'category', 'subcategory', 'page_id', 'PageTitle', 'created_at', 'completed_at'] as const;
+const OWN_COLUMNS = [
+  'lead_id',
+  'lead_status',
+  'form_completed',
+  'category',
+  'subcategory',
+  'page_id',
+  'PageTitle',
+  'created_at',
+  'completed_at',
+] as const;
 
 /**
  * Columns: the lead's own fields (and `spam` when the records carry it), then `tracking.<name>`
@@ -98,7 +113,12 @@ export function toCsv(records: LeadRecord[]): string {
  * The leads in one text. ADF is one document with a <prospect> per lead; ADF has no document
  * without a prospect, so no leads give an empty text.
  */
-export function formatLeads(leads: LeadRow[], format: ExportFormat, dealer?: DealerContent, includeSpam = false): string {
+export function formatLeads(
+  leads: LeadRow[],
+  format: ExportFormat,
+  dealer?: DealerContent,
+  includeSpam = false,
+): string {
   if (format === 'adf') return leads.length ? adfDocument(leads.map((l) => leadPayload(l, dealer))) : '';
   const records = leads.map((l) => leadRecord(l, includeSpam));
   if (format === 'csv') return toCsv(records);
@@ -120,7 +140,13 @@ export async function isFolderTarget(out: string): Promise<boolean> {
  * prospect). Each file is written whole or not at all. Answers the files written: none for an
  * ADF export without leads, as an ADF document needs one.
  */
-export async function writeLeads(out: string, leads: LeadRow[], format: ExportFormat, dealer?: DealerContent, includeSpam = false): Promise<string[]> {
+export async function writeLeads(
+  out: string,
+  leads: LeadRow[],
+  format: ExportFormat,
+  dealer?: DealerContent,
+  includeSpam = false,
+): Promise<string[]> {
   const written: string[] = [];
   if (await isFolderTarget(out)) {
     await mkdir(out, { recursive: true });

@@ -28,7 +28,9 @@ export function parseLeadSave(body: Record<string, unknown>): LeadSave {
   const parsed = parseWith(leadSaveRequest, body);
   if (!parsed.ok) {
     // A form value's problem is keyed by its field's name, as the form shows it beside the field.
-    const fields = Object.fromEntries(Object.entries(parsed.problem.fields).map(([k, v]) => [k.replace(/^values\./, ''), v]));
+    const fields = Object.fromEntries(
+      Object.entries(parsed.problem.fields).map(([k, v]) => [k.replace(/^values\./, ''), v]),
+    );
     throw new ApiError(400, parsed.problem.message, fields);
   }
   const raw = parsed.value;
@@ -50,7 +52,7 @@ export function parseLeadSave(body: Record<string, unknown>): LeadSave {
  * and a way to reply (email or phone). Empty when it has both.
  */
 export function missingContact(values: Record<string, unknown>): string[] {
-  const has = (k: string) => typeof values[k] === 'string' && (values[k]).trim() !== '';
+  const has = (k: string) => typeof values[k] === 'string' && values[k].trim() !== '';
   const missing: string[] = [];
   if (!has('name') && !has('first_name')) missing.push('a name (name or first_name)');
   if (!has('email') && !has('phone')) missing.push('an email or phone');

@@ -17,7 +17,13 @@ import { plural } from '../../lib/text.ts';
 import { envSuffix, type Env } from '../outbox/destinations.ts';
 import { leadPayload, type LeadPayload } from '../outbox/payload.ts';
 import {
-  deleteLeads, deliveryDirs, eraseFromFiles, leadWithoutSensitive, payloadWithoutSensitive, SENSITIVE_FIELDS, type LeadRef,
+  deleteLeads,
+  deliveryDirs,
+  eraseFromFiles,
+  leadWithoutSensitive,
+  payloadWithoutSensitive,
+  SENSITIVE_FIELDS,
+  type LeadRef,
 } from './erase.ts';
 import type { LeadRow } from './store.ts';
 
@@ -51,7 +57,8 @@ export function retentionFromEnv(slugs: string[], env: Env): Retention {
       sensitiveDays: envInt(env, 'LEAD_SENSITIVE_DAYS', suffix) ?? defaults.sensitiveDays,
       retentionMonths: envInt(env, 'LEAD_RETENTION_MONTHS', suffix) ?? defaults.retentionMonths,
     };
-    if (policy.sensitiveDays !== defaults.sensitiveDays || policy.retentionMonths !== defaults.retentionMonths) sites[slug] = policy;
+    if (policy.sensitiveDays !== defaults.sensitiveDays || policy.retentionMonths !== defaults.retentionMonths)
+      sites[slug] = policy;
   }
   return { defaults, sites };
 }
@@ -137,31 +144,49 @@ async function eraseSensitive(db: Db, options: PurgeOptions, report: PurgeReport
   const { retention, now } = options;
   const cutoffOf = (p: RetentionPolicy) => new Date(now.getTime() - p.sensitiveDays * DAY_MS);
   const cutoffs = [retention.defaults, ...Object.values(retention.sites)].map((p) => cutoffOf(p).getTime());
-  const siteCutoffs = Object.fromEntries(Object.entries(retention.sites).map(([slug, p]) => [slug, cutoffOf(p).toISOString()]));
-  const params = [new Date(Math.max(...cutoffs)).toISOString(), JSON.stringify(siteCutoffs), cutoffOf(retention.defaults).toISOString()];
+  const siteCutoffs = Object.fromEntries(
+    Object.entries(retention.sites).map(([slug, p]) => [slug, cutoffOf(p).toISOString()]),
+  );
+  const params = [
+    new Date(Math.max(...cutoffs)).toISOString(),
+    JSON.stringify(siteCutoffs),
+    cutoffOf(retention.defaults).toISOString(),
+  ];
   const skipped: string[] = [];
   let done = 0;
   while (done < limit) {
-    const { rows: leads } = await db.query<LeadRow>(SENSITIVE_BATCH, [...params, skipped, Math.min(BATCH, limit - done)]);
+    const { rows: leads } = await db.query<LeadRow>(SENSITIVE_BATCH, [
+      ...params,
+      skipped,
+      Math.min(BATCH, limit - done),
+    ]);
     if (!leads.length) return;
     const dirs = await deliveryDirs(db, leads, options.dataDir);
     const { rows: stored } = await db.query<{ lead_id: string; payload: LeadPayload }>(
-      `SELECT lead_id, payload FROM outbox WHERE lead_id = ANY($1::uuid[]) AND payload IS NOT NULL`, [leads.map((l) => l.id)]);
+      `SELECT lead_id, payload FROM outbox WHERE lead_id = ANY($1::uuid[]) AND payload IS NOT NULL`,
+      [leads.map((l) => l.id)],
+    );
     const erasable: string[] = [];
     for (const lead of leads) {
       const row = stored.find((s) => s.lead_id === lead.id);
       const fallback = row
         ? payloadWithoutSensitive(row.payload)
-        : leadPayload(leadWithoutSensitive(lead), options.dealers?.find((d) => d.slug === lead.site_slug));
+        : leadPayload(
+            leadWithoutSensitive(lead),
+            options.dealers?.find((d) => d.slug === lead.site_slug),
+          );
       try {
         report.filesRewritten += await eraseFromFiles(dirs.get(lead.id) ?? [], lead.id, fallback);
         erasable.push(lead.id);
       } catch (e) {
         skipped.push(lead.id);
-        report.errors.push(`Could not erase the sensitive fields of lead ${lead.id} from its delivery files: ${(e as Error).message}`);
+        report.errors.push(
+          `Could not erase the sensitive fields of lead ${lead.id} from its delivery files: ${(e as Error).message}`,
+        );
       }
     }
-    if (erasable.length) report.sensitiveErased += (await db.query<{ leads: number }>(ERASE, [...params, erasable])).rows[0]!.leads;
+    if (erasable.length)
+      report.sensitiveErased += (await db.query<{ leads: number }>(ERASE, [...params, erasable])).rows[0]!.leads;
     done += leads.length;
     if (leads.length < BATCH) return;
   }
@@ -173,7 +198,8 @@ async function deleteExpired(db: Db, options: PurgeOptions, report: PurgeReport,
   // Sites grouped by policy, so each statement finds its leads by (site_slug, created_at) or created_at.
   const byMonths = new Map<number, string[]>();
   for (const [slug, p] of Object.entries(retention.sites)) {
-    if (p.retentionMonths !== retention.defaults.retentionMonths) byMonths.set(p.retentionMonths, [...(byMonths.get(p.retentionMonths) ?? []), slug]);
+    if (p.retentionMonths !== retention.defaults.retentionMonths)
+      byMonths.set(p.retentionMonths, [...(byMonths.get(p.retentionMonths) ?? []), slug]);
   }
   const own = [...byMonths.values()].flat();
   const groups = [
@@ -214,7 +240,14 @@ async function deleteExpired(db: Db, options: PurgeOptions, report: PurgeReport,
  */
 export async function purgeExpired(db: Db, options: PurgeOptions): Promise<PurgeReport> {
   const report: PurgeReport = {
-    sensitiveErased: 0, filesRewritten: 0, leadsDeleted: 0, outboxDeleted: 0, deliveriesDeleted: 0, filesDeleted: 0, more: false, errors: [],
+    sensitiveErased: 0,
+    filesRewritten: 0,
+    leadsDeleted: 0,
+    outboxDeleted: 0,
+    deliveriesDeleted: 0,
+    filesDeleted: 0,
+    more: false,
+    errors: [],
   };
   const limit = options.limit ?? 5_000;
   await deleteExpired(db, options, report, limit);
@@ -226,11 +259,17 @@ export async function purgeExpired(db: Db, options: PurgeOptions): Promise<Purge
 export function describePurge(r: PurgeReport): string {
   const parts: string[] = [];
   if (r.sensitiveErased) {
-    parts.push(`erased the sensitive fields of ${plural(r.sensitiveErased, 'lead')}${r.filesRewritten ? ` (${plural(r.filesRewritten, 'delivery file')} rewritten)` : ''}`);
+    parts.push(
+      `erased the sensitive fields of ${plural(r.sensitiveErased, 'lead')}${r.filesRewritten ? ` (${plural(r.filesRewritten, 'delivery file')} rewritten)` : ''}`,
+    );
   }
   if (r.leadsDeleted) {
-    parts.push(`deleted ${plural(r.leadsDeleted, 'lead')} past their retention, with ${plural(r.outboxDeleted, 'outbox row')}, ` +
-      `${plural(r.deliveriesDeleted, 'delivery attempt')} and ${plural(r.filesDeleted, 'delivery file')}`);
+    parts.push(
+      `deleted ${plural(r.leadsDeleted, 'lead')} past their retention, with ${plural(r.outboxDeleted, 'outbox row')}, ` +
+        `${plural(r.deliveriesDeleted, 'delivery attempt')} and ${plural(r.filesDeleted, 'delivery file')}`,
+    );
   }
-  return parts.length ? `Lead retention: ${parts.join('; ')}${r.more ? '; more is due and follows on the next run' : ''}.` : '';
+  return parts.length
+    ? `Lead retention: ${parts.join('; ')}${r.more ? '; more is due and follows on the next run' : ''}.`
+    : '';
 }

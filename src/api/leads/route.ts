@@ -25,7 +25,8 @@ import { findForm, stepValues, validateValues, type FoundForm } from './validate
 import { trimmed } from '../../lib/text.ts';
 import type { DealerContent } from '../../content/load.ts';
 
-export const UNAVAILABLE = 'We could not save your details just now. Everything you entered is still here: please try again in a moment.';
+export const UNAVAILABLE =
+  'We could not save your details just now. Everything you entered is still here: please try again in a moment.';
 
 const TOO_MANY_FROM_NETWORK = 'Too many forms were sent from your network. Please wait a minute and try again.';
 const TOO_MANY_FOR_SITE = 'This site is receiving too many forms right now. Please try again shortly.';
@@ -47,14 +48,20 @@ export function leadHandlers(deps: ApiDeps): RouteHandlers<'leads'> {
     const body = await readJsonObject(request, MAX_LEAD_BODY_BYTES);
     const dealer = resolveSite(request, deps.dealers, body.site);
     if (!dealer) {
-      throw new ApiError(404, 'No dealer site matches this request: call the API from the dealer\'s site, or name it with "site".');
+      throw new ApiError(
+        404,
+        'No dealer site matches this request: call the API from the dealer\'s site, or name it with "site".',
+      );
     }
     checkOrigin(request, dealer, deps.allowedOrigins);
     const save = parseLeadSave(body);
     const found = findForm(dealer, save.form.pageId, save.form.blockId, now);
     if (!save.spam) {
       if (!found) {
-        throw new ApiError(400, `${dealer.site.name} has no form "${save.form.blockId}" on page "${save.form.pageId}".`);
+        throw new ApiError(
+          400,
+          `${dealer.site.name} has no form "${save.form.blockId}" on page "${save.form.pageId}".`,
+        );
       }
       if (!found.def.steps.some((s) => s.key === save.form.step)) {
         throw new ApiError(400, `The form has no step "${save.form.step}".`);
@@ -64,7 +71,8 @@ export function leadHandlers(deps: ApiDeps): RouteHandlers<'leads'> {
         if (missing.length) throw new ApiError(400, `To save your details we need ${missing.join(' and ')}.`);
       }
       const fields = await validateValues(found.def, save.form.step, save.isLastStep, save.values);
-      if (Object.keys(fields).length) throw new ApiError(400, 'Please check the highlighted fields and try again.', fields);
+      if (Object.keys(fields).length)
+        throw new ApiError(400, 'Please check the highlighted fields and try again.', fields);
     }
     return { dealer, save, found };
   }
@@ -86,30 +94,36 @@ export function leadHandlers(deps: ApiDeps): RouteHandlers<'leads'> {
     const { dealer, save, found } = checked;
     const siteKey = `leads:site:${dealer.slug}`;
     const startsSession = !save.leadId && !save.spam;
-    await enforce(deps, [...ipHits, ...(startsSession ? [{ key: siteKey, limit: limits.perSite }] : [])], { ...messages, [siteKey]: TOO_MANY_FOR_SITE });
+    await enforce(deps, [...ipHits, ...(startsSession ? [{ key: siteKey, limit: limits.perSite }] : [])], {
+      ...messages,
+      [siteKey]: TOO_MANY_FOR_SITE,
+    });
 
     let outcome;
     try {
-      outcome = await store({ write: {
-        siteSlug: dealer.slug,
-        idempotencyKey: save.idempotencyKey,
-        leadId: save.leadId,
-        isLastStep: save.isLastStep,
-        category: trimmed(save.values.category) ?? found?.def.category,
-        subcategory: trimmed(save.values.subcategory) ?? found?.def.subcategory,
-        pageId: save.form.pageId,
-        pageTitle: trimmed(save.values.PageTitle) ?? found?.page.title,
-        blockId: save.form.blockId,
-        formType: found?.def.formType,
-        step: save.form.step,
-        values: save.values,
-        stepValues: stepValues(found?.def, save.form.step, save.values),
-        tracking: save.tracking,
-        spamReason: save.spam ? 'honeypot field filled' : undefined,
-        now,
-      }, completion: {
-        destinations: deps.destinations?.(dealer.slug) ?? [],
-      } });
+      outcome = await store({
+        write: {
+          siteSlug: dealer.slug,
+          idempotencyKey: save.idempotencyKey,
+          leadId: save.leadId,
+          isLastStep: save.isLastStep,
+          category: trimmed(save.values.category) ?? found?.def.category,
+          subcategory: trimmed(save.values.subcategory) ?? found?.def.subcategory,
+          pageId: save.form.pageId,
+          pageTitle: trimmed(save.values.PageTitle) ?? found?.page.title,
+          blockId: save.form.blockId,
+          formType: found?.def.formType,
+          step: save.form.step,
+          values: save.values,
+          stepValues: stepValues(found?.def, save.form.step, save.values),
+          tracking: save.tracking,
+          spamReason: save.spam ? 'honeypot field filled' : undefined,
+          now,
+        },
+        completion: {
+          destinations: deps.destinations?.(dealer.slug) ?? [],
+        },
+      });
     } catch (error) {
       console.error(`Lead save failed for ${dealer.slug}: ${describeError(error)}`);
       throw new ApiError(503, UNAVAILABLE, undefined, { 'Retry-After': '5' });

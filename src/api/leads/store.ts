@@ -179,8 +179,12 @@ export interface LeadSave {
 export const sessionOf = (site: string, key: string) => `${site}\u0000${key}`;
 
 /** The answer to a save its statement wrote. */
-const written = (w: LeadWrite, row: LeadRow): SaveOutcome =>
-  ({ ok: true, leadId: row.id, status: row.lead_status, completedNow: w.isLastStep && row.lead_status === 'Complete' });
+const written = (w: LeadWrite, row: LeadRow): SaveOutcome => ({
+  ok: true,
+  leadId: row.id,
+  status: row.lead_status,
+  completedNow: w.isLastStep && row.lead_status === 'Complete',
+});
 
 /** The answer to a save whose statement changed nothing: complete already, or not this session's lead. */
 async function unchanged(db: Db, w: LeadWrite): Promise<SaveOutcome> {
@@ -201,16 +205,32 @@ async function unchanged(db: Db, w: LeadWrite): Promise<SaveOutcome> {
 /** One save in its own statement: the plainest SQL, the fastest for one row (on PGlite above all). */
 async function saveOne(db: Db, { write: w, completion }: LeadSave): Promise<SaveOutcome> {
   const params: unknown[] = [
-    w.leadId ?? randomUUID(), w.siteSlug, w.idempotencyKey, w.isLastStep,
-    w.category ?? null, w.subcategory ?? null, w.pageId, w.pageTitle ?? null, w.blockId, w.formType ?? null,
-    w.step, JSON.stringify(w.values), JSON.stringify({ [w.step]: w.stepValues }), JSON.stringify(w.tracking),
-    w.spamReason ?? null, w.now.toISOString(),
+    w.leadId ?? randomUUID(),
+    w.siteSlug,
+    w.idempotencyKey,
+    w.isLastStep,
+    w.category ?? null,
+    w.subcategory ?? null,
+    w.pageId,
+    w.pageTitle ?? null,
+    w.blockId,
+    w.formType ?? null,
+    w.step,
+    JSON.stringify(w.values),
+    JSON.stringify({ [w.step]: w.stepValues }),
+    JSON.stringify(w.tracking),
+    w.spamReason ?? null,
+    w.now.toISOString(),
   ];
   let sql = w.leadId ? UPDATE_BY_ID : UPSERT;
   if (w.isLastStep) {
     sql = w.leadId ? UPDATE_COMPLETING : UPSERT_COMPLETING;
     const ds = completion.destinations;
-    params.push(ds.map(() => randomUUID()), ds.map((d) => d.kind), ds.map(destinationTarget));
+    params.push(
+      ds.map(() => randomUUID()),
+      ds.map((d) => d.kind),
+      ds.map(destinationTarget),
+    );
   }
   const row = (await db.query<LeadRow>(sql, params)).rows[0];
   return row ? written(w, row) : unchanged(db, w);
@@ -223,20 +243,39 @@ async function saveOne(db: Db, { write: w, completion }: LeadSave): Promise<Save
 export async function saveLeads(db: Db, saves: LeadSave[]): Promise<SaveOutcome[]> {
   if (saves.length === 1) return [await saveOne(db, saves[0]!)];
   const input = saves.map(({ write: w, completion }) => ({
-    id: w.leadId ?? randomUUID(), by_id: !!w.leadId, site_slug: w.siteSlug, idempotency_key: w.idempotencyKey,
-    form_completed: w.isLastStep, category: w.category ?? null, subcategory: w.subcategory ?? null, page_id: w.pageId,
-    page_title: w.pageTitle ?? null, form_block_id: w.blockId, form_type: w.formType ?? null, last_step: w.step,
-    values: w.values, step_values: { [w.step]: w.stepValues }, tracking: w.tracking, spam_reason: w.spamReason ?? null,
+    id: w.leadId ?? randomUUID(),
+    by_id: !!w.leadId,
+    site_slug: w.siteSlug,
+    idempotency_key: w.idempotencyKey,
+    form_completed: w.isLastStep,
+    category: w.category ?? null,
+    subcategory: w.subcategory ?? null,
+    page_id: w.pageId,
+    page_title: w.pageTitle ?? null,
+    form_block_id: w.blockId,
+    form_type: w.formType ?? null,
+    last_step: w.step,
+    values: w.values,
+    step_values: { [w.step]: w.stepValues },
+    tracking: w.tracking,
+    spam_reason: w.spamReason ?? null,
     updated_at: w.now.toISOString(),
-    outbox: w.isLastStep ? completion.destinations.map((d) => ({ id: randomUUID(), destination: d.kind, target: destinationTarget(d) })) : [],
+    outbox: w.isLastStep
+      ? completion.destinations.map((d) => ({ id: randomUUID(), destination: d.kind, target: destinationTarget(d) }))
+      : [],
   }));
   if (new Set(input.map((x) => sessionOf(x.site_slug, x.idempotency_key))).size !== input.length) {
     throw new Error('saveLeads takes at most one save per form session');
   }
-  const { rows } = await db.query<LeadRow>(SAVE_SQL, [JSON.stringify(input), input.filter((x) => x.by_id).map((x) => x.id)]);
+  const { rows } = await db.query<LeadRow>(SAVE_SQL, [
+    JSON.stringify(input),
+    input.filter((x) => x.by_id).map((x) => x.id),
+  ]);
   const bySession = new Map(rows.map((r) => [sessionOf(r.site_slug, r.idempotency_key), r]));
-  return Promise.all(saves.map(({ write: w }) => {
-    const row = bySession.get(sessionOf(w.siteSlug, w.idempotencyKey));
-    return row ? Promise.resolve(written(w, row)) : unchanged(db, w);
-  }));
+  return Promise.all(
+    saves.map(({ write: w }) => {
+      const row = bySession.get(sessionOf(w.siteSlug, w.idempotencyKey));
+      return row ? Promise.resolve(written(w, row)) : unchanged(db, w);
+    }),
+  );
 }

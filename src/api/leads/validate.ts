@@ -51,7 +51,10 @@ export function findForm(dealer: DealerContent, pageId: string, blockId: string,
 function resolveFound(dealer: DealerContent, pageId: string, blockId: string, day: string): FoundForm | undefined {
   const snapshot = dealer.pages.find((p) => String(p.id) === pageId);
   const source = snapshot
-    ? { page: { id: pageId, title: snapshot.title, path: snapshot.path, publishedAt: snapshot.publishedAt }, blocks: snapshot.blocks }
+    ? {
+        page: { id: pageId, title: snapshot.title, path: snapshot.path, publishedAt: snapshot.publishedAt },
+        blocks: snapshot.blocks,
+      }
     : generatedPage(dealer, pageId, day);
   if (!source) return undefined;
   const block = findBlock(source.blocks, blockId);
@@ -73,12 +76,21 @@ type Kind = 'text' | 'choice' | 'check' | 'any';
 /** The kinds of value a field of each type holds, as the island sends them (null or '' when empty). */
 function kindOf(type: string): Kind {
   switch (type) {
-    case 'check': return 'check';
-    case 'hidden': return 'any';
-    case 'currency': case 'year': case 'make': case 'radio': case 'radioCard': case 'select':
-    case 'leadCategorySelect': case 'locationSelect':
+    case 'check':
+      return 'check';
+    case 'hidden':
+      return 'any';
+    case 'currency':
+    case 'year':
+    case 'make':
+    case 'radio':
+    case 'radioCard':
+    case 'select':
+    case 'leadCategorySelect':
+    case 'locationSelect':
       return 'choice';
-    default: return 'text';
+    default:
+      return 'text';
   }
 }
 
@@ -140,13 +152,23 @@ async function check(schema: { validate(v: unknown, o: object): Promise<unknown>
  * Values that pass are normalised in place (normaliseLeadValues: phone numbers in E.164), so the
  * lead the route stores, and its step values, hold the one form whatever the client sent.
  */
-export async function validateValues(def: FormDef, step: string, isLastStep: boolean, values: Record<string, unknown>): Promise<Record<string, string>> {
+export async function validateValues(
+  def: FormDef,
+  step: string,
+  isLastStep: boolean,
+  values: Record<string, unknown>,
+): Promise<Record<string, string>> {
   const errors = await errorsOf(def, step, isLastStep, values);
   if (!Object.keys(errors).length) Object.assign(values, normaliseLeadValues(def, values));
   return errors;
 }
 
-async function errorsOf(def: FormDef, step: string, isLastStep: boolean, values: Record<string, unknown>): Promise<Record<string, string>> {
+async function errorsOf(
+  def: FormDef,
+  step: string,
+  isLastStep: boolean,
+  values: Record<string, unknown>,
+): Promise<Record<string, string>> {
   const wrongTypes = typeErrors(def, values);
   if (Object.keys(wrongTypes).length) return wrongTypes;
   if (!isLastStep) {
@@ -161,7 +183,11 @@ async function errorsOf(def: FormDef, step: string, isLastStep: boolean, values:
 }
 
 /** The values of one step's fields (all values when the step is unknown). */
-export function stepValues(def: FormDef | undefined, step: string, values: Record<string, unknown>): Record<string, unknown> {
+export function stepValues(
+  def: FormDef | undefined,
+  step: string,
+  values: Record<string, unknown>,
+): Record<string, unknown> {
   const fields = def?.steps.find((s) => s.key === step)?.fields;
   if (!fields) return values;
   return Object.fromEntries(fields.filter((f) => f.name in values).map((f) => [f.name, values[f.name]]));

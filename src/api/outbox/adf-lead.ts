@@ -38,7 +38,12 @@ const BY_CATEGORY: Record<string, LeadKind> = {
 
 /** A formBuilder form may ask what the visitor wants in a value named `interest`. */
 const BY_INTEREST: Record<string, LeadKind> = {
-  service: 'service', parts: 'parts', sell: 'sell', 'trade-in': 'trade-in', 'test-drive': 'test-drive', finance: 'finance',
+  service: 'service',
+  parts: 'parts',
+  sell: 'sell',
+  'trade-in': 'trade-in',
+  'test-drive': 'test-drive',
+  finance: 'finance',
 };
 
 export function leadKind(lead: LeadPayload): LeadKind {
@@ -52,7 +57,8 @@ export function leadKind(lead: LeadPayload): LeadKind {
 
 /** Whether the visitor asks about the dealer's new cars, used cars, or did not say. */
 export function wantedCondition(lead: LeadPayload): 'new' | 'used' | undefined {
-  const text = `${lead.category ?? ''} ${lead.subcategory ?? ''} ${trimmedOrNumber(lead.values?.interest) ?? ''}`.toLowerCase();
+  const text =
+    `${lead.category ?? ''} ${lead.subcategory ?? ''} ${trimmedOrNumber(lead.values?.interest) ?? ''}`.toLowerCase();
   if (/\bused\b|pre-owned/.test(text)) return 'used';
   if (/\bnew\b/.test(text)) return 'new';
   return undefined;

@@ -38,11 +38,15 @@ export interface AddressParts {
  * 8011" (NZ: city and postcode last). Parts before the last are street lines.
  */
 export function splitAddress(text: string): AddressParts {
-  const parts = text.split(',').map((p) => p.trim()).filter(Boolean);
+  const parts = text
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   if (parts.length < 2) return { streets: parts };
   const last = parts.pop()!;
   const au = /^(.*?)\s*\b([A-Za-z]{2,3})\s+(\d{4})$/.exec(last);
-  if (au && AU_STATES.test(au[2]!)) return { streets: parts, city: au[1] || undefined, region: au[2]!.toUpperCase(), postcode: au[3] };
+  if (au && AU_STATES.test(au[2]!))
+    return { streets: parts, city: au[1] || undefined, region: au[2]!.toUpperCase(), postcode: au[3] };
   const nz = /^(.*?)\s+(\d{4})$/.exec(last);
   if (nz) return { streets: parts, city: nz[1], postcode: nz[2] };
   return { streets: parts, city: last };
@@ -51,9 +55,15 @@ export function splitAddress(text: string): AddressParts {
 function addressElement(a: AddressParts, country: string, type?: 'work' | 'home'): XmlElement | undefined {
   if (!a.streets.length && !a.city && !a.postcode) return undefined;
   const streets = a.streets.length ? a.streets : [''];
-  return el('address', { type },
+  return el(
+    'address',
+    { type },
     ...streets.map((s, i) => textEl('street', s, { line: String(i + 1) })),
-    optEl('city', a.city), optEl('regioncode', a.region), optEl('postalcode', a.postcode), textEl('country', country));
+    optEl('city', a.city),
+    optEl('regioncode', a.region),
+    optEl('postalcode', a.postcode),
+    textEl('country', country),
+  );
 }
 
 /** The visitor's address: the service form's fields, else the finance form's one line. */
@@ -61,21 +71,39 @@ function customerAddress(r: LeadValues, country: string): XmlElement | undefined
   const street = r.peek('street');
   const city = r.peek('suburb');
   if (street || city) {
-    return addressElement({
-      streets: [r.take('street') ?? ''], city: r.take('suburb'), region: r.take('state'), postcode: r.take('postcode'),
-    }, country);
+    return addressElement(
+      {
+        streets: [r.take('street') ?? ''],
+        city: r.take('suburb'),
+        region: r.take('state'),
+        postcode: r.take('postcode'),
+      },
+      country,
+    );
   }
   const line = r.take('currentAddress', 'Your Current Address');
   return line ? addressElement(splitAddress(line), country, 'home') : undefined;
 }
 
 function nameElements(r: LeadValues): XmlElement[] {
-  const parts = [['first', r.take('first_name')], ['middle', r.take('middle_name')], ['last', r.take('last_name')]] as const;
+  const parts = [
+    ['first', r.take('first_name')],
+    ['middle', r.take('middle_name')],
+    ['last', r.take('last_name')],
+  ] as const;
   const named = parts.filter(([, v]) => v).map(([part, v]) => textEl('name', v, { part }));
   if (named.length) {
     // A full name given as well is kept in the comments only if it says something else.
     const full = r.peek('name');
-    if (full && full.text === parts.map(([, v]) => v).filter(Boolean).join(' ')) r.place('name');
+    if (
+      full &&
+      full.text ===
+        parts
+          .map(([, v]) => v)
+          .filter(Boolean)
+          .join(' ')
+    )
+      r.place('name');
     return named;
   }
   return [textEl('name', r.take('name'), { part: 'full' })];
@@ -84,12 +112,15 @@ function nameElements(r: LeadValues): XmlElement[] {
 export function customerContact(r: LeadValues, country: string): XmlElement {
   const email = r.take('email');
   const phone = r.take('phone');
-  return el('contact', {},
+  return el(
+    'contact',
+    {},
     ...nameElements(r),
     // The DTD needs an email or a phone: an empty email says the lead gave neither.
     email !== undefined || phone === undefined ? textEl('email', email) : undefined,
     phone !== undefined ? textEl('phone', phone, { type: phoneType(phone, country) }) : undefined,
-    customerAddress(r, country));
+    customerAddress(r, country),
+  );
 }
 
 /** The dealer's ids in the dealer's own systems, as the form sends them (spec lead values). */
@@ -107,24 +138,35 @@ export function vendorElement(lead: LeadPayload, r: LeadValues): XmlElement {
   r.place('send_customer_email');
   const location = lead.location;
   const phone = location?.phone ?? site.phone;
-  const address: Child = location?.address ? addressElement(splitAddress(location.address), site.country, 'work') : undefined;
-  return el('vendor', {},
+  const address: Child = location?.address
+    ? addressElement(splitAddress(location.address), site.country, 'work')
+    : undefined;
+  return el(
+    'vendor',
+    {},
     textEl('id', String(site.id), { source: 'website' }),
     location && textEl('id', location.id, { source: 'location' }),
     ...ids.map(([source, value]) => textEl('id', value, { source })),
     textEl('vendorname', site.name),
     optEl('url', site.url),
-    el('contact', {},
+    el(
+      'contact',
+      {},
       textEl('name', location?.name ?? site.name, { part: 'full', type: 'business' }),
       site.email || !phone ? textEl('email', site.email) : undefined,
       phone ? textEl('phone', phone, { type: 'voice' }) : undefined,
-      address));
+      address,
+    ),
+  );
 }
 
 /** This platform as the provider; its service is the lead's type (the form's category). */
 export function providerElement(lead: LeadPayload, leadType: string): XmlElement {
-  return el('provider', {},
+  return el(
+    'provider',
+    {},
     textEl('name', PROVIDER_NAME, { part: 'full', type: 'business' }),
     textEl('service', leadType),
-    optEl('url', lead.site.url));
+    optEl('url', lead.site.url),
+  );
 }

@@ -38,16 +38,36 @@ interface VehicleFacts {
 }
 
 /** Value names of a visitor's car, by what they hold: the plain ones, and a trade-in's own. */
-interface CarNames { year: string[]; make: string[]; model: string[]; rego: string[]; km: string[]; miles: string[]; price: string[]; condition: string[] }
+interface CarNames {
+  year: string[];
+  make: string[];
+  model: string[];
+  rego: string[];
+  km: string[];
+  miles: string[];
+  price: string[];
+  condition: string[];
+}
 
 const OWN: CarNames = {
-  year: ['year', 'Year', 'Vehicle Year'], make: ['make', 'Make', 'Vehicle Make'], model: ['model', 'Model', 'Vehicle Model'],
-  rego: ['RegoOrVin', 'rego', 'Rego'], km: ['kms', 'Kms', 'odometer', 'Vehicle Kilometers'], miles: ['odometer_miles'],
-  price: ['expected_price'], condition: ['condition'],
+  year: ['year', 'Year', 'Vehicle Year'],
+  make: ['make', 'Make', 'Vehicle Make'],
+  model: ['model', 'Model', 'Vehicle Model'],
+  rego: ['RegoOrVin', 'rego', 'Rego'],
+  km: ['kms', 'Kms', 'odometer', 'Vehicle Kilometers'],
+  miles: ['odometer_miles'],
+  price: ['expected_price'],
+  condition: ['condition'],
 };
 const TRADE: CarNames = {
-  year: ['trade_year'], make: ['trade_make'], model: ['trade_model'], rego: ['trade_rego'], km: ['trade_kms', 'trade_odometer'],
-  miles: ['trade_odometer_miles'], price: ['trade_expected_price', 'trade_price'], condition: ['trade_condition'],
+  year: ['trade_year'],
+  make: ['trade_make'],
+  model: ['trade_model'],
+  rego: ['trade_rego'],
+  km: ['trade_kms', 'trade_odometer'],
+  miles: ['trade_odometer_miles'],
+  price: ['trade_expected_price', 'trade_price'],
+  condition: ['trade_condition'],
 };
 const allNames = (n: CarNames): string[] => Object.values(n).flat() as string[];
 
@@ -62,7 +82,15 @@ function odometerValue(text: string): string | undefined {
 
 /** The visitor's car; its price (the one they hope for) only when they offer the car to the dealer. */
 function ownCar(r: LeadValues, n: CarNames, interest: Interest | undefined): VehicleFacts {
-  const f: VehicleFacts = { interest, status: 'used', ids: [], comments: [], year: r.take(...n.year), make: r.take(...n.make), model: r.take(...n.model) };
+  const f: VehicleFacts = {
+    interest,
+    status: 'used',
+    ids: [],
+    comments: [],
+    year: r.take(...n.year),
+    make: r.take(...n.make),
+    model: r.take(...n.model),
+  };
   const plate = r.peek(...n.rego);
   if (plate) {
     // rego and RegoOrVin carry the same plate (src/forms/island/values.ts): both are placed.
@@ -99,13 +127,24 @@ function stockCar(v: LeadVehicle | undefined, r: LeadValues): VehicleFacts | und
   if (!v || !(v.source === 'stock' || (v.source === undefined && v.condition !== undefined))) return undefined;
   r.place('car_id', 'stock_number', 'selected_car');
   return {
-    interest: 'buy', status: v.condition, ids: [
+    interest: 'buy',
+    status: v.condition,
+    ids: [
       ...(v.car_id ? [['dealer-sites-car', v.car_id] as [string, string]] : []),
       ...(v.rego ? [['rego', v.rego] as [string, string]] : []),
     ],
-    year: v.year, make: v.make, model: v.model, vin: v.vin, stock: v.stock_number, trim: v.trim, bodystyle: v.body,
-    transmission: v.transmission, odometer: v.km === undefined ? undefined : { value: String(Math.round(v.km)), units: 'km' },
-    colour: v.colour, price: v.price === undefined ? undefined : { type: 'asking', value: v.price }, comments: [],
+    year: v.year,
+    make: v.make,
+    model: v.model,
+    vin: v.vin,
+    stock: v.stock_number,
+    trim: v.trim,
+    bodystyle: v.body,
+    transmission: v.transmission,
+    odometer: v.km === undefined ? undefined : { value: String(Math.round(v.km)), units: 'km' },
+    colour: v.colour,
+    price: v.price === undefined ? undefined : { type: 'asking', value: v.price },
+    comments: [],
   };
 }
 
@@ -167,15 +206,28 @@ export function vehicleFacts(lead: LeadPayload, kind: LeadKind, r: LeadValues): 
 
 /** One <vehicle>, its children in the order of the DTD. */
 export function vehicleElement(f: VehicleFacts, currency: string): XmlElement {
-  return el('vehicle', { interest: f.interest, status: f.status },
+  return el(
+    'vehicle',
+    { interest: f.interest, status: f.status },
     ...f.ids.map(([source, value]) => textEl('id', value, { source })),
-    textEl('year', f.year), textEl('make', f.make), textEl('model', f.model),
-    optEl('vin', f.vin), optEl('stock', f.stock), optEl('trim', f.trim), optEl('bodystyle', f.bodystyle),
+    textEl('year', f.year),
+    textEl('make', f.make),
+    textEl('model', f.model),
+    optEl('vin', f.vin),
+    optEl('stock', f.stock),
+    optEl('trim', f.trim),
+    optEl('bodystyle', f.bodystyle),
     optEl('transmission', f.transmission),
     f.odometer && textEl('odometer', f.odometer.value, { units: f.odometer.units }),
     f.colour ? el('colorcombination', {}, textEl('exteriorcolor', f.colour), textEl('preference', '1')) : undefined,
     f.price && textEl('price', f.price.value, { type: f.price.type, currency }),
-    f.financeBudget !== undefined && el('finance', {},
-      textEl('method', 'finance'), textEl('amount', f.financeBudget, { type: 'total', limit: 'maximum', currency })),
-    optEl('comments', f.comments.join('\n')));
+    f.financeBudget !== undefined &&
+      el(
+        'finance',
+        {},
+        textEl('method', 'finance'),
+        textEl('amount', f.financeBudget, { type: 'total', limit: 'maximum', currency }),
+      ),
+    optEl('comments', f.comments.join('\n')),
+  );
 }

@@ -18,7 +18,8 @@ export type Child = XmlElement | undefined | false | null;
  * return, unpaired surrogates, and U+FFFE/U+FFFF. They are dropped rather than refused, as a
  * visitor's stray control character must not cost the dealer the lead.
  */
-const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const NOT_XML =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** Text for XML content: escaped, line ends as line feeds (what a parser makes of them anyway). */
 export function xmlText(value: string): string {
@@ -43,12 +44,20 @@ export function el(name: string, attrs: Record<string, string | undefined>, ...c
 }
 
 /** A text element that is always written, empty when there is no value (where the DTD requires it). */
-export function textEl(name: string, value: string | number | undefined, attrs: Record<string, string | undefined> = {}): XmlElement {
+export function textEl(
+  name: string,
+  value: string | number | undefined,
+  attrs: Record<string, string | undefined> = {},
+): XmlElement {
   return { name, attrs: definedAttrs(attrs), content: value === undefined ? '' : String(value) };
 }
 
 /** A text element written only when there is a value. */
-export function optEl(name: string, value: string | number | undefined, attrs: Record<string, string | undefined> = {}): XmlElement | undefined {
+export function optEl(
+  name: string,
+  value: string | number | undefined,
+  attrs: Record<string, string | undefined> = {},
+): XmlElement | undefined {
   return value === undefined || value === '' ? undefined : textEl(name, value, attrs);
 }
 
@@ -64,7 +73,9 @@ function definedAttrs(attrs: Record<string, string | undefined>): Record<string,
  */
 export function serialize(node: XmlElement, depth = 0): string {
   const pad = '  '.repeat(depth);
-  const attrs = Object.entries(node.attrs).map(([k, v]) => ` ${k}="${xmlAttr(v)}"`).join('');
+  const attrs = Object.entries(node.attrs)
+    .map(([k, v]) => ` ${k}="${xmlAttr(v)}"`)
+    .join('');
   if (typeof node.content === 'string') return `${pad}<${node.name}${attrs}>${xmlText(node.content)}</${node.name}>`;
   if (!node.content.length) return `${pad}<${node.name}${attrs}></${node.name}>`;
   const inner = node.content.map((c) => serialize(c, depth + 1)).join('\n');

@@ -35,9 +35,20 @@ export function dealerZone(site: Pick<LeadPayload['site'], 'country' | 'state'>)
 /** ISO 8601 with the UTC offset of `zone` (UTC when none): 2025-03-01T20:00:00+11:00. */
 export function isoWithOffset(date: Date, zone?: string): string {
   const at = new Date(Math.floor(date.getTime() / 1000) * 1000);
-  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-GB', {
-    timeZone: zone ?? 'UTC', hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
-  }).formatToParts(at).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: zone ?? 'UTC',
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
   const local = `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
   const minutes = Math.round((Date.parse(`${local}Z`) - at.getTime()) / 60_000);
   const sign = minutes < 0 ? '-' : '+';
@@ -60,7 +71,8 @@ function valueText(v: unknown): string {
 
 /** The lead's type as CRMs show it: the category, with the subcategory in brackets. */
 export function leadType(lead: LeadPayload, kind: LeadKind): string {
-  const base = lead.category || (kind === 'service' ? 'Service Booking' : kind === 'parts' ? 'Parts Enquiry' : 'General Enquiry');
+  const base =
+    lead.category || (kind === 'service' ? 'Service Booking' : kind === 'parts' ? 'Parts Enquiry' : 'General Enquiry');
   return lead.subcategory ? `${base} (${lead.subcategory})` : base;
 }
 
@@ -71,7 +83,9 @@ export function leadType(lead: LeadPayload, kind: LeadKind): string {
  */
 function customerComments(lead: LeadPayload, type: string, r: LeadValues): string {
   const answers = Object.entries(r.values)
-    .filter(([k, v]) => !r.isPlaced(k) && !SHOWN_ELSEWHERE.includes(k) && !MESSAGES.includes(k) && valueText(v ?? '') !== '')
+    .filter(
+      ([k, v]) => !r.isPlaced(k) && !SHOWN_ELSEWHERE.includes(k) && !MESSAGES.includes(k) && valueText(v ?? '') !== '',
+    )
     .map(([k, v]) => `${k}: ${valueText(v)}`);
   return [
     `Lead type: ${type}`,
@@ -79,7 +93,9 @@ function customerComments(lead: LeadPayload, type: string, r: LeadValues): strin
     lead.PageTitle && `Page: ${lead.PageTitle}`,
     ...answers,
     ...Object.entries(lead.tracking ?? {}).map(([k, v]) => `${k}: ${v}`),
-  ].filter(Boolean).join('\n');
+  ]
+    .filter(Boolean)
+    .join('\n');
 }
 
 /** One lead as a <prospect>. */
@@ -94,13 +110,16 @@ export function adfProspect(lead: LeadPayload): XmlElement {
   const vehicles = vehicleFacts(lead, kind, r).map((f) => vehicleElement(f, currency));
   const contact = customerContact(r, country);
   const vendor = vendorElement(lead, r);
-  return el('prospect', { status: 'new' },
+  return el(
+    'prospect',
+    { status: 'new' },
     textEl('id', lead.lead_id, { sequence: '1', source: 'dealer-sites' }),
     textEl('requestdate', requestDate(lead)),
     ...vehicles,
     el('customer', {}, contact, optEl('comments', customerComments(lead, type, r))),
     vendor,
-    providerElement(lead, type));
+    providerElement(lead, type),
+  );
 }
 
 /** One ADF document holding a prospect per lead (ADF needs at least one). */

@@ -61,9 +61,12 @@ function send(row: OutboxRow, deps: ApiDeps, ctx: SendContext): Promise<unknown>
     case 'adf':
       return sendAdf(row.target, ctx);
     case 'webhook': {
-      const configured = (deps.destinations?.(row.site_slug) ?? []).filter((d): d is Extract<Destination, { kind: 'webhook' }> => d.kind === 'webhook');
+      const configured = (deps.destinations?.(row.site_slug) ?? []).filter(
+        (d): d is Extract<Destination, { kind: 'webhook' }> => d.kind === 'webhook',
+      );
       const match = configured.find((d) => d.url === row.target) ?? configured[0];
-      if (!match) return Promise.reject(new SendError(`No webhook secret is configured for ${row.site_slug} any more.`));
+      if (!match)
+        return Promise.reject(new SendError(`No webhook secret is configured for ${row.site_slug} any more.`));
       return sendWebhook(row.target, match.secret, ctx);
     }
   }
@@ -72,58 +75,77 @@ function send(row: OutboxRow, deps: ApiDeps, ctx: SendContext): Promise<unknown>
 export async function deliverDue(deps: ApiDeps, options: { now?: Date; limit?: number } = {}): Promise<DeliverReport> {
   const now = options.now ?? deps.now();
   const limit = options.limit ?? 20;
-  const { rows } = await deps.db.query<OutboxRow>(CLAIM, [now.toISOString(), limit, new Date(now.getTime() + LEASE_MS).toISOString()]);
+  const { rows } = await deps.db.query<OutboxRow>(CLAIM, [
+    now.toISOString(),
+    limit,
+    new Date(now.getTime() + LEASE_MS).toISOString(),
+  ]);
   const report: DeliverReport = { claimed: rows.length, delivered: 0, retrying: 0, failed: 0 };
   let recordError: unknown;
   const ids = [...new Set(rows.filter((r) => !r.payload).map((r) => r.lead_id))];
   const leads = new Map<string, LeadRow>();
   if (ids.length) {
-    for (const lead of (await deps.db.query<LeadRow>('SELECT * FROM leads WHERE id = ANY($1::uuid[])', [ids])).rows) leads.set(lead.id, lead);
+    for (const lead of (await deps.db.query<LeadRow>('SELECT * FROM leads WHERE id = ANY($1::uuid[])', [ids])).rows)
+      leads.set(lead.id, lead);
   }
-  await Promise.all(rows.map(async (row) => {
-    const started = performance.now();
-    let error: string | undefined;
-    let httpStatus: number | undefined;
-    try {
-      const lead = leads.get(row.lead_id);
-      const payload = row.payload ?? (lead && leadPayload(lead, deps.dealers.find((d) => d.slug === row.site_slug)));
-      if (!payload) throw new SendError(`Lead ${row.lead_id} is not in the database.`);
-      const answer = await send(row, deps, { outboxId: row.id, payload, now, fetch: deps.fetch ?? globalThis.fetch });
-      if (typeof answer === 'number') httpStatus = answer;
-    } catch (e) {
-      error = (e as Error).message || String(e);
-      httpStatus = e instanceof SendError ? e.httpStatus : undefined;
-    }
-    const ms = Math.round(performance.now() - started);
-    const finalFailure = error !== undefined && row.attempts >= MAX_ATTEMPTS;
-    try {
-      await deps.db.transaction(async (tx) => {
-        if (error === undefined) {
+  await Promise.all(
+    rows.map(async (row) => {
+      const started = performance.now();
+      let error: string | undefined;
+      let httpStatus: number | undefined;
+      try {
+        const lead = leads.get(row.lead_id);
+        const payload =
+          row.payload ??
+          (lead &&
+            leadPayload(
+              lead,
+              deps.dealers.find((d) => d.slug === row.site_slug),
+            ));
+        if (!payload) throw new SendError(`Lead ${row.lead_id} is not in the database.`);
+        const answer = await send(row, deps, { outboxId: row.id, payload, now, fetch: deps.fetch ?? globalThis.fetch });
+        if (typeof answer === 'number') httpStatus = answer;
+      } catch (e) {
+        error = (e as Error).message || String(e);
+        httpStatus = e instanceof SendError ? e.httpStatus : undefined;
+      }
+      const ms = Math.round(performance.now() - started);
+      const finalFailure = error !== undefined && row.attempts >= MAX_ATTEMPTS;
+      try {
+        await deps.db.transaction(async (tx) => {
+          if (error === undefined) {
+            await tx.query(
+              `UPDATE outbox SET status = 'delivered', delivered_at = $2::timestamptz, last_error = NULL, updated_at = $2::timestamptz WHERE id = $1`,
+              [row.id, now.toISOString()],
+            );
+          } else {
+            await tx.query(
+              `UPDATE outbox SET status = $2, last_error = $3, next_attempt_at = $4::timestamptz, updated_at = $5::timestamptz WHERE id = $1`,
+              [
+                row.id,
+                finalFailure ? 'failed' : 'pending',
+                error,
+                new Date(now.getTime() + retryDelayMs(row.attempts)).toISOString(),
+                now.toISOString(),
+              ],
+            );
+          }
           await tx.query(
-            `UPDATE outbox SET status = 'delivered', delivered_at = $2::timestamptz, last_error = NULL, updated_at = $2::timestamptz WHERE id = $1`,
-            [row.id, now.toISOString()],
+            `INSERT INTO deliveries (outbox_id, attempt, ok, http_status, error, duration_ms, at) VALUES ($1, $2, $3, $4, $5, $6, $7::timestamptz)`,
+            [row.id, row.attempts, error === undefined, httpStatus ?? null, error ?? null, ms, now.toISOString()],
           );
-        } else {
-          await tx.query(
-            `UPDATE outbox SET status = $2, last_error = $3, next_attempt_at = $4::timestamptz, updated_at = $5::timestamptz WHERE id = $1`,
-            [row.id, finalFailure ? 'failed' : 'pending', error, new Date(now.getTime() + retryDelayMs(row.attempts)).toISOString(), now.toISOString()],
-          );
-        }
-        await tx.query(
-          `INSERT INTO deliveries (outbox_id, attempt, ok, http_status, error, duration_ms, at) VALUES ($1, $2, $3, $4, $5, $6, $7::timestamptz)`,
-          [row.id, row.attempts, error === undefined, httpStatus ?? null, error ?? null, ms, now.toISOString()],
-        );
-      });
-    } catch (e) {
-      // The database went away after the send: the row keeps its lease and is sent again when
-      // the lease ends (destinations take a lead id twice without harm). The other rows go on.
-      recordError ??= e;
-      return;
-    }
-    if (error === undefined) report.delivered++;
-    else if (finalFailure) report.failed++;
-    else report.retrying++;
-  }));
+        });
+      } catch (e) {
+        // The database went away after the send: the row keeps its lease and is sent again when
+        // the lease ends (destinations take a lead id twice without harm). The other rows go on.
+        recordError ??= e;
+        return;
+      }
+      if (error === undefined) report.delivered++;
+      else if (finalFailure) report.failed++;
+      else report.retrying++;
+    }),
+  );
   // Every row had its turn; the caller then hears that the database failed, as it would had the claim failed.
   if (recordError !== undefined) throw recordError as Error;
   return report;

@@ -25,7 +25,8 @@ function httpUrl(value: string, name: string): string {
   } catch {
     throw new Error(`${name} must be an absolute http(s) URL, not "${value}".`);
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`${name} must be an http(s) URL, not "${value}".`);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new Error(`${name} must be an http(s) URL, not "${value}".`);
   return url.href;
 }
 
@@ -41,7 +42,10 @@ export function destinationsFor(slug: string, env: Env, dataDir: string): Destin
   const webhook = pick('LEAD_WEBHOOK_URL');
   if (webhook) {
     const secret = env[dealerEnvName('LEAD_WEBHOOK_SECRET', suffix)] || readEnv(env, 'LEAD_WEBHOOK_SECRET');
-    if (!secret) throw new Error(`${webhook.name} is set but no LEAD_WEBHOOK_SECRET_${suffix} or LEAD_WEBHOOK_SECRET signs its requests.`);
+    if (!secret)
+      throw new Error(
+        `${webhook.name} is set but no LEAD_WEBHOOK_SECRET_${suffix} or LEAD_WEBHOOK_SECRET signs its requests.`,
+      );
     out.push({ kind: 'webhook', url: httpUrl(webhook.value, webhook.name), secret });
   }
   const adf = pick('LEAD_ADF_URL');

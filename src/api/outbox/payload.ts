@@ -45,8 +45,15 @@ export interface LeadPayload {
   lead_status: LeadStatus;
   form_completed: boolean;
   site: {
-    slug: string; id: number; name: string; url: string; country: string; email?: string; phone?: string;
-    state?: string; manufacturer?: string;
+    slug: string;
+    id: number;
+    name: string;
+    url: string;
+    country: string;
+    email?: string;
+    phone?: string;
+    state?: string;
+    manufacturer?: string;
   };
   category: string | null;
   subcategory: string | null;
@@ -77,21 +84,39 @@ function first(values: Record<string, unknown>, names: string[]): string | undef
 function pageModel(dealer: DealerContent, pageId: string | null) {
   if (!pageId) return undefined;
   const path = dealer.pages.find((p) => String(p.id) === pageId)?.path;
-  return dealer.models.find((m) => modelPageId(m) === pageId || (path !== undefined && `/${m.new_slug || m.slug}` === path));
+  return dealer.models.find(
+    (m) => modelPageId(m) === pageId || (path !== undefined && `/${m.new_slug || m.slug}` === path),
+  );
 }
 
 /**
  * The vehicle of the enquiry: the stock car named by car_id, else the make/model/year fields,
  * else the model of the model page the form is on.
  */
-export function leadVehicle(values: Record<string, unknown>, dealer?: DealerContent, pageId: string | null = null): LeadVehicle | undefined {
+export function leadVehicle(
+  values: Record<string, unknown>,
+  dealer?: DealerContent,
+  pageId: string | null = null,
+): LeadVehicle | undefined {
   const carId = trimmedOrNumber(values.car_id);
   const car = carId ? dealer?.cars.find((c) => String(c.id) === carId) : undefined;
   if (car) {
     const stock: LeadVehicle = {
-      source: 'stock', car_id: carId, year: String(car.year), make: car.make, model: car.model, trim: car.badge,
-      vin: car.vin, stock_number: car.stock_number, price: car.price, condition: car.car_type === 'new' ? 'new' : 'used',
-      km: car.km, rego: car.rego, transmission: car.transmission, body: car.simple_body, colour: car.colour,
+      source: 'stock',
+      car_id: carId,
+      year: String(car.year),
+      make: car.make,
+      model: car.model,
+      trim: car.badge,
+      vin: car.vin,
+      stock_number: car.stock_number,
+      price: car.price,
+      condition: car.car_type === 'new' ? 'new' : 'used',
+      km: car.km,
+      rego: car.rego,
+      transmission: car.transmission,
+      body: car.simple_body,
+      colour: car.colour,
     };
     return Object.fromEntries(Object.entries(stock).filter(([, v]) => v !== undefined));
   }
@@ -118,14 +143,16 @@ export function leadLocation(values: Record<string, unknown>, dealer?: DealerCon
   const name = trimmedOrNumber(values.preferredDealership);
   const carId = trimmedOrNumber(values.car_id);
   const carLocation = carId ? dealer.cars.find((c) => String(c.id) === carId)?.location_name : undefined;
-  const found = (id && dealer.locations.find((l) => String(l.id) === id))
-    || (slug && dealer.locations.find((l) => l.dealership?.slug === slug))
-    || (name && dealer.locations.find((l) => l.name === name))
-    || (carLocation && dealer.locations.find((l) => l.name === carLocation))
-    || undefined;
+  const found =
+    (id && dealer.locations.find((l) => String(l.id) === id)) ||
+    (slug && dealer.locations.find((l) => l.dealership?.slug === slug)) ||
+    (name && dealer.locations.find((l) => l.name === name)) ||
+    (carLocation && dealer.locations.find((l) => l.name === carLocation)) ||
+    undefined;
   if (!found) return undefined;
   return {
-    id: String(found.id), name: found.name,
+    id: String(found.id),
+    name: found.name,
     ...(found.contact_detail?.phone ? { phone: found.contact_detail.phone } : {}),
     ...(found.address.address ? { address: found.address.address } : {}),
     ...(found.manufacturers.length ? { manufacturers: [...found.manufacturers] } : {}),
@@ -140,8 +167,15 @@ export function leadPayload(lead: LeadRow, dealer?: DealerContent): LeadPayload 
     lead_status: lead.lead_status,
     form_completed: lead.form_completed,
     site: {
-      slug: lead.site_slug, id: site?.id ?? 0, name: site?.name ?? lead.site_slug, url: site?.url ?? '', country: site?.country ?? 'AU',
-      email: site?.contact?.email, phone: site?.contact?.phone, state: site?.state, manufacturer: site?.manufacturer,
+      slug: lead.site_slug,
+      id: site?.id ?? 0,
+      name: site?.name ?? lead.site_slug,
+      url: site?.url ?? '',
+      country: site?.country ?? 'AU',
+      email: site?.contact?.email,
+      phone: site?.contact?.phone,
+      state: site?.state,
+      manufacturer: site?.manufacturer,
     },
     category: lead.category,
     subcategory: lead.subcategory,

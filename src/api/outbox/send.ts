@@ -21,7 +21,10 @@ export interface SendContext {
 
 /** Thrown for a delivery that failed; `httpStatus` when the destination answered. */
 export class SendError extends Error {
-  constructor(message: string, readonly httpStatus?: number) {
+  constructor(
+    message: string,
+    readonly httpStatus?: number,
+  ) {
     super(message);
   }
 }
@@ -36,28 +39,42 @@ async function post(url: string, body: string, headers: Record<string, string>, 
   try {
     response = await ctx.fetch(url, {
       method: 'POST',
-      headers: { 'User-Agent': 'dealer-sites-leads/1', 'X-Lead-Id': ctx.payload.lead_id, 'X-Lead-Delivery': ctx.outboxId, ...headers },
+      headers: {
+        'User-Agent': 'dealer-sites-leads/1',
+        'X-Lead-Id': ctx.payload.lead_id,
+        'X-Lead-Delivery': ctx.outboxId,
+        ...headers,
+      },
       body,
       signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
     });
   } catch (e) {
-    const reason = (e as Error).name === 'TimeoutError' ? `no answer within ${SEND_TIMEOUT_MS / 1000} s` : (e as Error).message;
+    const reason =
+      (e as Error).name === 'TimeoutError' ? `no answer within ${SEND_TIMEOUT_MS / 1000} s` : (e as Error).message;
     throw new SendError(`POST ${url} failed: ${reason}`);
   }
   const text = await response.text().catch(() => '');
   if (!response.ok) {
-    throw new SendError(`POST ${url} answered ${response.status}${text ? `: ${text.slice(0, 200)}` : ''}`, response.status);
+    throw new SendError(
+      `POST ${url} answered ${response.status}${text ? `: ${text.slice(0, 200)}` : ''}`,
+      response.status,
+    );
   }
   return response.status;
 }
 
 export function sendWebhook(url: string, secret: string, ctx: SendContext): Promise<number> {
   const body = JSON.stringify(ctx.payload);
-  return post(url, body, {
-    'Content-Type': 'application/json',
-    [SIGNATURE_HEADER]: signature(body, secret),
-    [TIMESTAMP_HEADER]: String(Math.floor(ctx.now.getTime() / 1000)),
-  }, ctx);
+  return post(
+    url,
+    body,
+    {
+      'Content-Type': 'application/json',
+      [SIGNATURE_HEADER]: signature(body, secret),
+      [TIMESTAMP_HEADER]: String(Math.floor(ctx.now.getTime() / 1000)),
+    },
+    ctx,
+  );
 }
 
 export function sendAdf(url: string, ctx: SendContext): Promise<number> {

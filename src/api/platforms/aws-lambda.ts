@@ -27,7 +27,12 @@ const http = handle(proxy);
 
 export function isScheduledEvent(event: unknown): event is ScheduledEvent {
   const e = event as Partial<ScheduledEvent> | null;
-  return typeof e === 'object' && e !== null && e['detail-type'] === 'Scheduled Event' && (e.source === 'aws.events' || e.source === 'aws.scheduler');
+  return (
+    typeof e === 'object' &&
+    e !== null &&
+    e['detail-type'] === 'Scheduled Event' &&
+    (e.source === 'aws.events' || e.source === 'aws.scheduler')
+  );
 }
 
 export async function handler(event: LambdaEvent | ScheduledEvent, context: LambdaContext) {

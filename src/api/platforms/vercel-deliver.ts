@@ -19,11 +19,15 @@ export function authorized(authorization: string | null, secret: string): boolea
 async function fetch(request: Request): Promise<Response> {
   const secret = readEnv(processEnv(), 'CRON_SECRET');
   if (!secret) {
-    console.error('CRON_SECRET is not set: set it in the project\'s environment variables so Vercel Cron can call the lead delivery, and nobody else.');
+    console.error(
+      "CRON_SECRET is not set: set it in the project's environment variables so Vercel Cron can call the lead delivery, and nobody else.",
+    );
     return errorResponse(503, 'Lead delivery is not configured (CRON_SECRET).');
   }
-  if (!authorized(request.headers.get('authorization'), secret)) return errorResponse(401, 'This path is for the project\'s cron job.');
-  if (request.method !== 'GET') return errorResponse(405, `${request.method} is not allowed here.`, undefined, { Allow: 'GET' });
+  if (!authorized(request.headers.get('authorization'), secret))
+    return errorResponse(401, "This path is for the project's cron job.");
+  if (request.method !== 'GET')
+    return errorResponse(405, `${request.method} is not allowed here.`, undefined, { Allow: 'GET' });
   return Response.json(await deliverDueLeads(), { headers: { 'Cache-Control': 'no-store' } });
 }
 

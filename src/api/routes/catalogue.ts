@@ -71,17 +71,31 @@ export function websitesOf(dealers: readonly DealerContent[], requester: DealerC
       if (!list.has(key) || websiteId === dealer.site.id) list.set(key, location);
       if (!deployed.has(websiteId)) {
         const known = elsewhere.get(websiteId) ?? {};
-        elsewhere.set(websiteId, { name: known.name ?? trimmed(location.website_name), url: known.url ?? trimmed(location.website_url) });
+        elsewhere.set(websiteId, {
+          name: known.name ?? trimmed(location.website_name),
+          url: known.url ?? trimmed(location.website_url),
+        });
       }
     }
   }
-  const website = (id: number, name: string, url: string, fallback: WebsiteLocations['dealership']): WebsiteLocations => {
+  const website = (
+    id: number,
+    name: string,
+    url: string,
+    fallback: WebsiteLocations['dealership'],
+  ): WebsiteLocations => {
     const locations = [...(byWebsite.get(id)?.values() ?? [])];
     const lead = locations.find((l) => l.primary && l.dealership) ?? locations.find((l) => l.dealership);
     return { id, name, url, dealership: lead?.dealership ?? fallback, locations };
   };
   const own = listed.map(({ site }) =>
-    website(site.id, site.name, site.url, site.dealershipId === undefined ? null : { id: site.dealershipId, slug: site.slug }));
+    website(
+      site.id,
+      site.name,
+      site.url,
+      site.dealershipId === undefined ? null : { id: site.dealershipId, slug: site.slug },
+    ),
+  );
   const others = [...elsewhere]
     .filter(([, w]) => w.url && /^https?:\/\//i.test(w.url))
     .sort(([a], [b]) => a - b)

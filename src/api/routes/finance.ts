@@ -30,12 +30,21 @@ import type { Context } from 'hono';
 
 /** Content-Type, body, site, Origin and the per-address limit shared by both finance routes. */
 function financeRequest(c: Context, deps: ApiDeps) {
-  return guardedJson(c, deps, 'finance', limitsOf(deps).financePerIp,
-    'Too many finance requests were sent from your network. Please wait a minute and try again.');
+  return guardedJson(
+    c,
+    deps,
+    'finance',
+    limitsOf(deps).financePerIp,
+    'Too many finance requests were sent from your network. Please wait a minute and try again.',
+  );
 }
 
 /** The form values to send, or the fields whose values no finance form produces. */
-export function checkFinanceValues(body: JsonObject): { values: JsonObject; fields: Record<string, string>; message?: string } {
+export function checkFinanceValues(body: JsonObject): {
+  values: JsonObject;
+  fields: Record<string, string>;
+  message?: string;
+} {
   const parsed = parseWith(financeApplication, body);
   if (!parsed.ok) return { values: {}, fields: parsed.problem.fields, message: parsed.problem.message };
   const { site: _, ...values } = parsed.value;
@@ -64,9 +73,15 @@ export function financeHandlers(deps: ApiDeps): RouteHandlers<'sendToProvider' |
     }
     const { values, fields, message } = checkFinanceValues(body);
     if (message) {
-      throw new ApiError(400, Object.keys(fields).some(Boolean) ? 'Some values of the finance application have the wrong type.' : message, fields);
+      throw new ApiError(
+        400,
+        Object.keys(fields).some(Boolean) ? 'Some values of the finance application have the wrong type.' : message,
+        fields,
+      );
     }
-    const answer = await providerCall(dealer.slug, () => deps.financeProvider.apply({ site: dealer.site, values, provider }));
+    const answer = await providerCall(dealer.slug, () =>
+      deps.financeProvider.apply({ site: dealer.site, values, provider }),
+    );
     c.header('Cache-Control', 'no-store');
     return c.json(answer);
   });
@@ -74,13 +89,15 @@ export function financeHandlers(deps: ApiDeps): RouteHandlers<'sendToProvider' |
   const financeLocations = handle(async (c) => {
     const { body, dealer } = await financeRequest(c, deps);
     const parsed = parseWith(financeLocationsRequest, body);
-    if (!parsed.ok) throw new ApiError(400, 'carId is required: the id of a car in stock.', { carId: 'must be a car id' });
+    if (!parsed.ok)
+      throw new ApiError(400, 'carId is required: the id of a car in stock.', { carId: 'must be a car id' });
     const id = parsed.value.carId;
     const car = dealer.cars.find((one) => String(one.id) === id);
     if (!car) throw new ApiError(404, `${dealer.site.name} has no car with id ${id}.`);
 
     const found = await providerCall(dealer.slug, () =>
-      deps.financeProvider.dealershipIdForLocation({ site: dealer.site, locationName: car.location_name, carId: id }));
+      deps.financeProvider.dealershipIdForLocation({ site: dealer.site, locationName: car.location_name, carId: id }),
+    );
     const fallback = dealer.site.dealershipId;
     c.header('Cache-Control', 'no-store');
     return c.json({

@@ -43,7 +43,10 @@ export function readBody(c: Context): Promise<JsonObject> {
 export function dealerFor(c: Context, deps: ApiDeps, bodySite?: unknown): DealerContent {
   const dealer = resolveSite(c.req.raw, deps.dealers, bodySite);
   if (!dealer) {
-    throw new ApiError(404, 'No dealer site matches this request: call the API from the dealer\'s site, or name it with "site".');
+    throw new ApiError(
+      404,
+      'No dealer site matches this request: call the API from the dealer\'s site, or name it with "site".',
+    );
   }
   return dealer;
 }

@@ -29,7 +29,10 @@ export function reviewsHandlers(deps: ApiDeps): RouteHandlers<'reviews'> {
 
   const reviewsRoute = handle((c) => {
     const dealer = dealerFor(c, deps);
-    const parsed = parseWith(reviewsQuery, { websiteId: c.req.query('websiteId') ?? '', gmbId: c.req.query('gmbId') ?? '' });
+    const parsed = parseWith(reviewsQuery, {
+      websiteId: c.req.query('websiteId') ?? '',
+      gmbId: c.req.query('gmbId') ?? '',
+    });
     if (!parsed.ok) throw new ApiError(400, 'The reviews query is not valid.', parsed.problem.fields);
     const { websiteId, gmbId } = parsed.value;
     if (Number(websiteId) !== dealer.site.id) {

@@ -20,7 +20,11 @@ import { auState, nowIn, timeZoneFor } from '../../lib/booking-hours.ts';
 import type { ApiDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
 import { guardedJson, limitsOf } from '../guard.ts';
-import { ValuationProviderError, localValuationProvider, type ValuationProvider } from '../integrations/valuation-provider.ts';
+import {
+  ValuationProviderError,
+  localValuationProvider,
+  type ValuationProvider,
+} from '../integrations/valuation-provider.ts';
 import { handle, type RouteHandlers } from './respond.ts';
 
 export const VALUATION_UNAVAILABLE = 'Online valuations are not available right now. Please try again later.';
@@ -53,14 +57,24 @@ export function valuationHandlers(deps: ApiDeps): RouteHandlers<'valuation'> {
     }
 
     try {
-      const answer = await provider.value({ query, country: site.country, asAt: nowIn(timeZoneFor(site), deps.now()).day });
+      const answer = await provider.value({
+        query,
+        country: site.country,
+        asAt: nowIn(timeZoneFor(site), deps.now()).day,
+      });
       c.header('Cache-Control', 'no-store');
       return c.json(answer);
     } catch (e) {
       if (!(e instanceof ValuationProviderError)) throw e;
       console.warn(`valuation provider (${dealer.slug}, ${provider.describe}): ${e.message}`);
-      throw new ApiError(e.status, `${e.message} ${VALUATION_UNAVAILABLE}`, undefined,
-        e.status === 503 ? { 'Retry-After': String(VALUATION_RETRY_AFTER_S), 'Cache-Control': 'no-store' } : { 'Cache-Control': 'no-store' });
+      throw new ApiError(
+        e.status,
+        `${e.message} ${VALUATION_UNAVAILABLE}`,
+        undefined,
+        e.status === 503
+          ? { 'Retry-After': String(VALUATION_RETRY_AFTER_S), 'Cache-Control': 'no-store' }
+          : { 'Cache-Control': 'no-store' },
+      );
     }
   });
   return { valuation };

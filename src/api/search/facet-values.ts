@@ -62,7 +62,12 @@ function firstValues(list: [string, number][], max: number): [string, number][] 
   return [...list].sort((a, b) => compare(a[0], b[0])).slice(0, max);
 }
 
-export interface FacetStats { min: number; max: number; avg: number; sum: number }
+export interface FacetStats {
+  min: number;
+  max: number;
+  avg: number;
+  sum: number;
+}
 
 export interface FacetResults {
   nbHits: number;
@@ -89,8 +94,13 @@ export interface Groups {
  * text (a slot's code into its value).
  */
 export function facetResults(
-  groups: Groups, attrs: string[], sets: number[][], decode: (k: number, value: string) => string | undefined,
-  numeric: (attr: string) => boolean, max: number, order: FacetOrder = 'count',
+  groups: Groups,
+  attrs: string[],
+  sets: number[][],
+  decode: (k: number, value: string) => string | undefined,
+  numeric: (attr: string) => boolean,
+  max: number,
+  order: FacetOrder = 'count',
 ): FacetResults {
   const n = attrs.length;
   const setOf = new Map(sets.map((set, s) => [set.reduce((bits, k) => bits & ~(1 << (n - 1 - k)), (1 << n) - 1), s]));
@@ -129,4 +139,3 @@ export function facetResults(
   });
   return { nbHits, facets, stats };
 }
-

@@ -52,7 +52,13 @@ export function highlightValue(value: string, terms: TermMatch[], pre: string, p
 }
 
 /** The `_highlightResult` of a record for the given attributes (paths), nested like the record. */
-export function highlightResult(record: Record<string, unknown>, attrs: string[], terms: TermMatch[], pre: string, post: string): Record<string, unknown> {
+export function highlightResult(
+  record: Record<string, unknown>,
+  attrs: string[],
+  terms: TermMatch[],
+  pre: string,
+  post: string,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const attr of attrs) {
     const value = valueAt(record, attr);

@@ -70,15 +70,41 @@ export function typoWords(kind: RecordKind, rows: SearchRow[]): string {
   return [...seen].join(' ');
 }
 
-async function insertRows(tx: Db, site: string, kind: RecordKind, rows: SearchRow[], values: SlotValues): Promise<void> {
+async function insertRows(
+  tx: Db,
+  site: string,
+  kind: RecordKind,
+  rows: SearchRow[],
+  values: SlotValues,
+): Promise<void> {
   const places = ordinals(rows);
-  const codes = Object.fromEntries(SLOTS.map((slot) => [slot, new Map((values[slot] ?? []).map((v, i) => [v, i + 1]))]));
+  const codes = Object.fromEntries(
+    SLOTS.map((slot) => [slot, new Map((values[slot] ?? []).map((v, i) => [v, i + 1]))]),
+  );
   const codesOf = (slots: SearchRow['slots']) =>
-    Object.fromEntries(SLOTS.filter((slot) => slots[slot] !== undefined).map((slot) => [codeOf(slot), codes[slot]!.get(slots[slot]!)]));
+    Object.fromEntries(
+      SLOTS.filter((slot) => slots[slot] !== undefined).map((slot) => [codeOf(slot), codes[slot]!.get(slots[slot]!)]),
+    );
   for (let from = 0; from < rows.length; from += BATCH) {
     const batch = rows.slice(from, from + BATCH);
-    await tx.query(INSERT, [site, kind, JSON.stringify(batch.map(({ record: _, fields: __, slots, ...r }, i) => ({ ...r, ...slots, ...codesOf(slots), ...places[from + i], position: from + i })))]);
-    await tx.query(INSERT_HITS, [site, kind, JSON.stringify(batch.map((r) => ({ object_id: r.object_id, record: r.record, fields: r.fields })))]);
+    await tx.query(INSERT, [
+      site,
+      kind,
+      JSON.stringify(
+        batch.map(({ record: _, fields: __, slots, ...r }, i) => ({
+          ...r,
+          ...slots,
+          ...codesOf(slots),
+          ...places[from + i],
+          position: from + i,
+        })),
+      ),
+    ]);
+    await tx.query(INSERT_HITS, [
+      site,
+      kind,
+      JSON.stringify(batch.map((r) => ({ object_id: r.object_id, record: r.record, fields: r.fields }))),
+    ]);
   }
   const words = typoWords(kind, rows);
   if (words) await tx.query(INSERT_WORDS, [site, kind, words]);
@@ -86,7 +112,9 @@ async function insertRows(tx: Db, site: string, kind: RecordKind, rows: SearchRo
 
 /** A hash of exactly what would be written for a site. */
 function contentHash(cars: SearchRow[], offers: SearchRow[]): string {
-  return createHash('sha256').update(JSON.stringify([cars, offers])).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify([cars, offers]))
+    .digest('hex');
 }
 
 /** Replaces one site's records unless they already hold this content; the report counts what is searchable. */
@@ -96,9 +124,14 @@ export async function indexDealer(db: Db, dealer: DealerContent, options: IndexO
   const skipped = dealer.cars.length + dealer.offers.length - cars.length - offers.length;
   const hash = contentHash(cars, offers);
   if (!options.force) {
-    const { rows: [known] } = await db.query<{ content_hash: string; cars: number; offers: number }>(
-      'SELECT content_hash, cars, offers FROM search_sources WHERE site_slug = $1', [dealer.slug]);
-    if (known?.content_hash === hash) return { site: dealer.slug, cars: known.cars, offers: known.offers, skipped, changed: false };
+    const {
+      rows: [known],
+    } = await db.query<{ content_hash: string; cars: number; offers: number }>(
+      'SELECT content_hash, cars, offers FROM search_sources WHERE site_slug = $1',
+      [dealer.slug],
+    );
+    if (known?.content_hash === hash)
+      return { site: dealer.slug, cars: known.cars, offers: known.offers, skipped, changed: false };
   }
   return db.transaction(async (tx) => {
     await tx.query('DELETE FROM search_records WHERE site_slug = $1', [dealer.slug]);
@@ -109,11 +142,15 @@ export async function indexDealer(db: Db, dealer: DealerContent, options: IndexO
     await insertRows(tx, dealer.slug, 'offer', offers, values.offer);
     // Duplicate ids keep the first: count what was stored.
     const { rows } = await tx.query<{ kind: RecordKind; n: number }>(
-      'SELECT kind, count(*)::int AS n FROM search_records WHERE site_slug = $1 GROUP BY kind', [dealer.slug]);
+      'SELECT kind, count(*)::int AS n FROM search_records WHERE site_slug = $1 GROUP BY kind',
+      [dealer.slug],
+    );
     const count = (k: RecordKind) => rows.find((r) => r.kind === k)?.n ?? 0;
-    await tx.query(`INSERT INTO search_sources (site_slug, content_hash, cars, offers, slot_values, indexed_at) VALUES ($1, $2, $3, $4, $5, now())
+    await tx.query(
+      `INSERT INTO search_sources (site_slug, content_hash, cars, offers, slot_values, indexed_at) VALUES ($1, $2, $3, $4, $5, now())
       ON CONFLICT (site_slug) DO UPDATE SET content_hash = $2, cars = $3, offers = $4, slot_values = $5, indexed_at = now()`,
-    [dealer.slug, hash, count('car'), count('offer'), JSON.stringify(values)]);
+      [dealer.slug, hash, count('car'), count('offer'), JSON.stringify(values)],
+    );
     return { site: dealer.slug, cars: count('car'), offers: count('offer'), skipped, changed: true };
   });
 }
@@ -124,7 +161,11 @@ export async function indexDealer(db: Db, dealer: DealerContent, options: IndexO
  * autovacuum), marks the pages all-visible, so a search's scan skips the per-row visibility
  * check (a third off the median search on PGlite), and keeps the planner's estimates right.
  */
-export async function indexContent(db: Db, dealers: DealerContent[], options: IndexOptions = {}): Promise<IndexReport[]> {
+export async function indexContent(
+  db: Db,
+  dealers: DealerContent[],
+  options: IndexOptions = {},
+): Promise<IndexReport[]> {
   const reports: IndexReport[] = [];
   for (const dealer of dealers) reports.push(await indexDealer(db, dealer, options));
   if (reports.some((r) => r.changed)) {

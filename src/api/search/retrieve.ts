@@ -34,7 +34,8 @@ export function retrievePlan(req: SearchRequest): RetrievePlan {
   const all = list.includes('*');
   const named = list.filter((a) => a !== '*' && !a.startsWith('-'));
   const excluded = all ? list.filter((a) => a.startsWith('-')).map((a) => a.slice(1)) : [];
-  const allowed = (attr: string) => !settings.onRequestOnly.includes(top(attr)) || named.some((n) => top(n) === top(attr));
+  const allowed = (attr: string) =>
+    !settings.onRequestOnly.includes(top(attr)) || named.some((n) => top(n) === top(attr));
   const asked = req.attributesToHighlight ?? settings.attributesToHighlight;
   const highlight = asked.includes('*') ? '*' : asked.filter(allowed);
   const drop = settings.onRequestOnly.filter((a) => !allowed(a));

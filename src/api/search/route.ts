@@ -35,7 +35,10 @@ function parsed(entry: unknown, where: string): SearchRequest {
     return parseSearchRequest(entry);
   } catch (e) {
     // Algolia answers a call naming an index that does not exist with 404, and so do we.
-    if (e instanceof ParamError) throw new ApiError(e instanceof UnknownIndexError ? 404 : 400, `${where}${e.param}: ${e.message}`, { [e.param]: e.message });
+    if (e instanceof ParamError)
+      throw new ApiError(e instanceof UnknownIndexError ? 404 : 400, `${where}${e.param}: ${e.message}`, {
+        [e.param]: e.message,
+      });
     throw e;
   }
 }
@@ -63,8 +66,13 @@ export function parseFacetSearch(indexName: string, facet: string, body: Record<
 export function searchHandlers(deps: ApiDeps): RouteHandlers<'searchQueries' | 'searchFacetValues'> {
   const search = async (c: Context, read: (body: Record<string, unknown>) => SearchRequest[]) => {
     const started = performance.now();
-    const { body, dealer } = await guardedJson(c, deps, 'search', limitsOf(deps).searchPerIp,
-      'Too many searches were sent from your network. Please wait a minute and try again.');
+    const { body, dealer } = await guardedJson(
+      c,
+      deps,
+      'search',
+      limitsOf(deps).searchPerIp,
+      'Too many searches were sent from your network. Please wait a minute and try again.',
+    );
     const results = await runSearches(deps.db, dealer.slug, read(body));
     c.header('Server-Timing', `search;dur=${(performance.now() - started).toFixed(2)}`);
     c.header('Cache-Control', 'no-store');
@@ -73,7 +81,9 @@ export function searchHandlers(deps: ApiDeps): RouteHandlers<'searchQueries' | '
   return {
     searchQueries: handle(async (c) => c.json({ results: await search(c, parseMultiQuery) })),
     searchFacetValues: handle(async (c) => {
-      const [result] = await search(c, (body) => [parseFacetSearch(c.req.param('index') ?? '', c.req.param('facet') ?? '', body)]);
+      const [result] = await search(c, (body) => [
+        parseFacetSearch(c.req.param('index') ?? '', c.req.param('facet') ?? '', body),
+      ]);
       return c.json(result!);
     }),
   };

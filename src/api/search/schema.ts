@@ -5,7 +5,15 @@
  */
 import type { Car, Offer } from '../../content/entities.ts';
 import {
-  CAR_ATTRIBUTES, OFFER_ATTRIBUTES, ORDER_COLUMNS, ORDERS, SLOTS, type AttributeDef, type RecordKind, type Slot, type SortKey,
+  CAR_ATTRIBUTES,
+  OFFER_ATTRIBUTES,
+  ORDER_COLUMNS,
+  ORDERS,
+  SLOTS,
+  type AttributeDef,
+  type RecordKind,
+  type Slot,
+  type SortKey,
 } from '../../domain/search/indexes.ts';
 import { fieldsOf, SETTINGS, textOf } from '../../domain/search/settings.ts';
 
@@ -27,8 +35,15 @@ export type SlotValues = Partial<Record<Slot, string[]>>;
  * Any values stay correct; only the speed relies on the combinations being few.
  */
 export const FACET_PAIRS: Record<RecordKind, [string, string][]> = {
-  car: [['make', 'model'], ['simple_body', 'seats'], ['simple_fuel', 'certified']],
-  offer: [['model.name', 'model.slug'], ['category', 'manufacturer']],
+  car: [
+    ['make', 'model'],
+    ['simple_body', 'seats'],
+    ['simple_fuel', 'certified'],
+  ],
+  offer: [
+    ['model.name', 'model.slug'],
+    ['category', 'manufacturer'],
+  ],
 };
 
 /**
@@ -39,18 +54,22 @@ export function ordinals(rows: Pick<SearchRow, SortKey[0]>[]): Record<keyof type
   const out = rows.map(() => ({}) as Record<keyof typeof ORDERS, number>);
   for (const column of ORDER_COLUMNS) {
     const keys: readonly SortKey[] = ORDERS[column];
-    const order = rows.map((_, i) => i).sort((a, b) => {
-      for (const [key, dir] of keys) {
-        const x = rows[a]![key];
-        const y = rows[b]![key];
-        if (x === y) continue;
-        if (x === null) return 1;
-        if (y === null) return -1;
-        return dir === 'asc' ? x - y : y - x;
-      }
-      return a - b;
+    const order = rows
+      .map((_, i) => i)
+      .sort((a, b) => {
+        for (const [key, dir] of keys) {
+          const x = rows[a]![key];
+          const y = rows[b]![key];
+          if (x === y) continue;
+          if (x === null) return 1;
+          if (y === null) return -1;
+          return dir === 'asc' ? x - y : y - x;
+        }
+        return a - b;
+      });
+    order.forEach((row, place) => {
+      out[row]![column] = place + 1;
     });
-    order.forEach((row, place) => { out[row]![column] = place + 1; });
   }
   return out;
 }
@@ -73,14 +92,23 @@ export interface SearchRow {
 }
 
 /** The facet attributes of a car or offer, split into slot columns and the jsonb rest. */
-function facetsOf(source: Record<string, unknown>, attributes: Record<string, AttributeDef>): Pick<SearchRow, 'slots' | 'facets'> {
+function facetsOf(
+  source: Record<string, unknown>,
+  attributes: Record<string, AttributeDef>,
+): Pick<SearchRow, 'slots' | 'facets'> {
   const out: Pick<SearchRow, 'slots' | 'facets'> = { slots: {}, facets: {} };
   for (const [name, def] of Object.entries(attributes)) {
     if (def.column) continue;
-    const value = name.split('.').reduce<unknown>((v, key) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined), source);
-    const ok = (def.type === 'string' && typeof value === 'string' && value.trim() !== '')
-      || (def.type === 'number' && typeof value === 'number' && Number.isFinite(value))
-      || (def.type === 'boolean' && typeof value === 'boolean');
+    const value = name
+      .split('.')
+      .reduce<unknown>(
+        (v, key) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined),
+        source,
+      );
+    const ok =
+      (def.type === 'string' && typeof value === 'string' && value.trim() !== '') ||
+      (def.type === 'number' && typeof value === 'number' && Number.isFinite(value)) ||
+      (def.type === 'boolean' && typeof value === 'boolean');
     if (!ok) continue;
     // String(5) is "5" and String(true) "true": the facet text jsonb's ->> gives too.
     if (def.slot) out.slots[def.slot] = String(value);
@@ -98,7 +126,10 @@ export function carRow(c: Car): SearchRow | undefined {
     object_id: objectID,
     record,
     ...facetsOf(c, CAR_ATTRIBUTES),
-    price: c.price, year: c.year, km: c.km, created_at: c.created_at_timestamp,
+    price: c.price,
+    year: c.year,
+    km: c.km,
+    created_at: c.created_at_timestamp,
     text: textOf(record, SETTINGS.car.searchable),
     fields: fieldsOf(record, SETTINGS.car),
   };
@@ -111,7 +142,10 @@ export function offerRow(o: Offer): SearchRow {
     object_id: objectID,
     record,
     ...facetsOf(o, OFFER_ATTRIBUTES),
-    price: o.price ?? null, year: null, km: null, created_at: null,
+    price: o.price ?? null,
+    year: null,
+    km: null,
+    created_at: null,
     text: textOf(record, SETTINGS.offer.searchable),
     fields: fieldsOf(record, SETTINGS.offer),
   };

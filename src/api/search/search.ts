@@ -16,7 +16,9 @@ type Row = Record<string, unknown>;
 
 /** The request as planned: a facet search counts its one facet and returns no hits. */
 function planOf(req: SearchRequest): SearchRequest {
-  return req.type === 'facet' ? { ...req, facets: [req.facet!], hitsPerPage: 0, offset: undefined, length: undefined } : req;
+  return req.type === 'facet'
+    ? { ...req, facets: [req.facet!], hitsPerPage: 0, offset: undefined, length: undefined }
+    : req;
 }
 
 /**
@@ -33,18 +35,20 @@ export async function runSearches(db: Db, site: string, requests: SearchRequest[
     groups.set(key, [...(groups.get(key) ?? []), i]);
   });
   const results = new Array<Record<string, unknown>>(requests.length);
-  await Promise.all([...groups.values()].map(async (members) => {
-    const started = performance.now();
-    const first = requests[members[0]!]!;
-    const terms = await matchTerms(db, site, first.index.kind, queryTerms(first.query), first.text);
-    const plans = members.map((i) => planOf(requests[i]!));
-    const retrieve = plans.map(retrievePlan);
-    const compiled = compileBatch(site, plans, terms, retrieve);
-    const { rows } = await db.query<Row>(compiled.sql, compiled.params);
-    const ms = Math.round(performance.now() - started);
-    members.forEach((i, k) => {
-      results[i] = shape(requests[i]!, rows[0]!, k, compiled.parts[k]!, terms, retrieve[k]!, ms);
-    });
-  }));
+  await Promise.all(
+    [...groups.values()].map(async (members) => {
+      const started = performance.now();
+      const first = requests[members[0]!]!;
+      const terms = await matchTerms(db, site, first.index.kind, queryTerms(first.query), first.text);
+      const plans = members.map((i) => planOf(requests[i]!));
+      const retrieve = plans.map(retrievePlan);
+      const compiled = compileBatch(site, plans, terms, retrieve);
+      const { rows } = await db.query<Row>(compiled.sql, compiled.params);
+      const ms = Math.round(performance.now() - started);
+      members.forEach((i, k) => {
+        results[i] = shape(requests[i]!, rows[0]!, k, compiled.parts[k]!, terms, retrieve[k]!, ms);
+      });
+    }),
+  );
   return results;
 }

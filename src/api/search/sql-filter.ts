@@ -39,7 +39,7 @@ function filteredAttributes(req: SearchRequest): Map<string, Set<Filter['kind']>
 }
 
 /** The column a facet is grouped on: its slot's code, its typed column, else the `facets` jsonb. */
-export const groupColumn = (def: AttributeDef) => (def.slot ? codeOf(def.slot) : def.column ?? 'facets');
+export const groupColumn = (def: AttributeDef) => (def.slot ? codeOf(def.slot) : (def.column ?? 'facets'));
 
 /** What a facet is grouped on, as SQL: groupColumn, the jsonb read as the attribute's text. */
 export function groupedOn(attr: string, def: AttributeDef): string {

@@ -19,7 +19,8 @@ const quote = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g
 const exact = (m: TermMatch, tag = '') => `${quote(tag + m.term)}${m.prefix ? ':*' : ''}`;
 
 /** The words a query word matches with `typos` typos (1, 2, or any with undefined). */
-const typoWords = (m: TermMatch, typos?: number) => [...m.typoWords].filter(([, t]) => typos === undefined || t.typos === typos).map(([w]) => w);
+const typoWords = (m: TermMatch, typos?: number) =>
+  [...m.typoWords].filter(([, t]) => typos === undefined || t.typos === typos).map(([w]) => w);
 
 /** One query word as a tsquery: the exact word or any of its typo words. */
 function termQuery(m: TermMatch, tags: string[] = ['']): string {
@@ -65,14 +66,16 @@ export function textMatch(terms: TermMatch[], settings: TextSettings, params: un
   }
   // Each query word with typo words adds its typos: none when the row has the word itself, else
   // one when it has a one-typo word, else two.
-  const cases = terms.filter((m) => m.typoWords.size).map((m) => {
-    const one = typoWords(m, 1);
-    const two = typoWords(m, 2);
-    const exactly = `search @@ to_tsquery('simple', ${param(exact(m))})`;
-    if (!one.length) return `CASE WHEN ${exactly} THEN 0 ELSE 2 END`;
-    if (!two.length) return `CASE WHEN ${exactly} THEN 0 ELSE 1 END`;
-    return `CASE WHEN ${exactly} THEN 0 WHEN search @@ to_tsquery('simple', ${param(one.map(quote).join(' | '))}) THEN 1 ELSE 2 END`;
-  });
+  const cases = terms
+    .filter((m) => m.typoWords.size)
+    .map((m) => {
+      const one = typoWords(m, 1);
+      const two = typoWords(m, 2);
+      const exactly = `search @@ to_tsquery('simple', ${param(exact(m))})`;
+      if (!one.length) return `CASE WHEN ${exactly} THEN 0 ELSE 2 END`;
+      if (!two.length) return `CASE WHEN ${exactly} THEN 0 ELSE 1 END`;
+      return `CASE WHEN ${exactly} THEN 0 WHEN search @@ to_tsquery('simple', ${param(one.map(quote).join(' | '))}) THEN 1 ELSE 2 END`;
+    });
   return { where, rank: `ts_rank(search, ${q})`, typos: cases.length ? cases.join(' + ') : undefined };
 }
 

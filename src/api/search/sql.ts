@@ -27,7 +27,10 @@ export function groupingSets(facets: string[], pairs: [string, string][]): numbe
   facets.forEach((a, k) => {
     if (taken.has(k)) return;
     taken.add(k);
-    const partner = pairs.flatMap(([x, y]) => (x === a ? [y] : y === a ? [x] : [])).map((p) => facets.indexOf(p)).find((j) => j > k && !taken.has(j));
+    const partner = pairs
+      .flatMap(([x, y]) => (x === a ? [y] : y === a ? [x] : []))
+      .map((p) => facets.indexOf(p))
+      .find((j) => j > k && !taken.has(j));
     if (partner === undefined) sets.push([k]);
     else {
       taken.add(partner);
@@ -63,12 +66,15 @@ export function batchKey(req: SearchRequest): string {
 
 /** The hits a request asks for: a page, or `length` from `offset`. */
 export function hitWindow(req: SearchRequest): { limit: number; offset: number } {
-  return req.offset === undefined ? { limit: req.hitsPerPage, offset: req.page * req.hitsPerPage } : { limit: req.length ?? req.hitsPerPage, offset: req.offset };
+  return req.offset === undefined
+    ? { limit: req.hitsPerPage, offset: req.page * req.hitsPerPage }
+    : { limit: req.length ?? req.hitsPerPage, offset: req.offset };
 }
 
 /** A record as the hit needs it: the plan's keys only, or all but the ones never returned. */
 function recordExpr(plan: RetrievePlan, param: (v: unknown) => string): string {
-  if (plan.keep) return `(SELECT jsonb_object_agg(e.key, e.value) FROM jsonb_each(h.record) e WHERE e.key = ANY (${param(plan.keep)}::text[]))`;
+  if (plan.keep)
+    return `(SELECT jsonb_object_agg(e.key, e.value) FROM jsonb_each(h.record) e WHERE e.key = ANY (${param(plan.keep)}::text[]))`;
   return plan.drop.length ? `(h.record - ${param(plan.drop)}::text[])` : 'h.record';
 }
 
@@ -78,7 +84,12 @@ function recordExpr(plan: RetrievePlan, param: (v: unknown) => string): string {
  * `b` into its own CTE and reads its page of hits and its facet groups (or its count) from it.
  * `terms` are the query words with their typo words (typos.ts); `plans` what each hit carries.
  */
-export function compileBatch(site: string, reqs: SearchRequest[], terms: TermMatch[], plans: RetrievePlan[]): CompiledBatch {
+export function compileBatch(
+  site: string,
+  reqs: SearchRequest[],
+  terms: TermMatch[],
+  plans: RetrievePlan[],
+): CompiledBatch {
   const first = reqs[0]!;
   const params: unknown[] = [site, first.index.kind];
   const param = (v: unknown) => {
@@ -89,7 +100,12 @@ export function compileBatch(site: string, reqs: SearchRequest[], terms: TermMat
   const ranked = !!text && reqs.some((r) => r.index.relevance && hitWindow(r).limit > 0);
   const limit = text ? typoLimit(first.text, 'a') : undefined;
   const typos = text?.typos && (ranked || limit) ? text.typos : limit ? '0' : undefined;
-  const select = ['object_id', ...columnsRead(reqs), ...(ranked ? [`${text.rank} AS rank`] : []), ...(typos ? [`${typos} AS typos`] : [])];
+  const select = [
+    'object_id',
+    ...columnsRead(reqs),
+    ...(ranked ? [`${text.rank} AS rank`] : []),
+    ...(typos ? [`${typos} AS typos`] : []),
+  ];
   const from = `SELECT ${select.join(', ')} FROM search_records WHERE ${['site_slug = $1', 'kind = $2', ...(text?.where ?? [])].join(' AND ')}`;
   // typoTolerance "min"/"strict" keep the rows with the fewest typos: a second CTE over the first.
   const ctes = limit ? [`a AS (${from})`, `b AS (SELECT * FROM a WHERE ${limit})`] : [`b AS (${from})`];
@@ -104,7 +120,9 @@ export function compileBatch(site: string, reqs: SearchRequest[], terms: TermMat
     const { limit: count, offset } = hitWindow(req);
     if (count > 0) {
       const relevance = ranked && index.relevance;
-      const order = [...(relevance && typos ? ['typos'] : []), ...(relevance ? ['rank DESC'] : []), index.order].join(', ');
+      const order = [...(relevance && typos ? ['typos'] : []), ...(relevance ? ['rank DESC'] : []), index.order].join(
+        ', ',
+      );
       const page = `LIMIT ${param(count)} OFFSET ${param(offset)}`;
       const carried = [index.order, ...(relevance ? ['rank'] : []), ...(relevance && typos ? ['typos'] : [])];
       // A bounded sort for the page, then a key lookup per hit (at most 250) whatever the
@@ -129,9 +147,14 @@ export function compileBatch(site: string, reqs: SearchRequest[], terms: TermMat
     const sets = n === 1 ? [[0]] : groupingSets(facets, FACET_PAIRS[index.kind]);
     const cols = facets.map((a, k) => `${groupedOn(a, index.attributes[a]!)} AS g${k}`);
     const grouping = n === 1 ? '0' : `GROUPING(${names.join(', ')})`;
-    const groupBy = n === 1 ? 'g0' : `GROUPING SETS (${sets.map((set) => `(${set.map((k) => names[k]).join(', ')})`).join(', ')})`;
-    const asText = (k: number) => (index.attributes[facets[k]!]!.slot || index.attributes[facets[k]!]!.column ? `g${k}::text` : `g${k}`);
-    const values = (list: number[]) => (list.length ? `array_agg(${list.length === 1 ? asText(list[0]!) : `coalesce(${list.map(asText).join(', ')})`})` : 'NULL');
+    const groupBy =
+      n === 1 ? 'g0' : `GROUPING SETS (${sets.map((set) => `(${set.map((k) => names[k]).join(', ')})`).join(', ')})`;
+    const asText = (k: number) =>
+      index.attributes[facets[k]!]!.slot || index.attributes[facets[k]!]!.column ? `g${k}::text` : `g${k}`;
+    const values = (list: number[]) =>
+      list.length
+        ? `array_agg(${list.length === 1 ? asText(list[0]!) : `coalesce(${list.map(asText).join(', ')})`})`
+        : 'NULL';
     columns.push(`(SELECT json_build_array(array_agg(g), ${values(sets.map((set) => set[0]!))}, ${values(sets.flatMap((set) => set.slice(1)))}, array_agg(n))
       FROM (SELECT ${grouping} AS g, ${names.join(', ')}, count(*)::int AS n FROM (SELECT ${cols.join(', ')} FROM ${m}) x GROUP BY ${groupBy}) c) AS agg${i}`);
     return { facets, sets };

@@ -77,14 +77,18 @@ export function typosOf(term: string, word: string, budget: number, prefix: bool
   for (const length of lengths) {
     const typos = typoDistance(t, w.slice(0, length), budget);
     if (typos === 0) return undefined;
-    if (typos <= budget && (!best || typos < best.typos || (typos === best.typos && length > best.length))) best = { typos, length };
+    if (typos <= budget && (!best || typos < best.typos || (typos === best.typos && length > best.length)))
+      best = { typos, length };
   }
   return best;
 }
 
 /** Which query words match the start of words: all (the index's setting), the last, or none. */
 export function prefixFlags(count: number, queryType: TextSettings['queryType']): boolean[] {
-  return Array.from({ length: count }, (_, i) => queryType === 'prefixAll' || (queryType === 'prefixLast' && i === count - 1));
+  return Array.from(
+    { length: count },
+    (_, i) => queryType === 'prefixAll' || (queryType === 'prefixLast' && i === count - 1),
+  );
 }
 
 const CANDIDATES = 'SELECT term, word FROM search_typo_candidates($1, $2, $3)';
@@ -94,7 +98,13 @@ const CANDIDATES = 'SELECT term, word FROM search_typo_candidates($1, $2, $3)';
  * candidates of every word that may have typos; words too short (or numbers, unless allowed)
  * look up nothing, and a query of such words costs no statement at all.
  */
-export async function matchTerms(db: Db, site: string, kind: RecordKind, terms: string[], settings: TextSettings): Promise<TermMatch[]> {
+export async function matchTerms(
+  db: Db,
+  site: string,
+  kind: RecordKind,
+  terms: string[],
+  settings: TextSettings,
+): Promise<TermMatch[]> {
   const prefix = prefixFlags(terms.length, settings.queryType);
   const matches = terms.map((term, i): TermMatch => ({ term, prefix: prefix[i]!, typoWords: new Map() }));
   const tolerant = [...new Set(terms.filter((t) => typoBudget(t, settings) > 0))];

@@ -19,7 +19,10 @@ export function fillWebsiteName(text: string, name: string): string {
 }
 
 function words(s: string): string {
-  return ` ${s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim()} `;
+  return ` ${s
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()} `;
 }
 
 /**
@@ -65,7 +68,9 @@ export function descriptionButtons(btns: readonly DescriptionButton[], ctx: Butt
       href: site.url,
       text: hasPlaceholder
         ? fillWebsiteName(btn.linkText, site.name)
-        : websites.length > 1 ? `${btn.linkText} – ${site.name}` : btn.linkText,
+        : websites.length > 1
+          ? `${btn.linkText} – ${site.name}`
+          : btn.linkText,
     }));
   });
 }

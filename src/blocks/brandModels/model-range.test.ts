@@ -13,16 +13,18 @@ import {
 } from './model-range.ts';
 import { tileDescription, toModelTile } from './model-tiles.ts';
 
-const model = (over: Record<string, unknown>): Model =>
-  modelSchema.parse({ slug: 'm', name: 'M', ...over });
+const model = (over: Record<string, unknown>): Model => modelSchema.parse({ slug: 'm', name: 'M', ...over });
 
 const labels = (tabs: { label: string }[]) => tabs.map((t) => t.label);
 const sizes = (rows: unknown[][]) => rows.map((r) => r.length);
 
 describe('model categories', () => {
   it('come from manufacturer_body, _body2 and _body3, without blanks or repeats', () => {
-    expect(modelCategories(model({ manufacturer_body: 'SUV', manufacturer_body2: ' Hybrid ', manufacturer_body3: 'suv', body: ['Wagon'] })))
-      .toEqual(['SUV', 'Hybrid']);
+    expect(
+      modelCategories(
+        model({ manufacturer_body: 'SUV', manufacturer_body2: ' Hybrid ', manufacturer_body3: 'suv', body: ['Wagon'] }),
+      ),
+    ).toEqual(['SUV', 'Hybrid']);
   });
 
   it('fall back to the body list when no manufacturer body is set', () => {
@@ -88,7 +90,10 @@ describe('button rows (0-2 or 0-3, then up to 8, then 9 and above)', () => {
 
   it('the second row ends at index 8', () => {
     expect(sizes(buttonRows(n(8)))).toEqual([4, 4]);
-    expect(buttonRows(n(9))).toEqual([[0, 1, 2], [3, 4, 5, 6, 7, 8]]);
+    expect(buttonRows(n(9))).toEqual([
+      [0, 1, 2],
+      [3, 4, 5, 6, 7, 8],
+    ]);
   });
 
   it('index 9 and above make the third row', () => {
@@ -124,7 +129,9 @@ describe('the body query parameter', () => {
   });
 
   it("is written for a category and removed for 'All', keeping other parameters", () => {
-    expect(hrefWithBody('https://d.example/new-cars?x=1#top', tabs[2]!)).toBe('https://d.example/new-cars?x=1&body=People+Mover#top');
+    expect(hrefWithBody('https://d.example/new-cars?x=1#top', tabs[2]!)).toBe(
+      'https://d.example/new-cars?x=1&body=People+Mover#top',
+    );
     expect(hrefWithBody('https://d.example/new-cars?body=SUV&x=1', tabs[0]!)).toBe('https://d.example/new-cars?x=1');
   });
 });
@@ -147,7 +154,9 @@ describe('model tiles', () => {
   it('link to override_url when present, else to /{new_slug || slug}', () => {
     expect(toModelTile(model({ slug: 'cx-5', new_slug: 'mazda-cx-5' }), []).href).toBe('/mazda-cx-5');
     expect(toModelTile(model({ slug: 'rav4' }), []).href).toBe('/rav4');
-    expect(toModelTile(model({ slug: 't', override_url: 'https://brand.example/t' }), []).href).toBe('https://brand.example/t');
+    expect(toModelTile(model({ slug: 't', override_url: 'https://brand.example/t' }), []).href).toBe(
+      'https://brand.example/t',
+    );
     expect(toModelTile(model({ slug: 't', override_url: 'javascript:alert(1)' }), []).href).toBe('/t');
   });
 });
@@ -155,10 +164,24 @@ describe('model tiles', () => {
 describe('brandModels block', () => {
   let dealer: DealerContent;
   const models = [
-    model({ slug: 'rav4', name: 'RAV4', manufacturer_name: 'Toyota', manufacturer_body: 'SUV', manufacturer_body2: 'Hybrid',
-      from_price: 45990, short_description: 'x'.repeat(250), image: { url: '/img/rav4.svg' } }),
+    model({
+      slug: 'rav4',
+      name: 'RAV4',
+      manufacturer_name: 'Toyota',
+      manufacturer_body: 'SUV',
+      manufacturer_body2: 'Hybrid',
+      from_price: 45990,
+      short_description: 'x'.repeat(250),
+      image: { url: '/img/rav4.svg' },
+    }),
     model({ slug: 'hilux', name: 'HiLux', manufacturer_name: 'Toyota', manufacturer_body: 'Ute' }),
-    model({ slug: 'tucson', name: 'Tucson', manufacturer_name: 'Hyundai', manufacturer_body: 'SUV', override_url: 'https://hyundai.example/tucson' }),
+    model({
+      slug: 'tucson',
+      name: 'Tucson',
+      manufacturer_name: 'Hyundai',
+      manufacturer_body: 'SUV',
+      override_url: 'https://hyundai.example/tucson',
+    }),
     model({ slug: 'ev5', name: 'EV5', manufacturer_name: 'Kia', manufacturer_body: 'SUV', status: 'coming_soon' }),
   ];
   const withModels = (list: Model[], futureVehiclesTab = true): DealerContent => ({
@@ -206,10 +229,15 @@ describe('brandModels block', () => {
   });
 
   it('renders the buttons in rows (12 buttons: 3, 6, 3)', async () => {
-    const many = Array.from({ length: 10 }, (_, i) => model({ slug: `m${i}`, name: `M${i}`, manufacturer_body: `Body ${i}` }));
+    const many = Array.from({ length: 10 }, (_, i) =>
+      model({ slug: `m${i}`, name: `M${i}`, manufacturer_body: `Body ${i}` }),
+    );
     many.push(model({ slug: 'soon', name: 'Soon', manufacturer_body: 'Body 0', status: 'coming_soon' }));
     const html = await renderBlock('brandModels', {}, { dealer: withModels(many) });
-    const rows = html.split(/class="[^"]*\brange-tab-row\b[^"]*"/).slice(1).map((r) => (r.match(/role="tab"/g) ?? []).length);
+    const rows = html
+      .split(/class="[^"]*\brange-tab-row\b[^"]*"/)
+      .slice(1)
+      .map((r) => (r.match(/role="tab"/g) ?? []).length);
     expect(rows).toEqual([3, 6, 3]);
   });
 });

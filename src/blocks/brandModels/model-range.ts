@@ -26,7 +26,11 @@ export function categoryKey(name: string): string {
 
 /** A category's tab key: "People Mover" → "people-mover". */
 export function tabKey(name: string): string {
-  return categoryKey(name).replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'category';
+  return (
+    categoryKey(name)
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'category'
+  );
 }
 
 /**

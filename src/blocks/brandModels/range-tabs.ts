@@ -9,7 +9,12 @@ export { BODY_PARAM };
  * choosing a category writes its label, and 'All' (the default) removes the parameter.
  */
 export function rangeTabItems(tabs: readonly RangeTab[]): TabItem[] {
-  return tabs.map((t) => ({ key: t.key, label: t.label, match: [t.label], query: t.key === 'all' ? undefined : t.label }));
+  return tabs.map((t) => ({
+    key: t.key,
+    label: t.label,
+    match: [t.label],
+    query: t.key === 'all' ? undefined : t.label,
+  }));
 }
 
 /** Sizes of the button rows of the spec (0-2 or 0-3, then up to 8, then 9 and above). */

@@ -45,14 +45,28 @@ describe('carousel slides per view', () => {
 
 describe('card links', () => {
   it('keeps site paths, fragments and web, mail and phone links', () => {
-    for (const href of ['/new-cars', '#offers', '?page=2', 'https://example.com', 'http://example.com',
-      'mailto:a@b.com', 'tel:0395550200', 'used-cars']) {
+    for (const href of [
+      '/new-cars',
+      '#offers',
+      '?page=2',
+      'https://example.com',
+      'http://example.com',
+      'mailto:a@b.com',
+      'tel:0395550200',
+      'used-cars',
+    ]) {
       expect(safeHref(href)).toBe(href);
     }
   });
 
   it('drops script and data URLs, however they are written', () => {
-    for (const href of ['javascript:alert(1)', ' JavaScript:alert(1)', 'java\tscript:alert(1)', 'data:text/html,x', 'vbscript:x']) {
+    for (const href of [
+      'javascript:alert(1)',
+      ' JavaScript:alert(1)',
+      'java\tscript:alert(1)',
+      'data:text/html,x',
+      'vbscript:x',
+    ]) {
       expect(safeHref(href)).toBeUndefined();
     }
   });

@@ -42,5 +42,5 @@ export function slidesPerView(cardCols: number | undefined): SlidesPerView {
 }
 
 /** Swiper's `breakpoints` option for those slides per view (keys are min-widths in px). */
-export const swiperBreakpoints: (view: SlidesPerView) => Record<number, { slidesPerView: number }> = carouselBreakpoints;
-
+export const swiperBreakpoints: (view: SlidesPerView) => Record<number, { slidesPerView: number }> =
+  carouselBreakpoints;

@@ -26,13 +26,26 @@ export default function CarCard({ card, level, eager, as: Root = 'article' }: Ca
   return (
     <Root className="car-card">
       <div className="car-card-media">
-        <img className="car-card-photo" src={card.photo} alt={card.hasPhoto ? card.title : ''} width={400} height={250}
-          loading={eager ? 'eager' : 'lazy'} decoding="async" />
+        <img
+          className="car-card-photo"
+          src={card.photo}
+          alt={card.hasPhoto ? card.title : ''}
+          width={400}
+          height={250}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+        />
         {card.certified && <span className="badge badge-success car-card-certified">Certified</span>}
         {card.photosCount > 0 && (
           <span className="car-card-photos">
             <svg aria-hidden="true" viewBox="0 0 20 20" width="14" height="14">
-              <path d="M7 3.5h6l1.2 2H17a1 1 0 0 1 1 1V16a1 1 0 0 1-1 1H3a1 1 0 0 1-1-1V6.5a1 1 0 0 1 1-1h2.8z" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" />
+              <path
+                d="M7 3.5h6l1.2 2H17a1 1 0 0 1 1 1V16a1 1 0 0 1-1 1H3a1 1 0 0 1-1-1V6.5a1 1 0 0 1 1-1h2.8z"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.6"
+                strokeLinejoin="round"
+              />
               <circle cx="10" cy="11" r="3.2" fill="none" stroke="currentColor" strokeWidth="1.6" />
             </svg>
             <span aria-hidden="true">{card.photosCount}</span>
@@ -42,7 +55,10 @@ export default function CarCard({ card, level, eager, as: Root = 'article' }: Ca
       </div>
       <div className="car-card-body">
         <Title className="car-card-title">
-          <a href={card.href}>{card.name}{card.badge && <span className="car-card-badge"> {card.badge}</span>}</a>
+          <a href={card.href}>
+            {card.name}
+            {card.badge && <span className="car-card-badge"> {card.badge}</span>}
+          </a>
         </Title>
         <p className="car-card-pricing">
           <span className="car-card-price">{card.price}</span>
@@ -50,7 +66,13 @@ export default function CarCard({ card, level, eager, as: Root = 'article' }: Ca
         </p>
         <ul className="car-card-facts">
           {card.facts.map((f) => (
-            <li key={f.key} className={`car-card-fact car-card-fact-${f.key}${f.key === 'km' ? ' car-card-km' : ''}`} title={f.label}>{f.value}</li>
+            <li
+              key={f.key}
+              className={`car-card-fact car-card-fact-${f.key}${f.key === 'km' ? ' car-card-km' : ''}`}
+              title={f.label}
+            >
+              {f.value}
+            </li>
           ))}
         </ul>
         <div className="car-card-foot">

@@ -10,7 +10,13 @@
  * by 'Show N cars' or by Escape, giving focus back to 'Filters'.
  */
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { Configure, InstantSearch, useCurrentRefinements, useInstantSearch, type InstantSearchProps } from 'react-instantsearch';
+import {
+  Configure,
+  InstantSearch,
+  useCurrentRefinements,
+  useInstantSearch,
+  type InstantSearchProps,
+} from 'react-instantsearch';
 import type { IndexUiState } from 'instantsearch.js';
 import CarsPanel from './CarsPanel.tsx';
 import CarsResults from './CarsResults.tsx';
@@ -61,7 +67,7 @@ function Restore({ restore, children }: { restore?: Props['restore']; children: 
       if (state) setIndexUiState((prev) => ({ ...prev, ...state }));
     }, 0);
     return () => clearTimeout(timer);
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- Once after hydration: the URL's state is applied a single time.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- Once after hydration: the URL's state is applied a single time.
   }, []);
   return <>{children}</>;
 }
@@ -71,10 +77,16 @@ function ActiveCount() {
   const { items } = useCurrentRefinements({ excludedAttributes: [] });
   const n = items.reduce((sum, i) => sum + i.refinements.length, 0);
   if (n === 0) return null;
-  return <span className="cars-filters-count">{n}<span className="visually-hidden"> active</span></span>;
+  return (
+    <span className="cars-filters-count">
+      {n}
+      <span className="visually-hidden"> active</span>
+    </span>
+  );
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export default function CarsApp({ searchClient, routing, restore, ...s }: Props) {
   const [open, setOpen] = useState(false);
@@ -103,7 +115,7 @@ export default function CarsApp({ searchClient, routing, restore, ...s }: Props)
       root.classList.remove('cars-sheet-open');
       wide.removeEventListener('change', onWide);
     };
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- Follows the sheet opening and closing; the listener reads the sidebar flag when the width changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- Follows the sheet opening and closing; the listener reads the sidebar flag when the width changes.
   }, [open]);
 
   /** Escape closes the sheet; Tab stays inside it while it is open (it is modal). */
@@ -115,8 +127,11 @@ export default function CarsApp({ searchClient, routing, restore, ...s }: Props)
       return;
     }
     if (e.key !== 'Tab' || !panelRef.current) return;
-    const items = [...panelRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null);
-    const first = items[0], last = items.at(-1);
+    const items = [...panelRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+      (el) => el.offsetParent !== null,
+    );
+    const first = items[0],
+      last = items.at(-1);
     if (!first || !last) return;
     if (e.shiftKey && document.activeElement === first) {
       e.preventDefault();
@@ -128,15 +143,27 @@ export default function CarsApp({ searchClient, routing, restore, ...s }: Props)
   };
 
   return (
-    <InstantSearch searchClient={searchClient} indexName={s.indexName} routing={routing}
-      future={{ preserveSharedStateOnUnmount: true }}>
+    <InstantSearch
+      searchClient={searchClient}
+      indexName={s.indexName}
+      routing={routing}
+      future={{ preserveSharedStateOnUnmount: true }}
+    >
       <Configure hitsPerPage={s.hitsPerPage} {...(s.filters ? { filters: s.filters } : {})} />
       <Restore restore={restore}>
         <div className={s.sidebar ? 'cars-layout cars-layout-sidebar' : 'cars-layout'}>
-          <div ref={panelRef} id={panelId} className="cars-panel" data-open={open ? '' : undefined} onKeyDown={onKeyDown}
-            {...(open ? { role: 'dialog', 'aria-modal': true, 'aria-labelledby': titleId } : {})}>
+          <div
+            ref={panelRef}
+            id={panelId}
+            className="cars-panel"
+            data-open={open ? '' : undefined}
+            onKeyDown={onKeyDown}
+            {...(open ? { role: 'dialog', 'aria-modal': true, 'aria-labelledby': titleId } : {})}
+          >
             <div className="cars-panel-head">
-              <Title id={titleId} className="cars-panel-title">Search</Title>
+              <Title id={titleId} className="cars-panel-title">
+                Search
+              </Title>
               <button type="button" className="cars-panel-close" aria-label="Close search" onClick={close}>
                 <span aria-hidden="true">×</span>
               </button>
@@ -145,12 +172,25 @@ export default function CarsApp({ searchClient, routing, restore, ...s }: Props)
           </div>
           <div className="cars-main">
             <div className="cars-toolbar">
-              <button ref={toggleRef} type="button" className="btn btn-secondary cars-toggle" aria-expanded={open} aria-controls={panelId}
-                onClick={() => setOpen(!open)}>
+              <button
+                ref={toggleRef}
+                type="button"
+                className="btn btn-secondary cars-toggle"
+                aria-expanded={open}
+                aria-controls={panelId}
+                onClick={() => setOpen(!open)}
+              >
                 <svg className="cars-toggle-icon" aria-hidden="true" viewBox="0 0 20 20" width="18" height="18">
-                  <path d="M3 5h14M6 10h8M8.5 15h3" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+                  <path
+                    d="M3 5h14M6 10h8M8.5 15h3"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="2"
+                    strokeLinecap="round"
+                  />
                 </svg>
-                Filters<ActiveCount />
+                Filters
+                <ActiveCount />
               </button>
               <CarsCount />
               <CarsSort id={`${s.idBase}-sort`} items={s.sorts} />

@@ -7,7 +7,8 @@ import { usePagination } from 'react-instantsearch';
 import { responsivePageList, type PageEntry } from './cars-ui.ts';
 
 /** Entries for one screen size only (see responsivePageList). */
-const only = (e: PageEntry) => (e.wide && !e.narrow ? ' cars-page-wide' : !e.wide && e.narrow ? ' cars-page-narrow' : '');
+const only = (e: PageEntry) =>
+  e.wide && !e.narrow ? ' cars-page-wide' : !e.wide && e.narrow ? ' cars-page-narrow' : '';
 
 export default function CarsPagination() {
   const { nbPages, currentRefinement, isFirstPage, isLastPage, refine } = usePagination();
@@ -21,23 +22,46 @@ export default function CarsPagination() {
     <nav className="pagination cars-pages" aria-label="Result pages">
       <ul>
         <li>
-          <button type="button" className="pagination-btn cars-page-prev" aria-label="Previous page" disabled={isFirstPage} onClick={(e) => go(currentRefinement - 1, e.currentTarget)}>
-            <span aria-hidden="true">‹</span><span className="cars-page-word">Previous</span>
+          <button
+            type="button"
+            className="pagination-btn cars-page-prev"
+            aria-label="Previous page"
+            disabled={isFirstPage}
+            onClick={(e) => go(currentRefinement - 1, e.currentTarget)}
+          >
+            <span aria-hidden="true">‹</span>
+            <span className="cars-page-word">Previous</span>
           </button>
         </li>
-        {responsivePageList(currentRefinement, nbPages).map((e, i) => (
-          e.kind === 'gap'
-            ? <li key={`gap-${i}`} className={`cars-page-gap${only(e)}`} aria-hidden="true">…</li>
-            : (
-              <li key={e.page} className={only(e).trim() || undefined}>
-                <button type="button" className="pagination-btn" aria-current={e.page === currentRefinement ? 'page' : undefined}
-                  aria-label={`Page ${e.page + 1}`} onClick={(ev) => e.page !== currentRefinement && go(e.page, ev.currentTarget)}>{e.page + 1}</button>
-              </li>
-            )
-        ))}
+        {responsivePageList(currentRefinement, nbPages).map((e, i) =>
+          e.kind === 'gap' ? (
+            <li key={`gap-${i}`} className={`cars-page-gap${only(e)}`} aria-hidden="true">
+              …
+            </li>
+          ) : (
+            <li key={e.page} className={only(e).trim() || undefined}>
+              <button
+                type="button"
+                className="pagination-btn"
+                aria-current={e.page === currentRefinement ? 'page' : undefined}
+                aria-label={`Page ${e.page + 1}`}
+                onClick={(ev) => e.page !== currentRefinement && go(e.page, ev.currentTarget)}
+              >
+                {e.page + 1}
+              </button>
+            </li>
+          ),
+        )}
         <li>
-          <button type="button" className="pagination-btn cars-page-next" aria-label="Next page" disabled={isLastPage} onClick={(e) => go(currentRefinement + 1, e.currentTarget)}>
-            <span className="cars-page-word">Next</span><span aria-hidden="true">›</span>
+          <button
+            type="button"
+            className="pagination-btn cars-page-next"
+            aria-label="Next page"
+            disabled={isLastPage}
+            onClick={(e) => go(currentRefinement + 1, e.currentTarget)}
+          >
+            <span className="cars-page-word">Next</span>
+            <span aria-hidden="true">›</span>
           </button>
         </li>
       </ul>

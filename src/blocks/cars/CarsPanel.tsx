@@ -35,7 +35,15 @@ function Keyword({ id }: { id: string }) {
   return (
     <div className="cars-field cars-keyword">
       <label htmlFor={id}>Keyword</label>
-      <input id={id} className="input" type="search" name="q" enterKeyHint="search" value={value} placeholder="Make, model or keyword" autoComplete="off"
+      <input
+        id={id}
+        className="input"
+        type="search"
+        name="q"
+        enterKeyHint="search"
+        value={value}
+        placeholder="Make, model or keyword"
+        autoComplete="off"
         onChange={(e) => {
           const q = e.target.value;
           setValue(q);
@@ -49,14 +57,27 @@ function Keyword({ id }: { id: string }) {
             e.preventDefault();
             send(value);
           }
-        }} />
+        }}
+      />
     </div>
   );
 }
 
-function Facet({ attribute, label, sortBy }: { attribute: string; label: string; sortBy?: ('name:asc' | 'count:desc' | 'isRefined')[] }) {
+function Facet({
+  attribute,
+  label,
+  sortBy,
+}: {
+  attribute: string;
+  label: string;
+  sortBy?: ('name:asc' | 'count:desc' | 'isRefined')[];
+}) {
   const { items, refine, canToggleShowMore, isShowingMore, toggleShowMore } = useRefinementList({
-    attribute, limit: 8, showMore: true, showMoreLimit: 100, ...(sortBy ? { sortBy } : {}),
+    attribute,
+    limit: 8,
+    showMore: true,
+    showMoreLimit: 100,
+    ...(sortBy ? { sortBy } : {}),
   });
   if (items.length === 0) return null;
   return (
@@ -67,13 +88,16 @@ function Facet({ attribute, label, sortBy }: { attribute: string; label: string;
           <li key={item.value}>
             <label className="check">
               <input type="checkbox" checked={item.isRefined} onChange={() => refine(item.value)} />
-              <span className="cars-facet-label">{item.label}</span> <span className="cars-facet-count">({item.count})</span>
+              <span className="cars-facet-label">{item.label}</span>{' '}
+              <span className="cars-facet-count">({item.count})</span>
             </label>
           </li>
         ))}
       </ul>
       {canToggleShowMore && (
-        <button type="button" className="cars-more" onClick={toggleShowMore}>{isShowingMore ? 'Show fewer' : `Show more ${label.toLowerCase()}`}</button>
+        <button type="button" className="cars-more" onClick={toggleShowMore}>
+          {isShowingMore ? 'Show fewer' : `Show more ${label.toLowerCase()}`}
+        </button>
       )}
     </fieldset>
   );
@@ -83,13 +107,14 @@ const toNumber = (s: string) => (s.trim() === '' || !Number.isFinite(Number(s)) 
 
 function Range({ attribute, label, idBase, step }: { attribute: string; label: string; idBase: string; step: number }) {
   const { start, range, refine, canRefine } = useRange({ attribute });
-  const shown = (v: number | undefined, bound: number | undefined) => (v === undefined || !Number.isFinite(v) || v === bound ? '' : String(v));
+  const shown = (v: number | undefined, bound: number | undefined) =>
+    v === undefined || !Number.isFinite(v) || v === bound ? '' : String(v);
   const [min, setMin] = useState(shown(start[0], range.min));
   const [max, setMax] = useState(shown(start[1], range.max));
   useEffect(() => {
     setMin(shown(start[0], range.min));
     setMax(shown(start[1], range.max));
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- The inputs follow the refinement's bounds; `start` is a new array on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- The inputs follow the refinement's bounds; `start` is a new array on every render.
   }, [start[0], start[1], range.min, range.max]);
   if (!canRefine && min === '' && max === '') return null;
   const apply = (e?: { preventDefault(): void }) => {
@@ -103,15 +128,33 @@ function Range({ attribute, label, idBase, step }: { attribute: string; label: s
       <legend>{label}</legend>
       <div className="cars-range-end">
         <label htmlFor={`${idBase}-${attribute}-min`}>Min</label>
-        <input id={`${idBase}-${attribute}-min`} className="input" type="number" inputMode="numeric" step={step} value={min}
-        placeholder={range.min !== undefined ? String(range.min) : undefined}
-          onChange={(e) => setMin(e.target.value)} onBlur={() => apply()} onKeyDown={(e) => e.key === 'Enter' && apply(e)} />
+        <input
+          id={`${idBase}-${attribute}-min`}
+          className="input"
+          type="number"
+          inputMode="numeric"
+          step={step}
+          value={min}
+          placeholder={range.min !== undefined ? String(range.min) : undefined}
+          onChange={(e) => setMin(e.target.value)}
+          onBlur={() => apply()}
+          onKeyDown={(e) => e.key === 'Enter' && apply(e)}
+        />
       </div>
       <div className="cars-range-end">
         <label htmlFor={`${idBase}-${attribute}-max`}>Max</label>
-        <input id={`${idBase}-${attribute}-max`} className="input" type="number" inputMode="numeric" step={step} value={max}
-        placeholder={range.max !== undefined ? String(range.max) : undefined}
-          onChange={(e) => setMax(e.target.value)} onBlur={() => apply()} onKeyDown={(e) => e.key === 'Enter' && apply(e)} />
+        <input
+          id={`${idBase}-${attribute}-max`}
+          className="input"
+          type="number"
+          inputMode="numeric"
+          step={step}
+          value={max}
+          placeholder={range.max !== undefined ? String(range.max) : undefined}
+          onChange={(e) => setMax(e.target.value)}
+          onBlur={() => apply()}
+          onKeyDown={(e) => e.key === 'Enter' && apply(e)}
+        />
       </div>
     </fieldset>
   );
@@ -135,7 +178,9 @@ function Done() {
   const { results } = useInstantSearch();
   return (
     <div className="cars-done">
-      <button type="submit" className="btn btn-primary btn-block">{showCarsLabel(results?.nbHits ?? 0)}</button>
+      <button type="submit" className="btn btn-primary btn-block">
+        {showCarsLabel(results?.nbHits ?? 0)}
+      </button>
     </div>
   );
 }
@@ -148,10 +193,15 @@ interface Props {
 
 export default function CarsPanel({ idBase, onDone }: Props) {
   return (
-    <form className="cars-form" role="search" aria-label="Search cars" onSubmit={(e) => {
-      e.preventDefault();
-      onDone();
-    }}>
+    <form
+      className="cars-form"
+      role="search"
+      aria-label="Search cars"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onDone();
+      }}
+    >
       <Keyword id={`${idBase}-q`} />
       <Facet attribute="make" label="Make" />
       <Facet attribute="model" label="Model" />

@@ -29,9 +29,14 @@ function lazyClient(config: SearchConfig): InstantSearchProps['searchClient'] {
   };
 }
 
-const indexFor = (config: SearchConfig) => (index: CarSortIndex) => (config.backend === 'algolia' ? `${config.indexPrefix}${index}` : index);
+const indexFor = (config: SearchConfig) => (index: CarSortIndex) =>
+  config.backend === 'algolia' ? `${config.indexPrefix}${index}` : index;
 
-function setUp(props: Props): { searchClient: InstantSearchProps['searchClient']; routing?: InstantSearchProps['routing']; restore?: () => IndexUiState | undefined } {
+function setUp(props: Props): {
+  searchClient: InstantSearchProps['searchClient'];
+  routing?: InstantSearchProps['routing'];
+  restore?: () => IndexUiState | undefined;
+} {
   const searchClient = lazyClient(props.config);
   if (typeof window === 'undefined' || !props.routing) return { searchClient };
   const mapping = carsStateMapping(props.indexName, indexFor(props.config));
@@ -41,7 +46,8 @@ function setUp(props: Props): { searchClient: InstantSearchProps['searchClient']
   let hydrated = false;
   const stateMapping = {
     stateToRoute: mapping.stateToRoute,
-    routeToState: (route: ReturnType<typeof mapping.stateToRoute>) => (hydrated ? mapping.routeToState(route) : { [props.indexName]: {} }),
+    routeToState: (route: ReturnType<typeof mapping.stateToRoute>) =>
+      hydrated ? mapping.routeToState(route) : { [props.indexName]: {} },
   };
   const restore = () => {
     hydrated = true;

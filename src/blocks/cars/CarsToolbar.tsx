@@ -11,7 +11,11 @@ import { carsCount, refinementChips } from './cars-ui.ts';
 export function CarsCount() {
   const { results } = useInstantSearch();
   const nbHits = results?.nbHits ?? 0;
-  return <p className="cars-count" role="status">{nbHits === 0 ? NO_CARS_MESSAGE : carsCount(nbHits)}</p>;
+  return (
+    <p className="cars-count" role="status">
+      {nbHits === 0 ? NO_CARS_MESSAGE : carsCount(nbHits)}
+    </p>
+  );
 }
 
 export function CarsSort({ id, items }: { id: string; items: { value: string; label: string }[] }) {
@@ -20,7 +24,11 @@ export function CarsSort({ id, items }: { id: string; items: { value: string; la
     <div className="cars-sort">
       <label htmlFor={id}>Sort by</label>
       <select id={id} className="select" value={currentRefinement} onChange={(e) => refine(e.target.value)}>
-        {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
       </select>
     </div>
   );
@@ -38,12 +46,20 @@ export function CarsChips() {
         {chips.map((chip) => (
           <li key={chip.key} className="chip">
             {chip.label}
-            <button type="button" className="chip-remove" aria-label={`Remove ${chip.label}`}
-              onClick={() => chip.refinements.forEach((r) => refine(r))}>×</button>
+            <button
+              type="button"
+              className="chip-remove"
+              aria-label={`Remove ${chip.label}`}
+              onClick={() => chip.refinements.forEach((r) => refine(r))}
+            >
+              ×
+            </button>
           </li>
         ))}
       </ul>
-      <button type="button" className="btn btn-ghost btn-sm cars-clear" onClick={clearAll}>Clear all</button>
+      <button type="button" className="btn btn-ghost btn-sm cars-clear" onClick={clearAll}>
+        Clear all
+      </button>
     </div>
   );
 }

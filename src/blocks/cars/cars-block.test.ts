@@ -4,7 +4,14 @@ import type { DealerContent } from '../../content/load.ts';
 import type { Car } from '../../content/entities.ts';
 import type { Page } from '../../content/page.ts';
 import {
-  CAR_SORTS, carCard, carsFixedFilters, carsPerPage, carsStateMapping, NO_CARS_MESSAGE, showsAllCars, viewAllCarsHref,
+  CAR_SORTS,
+  carCard,
+  carsFixedFilters,
+  carsPerPage,
+  carsStateMapping,
+  NO_CARS_MESSAGE,
+  showsAllCars,
+  viewAllCarsHref,
 } from '../../lib/cars-search.ts';
 import { staticCarsClient } from '../../lib/cars-static-search.ts';
 import { carsServerState } from './server-state.ts';
@@ -19,28 +26,70 @@ let nextId = 100;
 const car = (over: Partial<Car>): Car => {
   const id = over.id ?? nextId++;
   return {
-    id, name: 'Car', slug: `car-${id}`, make: 'Toyota', model: 'Corolla', year: 2020, km: 48000, price: 32990,
-    photos: [`/p/${id}.jpg`], photos_count: 1, car_type: 'used', status: 'available', created_at_timestamp: 1_700_000_000 + Number(id),
+    id,
+    name: 'Car',
+    slug: `car-${id}`,
+    make: 'Toyota',
+    model: 'Corolla',
+    year: 2020,
+    km: 48000,
+    price: 32990,
+    photos: [`/p/${id}.jpg`],
+    photos_count: 1,
+    car_type: 'used',
+    status: 'available',
+    created_at_timestamp: 1_700_000_000 + Number(id),
     ...over,
   } as Car;
 };
 
 const page = (path: string, blocks: unknown[]): Page => ({
-  id: path, path, title: path, description: undefined, publishedAt: '2025-01-01', noindex: false, file: `pages${path}.json`, blocks: toBlocks(blocks).blocks,
+  id: path,
+  path,
+  title: path,
+  description: undefined,
+  publishedAt: '2025-01-01',
+  noindex: false,
+  file: `pages${path}.json`,
+  blocks: toBlocks(blocks).blocks,
 });
-const carsBlock = (id: string, classname?: string) => ({ id, type: 'cars', data: {}, tunes: classname ? { classname } : undefined });
+const carsBlock = (id: string, classname?: string) => ({
+  id,
+  type: 'cars',
+  data: {},
+  tunes: classname ? { classname } : undefined,
+});
 
-const text = (html: string) => html.replace(/<(script|style)[\s\S]*?<\/\1>/g, ' ').replace(/<!--[\s\S]*?-->/g, '')
-  .replace(/<[^>]+>/g, ' ').replace(/&amp;/g, '&').replace(/&#x27;|&#39;/g, "'").replace(/\s+/g, ' ').trim();
+const text = (html: string) =>
+  html
+    .replace(/<(script|style)[\s\S]*?<\/\1>/g, ' ')
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
 
 const settings = (over: Partial<CarsAppSettings> = {}): CarsAppSettings => ({
-  idBase: 'cars-b1', indexName: 'cars', sorts: CAR_SORTS.map((s) => ({ value: s.index, label: s.label })),
-  filters: '', hitsPerPage: 3, level: 2, eager: false, sidebar: false, ...over,
+  idBase: 'cars-b1',
+  indexName: 'cars',
+  sorts: CAR_SORTS.map((s) => ({ value: s.index, label: s.label })),
+  filters: '',
+  hitsPerPage: 3,
+  level: 2,
+  eager: false,
+  sidebar: false,
+  ...over,
 });
 const hitsOf = async (cars: Car[], over: Partial<CarsAppSettings> = {}) => {
   const state = await carsServerState(cars, { backend: 'api', apiBase: '/api' }, settings(over));
   const result = state.initialResults.cars!.results![0]!;
-  return result as unknown as { hits: { slug: string; price: number }[]; nbHits: number; hitsPerPage: number; facets: Record<string, Record<string, number>> };
+  return result as unknown as {
+    hits: { slug: string; price: number }[];
+    nbHits: number;
+    hitsPerPage: number;
+    facets: Record<string, Record<string, number>>;
+  };
 };
 
 describe('cars per page', () => {
@@ -66,10 +115,12 @@ describe('cars per page', () => {
 describe("the block's fixed filters", () => {
   it('ORs the values of each attribute, ANDs the attributes, the account and the minimum photos', () => {
     expect(carsFixedFilters({})).toBe('');
-    expect(carsFixedFilters({ filters: { car_type: ['used'], account: 'acme-used' }, minPhotos: 1 }))
-      .toBe('car_type:"used" AND account:"acme-used" AND photos_count >= 1');
-    expect(carsFixedFilters({ filters: { make: ['Toyota', 'Mazda'], location_name: ['Say "Hi" St'] } }))
-      .toBe('(make:"Toyota" OR make:"Mazda") AND location_name:"Say \\"Hi\\" St"');
+    expect(carsFixedFilters({ filters: { car_type: ['used'], account: 'acme-used' }, minPhotos: 1 })).toBe(
+      'car_type:"used" AND account:"acme-used" AND photos_count >= 1',
+    );
+    expect(carsFixedFilters({ filters: { make: ['Toyota', 'Mazda'], location_name: ['Say "Hi" St'] } })).toBe(
+      '(make:"Toyota" OR make:"Mazda") AND location_name:"Say \\"Hi\\" St"',
+    );
     expect(carsFixedFilters({ minPhotos: 0 })).toBe('');
   });
 
@@ -87,16 +138,30 @@ describe("the block's fixed filters", () => {
   });
 
   it('leaves out cars with fewer photos than minPhotos', async () => {
-    const cars = [car({ slug: 'none', photos: [], photos_count: 0 }), car({ slug: 'one', photos_count: 1 }), car({ slug: 'six', photos_count: 6 })];
-    expect((await hitsOf(cars, { filters: carsFixedFilters({ minPhotos: 1 }), hitsPerPage: 250 })).hits.map((h) => h.slug).sort()).toEqual(['one', 'six']);
-    expect((await hitsOf(cars, { filters: carsFixedFilters({ minPhotos: 6 }), hitsPerPage: 250 })).hits.map((h) => h.slug)).toEqual(['six']);
+    const cars = [
+      car({ slug: 'none', photos: [], photos_count: 0 }),
+      car({ slug: 'one', photos_count: 1 }),
+      car({ slug: 'six', photos_count: 6 }),
+    ];
+    expect(
+      (await hitsOf(cars, { filters: carsFixedFilters({ minPhotos: 1 }), hitsPerPage: 250 })).hits
+        .map((h) => h.slug)
+        .sort(),
+    ).toEqual(['one', 'six']);
+    expect(
+      (await hitsOf(cars, { filters: carsFixedFilters({ minPhotos: 6 }), hitsPerPage: 250 })).hits.map((h) => h.slug),
+    ).toEqual(['six']);
     expect((await hitsOf(cars, { hitsPerPage: 250 })).nbHits).toBe(3);
   });
 });
 
 describe('initial results', () => {
   it('never include sold or hidden cars, in the list or in the counts', async () => {
-    const cars = [car({ slug: 'ok' }), car({ slug: 'sold', status: 'sold', make: 'Ford' }), car({ slug: 'hidden', status: 'hidden', make: 'Ford' })];
+    const cars = [
+      car({ slug: 'ok' }),
+      car({ slug: 'sold', status: 'sold', make: 'Ford' }),
+      car({ slug: 'hidden', status: 'hidden', make: 'Ford' }),
+    ];
     const r = await hitsOf(cars, { hitsPerPage: 250 });
     expect(r.hits.map((h) => h.slug)).toEqual(['ok']);
     expect(r.nbHits).toBe(1);
@@ -104,15 +169,34 @@ describe('initial results', () => {
   });
 
   it('list the newest first and count every facet of the panel', async () => {
-    const cars = [car({ slug: 'old', created_at_timestamp: 1 }), car({ slug: 'new', created_at_timestamp: 3 }), car({ slug: 'mid', created_at_timestamp: 2 })];
+    const cars = [
+      car({ slug: 'old', created_at_timestamp: 1 }),
+      car({ slug: 'new', created_at_timestamp: 3 }),
+      car({ slug: 'mid', created_at_timestamp: 2 }),
+    ];
     const r = await hitsOf(cars);
     expect(r.hits.map((h) => h.slug)).toEqual(['new', 'mid', 'old']);
-    expect(Object.keys(r.facets).sort()).toEqual(['certified', 'km', 'location_name', 'make', 'model', 'price', 'seats', 'simple_body', 'simple_fuel', 'year']);
+    expect(Object.keys(r.facets).sort()).toEqual([
+      'certified',
+      'km',
+      'location_name',
+      'make',
+      'model',
+      'price',
+      'seats',
+      'simple_body',
+      'simple_fuel',
+      'year',
+    ]);
     expect(r.facets.make).toEqual({ Toyota: 3 });
   });
 
   it('answer a price sort and refinements like the search route', async () => {
-    const client = staticCarsClient([car({ slug: 'b', price: 20000 }), car({ slug: 'a', price: 10000, make: 'Kia' }), car({ slug: 'c', price: 30000 })]);
+    const client = staticCarsClient([
+      car({ slug: 'b', price: 20000 }),
+      car({ slug: 'a', price: 10000, make: 'Kia' }),
+      car({ slug: 'c', price: 30000 }),
+    ]);
     const { results } = await client.search([
       { indexName: 'cars_price_asc', params: { hitsPerPage: 10 } },
       { indexName: 'cars', params: { facetFilters: [['make:Toyota']], numericFilters: ['price>=25000'] } },
@@ -125,19 +209,31 @@ describe('initial results', () => {
 describe('Algolia mode', () => {
   it('computes the same first results under the prefixed index names', async () => {
     const prefix = 'prod_acme_';
-    const state = await carsServerState([car({ slug: 'x' }), car({ slug: 'gone', status: 'sold' })],
+    const state = await carsServerState(
+      [car({ slug: 'x' }), car({ slug: 'gone', status: 'sold' })],
       { backend: 'algolia', appId: 'APP', searchKey: 'KEY', indexPrefix: prefix },
-      settings({ indexName: `${prefix}cars`, sorts: CAR_SORTS.map((s) => ({ value: prefix + s.index, label: s.label })) }));
-    const result = state.initialResults[`${prefix}cars`]!.results![0]! as unknown as { hits: { slug: string }[]; index: string };
+      settings({
+        indexName: `${prefix}cars`,
+        sorts: CAR_SORTS.map((s) => ({ value: prefix + s.index, label: s.label })),
+      }),
+    );
+    const result = state.initialResults[`${prefix}cars`]!.results![0]! as unknown as {
+      hits: { slug: string }[];
+      index: string;
+    };
     expect(result.hits.map((h) => h.slug)).toEqual(['x']);
     expect(result.index).toBe(`${prefix}cars`);
   });
 });
 
 describe("'View All Cars'", () => {
-  const pages = [page('/', [carsBlock('c1')]), page('/stock', [carsBlock('c2', 'show-all-cars')]), page('/used-cars', [carsBlock('c3')])];
+  const pages = [
+    page('/', [carsBlock('c1')]),
+    page('/stock', [carsBlock('c2', 'show-all-cars')]),
+    page('/used-cars', [carsBlock('c3')]),
+  ];
 
-  it("goes to the page whose cars block has the show-all-cars class", () => {
+  it('goes to the page whose cars block has the show-all-cars class', () => {
     expect(viewAllCarsHref(pages, '/', false)).toBe('/stock');
     expect(viewAllCarsHref(pages, '/used-cars', false)).toBe('/stock');
   });
@@ -154,9 +250,29 @@ describe("'View All Cars'", () => {
 
 describe('result cards and the URL', () => {
   it('show "{year} {make} {model} {badge}", km, price, location and link to the car page', () => {
-    const card = carCard({ objectID: '7', slug: '2020-toyota-corolla-7', year: 2020, make: 'Toyota', model: 'Corolla', badge: 'Ascent Sport', km: 48000, price: 32990, location_name: 'Gosford', photos: ['/a.jpg', '/b.jpg'] });
-    expect(card).toMatchObject({ title: '2020 Toyota Corolla Ascent Sport', km: '48,000 km', price: '$32,990', location: 'Gosford', href: '/cars/2020-toyota-corolla-7', photo: '/a.jpg' });
-    expect(carCard({ objectID: '8', slug: 's', year: 2019, make: 'Kia', model: 'Rio', km: 0, price: 1, photos: [] })).toMatchObject({ title: '2019 Kia Rio', photo: '/images/no-photo.svg', hasPhoto: false });
+    const card = carCard({
+      objectID: '7',
+      slug: '2020-toyota-corolla-7',
+      year: 2020,
+      make: 'Toyota',
+      model: 'Corolla',
+      badge: 'Ascent Sport',
+      km: 48000,
+      price: 32990,
+      location_name: 'Gosford',
+      photos: ['/a.jpg', '/b.jpg'],
+    });
+    expect(card).toMatchObject({
+      title: '2020 Toyota Corolla Ascent Sport',
+      km: '48,000 km',
+      price: '$32,990',
+      location: 'Gosford',
+      href: '/cars/2020-toyota-corolla-7',
+      photo: '/a.jpg',
+    });
+    expect(
+      carCard({ objectID: '8', slug: 's', year: 2019, make: 'Kia', model: 'Rio', km: 0, price: 1, photos: [] }),
+    ).toMatchObject({ title: '2019 Kia Rio', photo: '/images/no-photo.svg', hasPhoto: false });
   });
 
   it('label the price with what it includes, and never call an unqualified price drive-away', () => {
@@ -168,18 +284,46 @@ describe('result cards and the URL', () => {
 
   it('writes the search as flat URL parameters and reads it back', () => {
     const m = carsStateMapping('cars', (i) => i);
-    const ui = { cars: { query: 'corolla', refinementList: { make: ['Toyota'] }, range: { price: '10000:30000' }, toggle: { certified: true }, sortBy: 'cars_price_asc', page: 2 } };
+    const ui = {
+      cars: {
+        query: 'corolla',
+        refinementList: { make: ['Toyota'] },
+        range: { price: '10000:30000' },
+        toggle: { certified: true },
+        sortBy: 'cars_price_asc',
+        page: 2,
+      },
+    };
     const route = m.stateToRoute(ui);
-    expect(route).toEqual({ q: 'corolla', make: ['Toyota'], price: '10000:30000', certified: 'true', sort: 'price_asc', page: '2' });
+    expect(route).toEqual({
+      q: 'corolla',
+      make: ['Toyota'],
+      price: '10000:30000',
+      certified: 'true',
+      sort: 'price_asc',
+      page: '2',
+    });
     expect(m.routeToState(route)).toEqual(ui);
     expect(m.stateToRoute({ cars: { sortBy: 'cars', page: 1 } })).toEqual({});
-    expect(m.routeToState({ make: 'Mazda', price: 'x', sort: 'bogus' })).toEqual({ cars: { refinementList: { make: ['Mazda'] } } });
+    expect(m.routeToState({ make: 'Mazda', price: 'x', sort: 'bogus' })).toEqual({
+      cars: { refinementList: { make: ['Mazda'] } },
+    });
   });
 });
 
 describe('rendering the block', () => {
   const cars = [
-    car({ slug: 'first', year: 2022, make: 'Mazda', model: 'CX-5', badge: 'Maxx', km: 12000, price: 35990, created_at_timestamp: 30, location_name: 'Main St' }),
+    car({
+      slug: 'first',
+      year: 2022,
+      make: 'Mazda',
+      model: 'CX-5',
+      badge: 'Maxx',
+      km: 12000,
+      price: 35990,
+      created_at_timestamp: 30,
+      location_name: 'Main St',
+    }),
     car({ slug: 'second', created_at_timestamp: 20, photos: [] }),
     car({ slug: 'third', created_at_timestamp: 10 }),
     car({ slug: 'fourth', created_at_timestamp: 5 }),
@@ -192,7 +336,9 @@ describe('rendering the block', () => {
     const t = text(html);
     expect(html).toContain('<astro-island');
     expect(html).toMatch(/client="visible"/);
-    expect(html).toMatch(/<button[^>]*aria-expanded="false"[^>]*aria-controls="cars-b1-panel"[^>]*><svg[^>]*aria-hidden="true"[\s\S]*?<\/svg>Filters<\/button>/);
+    expect(html).toMatch(
+      /<button[^>]*aria-expanded="false"[^>]*aria-controls="cars-b1-panel"[^>]*><svg[^>]*aria-hidden="true"[\s\S]*?<\/svg>Filters<\/button>/,
+    );
     expect(html).toMatch(/<select id="cars-b1-sort"/); // sort stays outside the panel, always visible
     expect(t).toContain('2022 Mazda CX-5 Maxx');
     expect(t).toContain('$35,990');

@@ -56,18 +56,27 @@ export function refinementChips<R extends RefinementLike>(refinements: readonly 
       else chip.lo = chip.hi = n;
       continue;
     }
-    const label = r.type === 'query' ? `Keyword: ${r.value}`
-      : r.attribute === 'certified' ? 'Certified pre-owned'
-      : r.attribute === 'seats' ? `${r.label} seats`
-      : r.label;
+    const label =
+      r.type === 'query'
+        ? `Keyword: ${r.value}`
+        : r.attribute === 'certified'
+          ? 'Certified pre-owned'
+          : r.attribute === 'seats'
+            ? `${r.label} seats`
+            : r.label;
     chips.push({ key: `${r.type}:${r.attribute}:${String(r.value)}`, label, refinements: [r] });
   }
   for (const [attr, chip] of ranges) {
     const { name, format } = RANGE_LABELS[attr]!;
     const { lo, hi } = chip;
-    chip.label = lo !== undefined && hi !== undefined ? (lo === hi ? `${name}: ${format(lo)}` : `${name}: ${format(lo)} – ${format(hi)}`)
-      : lo !== undefined ? `${name}: from ${format(lo)}`
-      : `${name}: up to ${format(hi!)}`;
+    chip.label =
+      lo !== undefined && hi !== undefined
+        ? lo === hi
+          ? `${name}: ${format(lo)}`
+          : `${name}: ${format(lo)} – ${format(hi)}`
+        : lo !== undefined
+          ? `${name}: from ${format(lo)}`
+          : `${name}: up to ${format(hi!)}`;
     delete chip.lo;
     delete chip.hi;
   }
@@ -84,10 +93,17 @@ export function pageList(current: number, nbPages: number, around = 1): (number 
   const cur = Math.min(Math.max(0, current), nbPages - 1);
   const last = nbPages - 1;
   // Keep the window's width near the ends, so the list does not shrink and shift as one pages.
-  let from = Math.max(0, cur - around), to = Math.min(last, cur + around);
+  let from = Math.max(0, cur - around),
+    to = Math.min(last, cur + around);
   const width = 2 * around + 1;
-  if (cur - around <= 2) { from = 0; to = Math.min(last, Math.max(to, width + 1)); }
-  if (cur + around >= last - 2) { to = last; from = Math.max(0, Math.min(from, last - width - 1)); }
+  if (cur - around <= 2) {
+    from = 0;
+    to = Math.min(last, Math.max(to, width + 1));
+  }
+  if (cur + around >= last - 2) {
+    to = last;
+    from = Math.max(0, Math.min(from, last - width - 1));
+  }
   // A gap standing for one page would hide it for nothing: the window reaches to that end then.
   if (from === 2) from = 1;
   if (to === last - 2) to = last - 1;
@@ -99,7 +115,8 @@ export function pageList(current: number, nbPages: number, around = 1): (number 
 }
 
 /** One entry of the page buttons, with the screens it shows on (phones: `narrow`). */
-export type PageEntry = { kind: 'page'; page: number; wide: boolean; narrow: boolean } | { kind: 'gap'; wide: boolean; narrow: boolean };
+export type PageEntry =
+  { kind: 'page'; page: number; wide: boolean; narrow: boolean } | { kind: 'gap'; wide: boolean; narrow: boolean };
 
 /**
  * pageList for wide screens (one neighbour each side) and phones (none) in one list, so the
@@ -108,12 +125,14 @@ export type PageEntry = { kind: 'page'; page: number; wide: boolean; narrow: boo
  */
 export function responsivePageList(current: number, nbPages: number): PageEntry[] {
   const nums = (l: (number | 'gap')[]) => new Set(l.filter((x): x is number => x !== 'gap'));
-  const wide = nums(pageList(current, nbPages, 1)), narrow = nums(pageList(current, nbPages, 0));
+  const wide = nums(pageList(current, nbPages, 1)),
+    narrow = nums(pageList(current, nbPages, 0));
   const all = [...new Set([...wide, ...narrow])].sort((a, b) => a - b);
   const out: PageEntry[] = [];
   let lastWide: number | undefined, lastNarrow: number | undefined;
   for (const page of all) {
-    const inWide = wide.has(page), inNarrow = narrow.has(page);
+    const inWide = wide.has(page),
+      inNarrow = narrow.has(page);
     const wideGap = inWide && lastWide !== undefined && page > lastWide + 1;
     const narrowGap = inNarrow && lastNarrow !== undefined && page > lastNarrow + 1;
     if (wideGap || narrowGap) out.push({ kind: 'gap', wide: wideGap, narrow: narrowGap });

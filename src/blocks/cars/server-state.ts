@@ -11,8 +11,14 @@ import type { SearchConfig } from '../../search/config.ts';
 import { staticCarsClient } from '../../lib/cars-static-search.ts';
 import CarsApp, { type CarsAppSettings } from './CarsApp.tsx';
 
-export function carsServerState(cars: readonly Car[], config: SearchConfig, settings: CarsAppSettings): Promise<InstantSearchServerState> {
+export function carsServerState(
+  cars: readonly Car[],
+  config: SearchConfig,
+  settings: CarsAppSettings,
+): Promise<InstantSearchServerState> {
   const prefix = config.backend === 'algolia' ? config.indexPrefix : '';
-  const client = staticCarsClient(cars, (name) => (prefix && name.startsWith(prefix) ? name.slice(prefix.length) : name));
+  const client = staticCarsClient(cars, (name) =>
+    prefix && name.startsWith(prefix) ? name.slice(prefix.length) : name,
+  );
   return getServerState(createElement(CarsApp, { ...settings, searchClient: client as never }), { renderToString });
 }

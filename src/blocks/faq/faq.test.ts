@@ -11,10 +11,13 @@ const questions = [
   },
   {
     question: 'Where are you?',
-    answer: [{
-      id: 'b1', type: 'columns',
-      data: { cols: [{ blocks: [{ id: 'b2', type: 'paragraph', data: { text: 'Sydney <script>x()</script>' } }] }] },
-    }],
+    answer: [
+      {
+        id: 'b1',
+        type: 'columns',
+        data: { cols: [{ blocks: [{ id: 'b2', type: 'paragraph', data: { text: 'Sydney <script>x()</script>' } }] }] },
+      },
+    ],
   },
   { question: 'Coming soon?', answer: [] },
 ];
@@ -22,7 +25,9 @@ const questions = [
 describe('faq block', () => {
   it('shows heading, subheading and each question as a disclosure with its answer blocks', async () => {
     const html = await renderBlock('faq', { heading: 'Questions', subheading: 'Answered by our team', questions });
-    expect(html).toMatch(/<section class="faq" aria-labelledby="faq-b1-heading">\s*<h2 id="faq-b1-heading" class="faq-heading">Questions<\/h2>/);
+    expect(html).toMatch(
+      /<section class="faq" aria-labelledby="faq-b1-heading">\s*<h2 id="faq-b1-heading" class="faq-heading">Questions<\/h2>/,
+    );
     expect(html).toContain('<p class="faq-subheading">Answered by our team</p>');
     expect(count(html, '<details class="faq-item">')).toBe(3);
     expect(html).toMatch(/<summary class="faq-question">Do you offer finance\?<\/summary>/);
@@ -35,20 +40,30 @@ describe('faq block', () => {
 
   it('tells search engines the questions and the plain text of their answers', async () => {
     const html = await renderBlock('faq', { heading: 'Questions', questions });
-    expect(jsonLd(html)).toEqual([{
-      '@context': 'https://schema.org',
-      '@type': 'FAQPage',
-      mainEntity: [
-        { '@type': 'Question', name: 'Do you offer finance?',
-          acceptedAnswer: { '@type': 'Answer', text: 'Yes, competitive rates & terms. Car loans Novated leases' } },
-        { '@type': 'Question', name: 'Where are you?', acceptedAnswer: { '@type': 'Answer', text: 'Sydney' } },
-      ],
-    }]);
+    expect(jsonLd(html)).toEqual([
+      {
+        '@context': 'https://schema.org',
+        '@type': 'FAQPage',
+        mainEntity: [
+          {
+            '@type': 'Question',
+            name: 'Do you offer finance?',
+            acceptedAnswer: { '@type': 'Answer', text: 'Yes, competitive rates & terms. Car loans Novated leases' },
+          },
+          { '@type': 'Question', name: 'Where are you?', acceptedAnswer: { '@type': 'Answer', text: 'Sydney' } },
+        ],
+      },
+    ]);
   });
 
   it('cannot close its structured-data script early', async () => {
     const html = await renderBlock('faq', {
-      questions: [{ question: 'Tricky </script><script>alert(1)</script>', answer: [{ id: 'x', type: 'paragraph', data: { text: 'Fine' } }] }],
+      questions: [
+        {
+          question: 'Tricky </script><script>alert(1)</script>',
+          answer: [{ id: 'x', type: 'paragraph', data: { text: 'Fine' } }],
+        },
+      ],
     });
     expect(count(html, '</script>')).toBe(1);
     expect((jsonLd(html)[0] as { mainEntity: { name: string }[] }).mainEntity[0]!.name).toContain('</script>');

@@ -27,7 +27,10 @@ export function blocksText(blocks: readonly Block[]): string {
         break;
     }
   }
-  return parts.map((p) => p.trim()).filter(Boolean).join(' ');
+  return parts
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .join(' ');
 }
 
 /**

@@ -7,8 +7,18 @@
 import { useEffect, useRef, useState } from 'react';
 import { EVENT_IDS, trackEverywhere } from '../../lib/analytics.ts';
 import {
-  formatAmount, formatMoney, formatPercent, formatTypedAmount, formatYears, frequencyByName, repayment,
-  snapToStep, startValue, typedAmount, type CalculatorSetting, type FrequencyName,
+  formatAmount,
+  formatMoney,
+  formatPercent,
+  formatTypedAmount,
+  formatYears,
+  frequencyByName,
+  repayment,
+  snapToStep,
+  startValue,
+  typedAmount,
+  type CalculatorSetting,
+  type FrequencyName,
 } from '../../lib/finance.ts';
 import { FINANCE_DETAILS_DAYS, saveFinanceDetails } from '../../stores/finance.ts';
 import RangeField from './RangeField.tsx';
@@ -73,7 +83,7 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
     pendingSave.current = save;
     const timer = setTimeout(save, SAVE_DELAY_MS);
     return () => clearTimeout(timer);
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- `result` follows from the four values.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `result` follows from the four values.
   }, [changes, amount, term, interest, frequency]);
 
   useEffect(() => {
@@ -90,45 +100,64 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
   };
   const commitTyped = () => setAmountText(formatTypedAmount(amount));
   const typedId = `${idBase}-amount-typed`;
-  const typedBox = props.typedAmount && amountSetting.active ? (
-    <span className="fincalc-typed">
-      <span aria-hidden="true">$</span>
-      <input
-        id={typedId}
-        type="text"
-        inputMode="decimal"
-        autoComplete="off"
-        aria-label="Loan amount in dollars"
-        value={amountText}
-        onChange={(e) => {
-          setAmountText(e.currentTarget.value);
-          setAmount(typedAmount(e.currentTarget.value, amountSetting.max));
-          sliderUsed();
-        }}
-        onBlur={commitTyped}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') commitTyped();
-        }}
-      />
-    </span>
-  ) : undefined;
+  const typedBox =
+    props.typedAmount && amountSetting.active ? (
+      <span className="fincalc-typed">
+        <span aria-hidden="true">$</span>
+        <input
+          id={typedId}
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          aria-label="Loan amount in dollars"
+          value={amountText}
+          onChange={(e) => {
+            setAmountText(e.currentTarget.value);
+            setAmount(typedAmount(e.currentTarget.value, amountSetting.max));
+            sliderUsed();
+          }}
+          onBlur={commitTyped}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') commitTyped();
+          }}
+        />
+      </span>
+    ) : undefined;
 
   const per = frequencyByName(frequency)?.per ?? result.per;
   return (
     <div className="fincalc-body">
       <div className="fincalc-settings">
         <RangeField
-          id={`${idBase}-amount`} label="Loan amount" {...amountSetting}
+          id={`${idBase}-amount`}
+          label="Loan amount"
+          {...amountSetting}
           value={amountSetting.active ? snapToStep(amount, amountSetting) : amount}
-          format={formatAmount} onChange={amountFromSlider} valueSlot={typedBox}
+          format={formatAmount}
+          onChange={amountFromSlider}
+          valueSlot={typedBox}
         />
         <RangeField
-          id={`${idBase}-term`} label="Loan term" {...termSetting} value={term} format={formatYears}
-          onChange={(n) => { setTerm(n); sliderUsed(); }}
+          id={`${idBase}-term`}
+          label="Loan term"
+          {...termSetting}
+          value={term}
+          format={formatYears}
+          onChange={(n) => {
+            setTerm(n);
+            sliderUsed();
+          }}
         />
         <RangeField
-          id={`${idBase}-interest`} label="Interest rate (p.a.)" {...interestSetting} value={interest} format={formatPercent}
-          onChange={(n) => { setInterest(n); sliderUsed(); }}
+          id={`${idBase}-interest`}
+          label="Interest rate (p.a.)"
+          {...interestSetting}
+          value={interest}
+          format={formatPercent}
+          onChange={(n) => {
+            setInterest(n);
+            sliderUsed();
+          }}
         />
         {props.frequencies.length > 1 ? (
           <fieldset className="fincalc-frequency">
@@ -141,7 +170,10 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
                     name={`${idBase}-frequency`}
                     value={name}
                     checked={name === frequency}
-                    onChange={() => { setFrequency(name); changed(); }}
+                    onChange={() => {
+                      setFrequency(name);
+                      changed();
+                    }}
                   />
                   <span>{name}</span>
                 </label>
@@ -150,7 +182,8 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
           </fieldset>
         ) : (
           <p className="fincalc-field fincalc-fixed">
-            <span className="fincalc-label">Repayment frequency</span> <strong className="fincalc-value">{frequency}</strong>
+            <span className="fincalc-label">Repayment frequency</span>{' '}
+            <strong className="fincalc-value">{frequency}</strong>
           </p>
         )}
       </div>
@@ -166,7 +199,9 @@ export default function FinanceCalculator(props: FinanceCalculatorProps) {
             Total repayments <strong>{formatMoney(result.total)}</strong> over {formatYears(term)}
           </p>
         </div>
-        <p className="fincalc-saved" role="status">{saved ? SAVED_MESSAGE : ''}</p>
+        <p className="fincalc-saved" role="status">
+          {saved ? SAVED_MESSAGE : ''}
+        </p>
       </div>
     </div>
   );

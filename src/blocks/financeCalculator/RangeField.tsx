@@ -19,12 +19,22 @@ export interface RangeFieldProps {
   valueSlot?: ReactNode;
 }
 
-export default function RangeField({ id, label, value, min, max, step, active, format, onChange, valueSlot }: RangeFieldProps) {
+export default function RangeField({
+  id,
+  label,
+  value,
+  min,
+  max,
+  step,
+  active,
+  format,
+  onChange,
+  valueSlot,
+}: RangeFieldProps) {
   if (!active) {
     return (
       <p className="fincalc-field fincalc-fixed">
-        <span className="fincalc-label">{label}</span>{' '}
-        <strong className="fincalc-value">{format(value)}</strong>{' '}
+        <span className="fincalc-label">{label}</span> <strong className="fincalc-value">{format(value)}</strong>{' '}
         <span className="fincalc-fixed-note">(fixed)</span>
       </p>
     );
@@ -32,7 +42,9 @@ export default function RangeField({ id, label, value, min, max, step, active, f
   return (
     <div className="fincalc-field">
       <div className="fincalc-label-row">
-        <label className="fincalc-label" htmlFor={id}>{label}</label>
+        <label className="fincalc-label" htmlFor={id}>
+          {label}
+        </label>
         {valueSlot ?? <span className="fincalc-value">{format(value)}</span>}
       </div>
       <input

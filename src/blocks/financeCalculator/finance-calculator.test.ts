@@ -74,8 +74,12 @@ describe('finance calculator block', () => {
     expect(html).toContain('role="status"');
   });
 
-  it('offers the editor\'s frequencies as radio buttons with the default chosen', async () => {
-    const html = await renderBlock('financeCalculator', { ...data, frequency: { default: 'Weekly', options: ['Weekly', 'Fortnightly', 'Monthly'] } }, { dealer });
+  it("offers the editor's frequencies as radio buttons with the default chosen", async () => {
+    const html = await renderBlock(
+      'financeCalculator',
+      { ...data, frequency: { default: 'Weekly', options: ['Weekly', 'Fortnightly', 'Monthly'] } },
+      { dealer },
+    );
     const radios = [...html.matchAll(/<input[^>]*type="radio"[^>]*>/g)].map((m) => m[0]);
     expect(radios.map((r) => /value="(\w+)"/.exec(r)![1])).toEqual(['Weekly', 'Fortnightly', 'Monthly']);
     expect(radios.filter((r) => /checked/.test(r))).toHaveLength(1);
@@ -95,7 +99,11 @@ describe('finance calculator block', () => {
   });
 
   it('shows a single frequency as text instead of a one-button choice', async () => {
-    const html = await renderBlock('financeCalculator', { ...data, frequency: { default: 'Monthly', options: ['Monthly'] } }, { dealer });
+    const html = await renderBlock(
+      'financeCalculator',
+      { ...data, frequency: { default: 'Monthly', options: ['Monthly'] } },
+      { dealer },
+    );
     expect(html).not.toContain('type="radio"');
     expect(text(html)).toContain('Repayment frequency Monthly');
   });
@@ -125,7 +133,11 @@ describe('finance calculator block', () => {
   });
 
   it('has no typed amount box when the amount is fixed, even in NZ', async () => {
-    const html = await renderBlock('financeCalculator', { ...data, amount: { ...data.amount, active: false } }, { dealer: nzDealer });
+    const html = await renderBlock(
+      'financeCalculator',
+      { ...data, amount: { ...data.amount, active: false } },
+      { dealer: nzDealer },
+    );
     expect(html).not.toContain('Loan amount in dollars');
     expect(text(html)).toContain('Loan amount $30,000 (fixed)');
   });
@@ -137,19 +149,24 @@ describe('finance calculator block', () => {
     expect(html).not.toContain('onerror');
   });
 
-  it('uses the editor\'s colours, keeping the chosen frequency readable', async () => {
+  it("uses the editor's colours, keeping the chosen frequency readable", async () => {
     const html = await renderBlock('financeCalculator', data, { dealer });
     expect(html).toContain('--fc-primary:#0b3d5c');
     expect(html).toContain('--fc-on-primary:#ffffff');
     expect(html).toContain('--fc-result-bg:#14a3a3');
     // Dark red text on a dark red button would not read: white is used instead.
-    const clash = await renderBlock('financeCalculator', { ...data, primaryColor: '#b01e2d', frequency: { ...data.frequency, textColor: '#1b1d20' } }, { dealer });
+    const clash = await renderBlock(
+      'financeCalculator',
+      { ...data, primaryColor: '#b01e2d', frequency: { ...data.frequency, textColor: '#1b1d20' } },
+      { dealer },
+    );
     expect(clash).toContain('--fc-on-primary:#fff');
   });
 
   it('fails the build for a colour that could break out of the style attribute, naming the field', async () => {
-    await expect(renderBlock('financeCalculator', { ...data, primaryColor: 'red;}</style><script>' }, { dealer }))
-      .rejects.toThrow(/blocks\[0\]\.data\.primaryColor.*expected a CSS colour/);
+    await expect(
+      renderBlock('financeCalculator', { ...data, primaryColor: 'red;}</style><script>' }, { dealer }),
+    ).rejects.toThrow(/blocks\[0\]\.data\.primaryColor.*expected a CSS colour/);
   });
 
   it('says "Estimated repayments" when the editor gave no text', async () => {

@@ -14,7 +14,10 @@ export interface BannerLayout {
  * top/bottom/middle place the content. Anything else centres it.
  */
 export function bannerLayout(layout: string | undefined): BannerLayout {
-  const slug = (layout ?? '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  const slug = (layout ?? '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
   const words = new Set(slug.split('-'));
   const x = words.has('left') ? 'left' : words.has('right') ? 'right' : 'center';
   const y = words.has('top') ? 'top' : words.has('bottom') ? 'bottom' : 'center';

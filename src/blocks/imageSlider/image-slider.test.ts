@@ -2,8 +2,18 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { slide as slideSchema, type Slide } from '../../content/entities.ts';
 import type { DealerContent } from '../../content/load.ts';
 import {
-  DEFAULT_AUTOPLAY_DELAY_MS, DEFAULT_SLIDE_OVERLAY, aspectRatio, autoplayDelay, heroSlide, isFullWidth, objectFit,
-  slideImageUrl, slideLabel, sliderView, startIndex, type SliderData,
+  DEFAULT_AUTOPLAY_DELAY_MS,
+  DEFAULT_SLIDE_OVERLAY,
+  aspectRatio,
+  autoplayDelay,
+  heroSlide,
+  isFullWidth,
+  objectFit,
+  slideImageUrl,
+  slideLabel,
+  sliderView,
+  startIndex,
+  type SliderData,
 } from './slider.ts';
 import { fixtureDealer, renderBlock, toBlocks } from '../../../tests/helpers/render.ts';
 
@@ -16,18 +26,29 @@ const hero = (over: Record<string, unknown> = {}): Slide => slideSchema.parse({ 
 /** Block data as the loader would produce it (schema defaults applied). */
 const data = (raw: Record<string, unknown>): SliderData =>
   toBlocks([{ id: 's', type: 'imageSlider', data: raw }]).blocks[0]!.data as SliderData;
-const img = (name: string, size: { width?: number; height?: number } = { width: 1600, height: 600 }) =>
-  ({ image: { url: `/${name}.jpg`, ...size }, alt: name });
+const img = (name: string, size: { width?: number; height?: number } = { width: 1600, height: 600 }) => ({
+  image: { url: `/${name}.jpg`, ...size },
+  alt: name,
+});
 
 describe('which slides show', () => {
   it('keeps a slide only when its image has both width and height', () => {
-    const view = sliderView(data({ slides: [img('a'), img('b', { width: 1600 }), img('c', { height: 600 }), img('d', {}), img('e')] }), [])!;
+    const view = sliderView(
+      data({ slides: [img('a'), img('b', { width: 1600 }), img('c', { height: 600 }), img('d', {}), img('e')] }),
+      [],
+    )!;
     expect(view.slides.map((s) => s.alt)).toEqual(['a', 'e']);
   });
 
   it('keeps every slide when fixed dimensions are configured, at that size', () => {
-    const view = sliderView(data({ imageWidth: 1200, imageHeight: 400, slides: [img('a', {}), img('b', { width: 800, height: 800 })] }), [])!;
-    expect(view.slides.map((s) => [s.alt, s.width, s.height])).toEqual([['a', 1200, 400], ['b', 1200, 400]]);
+    const view = sliderView(
+      data({ imageWidth: 1200, imageHeight: 400, slides: [img('a', {}), img('b', { width: 800, height: 800 })] }),
+      [],
+    )!;
+    expect(view.slides.map((s) => [s.alt, s.width, s.height])).toEqual([
+      ['a', 1200, 400],
+      ['b', 1200, 400],
+    ]);
   });
 
   it('needs both fixed dimensions: one alone does not rescue a slide without a size', () => {
@@ -40,7 +61,7 @@ describe('which slides show', () => {
     expect(sliderView(data({ source: 'slides' }), [])).toBeUndefined();
   });
 
-  it("uses the dealer's hero slides with source \"slides\", by the same size rule", () => {
+  it('uses the dealer\'s hero slides with source "slides", by the same size rule', () => {
     const slides = [
       hero({ name: 'One', url: '/rav4', image: { key: 'k/one.svg', width: 1600, height: 600 } }),
       hero({ name: 'Two', image: { key: 'k/two.svg' } }),
@@ -62,9 +83,15 @@ describe('hero slides', () => {
   const sized = { key: 'a.jpg', width: 16, height: 9 };
   it('have an overlay unless hide_overlay, in custom_overlay when it is a safe colour', () => {
     expect(heroSlide(hero({ image: sized }), undefined)!.overlay).toBe(DEFAULT_SLIDE_OVERLAY);
-    expect(heroSlide(hero({ image: sized, hide_overlay: true, custom_overlay: 'red' }), undefined)!.overlay).toBeUndefined();
-    expect(heroSlide(hero({ image: sized, custom_overlay: 'rgba(11, 61, 92, 0.35)' }), undefined)!.overlay).toBe('rgba(11, 61, 92, 0.35)');
-    expect(heroSlide(hero({ image: sized, custom_overlay: 'red;}body{x:y' }), undefined)!.overlay).toBe(DEFAULT_SLIDE_OVERLAY);
+    expect(
+      heroSlide(hero({ image: sized, hide_overlay: true, custom_overlay: 'red' }), undefined)!.overlay,
+    ).toBeUndefined();
+    expect(heroSlide(hero({ image: sized, custom_overlay: 'rgba(11, 61, 92, 0.35)' }), undefined)!.overlay).toBe(
+      'rgba(11, 61, 92, 0.35)',
+    );
+    expect(heroSlide(hero({ image: sized, custom_overlay: 'red;}body{x:y' }), undefined)!.overlay).toBe(
+      DEFAULT_SLIDE_OVERLAY,
+    );
   });
 
   it('may be videos, sized by the video', () => {
@@ -160,7 +187,11 @@ describe('image slider block', () => {
   });
 
   it('plays video slides muted, looped and inline', async () => {
-    const html = await renderBlock('imageSlider', { slides: [img('a'), { image: { url: '/v.mp4', width: 1600, height: 600 } }] }, { dealer });
+    const html = await renderBlock(
+      'imageSlider',
+      { slides: [img('a'), { image: { url: '/v.mp4', width: 1600, height: 600 } }] },
+      { dealer },
+    );
     expect(html).toMatch(/<video[^>]*src="\/v.mp4"[^>]*autoplay[^>]*muted[^>]*loop[^>]*playsinline/);
   });
 
@@ -170,6 +201,8 @@ describe('image slider block', () => {
   });
 
   it('renders nothing without a showable slide', async () => {
-    expect(await renderBlock('imageSlider', { source: 'slides' }, { dealer: { ...dealer, slides: [] } })).not.toContain('image-slider');
+    expect(await renderBlock('imageSlider', { source: 'slides' }, { dealer: { ...dealer, slides: [] } })).not.toContain(
+      'image-slider',
+    );
   });
 });

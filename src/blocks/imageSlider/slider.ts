@@ -132,9 +132,10 @@ export function aspectRatio(requested: string | undefined, fallback: Fixed): str
 /** The slider as shown, or undefined when no slide can be shown. */
 export function sliderView(data: SliderData, heroSlides: readonly Slide[]): SliderView | undefined {
   const fixed = fixedSize(data);
-  const all = data.source === 'slides'
-    ? heroSlides.map((s) => heroSlide(s, fixed))
-    : data.slides.map((s) => inlineSlide(s, fixed));
+  const all =
+    data.source === 'slides'
+      ? heroSlides.map((s) => heroSlide(s, fixed))
+      : data.slides.map((s) => inlineSlide(s, fixed));
   const slides = all.filter((s): s is SlideView => s !== undefined);
   if (slides.length === 0) return undefined;
   const start = startIndex(data.startIndex, slides.length);

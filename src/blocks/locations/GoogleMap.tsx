@@ -28,9 +28,11 @@ function PlacesBridge({ onPlaceSearch }: Pick<Props, 'onPlaceSearch'>) {
   const geocoding = useMapsLibrary('geocoding');
   useEffect(() => {
     if (!places || !geocoding) return;
-    onPlaceSearch(googlePlaceSearch(places, new geocoding.Geocoder(), {
-      error: (message, detail) => console.error(message, detail),
-    }));
+    onPlaceSearch(
+      googlePlaceSearch(places, new geocoding.Geocoder(), {
+        error: (message, detail) => console.error(message, detail),
+      }),
+    );
   }, [places, geocoding, onPlaceSearch]);
   return null;
 }
@@ -50,7 +52,9 @@ export default function GoogleMap({ apiKey, points, origin, center, onPlaceSearc
     <APIProvider apiKey={apiKey} region="AU" language="en-AU">
       <PlacesBridge onPlaceSearch={onPlaceSearch} />
       <Map className="locations-map" {...mapOptions(center)}>
-        {points.map((p) => <Marker key={p.id} position={{ lat: p.lat, lng: p.lng }} title={p.name} />)}
+        {points.map((p) => (
+          <Marker key={p.id} position={{ lat: p.lat, lng: p.lng }} title={p.name} />
+        ))}
       </Map>
       <FitBounds points={all} />
     </APIProvider>

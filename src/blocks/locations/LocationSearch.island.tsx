@@ -6,10 +6,26 @@
  * with one, GoogleMap.tsx is loaded on demand for a map and Places search.
  */
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { DEFAULT_DISTANCE_KM, DISTANCE_OPTIONS_KM, formatKm, nearby, parseDistance, type DistanceKm, type LatLng } from '../../lib/geo.ts';
+import {
+  DEFAULT_DISTANCE_KM,
+  DISTANCE_OPTIONS_KM,
+  formatKm,
+  nearby,
+  parseDistance,
+  type DistanceKm,
+  type LatLng,
+} from '../../lib/geo.ts';
 import { phoneText, telHref } from '../../lib/contact.ts';
 import { safeHref } from '../../lib/links.ts';
-import { directionsUrl, fetchLocations, hrefWithSearch, parseLocationQuery, searchLocationsOfType, resultsMessage, type SearchLocation } from './locations.ts';
+import {
+  directionsUrl,
+  fetchLocations,
+  hrefWithSearch,
+  parseLocationQuery,
+  searchLocationsOfType,
+  resultsMessage,
+  type SearchLocation,
+} from './locations.ts';
 import { datasetPlaceSearch, type PlaceSearch, type ResolvedPlace } from './places.ts';
 import PlaceCombobox from './PlaceCombobox.tsx';
 
@@ -53,7 +69,16 @@ const sameSite = (a: string | undefined, b: string) => {
   }
 };
 
-export default function LocationSearch({ idBase, site, siteUrl, country, datasets, locationType, mapsKey, center }: Props) {
+export default function LocationSearch({
+  idBase,
+  site,
+  siteUrl,
+  country,
+  datasets,
+  locationType,
+  mapsKey,
+  center,
+}: Props) {
   const [locations, setLocations] = useState<SearchLocation[] | 'loading' | 'failed'>('loading');
   const [origin, setOrigin] = useState<Origin>();
   const [distance, setDistance] = useState<DistanceKm>(DEFAULT_DISTANCE_KM);
@@ -61,37 +86,55 @@ export default function LocationSearch({ idBase, site, siteUrl, country, dataset
   const [selectedId, setSelectedId] = useState<string>();
   const [geo, setGeo] = useState('');
   const [googleSearch, setGoogleSearch] = useState<PlaceSearch>();
-  const offlineSearch = useMemo(() => datasetPlaceSearch(country, {
-    fetch: (url) => fetch(url),
-    error: (message, detail) => console.error(message, detail),
-  }, datasets), [country, datasets]);
+  const offlineSearch = useMemo(
+    () =>
+      datasetPlaceSearch(
+        country,
+        {
+          fetch: (url) => fetch(url),
+          error: (message, detail) => console.error(message, detail),
+        },
+        datasets,
+      ),
+    [country, datasets],
+  );
   const placeSearch = googleSearch ?? offlineSearch;
 
   /** A search by the visitor: shown and written to the URL. */
   const searchFrom = useCallback((next: Origin, nextDistance: DistanceKm, nextType: string | undefined) => {
     setOrigin(next);
-    window.history.replaceState(window.history.state, '', hrefWithSearch(window.location.href, {
-      origin: next.point, distance: nextDistance, locationType: nextType, label: next.urlLabel,
-    }));
+    window.history.replaceState(
+      window.history.state,
+      '',
+      hrefWithSearch(window.location.href, {
+        origin: next.point,
+        distance: nextDistance,
+        locationType: nextType,
+        label: next.urlLabel,
+      }),
+    );
   }, []);
 
-  const locate = useCallback((write: boolean, d: DistanceKm, t: string | undefined) => {
-    if (!('geolocation' in navigator)) {
-      setGeo(GEO_MESSAGES.unsupported);
-      return;
-    }
-    setGeo(GEO_MESSAGES.busy);
-    navigator.geolocation.getCurrentPosition(
-      (pos) => {
-        setGeo('');
-        const next = { point: { lat: pos.coords.latitude, lng: pos.coords.longitude }, label: 'your location' };
-        if (write) searchFrom(next, d, t);
-        else setOrigin(next);
-      },
-      (err) => setGeo(err.code === err.PERMISSION_DENIED ? GEO_MESSAGES.denied : GEO_MESSAGES.failed),
-      { timeout: 15000, maximumAge: 300000 },
-    );
-  }, [searchFrom]);
+  const locate = useCallback(
+    (write: boolean, d: DistanceKm, t: string | undefined) => {
+      if (!('geolocation' in navigator)) {
+        setGeo(GEO_MESSAGES.unsupported);
+        return;
+      }
+      setGeo(GEO_MESSAGES.busy);
+      navigator.geolocation.getCurrentPosition(
+        (pos) => {
+          setGeo('');
+          const next = { point: { lat: pos.coords.latitude, lng: pos.coords.longitude }, label: 'your location' };
+          if (write) searchFrom(next, d, t);
+          else setOrigin(next);
+        },
+        (err) => setGeo(err.code === err.PERMISSION_DENIED ? GEO_MESSAGES.denied : GEO_MESSAGES.failed),
+        { timeout: 15000, maximumAge: 300000 },
+      );
+    },
+    [searchFrom],
+  );
 
   useEffect(() => {
     const q = parseLocationQuery(window.location.search);
@@ -141,7 +184,10 @@ export default function LocationSearch({ idBase, site, siteUrl, country, dataset
   else if (found && origin) status = resultsMessage(found.results.length, distance, found.widened, origin.label);
 
   const results = useMemo(() => found?.results ?? [], [found]);
-  const points = useMemo(() => results.map(({ item }) => ({ id: item.id, name: item.name, lat: item.lat, lng: item.lng })), [results]);
+  const points = useMemo(
+    () => results.map(({ item }) => ({ id: item.id, name: item.name, lat: item.lat, lng: item.lng })),
+    [results],
+  );
 
   return (
     <div className="location-search">
@@ -150,24 +196,42 @@ export default function LocationSearch({ idBase, site, siteUrl, country, dataset
         <div className="location-distance-field">
           <label htmlFor={`${idBase}-distance`}>Distance</label>
           <select id={`${idBase}-distance`} value={distance} onChange={(e) => onDistance(e.target.value)}>
-            {DISTANCE_OPTIONS_KM.map((d) => <option key={d} value={d}>{d} km</option>)}
+            {DISTANCE_OPTIONS_KM.map((d) => (
+              <option key={d} value={d}>
+                {d} km
+              </option>
+            ))}
           </select>
         </div>
-        <button type="button" className="btn btn-outline location-use-mine" onClick={() => {
-          setSelectedId(undefined);
-          locate(true, distance, type);
-        }}>
+        <button
+          type="button"
+          className="btn btn-outline location-use-mine"
+          onClick={() => {
+            setSelectedId(undefined);
+            locate(true, distance, type);
+          }}
+        >
           Use my location
         </button>
       </div>
       {geo && <p className="location-geo-message">{geo}</p>}
-      <p role="status" className="location-status">{status}</p>
+      <p role="status" className="location-status">
+        {status}
+      </p>
       {!origin && locations !== 'failed' && (
-        <p className="location-hint">Enter a postcode or suburb, or use your location, to see the dealerships nearest to you.</p>
+        <p className="location-hint">
+          Enter a postcode or suburb, or use your location, to see the dealerships nearest to you.
+        </p>
       )}
       {mapsKey && center && (
         <Suspense fallback={null}>
-          <GoogleMap apiKey={mapsKey} points={points} origin={origin?.point} center={center} onPlaceSearch={setGoogleSearch} />
+          <GoogleMap
+            apiKey={mapsKey}
+            points={points}
+            origin={origin?.point}
+            center={center}
+            onPlaceSearch={setGoogleSearch}
+          />
         </Suspense>
       )}
       {results.length > 0 && (
@@ -176,19 +240,31 @@ export default function LocationSearch({ idBase, site, siteUrl, country, dataset
             const selected = item.id === selectedId;
             const website = safeHref(item.websiteUrl);
             return (
-              <li key={item.id} className={selected ? 'location-result is-selected' : 'location-result'} aria-current={selected ? 'true' : undefined}>
+              <li
+                key={item.id}
+                className={selected ? 'location-result is-selected' : 'location-result'}
+                aria-current={selected ? 'true' : undefined}
+              >
                 <p className="location-result-name">
                   <strong>{item.name}</strong> <span className="location-distance">{formatKm(km)}</span>
                 </p>
-                {item.websiteName && item.websiteName !== item.name && <p className="location-website-name">{item.websiteName}</p>}
+                {item.websiteName && item.websiteName !== item.name && (
+                  <p className="location-website-name">{item.websiteName}</p>
+                )}
                 {item.address && <p className="location-address">{item.address}</p>}
-                {item.phone && <p><a href={telHref(item.phone)}>{phoneText(item.phone)}</a></p>}
+                {item.phone && (
+                  <p>
+                    <a href={telHref(item.phone)}>{phoneText(item.phone)}</a>
+                  </p>
+                )}
                 <p className="location-links">
                   <a href={directionsUrl(item.lat, item.lng)} target="_blank" rel="noopener">
                     Directions<span className="visually-hidden"> to {item.name} (opens in a new tab)</span>
                   </a>
                   {website && !sameSite(website, siteUrl) && (
-                    <a href={website}>Visit website<span className="visually-hidden">: {item.websiteName ?? item.name}</span></a>
+                    <a href={website}>
+                      Visit website<span className="visually-hidden">: {item.websiteName ?? item.name}</span>
+                    </a>
                   )}
                 </p>
               </li>

@@ -24,16 +24,20 @@ export default function PlaceCombobox({ idBase, label, search, onChoose }: Props
   const inputId = `${idBase}-place`;
   const listId = `${idBase}-suggestions`;
 
-  const suggest = useMemo(() => debounce((query: string) => {
-    const n = ++request.current;
-    void search.suggest(query).then((list) => {
-      if (n !== request.current) return; // a later keystroke won
-      setSuggestions(list);
-      setActive(-1);
-      setOpen(list.length > 0);
-      setSearched(query);
-    });
-  }, search.debounceMs), [search]);
+  const suggest = useMemo(
+    () =>
+      debounce((query: string) => {
+        const n = ++request.current;
+        void search.suggest(query).then((list) => {
+          if (n !== request.current) return; // a later keystroke won
+          setSuggestions(list);
+          setActive(-1);
+          setOpen(list.length > 0);
+          setSearched(query);
+        });
+      }, search.debounceMs),
+    [search],
+  );
   useEffect(() => () => suggest.cancel(), [suggest]);
 
   const onInput = (value: string) => {
@@ -114,26 +118,34 @@ export default function PlaceCombobox({ idBase, label, search, onChoose }: Props
         onFocus={() => setOpen(suggestions.length > 0)}
       />
       {expanded && (
-      <ul role="listbox" id={listId} aria-label={`${label}: suggestions`} className="place-suggestions">
-        {suggestions.map((s, i) => (
-          <li
-            key={s.id}
-            id={`${listId}-${i}`}
-            role="option"
-            aria-selected={i === active}
-            className={i === active ? 'is-active' : undefined}
-            onMouseDown={(e) => e.preventDefault()}
-            onClick={() => choose(s)}
-          >
-            {s.label}
-          </li>
-        ))}
-      </ul>
+        <ul role="listbox" id={listId} aria-label={`${label}: suggestions`} className="place-suggestions">
+          {suggestions.map((s, i) => (
+            <li
+              key={s.id}
+              id={`${listId}-${i}`}
+              role="option"
+              aria-selected={i === active}
+              className={i === active ? 'is-active' : undefined}
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={() => choose(s)}
+            >
+              {s.label}
+            </li>
+          ))}
+        </ul>
       )}
       <p id={`${idBase}-place-status`} className="visually-hidden" role="status">
-        {expanded ? `${suggestions.length} ${suggestions.length === 1 ? 'suggestion' : 'suggestions'}, use the arrow keys to choose` : noMatch ? 'No matching postcode or suburb' : ''}
+        {expanded
+          ? `${suggestions.length} ${suggestions.length === 1 ? 'suggestion' : 'suggestions'}, use the arrow keys to choose`
+          : noMatch
+            ? 'No matching postcode or suburb'
+            : ''}
       </p>
-      {noMatch && <p className="place-no-match" aria-hidden="true">No matching postcode or suburb.</p>}
+      {noMatch && (
+        <p className="place-no-match" aria-hidden="true">
+          No matching postcode or suburb.
+        </p>
+      )}
     </div>
   );
 }

@@ -44,9 +44,14 @@ export function mapOptions(center: LatLng) {
 }
 
 /** The smallest box holding every point, for fitBounds; undefined for none. */
-export function boundsOf(points: readonly LatLng[]): { north: number; south: number; east: number; west: number } | undefined {
+export function boundsOf(
+  points: readonly LatLng[],
+): { north: number; south: number; east: number; west: number } | undefined {
   if (points.length === 0) return undefined;
-  let north = -90, south = 90, east = -180, west = 180;
+  let north = -90,
+    south = 90,
+    east = -180,
+    west = 180;
   for (const p of points) {
     north = Math.max(north, p.lat);
     south = Math.min(south, p.lat);
@@ -86,7 +91,9 @@ export function googlePlaceSearch(places: PlacesLib, geocoder: GeocoderLike, dep
       if (!input) return [];
       token ??= new places.AutocompleteSessionToken();
       try {
-        const { suggestions } = await places.AutocompleteSuggestion.fetchAutocompleteSuggestions(autocompleteRequest(input, token));
+        const { suggestions } = await places.AutocompleteSuggestion.fetchAutocompleteSuggestions(
+          autocompleteRequest(input, token),
+        );
         const out: PlaceSuggestion[] = [];
         for (const s of suggestions) {
           if (s.placePrediction) out.push({ id: s.placePrediction.placeId, label: s.placePrediction.text.text });

@@ -8,20 +8,34 @@ import type { Location } from '../../content/entities.ts';
 import { apiFetch } from '../../contract/fetch.ts';
 import { manufacturerLocationsPath } from '../../contract/routes.ts';
 import { trimmed } from '../../lib/text.ts';
-import { DEFAULT_DISTANCE_KM, LOCATION_CARDS_MAX, SEARCH_RADIUS_KM, parseDistance, parseLatLng, type DistanceKm, type LatLng } from '../../lib/geo.ts';
+import {
+  DEFAULT_DISTANCE_KM,
+  LOCATION_CARDS_MAX,
+  SEARCH_RADIUS_KM,
+  parseDistance,
+  parseLatLng,
+  type DistanceKm,
+  type LatLng,
+} from '../../lib/geo.ts';
 
 export const FETCH_FAILED = 'Failed to fetch locations';
 export const GEOCODE_FAILED = 'Failed to geocode place';
 
 /** Locations of `type` (compared lowercased and trimmed); all when `type` is absent or blank. */
-export function locationsOfType<T extends Pick<Location, 'location_type'>>(locations: readonly T[], type: string | null | undefined): T[] {
+export function locationsOfType<T extends Pick<Location, 'location_type'>>(
+  locations: readonly T[],
+  type: string | null | undefined,
+): T[] {
   const wanted = type?.trim().toLowerCase();
   if (!wanted) return [...locations];
   return locations.filter((l) => l.location_type.trim().toLowerCase() === wanted);
 }
 
 /** Search locations of `type` (their `type` is already lowercased); all when absent. */
-export function searchLocationsOfType(locations: readonly SearchLocation[], type: string | null | undefined): SearchLocation[] {
+export function searchLocationsOfType(
+  locations: readonly SearchLocation[],
+  type: string | null | undefined,
+): SearchLocation[] {
   const wanted = type?.trim().toLowerCase();
   return wanted ? locations.filter((l) => l.type === wanted) : [...locations];
 }
@@ -57,12 +71,23 @@ type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A Location (file or API shape) as a SearchLocation; undefined without a name or coordinates. */
-export function toSearchLocation(raw: unknown, website?: { name?: unknown; url?: unknown }): SearchLocation | undefined {
+export function toSearchLocation(
+  raw: unknown,
+  website?: { name?: unknown; url?: unknown },
+): SearchLocation | undefined {
   if (!isObject(raw) || !isObject(raw.address)) return undefined;
   const { lat, long, address } = raw.address;
   const name = trimmed(raw.name);
   const id = typeof raw.id === 'number' || typeof raw.id === 'string' ? String(raw.id) : undefined;
-  if (!name || id === undefined || typeof lat !== 'number' || typeof long !== 'number' || !Number.isFinite(lat) || !Number.isFinite(long)) return undefined;
+  if (
+    !name ||
+    id === undefined ||
+    typeof lat !== 'number' ||
+    typeof long !== 'number' ||
+    !Number.isFinite(lat) ||
+    !Number.isFinite(long)
+  )
+    return undefined;
   const phone = isObject(raw.contact_detail) ? trimmed(raw.contact_detail.phone) : undefined;
   return {
     id,
@@ -176,7 +201,8 @@ export function hrefWithSearch(href: string, state: SearchState): string {
 /** The status line announced after a search. */
 export function resultsMessage(count: number, distance: number, widened: boolean, near: string): string {
   const n = (k: number) => `${k} ${k === 1 ? 'dealership' : 'dealerships'}`;
-  if (widened) return `No dealerships within ${distance} km of ${near}. Showing the ${count === 1 ? 'nearest' : `${count} nearest`} within ${SEARCH_RADIUS_KM} km.`;
+  if (widened)
+    return `No dealerships within ${distance} km of ${near}. Showing the ${count === 1 ? 'nearest' : `${count} nearest`} within ${SEARCH_RADIUS_KM} km.`;
   if (count === 0) return `No dealerships within ${distance} km of ${near}.`;
   return `${n(count)} within ${distance} km of ${near}.`;
 }

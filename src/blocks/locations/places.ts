@@ -49,13 +49,18 @@ export const DATASET_FAILED = 'Failed to fetch postcodes';
  * on a later keystroke). `urls` defaults to datasetUrls(country); the block passes them in as
  * island props, so the build's per-site split sees (and copies) the files the page uses.
  */
-export function datasetPlaceSearch(country: string | undefined, deps: DatasetDeps, urls: readonly string[] = datasetUrls(country)): PlaceSearch {
+export function datasetPlaceSearch(
+  country: string | undefined,
+  deps: DatasetDeps,
+  urls: readonly string[] = datasetUrls(country),
+): PlaceSearch {
   const countries: readonly Country[] = locale(country).postcode.searchOrder;
   const loaded = new Map<string, Promise<Place[] | undefined>>();
   const load = (url: string) => {
     let p = loaded.get(url);
     if (!p) {
-      p = deps.fetch(url)
+      p = deps
+        .fetch(url)
         .then(async (res) => {
           if (!res.ok) throw new Error(`HTTP ${res.status}`);
           return parsePlaceFile(await res.json());
@@ -84,7 +89,10 @@ export function datasetPlaceSearch(country: string | undefined, deps: DatasetDep
 }
 
 /** `fn` run `ms` after the last call (earlier calls are dropped); cancel() drops a pending one. */
-export function debounce<A extends unknown[]>(fn: (...args: A) => void, ms: number): ((...args: A) => void) & { cancel(): void } {
+export function debounce<A extends unknown[]>(
+  fn: (...args: A) => void,
+  ms: number,
+): ((...args: A) => void) & { cancel(): void } {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const run = (...args: A) => {
     if (timer !== undefined) clearTimeout(timer);

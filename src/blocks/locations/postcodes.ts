@@ -64,10 +64,19 @@ export function normaliseQuery(text: string): string {
 function isRow(row: unknown, states: number): row is PlaceRow {
   if (!Array.isArray(row) || row.length < 5) return false;
   const [postcode, locality, state, lat, lng] = row as unknown[];
-  return typeof postcode === 'string' && typeof locality === 'string' && Number.isInteger(state)
-    && (state as number) >= 0 && (state as number) < states
-    && typeof lat === 'number' && Number.isFinite(lat) && Math.abs(lat) <= 90
-    && typeof lng === 'number' && Number.isFinite(lng) && Math.abs(lng) <= 180;
+  return (
+    typeof postcode === 'string' &&
+    typeof locality === 'string' &&
+    Number.isInteger(state) &&
+    (state as number) >= 0 &&
+    (state as number) < states &&
+    typeof lat === 'number' &&
+    Number.isFinite(lat) &&
+    Math.abs(lat) <= 90 &&
+    typeof lng === 'number' &&
+    Number.isFinite(lng) &&
+    Math.abs(lng) <= 180
+  );
 }
 
 /** The places of a dataset file; malformed rows are skipped, a malformed file gives none. */
@@ -130,10 +139,13 @@ export function matchPlaces(
     const i = countries.indexOf(c);
     return i === -1 ? countries.length : i;
   };
-  scored.sort((a, b) => a.rank - b.rank
-    || order(a.place.country) - order(b.place.country)
-    || (digits && !name ? a.place.postcode.localeCompare(b.place.postcode) : 0)
-    || a.place.key.localeCompare(b.place.key)
-    || a.place.postcode.localeCompare(b.place.postcode));
+  scored.sort(
+    (a, b) =>
+      a.rank - b.rank ||
+      order(a.place.country) - order(b.place.country) ||
+      (digits && !name ? a.place.postcode.localeCompare(b.place.postcode) : 0) ||
+      a.place.key.localeCompare(b.place.key) ||
+      a.place.postcode.localeCompare(b.place.postcode),
+  );
   return scored.slice(0, limit).map((s) => s.place);
 }

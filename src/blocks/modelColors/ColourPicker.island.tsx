@@ -40,8 +40,13 @@ export default function ColourPicker({ data, modelName, fallbackPhoto }: Props) 
       {data.variants.length > 1 && (
         <div role="group" aria-label="Variant" className="picker-row">
           {data.variants.map((v, i) => (
-            <button key={`${v.key}-${i}`} type="button" className="picker-option" aria-pressed={i === state.variant}
-              onClick={() => chooseVariant(i)}>
+            <button
+              key={`${v.key}-${i}`}
+              type="button"
+              className="picker-option"
+              aria-pressed={i === state.variant}
+              onClick={() => chooseVariant(i)}
+            >
               {v.label}
             </button>
           ))}
@@ -50,8 +55,13 @@ export default function ColourPicker({ data, modelName, fallbackPhoto }: Props) 
       {data.bodyTypes.length > 0 && (
         <div role="group" aria-label="Body type" className="picker-row picker-row-body">
           {data.bodyTypes.map((t) => (
-            <button key={t} type="button" className="picker-option" aria-pressed={t === state.bodyType}
-              onClick={() => chooseBodyType(t)}>
+            <button
+              key={t}
+              type="button"
+              className="picker-option"
+              aria-pressed={t === state.bodyType}
+              onClick={() => chooseBodyType(t)}
+            >
               {t}
             </button>
           ))}
@@ -60,11 +70,25 @@ export default function ColourPicker({ data, modelName, fallbackPhoto }: Props) 
       <figure className="colour-stage">
         <div className="colour-photo">
           {colours.length > 1 && (
-            <button type="button" className="colour-arrow colour-prev" aria-label="Previous colour" onClick={() => step(-1)}>
+            <button
+              type="button"
+              className="colour-arrow colour-prev"
+              aria-label="Previous colour"
+              onClick={() => step(-1)}
+            >
               <span aria-hidden="true">‹</span>
             </button>
           )}
-          {photo && <img src={photo} alt={colour ? `${modelName} in ${colour.name}` : modelName} width={MODEL_IMAGE_BOX.width} height={MODEL_IMAGE_BOX.height} decoding="async" loading="lazy" />}
+          {photo && (
+            <img
+              src={photo}
+              alt={colour ? `${modelName} in ${colour.name}` : modelName}
+              width={MODEL_IMAGE_BOX.width}
+              height={MODEL_IMAGE_BOX.height}
+              decoding="async"
+              loading="lazy"
+            />
+          )}
           {colours.length > 1 && (
             <button type="button" className="colour-arrow colour-next" aria-label="Next colour" onClick={() => step(1)}>
               <span aria-hidden="true">›</span>
@@ -74,16 +98,28 @@ export default function ColourPicker({ data, modelName, fallbackPhoto }: Props) 
         {colour && (
           <figcaption className="colour-name" aria-live="polite">
             {colour.name}
-            {colours.length > 1 && <span className="colour-count"> ({colourIndex + 1} of {colours.length})</span>}
+            {colours.length > 1 && (
+              <span className="colour-count">
+                {' '}
+                ({colourIndex + 1} of {colours.length})
+              </span>
+            )}
           </figcaption>
         )}
       </figure>
       {colours.length > 0 && (
         <div role="group" aria-label="Colours" className="swatches">
           {colours.map((c, i) => (
-            <button key={c.id} type="button" className="swatch" aria-label={c.name} title={c.name}
-              aria-pressed={i === colourIndex} style={{ background: c.hex }}
-              onClick={() => setState((s) => ({ ...s, colour: i }))} />
+            <button
+              key={c.id}
+              type="button"
+              className="swatch"
+              aria-label={c.name}
+              title={c.name}
+              aria-pressed={i === colourIndex}
+              style={{ background: c.hex }}
+              onClick={() => setState((s) => ({ ...s, colour: i }))}
+            />
           ))}
         </div>
       )}

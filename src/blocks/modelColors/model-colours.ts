@@ -37,7 +37,11 @@ export interface PickerData {
   bodyTypes: string[];
 }
 
-const norm = (s: string | number | undefined | null) => String(s ?? '').trim().toLowerCase().replace(/\s+/g, ' ');
+const norm = (s: string | number | undefined | null) =>
+  String(s ?? '')
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, ' ');
 
 export function colourBodyType(colour: Pick<ColourOption, 'oem_id'>): string | undefined {
   const t = String(colour.oem_id ?? '').trim();
@@ -98,7 +102,11 @@ export function variantColours(swatches: readonly Swatch[], variant: PickerVaria
 }
 
 /** The colours on show: the variant's, narrowed to the body type when that row is in use. */
-export function shownColours(swatches: readonly Swatch[], variant: PickerVariant | undefined, bodyType: string | undefined): Swatch[] {
+export function shownColours(
+  swatches: readonly Swatch[],
+  variant: PickerVariant | undefined,
+  bodyType: string | undefined,
+): Swatch[] {
   const base = variantColours(swatches, variant);
   if (!bodyType) return base;
   const narrowed = base.filter((s) => s.bodyType === bodyType);
@@ -110,7 +118,11 @@ export function shownColours(swatches: readonly Swatch[], variant: PickerVariant
  * variant's own colours, else one its name contains ("Rogue 4x4 Double Cab" → "Double Cab"),
  * else `current`.
  */
-export function bodyTypeForVariant(data: PickerData, variantIndex: number, current: string | undefined): string | undefined {
+export function bodyTypeForVariant(
+  data: PickerData,
+  variantIndex: number,
+  current: string | undefined,
+): string | undefined {
   if (!data.bodyTypes.length) return undefined;
   const variant = data.variants[variantIndex];
   const own = ownColours(data.swatches, variant).find((s) => s.bodyType)?.bodyType;

@@ -25,7 +25,12 @@ export default function BrochureButton({ modelSlug, modelName }: Props) {
     }
   };
   return (
-    <button type="button" className="btn btn-secondary brochure-button" onClick={() => void onClick()} aria-busy={busy || undefined}>
+    <button
+      type="button"
+      className="btn btn-secondary brochure-button"
+      onClick={() => void onClick()}
+      aria-busy={busy || undefined}
+    >
       Download brochure<span className="visually-hidden"> for the {modelName} (opens in a new window)</span>
     </button>
   );

@@ -13,7 +13,10 @@ interface Log {
   warnings: string[];
 }
 
-function deps(answer: () => Promise<{ ok: boolean; status: number; body?: unknown }>): { deps: BrochureDeps; log: Log } {
+function deps(answer: () => Promise<{ ok: boolean; status: number; body?: unknown }>): {
+  deps: BrochureDeps;
+  log: Log;
+} {
   const log: Log = { fetched: [], opened: [], errors: [], warnings: [] };
   return {
     log,
@@ -32,7 +35,11 @@ function deps(answer: () => Promise<{ ok: boolean; status: number; body?: unknow
 
 describe('the brochure download', () => {
   it('asks GET /api/models/{slug} and opens its brochure_url', async () => {
-    const { deps: d, log } = deps(async () => ({ ok: true, status: 200, body: { brochure_url: 'https://cdn.example.com/rav4.pdf' } }));
+    const { deps: d, log } = deps(async () => ({
+      ok: true,
+      status: 200,
+      body: { brochure_url: 'https://cdn.example.com/rav4.pdf' },
+    }));
     expect(await openBrochure('rav4', d)).toBe('opened');
     expect(log.fetched).toEqual(['/api/models/rav4']);
     expect(log.opened).toEqual(['https://cdn.example.com/rav4.pdf']);
@@ -48,7 +55,9 @@ describe('the brochure download', () => {
     expect(FETCH_FAILED).toBe('Failed to fetch model data');
     for (const answer of [
       async () => ({ ok: false, status: 500 }),
-      async () => { throw new Error('offline'); },
+      async () => {
+        throw new Error('offline');
+      },
     ]) {
       const { deps: d, log } = deps(answer);
       expect(await openBrochure('rav4', d)).toBe('failed');

@@ -2,12 +2,23 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { offer as offerSchema, type Offer } from '../../content/entities.ts';
 import type { DealerContent } from '../../content/load.ts';
 import {
-  DESCRIPTION_CUT_OVER, DESCRIPTION_CUT_TO, DISCLAIMER_CUT, descriptionPreview, disclaimerPreview,
-  enquireHref, isSpecialOffersPage, offerTabs, toOfferCard,
+  DESCRIPTION_CUT_OVER,
+  DESCRIPTION_CUT_TO,
+  DISCLAIMER_CUT,
+  descriptionPreview,
+  disclaimerPreview,
+  enquireHref,
+  isSpecialOffersPage,
+  offerTabs,
+  toOfferCard,
 } from './offers.ts';
 import { OFFERS_LIMIT, isOfferShown, selectOffers } from '../../domain/offers.ts';
 import { MODEL_PARAM, cardTabs, offerTabItems } from './offers.ts';
-import { hrefWithTab as hrefWithItem, itemShown, tabIndexFromSearch as indexFromSearch } from '../../components/ui/tabs.ts';
+import {
+  hrefWithTab as hrefWithItem,
+  itemShown,
+  tabIndexFromSearch as indexFromSearch,
+} from '../../components/ui/tabs.ts';
 import { fixtureDealer, renderBlock } from '../../../tests/helpers/render.ts';
 
 let dealer: DealerContent;
@@ -16,15 +27,20 @@ beforeAll(async () => {
 });
 
 /** An offer as the loader would produce it (schema defaults applied). */
-const offer = (over: Record<string, unknown> = {}): Offer =>
-  offerSchema.parse({ id: 1, name: 'An offer', ...over });
+const offer = (over: Record<string, unknown> = {}): Offer => offerSchema.parse({ id: 1, name: 'An offer', ...over });
 /** n characters of eight-letter words (no test length is a multiple of 9, so none ends in a space). */
 const words = (n: number) => Array.from({ length: n }, (_, i) => (i % 9 === 8 ? ' ' : 'x')).join('');
 const text = (html: string) =>
-  html.replace(/<(script|style)[\s\S]*?<\/\1>/g, ' ').replace(/<!--[\s\S]*?-->/g, '').replace(/<[^>]+>/g, ' ')
-    .replace(/&amp;/g, '&').replace(/\s+/g, ' ').trim();
+  html
+    .replace(/<(script|style)[\s\S]*?<\/\1>/g, ' ')
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
 const withOptions = (ignore: string[]) => ({
-  ...dealer.site, options: { ...dealer.site.options, offers: { ignoreExclusionsForManufacturers: ignore } },
+  ...dealer.site,
+  options: { ...dealer.site.options, offers: { ignoreExclusionsForManufacturers: ignore } },
 });
 
 describe('offer text truncation (spec §9)', () => {
@@ -48,7 +64,9 @@ describe('offer text truncation (spec §9)', () => {
   });
 
   it('counts the visible text, not the HTML tags', () => {
-    const d = descriptionPreview(offer({ description: `<p><strong>${words(150)}</strong> <em>${words(49)}</em></p>` }))!;
+    const d = descriptionPreview(
+      offer({ description: `<p><strong>${words(150)}</strong> <em>${words(49)}</em></p>` }),
+    )!;
     expect(d.preview).toBeUndefined();
   });
 
@@ -64,7 +82,9 @@ describe('offer text truncation (spec §9)', () => {
   });
 
   it('prefers sanitized_description, and sanitises whatever it shows', () => {
-    expect(descriptionPreview(offer({ description: 'raw', sanitized_description: '<p>clean</p>' }))!.html).toBe('<p>clean</p>');
+    expect(descriptionPreview(offer({ description: 'raw', sanitized_description: '<p>clean</p>' }))!.html).toBe(
+      '<p>clean</p>',
+    );
     const d = descriptionPreview(offer({ description: '<p onclick="x()">Hi<script>alert(1)</script></p>' }))!;
     expect(d.html).toBe('<p>Hi</p>');
     expect(descriptionPreview(offer({ description: '  ' }))).toBeUndefined();
@@ -121,12 +141,18 @@ describe('offer tabs', () => {
   it('are All Offers and one per model, in the order the models first come', () => {
     const tabs = offerTabs([offer({ model: hilux }), offer({ model: rav4 }), offer({ model: hilux })]);
     expect(tabs).toEqual([
-      { value: 'all', label: 'All Offers' }, { value: 'hilux', label: 'HiLux' }, { value: 'rav4', label: 'RAV4' },
+      { value: 'all', label: 'All Offers' },
+      { value: 'hilux', label: 'HiLux' },
+      { value: 'rav4', label: 'RAV4' },
     ]);
   });
 
   it('add Other Offers last only when some offer has no model', () => {
-    expect(offerTabs([offer({ model: rav4 }), offer({ model: null })]).map((t) => t.label)).toEqual(['All Offers', 'RAV4', 'Other Offers']);
+    expect(offerTabs([offer({ model: rav4 }), offer({ model: null })]).map((t) => t.label)).toEqual([
+      'All Offers',
+      'RAV4',
+      'Other Offers',
+    ]);
     expect(offerTabs([offer({ model: rav4 })]).map((t) => t.label)).not.toContain('Other Offers');
   });
 
@@ -151,7 +177,9 @@ describe('offer tabs', () => {
   });
 
   it('write the model slug to the URL, and remove it for All Offers', () => {
-    expect(hrefWithTab('https://d.au/special-offers?a=1#top', tabs, 2)).toBe('https://d.au/special-offers?a=1&model=hilux#top');
+    expect(hrefWithTab('https://d.au/special-offers?a=1#top', tabs, 2)).toBe(
+      'https://d.au/special-offers?a=1&model=hilux#top',
+    );
     expect(hrefWithTab('https://d.au/special-offers?model=hilux&a=1', tabs, 0)).toBe('https://d.au/special-offers?a=1');
   });
 
@@ -165,7 +193,9 @@ describe('offer tabs', () => {
 
 describe('offer cards', () => {
   it('take image_url first, then the model image', () => {
-    expect(toOfferCard(offer({ image_url: '/a.jpg', image_or_model_image: { url: '/b.jpg' } }), dealer).imageUrl).toBe('/a.jpg');
+    expect(toOfferCard(offer({ image_url: '/a.jpg', image_or_model_image: { url: '/b.jpg' } }), dealer).imageUrl).toBe(
+      '/a.jpg',
+    );
     expect(toOfferCard(offer({ image_or_model_image: { url: '/b.jpg' } }), dealer).imageUrl).toBe('/b.jpg');
     expect(toOfferCard(offer(), dealer).imageUrl).toBeUndefined();
   });
@@ -177,7 +207,9 @@ describe('offer cards', () => {
 
   it("enquire on the model's page, else the override, else the contact page, else by phone", () => {
     expect(enquireHref(offer({ model: { slug: 'corolla', name: 'Corolla' } }), dealer)).toBe('/corolla');
-    expect(enquireHref(offer({ model: { slug: 'yaris', name: 'Yaris', override_url: 'https://t.com/yaris' } }), dealer)).toBe('https://t.com/yaris');
+    expect(
+      enquireHref(offer({ model: { slug: 'yaris', name: 'Yaris', override_url: 'https://t.com/yaris' } }), dealer),
+    ).toBe('https://t.com/yaris');
     expect(enquireHref(offer(), dealer)).toBe('/contact');
     expect(enquireHref(offer(), { ...dealer, pages: [] })).toBe('tel:0295550100');
   });
@@ -191,8 +223,15 @@ describe('offer cards', () => {
 
 describe('offers block', () => {
   const offers = [
-    offer({ id: 1, name: 'Corolla deal', model: { slug: 'corolla', name: 'Corolla' }, price: 29990,
-      image_url: '/c.jpg', description: `<p>${words(250)}</p>`, disclaimer: words(300) }),
+    offer({
+      id: 1,
+      name: 'Corolla deal',
+      model: { slug: 'corolla', name: 'Corolla' },
+      price: 29990,
+      image_url: '/c.jpg',
+      description: `<p>${words(250)}</p>`,
+      disclaimer: words(300),
+    }),
     offer({ id: 2, name: 'Service deal', category: 'Service', description: '<p>Short <em>one</em></p>' }),
     offer({ id: 3, name: 'Hidden deal', excluded_website_ids: [901] }),
   ];
@@ -208,7 +247,8 @@ describe('offers block', () => {
     expect(t).toContain('Service deal');
     expect(t).not.toContain('Hidden deal');
     expect(t).toContain('$29,990');
-    for (const label of ['All Offers', 'Corolla', 'Other Offers']) expect(html).toMatch(new RegExp(`role="tab"[^>]*>${label}<`));
+    for (const label of ['All Offers', 'Corolla', 'Other Offers'])
+      expect(html).toMatch(new RegExp(`role="tab"[^>]*>${label}<`));
     expect(html).toMatch(/aria-selected="true"[^>]*>All Offers</);
     expect(html).toContain('data-tabs="all corolla"');
     expect(html).toContain('data-tabs="all other-offers"');
@@ -245,14 +285,22 @@ describe('offers block', () => {
   });
 
   it('shows the no-offers message with the phone on a special-offers page', async () => {
-    const html = await renderBlock('offers', { heading: 'Offers' }, { dealer: withOffers([]), path: '/special-offers/fleet' });
+    const html = await renderBlock(
+      'offers',
+      { heading: 'Offers' },
+      { dealer: withOffers([]), path: '/special-offers/fleet' },
+    );
     expect(text(html)).toContain('There are no special offers right now.');
     expect(html).toContain('href="tel:0295550100"');
     expect(html).not.toContain('<astro-island');
   });
 
   it('shows nothing without offers elsewhere', async () => {
-    const html = await renderBlock('offers', { heading: 'Offers' }, { dealer: withOffers([offers[2]!]), path: '/service' });
+    const html = await renderBlock(
+      'offers',
+      { heading: 'Offers' },
+      { dealer: withOffers([offers[2]!]), path: '/service' },
+    );
     expect(text(html)).toBe('');
   });
 });

@@ -106,7 +106,10 @@ const CONTACT_PATHS = ['/contact', '/contact-us'];
  * enquiry form), else the model's override_url, else the dealer's contact page, else a call to
  * the dealer. Undefined when none exists.
  */
-export function enquireHref(offer: Offer, dealer: Pick<DealerContent, 'models' | 'pages' | 'site'>): string | undefined {
+export function enquireHref(
+  offer: Offer,
+  dealer: Pick<DealerContent, 'models' | 'pages' | 'site'>,
+): string | undefined {
   const slug = offer.model?.slug.trim().toLowerCase();
   if (slug) {
     const model = dealer.models.find((m) => m.slug.toLowerCase() === slug || m.new_slug?.toLowerCase() === slug);

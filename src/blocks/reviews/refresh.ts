@@ -52,8 +52,15 @@ export function reviewsUrl(req: ReviewsRequest): string {
 
 const isReview = (r: unknown): r is Review => {
   const o = r as Record<string, unknown> | null;
-  return !!o && typeof o === 'object' && typeof o.text === 'string' && typeof o.review_date === 'string'
-    && typeof o.customer_name === 'string' && typeof o.rating === 'number' && Number.isFinite(o.rating);
+  return (
+    !!o &&
+    typeof o === 'object' &&
+    typeof o.text === 'string' &&
+    typeof o.review_date === 'string' &&
+    typeof o.customer_name === 'string' &&
+    typeof o.rating === 'number' &&
+    Number.isFinite(o.rating)
+  );
 };
 
 /** The route's answer when it has the route's shape, else undefined. */
@@ -105,7 +112,9 @@ export async function latestReviews(req: ReviewsRequest, deps: RefreshDeps): Pro
   }
   try {
     // Any answer but a 2xx rejects: the block keeps the reviews it was built with.
-    const answer = parseReviewsAnswer(await apiFetch(reviewsUrl(req), { fetch: deps.fetch, headers: { accept: 'application/json' } }));
+    const answer = parseReviewsAnswer(
+      await apiFetch(reviewsUrl(req), { fetch: deps.fetch, headers: { accept: 'application/json' } }),
+    );
     if (!answer) return undefined;
     writeJson(deps.storage, key, { savedAt: now, answer } satisfies Kept);
     return answer;
@@ -128,7 +137,9 @@ export function blockFacts(data: DOMStringMap): BlockFacts | undefined {
 }
 
 function setText(root: ParentNode, selector: string, text: string): void {
-  root.querySelectorAll(selector).forEach((el) => { el.textContent = text; });
+  root.querySelectorAll(selector).forEach((el) => {
+    el.textContent = text;
+  });
 }
 
 /** Puts the answer's average, stars, count and reviews in place of the block's. */
@@ -161,19 +172,24 @@ function browserDeps(): RefreshDeps {
 }
 
 /** Refreshes every reviews block of the page that names one profile; one call per profile. */
-export async function startReviewsRefresh(doc: ParentNode = document, deps: RefreshDeps = browserDeps()): Promise<void> {
+export async function startReviewsRefresh(
+  doc: ParentNode = document,
+  deps: RefreshDeps = browserDeps(),
+): Promise<void> {
   const calls = new Map<string, Promise<ReviewsSummary | undefined>>();
   const blocks = [...doc.querySelectorAll<HTMLElement>('[data-reviews-profile]')];
-  await Promise.all(blocks.map(async (root) => {
-    const facts = blockFacts(root.dataset);
-    if (!facts) return;
-    const key = reviewsStorageKey(facts);
-    let call = calls.get(key);
-    if (!call) {
-      call = latestReviews(facts, deps);
-      calls.set(key, call);
-    }
-    const answer = await call;
-    if (answer && isNewer(answer, facts)) applyReviews(root, answer, facts.variant);
-  }));
+  await Promise.all(
+    blocks.map(async (root) => {
+      const facts = blockFacts(root.dataset);
+      if (!facts) return;
+      const key = reviewsStorageKey(facts);
+      let call = calls.get(key);
+      if (!call) {
+        call = latestReviews(facts, deps);
+        calls.set(key, call);
+      }
+      const answer = await call;
+      if (answer && isNewer(answer, facts)) applyReviews(root, answer, facts.variant);
+    }),
+  );
 }

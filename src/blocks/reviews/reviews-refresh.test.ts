@@ -9,23 +9,39 @@ import { renderBlock } from '../../../tests/helpers/block-html.ts';
 import { REVIEWS_MAX_AGE_MS, type Review } from '../../domain/reviews.ts';
 import { reviewItemHtml, starsHtml } from './markup.ts';
 import {
-  isNewer, latestReviews, listedReviews, parseReviewsAnswer, reviewsStorageKey, reviewsUrl, startReviewsRefresh,
+  isNewer,
+  latestReviews,
+  listedReviews,
+  parseReviewsAnswer,
+  reviewsStorageKey,
+  reviewsUrl,
+  startReviewsRefresh,
   type RefreshDeps,
 } from './refresh.ts';
 import { REVIEWS_CACHE_MS } from '../../api/routes/reviews.ts';
 import { starRating } from '../../lib/rating.ts';
 import type { ReviewsSummary } from '../../content/entities.ts';
 
-const review = (customer_name: string, review_date: string, rating = 5, text = 'Good'): Review =>
-  ({ customer_name, review_date, rating, text });
-const summary = (count: number, reviews: Review[], average_rating = 4.5): ReviewsSummary => ({ count, average_rating, reviews });
+const review = (customer_name: string, review_date: string, rating = 5, text = 'Good'): Review => ({
+  customer_name,
+  review_date,
+  rating,
+  text,
+});
+const summary = (count: number, reviews: Review[], average_rating = 4.5): ReviewsSummary => ({
+  count,
+  average_rating,
+  reviews,
+});
 
 const BUILT = { newest: '2025-03-14', count: 1284 };
 
 describe('which answer is newer than the build', () => {
   it('one with a later newest review', () => {
     expect(isNewer(summary(1284, [review('A', '2025-03-15')]), BUILT)).toBe(true);
-    expect(isNewer(summary(1284, [review('A', '2025-03-14T09:00:00Z')]), { newest: '2025-03-14T08:00:00Z', count: 1284 })).toBe(true);
+    expect(
+      isNewer(summary(1284, [review('A', '2025-03-14T09:00:00Z')]), { newest: '2025-03-14T08:00:00Z', count: 1284 }),
+    ).toBe(true);
   });
 
   it('one with the same newest review and a higher count', () => {
@@ -47,26 +63,43 @@ describe('which answer is newer than the build', () => {
 });
 
 describe('the route answer', () => {
-  it('is read when it has the route\'s shape, reviews newest first', () => {
+  it("is read when it has the route's shape, reviews newest first", () => {
     const body = { reviews: [review('Old', '2024-01-01'), review('New', '2025-01-01')], count: 2, average_rating: 4 };
     expect(parseReviewsAnswer(body)?.reviews.map((r) => r.customer_name)).toEqual(['New', 'Old']);
   });
 
   it('is refused in any other shape', () => {
     const ok = { reviews: [review('A', '2025-01-01')], count: 1, average_rating: 5 };
-    for (const bad of [null, 'x', [], { ...ok, reviews: 'no' }, { ...ok, count: '1' }, { ...ok, count: -1 }, { ...ok, count: 1.5 },
-      { ...ok, average_rating: null }, { ...ok, reviews: [{ ...ok.reviews[0], rating: '5' }] }, { ...ok, reviews: [{ text: 'x' }] }]) {
+    for (const bad of [
+      null,
+      'x',
+      [],
+      { ...ok, reviews: 'no' },
+      { ...ok, count: '1' },
+      { ...ok, count: -1 },
+      { ...ok, count: 1.5 },
+      { ...ok, average_rating: null },
+      { ...ok, reviews: [{ ...ok.reviews[0], rating: '5' }] },
+      { ...ok, reviews: [{ text: 'x' }] },
+    ]) {
       expect(parseReviewsAnswer(bad), JSON.stringify(bad)).toBeUndefined();
     }
   });
 
   it('is asked of the same origin with the website id and the profile', () => {
-    expect(reviewsUrl({ websiteId: '101', gmbId: 'coastal toyota & co' })).toBe('/api/reviews?websiteId=101&gmbId=coastal+toyota+%26+co');
+    expect(reviewsUrl({ websiteId: '101', gmbId: 'coastal toyota & co' })).toBe(
+      '/api/reviews?websiteId=101&gmbId=coastal+toyota+%26+co',
+    );
   });
 });
 
 describe('the list after a refresh keeps its number of entries', () => {
-  const reviews = [review('1', '2025-01-01', 3), review('2', '2025-02-01', 5, ''), review('3', '2025-03-01', 4), review('4', '2025-04-01', 5)];
+  const reviews = [
+    review('1', '2025-01-01', 3),
+    review('2', '2025-02-01', 5, ''),
+    review('3', '2025-03-01', 4),
+    review('4', '2025-04-01', 5),
+  ];
   it('the newest for the full and modern variants', () => {
     expect(listedReviews('full', reviews, 2).map((r) => r.customer_name)).toEqual(['4', '3']);
     expect(listedReviews('modern', reviews, 9).map((r) => r.customer_name)).toEqual(['4', '3', '2', '1']);
@@ -83,7 +116,9 @@ describe('the list after a refresh keeps its number of entries', () => {
 function memoryStorage(): Storage {
   const data = new Map<string, string>();
   return {
-    get length() { return data.size; },
+    get length() {
+      return data.size;
+    },
     clear: () => data.clear(),
     getItem: (k) => data.get(k) ?? null,
     key: (i) => [...data.keys()][i] ?? null,
@@ -95,17 +130,25 @@ function memoryStorage(): Storage {
 const ANSWER = { reviews: [review('Zoe', '2025-06-01')], count: 1285, average_rating: 4.7 };
 const REQ = { websiteId: '101', gmbId: 'coastal-toyota-gosford' };
 
-function deps(respond: () => Promise<Response> = async () => Response.json(ANSWER), start = Date.parse('2025-06-15T09:00:00Z')) {
+function deps(
+  respond: () => Promise<Response> = async () => Response.json(ANSWER),
+  start = Date.parse('2025-06-15T09:00:00Z'),
+) {
   let now = start;
   const fetch = vi.fn((_url: string) => respond());
   const d: RefreshDeps & { fetch: typeof fetch; setNow(ms: number): void } = {
-    fetch, storage: memoryStorage(), now: () => now, setNow: (ms) => { now = ms; },
+    fetch,
+    storage: memoryStorage(),
+    now: () => now,
+    setNow: (ms) => {
+      now = ms;
+    },
   };
   return d;
 }
 
 describe('asking the route at most once a day', () => {
-  it('keeps the browser\'s copy as long as the route\'s Cache-Control', () => {
+  it("keeps the browser's copy as long as the route's Cache-Control", () => {
     expect(REVIEWS_MAX_AGE_MS).toBe(24 * 60 * 60 * 1000);
     expect(REVIEWS_CACHE_MS).toBe(REVIEWS_MAX_AGE_MS);
   });
@@ -114,7 +157,10 @@ describe('asking the route at most once a day', () => {
     const d = deps();
     const start = d.now();
     expect(await latestReviews(REQ, d)).toEqual(ANSWER);
-    expect(d.fetch).toHaveBeenCalledExactlyOnceWith('/api/reviews?websiteId=101&gmbId=coastal-toyota-gosford', expect.anything());
+    expect(d.fetch).toHaveBeenCalledExactlyOnceWith(
+      '/api/reviews?websiteId=101&gmbId=coastal-toyota-gosford',
+      expect.anything(),
+    );
     expect(JSON.parse(d.storage!.getItem(reviewsStorageKey(REQ))!)).toEqual({ savedAt: start, answer: ANSWER });
 
     d.setNow(start + REVIEWS_MAX_AGE_MS - 1);
@@ -145,13 +191,16 @@ describe('asking the route at most once a day', () => {
 
   it('never asks for "All Reviews" (the route does not serve it)', async () => {
     const d = deps();
-    for (const gmbId of ['All Reviews', ' all reviews ', '']) expect(await latestReviews({ ...REQ, gmbId }, d)).toBeUndefined();
+    for (const gmbId of ['All Reviews', ' all reviews ', ''])
+      expect(await latestReviews({ ...REQ, gmbId }, d)).toBeUndefined();
     expect(d.fetch).not.toHaveBeenCalled();
   });
 
   it('gives nothing and keeps nothing when the call fails', async () => {
     const failures: (() => Promise<Response>)[] = [
-      async () => { throw new TypeError('Failed to fetch'); },
+      async () => {
+        throw new TypeError('Failed to fetch');
+      },
       async () => Response.json({ message: 'no' }, { status: 500 }),
       async () => Response.json({ message: 'no' }, { status: 404 }),
       async () => new Response('<html>', { status: 200 }),
@@ -178,7 +227,11 @@ describe('refreshing the blocks of a page', () => {
     ({ dataset: { ...dataset }, querySelector: () => null, querySelectorAll: () => [] }) as unknown as HTMLElement;
   const page = (blocks: HTMLElement[]) => ({ querySelectorAll: () => blocks }) as unknown as ParentNode;
   const facts = (profile: string, count: string, newest?: string) => ({
-    reviewsWebsite: '101', reviewsProfile: profile, reviewsVariant: 'modern', reviewsCount: count, ...(newest ? { reviewsNewest: newest } : {}),
+    reviewsWebsite: '101',
+    reviewsProfile: profile,
+    reviewsVariant: 'modern',
+    reviewsCount: count,
+    ...(newest ? { reviewsNewest: newest } : {}),
   });
 
   it('makes one call for the blocks of one profile and refreshes each block the answer is newer than', async () => {
@@ -202,7 +255,7 @@ describe('refreshing the blocks of a page', () => {
     expect(all.dataset).not.toHaveProperty('reviewsRefreshed');
   });
 
-  it('leaves the build\'s reviews when the call fails', async () => {
+  it("leaves the build's reviews when the call fails", async () => {
     const d = deps(async () => Response.json({}, { status: 503 }));
     const a = block(facts('coastal-toyota-gosford', '1284', '2025-03-14'));
     await startReviewsRefresh(page([a]), d);
@@ -212,11 +265,18 @@ describe('refreshing the blocks of a page', () => {
 });
 
 describe('the block tells the browser what to ask for', () => {
-  const attrs = (html: string) => Object.fromEntries([...html.matchAll(/ data-reviews-([a-z]+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
+  const attrs = (html: string) =>
+    Object.fromEntries([...html.matchAll(/ data-reviews-([a-z]+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
 
   it('a block of one profile: the website id, the profile, the variant, the count and newest review of the build, and the refresh script', async () => {
     const html = await renderBlock('reviews', { variant: 'modern', gmbProfile: ' Mini Motors Service ' });
-    expect(attrs(html)).toEqual({ website: '901', profile: 'Mini Motors Service', variant: 'modern', count: '30', newest: '2025-02-28' });
+    expect(attrs(html)).toEqual({
+      website: '901',
+      profile: 'Mini Motors Service',
+      variant: 'modern',
+      count: '30',
+      newest: '2025-02-28',
+    });
     expect(html).toMatch(/<script type="module" src="[^"]*ReviewsRefresh\.astro\?astro&(amp;)?type=script/);
   });
 
@@ -229,7 +289,7 @@ describe('the block tells the browser what to ask for', () => {
     }
   });
 
-  it('draws the stars of a review as StarRating.astro draws the summary\'s, so a refreshed list looks the same', async () => {
+  it("draws the stars of a review as StarRating.astro draws the summary's, so a refreshed list looks the same", async () => {
     const html = await renderBlock('reviews', { variant: 'simple', gmbProfile: 'Mini Motors Sydney' });
     const summaryStars = /<p class="stars">[\s\S]*?<\/p>/.exec(html)![0].replace(/>\s+</g, '><');
     expect(summaryStars).toBe(starsHtml(starRating(4.5, 120)));
@@ -242,9 +302,10 @@ describe('the block tells the browser what to ask for', () => {
       reviewItemHtml(review('Emma Brown', '2025-02-28', 5, 'Car was ready on time and washed.'), false),
       reviewItemHtml(review('Frank Li', '2024-12-05', 2, 'Service took longer than quoted.'), false),
     ]);
-    expect(reviewItemHtml(review('<b>O\'Neil</b>', 'soon', 4, ' '), true)).toBe(
-      '<li class="review card review-card"><p class="review-name">&lt;b&gt;O&#39;Neil&lt;/b&gt;</p><div class="review-meta">'
-      + '<p class="stars"><span class="stars-track" style="--rating:80%" role="img" aria-label="Rated 4.0 out of 5">★★★★★</span>'
-      + '<span class="stars-text" aria-hidden="true">4.0</span></p></div></li>');
+    expect(reviewItemHtml(review("<b>O'Neil</b>", 'soon', 4, ' '), true)).toBe(
+      '<li class="review card review-card"><p class="review-name">&lt;b&gt;O&#39;Neil&lt;/b&gt;</p><div class="review-meta">' +
+        '<p class="stars"><span class="stars-track" style="--rating:80%" role="img" aria-label="Rated 4.0 out of 5">★★★★★</span>' +
+        '<span class="stars-text" aria-hidden="true">4.0</span></p></div></li>',
+    );
   });
 });

@@ -9,7 +9,11 @@ const names = (html: string) => [...html.matchAll(/<p class="review-name">([^<]*
 
 describe('reviews block', () => {
   it('simple: shows the average, the stars and the review count of one profile', async () => {
-    const html = await renderBlock('reviews', { variant: 'simple', heading: 'What customers say', gmbProfile: 'Mini Motors Sydney' });
+    const html = await renderBlock('reviews', {
+      variant: 'simple',
+      heading: 'What customers say',
+      gmbProfile: 'Mini Motors Sydney',
+    });
     expect(html).toMatch(/<h2 id="reviews-b1-heading" class="reviews-heading">What customers say<\/h2>/);
     expect(html).toContain('<p class="reviews-average" aria-hidden="true">4.5</p>');
     expect(html).toContain('aria-label="Rated 4.5 out of 5 from 120 reviews"');
@@ -46,7 +50,9 @@ describe('reviews block', () => {
 
   it('mini: a one-line badge with average, stars and count, and no reviews', async () => {
     const html = await renderBlock('reviews', { variant: 'mini', gmbProfile: 'Mini Motors Service' });
-    expect(html).toMatch(/<div class="reviews-badge">\s*<strong class="reviews-badge-average" aria-hidden="true">4.0<\/strong>/);
+    expect(html).toMatch(
+      /<div class="reviews-badge">\s*<strong class="reviews-badge-average" aria-hidden="true">4.0<\/strong>/,
+    );
     expect(html).toContain('aria-label="Rated 4.0 out of 5 from 30 reviews"');
     expect(html).toContain('30 reviews</span>');
     expect(html).not.toContain('reviews-summary');
@@ -74,8 +80,12 @@ describe('reviews block', () => {
 });
 
 describe('reviews selection', () => {
-  const review = (customer_name: string, review_date: string, rating = 5, text = 'Good') =>
-    ({ customer_name, review_date, rating, text });
+  const review = (customer_name: string, review_date: string, rating = 5, text = 'Good') => ({
+    customer_name,
+    review_date,
+    rating,
+    text,
+  });
   const data: Record<string, ReviewsSummary> = {
     a: { average_rating: 5, count: 1, reviews: [review('A1', '2024-01-01')] },
     b: { average_rating: 3, count: 3, reviews: [review('B1', '2024-06-01', 3), review('B2', 'not a date', 3)] },
@@ -103,7 +113,13 @@ describe('reviews selection', () => {
   });
 
   it('highlights the 3 best reviews with text: all of 2 or 3, the best 3 of 4 or more', () => {
-    const many = [review('1', '', 4), review('2', '', 5, ' '), review('3', '', 5), review('4', '', 3), review('5', '', 4)];
+    const many = [
+      review('1', '', 4),
+      review('2', '', 5, ' '),
+      review('3', '', 5),
+      review('4', '', 3),
+      review('5', '', 4),
+    ];
     const top = (list: typeof many) => topReviews(list).map((r) => r.customer_name);
     expect(top(many.slice(0, 3))).toEqual(['3', '1']);
     expect(top(many.slice(0, 4))).toEqual(['3', '1', '4']);

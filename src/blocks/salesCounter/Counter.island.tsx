@@ -5,7 +5,15 @@
  * reduced motion see the final value without animation.
  */
 import { useEffect, useRef, useState } from 'react';
-import { COUNT_DURATION_MS, COUNT_START_VISIBLE, REDUCED_MOTION_QUERY, countAt, countsUp, decimalsOf, formatCount } from './count.ts';
+import {
+  COUNT_DURATION_MS,
+  COUNT_START_VISIBLE,
+  REDUCED_MOTION_QUERY,
+  countAt,
+  countsUp,
+  decimalsOf,
+  formatCount,
+} from './count.ts';
 
 interface Props {
   value: number;
@@ -20,7 +28,8 @@ export default function Counter({ value, suffix = '' }: Props) {
 
   useEffect(() => {
     const el = ref.current;
-    if (!el || !countsUp(window.matchMedia(REDUCED_MOTION_QUERY).matches, typeof IntersectionObserver !== 'undefined')) return;
+    if (!el || !countsUp(window.matchMedia(REDUCED_MOTION_QUERY).matches, typeof IntersectionObserver !== 'undefined'))
+      return;
     let frame = 0;
     setShown(0);
     const observer = new IntersectionObserver(
@@ -50,7 +59,9 @@ export default function Counter({ value, suffix = '' }: Props) {
       {/* The final value sizes the box, so the counting digits never move the layout. */}
       <span className="counter-visual" aria-hidden="true">
         <span className="counter-sizer">{final}</span>
-        <span className="counter-shown" aria-live="off">{formatCount(shown, decimals) + suffix}</span>
+        <span className="counter-shown" aria-live="off">
+          {formatCount(shown, decimals) + suffix}
+        </span>
       </span>
     </span>
   );

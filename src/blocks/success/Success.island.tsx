@@ -6,7 +6,13 @@
  * (kept with the submission, so a reload shows the same figures without asking again).
  */
 import { useEffect, useState } from 'react';
-import { chooseSuccess, parseSuccessQuery, type LocationCard, type SuccessOptions, type SuccessView } from './success.ts';
+import {
+  chooseSuccess,
+  parseSuccessQuery,
+  type LocationCard,
+  type SuccessOptions,
+  type SuccessView,
+} from './success.ts';
 import { trackEverywhere } from '../../lib/analytics.ts';
 import { $submission, keepValuation, keptValuation } from '../../stores/submission.ts';
 import { clearVisitTrail } from '../../stores/visit.ts';
@@ -34,7 +40,12 @@ export default function Success({ site, idBase, options, locations, level, manuf
     setView(chosen);
     clearVisitTrail();
     trackEverywhere(
-      { event: 'thank_you', variant: chosen.variant, category: query.category ?? 'general-enquiry', subcategory: query.subcategory },
+      {
+        event: 'thank_you',
+        variant: chosen.variant,
+        category: query.category ?? 'general-enquiry',
+        subcategory: query.subcategory,
+      },
       { manufacturerDataLayer },
     );
     if (!chosen.valuation) return;
@@ -48,7 +59,7 @@ export default function Success({ site, idBase, options, locations, level, manuf
       setValuation(outcome);
       if (answer) keepValuation(request, answer);
     });
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- Once per visit: the thank-you event is sent once and the estimate asked for once.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- Once per visit: the thank-you event is sent once and the estimate asked for once.
   }, []);
 
   const Title = level === 1 ? 'h1' : 'h2';
@@ -58,7 +69,14 @@ export default function Success({ site, idBase, options, locations, level, manuf
       {!score && (
         <svg className="success-icon" viewBox="0 0 48 48" width="56" height="56" aria-hidden="true" focusable="false">
           <circle cx="24" cy="24" r="22" fill="currentColor" />
-          <path d="M14 25l7 7 13-15" fill="none" stroke="#fff" strokeWidth="4" strokeLinecap="round" strokeLinejoin="round" />
+          <path
+            d="M14 25l7 7 13-15"
+            fill="none"
+            stroke="#fff"
+            strokeWidth="4"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
         </svg>
       )}
       <Title className="success-title">{view.title}</Title>
@@ -68,15 +86,19 @@ export default function Success({ site, idBase, options, locations, level, manuf
           <p className="success-score-value">{score.value}</p>
         </div>
       )}
-      {score?.approved && (
-        <p className="success-approval">Good news: your score meets our approval guidelines.</p>
-      )}
-      {view.paragraphs.map((p) => <p key={p} className="success-text">{p}</p>)}
+      {score?.approved && <p className="success-approval">Good news: your score meets our approval guidelines.</p>}
+      {view.paragraphs.map((p) => (
+        <p key={p} className="success-text">
+          {p}
+        </p>
+      ))}
       {view.note && <p className="success-note">{view.note}</p>}
       <SuccessExtras view={view} idBase={idBase} level={level === 1 ? 2 : 3} valuation={valuation} />
       <div className="success-buttons">
         {view.buttons.map((b) => (
-          <a key={b.text} className={`btn btn-${b.style}`} href={b.href}>{b.text}</a>
+          <a key={b.text} className={`btn btn-${b.style}`} href={b.href}>
+            {b.text}
+          </a>
         ))}
       </div>
     </div>

@@ -20,19 +20,36 @@ export default function SuccessExtras({ view, idBase, level, valuation }: Props)
   return (
     <>
       {view.valuation && (
-        <ValuationWidget subject={view.valuation} state={valuation ?? { kind: 'loading' }} id={`${idBase}-valuation`} level={level} />
+        <ValuationWidget
+          subject={view.valuation}
+          state={valuation ?? { kind: 'loading' }}
+          id={`${idBase}-valuation`}
+          level={level}
+        />
       )}
       {view.locations && (
         <section className="success-panel" aria-labelledby={`${idBase}-locations`}>
           <H id={`${idBase}-locations`}>Where to find us</H>
-          <ul className={`success-locations ${view.locations.perRow ? 'success-locations-row' : 'success-locations-grid'}`}
-            style={view.locations.perRow ? { ['--cards' as string]: view.locations.cards.length } : undefined}>
+          <ul
+            className={`success-locations ${view.locations.perRow ? 'success-locations-row' : 'success-locations-grid'}`}
+            style={view.locations.perRow ? { ['--cards' as string]: view.locations.cards.length } : undefined}
+          >
             {view.locations.cards.map((l) => (
               <li key={l.id} className="card success-location">
                 <Sub>{l.name}</Sub>
                 <p>{l.address}</p>
-                {l.phone && <p><a href={telHref(l.phone)}>{phoneText(l.phone)}</a></p>}
-                {l.mapUrl && <p><a href={l.mapUrl} target="_blank" rel="noopener">Get directions<span className="visually-hidden"> to {l.name} (opens in a new tab)</span></a></p>}
+                {l.phone && (
+                  <p>
+                    <a href={telHref(l.phone)}>{phoneText(l.phone)}</a>
+                  </p>
+                )}
+                {l.mapUrl && (
+                  <p>
+                    <a href={l.mapUrl} target="_blank" rel="noopener">
+                      Get directions<span className="visually-hidden"> to {l.name} (opens in a new tab)</span>
+                    </a>
+                  </p>
+                )}
               </li>
             ))}
           </ul>
@@ -44,7 +61,9 @@ export default function SuccessExtras({ view, idBase, level, valuation }: Props)
           <a className="card success-car" href={car.href}>
             {car.photo && <img src={car.photo} alt="" width={400} height={250} loading="lazy" decoding="async" />}
             <span className="success-car-name">{car.name}</span>
-            <span className="success-car-facts">{formatKm(car.km)} · {formatPrice(car.price)}</span>
+            <span className="success-car-facts">
+              {formatKm(car.km)} · {formatPrice(car.price)}
+            </span>
           </a>
         </section>
       )}

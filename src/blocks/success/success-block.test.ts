@@ -6,10 +6,19 @@ import { locationCards, successOptions } from './success-props.ts';
 describe('thank-you block props', () => {
   it("passes the dealer's service, finance and custom-message options to the page", async () => {
     const dealer = await fixtureDealer();
-    const site = siteSchema.parse({ ...dealer.site, options: { forms: {
-      serviceBooking: { confirmationMessage: 'We will contact you to confirm your service booking', freeRideRadiusKm: 8 },
-      finance: { customThankYouText: 'See our rates', customThankYouLink: '/finance/rates' },
-    }, success: { customMessages: [{ category: 'review', description: 'Cheers' }] } } });
+    const site = siteSchema.parse({
+      ...dealer.site,
+      options: {
+        forms: {
+          serviceBooking: {
+            confirmationMessage: 'We will contact you to confirm your service booking',
+            freeRideRadiusKm: 8,
+          },
+          finance: { customThankYouText: 'See our rates', customThankYouLink: '/finance/rates' },
+        },
+        success: { customMessages: [{ category: 'review', description: 'Cheers' }] },
+      },
+    });
     expect(successOptions({ ...dealer, site })).toEqual({
       siteName: 'Mini Motors',
       serviceConfirmation: 'We will contact you to confirm your service booking',
@@ -24,7 +33,14 @@ describe('thank-you block props', () => {
     const dealer = await fixtureDealer();
     const [first] = locationCards(dealer);
     const loc = dealer.locations[0]!;
-    expect(first).toMatchObject({ id: String(loc.id), name: loc.name, address: loc.address.address, primary: loc.primary ?? false });
-    expect(first!.mapUrl).toBe(`https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${loc.address.lat},${loc.address.long}`)}`);
+    expect(first).toMatchObject({
+      id: String(loc.id),
+      name: loc.name,
+      address: loc.address.address,
+      primary: loc.primary ?? false,
+    });
+    expect(first!.mapUrl).toBe(
+      `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${loc.address.lat},${loc.address.long}`)}`,
+    );
   });
 });

@@ -9,7 +9,9 @@ export function successOptions(dealer: DealerContent): SuccessOptions {
   const forms = site.options.forms;
   return {
     siteName: site.name,
-    ...(forms.serviceBooking.confirmationMessage ? { serviceConfirmation: forms.serviceBooking.confirmationMessage } : {}),
+    ...(forms.serviceBooking.confirmationMessage
+      ? { serviceConfirmation: forms.serviceBooking.confirmationMessage }
+      : {}),
     ...(forms.serviceBooking.freeRideRadiusKm ? { freeRideRadiusKm: forms.serviceBooking.freeRideRadiusKm } : {}),
     ...(forms.finance.customThankYouText ? { financeText: forms.finance.customThankYouText } : {}),
     ...(forms.finance.customThankYouLink ? { financeLink: forms.finance.customThankYouLink } : {}),

@@ -11,7 +11,11 @@ export type { SuccessVariant };
 
 /** "Service Booking", "service_booking" and "service-booking" all become "service-booking". */
 export function slug(text: string | undefined): string {
-  return (text ?? '').trim().toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  return (text ?? '')
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
 }
 
 export interface SuccessQuery {
@@ -37,7 +41,11 @@ export function parseSuccessQuery(search: string): SuccessQuery {
     subcategory: text('subcategory'),
     offerRejected: rejected !== null && !/^(false|0|no)$/i.test(rejected.trim()),
     user: text('user'),
-    selectedLocations: q.getAll('selectedLocations').flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean),
+    selectedLocations: q
+      .getAll('selectedLocations')
+      .flatMap((v) => v.split(','))
+      .map((v) => v.trim())
+      .filter(Boolean),
     score: Number.isFinite(score) ? score : undefined,
   };
 }
@@ -112,19 +120,31 @@ const VEHICLE_ENQUIRIES = ['new-vehicle-enquiry', 'used-vehicle-enquiry'];
 
 function variantFor(category: string, subcategory: string, offerRejected: boolean): SuccessVariant {
   switch (category) {
-    case 'service-booking': return 'service-booking';
-    case 'online-payment': return 'online-payment';
-    case 'vehicle-reservation': return 'vehicle-reservation';
+    case 'service-booking':
+      return 'service-booking';
+    case 'online-payment':
+      return 'online-payment';
+    case 'vehicle-reservation':
+      return 'vehicle-reservation';
     case 'finance-lender':
-    case 'finance-enquiry': return 'finance';
-    case 'review': return 'review';
-    case 'test-drive-booking': return 'test-drive';
-    case 'competition-enquiry': return 'competition';
-    case 'survey': return 'survey';
-    case 'team-member-enquiry': return 'team-member';
-    case 'part-store-payment': return 'part-store';
-    case 'credit-score-result': return 'credit-score';
-    case 'general-enquiry': return CAREERS.includes(subcategory) ? 'careers' : 'generic';
+    case 'finance-enquiry':
+      return 'finance';
+    case 'review':
+      return 'review';
+    case 'test-drive-booking':
+      return 'test-drive';
+    case 'competition-enquiry':
+      return 'competition';
+    case 'survey':
+      return 'survey';
+    case 'team-member-enquiry':
+      return 'team-member';
+    case 'part-store-payment':
+      return 'part-store';
+    case 'credit-score-result':
+      return 'credit-score';
+    case 'general-enquiry':
+      return CAREERS.includes(subcategory) ? 'careers' : 'generic';
   }
   if (VALUATION_CATEGORIES.includes(category)) return offerRejected ? 'generic' : 'valuation';
   return 'generic';
@@ -134,10 +154,20 @@ function variantFor(category: string, subcategory: string, offerRejected: boolea
  * The admin's message for this category: the entry for the subcategory, else the entry with no
  * subcategory. Valuation-type entries also match on the offerRejected flag (absent = false).
  */
-export function customMessageFor(messages: CustomMessage[], category: string, subcategory: string, offerRejected: boolean): CustomMessage | undefined {
+export function customMessageFor(
+  messages: CustomMessage[],
+  category: string,
+  subcategory: string,
+  offerRejected: boolean,
+): CustomMessage | undefined {
   const valuation = VALUATION_CATEGORIES.includes(category);
-  const candidates = messages.filter((m) => slug(m.category) === category && (!valuation || (m.offerRejected ?? false) === offerRejected));
-  return (subcategory ? candidates.find((m) => slug(m.subcategory) === subcategory) : undefined) ?? candidates.find((m) => !slug(m.subcategory));
+  const candidates = messages.filter(
+    (m) => slug(m.category) === category && (!valuation || (m.offerRejected ?? false) === offerRejected),
+  );
+  return (
+    (subcategory ? candidates.find((m) => slug(m.subcategory) === subcategory) : undefined) ??
+    candidates.find((m) => !slug(m.subcategory))
+  );
 }
 
 /** A stock car like the visitor's vehicle: same make and model, else same make, else the first. */
@@ -172,7 +202,8 @@ export function chooseSuccess(query: SuccessQuery, options: SuccessOptions, data
   }
   if (variant === 'credit-score') {
     const score = query.score ?? Number(submittedValue(values, 'credit_score') ?? NaN);
-    if (Number.isFinite(score)) view.creditScore = { value: score, tone: scoreTone(score), approved: score >= SCORE_APPROVED };
+    if (Number.isFinite(score))
+      view.creditScore = { value: score, tone: scoreTone(score), approved: score >= SCORE_APPROVED };
   }
   if (variant === 'test-drive') {
     const cards = testDriveCards(data.locations, query.selectedLocations);

@@ -26,7 +26,8 @@ export interface ValuationClientOptions {
 }
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const amount = (value: unknown) => typeof value === 'number' && Number.isFinite(value) && value >= 0;
 
 /** The answer as the widget shows it; an answer of another shape is "unavailable". */
@@ -34,7 +35,13 @@ export function outcomeOf(answer: unknown): ValuationOutcome {
   if (!isObject(answer)) return { kind: 'unavailable' };
   if (answer.status === 'unknown') return { kind: 'unknown' };
   const range = answer.tradeIn;
-  if (answer.status !== 'valued' || !isObject(range) || !amount(range.low) || !amount(range.high) || typeof range.asAt !== 'string') {
+  if (
+    answer.status !== 'valued' ||
+    !isObject(range) ||
+    !amount(range.low) ||
+    !amount(range.high) ||
+    typeof range.asAt !== 'string'
+  ) {
     return { kind: 'unavailable' };
   }
   const vehicle = isObject(answer.vehicle) ? (answer.vehicle as ValuedVehicle) : {};

@@ -69,7 +69,10 @@ export function tagColours(
   const chosenText = safeColour(data.customTextColor) ?? named(data.textColor)?.css;
   const customBackground = safeColour(data.customBackgroundColor);
   if (customBackground) {
-    return { background: customBackground, text: readableChoice(chosenText, customBackground) ?? readableTextOn(customBackground) ?? '#fff' };
+    return {
+      background: customBackground,
+      text: readableChoice(chosenText, customBackground) ?? readableTextOn(customBackground) ?? '#fff',
+    };
   }
   const base = named(data.backgroundColor) ?? NAMED.primary!;
   const ink = (base.theme && readableTextOn(theme[base.theme])) || base.ink;

@@ -33,7 +33,9 @@ export default function StaffCard({ card, level, eager = false }: Props) {
             decoding="async"
           />
         ) : (
-          <span className="staff-avatar staff-initials" aria-hidden="true">{card.initials}</span>
+          <span className="staff-avatar staff-initials" aria-hidden="true">
+            {card.initials}
+          </span>
         )}
       </div>
       <div className="card-body staff-body">
@@ -49,7 +51,9 @@ export default function StaffCard({ card, level, eager = false }: Props) {
             >
               ★★★★★
             </span>
-            <span className="stars-text" aria-hidden="true">{card.rating.text}</span>
+            <span className="stars-text" aria-hidden="true">
+              {card.rating.text}
+            </span>
           </p>
         )}
         {card.bio && (
@@ -67,9 +71,16 @@ export default function StaffCard({ card, level, eager = false }: Props) {
         )}
         {card.phone && card.tel && (
           <p className="staff-phone">
-            <a className="btn btn-secondary staff-call" href={card.tel} aria-label={`Call ${card.name} on ${card.phone}`}>
+            <a
+              className="btn btn-secondary staff-call"
+              href={card.tel}
+              aria-label={`Call ${card.name} on ${card.phone}`}
+            >
               <svg aria-hidden="true" viewBox="0 0 24 24" width="16" height="16" focusable="false">
-                <path fill="currentColor" d="M6.6 10.8a15.1 15.1 0 0 0 6.6 6.6l2.2-2.2c.3-.3.7-.4 1-.2 1.1.4 2.3.6 3.6.6.6 0 1 .4 1 1V20c0 .6-.4 1-1 1A17 17 0 0 1 3 4c0-.6.4-1 1-1h3.5c.6 0 1 .4 1 1 0 1.3.2 2.5.6 3.6.1.3 0 .7-.2 1l-2.3 2.2Z" />
+                <path
+                  fill="currentColor"
+                  d="M6.6 10.8a15.1 15.1 0 0 0 6.6 6.6l2.2-2.2c.3-.3.7-.4 1-.2 1.1.4 2.3.6 3.6.6.6 0 1 .4 1 1V20c0 .6-.4 1-1 1A17 17 0 0 1 3 4c0-.6.4-1 1-1h3.5c.6 0 1 .4 1 1 0 1.3.2 2.5.6 3.6.1.3 0 .7-.2 1l-2.3 2.2Z"
+                />
               </svg>
               {card.phone}
             </a>

@@ -12,15 +12,30 @@ const labels = (members: StaffMember[], only?: string[]) => groupStaff(members, 
 describe('staff grouped by category', () => {
   it('orders the categories as spec §3 does, whatever order the CMS lists people in', () => {
     const spec = [
-      'Management', 'Sales', 'Pre-Owned', 'Pre-Owned Sales', 'New Vehicle Sales', 'Fleet', 'Finance',
-      'Car Buying', 'Service', 'Parts', 'Administration',
+      'Management',
+      'Sales',
+      'Pre-Owned',
+      'Pre-Owned Sales',
+      'New Vehicle Sales',
+      'Fleet',
+      'Finance',
+      'Car Buying',
+      'Service',
+      'Parts',
+      'Administration',
     ];
     const shuffled = [...spec].reverse().map((c) => member(c));
     expect(labels(shuffled)).toEqual(spec);
   });
 
   it('puts categories outside the default order after it, in the order they first appear', () => {
-    const people = [member('Detailing'), member('Sales'), member('Accessories'), member('Detailing'), member('Management')];
+    const people = [
+      member('Detailing'),
+      member('Sales'),
+      member('Accessories'),
+      member('Detailing'),
+      member('Management'),
+    ];
     expect(labels(people)).toEqual(['Management', 'Sales', 'Detailing', 'Accessories']);
   });
 

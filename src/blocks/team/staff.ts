@@ -2,8 +2,17 @@
 import type { StaffMember } from '../../content/entities.ts';
 
 export const defaultCategoryOrder = [
-  'management', 'sales', 'pre-owned', 'pre-owned sales', 'new vehicle sales', 'fleet', 'finance',
-  'car buying', 'service', 'parts', 'administration',
+  'management',
+  'sales',
+  'pre-owned',
+  'pre-owned sales',
+  'new vehicle sales',
+  'fleet',
+  'finance',
+  'car buying',
+  'service',
+  'parts',
+  'administration',
 ] as const;
 
 /** Lowercased, trimmed, single-spaced: "Pre-Owned  Sales" → "pre-owned sales". */
@@ -48,5 +57,9 @@ export function groupStaff(members: StaffMember[], only?: string[]): StaffGroup[
 
 /** A URL-safe tab id for a category: "Pre-Owned Sales" → "pre-owned-sales". */
 export function categorySlug(category: string): string {
-  return categoryKey(category).replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'team';
+  return (
+    categoryKey(category)
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'team'
+  );
 }

@@ -1,16 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { bioPreview, initials, staffRating, toStaffCard } from './staff-card.ts';
 import { TEAM_PARAM, teamTabItems } from './team-tabs.ts';
-import { hrefWithTab as hrefWithItem, tabIndexAfterKey, tabIndexFromSearch as indexFromSearch, uniqueSlugs } from '../../components/ui/tabs.ts';
+import {
+  hrefWithTab as hrefWithItem,
+  tabIndexAfterKey,
+  tabIndexFromSearch as indexFromSearch,
+  uniqueSlugs,
+} from '../../components/ui/tabs.ts';
 import { siteSchema } from '../../content/site.ts';
 import type { StaffMember } from '../../content/entities.ts';
 import { BIO_PREVIEW_CHARS } from '../../lib/text.ts';
 
-const site = (profilePages?: boolean) => siteSchema.parse({
-  id: 1, slug: 's', name: 'S', url: 'https://s.com.au', country: 'AU',
-  options: profilePages === undefined ? undefined : { team: { profilePages } },
-});
-const member = (over: Partial<StaffMember> = {}) => ({ id: 7, slug: 'kim-lee', name: 'Kim Lee', ...over } as StaffMember);
+const site = (profilePages?: boolean) =>
+  siteSchema.parse({
+    id: 1,
+    slug: 's',
+    name: 'S',
+    url: 'https://s.com.au',
+    country: 'AU',
+    options: profilePages === undefined ? undefined : { team: { profilePages } },
+  });
+const member = (over: Partial<StaffMember> = {}) =>
+  ({ id: 7, slug: 'kim-lee', name: 'Kim Lee', ...over }) as StaffMember;
 
 describe('staff card bio', () => {
   it('previews 60 characters', () => {
@@ -69,7 +80,11 @@ describe('staff card data', () => {
   });
 
   it('describes the stars like the shared star rating', () => {
-    expect(staffRating(4.5, 12)).toEqual({ percent: '90%', text: '4.5 (12)', label: 'Rated 4.5 out of 5 from 12 reviews' });
+    expect(staffRating(4.5, 12)).toEqual({
+      percent: '90%',
+      text: '4.5 (12)',
+      label: 'Rated 4.5 out of 5 from 12 reviews',
+    });
     expect(staffRating(4.9, 1)).toEqual({ percent: '98%', text: '4.9 (1)', label: 'Rated 4.9 out of 5 from 1 review' });
     expect(staffRating(7, undefined)).toEqual({ percent: '100%', text: '5.0', label: 'Rated 5.0 out of 5' });
   });
@@ -89,7 +104,8 @@ describe('team tabs and the team query parameter', () => {
     { slug: 'service', label: 'Service' },
   ];
   // The team block hands its tabs to the shared tabs island; these run the island's own logic.
-  const tabIndexFromSearch = (search: string, list: typeof tabs) => indexFromSearch(search, TEAM_PARAM, teamTabItems(list));
+  const tabIndexFromSearch = (search: string, list: typeof tabs) =>
+    indexFromSearch(search, TEAM_PARAM, teamTabItems(list));
   const hrefWithTab = (href: string, slug: string) =>
     hrefWithItem(href, TEAM_PARAM, teamTabItems([{ slug, label: slug }])[0]!);
 
@@ -109,8 +125,9 @@ describe('team tabs and the team query parameter', () => {
   });
 
   it('writes the tab slug into the URL, keeping the rest of it', () => {
-    expect(hrefWithTab('https://s.com.au/about?utm_source=x#staff', 'service'))
-      .toBe('https://s.com.au/about?utm_source=x&team=service#staff');
+    expect(hrefWithTab('https://s.com.au/about?utm_source=x#staff', 'service')).toBe(
+      'https://s.com.au/about?utm_source=x&team=service#staff',
+    );
     expect(hrefWithTab('https://s.com.au/about?team=sales', 'parts')).toBe('https://s.com.au/about?team=parts');
   });
 

@@ -68,7 +68,9 @@ export default function BrandDialog({ dialogId, brandName, websites, children }:
       >
         <div className="brand-dialog-inner">
           <div className="brand-dialog-head">
-            <h2 id={titleId} className="brand-dialog-title">{brandName}</h2>
+            <h2 id={titleId} className="brand-dialog-title">
+              {brandName}
+            </h2>
             <button type="button" className="brand-dialog-close" aria-label="Close" onClick={() => setOpen(false)}>
               <span aria-hidden="true">×</span>
             </button>

@@ -1,14 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { isUsedStockWebsite, selectBrands, showsBookService, websiteBase, websiteButtons,
-  type BrandButtonRules } from './buttons.ts';
+import {
+  isUsedStockWebsite,
+  selectBrands,
+  showsBookService,
+  websiteBase,
+  websiteButtons,
+  type BrandButtonRules,
+} from './buttons.ts';
 import type { Brand } from '../../content/entities.ts';
 
 const DEFAULT_SUFFIXES = ['Automotive Direct', 'Direct Used Cars'];
 const rules = (over: Partial<BrandButtonRules> = {}): BrandButtonRules => ({
-  usedStockSuffixes: DEFAULT_SUFFIXES, bookServiceButton: false, pagePath: '/', ...over,
+  usedStockSuffixes: DEFAULT_SUFFIXES,
+  bookServiceButton: false,
+  pagePath: '/',
+  ...over,
 });
 const site = (name: string, url = 'https://www.example.com.au') => ({ id: 1, name, url });
-const labels = (name: string, r: BrandButtonRules, url?: string) => websiteButtons(site(name, url), r).map((b) => b.label);
+const labels = (name: string, r: BrandButtonRules, url?: string) =>
+  websiteButtons(site(name, url), r).map((b) => b.label);
 
 describe('Visit Website', () => {
   it('is offered for every website, linking to its url', () => {
@@ -27,7 +37,8 @@ describe('Visit Website', () => {
 describe('Visit Used Stock', () => {
   it('is offered for names ending in Automotive Direct or Direct Used Cars, to <url>/used-cars', () => {
     expect(websiteButtons(site('Harbour Automotive Direct'), rules())[1]).toEqual({
-      label: 'Visit Used Stock', href: 'https://www.example.com.au/used-cars',
+      label: 'Visit Used Stock',
+      href: 'https://www.example.com.au/used-cars',
     });
     expect(labels('Bayside Direct Used Cars', rules())).toEqual(['Visit Website', 'Visit Used Stock']);
   });
@@ -55,7 +66,9 @@ describe('Visit Used Stock', () => {
   });
 
   it('joins the path without doubling a trailing slash', () => {
-    expect(websiteButtons(site('X Automotive Direct', 'https://x.com.au///'), rules())[1]!.href).toBe('https://x.com.au/used-cars');
+    expect(websiteButtons(site('X Automotive Direct', 'https://x.com.au///'), rules())[1]!.href).toBe(
+      'https://x.com.au/used-cars',
+    );
     expect(websiteBase(' https://x.com.au/ ')).toBe('https://x.com.au');
   });
 });

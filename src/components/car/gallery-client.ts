@@ -41,20 +41,36 @@ function startGallery(root: HTMLElement): void {
   };
 
   let pending = 0;
-  track.addEventListener('scroll', () => {
-    if (pending) return;
-    pending = requestAnimationFrame(() => {
-      pending = 0;
-      const i = indexAtScroll(track.scrollLeft, track.clientWidth, count);
-      if (target !== undefined) {
-        if (i === target && Math.abs(track.scrollLeft - i * track.clientWidth) < 1) target = undefined;
-        return;
-      }
-      if (i !== index) show(i);
-    });
-  }, { passive: true });
-  track.addEventListener('scrollend', () => { target = undefined; }, { passive: true });
-  track.addEventListener('pointerdown', () => { target = undefined; }, { passive: true });
+  track.addEventListener(
+    'scroll',
+    () => {
+      if (pending) return;
+      pending = requestAnimationFrame(() => {
+        pending = 0;
+        const i = indexAtScroll(track.scrollLeft, track.clientWidth, count);
+        if (target !== undefined) {
+          if (i === target && Math.abs(track.scrollLeft - i * track.clientWidth) < 1) target = undefined;
+          return;
+        }
+        if (i !== index) show(i);
+      });
+    },
+    { passive: true },
+  );
+  track.addEventListener(
+    'scrollend',
+    () => {
+      target = undefined;
+    },
+    { passive: true },
+  );
+  track.addEventListener(
+    'pointerdown',
+    () => {
+      target = undefined;
+    },
+    { passive: true },
+  );
 
   track.addEventListener('keydown', (e) => {
     const i = indexForKey(e.key, index, count);
@@ -62,10 +78,12 @@ function startGallery(root: HTMLElement): void {
     e.preventDefault();
     go(i);
   });
-  thumbs.forEach((t, n) => t.addEventListener('click', (e) => {
-    e.preventDefault();
-    go(n);
-  }));
+  thumbs.forEach((t, n) =>
+    t.addEventListener('click', (e) => {
+      e.preventDefault();
+      go(n);
+    }),
+  );
   for (const b of stage.querySelectorAll<HTMLButtonElement>('[data-prev], [data-next]')) {
     b.hidden = false;
     b.addEventListener('click', () => go(stepIndex(index, b.hasAttribute('data-next') ? 1 : -1, count)));

@@ -31,7 +31,15 @@ function startBack(link: HTMLAnchorElement): void {
   if (remembered) link.href = remembered;
   link.addEventListener('click', (e) => {
     // Straight from the results: going back also restores where the visitor had scrolled to.
-    if (from && from === remembered && history.length > 1 && !e.metaKey && !e.ctrlKey && !e.shiftKey && e.button === 0) {
+    if (
+      from &&
+      from === remembered &&
+      history.length > 1 &&
+      !e.metaKey &&
+      !e.ctrlKey &&
+      !e.shiftKey &&
+      e.button === 0
+    ) {
       e.preventDefault();
       history.back();
     }
@@ -43,25 +51,29 @@ function startShare(button: HTMLButtonElement, status: HTMLElement | null): void
     if (status) status.textContent = text;
   };
   button.hidden = false;
-  button.addEventListener('click', () => void (async () => {
-    const url = location.href.split('#')[0]!;
-    const title = button.dataset.title ?? document.title;
-    if (typeof navigator.share === 'function') {
-      try {
-        await navigator.share({ title, url });
-        return;
-      } catch (err) {
-        // Closing the share sheet is not a failure; anything else falls back to copying.
-        if ((err as Error).name === 'AbortError') return;
-      }
-    }
-    try {
-      await navigator.clipboard.writeText(url);
-      say('Link copied');
-    } catch {
-      say(`Copy this link: ${url}`);
-    }
-  })());
+  button.addEventListener(
+    'click',
+    () =>
+      void (async () => {
+        const url = location.href.split('#')[0]!;
+        const title = button.dataset.title ?? document.title;
+        if (typeof navigator.share === 'function') {
+          try {
+            await navigator.share({ title, url });
+            return;
+          } catch (err) {
+            // Closing the share sheet is not a failure; anything else falls back to copying.
+            if ((err as Error).name === 'AbortError') return;
+          }
+        }
+        try {
+          await navigator.clipboard.writeText(url);
+          say('Link copied');
+        } catch {
+          say(`Copy this link: ${url}`);
+        }
+      })(),
+  );
 }
 
 export function startCarTools(): void {

@@ -50,12 +50,19 @@ export function carCard(car: Car): CarCard {
   };
 }
 
-const same = (a: string | undefined, b: string | undefined) => !!a && !!b && a.trim().toLowerCase() === b.trim().toLowerCase();
+const same = (a: string | undefined, b: string | undefined) =>
+  !!a && !!b && a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /** A listed car like `car` (same make and model, else same make), never `car` itself. */
-export function similarCar(cars: Car[], like: { make?: string; model?: string; id?: string | number }): Car | undefined {
+export function similarCar(
+  cars: Car[],
+  like: { make?: string; model?: string; id?: string | number },
+): Car | undefined {
   const others = cars.filter((c) => isListed(c) && String(c.id) !== String(like.id ?? ''));
-  return others.find((c) => same(c.make, like.make) && same(c.model, like.model)) ?? others.find((c) => same(c.make, like.make));
+  return (
+    others.find((c) => same(c.make, like.make) && same(c.model, like.model)) ??
+    others.find((c) => same(c.make, like.make))
+  );
 }
 
 function pageCar(dealer: DealerContent, pagePath: string): Car | undefined {
@@ -66,7 +73,11 @@ export function formIslandProps(data: FormBlockData, blockId: string, ctx: Block
   const { dealer, page } = ctx;
   const { site } = dealer;
   const def = resolveForm(data, {
-    site, locations: dealer.locations, models: dealer.models, pagePath: page.path, publishedAt: page.publishedAt,
+    site,
+    locations: dealer.locations,
+    models: dealer.models,
+    pagePath: page.path,
+    publishedAt: page.publishedAt,
   });
   const idBase = domId('form', blockId);
   const fieldNames = new Set(def.steps.flatMap((s) => s.fields.map((f) => f.name)));
@@ -88,7 +99,11 @@ export function formIslandProps(data: FormBlockData, blockId: string, ctx: Block
   const similar = like ? similarCar(dealer.cars, like) : undefined;
   const valuation = def.formType === 'tradeIn' || def.formType === 'valuation';
   const candidates = valuation
-    ? dealer.cars.filter(isListed).sort((a, b) => b.created_at_timestamp - a.created_at_timestamp).slice(0, CANDIDATE_CARS).map(carCard)
+    ? dealer.cars
+        .filter(isListed)
+        .sort((a, b) => b.created_at_timestamp - a.created_at_timestamp)
+        .slice(0, CANDIDATE_CARS)
+        .map(carCard)
     : [];
 
   const dealerships = new Set(dealer.locations.map((l) => l.dealership?.slug).filter(Boolean));
@@ -108,7 +123,9 @@ export function formIslandProps(data: FormBlockData, blockId: string, ctx: Block
     blockId,
     dealer: {
       dealership_name: site.name,
-      ...(site.dealershipId !== undefined ? { dealershipId: String(site.dealershipId), dealership_id: String(site.dealershipId) } : {}),
+      ...(site.dealershipId !== undefined
+        ? { dealershipId: String(site.dealershipId), dealership_id: String(site.dealershipId) }
+        : {}),
       ...(site.dealerCompanyId !== undefined ? { dealerCompanyId: String(site.dealerCompanyId) } : {}),
       ...(onlyDealership ? { dealership_id: String(onlyDealership.id), dealership_slug: onlyDealership.slug } : {}),
     },

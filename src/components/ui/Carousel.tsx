@@ -53,8 +53,20 @@ const ONE: PerView = { phone: 1, tablet: 1, wide: 1 };
 const OWN_KEYS = 'input, select, textarea, summary, [role="tablist"], [role="slider"], [contenteditable]';
 
 export default function Carousel({
-  children, name, item, count, perView = ONE, gap = 0, loop = false, start = 0, arrows = true,
-  mobileArrows = false, controls = 'below', autoplay = 0, announce = false, labelContainer = true,
+  children,
+  name,
+  item,
+  count,
+  perView = ONE,
+  gap = 0,
+  loop = false,
+  start = 0,
+  arrows = true,
+  mobileArrows = false,
+  controls = 'below',
+  autoplay = 0,
+  announce = false,
+  labelContainer = true,
 }: Props) {
   const root = useRef<HTMLDivElement>(null);
   const prev = useRef<HTMLButtonElement>(null);
@@ -170,16 +182,31 @@ export default function Carousel({
       {(arrows || canPlay) && (
         <div className={mobileArrows ? 'carousel-arrows carousel-arrows-mobile' : 'carousel-arrows'}>
           {canPlay && (
-            <button type="button" className="carousel-button carousel-play" aria-label={playing ? `Pause ${messages.show}` : `Play ${messages.show}`} onClick={togglePlay}>
+            <button
+              type="button"
+              className="carousel-button carousel-play"
+              aria-label={playing ? `Pause ${messages.show}` : `Play ${messages.show}`}
+              onClick={togglePlay}
+            >
               <span aria-hidden="true">{playing ? '❚❚' : '▶'}</span>
             </button>
           )}
           {arrows && (
             <span className="carousel-nav">
-              <button ref={prev} type="button" className="carousel-button carousel-arrow carousel-prev" aria-label={messages.prev}>
+              <button
+                ref={prev}
+                type="button"
+                className="carousel-button carousel-arrow carousel-prev"
+                aria-label={messages.prev}
+              >
                 <span aria-hidden="true">‹</span>
               </button>
-              <button ref={next} type="button" className="carousel-button carousel-arrow carousel-next" aria-label={messages.next}>
+              <button
+                ref={next}
+                type="button"
+                className="carousel-button carousel-arrow carousel-next"
+                aria-label={messages.next}
+              >
                 <span aria-hidden="true">›</span>
               </button>
             </span>

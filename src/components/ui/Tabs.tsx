@@ -14,8 +14,16 @@
  */
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import {
-  ITEM_TABS_ATTR, hrefWithTab, itemShown, panelId, rowsOf, scrollDelta, tabId, tabIndexAfterKey,
-  tabIndexFromSearch, type TabItem,
+  ITEM_TABS_ATTR,
+  hrefWithTab,
+  itemShown,
+  panelId,
+  rowsOf,
+  scrollDelta,
+  tabId,
+  tabIndexAfterKey,
+  tabIndexFromSearch,
+  type TabItem,
 } from './tabs.ts';
 import './tabs.css';
 
@@ -76,7 +84,8 @@ export default function Tabs(props: Props) {
   const choose = (index: number, focus: boolean) => {
     setSelected(index);
     if (focus) tabRefs.current[index]?.focus();
-    if (param) window.history.replaceState(window.history.state, '', hrefWithTab(window.location.href, param, tabs[index]!));
+    if (param)
+      window.history.replaceState(window.history.state, '', hrefWithTab(window.location.href, param, tabs[index]!));
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
@@ -128,7 +137,13 @@ export default function Tabs(props: Props) {
           : tabs.map((_, i) => tab(i))}
       </div>
       {panels === 'shared' ? (
-        <div ref={sharedRef} role="tabpanel" id={panelId(idBase)} aria-labelledby={tabId(idBase, key)} className={`tabpanel ${name}-panel`}>
+        <div
+          ref={sharedRef}
+          role="tabpanel"
+          id={panelId(idBase)}
+          aria-labelledby={tabId(idBase, key)}
+          className={`tabpanel ${name}-panel`}
+        >
           {children}
         </div>
       ) : (

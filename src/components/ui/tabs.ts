@@ -32,11 +32,16 @@ export function queryKey(value: string): string {
 export function tabIndexAfterKey(key: string, current: number, count: number): number | undefined {
   if (count < 1) return undefined;
   switch (key) {
-    case 'ArrowRight': return (current + 1) % count;
-    case 'ArrowLeft': return (current - 1 + count) % count;
-    case 'Home': return 0;
-    case 'End': return count - 1;
-    default: return undefined;
+    case 'ArrowRight':
+      return (current + 1) % count;
+    case 'ArrowLeft':
+      return (current - 1 + count) % count;
+    case 'Home':
+      return 0;
+    case 'End':
+      return count - 1;
+    default:
+      return undefined;
   }
 }
 
@@ -69,7 +74,8 @@ export function uniqueSlugs(slugs: readonly string[]): string[] {
 
 export const tabId = (idBase: string, key: string) => `${idBase}-tab-${key}`;
 /** One panel per tab has the tab's key in its id; a shared panel has none. */
-export const panelId = (idBase: string, key?: string) => (key === undefined ? `${idBase}-panel` : `${idBase}-panel-${key}`);
+export const panelId = (idBase: string, key?: string) =>
+  key === undefined ? `${idBase}-panel` : `${idBase}-panel-${key}`;
 
 /** Attribute of the items in a shared panel: the space-separated keys of the tabs that show them. */
 export const ITEM_TABS_ATTR = 'data-tabs';

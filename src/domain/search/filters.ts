@@ -24,7 +24,10 @@ export const MAX_FILTER_DEPTH = 20;
 const MAX_FILTER_TOKENS = 2000;
 
 export class FilterError extends Error {
-  constructor(readonly param: string, message: string) {
+  constructor(
+    readonly param: string,
+    message: string,
+  ) {
     super(`${param}: ${message}`);
   }
 }
@@ -46,7 +49,8 @@ function facetFilter(param: string, text: string): Filter {
   const attr = s.slice(0, colon).trim();
   let value = s.slice(colon + 1).trim();
   // Algolia takes "-" before the value only: "-make:Kia" would name an attribute "-make".
-  if (attr.startsWith('-')) throw new FilterError(param, `"${text}": to leave a value out write "${attr.slice(1)}:-${value}".`);
+  if (attr.startsWith('-'))
+    throw new FilterError(param, `"${text}": to leave a value out write "${attr.slice(1)}:-${value}".`);
   const negate = value.startsWith('-');
   if (negate) value = value.slice(1);
   else if (value.startsWith('\\-')) value = value.slice(1);
@@ -81,14 +85,15 @@ function listFilter(param: string, value: unknown, one: (param: string, text: st
     }
     return one(param, value);
   }
-  if (!Array.isArray(value)) throw new FilterError(param, 'must be a string or a list of strings and lists of strings.');
+  if (!Array.isArray(value))
+    throw new FilterError(param, 'must be a string or a list of strings and lists of strings.');
   if (value.length > MAX_FILTER_ITEMS) throw new FilterError(param, `holds more than ${MAX_FILTER_ITEMS} filters.`);
   const items = value.flatMap((item): Filter[] => {
     if (typeof item === 'string') return [one(param, item)];
     if (Array.isArray(item) && item.every((x) => typeof x === 'string')) {
       if (item.length > MAX_FILTER_ITEMS) throw new FilterError(param, `holds more than ${MAX_FILTER_ITEMS} filters.`);
       // An empty OR group constrains nothing, as in Algolia.
-      return item.length ? [{ kind: 'or', items: (item).map((x) => one(param, x)) }] : [];
+      return item.length ? [{ kind: 'or', items: item.map((x) => one(param, x)) }] : [];
     }
     throw new FilterError(param, 'must be a list of strings and lists of strings.');
   });
@@ -122,7 +127,8 @@ export function parseFilters(value: unknown): Filter | undefined {
   if (typeof value !== 'string') throw new FilterError('filters', 'must be a string.');
   if (!value.trim()) return undefined;
   const tokens = tokenize(value);
-  if (tokens.length > MAX_FILTER_TOKENS) throw new FilterError('filters', `is longer than ${MAX_FILTER_TOKENS} words and signs.`);
+  if (tokens.length > MAX_FILTER_TOKENS)
+    throw new FilterError('filters', `is longer than ${MAX_FILTER_TOKENS} words and signs.`);
   let i = 0;
   let depth = 0;
   const peek = () => tokens[i];
@@ -148,7 +154,8 @@ export function parseFilters(value: unknown): Filter | undefined {
     return items.length === 1 ? items[0]! : { kind: 'and', items };
   };
   const nested = <T>(inner: () => T): T => {
-    if (++depth > MAX_FILTER_DEPTH) throw new FilterError('filters', `nests parentheses and NOT more than ${MAX_FILTER_DEPTH} deep.`);
+    if (++depth > MAX_FILTER_DEPTH)
+      throw new FilterError('filters', `nests parentheses and NOT more than ${MAX_FILTER_DEPTH} deep.`);
     const result = inner();
     depth--;
     return result;
@@ -163,9 +170,10 @@ export function parseFilters(value: unknown): Filter | undefined {
         return inner;
       });
     }
-    if (t === ')' || t.startsWith('"') && peek() !== ':') throw new FilterError('filters', `unexpected "${t}".`);
+    if (t === ')' || (t.startsWith('"') && peek() !== ':')) throw new FilterError('filters', `unexpected "${t}".`);
     const attr = unquote(t);
-    if (attr === '_tags' || attr.startsWith('<')) throw new FilterError('filters', `${attr} filters are not supported.`);
+    if (attr === '_tags' || attr.startsWith('<'))
+      throw new FilterError('filters', `${attr} filters are not supported.`);
     const op = next();
     if (op === ':') {
       const v = unquote(next());
@@ -175,7 +183,8 @@ export function parseFilters(value: unknown): Filter | undefined {
       }
       return { kind: 'facet', attr, value: v };
     }
-    if (['=', '!=', '<', '<=', '>', '>='].includes(op)) return { kind: 'num', attr, op: op as Op, value: number('filters', unquote(next())) };
+    if (['=', '!=', '<', '<=', '>', '>='].includes(op))
+      return { kind: 'num', attr, op: op as Op, value: number('filters', unquote(next())) };
     throw new FilterError('filters', `expected ":" or an operator after "${attr}", found "${op}".`);
   };
   const tree = expr();

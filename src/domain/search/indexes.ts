@@ -26,17 +26,31 @@ const str: AttributeDef = { type: 'string' };
 const num: AttributeDef = { type: 'number' };
 
 export const CAR_ATTRIBUTES: Record<string, AttributeDef> = lookupTable({
-  make: { type: 'string', slot: 'f1' }, model: { type: 'string', slot: 'f2' }, simple_body: { type: 'string', slot: 'f3' },
-  simple_fuel: { type: 'string', slot: 'f4' }, location_name: { type: 'string', slot: 'f5' }, seats: { type: 'number', slot: 'f6' },
-  certified: { type: 'boolean', slot: 'f7' }, car_type: { type: 'string', slot: 'f8' },
-  badge: str, tag: str, account: str, transmission: str, colour: str, photos_count: num,
-  year: { type: 'number', column: 'year' }, price: { type: 'number', column: 'price' },
-  km: { type: 'number', column: 'km' }, created_at_timestamp: { type: 'number', column: 'created_at' },
+  make: { type: 'string', slot: 'f1' },
+  model: { type: 'string', slot: 'f2' },
+  simple_body: { type: 'string', slot: 'f3' },
+  simple_fuel: { type: 'string', slot: 'f4' },
+  location_name: { type: 'string', slot: 'f5' },
+  seats: { type: 'number', slot: 'f6' },
+  certified: { type: 'boolean', slot: 'f7' },
+  car_type: { type: 'string', slot: 'f8' },
+  badge: str,
+  tag: str,
+  account: str,
+  transmission: str,
+  colour: str,
+  photos_count: num,
+  year: { type: 'number', column: 'year' },
+  price: { type: 'number', column: 'price' },
+  km: { type: 'number', column: 'km' },
+  created_at_timestamp: { type: 'number', column: 'created_at' },
 });
 
 export const OFFER_ATTRIBUTES: Record<string, AttributeDef> = lookupTable({
-  category: { type: 'string', slot: 'f1' }, manufacturer: { type: 'string', slot: 'f2' },
-  'model.name': { type: 'string', slot: 'f3' }, 'model.slug': { type: 'string', slot: 'f4' },
+  category: { type: 'string', slot: 'f1' },
+  manufacturer: { type: 'string', slot: 'f2' },
+  'model.name': { type: 'string', slot: 'f3' },
+  'model.slug': { type: 'string', slot: 'f4' },
   price: { type: 'number', column: 'price' },
 });
 
@@ -52,7 +66,10 @@ export const ORDERS = {
   o_newest: [['created_at', 'desc']],
   o_price_asc: [['price', 'asc']],
   o_price_desc: [['price', 'desc']],
-  o_year_desc: [['year', 'desc'], ['created_at', 'desc']],
+  o_year_desc: [
+    ['year', 'desc'],
+    ['created_at', 'desc'],
+  ],
   o_km_asc: [['km', 'asc']],
 } as const satisfies Record<string, SortKey[]>;
 
@@ -82,7 +99,13 @@ function lookupTable<T>(entries: Record<string, T>): Record<string, T> {
 export const MAX_CAR_HITS = 250;
 export const MAX_OFFER_HITS = 200;
 
-const car = (order: OrderColumn, relevance = false): IndexDef => ({ kind: 'car', attributes: CAR_ATTRIBUTES, relevance, order, maxHitsPerPage: MAX_CAR_HITS });
+const car = (order: OrderColumn, relevance = false): IndexDef => ({
+  kind: 'car',
+  attributes: CAR_ATTRIBUTES,
+  relevance,
+  order,
+  maxHitsPerPage: MAX_CAR_HITS,
+});
 
 export const INDEXES: Record<string, IndexDef> = lookupTable({
   cars: car('o_newest', true),
@@ -91,6 +114,11 @@ export const INDEXES: Record<string, IndexDef> = lookupTable({
   cars_price_desc: car('o_price_desc'),
   cars_year_desc: car('o_year_desc'),
   cars_km_asc: car('o_km_asc'),
-  offers: { kind: 'offer', attributes: OFFER_ATTRIBUTES, relevance: true, order: 'position', maxHitsPerPage: MAX_OFFER_HITS },
+  offers: {
+    kind: 'offer',
+    attributes: OFFER_ATTRIBUTES,
+    relevance: true,
+    order: 'position',
+    maxHitsPerPage: MAX_OFFER_HITS,
+  },
 });
-

@@ -6,7 +6,10 @@
 import { CONTROL_CHARACTERS, RESERVED_KEYS } from '../../contract/parse.ts';
 
 export class ParamError extends Error {
-  constructor(readonly param: string, message: string) {
+  constructor(
+    readonly param: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -17,8 +20,18 @@ export class UnknownIndexError extends ParamError {}
 export type Params = Record<string, unknown>;
 
 /** Parameters whose text reaches the database (as a pattern, a compared value or a key). */
-const TEXT_PARAMS = ['query', 'facetQuery', 'facetFilters', 'numericFilters', 'filters', 'facets', 'facet',
-  'attributesToRetrieve', 'attributesToHighlight', 'restrictSearchableAttributes'];
+const TEXT_PARAMS = [
+  'query',
+  'facetQuery',
+  'facetFilters',
+  'numericFilters',
+  'filters',
+  'facets',
+  'facet',
+  'attributesToRetrieve',
+  'attributesToHighlight',
+  'restrictSearchableAttributes',
+];
 
 /** Whether `value` (text, or lists of text) holds a control character. */
 function hasControl(value: unknown, depth = 0): boolean {
@@ -86,7 +99,8 @@ export function oneOf<T extends string | boolean>(params: Params, name: string, 
   const v = params[name];
   if (absent(v)) return fallback;
   const found = values.find((x) => x === v || String(x) === v);
-  if (found === undefined) throw new ParamError(name, `${name} must be one of ${values.map((x) => JSON.stringify(x)).join(', ')}.`);
+  if (found === undefined)
+    throw new ParamError(name, `${name} must be one of ${values.map((x) => JSON.stringify(x)).join(', ')}.`);
   return found;
 }
 
@@ -102,9 +116,14 @@ export function stringList(params: Params, name: string): string[] {
       } catch {
         throw new ParamError(name, `${name} is not a valid JSON list.`);
       }
-    } else return t.split(',').map((s) => s.trim()).filter(Boolean);
+    } else
+      return t
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
   }
-  if (!Array.isArray(v) || !v.every((x) => typeof x === 'string')) throw new ParamError(name, `${name} must be a list of strings.`);
+  if (!Array.isArray(v) || !v.every((x) => typeof x === 'string'))
+    throw new ParamError(name, `${name} must be a list of strings.`);
   return v;
 }
 

@@ -8,7 +8,20 @@
 import { parseWith } from '../../contract/parse.ts';
 import { searchEntry } from '../../contract/search.ts';
 import { FilterError, parseFacetFilters, parseFilters, parseNumericFilters, type Filter } from './filters.ts';
-import { boolean, integer, oneOf, optionalInteger, optionalList, ParamError, UnknownIndexError, rawParams, serialize, stringList, text, type Params } from './param-values.ts';
+import {
+  boolean,
+  integer,
+  oneOf,
+  optionalInteger,
+  optionalList,
+  ParamError,
+  UnknownIndexError,
+  rawParams,
+  serialize,
+  stringList,
+  text,
+  type Params,
+} from './param-values.ts';
 import { INDEXES, type IndexDef } from './indexes.ts';
 import { SETTINGS } from './settings.ts';
 
@@ -71,7 +84,10 @@ function checkAttributes(param: string, f: Filter, index: IndexDef, indexName: s
   if ('item' in f) return checkAttributes(param, f.item, index, indexName);
   const def = index.attributes[f.attr];
   if (!def) {
-    throw new ParamError(param, `${param}: "${f.attr}" is not a filterable attribute of ${indexName} (${Object.keys(index.attributes).join(', ')}).`);
+    throw new ParamError(
+      param,
+      `${param}: "${f.attr}" is not a filterable attribute of ${indexName} (${Object.keys(index.attributes).join(', ')}).`,
+    );
   }
   if (f.kind !== 'facet' && def.type === 'string') throw new ParamError(param, `${param}: "${f.attr}" is not numeric.`);
 }
@@ -110,7 +126,10 @@ function filterOf(params: Params, index: IndexDef, indexName: string): Filter | 
   }
   // The records carry no tags (_tags): a tag filter could only ever be false.
   if (namesTags(params.tagFilters)) {
-    throw new ParamError('tagFilters', 'tagFilters: the records have no tags (_tags); filter on a facet attribute instead.');
+    throw new ParamError(
+      'tagFilters',
+      'tagFilters: the records have no tags (_tags); filter on a facet attribute instead.',
+    );
   }
   return filters.length === 0 ? undefined : filters.length === 1 ? filters[0] : { kind: 'and', items: filters };
 }
@@ -120,7 +139,10 @@ function textSettings(params: Params, index: IndexDef, indexName: string): TextS
   const restricted = optionalList(params, 'restrictSearchableAttributes');
   const unknown = restricted?.find((a) => !searchable.includes(a));
   if (unknown !== undefined) {
-    throw new ParamError('restrictSearchableAttributes', `restrictSearchableAttributes: "${unknown.slice(0, 100)}" is not a searchable attribute of ${indexName} (${searchable.join(', ')}).`);
+    throw new ParamError(
+      'restrictSearchableAttributes',
+      `restrictSearchableAttributes: "${unknown.slice(0, 100)}" is not a searchable attribute of ${indexName} (${searchable.join(', ')}).`,
+    );
   }
   const minWordSizefor1Typo = integer(params, 'minWordSizefor1Typo', 4, 1, 100);
   return {
@@ -129,7 +151,9 @@ function textSettings(params: Params, index: IndexDef, indexName: string): TextS
     minWordSizefor2Typos: Math.max(minWordSizefor1Typo, integer(params, 'minWordSizefor2Typos', 8, 1, 100)),
     allowTyposOnNumericTokens: boolean(params, 'allowTyposOnNumericTokens', allowTyposOnNumericTokens),
     queryType: oneOf<QueryType>(params, 'queryType', ['prefixAll', 'prefixLast', 'prefixNone'], 'prefixAll'),
-    restrict: restricted?.length ? [...new Set(restricted.map((a) => searchable.indexOf(a)))].sort((a, b) => a - b) : undefined,
+    restrict: restricted?.length
+      ? [...new Set(restricted.map((a) => searchable.indexOf(a)))].sort((a, b) => a - b)
+      : undefined,
   };
 }
 
@@ -141,7 +165,11 @@ export function parseSearchRequest(entry: unknown): SearchRequest {
   }
   const e = parsed.value as Record<string, unknown> & { indexName: string };
   const index = Object.hasOwn(INDEXES, e.indexName) ? INDEXES[e.indexName] : undefined;
-  if (!index) throw new UnknownIndexError('indexName', `There is no index "${e.indexName.slice(0, 100)}"; the indexes are ${Object.keys(INDEXES).join(', ')}.`);
+  if (!index)
+    throw new UnknownIndexError(
+      'indexName',
+      `There is no index "${e.indexName.slice(0, 100)}"; the indexes are ${Object.keys(INDEXES).join(', ')}.`,
+    );
   const params = rawParams(e, PARAM_KEYS_OF_ENTRY);
   const type = e.type ?? params.type ?? 'default';
   if (type !== 'default' && type !== 'facet') throw new ParamError('type', 'type must be "default" or "facet".');
@@ -179,7 +207,10 @@ export function parseSearchRequest(entry: unknown): SearchRequest {
     // The entry's own `facet` (or the path's, for a search for facet values) wins over params'.
     const facet = e.facet ?? params.facet;
     if (typeof facet !== 'string' || !index.attributes[facet]) {
-      throw new ParamError('facet', `facet must name one of the facet attributes of ${e.indexName}: ${declared.join(', ')}.`);
+      throw new ParamError(
+        'facet',
+        `facet must name one of the facet attributes of ${e.indexName}: ${declared.join(', ')}.`,
+      );
     }
     request.facet = facet;
   }

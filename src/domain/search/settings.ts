@@ -31,7 +31,17 @@ export interface SearchSettings {
 
 export const SETTINGS: Record<RecordKind, SearchSettings> = {
   car: {
-    searchable: ['name', 'make', 'model', 'badge', 'simple_body', 'simple_fuel', 'location_name', 'tag', 'dealercomments'],
+    searchable: [
+      'name',
+      'make',
+      'model',
+      'badge',
+      'simple_body',
+      'simple_fuel',
+      'location_name',
+      'tag',
+      'dealercomments',
+    ],
     typoTolerant: ['name', 'make', 'model', 'badge', 'simple_body', 'simple_fuel', 'location_name', 'tag'],
     // What a result card shows (src/lib/cars-search.ts), no more: the records also hold the
     // dealer's comments, features and registration details.
@@ -55,7 +65,15 @@ export const SETTINGS: Record<RecordKind, SearchSettings> = {
  * request naming "__proto__" or "constructor" finds nothing.
  */
 export function valueAt(record: Record<string, unknown>, attr: string): unknown {
-  return attr.split('.').reduce<unknown>((v, key) => (v && typeof v === 'object' && !Array.isArray(v) && Object.hasOwn(v, key) ? (v as Record<string, unknown>)[key] : undefined), record);
+  return attr
+    .split('.')
+    .reduce<unknown>(
+      (v, key) =>
+        v && typeof v === 'object' && !Array.isArray(v) && Object.hasOwn(v, key)
+          ? (v as Record<string, unknown>)[key]
+          : undefined,
+      record,
+    );
 }
 
 /**
@@ -63,7 +81,12 @@ export function valueAt(record: Record<string, unknown>, attr: string): unknown 
  * exactly as queries are (terms.ts queryTerms), so "CX-5" is found by "cx-5", "cx 5" or "cx".
  */
 export function searchableText(...parts: unknown[]): string {
-  return parts.filter((p): p is string => typeof p === 'string' && !!p).join(' ').replace(/<[^>]*>/g, ' ').replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  return parts
+    .filter((p): p is string => typeof p === 'string' && !!p)
+    .join(' ')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 }
 
 /** The words of a record's attributes, as one text. */

@@ -16,7 +16,16 @@ import { useFields } from '../island/fields/context.ts';
 import { ErrorText, RequiredMark, useFieldState } from '../island/fields/shell.tsx';
 import Field from '../island/fields/Field.tsx';
 import { splitDateTime } from '../island/fields/DateTime.tsx';
-import { bookingLocation, clockText, dayText, hoursFor, offeredDays, offeredSlots, slotFields, zoneCity } from './test-drive-slots.ts';
+import {
+  bookingLocation,
+  clockText,
+  dayText,
+  hoursFor,
+  offeredDays,
+  offeredSlots,
+  slotFields,
+  zoneCity,
+} from './test-drive-slots.ts';
 
 export default function TestDriveSlots({ step }: CustomStepProps) {
   const { location, date } = slotFields(step);
@@ -34,7 +43,7 @@ function Picker({ location, date }: { location?: FieldDef; date: FieldDef }) {
 
   const where = bookingLocation(date, values);
   const hours = hoursFor(date, values);
-  const options = location?.type === 'locationSelect' ? location.options ?? [] : [];
+  const options = location?.type === 'locationSelect' ? (location.options ?? []) : [];
   const listed = options.some((o) => o.value === where);
   // A dealership the visitor already gave (on an earlier step) is shown as a line they may change.
   const [choosing, setChoosing] = useState(() => options.length > 0 && !listed);
@@ -49,7 +58,7 @@ function Picker({ location, date }: { location?: FieldDef; date: FieldDef }) {
   useEffect(() => {
     if (!hours || !now || !picked.date) return;
     if (!offeredSlots(hours, picked.date, now).includes(picked.time)) void helpers.setValue('', false);
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- Checked again when the location or today changes, not on each change of the slot itself.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- Checked again when the location or today changes, not on each change of the slot itself.
   }, [where, now]);
 
   const pick = (value: string, moveOn: boolean) => {
@@ -65,27 +74,31 @@ function Picker({ location, date }: { location?: FieldDef; date: FieldDef }) {
 
   return (
     <div className="form-field-wide slot-picker">
-      {options.length > 0 && (choosing || !listed
-        ? <Field field={location!} />
-        : (
+      {options.length > 0 &&
+        (choosing || !listed ? (
+          <Field field={location!} />
+        ) : (
           <p className="slot-location">
             <span className="slot-location-text">
-              <span className="slot-location-label">Test drive at</span>{' '}
-              <strong>{name}</strong>
+              <span className="slot-location-label">Test drive at</span> <strong>{name}</strong>
             </span>
             <button type="button" className="btn btn-ghost slot-change" onClick={() => setChoosing(true)}>
               Change<span className="visually-hidden"> dealership</span>
             </button>
           </p>
         ))}
-      {!hours && (where || !options.length
-        ? (
+      {!hours &&
+        (where || !options.length ? (
           <>
-            <p className="form-help slot-note">This dealership's opening hours are not online yet: choose the day and time that suit you and we will confirm.</p>
+            <p className="form-help slot-note">
+              This dealership's opening hours are not online yet: choose the day and time that suit you and we will
+              confirm.
+            </p>
             <Field field={date} />
           </>
-        )
-        : <p className="form-help slot-note">Choose a dealership to see its available times.</p>)}
+        ) : (
+          <p className="form-help slot-note">Choose a dealership to see its available times.</p>
+        ))}
       {hours && !now && <p className="form-help slot-note">Loading the available times…</p>}
       {hours && now && !days.length && (
         <p className="form-help slot-note">There are no times available online. Please call the dealership to book.</p>
@@ -102,12 +115,24 @@ function Picker({ location, date }: { location?: FieldDef; date: FieldDef }) {
                 const text = dayText(d);
                 return (
                   <div className="slot-option" key={d}>
-                    <input type="radio" id={`${ids.day}-${d}`} name={`${date.name}_day`} value={d} checked={d === day}
-                      onChange={() => setShownDay(d)} />
+                    <input
+                      type="radio"
+                      id={`${ids.day}-${d}`}
+                      name={`${date.name}_day`}
+                      value={d}
+                      checked={d === day}
+                      onChange={() => setShownDay(d)}
+                    />
                     <label htmlFor={`${ids.day}-${d}`}>
-                      <span className="slot-weekday" aria-hidden="true">{text.weekday}</span>
-                      <span className="slot-daynum" aria-hidden="true">{text.day}</span>
-                      <span className="slot-month" aria-hidden="true">{text.month}</span>
+                      <span className="slot-weekday" aria-hidden="true">
+                        {text.weekday}
+                      </span>
+                      <span className="slot-daynum" aria-hidden="true">
+                        {text.day}
+                      </span>
+                      <span className="slot-month" aria-hidden="true">
+                        {text.month}
+                      </span>
                       <span className="visually-hidden">{text.long}</span>
                     </label>
                   </div>
@@ -115,8 +140,11 @@ function Picker({ location, date }: { location?: FieldDef; date: FieldDef }) {
               })}
             </div>
           </fieldset>
-          <fieldset className={`slot-group${state.error ? ' has-error' : ''}`} aria-describedby={state.control['aria-describedby']}
-            aria-invalid={state.control['aria-invalid']}>
+          <fieldset
+            className={`slot-group${state.error ? ' has-error' : ''}`}
+            aria-describedby={state.control['aria-describedby']}
+            aria-invalid={state.control['aria-invalid']}
+          >
             <legend className="field-label">
               {`Times on ${dayText(day).long}`}
               <RequiredMark required={date.required} />
@@ -130,7 +158,12 @@ function Picker({ location, date }: { location?: FieldDef; date: FieldDef }) {
                 const id = `${ids.time}-${day}-${t.replace(':', '')}`;
                 return (
                   <div className="slot-option" key={value}>
-                    <input type="radio" id={id} name={date.name} value={value} checked={input.value === value}
+                    <input
+                      type="radio"
+                      id={id}
+                      name={date.name}
+                      value={value}
+                      checked={input.value === value}
                       onKeyDown={(e) => {
                         arrowed.current = e.key.startsWith('Arrow');
                         // Chrome clicks no radio that is already checked on Space: both keys choose here.
@@ -139,10 +172,15 @@ function Picker({ location, date }: { location?: FieldDef; date: FieldDef }) {
                           pick(value, true);
                         }
                       }}
-                      onKeyUp={() => { arrowed.current = false; }}
+                      onKeyUp={() => {
+                        arrowed.current = false;
+                      }}
                       onChange={() => pick(value, false)}
-                      onClick={() => { if (!arrowed.current) pick(value, true); }}
-                      onBlur={input.onBlur} />
+                      onClick={() => {
+                        if (!arrowed.current) pick(value, true);
+                      }}
+                      onBlur={input.onBlur}
+                    />
                     <label htmlFor={id}>{clockText(t)}</label>
                   </div>
                 );

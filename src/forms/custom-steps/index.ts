@@ -20,7 +20,12 @@ export interface CustomStep {
 }
 
 export const customSteps = {
-  testDriveSlots: { fields: testDriveSlotsFields, owns: [LOCATION_FIELD, DATE_FIELD], picks: [DATE_FIELD], movesOn: testDriveSlotsMovesOn },
+  testDriveSlots: {
+    fields: testDriveSlotsFields,
+    owns: [LOCATION_FIELD, DATE_FIELD],
+    picks: [DATE_FIELD],
+    movesOn: testDriveSlotsMovesOn,
+  },
 } satisfies Record<CustomStepKey, CustomStep>;
 
 /** What a custom step's component gets: its step, as resolved for the page. */

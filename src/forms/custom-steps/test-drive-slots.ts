@@ -37,7 +37,10 @@ const HORIZON_DAYS = 120;
 export function testDriveSlotsFields(ctx: FormContext): FieldDef[] {
   const locations = locationsOf(ctx, departmentFor(TEST_DRIVE));
   const location = locationChoice(locations, LOCATION_FIELD, 'Dealership');
-  const date = dateField(DATE_FIELD, TEST_DRIVE, ctx, { locations, ...(location.length ? { locationField: LOCATION_FIELD } : {}) });
+  const date = dateField(DATE_FIELD, TEST_DRIVE, ctx, {
+    locations,
+    ...(location.length ? { locationField: LOCATION_FIELD } : {}),
+  });
   return [...location, date];
 }
 
@@ -81,7 +84,9 @@ const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.sl
 
 /** Whether the hours hold any span long enough for a slot (so some day offers one). */
 export function hasSlots(hours: BookingHours): boolean {
-  return Object.values(hours.week).some((spans) => spans?.some((s) => minutes(s.closes) - minutes(s.opens) >= SLOT_MINUTES));
+  return Object.values(hours.week).some((spans) =>
+    spans?.some((s) => minutes(s.closes) - minutes(s.opens) >= SLOT_MINUTES),
+  );
 }
 
 /** The moment slots start from: now plus the notice the dealer needs. */
@@ -111,7 +116,8 @@ export function clockText(hhmm: string): string {
   return `${h % 12 || 12}:${hhmm.slice(3, 5)} ${h < 12 ? 'am' : 'pm'}`;
 }
 
-const dayFormat = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-AU', { ...options, timeZone: 'UTC' });
+const dayFormat = (options: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat('en-AU', { ...options, timeZone: 'UTC' });
 const asUtc = (day: string) => {
   const [y, m, d] = day.split('-').map(Number);
   return new Date(Date.UTC(y!, m! - 1, d));

@@ -19,13 +19,15 @@ export function builderForm(data: FormBlockData, ctx: FormContext): FormBase {
   if (data.type === 'single' || data.formSteps.length === 0) {
     const first = data.formSteps[0];
     return {
-      steps: [{
-        key: first?.key ?? 'main',
-        heading: first?.heading ?? '',
-        ...(first?.description ? { description: first.description } : {}),
-        fields: fields.map((f) => f.def),
-        rules: [],
-      }],
+      steps: [
+        {
+          key: first?.key ?? 'main',
+          heading: first?.heading ?? '',
+          ...(first?.description ? { description: first.description } : {}),
+          fields: fields.map((f) => f.def),
+          rules: [],
+        },
+      ],
     };
   }
   const steps: StepDef[] = data.formSteps.map((s, i) => ({

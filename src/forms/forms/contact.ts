@@ -14,17 +14,19 @@ export function contactForm(ctx: FormContext, data: FormBlockData): FormBase {
   // A dealer with one location needs no choice; with several the visitor must pick one.
   const location = ctx.locations.length > 1 ? locationChoice(ctx.locations) : [];
   return {
-    steps: [{
-      key: 'contact',
-      heading: 'Contact Details',
-      fields: [
-        ...contactFields(ctx),
-        ...location,
-        messageField(),
-        ...(teamMember ? [field('user', 'hidden', 'Team member')] : []),
-      ],
-      rules: [],
-    }],
+    steps: [
+      {
+        key: 'contact',
+        heading: 'Contact Details',
+        fields: [
+          ...contactFields(ctx),
+          ...location,
+          messageField(),
+          ...(teamMember ? [field('user', 'hidden', 'Team member')] : []),
+        ],
+        rules: [],
+      },
+    ],
   };
 }
 
@@ -33,7 +35,14 @@ export function contactForm(ctx: FormContext, data: FormBlockData): FormBase {
  * travels in the hidden `user` field.
  */
 export function teamMemberFormData(member: { name: string }, heading = `Send ${member.name} a message`): FormBlockData {
-  const none = { label: undefined, placeholder: undefined, options: undefined, required: undefined, stepKey: undefined, bookingType: undefined };
+  const none = {
+    label: undefined,
+    placeholder: undefined,
+    options: undefined,
+    required: undefined,
+    stepKey: undefined,
+    bookingType: undefined,
+  };
   return {
     formType: 'contact',
     type: 'single',

@@ -27,7 +27,11 @@ const byCategory: Record<string, number> = {
 
 /** "Trade In Enquiry" → "trade-in-enquiry": the category as the success route writes it. */
 export function categorySlug(category: string): string {
-  return category.trim().toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return category
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }
 
 export function analyticsEventFor(category: string): number {

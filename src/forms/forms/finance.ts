@@ -16,9 +16,11 @@ export const BUDGET_HELP = 'You can borrow from $5,000 up to $150,000.';
 function preferredDealershipField(ctx: FormContext): FieldDef[] {
   const names = [...new Set(locationsOf(ctx, 'sales').map((l) => l.name))];
   if (names.length > 1) {
-    return [field('preferredDealership', 'select', 'Preferred Dealership', true, {
-      options: names.map((n) => ({ label: n, value: n })),
-    })];
+    return [
+      field('preferredDealership', 'select', 'Preferred Dealership', true, {
+        options: names.map((n) => ({ label: n, value: n })),
+      }),
+    ];
   }
   const only = names[0] ?? ctx.site.name;
   return [field('preferredDealership', 'hidden', 'Preferred Dealership', false, { defaultValue: only })];
@@ -52,14 +54,21 @@ export function financeForm(ctx: FormContext): FormBase {
         fields: [
           ...preferredDealershipField(ctx),
           field('vehiclePriceBudget', 'currency', 'Vehicle Price Budget', true, {
-            min: BUDGET_MIN, max: BUDGET_MAX, help: BUDGET_HELP, placeholder: '$30,000',
+            min: BUDGET_MIN,
+            max: BUDGET_MAX,
+            help: BUDGET_HELP,
+            placeholder: '$30,000',
           }),
           // The stock vehicle's location and id arrive from the page query (car_id), never typed.
           field('location_id', 'hidden', 'Vehicle Location'),
           field('car_id', 'hidden', 'Vehicle'),
-          field('privacy_consent', 'check', 'I have read and agree to the Privacy Policy', true, { defaultValue: false }),
+          field('privacy_consent', 'check', 'I have read and agree to the Privacy Policy', true, {
+            defaultValue: false,
+          }),
           field('credit_check_consent', 'check', 'I consent to a credit score check', true, { defaultValue: false }),
-          field('electronic_communication', 'check', 'I agree to receive documents and messages electronically', true, { defaultValue: false }),
+          field('electronic_communication', 'check', 'I agree to receive documents and messages electronically', true, {
+            defaultValue: false,
+          }),
         ],
         rules: [],
       },

@@ -17,7 +17,8 @@ import { serviceTypeField } from './service-booking-full.ts';
 function dealershipField(ctx: FormContext): FieldDef[] {
   const options = dealershipOptions(locationsOf(ctx, 'service'));
   if (options.length > 1) return [field('dealership_slug', 'select', 'Dealership', true, { options })];
-  if (options.length === 1) return [field('dealership_slug', 'hidden', 'Dealership', false, { defaultValue: options[0]!.value })];
+  if (options.length === 1)
+    return [field('dealership_slug', 'hidden', 'Dealership', false, { defaultValue: options[0]!.value })];
   return [];
 }
 
@@ -25,7 +26,11 @@ function dealershipField(ctx: FormContext): FieldDef[] {
 function quickDateField(ctx: FormContext, dealership: FieldDef[]): FieldDef {
   const locations = locationsOf(ctx, 'service');
   return dealership.length
-    ? dateField('preferred_date', 'Service', ctx, { locations, locationField: 'dealership_slug', keyOf: (l) => l.dealership?.slug })
+    ? dateField('preferred_date', 'Service', ctx, {
+        locations,
+        locationField: 'dealership_slug',
+        keyOf: (l) => l.dealership?.slug,
+      })
     : dateField('preferred_date', 'Service', ctx, { locations });
 }
 

@@ -8,7 +8,12 @@ import type { FormBase, FormContext, FieldDef } from '../definition.ts';
 import { field, toOptions, vehicleFields, vehicleStateField } from '../fields.ts';
 import { EVENT_IDS } from '../../lib/analytics.ts';
 import {
-  SERVICE_CATEGORY, contactStep, regoField, serviceDateFields, serviceIntervalField, serviceLocationField,
+  SERVICE_CATEGORY,
+  contactStep,
+  regoField,
+  serviceDateFields,
+  serviceIntervalField,
+  serviceLocationField,
 } from './service-booking.ts';
 
 /** Service Type: a required select when the dealer lists types, else nothing. */

@@ -10,8 +10,16 @@
  */
 import type { FormBase, FormContext, FieldDef, StepDef } from '../definition.ts';
 import {
-  addressFields, contactFields, dateField, field, locationChoice, locationsOf, messageField,
-  toOptions, vehicleFields, vehicleStateField,
+  addressFields,
+  contactFields,
+  dateField,
+  field,
+  locationChoice,
+  locationsOf,
+  messageField,
+  toOptions,
+  vehicleFields,
+  vehicleStateField,
 } from '../fields.ts';
 import { EVENT_IDS } from '../../lib/analytics.ts';
 
@@ -26,7 +34,9 @@ export function serviceIntervalField(ctx: FormContext): FieldDef {
   const o = ctx.site.options.forms.serviceBooking;
   const required = o.serviceIntervalRequired;
   if (o.serviceIntervals.length) {
-    return field('service_interval', 'select', 'Service Interval', required, { options: toOptions(o.serviceIntervals) });
+    return field('service_interval', 'select', 'Service Interval', required, {
+      options: toOptions(o.serviceIntervals),
+    });
   }
   return field('service_interval', 'text', 'Service Interval', required, { placeholder: 'e.g. 15,000km or 12 months' });
 }

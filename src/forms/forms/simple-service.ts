@@ -48,9 +48,7 @@ export interface ServiceSiteOption {
 }
 
 export type ServiceSiteMatch =
-  | { kind: 'redirect'; url: string }
-  | { kind: 'choose'; options: ServiceSiteOption[] }
-  | { kind: 'form' };
+  { kind: 'redirect'; url: string } | { kind: 'choose'; options: ServiceSiteOption[] } | { kind: 'form' };
 
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
@@ -60,7 +58,9 @@ const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLow
  * simply shows its form); several → choose among their matching locations; none → form.
  */
 export function matchServiceSites(
-  make: string, websites: readonly ManufacturerWebsite[], opts: { currentSiteId?: number | string } = {},
+  make: string,
+  websites: readonly ManufacturerWebsite[],
+  opts: { currentSiteId?: number | string } = {},
 ): ServiceSiteMatch {
   if (!make.trim()) return { kind: 'form' };
   const current = opts.currentSiteId === undefined ? undefined : String(opts.currentSiteId);

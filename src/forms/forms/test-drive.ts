@@ -3,7 +3,16 @@
  * and a preferred date first, then the visitor's details.
  */
 import type { FormBase, FormContext, FieldDef } from '../definition.ts';
-import { contactFields, dateField, dealerMakes, field, locationChoice, locationsOf, messageField, toOptions } from '../fields.ts';
+import {
+  contactFields,
+  dateField,
+  dealerMakes,
+  field,
+  locationChoice,
+  locationsOf,
+  messageField,
+  toOptions,
+} from '../fields.ts';
 
 export const TEST_DRIVE_CATEGORY = 'Test Drive Booking';
 

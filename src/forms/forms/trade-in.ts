@@ -4,7 +4,16 @@
  * Completion event 18.
  */
 import type { FormBase, FormContext, FieldDef } from '../definition.ts';
-import { contactFields, field, locationChoice, locationsOf, messageField, phoneField, splitNameFields, vehicleFields } from '../fields.ts';
+import {
+  contactFields,
+  field,
+  locationChoice,
+  locationsOf,
+  messageField,
+  phoneField,
+  splitNameFields,
+  vehicleFields,
+} from '../fields.ts';
 import { EVENT_IDS } from '../../lib/analytics.ts';
 import { locale } from '../../domain/locale.ts';
 

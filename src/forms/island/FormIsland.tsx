@@ -16,7 +16,11 @@ export default function FormIsland(props: FormIslandProps) {
   const initial = useMemo<Values>(() => ({ ...initialValues(def), ...props.pageValues }), [def, props.pageValues]);
   const step = def.steps[index] ?? def.steps[0]!;
   return (
-    <Formik<Values> initialValues={initial} validate={(values) => validateStep(def, step, values)} onSubmit={() => undefined}>
+    <Formik<Values>
+      initialValues={initial}
+      validate={(values) => validateStep(def, step, values)}
+      onSubmit={() => undefined}
+    >
       <FormSteps {...props} index={index} setIndex={setIndex} />
     </Formik>
   );

@@ -76,7 +76,15 @@ export default function FormSteps({ index, setIndex, ...props }: Props) {
     // Whatever the visitor typed into the server-rendered step while the page loaded is kept.
     const form = formRef.current;
     const typed = form
-      ? typedBeforeHydration(step, (name) => Array.from(form.querySelectorAll<HTMLInputElement>(`[name="${CSS.escape(name)}"]`), (el) => ({ value: el.value, checked: el.checked })), parseCurrencyInput)
+      ? typedBeforeHydration(
+          step,
+          (name) =>
+            Array.from(form.querySelectorAll<HTMLInputElement>(`[name="${CSS.escape(name)}"]`), (el) => ({
+              value: el.value,
+              checked: el.checked,
+            })),
+          parseCurrencyInput,
+        )
       : {};
     const next = applyQuery(def, { ...formik.values, ...typed }, search);
     const saved = wantsBudget && next.vehiclePriceBudget === '' ? currentFinanceDetails() : undefined;
@@ -86,7 +94,7 @@ export default function FormSteps({ index, setIndex, ...props }: Props) {
     }
     void formik.setValues(next, false);
     setHydrated(true);
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- Once per mount: later prop changes do not restart the session.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- Once per mount: later prop changes do not restart the session.
   }, []);
 
   // A finance calculator on the same page keeps the budget in step while the visitor has not
@@ -98,7 +106,7 @@ export default function FormSteps({ index, setIndex, ...props }: Props) {
     if (current !== '' && current !== calculatorBudget.current) return;
     calculatorBudget.current = financeDetails.amount;
     void formik.setFieldValue('vehiclePriceBudget', financeDetails.amount, false);
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- Follows the calculator's store; the form's own edits must not apply it again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- Follows the calculator's store; the form's own edits must not apply it again.
   }, [financeDetails]);
 
   useEffect(() => {
@@ -116,7 +124,7 @@ export default function FormSteps({ index, setIndex, ...props }: Props) {
   const showNext = buttons.next;
   const showBack = buttons.back && previousStepIndex(def, index, values, pathOpts) >= 0;
   const CustomStep = customStepComponent(step.customStepKey);
-  const owned = CustomStep ? customStep(step.customStepKey)?.owns ?? [] : [];
+  const owned = CustomStep ? (customStep(step.customStepKey)?.owns ?? []) : [];
   // Pages published before the formStepHeadings cutoff show only the form heading and progress:
   // the step heading stays for screen readers (and as the focus target when the step changes).
   const stepHeadings = props.stepHeadings !== false;
@@ -139,7 +147,10 @@ export default function FormSteps({ index, setIndex, ...props }: Props) {
     const elsewhere = Object.entries(fields).filter(([name]) => !here.includes(name));
     const label = (name: string) => def.steps.flatMap((s) => s.fields).find((f) => f.name === name)?.label || name;
     setServerErrors(Object.fromEntries(here.map((n) => [n, fields[n]!])));
-    setAlert({ message: outcome.message, list: [...(outcome.list ?? []), ...elsewhere.map(([n, m]) => `${label(n)}: ${m}`)] });
+    setAlert({
+      message: outcome.message,
+      list: [...(outcome.list ?? []), ...elsewhere.map(([n, m]) => `${label(n)}: ${m}`)],
+    });
     if (here[0]) focusField(here[0]);
   };
 
@@ -183,7 +194,8 @@ export default function FormSteps({ index, setIndex, ...props }: Props) {
         }
         return goTo(nextIndex);
       }
-      const sent = def.submit === 'finance' ? await submitFinance(ctx, step, values) : await submitLead(ctx, step, values);
+      const sent =
+        def.submit === 'finance' ? await submitFinance(ctx, step, values) : await submitLead(ctx, step, values);
       if (!sent.ok) return show(sent);
       setComplete(true);
     } finally {
@@ -202,7 +214,13 @@ export default function FormSteps({ index, setIndex, ...props }: Props) {
   };
   const multi = def.kind === 'multi';
   const progress = multi && (
-    <Progress id={`${idBase}-progress`} step={position} total={path.length} complete={complete} compact={def.progress === 'compact'} />
+    <Progress
+      id={`${idBase}-progress`}
+      step={position}
+      total={path.length}
+      complete={complete}
+      compact={def.progress === 'compact'}
+    />
   );
 
   if (chooser) {
@@ -223,45 +241,88 @@ export default function FormSteps({ index, setIndex, ...props }: Props) {
     <FieldsCtx.Provider value={fieldsCtx}>
       <div className="form-island">
         {progress}
-        <form ref={formRef} className="form-body" method="post" noValidate onSubmit={(e) => void onSubmit(e)} data-ready={hydrated || undefined}
-          aria-labelledby={props.headingId} aria-busy={busy || undefined}>
+        <form
+          ref={formRef}
+          className="form-body"
+          method="post"
+          noValidate
+          onSubmit={(e) => void onSubmit(e)}
+          data-ready={hydrated || undefined}
+          aria-labelledby={props.headingId}
+          aria-busy={busy || undefined}
+        >
           <p className="form-note">Required fields are marked with an asterisk (*).</p>
           {stepHeadings && ((multi && step.heading) || step.description) && (
             <div className="form-step-intro">
-              {multi && step.heading && <h3 className="form-step-heading" tabIndex={-1} ref={headingRef}>{step.heading}</h3>}
+              {multi && step.heading && (
+                <h3 className="form-step-heading" tabIndex={-1} ref={headingRef}>
+                  {step.heading}
+                </h3>
+              )}
               {step.description && <p className="form-step-description">{step.description}</p>}
             </div>
           )}
           {!stepHeadings && multi && step.heading && (
-            <h3 className="form-step-heading visually-hidden" tabIndex={-1} ref={headingRef}>{step.heading}</h3>
+            <h3 className="form-step-heading visually-hidden" tabIndex={-1} ref={headingRef}>
+              {step.heading}
+            </h3>
           )}
           <div className="form-grid">
             {CustomStep && <CustomStep key={step.key} step={step} />}
-            {step.fields.filter((f) => !owned.includes(f.name)).map((f) => <Field key={`${step.key}-${f.name}`} field={f} />)}
+            {step.fields
+              .filter((f) => !owned.includes(f.name))
+              .map((f) => (
+                <Field key={`${step.key}-${f.name}`} field={f} />
+              ))}
           </div>
           <div className="form-hp" aria-hidden="true">
             <label htmlFor={fieldId(idBase, 'hp')}>Leave this field empty</label>
-            <input id={fieldId(idBase, 'hp')} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off"
-              value={String(values[HONEYPOT_FIELD] ?? '')} onChange={formik.handleChange} />
+            <input
+              id={fieldId(idBase, 'hp')}
+              name={HONEYPOT_FIELD}
+              type="text"
+              tabIndex={-1}
+              autoComplete="off"
+              value={String(values[HONEYPOT_FIELD] ?? '')}
+              onChange={formik.handleChange}
+            />
           </div>
           <div role="alert" className={alert ? 'form-alert' : 'form-alert-empty'}>
             {alert && <p>{alert.message}</p>}
-            {alert?.list?.length ? <ul>{alert.list.map((m) => <li key={m}>{m}</li>)}</ul> : null}
+            {alert?.list?.length ? (
+              <ul>
+                {alert.list.map((m) => (
+                  <li key={m}>{m}</li>
+                ))}
+              </ul>
+            ) : null}
           </div>
           <div className={showNext || showBack ? 'form-actions' : 'form-actions form-actions-bare'}>
             {showBack && (
-              <button type="button" className="btn btn-secondary form-back" onClick={() => goTo(previousStepIndex(def, index, values, pathOpts))}>Back</button>
+              <button
+                type="button"
+                className="btn btn-secondary form-back"
+                onClick={() => goTo(previousStepIndex(def, index, values, pathOpts))}
+              >
+                Back
+              </button>
             )}
             {/* A hidden Next stays reachable from the keyboard: choosing an option or a slot moves
                 a pointer user on, and a keyboard user may confirm the choice with this button. */}
             {/* Disabled until the island runs: a native submit would post the visitor's details to
                 the static host, which cannot take them. */}
-            <button type="submit" className={showNext ? 'btn btn-primary form-next' : 'btn btn-primary form-next visually-hidden-focusable'}
-              disabled={!hydrated} aria-disabled={busy || complete || undefined}>
+            <button
+              type="submit"
+              className={showNext ? 'btn btn-primary form-next' : 'btn btn-primary form-next visually-hidden-focusable'}
+              disabled={!hydrated}
+              aria-disabled={busy || complete || undefined}
+            >
               {busy ? 'Sending…' : isLast ? 'Submit' : 'Next'}
             </button>
           </div>
-          <p role="status" className="form-status">{complete ? 'Thank you. Taking you to the confirmation page…' : ''}</p>
+          <p role="status" className="form-status">
+            {complete ? 'Thank you. Taking you to the confirmation page…' : ''}
+          </p>
         </form>
       </div>
     </FieldsCtx.Provider>

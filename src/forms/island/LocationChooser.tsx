@@ -33,10 +33,18 @@ export default function LocationChooser({ idBase, options, onChoose, onBack }: P
 
   return (
     <form className="form-body" noValidate onSubmit={submit}>
-      <h3 className="form-step-heading" tabIndex={-1} ref={headingRef}>Choose Your Dealership</h3>
+      <h3 className="form-step-heading" tabIndex={-1} ref={headingRef}>
+        Choose Your Dealership
+      </h3>
       <p>More than one of our dealerships services this make. Choose the one that suits you.</p>
       <div className={`form-field field form-field-wide${error ? ' has-error' : ''}`}>
-        <label htmlFor={id} className="field-label">Dealership location<span className="form-required" aria-hidden="true"> *</span></label>
+        <label htmlFor={id} className="field-label">
+          Dealership location
+          <span className="form-required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        </label>
         <select
           className="select"
           id={id}
@@ -51,14 +59,24 @@ export default function LocationChooser({ idBase, options, onChoose, onBack }: P
         >
           <option value="">Please select</option>
           {options.map((o) => (
-            <option key={`${o.websiteId}:${o.value}`} value={`${o.websiteId}:${o.value}`}>{o.label}</option>
+            <option key={`${o.websiteId}:${o.value}`} value={`${o.websiteId}:${o.value}`}>
+              {o.label}
+            </option>
           ))}
         </select>
-        {error && <p className="form-error field-error" id={`${id}-error`}>{error}</p>}
+        {error && (
+          <p className="form-error field-error" id={`${id}-error`}>
+            {error}
+          </p>
+        )}
       </div>
       <div className="form-actions">
-        <button type="button" className="btn btn-secondary form-back" onClick={onBack}>Back</button>
-        <button type="submit" className="btn btn-primary form-next">Continue</button>
+        <button type="button" className="btn btn-secondary form-back" onClick={onBack}>
+          Back
+        </button>
+        <button type="submit" className="btn btn-primary form-next">
+          Continue
+        </button>
       </div>
     </form>
   );

@@ -20,12 +20,21 @@ export function progressPercent(step: number, total: number, complete: boolean):
 
 export default function Progress({ id, step, total, complete, compact }: ProgressProps) {
   const text = complete ? 'Complete' : `Step ${step} of ${total}`;
-  if (compact) return <p className="form-progress-text" id={id}>{text}</p>;
+  if (compact)
+    return (
+      <p className="form-progress-text" id={id}>
+        {text}
+      </p>
+    );
   const percent = progressPercent(step, total, complete);
   return (
     <div className="form-progress">
-      <p className="form-progress-text" id={id}>{text}</p>
-      <progress className="form-progress-bar" aria-labelledby={id} max={100} value={percent}>{percent}%</progress>
+      <p className="form-progress-text" id={id}>
+        {text}
+      </p>
+      <progress className="form-progress-bar" aria-labelledby={id} max={100} value={percent}>
+        {percent}%
+      </progress>
     </div>
   );
 }

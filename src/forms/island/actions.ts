@@ -5,7 +5,13 @@
  */
 import type { StepDef } from '../definition.ts';
 import { HONEYPOT_FIELD, type LeadSaveRequest } from '../contract.ts';
-import { fetchManufacturerLocations, financeLocation, saveLead, sendFinanceApplication, type ClientOptions } from '../client.ts';
+import {
+  fetchManufacturerLocations,
+  financeLocation,
+  saveLead,
+  sendFinanceApplication,
+  type ClientOptions,
+} from '../client.ts';
 import { matchServiceSites, type ServiceSiteMatch } from '../forms/simple-service.ts';
 import { messages } from '../messages.ts';
 import { manufacturerDataLayer, trackEverywhere, trackThenGo } from '../../lib/analytics.ts';
@@ -31,9 +37,7 @@ export interface FlowContext {
   alert(message: string): void;
 }
 
-export type Outcome =
-  | { ok: true }
-  | { ok: false; message: string; fields?: Record<string, string>; list?: string[] };
+export type Outcome = { ok: true } | { ok: false; message: string; fields?: Record<string, string>; list?: string[] };
 
 function remember(ctx: FlowContext, patch: Partial<FormSession>): void {
   ctx.session.data = { ...ctx.session.data, ...patch };
@@ -46,7 +50,13 @@ function eventBase(ctx: FlowContext, values: Values) {
 }
 
 /** Saves the values after `step` (partial, or final with isLastStep) and keeps the lead id. */
-export async function saveStep(ctx: FlowContext, step: StepDef, values: Values, isLastStep: boolean, extra: Values = {}): Promise<Outcome> {
+export async function saveStep(
+  ctx: FlowContext,
+  step: StepDef,
+  values: Values,
+  isLastStep: boolean,
+  extra: Values = {},
+): Promise<Outcome> {
   const outcome = await saveOnce(ctx, step, values, isLastStep, extra);
   if (outcome.ok || !outcome.staleLead) return outcome.ok ? { ok: true } : toOutcome(outcome);
   // The kept lead is gone or already complete (an old tab, a reset database): start a new lead
@@ -63,7 +73,13 @@ function toOutcome({ staleLead: _, ...outcome }: Extract<SaveOnce, { ok: false }
   return outcome;
 }
 
-async function saveOnce(ctx: FlowContext, step: StepDef, values: Values, isLastStep: boolean, extra: Values): Promise<SaveOnce> {
+async function saveOnce(
+  ctx: FlowContext,
+  step: StepDef,
+  values: Values,
+  isLastStep: boolean,
+  extra: Values,
+): Promise<SaveOnce> {
   const { props } = ctx;
   const request: LeadSaveRequest = {
     site: props.site.slug,
@@ -72,20 +88,32 @@ async function saveOnce(ctx: FlowContext, step: StepDef, values: Values, isLastS
     isLastStep,
     form: { pageId: props.page.id, blockId: props.blockId, step: step.key },
     // Formik holds what the fields produce: text, numbers, checkbox booleans and lists of text.
-    values: { ...leadValues(values, { def: props.def, page: props.page, dealer: props.dealer, locations: props.locations }), ...extra } as LeadSaveRequest['values'],
+    values: {
+      ...leadValues(values, { def: props.def, page: props.page, dealer: props.dealer, locations: props.locations }),
+      ...extra,
+    } as LeadSaveRequest['values'],
     tracking: ctx.tracking,
   };
   const result = await saveLead(request, ctx.client);
   if (!result.ok) {
-    if (result.kind === 'invalid') return { ok: false, message: result.message, fields: result.fields, staleLead: false };
-    const staleLead = result.kind === 'rejected' && (result.status === 404 || result.status === 409) && request.lead_id !== undefined;
+    if (result.kind === 'invalid')
+      return { ok: false, message: result.message, fields: result.fields, staleLead: false };
+    const staleLead =
+      result.kind === 'rejected' && (result.status === 404 || result.status === 409) && request.lead_id !== undefined;
     return { ok: false, message: result.message, staleLead };
   }
   remember(ctx, { lead_id: result.lead_id });
   const fired = ctx.session.data.firedEvents ?? [];
   if (step.analyticsEvent !== undefined && !fired.includes(step.key)) {
     trackEverywhere(
-      { event: 'form_step', id: step.analyticsEvent, ...eventBase(ctx, values), step: step.key, email: values.email, phone: values.phone },
+      {
+        event: 'form_step',
+        id: step.analyticsEvent,
+        ...eventBase(ctx, values),
+        step: step.key,
+        email: values.email,
+        phone: values.phone,
+      },
       { manufacturerDataLayer: ctx.props.site.manufacturerDataLayer },
     );
     remember(ctx, { firedEvents: [...fired, step.key] });
@@ -117,7 +145,11 @@ function finish(ctx: FlowContext, values: Values, url: string): void {
     ...(props.similarCar ? { similarCar: props.similarCar } : {}),
     ...(props.candidateCars?.length ? { candidateCars: props.candidateCars } : {}),
   });
-  const event = { event: 'form_submit', ...(props.def.analyticsEvent !== undefined ? { id: props.def.analyticsEvent } : {}), ...eventBase(ctx, values) };
+  const event = {
+    event: 'form_submit',
+    ...(props.def.analyticsEvent !== undefined ? { id: props.def.analyticsEvent } : {}),
+    ...eventBase(ctx, values),
+  };
   if (props.site.manufacturerDataLayer) manufacturerDataLayer().push(event);
   endFormSession(ctx.session.key);
   trackThenGo(event, () => ctx.navigate(url));
@@ -143,7 +175,9 @@ export async function submitLead(ctx: FlowContext, step: StepDef, values: Values
 
 /** "field: first message" for each field the provider refused (spec §8). */
 export function dataErrorList(dataErrors: Record<string, string[]>): string[] {
-  return Object.entries(dataErrors).filter(([, m]) => m.length).map(([field, m]) => `${field}: ${m[0]}`);
+  return Object.entries(dataErrors)
+    .filter(([, m]) => m.length)
+    .map(([field, m]) => `${field}: ${m[0]}`);
 }
 
 /**
@@ -154,7 +188,12 @@ export function dataErrorList(dataErrors: Record<string, string[]>): string[] {
  */
 export async function submitFinance(ctx: FlowContext, step: StepDef, values: Values): Promise<Outcome> {
   const { props } = ctx;
-  const application: Values = leadValues(values, { def: props.def, page: props.page, dealer: props.dealer, locations: props.locations });
+  const application: Values = leadValues(values, {
+    def: props.def,
+    page: props.page,
+    dealer: props.dealer,
+    locations: props.locations,
+  });
   delete application[HONEYPOT_FIELD];
   if (ctx.session.data.lead_id) application.lead_id = ctx.session.data.lead_id;
   const carId = typeof values.car_id === 'string' ? values.car_id.trim() : '';

@@ -25,7 +25,8 @@ export async function validateStep(def: FormDef, step: StepDef, values: Values):
   }
   // The captcha is always checked, required or not: a wrong sum never passes.
   for (const f of step.fields) {
-    if (f.type === 'captcha' && values[f.name] !== CAPTCHA_PASSED && !(f.name in errors)) errors[f.name] = messages.captcha;
+    if (f.type === 'captcha' && values[f.name] !== CAPTCHA_PASSED && !(f.name in errors))
+      errors[f.name] = messages.captcha;
   }
   return errors;
 }

@@ -39,7 +39,11 @@ export interface DomControl {
  * of one name. A date keeps only its date (the time control has no name of its own); an amount is
  * read as the currency field reads it.
  */
-export function typedBeforeHydration(step: StepDef, read: (name: string) => DomControl[], parseAmount: (text: string) => number | ''): Values {
+export function typedBeforeHydration(
+  step: StepDef,
+  read: (name: string) => DomControl[],
+  parseAmount: (text: string) => number | '',
+): Values {
   const out: Values = {};
   for (const field of step.fields) {
     if (field.type === 'hidden' || field.type === 'captcha') continue;
@@ -49,7 +53,10 @@ export function typedBeforeHydration(step: StepDef, read: (name: string) => DomC
       if (controls.some((c) => c.checked)) out[field.name] = true;
       continue;
     }
-    const picked = field.type === 'radio' || field.type === 'radioCard' ? controls.find((c) => c.checked)?.value : controls[0]!.value;
+    const picked =
+      field.type === 'radio' || field.type === 'radioCard'
+        ? controls.find((c) => c.checked)?.value
+        : controls[0]!.value;
     const text = picked?.trim();
     if (!text) continue;
     if (field.type === 'currency') {
@@ -60,7 +67,15 @@ export function typedBeforeHydration(step: StepDef, read: (name: string) => DomC
   return out;
 }
 
-export const TRACKING_PARAMS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'gclid', 'fbclid'];
+export const TRACKING_PARAMS = [
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_term',
+  'utm_content',
+  'gclid',
+  'fbclid',
+];
 
 /** utm_* (and ad click ids) of the current query, else of the visit's first page. */
 export function trackingFrom(search: string, firstPageQuery?: string): Record<string, string> {
@@ -153,7 +168,8 @@ export function leadValues(values: Values, ctx: LeadContext): Values {
   const dealer: Values = { ...ctx.dealer };
   if (location?.dealership_id) dealer.dealership_id = location.dealership_id;
   if (location?.dealership_slug) dealer.dealership_slug = location.dealership_slug;
-  for (const [k, v] of Object.entries(dealer)) if (v !== undefined && (out[k] === undefined || out[k] === '')) out[k] = v;
+  for (const [k, v] of Object.entries(dealer))
+    if (v !== undefined && (out[k] === undefined || out[k] === '')) out[k] = v;
   out.category = leadCategory(ctx.def, values);
   if (ctx.def.subcategory) out.subcategory = ctx.def.subcategory;
   out.page_id = ctx.page.id;
@@ -174,7 +190,7 @@ export function leadCategory(def: FormDef, values: Values): string {
 
 /** Whether a partial save may be sent: a name (name or first_name) and an email or phone. */
 export function hasContact(values: Values): boolean {
-  const has = (k: string) => typeof values[k] === 'string' && (values[k]).trim() !== '';
+  const has = (k: string) => typeof values[k] === 'string' && values[k].trim() !== '';
   return (has('name') || has('first_name')) && (has('email') || has('phone'));
 }
 

@@ -19,7 +19,11 @@ function samePath(a: string, b: string): boolean {
  * results pages (`paths`); undefined otherwise (another site, a car page, an empty referrer).
  * The fragment is dropped: it only marks a place in the page.
  */
-export function resultsUrlFrom(url: string | null | undefined, origin: string, paths: readonly string[]): string | undefined {
+export function resultsUrlFrom(
+  url: string | null | undefined,
+  origin: string,
+  paths: readonly string[],
+): string | undefined {
   if (!url || !URL.canParse(url)) return undefined;
   const u = new URL(url);
   if (u.origin !== origin || !paths.some((p) => samePath(p, u.pathname))) return undefined;

@@ -19,8 +19,8 @@ export { startValue, type CalculatorSetting };
 export type CalculatorData = BlockData<'financeCalculator'>;
 
 export const COMPARISON_RATE_WARNING =
-  'WARNING: This comparison rate is true only for the example given and may not include all fees and charges. '
-  + 'Different terms, fees or other loan amounts might result in a different comparison rate.';
+  'WARNING: This comparison rate is true only for the example given and may not include all fees and charges. ' +
+  'Different terms, fees or other loan amounts might result in a different comparison rate.';
 
 const FINANCE_PATH = '/finance';
 
@@ -99,7 +99,11 @@ export interface WeeklyEstimate {
  * rate; undefined without a calculator or when the price is outside the amounts the calculator
  * lends (a figure for a loan the dealer does not offer would mislead).
  */
-export function weeklyEstimate(price: number, calc: CalculatorData | undefined, fees?: LoanFees): WeeklyEstimate | undefined {
+export function weeklyEstimate(
+  price: number,
+  calc: CalculatorData | undefined,
+  fees?: LoanFees,
+): WeeklyEstimate | undefined {
   if (!calc || !(price > 0)) return undefined;
   if (price < calc.amount.min || price > calc.amount.max) return undefined;
   const term = startValue(calc.term);

@@ -15,11 +15,16 @@ export function stepIndex(current: number, delta: number, count: number): number
  */
 export function indexForKey(key: string, current: number, count: number): number | undefined {
   switch (key) {
-    case 'ArrowRight': return stepIndex(current, 1, count);
-    case 'ArrowLeft': return stepIndex(current, -1, count);
-    case 'Home': return 0;
-    case 'End': return Math.max(0, count - 1);
-    default: return undefined;
+    case 'ArrowRight':
+      return stepIndex(current, 1, count);
+    case 'ArrowLeft':
+      return stepIndex(current, -1, count);
+    case 'Home':
+      return 0;
+    case 'End':
+      return Math.max(0, count - 1);
+    default:
+      return undefined;
   }
 }
 

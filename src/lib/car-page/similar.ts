@@ -27,7 +27,10 @@ export function similarCars(cars: readonly Car[], car: Car, count = SIMILAR_CARS
   return cars
     .filter((c) => isListed(c) && String(c.id) !== String(car.id))
     .map((c) => ({ c, tier: closeness(car, c), gap: Math.abs(c.price - car.price) }))
-    .sort((a, b) => a.tier - b.tier || a.gap - b.gap || String(a.c.id).localeCompare(String(b.c.id), 'en', { numeric: true }))
+    .sort(
+      (a, b) =>
+        a.tier - b.tier || a.gap - b.gap || String(a.c.id).localeCompare(String(b.c.id), 'en', { numeric: true }),
+    )
     .slice(0, Math.max(0, count))
     .map((x) => x.c);
 }

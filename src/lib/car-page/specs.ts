@@ -8,8 +8,19 @@ import { driveOf, type Drive } from '../structured-data/vehicle.ts';
 import { formatKm, trimmed } from '../text.ts';
 
 export type SpecKey =
-  | 'condition' | 'year' | 'odometer' | 'body' | 'fuel' | 'transmission' | 'drive'
-  | 'colour' | 'seats' | 'rego' | 'vin' | 'stock' | 'location';
+  | 'condition'
+  | 'year'
+  | 'odometer'
+  | 'body'
+  | 'fuel'
+  | 'transmission'
+  | 'drive'
+  | 'colour'
+  | 'seats'
+  | 'rego'
+  | 'vin'
+  | 'stock'
+  | 'location';
 
 export interface SpecRow {
   key: SpecKey;
@@ -19,7 +30,12 @@ export interface SpecRow {
 
 export const CONDITION_LABELS: Record<Car['car_type'], string> = { new: 'New', used: 'Used', demo: 'Demo' };
 
-const DRIVE_LABELS: Record<Drive, string> = { awd: 'AWD', '4wd': '4WD', fwd: 'Front-wheel drive', rwd: 'Rear-wheel drive' };
+const DRIVE_LABELS: Record<Drive, string> = {
+  awd: 'AWD',
+  '4wd': '4WD',
+  fwd: 'Front-wheel drive',
+  rwd: 'Rear-wheel drive',
+};
 
 /** The rows the car has a value for; missing or blank facts are left out rather than shown empty. */
 export function specRows(car: Car): SpecRow[] {
@@ -40,7 +56,9 @@ export function specRows(car: Car): SpecRow[] {
     ['stock', 'Stock number', trimmed(car.stock_number)],
     ['location', 'Location', trimmed(car.location_name)],
   ];
-  return rows.filter((r): r is [SpecKey, string, string] => !!r[2]).map(([key, label, value]) => ({ key, label, value }));
+  return rows
+    .filter((r): r is [SpecKey, string, string] => !!r[2])
+    .map(([key, label, value]) => ({ key, label, value }));
 }
 
 /** Features shown before "Show all": two columns of five on a desktop, a phone's screenful. */

@@ -8,16 +8,50 @@ import type { CatalogueVehicle } from './catalogue.ts';
 import { feedPrice, type FeedSpec } from './table.ts';
 
 const COLUMNS = [
-  'id', 'title', 'description', 'link', 'image_link', 'additional_image_link', 'price', 'condition',
-  'certified_pre-owned', 'vin', 'brand', 'make', 'model', 'trim', 'year', 'mileage', 'color',
-  'store_code', 'vehicle_fulfillment', 'dealership_name', 'dealership_address', 'google_product_category',
+  'id',
+  'title',
+  'description',
+  'link',
+  'image_link',
+  'additional_image_link',
+  'price',
+  'condition',
+  'certified_pre-owned',
+  'vin',
+  'brand',
+  'make',
+  'model',
+  'trim',
+  'year',
+  'mileage',
+  'color',
+  'store_code',
+  'vehicle_fulfillment',
+  'dealership_name',
+  'dealership_address',
+  'google_product_category',
 ] as const;
 
 type Column = (typeof COLUMNS)[number];
 
 const REQUIRED: readonly Column[] = [
-  'id', 'title', 'description', 'link', 'image_link', 'price', 'condition', 'vin', 'brand', 'make', 'model',
-  'year', 'mileage', 'store_code', 'vehicle_fulfillment', 'dealership_name', 'dealership_address',
+  'id',
+  'title',
+  'description',
+  'link',
+  'image_link',
+  'price',
+  'condition',
+  'vin',
+  'brand',
+  'make',
+  'model',
+  'year',
+  'mileage',
+  'store_code',
+  'vehicle_fulfillment',
+  'dealership_name',
+  'dealership_address',
   'google_product_category',
 ];
 

@@ -8,16 +8,60 @@ import type { CatalogueVehicle } from './catalogue.ts';
 import { feedPrice, type FeedRow, type FeedSpec } from './table.ts';
 
 const COLUMNS = [
-  'vehicle_id', 'title', 'description', 'url', 'make', 'model', 'year', 'trim', 'mileage.value', 'mileage.unit',
-  'vin', 'body_style', 'exterior_color', 'transmission', 'fuel_type', 'drivetrain', 'state_of_vehicle', 'price',
-  'availability', 'date_first_on_lot', 'dealer_id', 'dealer_name', 'dealer_phone', 'address.addr1', 'address.city',
-  'address.region', 'address.postal_code', 'address.country', 'latitude', 'longitude',
+  'vehicle_id',
+  'title',
+  'description',
+  'url',
+  'make',
+  'model',
+  'year',
+  'trim',
+  'mileage.value',
+  'mileage.unit',
+  'vin',
+  'body_style',
+  'exterior_color',
+  'transmission',
+  'fuel_type',
+  'drivetrain',
+  'state_of_vehicle',
+  'price',
+  'availability',
+  'date_first_on_lot',
+  'dealer_id',
+  'dealer_name',
+  'dealer_phone',
+  'address.addr1',
+  'address.city',
+  'address.region',
+  'address.postal_code',
+  'address.country',
+  'latitude',
+  'longitude',
 ];
 
 const REQUIRED = [
-  'vehicle_id', 'title', 'description', 'url', 'make', 'model', 'year', 'mileage.value', 'mileage.unit', 'vin',
-  'body_style', 'exterior_color', 'state_of_vehicle', 'price', 'availability', 'image[0].url', 'address.addr1',
-  'address.city', 'address.region', 'address.postal_code', 'address.country',
+  'vehicle_id',
+  'title',
+  'description',
+  'url',
+  'make',
+  'model',
+  'year',
+  'mileage.value',
+  'mileage.unit',
+  'vin',
+  'body_style',
+  'exterior_color',
+  'state_of_vehicle',
+  'price',
+  'availability',
+  'image[0].url',
+  'address.addr1',
+  'address.city',
+  'address.region',
+  'address.postal_code',
+  'address.country',
 ];
 
 /** Meta takes up to 20 images per vehicle. */
@@ -91,7 +135,9 @@ function row(v: CatalogueVehicle): FeedRow {
     latitude: store ? String(store.latitude) : '',
     longitude: store ? String(store.longitude) : '',
   };
-  v.images.slice(0, MAX_IMAGES).forEach((url, i) => { out[`image[${i}].url`] = url; });
+  v.images.slice(0, MAX_IMAGES).forEach((url, i) => {
+    out[`image[${i}].url`] = url;
+  });
   return out;
 }
 

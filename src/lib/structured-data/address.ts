@@ -41,7 +41,10 @@ function splitRegion(text: string, country: 'AU' | 'NZ'): { rest: string; region
  * is kept whole as the street, so nothing the dealer wrote is lost.
  */
 export function addressParts(text: string, country: 'AU' | 'NZ', fallbackRegion?: string): AddressParts {
-  const segments = text.split(',').map((s) => s.trim()).filter(Boolean);
+  const segments = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   while (segments.length > 1 && COUNTRY_NAMES.test(segments[segments.length - 1]!)) segments.pop();
   const last = segments.pop() ?? '';
   const withPostcode = /^(.*?)\s*\b(\d{4})$/.exec(last);

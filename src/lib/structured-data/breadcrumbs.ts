@@ -57,8 +57,9 @@ export function modelCrumbs(dealer: DealerContent, model: Model): Crumb[] {
 }
 
 function hasBlock(blocks: readonly Block[], type: string): boolean {
-  return blocks.some((b) => b.type === type
-    || (b.type === 'columns' && b.data.cols.some((c) => hasBlock(c.blocks as Block[], type))));
+  return blocks.some(
+    (b) => b.type === type || (b.type === 'columns' && b.data.cols.some((c) => hasBlock(c.blocks as Block[], type))),
+  );
 }
 
 /** The page that lists the team: one with a team block, preferring one whose path says "team". */

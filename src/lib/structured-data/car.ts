@@ -5,7 +5,13 @@
  * is typed Car alone; it is still described fully, but no placeholder picture is passed off as it.
  */
 import type {
-  CarLeaf, DriveWheelConfigurationValue, MergeLeafTypes, OfferItemCondition, OfferLeaf, ProductLeaf, WithContext,
+  CarLeaf,
+  DriveWheelConfigurationValue,
+  MergeLeafTypes,
+  OfferItemCondition,
+  OfferLeaf,
+  ProductLeaf,
+  WithContext,
 } from 'schema-dts';
 import type { Car } from '../../content/entities.ts';
 import type { DealerContent } from '../../content/load.ts';
@@ -31,7 +37,6 @@ const DRIVE_CONFIGURATIONS: Record<Drive, DriveWheelConfigurationValue> = {
   fwd: 'https://schema.org/FrontWheelDriveConfiguration',
   rwd: 'https://schema.org/RearWheelDriveConfiguration',
 };
-
 
 /** Every property the car's data supports; absent data is left out, never guessed. */
 function carProperties(dealer: DealerContent, car: Car): Omit<CarLeaf, '@type'> {

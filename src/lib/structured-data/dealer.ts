@@ -79,7 +79,9 @@ function identifiers(site: Site): PropertyValueLeaf[] {
     ['NZBN', site.legal?.nzbn],
     ['Dealer licence', site.legal?.dealerLicence],
   ];
-  return ids.flatMap(([propertyID, value]) => (value?.trim() ? [{ '@type': 'PropertyValue', propertyID, value: value.trim() }] : []));
+  return ids.flatMap(([propertyID, value]) =>
+    value?.trim() ? [{ '@type': 'PropertyValue', propertyID, value: value.trim() }] : [],
+  );
 }
 
 /** What only the dealer as a whole has: its own phone and email, logo, profiles and registrations. */
@@ -109,7 +111,11 @@ export function dealerJsonLd(dealer: DealerContent): DealerJsonLd {
   if (!places.length) {
     return { '@context': context, ...withDealerFacts<AutoDealerLeaf>(site, { '@type': 'AutoDealer', ...base }) };
   }
-  const group: OrganizationLeaf = { '@type': 'Organization', ...base, subOrganization: places.map((p) => placeNode(dealer, p)) };
+  const group: OrganizationLeaf = {
+    '@type': 'Organization',
+    ...base,
+    subOrganization: places.map((p) => placeNode(dealer, p)),
+  };
   return { '@context': context, ...withDealerFacts(site, group) };
 }
 
@@ -121,7 +127,12 @@ export function sellerJsonLd(dealer: DealerContent, location: Location | undefin
   const { site } = dealer;
   const place = location && placeOfLocation(dealer, location);
   if (!place) {
-    const seller: AutoDealerLeaf = { '@type': 'AutoDealer', '@id': dealerNodeId(site), name: site.name, url: absoluteUrl(site, '/') };
+    const seller: AutoDealerLeaf = {
+      '@type': 'AutoDealer',
+      '@id': dealerNodeId(site),
+      name: site.name,
+      url: absoluteUrl(site, '/'),
+    };
     if (site.contact?.phone) seller.telephone = site.contact.phone;
     return seller;
   }

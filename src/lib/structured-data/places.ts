@@ -38,7 +38,10 @@ export function departmentOf(location: Location): Department {
 }
 
 function addressKey(location: Location): string {
-  return location.address.address.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+  return location.address.address
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
 }
 
 function rank(location: Location): number {
@@ -55,13 +58,24 @@ function placeOf(group: Location[]): Place {
     if (dept === kind) continue;
     const own = group.find((l) => l !== main && departmentOf(l) === dept);
     if (own) {
-      departments.push({ kind: dept, name: own.name, phone: own.contact_detail?.phone, hours: hoursFor(own.hours, dept), location: own });
+      departments.push({
+        kind: dept,
+        name: own.name,
+        phone: own.contact_detail?.phone,
+        hours: hoursFor(own.hours, dept),
+        location: own,
+      });
       continue;
     }
     // Hours of a department with no Location entry of its own: it shares the main location's phone.
     const named = main.hours.filter((h) => h.department === dept);
     if (named.length) {
-      departments.push({ kind: dept, name: `${main.name} ${titleCase(dept)}`, phone: main.contact_detail?.phone, hours: hoursFor(main.hours, dept) });
+      departments.push({
+        kind: dept,
+        name: `${main.name} ${titleCase(dept)}`,
+        phone: main.contact_detail?.phone,
+        hours: hoursFor(main.hours, dept),
+      });
     }
   }
   return { main, kind, hours: hoursFor(main.hours, kind), departments, locations: group };
@@ -95,8 +109,10 @@ export function placeOfLocation(dealer: DealerContent, location: Location): Plac
  */
 export function carLocation(dealer: DealerContent, locationName: string | undefined): Location | undefined {
   const { locations } = dealer;
-  return (locationName ? locations.find((l) => l.name === locationName) : undefined)
-    ?? locations.find((l) => departmentOf(l) === 'sales' && l.primary)
-    ?? locations.find((l) => departmentOf(l) === 'sales')
-    ?? locations[0];
+  return (
+    (locationName ? locations.find((l) => l.name === locationName) : undefined) ??
+    locations.find((l) => departmentOf(l) === 'sales' && l.primary) ??
+    locations.find((l) => departmentOf(l) === 'sales') ??
+    locations[0]
+  );
 }

@@ -16,7 +16,15 @@ import { useEffect, useMemo, useState } from 'react';
 import { useField, useFormikContext } from 'formik';
 import type { FieldDef } from '../../definition.ts';
 import {
-  addDays, hoursOfChoice, isOpenAt, isOpenDay, openDays, shownOfChoice, slotsOn, todayIn, type BookingHours,
+  addDays,
+  hoursOfChoice,
+  isOpenAt,
+  isOpenDay,
+  openDays,
+  shownOfChoice,
+  slotsOn,
+  todayIn,
+  type BookingHours,
 } from '../../../lib/booking-hours.ts';
 import { clockTime } from '../../../lib/opening-hours-text.ts';
 import { useFields } from './context.ts';
@@ -36,7 +44,20 @@ export function joinDateTime(date: string, time: string): string {
 }
 
 const WEEKDAY = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const MONTH = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTH = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** "2025-07-03" → "Thu 3 Jul"; "Today, Thu 3 Jul" and "Tomorrow, …" beside `today`. */
 export function dayLabel(day: string, today?: string): string {
@@ -108,13 +129,16 @@ export default function DateTime({ field }: { field: FieldDef }) {
   // eslint-disable-next-line react-hooks/exhaustive-deps -- The hours follow the chosen location (`where`), not every other value of the form.
   const hours = useMemo(() => (rule ? hoursOfChoice(rule, values) : undefined), [rule, where]);
   const shown = rule ? shownOfChoice(rule, values) : [];
-  const days = useMemo(() => (hours && now ? openDays(hours, DAYS_OFFERED, { now, horizonDays: HORIZON_DAYS }) : []), [hours, now]);
+  const days = useMemo(
+    () => (hours && now ? openDays(hours, DAYS_OFFERED, { now, horizonDays: HORIZON_DAYS }) : []),
+    [hours, now],
+  );
 
   // A choice made for another location (or before the visitor came back to this step) is checked
   // again, so a day the location is now closed shows its message at once.
   useEffect(() => {
     if (input.value) void helpers.setTouched(true, true);
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- Only a change of location checks the chosen day again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- Only a change of location checks the chosen day again.
   }, [where]);
 
   const set = (d: string, t: string) => {
@@ -159,13 +183,19 @@ export default function DateTime({ field }: { field: FieldDef }) {
             {dayGone && <option value={date}>{`${dayLabel(date, today)} (${closed(date)})`}</option>}
             {byMonth(days).map((g) => (
               <optgroup key={g.month} label={g.month}>
-                {g.days.map((d) => <option key={d} value={d}>{dayLabel(d, today)}</option>)}
+                {g.days.map((d) => (
+                  <option key={d} value={d}>
+                    {dayLabel(d, today)}
+                  </option>
+                ))}
               </optgroup>
             ))}
           </select>
         </div>
         <div>
-          <label htmlFor={timeId} className="field-label">{timeLabel}</label>
+          <label htmlFor={timeId} className="field-label">
+            {timeLabel}
+          </label>
           <select
             className="select"
             id={timeId}
@@ -175,8 +205,16 @@ export default function DateTime({ field }: { field: FieldDef }) {
             onChange={(e) => set(date, e.target.value)}
           >
             <option value="">{date ? 'Any time' : 'Choose a day first'}</option>
-            {timeGone && <option value={time}>{`${clockTime(time)} (${isOpenAt(hours, date, time) ? 'unavailable' : 'closed'})`}</option>}
-            {slots.map((t) => <option key={t} value={t}>{clockTime(t)}</option>)}
+            {timeGone && (
+              <option
+                value={time}
+              >{`${clockTime(time)} (${isOpenAt(hours, date, time) ? 'unavailable' : 'closed'})`}</option>
+            )}
+            {slots.map((t) => (
+              <option key={t} value={t}>
+                {clockTime(t)}
+              </option>
+            ))}
           </select>
         </div>
       </>
@@ -204,7 +242,9 @@ export default function DateTime({ field }: { field: FieldDef }) {
         </div>
         {withTime && (
           <div>
-            <label htmlFor={timeId} className="field-label">{timeLabel}</label>
+            <label htmlFor={timeId} className="field-label">
+              {timeLabel}
+            </label>
             <input
               className="input"
               id={timeId}
@@ -226,7 +266,11 @@ export default function DateTime({ field }: { field: FieldDef }) {
   return (
     <div className={`form-field field form-datetime${state.error ? ' has-error' : ''}`}>
       <div className="form-datetime-row">{controls}</div>
-      {hint && <p className="form-help field-hint" id={hoursId}>{hint}</p>}
+      {hint && (
+        <p className="form-help field-hint" id={hoursId}>
+          {hint}
+        </p>
+      )}
       <Help id={state.id} field={field} />
       <ErrorText id={state.id} error={state.error} />
     </div>

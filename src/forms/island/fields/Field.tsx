@@ -25,7 +25,9 @@ function linkedLabel(label: string): ReactNode {
   return (
     <>
       {label.slice(0, m.index)}
-      <a href={href} target="_blank" rel="noopener">{m[1]}</a>
+      <a href={href} target="_blank" rel="noopener">
+        {m[1]}
+      </a>
       {label.slice(m.index + m[1]!.length)}
     </>
   );
@@ -75,7 +77,11 @@ function Select({ field }: { field: FieldDef }) {
         onBlur={input.onBlur}
       >
         <option value="">{field.placeholder || 'Please select'}</option>
-        {(field.options ?? []).map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+        {(field.options ?? []).map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
       </select>
     </Shell>
   );
@@ -97,7 +103,11 @@ function Text({ field }: { field: FieldDef }) {
     },
   };
   if (field.type === 'message') {
-    return <Shell field={field} state={state} wide><textarea {...common} className="textarea" rows={4} /></Shell>;
+    return (
+      <Shell field={field} state={state} wide>
+        <textarea {...common} className="textarea" rows={4} />
+      </Shell>
+    );
   }
   return (
     <Shell field={field} state={state}>
@@ -113,7 +123,11 @@ function Text({ field }: { field: FieldDef }) {
       />
       {listId && (
         <datalist id={listId}>
-          {field.options!.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+          {field.options!.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
         </datalist>
       )}
     </Shell>
@@ -127,16 +141,24 @@ function Hidden({ field }: { field: FieldDef }) {
 
 export default function Field({ field }: { field: FieldDef }) {
   switch (field.type) {
-    case 'hidden': return <Hidden field={field} />;
-    case 'check': return <Check field={field} />;
+    case 'hidden':
+      return <Hidden field={field} />;
+    case 'check':
+      return <Check field={field} />;
     case 'radio':
-    case 'radioCard': return <Choice field={field} />;
+    case 'radioCard':
+      return <Choice field={field} />;
     case 'select':
     case 'locationSelect':
-    case 'leadCategorySelect': return <Select field={field} />;
-    case 'dateTime': return <DateTime field={field} />;
-    case 'currency': return <Currency field={field} />;
-    case 'captcha': return <Captcha field={field} />;
-    default: return <Text field={field} />;
+    case 'leadCategorySelect':
+      return <Select field={field} />;
+    case 'dateTime':
+      return <DateTime field={field} />;
+    case 'currency':
+      return <Currency field={field} />;
+    case 'captcha':
+      return <Captcha field={field} />;
+    default:
+      return <Text field={field} />;
   }
 }

@@ -38,19 +38,42 @@ export function useFieldState(field: FieldDef): FieldState {
 }
 
 export function RequiredMark({ required }: { required: boolean }) {
-  return required ? <span className="form-required" aria-hidden="true"> *</span> : null;
+  return required ? (
+    <span className="form-required" aria-hidden="true">
+      {' '}
+      *
+    </span>
+  ) : null;
 }
 
 export function Help({ id, field }: { id: string; field: FieldDef }) {
-  return field.help ? <p className="form-help field-hint" id={`${id}-help`}>{field.help}</p> : null;
+  return field.help ? (
+    <p className="form-help field-hint" id={`${id}-help`}>
+      {field.help}
+    </p>
+  ) : null;
 }
 
 export function ErrorText({ id, error }: { id: string; error?: string }) {
-  return error ? <p className="form-error field-error" id={`${id}-error`}>{error}</p> : null;
+  return error ? (
+    <p className="form-error field-error" id={`${id}-error`}>
+      {error}
+    </p>
+  ) : null;
 }
 
 /** Label above the control, then help and error. */
-export function Shell({ field, state, children, wide }: { field: FieldDef; state: FieldState; children: ReactNode; wide?: boolean }) {
+export function Shell({
+  field,
+  state,
+  children,
+  wide,
+}: {
+  field: FieldDef;
+  state: FieldState;
+  children: ReactNode;
+  wide?: boolean;
+}) {
   return (
     <div className={`form-field field${wide ? ' form-field-wide' : ''}${state.error ? ' has-error' : ''}`}>
       <label htmlFor={state.id} className="field-label">
