@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # npm test — every test of the project, in order:
 #   1. type-check (tsc; `astro check` as well when @astrojs/check is installed)
-#   2. unit tests (vitest)
-#   3. end-to-end tests (Playwright in Chromium against freshly built sample dealers)
+#   2. lint and format (ESLint with --max-warnings 0, Prettier's check)
+#   3. unit tests (vitest)
+#   4. end-to-end tests (Playwright in Chromium against freshly built sample dealers)
 # Every stage runs even when an earlier one fails; the last line sums them up as
-# "total: N passed, N failed" (the type-check counts as one test) and the exit code is 1 on any failure.
+# "total: N passed, N failed" (the type-check and the lint each count as one test) and the exit code is 1 on any failure.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -33,6 +34,12 @@ else
   echo "(astro check skipped: @astrojs/check is not installed)"
 fi
 
+heading "Lint and format"
+lint=passed
+npx eslint . --max-warnings 0 || lint=failed
+npx prettier --check --log-level warn "**/*.{ts,tsx,mjs,js,css}" || lint=failed
+[ "$lint" = passed ] && echo "ESLint and Prettier: clean"
+
 heading "Unit tests (vitest)"
 npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/vitest.json"
 vitest_exit=$?
@@ -42,7 +49,7 @@ PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" npx playwright test --rep
 playwright_exit=$?
 
 heading "Summary"
-TYPECHECK="$typecheck" VITEST_EXIT="$vitest_exit" PLAYWRIGHT_EXIT="$playwright_exit" REPORTS="$reports" node --input-type=module -e '
+TYPECHECK="$typecheck" LINT="$lint" VITEST_EXIT="$vitest_exit" PLAYWRIGHT_EXIT="$playwright_exit" REPORTS="$reports" node --input-type=module -e '
 import { existsSync, readFileSync } from "node:fs";
 const read = (name) => {
   const file = `${process.env.REPORTS}/${name}`;
@@ -60,6 +67,7 @@ const unloadable = (v?.testResults ?? []).filter((f) => f.status === "failed" &&
 const p = read("playwright.json");
 const rows = [
   stage("type-check", process.env.TYPECHECK === "passed" ? 1 : 0, process.env.TYPECHECK === "passed" ? 0 : 1, 0),
+  stage("lint and format", process.env.LINT === "passed" ? 1 : 0, process.env.LINT === "passed" ? 0 : 1, 0),
   stage("unit (vitest)", v?.numPassedTests ?? 0, (v?.numFailedTests ?? 0) + unloadable, Number(process.env.VITEST_EXIT)),
   stage("e2e (playwright)", (p?.stats?.expected ?? 0) + (p?.stats?.flaky ?? 0), (p?.stats?.unexpected ?? 0) + (p?.errors?.length ?? 0), Number(process.env.PLAYWRIGHT_EXIT)),
 ];
