@@ -8,6 +8,7 @@
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { runSearchLoad, SEARCH_P95_TARGET_MS, type SearchDatabase, type SearchLoadResult } from './lib/bench-search.ts';
+import { processEnv, readEnv } from '../src/config/env.ts';
 
 const { values } = parseArgs({
   options: {
@@ -27,7 +28,7 @@ const count = (v: string | undefined, fallback: number, name: string) => {
 };
 const cars = count(values.cars, 10_000, 'cars');
 const queries = count(values.queries, 500, 'queries');
-const url = values['database-url'] || process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
+const url = values['database-url'] || process.env.TEST_DATABASE_URL || readEnv(processEnv(), 'DATABASE_URL');
 const databases: SearchDatabase[] = [
   { kind: 'pglite' },
   ...(url && !values['pglite-only'] ? [{ kind: 'postgres' as const, url }] : []),

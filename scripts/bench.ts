@@ -60,6 +60,7 @@ import { runPageBench, type PagesReport } from './lib/bench-pages.ts';
 import { evaluateSearchTargets, formatSearch, type SearchReport } from './lib/bench-catalogue-report.ts';
 import { evaluatePageBudgets, formatPageBudgets } from './lib/bench-budgets.ts';
 import { benchFaults, evaluateFaultTargets, formatFaults, type FaultsReport } from './lib/bench-faults.ts';
+import { processEnv, readEnv } from '../src/config/env.ts';
 
 const DEFAULT_CONCURRENCY = 16;
 const DEFAULT_WARMUP = 500;
@@ -126,7 +127,7 @@ const leadSaves = whole('leads', values.leads, 0);
 const concurrency = whole('concurrency', values.concurrency, 1, 10_000);
 const warmup = whole('warmup', values.warmup, 0);
 // As the API does (src/api/db/index.ts): DATABASE_POOL_MAX when it is a positive whole number.
-const envPool = Number(process.env.DATABASE_POOL_MAX);
+const envPool = Number(readEnv(processEnv(), 'DATABASE_POOL_MAX'));
 const poolMax =
   values.pool !== undefined
     ? whole('pool', values.pool, 1)
@@ -137,7 +138,7 @@ const databaseUrl =
   values['database-url'] ||
   process.env.BENCH_DATABASE_URL ||
   process.env.TEST_DATABASE_URL ||
-  process.env.DATABASE_URL ||
+  readEnv(processEnv(), 'DATABASE_URL') ||
   undefined;
 const searchCars = whole('search-cars', values['search-cars'], 1);
 const searchQueries = whole('search-queries', values['search-queries'], 1);

@@ -30,14 +30,15 @@ import { LiveContent, type ReloadReport } from './lib/dev-content.ts';
 import { devHosts } from './lib/dev-hosts.ts';
 import { describeIssues, describeWarnings } from './lib/dev-pages.ts';
 import { siteOrigin } from './lib/serve-index.ts';
+import { processEnv, readEnv } from '../src/config/env.ts';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 
 const { values } = parseArgs({
   options: {
-    only: { type: 'string', default: process.env.ONLY_DEALERS ?? '' },
-    dealers: { type: 'string', default: process.env.DEALERS_DIR || 'dealers' },
-    port: { type: 'string', default: process.env.PORT || '4321' },
+    only: { type: 'string', default: readEnv(processEnv(), 'ONLY_DEALERS') ?? '' },
+    dealers: { type: 'string', default: readEnv(processEnv(), 'DEALERS_DIR') || 'dealers' },
+    port: { type: 'string', default: readEnv(processEnv(), 'PORT') || '4321' },
     data: { type: 'string' },
   },
 });
@@ -85,7 +86,7 @@ interface Api {
 async function startApi(): Promise<Api> {
   let standIn: FinanceStandIn | undefined;
   try {
-    if (!process.env.FINANCE_PROVIDER_URL) {
+    if (!readEnv(processEnv(), 'FINANCE_PROVIDER_URL')) {
       // The usual port, so the provider's pages keep their address across restarts; any port when it is taken.
       standIn = await startFinanceStandIn({ port: FINANCE_STANDIN_PORT }).catch(() => startFinanceStandIn({ port: 0 }));
     }

@@ -17,11 +17,12 @@ import { migrate } from '../src/api/db/migrate.ts';
 import { maintenance } from '../src/api/deps.ts';
 import { indexContent } from '../src/api/search/index-content.ts';
 import { plural } from '../src/lib/text.ts';
+import { processEnv, readEnv } from '../src/config/env.ts';
 
 const { values } = parseArgs({
   options: { dealers: { type: 'string' }, data: { type: 'string' }, force: { type: 'boolean', default: false } },
 });
-const dealersDir = path.resolve(values.dealers || process.env.DEALERS_DIR || 'dealers');
+const dealersDir = path.resolve(values.dealers || readEnv(processEnv(), 'DEALERS_DIR') || 'dealers');
 const config = dbConfigFrom(dataDirFrom(values.data));
 try {
   const dealers = await loadDealerFolder(dealersDir);

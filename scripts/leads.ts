@@ -18,6 +18,7 @@ import { describeErase, eraseLeadsOf, isLeadId, type Person } from '../src/api/l
 import { EXPORT_FORMATS, formatLeads, listLeads, writeLeads, type ExportFormat } from '../src/api/leads/export.ts';
 import { loadDealers } from '../src/content/load.ts';
 import { plural } from '../src/lib/text.ts';
+import { processEnv, readEnv } from '../src/config/env.ts';
 
 const USAGE = [
   'Usage: npm run -s leads -- export --site SLUG [--format json|csv|adf] [--out FILE | --out DIR/] [--data DIR] [--include-spam]',
@@ -73,7 +74,9 @@ if (command === 'export') {
 
 async function exportLeads(db: Db) {
   // The dealer's name and stock enrich ADF; the export works without them.
-  const dealers = await loadDealers(process.env.DEALERS_DIR || 'dealers', { only: [site] }).catch(() => undefined);
+  const dealers = await loadDealers(readEnv(processEnv(), 'DEALERS_DIR') || 'dealers', { only: [site] }).catch(
+    () => undefined,
+  );
   const dealer = dealers?.dealers.find((d) => d.slug === site);
   const leads = await listLeads(db, site, { includeSpam: values['include-spam'] });
   const format = values.format as ExportFormat;

@@ -27,11 +27,12 @@ import { startFinanceStandIn, type FinanceStandIn } from './lib/finance-standin.
 import { dataDirFrom } from '../src/api/db/index.ts';
 import { FINANCE_STANDIN_PORT, financeProviderFromEnv } from '../src/api/integrations/finance-provider.ts';
 import { startRuntime, type Runtime } from '../src/api/runtime.ts';
+import { processEnv, readEnv } from '../src/config/env.ts';
 
 const { values } = parseArgs({
   options: {
     sites: { type: 'string', default: 'dist/sites' },
-    port: { type: 'string', default: process.env.PORT || '4321' },
+    port: { type: 'string', default: readEnv(processEnv(), 'PORT') || '4321' },
     build: { type: 'boolean', default: true },
     data: { type: 'string' },
   },
@@ -39,7 +40,8 @@ const { values } = parseArgs({
 });
 
 const sitesDir = path.resolve(values.sites);
-const only = process.env.ONLY_DEALERS?.split(',')
+const only = readEnv(processEnv(), 'ONLY_DEALERS')
+  ?.split(',')
   .map((s) => s.trim())
   .filter(Boolean);
 const port = Number(values.port);
@@ -49,7 +51,7 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 }
 
 const previous = await readManifests(sitesDir).catch(() => undefined);
-const dealersDir = path.resolve(process.env.DEALERS_DIR || previous?.dealersDir || 'dealers');
+const dealersDir = path.resolve(readEnv(processEnv(), 'DEALERS_DIR') || previous?.dealersDir || 'dealers');
 
 if (values.build) {
   const result = await buildSites({
@@ -90,7 +92,7 @@ try {
 let standIn: FinanceStandIn | undefined;
 let api: Runtime;
 try {
-  if (!process.env.FINANCE_PROVIDER_URL) {
+  if (!readEnv(processEnv(), 'FINANCE_PROVIDER_URL')) {
     // The usual port, so the provider's pages keep their address across restarts; any port when it is taken.
     standIn = await startFinanceStandIn({ port: FINANCE_STANDIN_PORT }).catch(() => startFinanceStandIn({ port: 0 }));
   }

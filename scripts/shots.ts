@@ -18,6 +18,7 @@ import { projectRoot } from './lib/build-sites.ts';
 import { settleForShot, shotPages, type ShotPage } from './lib/shot-pages.ts';
 import { escapeHtml } from '../src/lib/sanitize.ts';
 import { SUBMISSION_KEY } from '../src/stores/submission.ts';
+import { processEnv, readEnv } from '../src/config/env.ts';
 
 const { values } = parseArgs({
   options: {
@@ -46,7 +47,7 @@ if (!existsSync(chromiumPath)) {
   );
   process.exit(1);
 }
-const dealersDir = path.resolve(process.env.DEALERS_DIR || 'dealers');
+const dealersDir = path.resolve(readEnv(processEnv(), 'DEALERS_DIR') || 'dealers');
 const only = list(values.only);
 const pageFilter = list(values.pages);
 const outDir = path.resolve(values.out);

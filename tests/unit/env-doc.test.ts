@@ -86,6 +86,15 @@ describe('src/config/env.ts', () => {
     expect(direct).toEqual([]);
   });
 
+  it("is how the scripts read the product's variables (a script may still set one for a child)", () => {
+    const reads = sourceFiles('scripts').flatMap((f) =>
+      [...readFileSync(f, 'utf8').matchAll(/process\.env\.([A-Z][A-Z0-9_]*)(?!\s*=[^=])/g)]
+        .filter((m) => m[1]! in declared)
+        .map((m) => `${f}: process.env.${m[1]}`),
+    );
+    expect(reads).toEqual([]);
+  });
+
   it('declares a description and a consistent default for each variable', () => {
     for (const n of names) {
       const v = declared[n];
