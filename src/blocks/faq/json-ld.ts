@@ -1,10 +1,10 @@
 /** schema.org FAQPage data for an faq block, from the plain text of its answers. */
-import type { Block, BlockData } from '../../content/blocks.ts';
+import { nestedBlockLists, type Block, type BlockData } from '../../content/blocks.ts';
 import { plainText } from '../../lib/sanitize.ts';
 
 /**
  * The words a visitor reads in a list of blocks, in order, as one line of plain text: headings,
- * paragraphs, list items, tags, and the blocks inside columns and nested faqs. Media and
+ * paragraphs, list items, tags, and the blocks that blocks nest (columns, nested faqs). Media and
  * buttons carry no answer text and are skipped.
  */
 export function blocksText(blocks: readonly Block[]): string {
@@ -19,12 +19,12 @@ export function blocksText(blocks: readonly Block[]): string {
       case 'list':
         parts.push(...block.data.items.map(plainText));
         break;
-      case 'columns':
-        parts.push(...block.data.cols.map((col) => blocksText(col.blocks as Block[])));
-        break;
       case 'faq':
         for (const q of block.data.questions) parts.push(q.question, blocksText(q.answer as Block[]));
         break;
+      default:
+        // Blocks that nest blocks (columns) say so in their definitions.
+        for (const list of nestedBlockLists(block.type, block.data)) parts.push(blocksText(list.blocks as Block[]));
     }
   }
   return parts
