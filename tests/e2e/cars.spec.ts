@@ -118,8 +118,9 @@ test.describe('searching', () => {
     await expect(keyword).toHaveValue('toyota');
     await expect(cards(page)).toHaveCount(4);
     await expect.poll(() => params(page).get('q')).toBe('toyota');
-    // Without the pause it is one search per letter (6); a slow machine may stretch one gap past it.
-    expect(searches.length, searches.join('\n')).toBeLessThanOrEqual(2);
+    // Without the pause it is one search per letter (6). The gaps between letters are real time,
+    // so a busy machine may stretch one or two of them past the pause: at most half the letters.
+    expect(searches.length, searches.join('\n')).toBeLessThanOrEqual(3);
     expect(searches.at(-1)).toContain('"toyota"');
 
     // Enter searches at once; emptying the box shows everything again.

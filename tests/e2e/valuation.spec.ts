@@ -154,10 +154,18 @@ test.describe('the valuation thank-you page', () => {
 
     test('offer_rejected shows the default thank-you page: no valuation is asked for', async ({ page }) => {
       const calls = valuationCalls(page);
-      for (const category of ['valuation-enquiry', 'sell-my-car-enquiry', 'trade-in-enquiry']) {
+      // The server HTML is the generic page whatever the query: wait for the island to read it.
+      // Coastal's own message for a rejected valuation offer wins over the default title.
+      const titles = {
+        'valuation-enquiry': 'Thanks for considering our offer',
+        'sell-my-car-enquiry': 'Thank you for your enquiry',
+        'trade-in-enquiry': 'Thank you for your enquiry',
+      };
+      for (const [category, title] of Object.entries(titles)) {
         await page.goto(`${originOf(COASTAL)}/thank-you?category=${category}&offer_rejected=true`);
+        await expect(page.locator('astro-island', { has: page.locator('.success') })).not.toHaveAttribute('ssr');
         await expect(page.locator('.success')).toHaveClass(/success-generic/);
-        await expect(page.locator('.success-title')).toHaveText('Thank you for your enquiry');
+        await expect(page.locator('.success-title')).toHaveText(title);
         await expect(widget(page)).toHaveCount(0);
       }
       await page.goto(`${originOf(COASTAL)}/thank-you?category=sell-my-car-enquiry`);

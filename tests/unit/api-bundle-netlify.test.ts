@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { access, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { buildApiForTest, deliveredLeads, leadSave, setEnv, type BuiltApi } from '../helpers/api-bundle.ts';
+import { API_BASE } from '../../src/contract/routes.ts';
 
 interface NetlifyContext {
   ip: string;
@@ -72,6 +73,8 @@ function staticConfig(source: string): string | undefined {
 describe('dist/api/netlify on Netlify Functions', () => {
   it('claims /api/* with config.path, in a form Netlify reads from the file itself', async () => {
     expect(fn.config).toEqual({ path: '/api/*' });
+    // The literal is the route table's base: the two cannot drift apart.
+    expect(fn.config.path).toBe(`${API_BASE}/*`);
     const source = await readFile(path.join(api.apiDir, 'netlify/functions/api.mjs'), 'utf8');
     expect(staticConfig(source)).toBe('{path:"/api/*"}');
   });
