@@ -4,6 +4,7 @@
  * Shared with the API's contract (src/contract/valuation.ts), which reads the same numbers.
  */
 import type { TradeInRange, ValuationRequest, ValuedVehicle } from '../contract/valuation.ts';
+import { MONTHS } from './calendar.ts';
 
 export const AU_STATES = ['NSW', 'VIC', 'QLD', 'WA', 'SA', 'TAS', 'ACT', 'NT'] as const;
 export type AuState = (typeof AU_STATES)[number];
@@ -120,21 +121,6 @@ export function vehicleText(vehicle: VehicleParts): string {
 export function rangeText(range: Pick<TradeInRange, 'low' | 'high'>): string {
   return `$${wholeNumber.format(range.low)} – $${wholeNumber.format(range.high)}`;
 }
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 /** "2025-06-15" → "15 June 2025" (the date as given: no time zone moves it). */
 export function asAtText(date: string): string {

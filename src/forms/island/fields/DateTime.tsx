@@ -15,6 +15,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useField, useFormikContext } from 'formik';
 import type { FieldDef } from '../../definition.ts';
+import { MONTHS, WEEKDAYS_SHORT } from '../../../lib/calendar.ts';
 import {
   addDays,
   hoursOfChoice,
@@ -43,27 +44,11 @@ export function joinDateTime(date: string, time: string): string {
   return date ? (time ? `${date}T${time}` : date) : '';
 }
 
-const WEEKDAY = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const MONTH = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 /** "2025-07-03" → "Thu 3 Jul"; "Today, Thu 3 Jul" and "Tomorrow, …" beside `today`. */
 export function dayLabel(day: string, today?: string): string {
   const [y, m, d] = day.split('-').map(Number);
-  const weekday = WEEKDAY[new Date(Date.UTC(y!, m! - 1, d)).getUTCDay()];
-  const text = `${weekday} ${d} ${MONTH[m! - 1]!.slice(0, 3)}`;
+  const weekday = WEEKDAYS_SHORT[new Date(Date.UTC(y!, m! - 1, d)).getUTCDay()];
+  const text = `${weekday} ${d} ${MONTHS[m! - 1]!.slice(0, 3)}`;
   if (day === today) return `Today, ${text}`;
   if (today && day === addDays(today, 1)) return `Tomorrow, ${text}`;
   return text;
@@ -71,7 +56,7 @@ export function dayLabel(day: string, today?: string): string {
 
 /** "2025-07-03" → "July 2025". */
 export function monthLabel(day: string): string {
-  return `${MONTH[Number(day.slice(5, 7)) - 1]} ${day.slice(0, 4)}`;
+  return `${MONTHS[Number(day.slice(5, 7)) - 1]} ${day.slice(0, 4)}`;
 }
 
 /** Days in runs of one month each, in order. */
