@@ -18,14 +18,23 @@ export interface SampleBuild {
   pages: Map<string, string>;
 }
 
-export async function buildSamples(name: string): Promise<SampleBuild> {
+/** `dealers`: a folder of snapshots to build instead of the samples in ./dealers. */
+export async function buildSamples(name: string, options: { dealers?: string } = {}): Promise<SampleBuild> {
   await mkdir(path.resolve('.cache/test-builds'), { recursive: true });
   const root = await mkdtemp(path.resolve(`.cache/test-builds/${name}-`));
   const sites = path.join(root, 'sites');
   // Without the test runner's NODE_ENV=test, which would make Vite bundle React's development build.
   await run(
     process.execPath,
-    ['--experimental-strip-types', 'scripts/build.ts', '--out', sites, '--api-out', path.join(root, 'api')],
+    [
+      '--experimental-strip-types',
+      'scripts/build.ts',
+      ...(options.dealers ? ['--dealers', options.dealers] : []),
+      '--out',
+      sites,
+      '--api-out',
+      path.join(root, 'api'),
+    ],
     {
       maxBuffer: 64 * 1024 * 1024,
       env: childEnv(),

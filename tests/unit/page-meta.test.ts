@@ -7,7 +7,7 @@ import { toBlocks, fixtureDealer } from '../helpers/render.ts';
 describe('outlineHeadings', () => {
   it('raises a heading that skips levels, keeping its look', () => {
     expect(outlineHeadings('<h1>A</h1><h2>B</h2><h6 class="x">C</h6><h4>D</h4>')).toBe(
-      '<h1>A</h1><h2>B</h2><h3 data-look="h6" class="x">C</h3><h4>D</h4>',
+      '<h1>A</h1><h2>B</h2><h3 data-look="h6" class="x">C</h3><h3 data-look="h4">D</h3>',
     );
     expect(outlineHeadings('<h1>A</h1><h3>B</h3>')).toBe('<h1>A</h1><h2 data-look="h3">B</h2>');
   });
@@ -17,6 +17,21 @@ describe('outlineHeadings', () => {
     expect(outlineHeadings(whole)).toBe(whole);
     const island = '<h1>A</h1><astro-island uid="1"><h3>B</h3></astro-island><h4>C</h4>';
     expect(outlineHeadings(island)).toBe(island);
+  });
+
+  it('settles the headings an island holds in a slot: server-rendered markup, not the island’s own', () => {
+    // The cards of a carousel with no heading block above them.
+    const slotted =
+      '<h1>A</h1><astro-island uid="1"><div><astro-slot><h3 class="c">B</h3><h3>C</h3></astro-slot></div></astro-island><h2>D</h2>';
+    expect(outlineHeadings(slotted)).toBe(
+      '<h1>A</h1><astro-island uid="1"><div><astro-slot><h2 data-look="h3" class="c">B</h2><h2 data-look="h3">C</h2></astro-slot></div></astro-island><h2>D</h2>',
+    );
+    // An island inside a slot is the island's own again.
+    const nested =
+      '<h1>A</h1><astro-island><astro-slot><astro-island><h3>B</h3></astro-island><h5>C</h5></astro-slot></astro-island>';
+    expect(outlineHeadings(nested)).toBe(
+      '<h1>A</h1><astro-island><astro-slot><astro-island><h3>B</h3></astro-island><h4 data-look="h5">C</h4></astro-slot></astro-island>',
+    );
   });
 });
 
