@@ -23,6 +23,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 import type { DealerContent } from '../../src/content/load.ts';
+import { plural } from '../../src/lib/text.ts';
 import { contentTexts, type ContentFile } from './build-manifest.ts';
 import { loadMigrations } from '../../src/api/db/migrations.ts';
 import { DELIVER_PATH, VERCEL_REWRITE } from '../../src/api/platforms/vercel-routes.ts';
@@ -313,7 +314,7 @@ export async function buildApi(options: BuildApiOptions): Promise<BuildApiResult
   const entries = scripts.filter((f) => !f.name.startsWith('chunks/'));
   options.log?.(
     `API bundle (minified): ${entries.map((f) => `${f.name} ${kb(f.bytes)}`).join(', ')}; ` +
-      `shared chunks ${kb(chunks.reduce((n, f) => n + f.bytes, 0))} in ${chunks.length} files, of which content ${kb(contentBytes)} (${count} dealers)`,
+      `shared chunks ${kb(chunks.reduce((n, f) => n + f.bytes, 0))} in ${plural(chunks.length, 'file')}, of which content ${kb(contentBytes)} (${plural(count, 'dealer')})`,
   );
   return { files };
 }

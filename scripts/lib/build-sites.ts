@@ -11,6 +11,7 @@ import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { listDealerFolders, statSignatures } from '../../src/content/load.ts';
 import { formatIssue, type ContentIssue } from '../../src/content/issues.ts';
+import { plural } from '../../src/lib/text.ts';
 import { buildApi } from './build-api.ts';
 import { buildBatch, type DealerSummary } from './build-dealers.ts';
 import {
@@ -84,10 +85,6 @@ async function exists(p: string) {
     () => true,
     () => false,
   );
-}
-
-function plural(n: number, word: string) {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
 export async function buildSites(options: BuildOptions): Promise<BuildResult> {
@@ -223,7 +220,7 @@ export async function buildSites(options: BuildOptions): Promise<BuildResult> {
     }
     const built = Object.keys(checked.entries).sort();
     log(
-      `Building ${plural(built.length, 'dealer')}, ${checked.pages} pages${preview ? ' (preview)' : ''}` +
+      `Building ${plural(built.length, 'dealer')}, ${plural(checked.pages, 'page')}${preview ? ' (preview)' : ''}` +
         `${workers > 1 ? ` in ${workers} processes (${batches.length} batch${batches.length === 1 ? '' : 'es'})` : ''}`,
     );
     const entries: Record<string, ManifestDealer> = { ...chosen.kept };
@@ -404,7 +401,7 @@ export function printSummary(r: BuildResult, log: (line: string) => void) {
   const pages = r.dealers.reduce((a, d) => a + d.pages, 0);
   const kept = r.unchanged.length ? `; ${plural(r.unchanged.length, 'dealer')} unchanged` : '';
   log(
-    `\n${r.dealers.length} dealers, ${pages} pages in ${r.seconds.toFixed(2)} s${kept}; ${plural(r.warnings.length, 'warning')}`,
+    `\n${plural(r.dealers.length, 'dealer')}, ${plural(pages, 'page')} in ${r.seconds.toFixed(2)} s${kept}; ${plural(r.warnings.length, 'warning')}`,
   );
   if (r.workerRssMB.length) {
     log(
