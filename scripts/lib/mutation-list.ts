@@ -116,7 +116,7 @@ export const mutations: Mutation[] = [
   ),
   ...row(
     'Rich text sanitised at build time',
-    [u('lib-sanitize'), u('blocks-static')],
+    [u('lib-sanitize'), b('paragraph', 'paragraph')],
     [
       {
         id: 'build-sanitize-schemes',
@@ -791,7 +791,7 @@ export const mutations: Mutation[] = [
   ),
   ...row(
     'heading (levels 1-6 with text only)',
-    [u('blocks-static')],
+    [b('heading', 'heading')],
     [
       {
         id: 'heading-level-7',
@@ -811,7 +811,7 @@ export const mutations: Mutation[] = [
   ),
   ...row(
     'paragraph, list',
-    [u('blocks-static')],
+    [b('paragraph', 'paragraph'), b('list', 'list')],
     [
       {
         id: 'paragraph-block-tag',
@@ -838,7 +838,7 @@ export const mutations: Mutation[] = [
   ),
   ...row(
     'columns (12-column grid, nested blocks)',
-    [u('blocks-static'), u('blocks-logic')],
+    [b('columns', 'columns'), u('blocks-logic')],
     [
       {
         id: 'columns-grid-12',
@@ -865,7 +865,7 @@ export const mutations: Mutation[] = [
   ),
   ...row(
     'alternatingColumns',
-    [u('blocks-media'), u('spec-rules-blocks')],
+    [b('alternatingColumns', 'alternating-columns'), u('blocks-media'), u('spec-rules-blocks')],
     [
       {
         id: 'alternating-flip',
@@ -885,7 +885,7 @@ export const mutations: Mutation[] = [
   ),
   ...row(
     'buttons / buttonsTool',
-    [u('blocks-static'), u('blocks-logic')],
+    [b('buttons', 'buttons'), u('blocks-logic')],
     [
       {
         id: 'buttons-alignment-tune',
@@ -987,7 +987,7 @@ export const mutations: Mutation[] = [
   ),
   ...row(
     'iconButtonsTool',
-    [u('blocks-static'), u('spec-rules-blocks')],
+    [u('spec-rules-blocks')],
     [
       {
         id: 'icon-buttons-minimal',
@@ -1014,7 +1014,7 @@ export const mutations: Mutation[] = [
   ),
   ...row(
     'tag',
-    [u('blocks-static'), u('blocks-logic')],
+    [b('tag', 'tag'), u('blocks-logic')],
     [
       {
         id: 'tag-custom-bg',
@@ -1307,7 +1307,7 @@ export const mutations: Mutation[] = [
   ),
   ...row(
     'search (renders nothing)',
-    [u('blocks-static')],
+    [b('search', 'search')],
     [
       {
         id: 'search-renders-nothing',
