@@ -865,7 +865,7 @@ export const mutations: Mutation[] = [
   ),
   ...row(
     'alternatingColumns',
-    [b('alternatingColumns', 'alternating-columns'), u('blocks-media'), u('spec-rules-blocks')],
+    [b('alternatingColumns', 'alternating-columns'), u('spec-rules-blocks')],
     [
       {
         id: 'alternating-flip',
@@ -953,7 +953,7 @@ export const mutations: Mutation[] = [
   ),
   ...row(
     'imageBanner, imageBackground (overlay colour and opacity)',
-    [u('blocks-media')],
+    [b('imageBanner', 'image-banner'), b('imageBackground', 'image-background')],
     [
       {
         id: 'overlay-opacity',
@@ -987,7 +987,7 @@ export const mutations: Mutation[] = [
   ),
   ...row(
     'iconButtonsTool',
-    [u('spec-rules-blocks')],
+    [b('iconButtonsTool', 'icon-buttons'), u('spec-rules-blocks')],
     [
       {
         id: 'icon-buttons-minimal',
@@ -1041,7 +1041,7 @@ export const mutations: Mutation[] = [
   ),
   ...row(
     'video (autoplay, muted, loop, playsinline',
-    [u('blocks-media')],
+    [b('video', 'video')],
     [
       {
         id: 'video-mp4',
