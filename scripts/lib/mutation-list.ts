@@ -1177,7 +1177,7 @@ export const mutations: Mutation[] = [
   ),
   ...row(
     'brandDescription (`brand_website_name`)',
-    [u('blocks-dealer')],
+    [b('brandDescription', 'brand-description')],
     [
       {
         id: 'brand-description-placeholder',
@@ -1287,7 +1287,7 @@ export const mutations: Mutation[] = [
   ),
   ...row(
     'customComponent (registered names',
-    [u('blocks-dealer'), u('content-load')],
+    [b('customComponent', 'custom-component'), u('content-load')],
     [
       {
         id: 'custom-component-lookup',
