@@ -339,7 +339,7 @@ export const mutations: Mutation[] = [
   ),
   ...row(
     '`/team/{slug}`, omitted with',
-    [u('lib-routes'), b('team', 'team-cards'), u('blocks-interactive')],
+    [u('lib-routes'), b('team', 'team-cards'), b('team', 'team')],
     [
       {
         id: 'team-remove-profile',
@@ -360,7 +360,7 @@ export const mutations: Mutation[] = [
         file: 'src/blocks/team/staff-card.ts',
         find: '    href: profileHref(site, member),',
         replace: '    href: `/team/${member.slug}`,',
-        tests: [b('team', 'team-cards'), u('blocks-interactive')],
+        tests: [b('team', 'team-cards'), b('team', 'team')],
         why: 'a staff card never links to a profile page that is not built',
       },
     ],
@@ -912,7 +912,7 @@ export const mutations: Mutation[] = [
   ),
   ...row(
     'cardsTool (grid; Swiper carousel',
-    [b('cardsTool', 'cards-layout'), u('spec-rules-blocks'), u('blocks-interactive')],
+    [b('cardsTool', 'cards-layout'), u('spec-rules-blocks'), b('cardsTool', 'cards')],
     [
       {
         id: 'cards-divisor',
@@ -1109,7 +1109,7 @@ export const mutations: Mutation[] = [
   ),
   ...row(
     'team (grouped in the default order, or tabs; cards)',
-    [u('blocks-interactive'), b('team', 'team-cards'), b('team', 'staff')],
+    [b('team', 'team'), b('team', 'team-cards'), b('team', 'staff')],
     [
       {
         id: 'team-tabs-layout',
@@ -1136,7 +1136,7 @@ export const mutations: Mutation[] = [
   ),
   ...row(
     'websiteBrands (grid; modal',
-    [u('blocks-interactive'), b('websiteBrands', 'brand-buttons')],
+    [b('websiteBrands', 'website-brands'), b('websiteBrands', 'brand-buttons')],
     [
       {
         id: 'brands-used-stock',
@@ -1252,7 +1252,7 @@ export const mutations: Mutation[] = [
   ),
   ...row(
     'salesCounter (counts up when visible; reduced motion)',
-    [b('salesCounter', 'sales-counter'), u('spec-rules-blocks'), u('blocks-interactive')],
+    [b('salesCounter', 'sales-counter'), u('spec-rules-blocks')],
     [
       {
         id: 'counter-ease',
@@ -2214,7 +2214,7 @@ export const mutations: Mutation[] = [
   ),
   ...row(
     'Brand modal open per brand',
-    [u('blocks-interactive')],
+    [b('websiteBrands', 'website-brands')],
     [
       {
         id: 'state-brand-dialog-id',

@@ -28,6 +28,17 @@ export function count(html: string, needle: string): number {
   return html.split(needle).length - 1;
 }
 
+/** Visible-ish text: tags and comments removed, white space folded. */
+export function text(html: string): string {
+  return html
+    .replace(/<(script|style)[\s\S]*?<\/\1>/g, ' ')
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
 /** The JSON-LD objects of every `<script type="application/ld+json">` in the HTML. */
 export function jsonLd(html: string): unknown[] {
   return [...html.matchAll(/<script[^>]*type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) =>
