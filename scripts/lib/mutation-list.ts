@@ -838,7 +838,7 @@ export const mutations: Mutation[] = [
   ),
   ...row(
     'columns (12-column grid, nested blocks)',
-    [b('columns', 'columns'), u('blocks-logic')],
+    [b('columns', 'columns'), b('columns', 'column-widths')],
     [
       {
         id: 'columns-grid-12',
@@ -885,7 +885,7 @@ export const mutations: Mutation[] = [
   ),
   ...row(
     'buttons / buttonsTool',
-    [b('buttons', 'buttons'), u('blocks-logic')],
+    [b('buttons', 'buttons')],
     [
       {
         id: 'buttons-alignment-tune',
@@ -1014,7 +1014,7 @@ export const mutations: Mutation[] = [
   ),
   ...row(
     'tag',
-    [b('tag', 'tag'), u('blocks-logic')],
+    [b('tag', 'tag'), b('tag', 'tag-colours')],
     [
       {
         id: 'tag-custom-bg',
@@ -2838,7 +2838,7 @@ export const mutations: Mutation[] = [
   ),
   ...row(
     '12-column grid for cards and columns',
-    [u('blocks-logic'), b('cardsTool', 'cards-layout')],
+    [b('columns', 'column-widths'), b('cardsTool', 'cards-layout')],
     [
       {
         id: 'const-grid-columns',
