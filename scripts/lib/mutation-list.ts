@@ -1490,7 +1490,7 @@ export const mutations: Mutation[] = [
         find: '  return models.find((m) => m.slug === s) ?? models.find((m) => m.new_slug === s);',
         replace: '  return models.find((m) => m.slug === s);',
         why: 'a model block may name the new_slug',
-        tests: [u('model-blocks')],
+        tests: [u('lib-model-find')],
       },
       {
         id: 'block-models-body-types',
@@ -1498,7 +1498,7 @@ export const mutations: Mutation[] = [
         find: '  return { variants, swatches, bodyTypes: showBodyTypeTabs(types.length, swatches.length) ? types : [] };',
         replace: '  return { variants, swatches, bodyTypes: types };',
         why: 'modelColors adds the body-type row only by the rule',
-        tests: [u('model-blocks'), u('spec-rules-screens')],
+        tests: [b('modelColors', 'model-colours'), u('spec-rules-screens')],
       },
     ],
   ),
@@ -1795,7 +1795,7 @@ export const mutations: Mutation[] = [
   ),
   ...row(
     'Colour picker, variant cards, modelFeatures',
-    [u('model-blocks')],
+    [b('modelColors', 'model-colours'), b('modelVariants', 'model-variants'), b('modelFeatures', 'model-features')],
     [
       {
         id: 'screen-colour-first-variant',
@@ -2179,7 +2179,7 @@ export const mutations: Mutation[] = [
   ),
   ...row(
     'Variant card first 8 features / all',
-    [u('model-blocks'), b('offers', 'offers'), u('spec-rules-states')],
+    [b('modelVariants', 'model-variants'), b('offers', 'offers'), u('spec-rules-states')],
     [
       {
         id: 'state-variant-more',
@@ -2187,7 +2187,7 @@ export const mutations: Mutation[] = [
         find: '      <details class="variant-more">',
         replace: '      <details class="variant-more" open>',
         why: 'features past 8 start collapsed',
-        tests: [u('model-blocks'), u('spec-rules-states')],
+        tests: [b('modelVariants', 'model-variants'), u('spec-rules-states')],
       },
       {
         id: 'state-offer-text-collapsed',
@@ -3172,7 +3172,7 @@ export const mutations: Mutation[] = [
   ),
   ...row(
     'Variant features 8; slider above 2 variants',
-    [u('model-blocks')],
+    [b('modelVariants', 'model-variants'), b('modelColors', 'model-colours')],
     [
       {
         id: 'const-features-8',
