@@ -101,7 +101,7 @@ export const ruleMutations: Mutation[] = [
   ),
   ...row(
     'Valuation thank-you (valuation-, sell-my-car-, trade-in-enquiry)',
-    [b('success', 'success-variants'), u('valuation-widget')],
+    [b('success', 'success-variants'), b('success', 'valuation-widget')],
     [
       {
         id: 'rules-valuation-rejected',
