@@ -64,7 +64,7 @@ export const ruleMutations: Mutation[] = [
   ),
   ...row(
     'Cutoff 2024-06-24 (`formStepHeadings`)',
-    [u('forms-island-render')],
+    [b('form', 'form-before-hydration')],
     [
       {
         id: 'rules-step-headings',

@@ -435,7 +435,7 @@ export const mutations: Mutation[] = [
   ),
   ...row(
     '`#form-section` anchor',
-    [u('forms-island-render'), u('forms-island-props')],
+    [b('form', 'form-before-hydration'), u('forms-island-props')],
     [
       {
         id: 'form-anchor-name',
@@ -1320,7 +1320,7 @@ export const mutations: Mutation[] = [
   ),
   ...row(
     'form (every form type), formBuilder',
-    [u('forms-types'), u('forms-shared'), u('forms-island-render')],
+    [u('forms-types'), u('forms-shared'), b('form', 'form-before-hydration')],
     [
       {
         id: 'block-form-type',
@@ -1352,7 +1352,7 @@ export const mutations: Mutation[] = [
         find: "    kind: steps.length > 1 ? 'multi' : 'single',",
         replace: "    kind: 'single',",
         why: 'forms with several steps are multi-step',
-        tests: [u('forms-types'), u('forms-shared'), u('forms-island-render')],
+        tests: [u('forms-types'), u('forms-shared'), b('form', 'form-before-hydration')],
       },
     ],
   ),
