@@ -64,7 +64,7 @@ export const ruleMutations: Mutation[] = [
   ),
   ...row(
     'Cutoff 2024-06-24 (`formStepHeadings`)',
-    [u('forms-island-render')],
+    [b('form', 'form-before-hydration')],
     [
       {
         id: 'rules-step-headings',
@@ -101,7 +101,7 @@ export const ruleMutations: Mutation[] = [
   ),
   ...row(
     'Valuation thank-you (valuation-, sell-my-car-, trade-in-enquiry)',
-    [b('success', 'success-variants'), u('valuation-widget')],
+    [b('success', 'success-variants'), b('success', 'valuation-widget')],
     [
       {
         id: 'rules-valuation-rejected',

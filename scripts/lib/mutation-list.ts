@@ -116,7 +116,7 @@ export const mutations: Mutation[] = [
   ),
   ...row(
     'Rich text sanitised at build time',
-    [u('lib-sanitize'), u('blocks-static')],
+    [u('lib-sanitize'), b('paragraph', 'paragraph')],
     [
       {
         id: 'build-sanitize-schemes',
@@ -339,7 +339,7 @@ export const mutations: Mutation[] = [
   ),
   ...row(
     '`/team/{slug}`, omitted with',
-    [u('lib-routes'), b('team', 'team-cards'), u('blocks-interactive')],
+    [u('lib-routes'), b('team', 'team-cards'), b('team', 'team')],
     [
       {
         id: 'team-remove-profile',
@@ -360,7 +360,7 @@ export const mutations: Mutation[] = [
         file: 'src/blocks/team/staff-card.ts',
         find: '    href: profileHref(site, member),',
         replace: '    href: `/team/${member.slug}`,',
-        tests: [b('team', 'team-cards'), u('blocks-interactive')],
+        tests: [b('team', 'team-cards'), b('team', 'team')],
         why: 'a staff card never links to a profile page that is not built',
       },
     ],
@@ -435,7 +435,7 @@ export const mutations: Mutation[] = [
   ),
   ...row(
     '`#form-section` anchor',
-    [u('forms-island-render'), u('forms-island-props')],
+    [b('form', 'form-before-hydration'), u('forms-island-props')],
     [
       {
         id: 'form-anchor-name',
@@ -791,7 +791,7 @@ export const mutations: Mutation[] = [
   ),
   ...row(
     'heading (levels 1-6 with text only)',
-    [u('blocks-static')],
+    [b('heading', 'heading')],
     [
       {
         id: 'heading-level-7',
@@ -811,7 +811,7 @@ export const mutations: Mutation[] = [
   ),
   ...row(
     'paragraph, list',
-    [u('blocks-static')],
+    [b('paragraph', 'paragraph'), b('list', 'list')],
     [
       {
         id: 'paragraph-block-tag',
@@ -838,7 +838,7 @@ export const mutations: Mutation[] = [
   ),
   ...row(
     'columns (12-column grid, nested blocks)',
-    [u('blocks-static'), u('blocks-logic')],
+    [b('columns', 'columns'), b('columns', 'column-widths')],
     [
       {
         id: 'columns-grid-12',
@@ -865,7 +865,7 @@ export const mutations: Mutation[] = [
   ),
   ...row(
     'alternatingColumns',
-    [u('blocks-media'), u('spec-rules-blocks')],
+    [b('alternatingColumns', 'alternating-columns'), u('spec-rules-blocks')],
     [
       {
         id: 'alternating-flip',
@@ -885,7 +885,7 @@ export const mutations: Mutation[] = [
   ),
   ...row(
     'buttons / buttonsTool',
-    [u('blocks-static'), u('blocks-logic')],
+    [b('buttons', 'buttons')],
     [
       {
         id: 'buttons-alignment-tune',
@@ -912,7 +912,7 @@ export const mutations: Mutation[] = [
   ),
   ...row(
     'cardsTool (grid; Swiper carousel',
-    [b('cardsTool', 'cards-layout'), u('spec-rules-blocks'), u('blocks-interactive')],
+    [b('cardsTool', 'cards-layout'), u('spec-rules-blocks'), b('cardsTool', 'cards')],
     [
       {
         id: 'cards-divisor',
@@ -953,7 +953,7 @@ export const mutations: Mutation[] = [
   ),
   ...row(
     'imageBanner, imageBackground (overlay colour and opacity)',
-    [u('blocks-media')],
+    [b('imageBanner', 'image-banner'), b('imageBackground', 'image-background')],
     [
       {
         id: 'overlay-opacity',
@@ -987,7 +987,7 @@ export const mutations: Mutation[] = [
   ),
   ...row(
     'iconButtonsTool',
-    [u('blocks-static'), u('spec-rules-blocks')],
+    [b('iconButtonsTool', 'icon-buttons'), u('spec-rules-blocks')],
     [
       {
         id: 'icon-buttons-minimal',
@@ -1014,7 +1014,7 @@ export const mutations: Mutation[] = [
   ),
   ...row(
     'tag',
-    [u('blocks-static'), u('blocks-logic')],
+    [b('tag', 'tag'), b('tag', 'tag-colours')],
     [
       {
         id: 'tag-custom-bg',
@@ -1041,7 +1041,7 @@ export const mutations: Mutation[] = [
   ),
   ...row(
     'video (autoplay, muted, loop, playsinline',
-    [u('blocks-media')],
+    [b('video', 'video')],
     [
       {
         id: 'video-mp4',
@@ -1109,7 +1109,7 @@ export const mutations: Mutation[] = [
   ),
   ...row(
     'team (grouped in the default order, or tabs; cards)',
-    [u('blocks-interactive'), b('team', 'team-cards'), b('team', 'staff')],
+    [b('team', 'team'), b('team', 'team-cards'), b('team', 'staff')],
     [
       {
         id: 'team-tabs-layout',
@@ -1136,7 +1136,7 @@ export const mutations: Mutation[] = [
   ),
   ...row(
     'websiteBrands (grid; modal',
-    [u('blocks-interactive'), b('websiteBrands', 'brand-buttons')],
+    [b('websiteBrands', 'website-brands'), b('websiteBrands', 'brand-buttons')],
     [
       {
         id: 'brands-used-stock',
@@ -1177,7 +1177,7 @@ export const mutations: Mutation[] = [
   ),
   ...row(
     'brandDescription (`brand_website_name`)',
-    [u('blocks-dealer')],
+    [b('brandDescription', 'brand-description')],
     [
       {
         id: 'brand-description-placeholder',
@@ -1252,7 +1252,7 @@ export const mutations: Mutation[] = [
   ),
   ...row(
     'salesCounter (counts up when visible; reduced motion)',
-    [b('salesCounter', 'sales-counter'), u('spec-rules-blocks'), u('blocks-interactive')],
+    [b('salesCounter', 'sales-counter'), u('spec-rules-blocks')],
     [
       {
         id: 'counter-ease',
@@ -1287,7 +1287,7 @@ export const mutations: Mutation[] = [
   ),
   ...row(
     'customComponent (registered names',
-    [u('blocks-dealer'), u('content-load')],
+    [b('customComponent', 'custom-component'), u('content-load')],
     [
       {
         id: 'custom-component-lookup',
@@ -1307,7 +1307,7 @@ export const mutations: Mutation[] = [
   ),
   ...row(
     'search (renders nothing)',
-    [u('blocks-static')],
+    [b('search', 'search')],
     [
       {
         id: 'search-renders-nothing',
@@ -1320,7 +1320,7 @@ export const mutations: Mutation[] = [
   ),
   ...row(
     'form (every form type), formBuilder',
-    [u('forms-types'), u('forms-shared'), u('forms-island-render')],
+    [u('forms-types'), u('forms-shared'), b('form', 'form-before-hydration')],
     [
       {
         id: 'block-form-type',
@@ -1352,7 +1352,7 @@ export const mutations: Mutation[] = [
         find: "    kind: steps.length > 1 ? 'multi' : 'single',",
         replace: "    kind: 'single',",
         why: 'forms with several steps are multi-step',
-        tests: [u('forms-types'), u('forms-shared'), u('forms-island-render')],
+        tests: [u('forms-types'), u('forms-shared'), b('form', 'form-before-hydration')],
       },
     ],
   ),
@@ -1490,7 +1490,7 @@ export const mutations: Mutation[] = [
         find: '  return models.find((m) => m.slug === s) ?? models.find((m) => m.new_slug === s);',
         replace: '  return models.find((m) => m.slug === s);',
         why: 'a model block may name the new_slug',
-        tests: [u('model-blocks')],
+        tests: [u('lib-model-find')],
       },
       {
         id: 'block-models-body-types',
@@ -1498,7 +1498,7 @@ export const mutations: Mutation[] = [
         find: '  return { variants, swatches, bodyTypes: showBodyTypeTabs(types.length, swatches.length) ? types : [] };',
         replace: '  return { variants, swatches, bodyTypes: types };',
         why: 'modelColors adds the body-type row only by the rule',
-        tests: [u('model-blocks'), u('spec-rules-screens')],
+        tests: [b('modelColors', 'model-colours'), u('spec-rules-screens')],
       },
     ],
   ),
@@ -1795,7 +1795,7 @@ export const mutations: Mutation[] = [
   ),
   ...row(
     'Colour picker, variant cards, modelFeatures',
-    [u('model-blocks')],
+    [b('modelColors', 'model-colours'), b('modelVariants', 'model-variants'), b('modelFeatures', 'model-features')],
     [
       {
         id: 'screen-colour-first-variant',
@@ -2179,7 +2179,7 @@ export const mutations: Mutation[] = [
   ),
   ...row(
     'Variant card first 8 features / all',
-    [u('model-blocks'), b('offers', 'offers'), u('spec-rules-states')],
+    [b('modelVariants', 'model-variants'), b('offers', 'offers'), u('spec-rules-states')],
     [
       {
         id: 'state-variant-more',
@@ -2187,7 +2187,7 @@ export const mutations: Mutation[] = [
         find: '      <details class="variant-more">',
         replace: '      <details class="variant-more" open>',
         why: 'features past 8 start collapsed',
-        tests: [u('model-blocks'), u('spec-rules-states')],
+        tests: [b('modelVariants', 'model-variants'), u('spec-rules-states')],
       },
       {
         id: 'state-offer-text-collapsed',
@@ -2214,7 +2214,7 @@ export const mutations: Mutation[] = [
   ),
   ...row(
     'Brand modal open per brand',
-    [u('blocks-interactive')],
+    [b('websiteBrands', 'website-brands')],
     [
       {
         id: 'state-brand-dialog-id',
@@ -2838,7 +2838,7 @@ export const mutations: Mutation[] = [
   ),
   ...row(
     '12-column grid for cards and columns',
-    [u('blocks-logic'), b('cardsTool', 'cards-layout')],
+    [b('columns', 'column-widths'), b('cardsTool', 'cards-layout')],
     [
       {
         id: 'const-grid-columns',
@@ -3172,7 +3172,7 @@ export const mutations: Mutation[] = [
   ),
   ...row(
     'Variant features 8; slider above 2 variants',
-    [u('model-blocks')],
+    [b('modelVariants', 'model-variants'), b('modelColors', 'model-colours')],
     [
       {
         id: 'const-features-8',

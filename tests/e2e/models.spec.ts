@@ -3,8 +3,9 @@
  * synced with ?body=, the colour picker's wrap-around arrows and body-type row, variant features
  * and the variant slider, and the brochure download with its logged failures.
  * Rules the samples do not reach (exact row splits for every count, 15 vs 16 colours, 2 vs 3
- * variants at the edge) are covered in src/blocks/brandModels/model-range.test.ts and
- * tests/unit/model-blocks.test.ts.
+ * variants at the edge) are covered in src/blocks/brandModels/model-range.test.ts and the model
+ * blocks' own tests (src/blocks/modelColors/model-colours.test.ts,
+ * src/blocks/modelVariants/model-variants.test.ts).
  */
 import { expect, test, type Page } from '@playwright/test';
 import { e2eEnv, localOrigin } from './support.ts';

@@ -76,3 +76,51 @@ describe('the brochure download', () => {
     }
   });
 });
+
+describe('brochure download', () => {
+  const deps = (
+    response: () => Promise<{ ok: boolean; status: number; json: () => Promise<unknown> }>,
+  ): BrochureDeps & { calls: Record<string, unknown[]> } => {
+    const calls: Record<string, unknown[]> = { fetch: [], open: [], error: [], warn: [] };
+    return {
+      calls,
+      fetch: (url) => {
+        calls.fetch!.push(url);
+        return response();
+      },
+      open: (url) => calls.open!.push(url),
+      error: (m) => calls.error!.push(m),
+      warn: (m) => calls.warn!.push(m),
+    };
+  };
+
+  it('fetches /api/models/{slug} and opens the brochure url', async () => {
+    const d = deps(async () => ({ ok: true, status: 200, json: async () => ({ brochure_url: '/b.pdf' }) }));
+    expect(await openBrochure('rav4', d)).toBe('opened');
+    expect(d.calls.fetch).toEqual(['/api/models/rav4']);
+    expect(d.calls.open).toEqual(['/b.pdf']);
+  });
+
+  it("logs 'Failed to fetch model data' when the request fails or answers an error", async () => {
+    for (const response of [
+      async () => {
+        throw new TypeError('network');
+      },
+      async () => ({ ok: false, status: 500, json: async () => ({}) }),
+    ]) {
+      const d = deps(response);
+      expect(await openBrochure('rav4', d)).toBe('failed');
+      expect(d.calls.error).toEqual([FETCH_FAILED]);
+      expect(d.calls.open).toEqual([]);
+    }
+  });
+
+  it('warns when the model has no (or no safe) brochure url', async () => {
+    for (const url of [null, '', 'javascript:alert(1)']) {
+      const d = deps(async () => ({ ok: true, status: 200, json: async () => ({ brochure_url: url }) }));
+      expect(await openBrochure('rav4', d)).toBe('missing');
+      expect(d.calls.warn).toHaveLength(1);
+      expect(d.calls.open).toEqual([]);
+    }
+  });
+});

@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fixtureDealer, renderBlock } from '../../../tests/helpers/render.ts';
+import { text } from '../../../tests/helpers/block-html.ts';
+import type { DealerContent } from '../../content/load.ts';
 import { COUNT_DURATION_MS, countAt, decimalsOf, easeOutCubic, formatCount } from './count.ts';
 
 describe('sales counter easing', () => {
@@ -69,5 +72,40 @@ describe('sales counter display', () => {
     expect(formatCount(3.9, 1)).toBe('3.9');
     expect(formatCount(4, 1)).toBe('4.0');
     expect(formatCount(1234.5, 2)).toBe('1,234.50');
+  });
+});
+
+let dealer: DealerContent;
+beforeAll(async () => {
+  dealer = await fixtureDealer('group-motors');
+});
+
+const islands = (html: string) => (html.match(/<astro-island\b/g) ?? []).length;
+
+describe('sales counter block', () => {
+  it('has the final value, with thousands separators, in the server HTML', async () => {
+    const html = await renderBlock(
+      'salesCounter',
+      {
+        heading: 'Cars sold',
+        value: 12500,
+        suffix: '+',
+        description: 'Since <strong>1987</strong><img src=x onerror=alert(1)>',
+      },
+      { dealer },
+    );
+    expect(islands(html)).toBe(1);
+    expect(html).toContain('client="idle"');
+    expect(html).toContain('<span class="visually-hidden">12,500+</span>');
+    expect(html).toContain('<span class="counter-shown" aria-live="off">12,500+</span>');
+    expect(html).toContain('class="counter-visual" aria-hidden="true"');
+    expect(text(html)).toContain('Cars sold');
+    expect(html).toContain('<strong>1987</strong>');
+    expect(html).not.toContain('onerror');
+  });
+
+  it('keeps the decimals of a decimal value', async () => {
+    const html = await renderBlock('salesCounter', { value: 4.5 }, { dealer });
+    expect(html).toContain('<span class="visually-hidden">4.5</span>');
   });
 });

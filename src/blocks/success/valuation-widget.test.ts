@@ -1,16 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { createApp } from '../../src/api/app.ts';
-import type { Db } from '../../src/api/deps.ts';
-import { httpValuationProvider, type ValuationProvider } from '../../src/api/integrations/valuation-provider.ts';
-import ValuationWidget, {
-  VALUATION_UNAVAILABLE,
-  VALUATION_UNKNOWN,
-} from '../../src/blocks/success/ValuationWidget.tsx';
-import { fetchValuation, outcomeOf, type ValuationState } from '../../src/blocks/success/valuation-client.ts';
-import { DEFAULT_DISCLAIMER, asAtText, rangeText, valuationSubject, vehicleText } from '../../src/lib/valuation.ts';
-import { groupDealers, unreachableProvider } from './api-routes-harness.ts';
+import { createApp } from '../../api/app.ts';
+import type { Db } from '../../api/deps.ts';
+import { httpValuationProvider, type ValuationProvider } from '../../api/integrations/valuation-provider.ts';
+import ValuationWidget, { VALUATION_UNAVAILABLE, VALUATION_UNKNOWN } from './ValuationWidget.tsx';
+import { fetchValuation, outcomeOf, type ValuationState } from './valuation-client.ts';
+import { DEFAULT_DISCLAIMER, asAtText, rangeText, valuationSubject, vehicleText } from '../../lib/valuation.ts';
+import { groupDealers, unreachableProvider } from '../../../tests/unit/api-routes-harness.ts';
 
 const formValues = {
   name: 'Sam Lee',

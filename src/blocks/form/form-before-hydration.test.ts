@@ -1,20 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
-import { HtmlValidate, type ConfigData } from 'html-validate';
-import { count, renderBlock, renderBlocks } from '../helpers/block-html.ts';
-import { fixtureDealer } from '../helpers/render.ts';
-
-/**
- * The project's html-validate rules, and React's camelCase names for case-insensitive attributes
- * (autoComplete, inputMode, noValidate), which are valid HTML. The island loader's <style> and
- * <script>, which the page build moves out of the block, are left out.
- */
-async function pageProblems(html: string): Promise<string[]> {
-  const config = JSON.parse(readFileSync('.htmlvalidate.json', 'utf8')) as ConfigData;
-  config.rules = { ...config.rules, 'attr-case': ['error', { style: ['lowercase', 'camelcase'] }] };
-  const report = await new HtmlValidate(config).validateString(html.replace(/<(style|script)>[\s\S]*?<\/\1>/g, ''));
-  return report.results.flatMap((r) => r.messages.map((m) => `${m.ruleId}: ${m.message}`));
-}
+import { count, pageProblems, renderBlock, renderBlocks } from '../../../tests/helpers/block-html.ts';
 
 /** The island's server HTML: what a visitor sees before the script loads. */
 const islandHtml = (html: string) => /<astro-island[^>]*>([\s\S]*?)<\/astro-island>/.exec(html)?.[1] ?? '';
@@ -225,24 +210,5 @@ describe('step headings by published date (cutoff formStepHeadings, 2024-06-24)'
   it('renders valid HTML on both sides', async () => {
     expect(await pageProblems(await render('2024-06-23'))).toEqual([]);
     expect(await pageProblems(await render('2024-06-24'))).toEqual([]);
-  });
-});
-
-describe('thank-you block before hydration', () => {
-  it('shows the generic thank-you with a way home, loading at once', async () => {
-    const html = await renderBlock('success', {});
-    expect(html).toContain('>Thank you for your enquiry</h2>');
-    expect(html).toContain('<a class="btn btn-solid" href="/">Return home</a>');
-    expect(html).toContain('client="load"');
-  });
-
-  it('renders valid HTML', async () => {
-    expect(await pageProblems(await renderBlock('success', {}))).toEqual([]);
-  });
-
-  it('passes the dealer options the variants need', async () => {
-    const dealer = await fixtureDealer();
-    const html = await renderBlock('success', {}, { dealer });
-    expect(html).toContain('Mini Motors Sydney');
   });
 });
