@@ -113,9 +113,11 @@ export interface HeaderParts {
 /** Logo height in the header row (chrome.css .brand img). */
 export const LOGO_HEIGHT_PX = 48;
 const LOGO_MAX_WIDTH_PX = 220;
+/** The dealer's name in place of a logo: at most this wide, in two lines (chrome.css .brand-name). */
+export const NAME_MAX_WIDTH_PX = 260;
 
 export function headerLogoWidth(logo: { width?: number; height?: number } | undefined, name: string): number {
-  if (!logo) return Math.min(textWidth(name, 20), 260);
+  if (!logo) return Math.min(textWidth(name, 20), NAME_MAX_WIDTH_PX);
   const { width = 180, height = 60 } = logo;
   return Math.min(LOGO_MAX_WIDTH_PX, height > 0 ? (width * LOGO_HEIGHT_PX) / height : width);
 }

@@ -70,6 +70,32 @@ test.describe('header', () => {
     await expect(page.locator('.nav-menu > summary')).toBeVisible();
   });
 
+  test('fits a long dealer name shown in place of a logo in two lines, on a phone and at 1366px', async ({ page }) => {
+    // The header of a dealer without a logo, as Header.astro writes it, with a name the samples do not have.
+    const name = 'Ōtāhuhu Toyota & Lexus Commercial Vehicle Centre of South Auckland';
+    for (const width of [390, 1366]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(url(slugs[0]!));
+      await page.evaluate((text) => {
+        const brand = document.querySelector('.header-row .brand')!;
+        brand.classList.add('brand-text');
+        brand.replaceChildren(
+          Object.assign(document.createElement('span'), { className: 'brand-name', textContent: text }),
+        );
+      }, name);
+      const row = await headerRow(page);
+      expect(row.overflow, `${width}px: nothing overflows the row or the page`).toBe(false);
+      expect(row.oneBand, `${width}px: header items on one row`).toBe(true);
+      const box = await page.locator('.brand-name').evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        return { width: r.width, lines: Math.round(r.height / parseFloat(getComputedStyle(el).lineHeight)) };
+      });
+      expect(box.lines, `${width}px: the name in at most two lines`).toBeLessThanOrEqual(2);
+      expect(box.width, `${width}px: no wider than lib/navigation.ts allows for`).toBeLessThanOrEqual(260);
+      await expect(page.getByRole('link', { name })).toBeVisible();
+    }
+  });
+
   test('stays at the top with its call link after scrolling on a phone, and opens the menu panel', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     for (const slug of slugs) {
