@@ -208,6 +208,37 @@ if (env) {
     }
   });
 
+  test('the display scale leaves a heading the outline raised and a car card title at their own sizes', async ({
+    page,
+  }) => {
+    const pagePath = '/used-cars';
+    expect(publishedDay(publishedAt('coastal-motor-group', pagePath)) >= cutoffs.displayHeadings).toBe(true);
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.goto(localOrigin('coastal-motor-group', env.port) + pagePath);
+    await expect(page.locator('.car-card-title').first()).toBeVisible();
+    const sizes = await page.evaluate(() => {
+      const main = document.querySelector('main')!;
+      // What the page outline writes for an h3 it raises, and a card list with no heading above it.
+      main.insertAdjacentHTML(
+        'beforeend',
+        '<h3 id="t-h3">Written h3</h3><h2 id="t-raised" data-look="h3">Raised</h2><h2 id="t-h2">Own h2</h2>' +
+          '<article class="car-card"><h3 class="car-card-title" id="t-card3">A</h3></article>' +
+          '<article class="car-card"><h2 class="car-card-title" id="t-card2">B</h2></article>',
+      );
+      const size = (id: string) => parseFloat(getComputedStyle(document.getElementById(id)!).fontSize);
+      return {
+        h3: size('t-h3'),
+        raised: size('t-raised'),
+        h2: size('t-h2'),
+        card3: size('t-card3'),
+        card2: size('t-card2'),
+      };
+    });
+    expect(sizes.h2, 'a page h2 takes the display scale').toBe(40);
+    expect(sizes.raised, 'a raised heading keeps the size it was written at').toBe(sizes.h3);
+    expect(sizes.card2, 'a car card title is the same size as an h2 or an h3').toBe(sizes.card3);
+  });
+
   for (const effect of effects) {
     const date = cutoffs[effect.flag];
     test(`${effect.flag} (${date}): ${effect.what}`, async ({ page }) => {
