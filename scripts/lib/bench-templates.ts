@@ -44,8 +44,9 @@ export function classify(route: Route): { template: Template; interactive: boole
     // CarPage ends with an enquiry form block.
     case 'car':
       return { template: 'car', interactive: true };
+    // TeamPage ends with an enquiry to the member.
     case 'team':
-      return { template: 'team', interactive: false };
+      return { template: 'team', interactive: true };
     case 'terms':
     case 'privacy':
       return { template: 'legal', interactive: false };

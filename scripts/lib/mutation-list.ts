@@ -155,6 +155,26 @@ export const mutations: Mutation[] = [
     ],
   ),
   ...row(
+    'A profile page shows the member',
+    [u('api-leads')],
+    [
+      {
+        id: 'team-enquiry-profile-only',
+        file: 'src/domain/pages.ts',
+        find: '    if (member && path)',
+        replace: '    if (member)',
+        why: 'a member without a profile page has no form to send from',
+      },
+      {
+        id: 'team-enquiry-category',
+        file: 'src/domain/team.ts',
+        find: "export const TEAM_MEMBER_CATEGORY = 'Team Member Enquiry';",
+        replace: "export const TEAM_MEMBER_CATEGORY = 'General Enquiry';",
+        why: 'the enquiry is a team member enquiry',
+      },
+    ],
+  ),
+  ...row(
     '0 errors and 0 warnings from the W3C Nu HTML checker',
     [u('page-meta')],
     [

@@ -1,14 +1,15 @@
 /**
- * The pages built from data rather than CMS snapshots: one per car in stock and one per model
- * without a page of its own. The build renders them (src/components/pages/CarPage.astro and
- * ModelPage.astro) and the lead route finds a form on them by page id, so both read the ids,
- * titles and blocks from here.
+ * The pages built from data rather than CMS snapshots: one per car in stock, one per model
+ * without a page of its own and one per team member with a profile page. The build renders them
+ * (src/components/pages/CarPage.astro, ModelPage.astro and TeamPage.astro) and the lead route
+ * finds a form on them by page id, so both read the ids, titles and blocks from here.
  */
 import type { Block } from '../content/blocks.ts';
-import type { Car, Model } from '../content/entities.ts';
+import type { Car, Model, StaffMember } from '../content/entities.ts';
 import type { DealerContent } from '../content/load.ts';
 import { block, defaultModelBlocks } from '../lib/default-pages.ts';
-import { carPath, modelPath } from '../lib/routes.ts';
+import { carPath, modelPath, profileHref } from '../lib/routes.ts';
+import { teamMemberFormData } from './team.ts';
 
 /** The page id of a car's page: "car-<slug>". */
 export const carPageId = (car: Pick<Car, 'slug'>) => `car-${car.slug}`;
@@ -34,6 +35,19 @@ export function carEnquiryBlock(car: Pick<Car, 'car_type' | 'make' | 'model'>): 
   );
 }
 
+/** The page id of a team member's profile page: "team-<slug>". */
+export const teamPageId = (member: Pick<StaffMember, 'slug'>) => `team-${member.slug}`;
+
+/** A team member's profile page title: "Jane Citizen, Sales Consultant". */
+export function teamPageTitle(member: Pick<StaffMember, 'name' | 'position'>): string {
+  return `${member.name}${member.position ? ', ' + member.position : ''}`;
+}
+
+/** The enquiry form of a team member's profile page. */
+export function teamEnquiryBlock(member: Pick<StaffMember, 'name'>): Block {
+  return block('form', { ...teamMemberFormData(member) }, 0);
+}
+
 export interface GeneratedPage {
   page: { id: string; title: string; path: string; publishedAt: string };
   blocks: Block[];
@@ -44,7 +58,7 @@ export interface GeneratedPage {
  * none. Generated pages follow the newest layout: `today` is their publishing date.
  */
 export function generatedPage(
-  dealer: Pick<DealerContent, 'cars' | 'models'>,
+  dealer: Pick<DealerContent, 'cars' | 'models' | 'team' | 'site'>,
   pageId: string,
   today: string,
 ): GeneratedPage | undefined {
@@ -62,6 +76,15 @@ export function generatedPage(
       return {
         page: { id: pageId, title: carTitle(car), path: carPath(car), publishedAt: today },
         blocks: [carEnquiryBlock(car)],
+      };
+  }
+  if (pageId.startsWith('team-')) {
+    const member = dealer.team.find((m) => teamPageId(m) === pageId);
+    const path = member && profileHref(dealer.site, member);
+    if (member && path)
+      return {
+        page: { id: pageId, title: teamPageTitle(member), path, publishedAt: today },
+        blocks: [teamEnquiryBlock(member)],
       };
   }
   return undefined;

@@ -255,6 +255,7 @@ export function formPagesOf(sitesDir: string, slug: string): FormPage[] {
   const found: FormPage[] = [];
   let carPage = false;
   let modelPage = false;
+  let teamPage = false;
   for (const rel of htmlFiles(dir)) {
     if (rel === '404.html') continue;
     const html = readFileSync(path.join(dir, rel), 'utf8');
@@ -267,6 +268,10 @@ export function formPagesOf(sitesDir: string, slug: string): FormPage[] {
     } else if (html.includes('&quot;id&quot;:[0,&quot;model-')) {
       if (modelPage) continue;
       modelPage = true;
+    } else if (page.startsWith('/team/')) {
+      // Every profile page has the same enquiry: one per dealer is enough.
+      if (teamPage) continue;
+      teamPage = true;
     }
     found.push({ path: page, formType: m?.[1] ?? '' });
   }

@@ -11,7 +11,16 @@
  */
 import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
 import { e2eEnv, localOrigin } from './support.ts';
-import { fillStep, formIn, leadsOf, newVisitor, outboxOf, type LeadRecord, type Visitor } from './form-driver.ts';
+import {
+  completeForm,
+  fillStep,
+  formIn,
+  leadsOf,
+  newVisitor,
+  outboxOf,
+  type LeadRecord,
+  type Visitor,
+} from './form-driver.ts';
 
 const COASTAL = 'coastal-motor-group';
 const RIDGELINE = 'ridgeline-mazda';
@@ -439,6 +448,26 @@ test.describe('simple service booking by make', () => {
     await chooseMake(form, 'Toyota');
     await expect(heading(form)).toHaveText('Contact Details');
     await expect(page).toHaveURL(origin + PAGE);
+  });
+});
+
+test.describe('an enquiry from a team member profile', () => {
+  test('reaches the member: one team member enquiry naming them, and a thank-you that says it went to them', async ({
+    page,
+  }) => {
+    await stayOffline(page);
+    const visitor = newVisitor('team-profile');
+    await page.goto(`${originOf(COASTAL)}/team/andrew-whitfield`);
+    await expect(page.getByRole('heading', { level: 2, name: 'Send Andrew Whitfield a message' })).toBeVisible();
+    await completeForm(page, visitor);
+    await expect(page).toHaveURL(/\?category=team-member-enquiry&user=Andrew\+Whitfield$/);
+    // Coastal's own message for a team member enquiry (site options), with the member filled in.
+    await expect(page.locator('.success-text')).toHaveText([
+      'Thanks for getting in touch. Andrew Whitfield will call you back within one business day.',
+    ]);
+    await expect.poll(async () => (await leadsOf(COASTAL, visitor)).length).toBe(1);
+    const [lead] = await leadsOf(COASTAL, visitor);
+    expect(lead).toMatchObject({ lead_status: 'Complete', category: 'Team Member Enquiry' });
   });
 });
 

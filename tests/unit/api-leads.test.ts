@@ -265,6 +265,26 @@ describe.each(testDatabases)('lead saves on $label', (database) => {
     });
   });
 
+  it('stores a lead from a team member profile (team-<slug>) as a team member enquiry naming them', async () => {
+    const dealer = deps.dealers.find((d) => d.slug === 'mini-motors')!;
+    const member = dealer.team.find((m) => !m.remove_profile_page)!;
+    const res = await post(app, {
+      ...contactSave(randomUUID(), { user: member.name }),
+      form: { pageId: `team-${member.slug}`, blockId: 'default-form-0', step: 'contact' },
+    });
+    expect(res.status).toBe(200);
+    const row = await lead((await res.json()).lead_id);
+    expect(row).toMatchObject({ category: 'Team Member Enquiry', page_title: expect.stringContaining(member.name) });
+    expect(row.values.user).toBe(member.name);
+    // A member without a profile page has no form to send from.
+    const hidden = dealer.team.find((m) => m.remove_profile_page)!;
+    const none = await post(app, {
+      ...contactSave(randomUUID(), { user: hidden.name }),
+      form: { pageId: `team-${hidden.slug}`, blockId: 'default-form-0', step: 'contact' },
+    });
+    expect(none.status).toBe(400);
+  });
+
   it('answers 503 with Retry-After when the database is down, so the form keeps the input and retries', async () => {
     const down = await database.open();
     const downApp = createApp(await testDeps(down.db));

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ctx, fieldNames, fieldOf, form, hasField, headings, step, stepKeys } from './forms-context.ts';
 import { resolveForm } from '../../src/forms/definition.ts';
 import { formData } from '../../src/content/forms.ts';
-import { teamMemberFormData } from '../../src/forms/forms/contact.ts';
+import { teamMemberFormData } from '../../src/domain/team.ts';
 
 const twoServiceSites = [
   { id: 1, type: 'Sales', dealership: 'north' },

@@ -3,11 +3,10 @@
  * which carries the team member's name in a hidden `user` field for the thank-you page.
  */
 import type { FormBlockData } from '../../content/forms.ts';
+import { TEAM_MEMBER_CATEGORY } from '../../domain/team.ts';
 import type { FormBase, FormContext } from '../definition.ts';
 import { contactFields, field, locationChoice, messageField } from '../fields.ts';
 import { categorySlug } from './events.ts';
-
-export const TEAM_MEMBER_CATEGORY = 'Team Member Enquiry';
 
 export function contactForm(ctx: FormContext, data: FormBlockData): FormBase {
   const teamMember = categorySlug(data.category) === categorySlug(TEAM_MEMBER_CATEGORY);
@@ -27,30 +26,5 @@ export function contactForm(ctx: FormContext, data: FormBlockData): FormBase {
         rules: [],
       },
     ],
-  };
-}
-
-/**
- * The block data of an enquiry to one team member, e.g. on their profile page. The member's name
- * travels in the hidden `user` field.
- */
-export function teamMemberFormData(member: { name: string }, heading = `Send ${member.name} a message`): FormBlockData {
-  const none = {
-    label: undefined,
-    placeholder: undefined,
-    options: undefined,
-    required: undefined,
-    stepKey: undefined,
-    bookingType: undefined,
-  };
-  return {
-    formType: 'contact',
-    type: 'single',
-    category: TEAM_MEMBER_CATEGORY,
-    subcategory: undefined,
-    heading,
-    description: undefined,
-    formSteps: [],
-    fields: [{ ...none, name: 'user', type: 'hidden', defaultValue: member.name }],
   };
 }
