@@ -3,7 +3,7 @@
  * users navigate by and the HTML checker reports. Editors pick a heading block's level for its
  * look, and a block cannot know which headings the blocks before it wrote, so the outline is
  * settled once per page, on the finished HTML: a heading deeper than one below the heading it
- * sits under is raised to that level and keeps its chosen size through `data-look` (global.css).
+ * sits under is raised to that level and keeps its chosen size through `data-look` (base.css).
  * Headings the editor wrote at one level stay at one level: three h3 cards after an h1 all become
  * h2, and an h4 after an h6 under the same h2 becomes the h6's sibling, not its child.
  *

@@ -20,6 +20,7 @@ import {
   tabIndexFromSearch as indexFromSearch,
 } from '../../components/ui/tabs.ts';
 import { fixtureDealer, renderBlock } from '../../../tests/helpers/render.ts';
+import { text } from '../../../tests/helpers/block-html.ts';
 
 let dealer: DealerContent;
 beforeAll(async () => {
@@ -30,14 +31,6 @@ beforeAll(async () => {
 const offer = (over: Record<string, unknown> = {}): Offer => offerSchema.parse({ id: 1, name: 'An offer', ...over });
 /** n characters of eight-letter words (no test length is a multiple of 9, so none ends in a space). */
 const words = (n: number) => Array.from({ length: n }, (_, i) => (i % 9 === 8 ? ' ' : 'x')).join('');
-const text = (html: string) =>
-  html
-    .replace(/<(script|style)[\s\S]*?<\/\1>/g, ' ')
-    .replace(/<!--[\s\S]*?-->/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim();
 const withOptions = (ignore: string[]) => ({
   ...dealer.site,
   options: { ...dealer.site.options, offers: { ignoreExclusionsForManufacturers: ignore } },
