@@ -9,7 +9,7 @@ import { gzipSync } from 'node:zlib';
 import type { Block } from '../../src/content/blocks.ts';
 import type { DealerContent } from '../../src/content/load.ts';
 import { dealerRoutes, type Route } from '../../src/lib/routes.ts';
-import { defaultModelBlocks } from '../../src/lib/default-pages.ts';
+import { routeBlocks } from '../../src/domain/pages.ts';
 import { islandBlockTypes } from '../../src/lib/interactive-blocks.ts';
 import { overBudget, type PageWeight } from './budgets.ts';
 
@@ -33,25 +33,20 @@ const anyInteractive = (blocks: Block[]) => islandBlockTypes(blocks).length > 0;
 
 /** The template of a route, and whether the page holds an interactive block. */
 export function classify(route: Route): { template: Template; interactive: boolean } {
+  const interactive = anyInteractive(routeBlocks(route));
   switch (route.kind) {
-    case 'page': {
-      const interactive = anyInteractive(route.page.blocks);
+    case 'page':
       if (route.path === '/') return { template: 'home', interactive };
       return { template: interactive ? 'page, interactive blocks' : 'page, static blocks', interactive };
-    }
     case 'model':
-      return { template: 'model', interactive: anyInteractive(defaultModelBlocks(route.model)) };
-    // CarPage ends with an enquiry form block.
     case 'car':
-      return { template: 'car', interactive: true };
-    // TeamPage ends with an enquiry to the member.
     case 'team':
-      return { template: 'team', interactive: true };
+      return { template: route.kind, interactive };
     case 'terms':
     case 'privacy':
-      return { template: 'legal', interactive: false };
+      return { template: 'legal', interactive };
     case 'notFound':
-      return { template: '404', interactive: false };
+      return { template: '404', interactive };
   }
 }
 

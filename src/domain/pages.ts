@@ -8,7 +8,7 @@ import type { Block } from '../content/blocks.ts';
 import type { Car, Model, StaffMember } from '../content/entities.ts';
 import type { DealerContent } from '../content/load.ts';
 import { block, defaultModelBlocks } from '../lib/default-pages.ts';
-import { carPath, modelPath, profileHref } from '../lib/routes.ts';
+import { carPath, modelPath, profileHref, type Route } from '../lib/routes.ts';
 import { teamMemberFormData } from './team.ts';
 
 /** The page id of a car's page: "car-<slug>". */
@@ -88,4 +88,24 @@ export function generatedPage(
       };
   }
   return undefined;
+}
+
+/**
+ * The blocks a route renders: a snapshot page's own, a model page's default template, the enquiry
+ * that ends a car or team profile page; none for the legal and not-found pages, which have no
+ * blocks. What a page can ship as JavaScript follows from these (src/lib/interactive-blocks.ts).
+ */
+export function routeBlocks(route: Route): Block[] {
+  switch (route.kind) {
+    case 'page':
+      return route.page.blocks;
+    case 'model':
+      return defaultModelBlocks(route.model);
+    case 'car':
+      return [carEnquiryBlock(route.car)];
+    case 'team':
+      return [teamEnquiryBlock(route.member)];
+    default:
+      return [];
+  }
 }

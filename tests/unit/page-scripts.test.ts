@@ -11,31 +11,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSamples, type SampleBuild } from '../helpers/sample-build.ts';
 import { loadDealers, type DealerContent } from '../../src/content/load.ts';
-import { dealerRoutes, type Route } from '../../src/lib/routes.ts';
-import { defaultModelBlocks } from '../../src/lib/default-pages.ts';
-import { carEnquiryBlock, teamEnquiryBlock } from '../../src/domain/pages.ts';
+import { dealerRoutes } from '../../src/lib/routes.ts';
+import { routeBlocks } from '../../src/domain/pages.ts';
 import { ISLAND_BLOCK_TYPES, islandBlockTypes } from '../../src/lib/interactive-blocks.ts';
-import { blockTypes, type Block } from '../../src/content/blocks.ts';
+import { blockTypes } from '../../src/content/blocks.ts';
 import { componentPath } from '../../src/blocks/registry.ts';
 import { classify, htmlFile, pageJs, pageWeight, type Template } from '../../scripts/lib/bench-templates.ts';
 import { overBudget, PAGE_BUDGETS } from '../../scripts/lib/budgets.ts';
-
-/** The blocks a route renders; pages drawn without blocks (legal, 404) have none. */
-function routeBlocks(route: Route): Block[] {
-  switch (route.kind) {
-    case 'page':
-      return route.page.blocks;
-    case 'model':
-      return defaultModelBlocks(route.model);
-    // The car and team profile pages end with an enquiry form (src/components/pages/).
-    case 'car':
-      return [carEnquiryBlock(route.car)];
-    case 'team':
-      return [teamEnquiryBlock(route.member)];
-    default:
-      return [];
-  }
-}
 
 /** The scripts of a page that make it load or run JavaScript beyond JSON-LD and the GTM snippet. */
 function pageScripts(html: string): string[] {
