@@ -30,7 +30,7 @@ import { LiveContent, type ReloadReport } from './lib/dev-content.ts';
 import { devHosts } from './lib/dev-hosts.ts';
 import { describeIssues, describeWarnings } from './lib/dev-pages.ts';
 import { siteOrigin } from './lib/serve-index.ts';
-import { processEnv, readEnv } from '../src/config/env.ts';
+import { envDefault, processEnv, readEnv } from '../src/config/env.ts';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 
@@ -38,7 +38,7 @@ const { values } = parseArgs({
   options: {
     only: { type: 'string', default: readEnv(processEnv(), 'ONLY_DEALERS') ?? '' },
     dealers: { type: 'string', default: readEnv(processEnv(), 'DEALERS_DIR') || 'dealers' },
-    port: { type: 'string', default: readEnv(processEnv(), 'PORT') || '4321' },
+    port: { type: 'string', default: readEnv(processEnv(), 'PORT') || envDefault('PORT') },
     data: { type: 'string' },
   },
 });

@@ -13,16 +13,19 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { envDefault, processEnv, readEnv } from '../config/env.ts';
+import { processEnv, readEnv } from '../config/env.ts';
 import { apiContent } from './content.ts';
 import { dataDirFrom } from './db/index.ts';
 import { financeProviderFromEnv } from './integrations/finance-provider.ts';
 import { refuseConnect, serveFetch } from './node-adapter.ts';
 import { startRuntime } from './runtime.ts';
 
+/** The API server's own port when neither --port nor PORT says (npm start serves it on 4321 with the sites). */
+const API_SERVER_PORT = '8787';
+
 const { values } = parseArgs({
   options: {
-    port: { type: 'string', default: readEnv(processEnv(), 'PORT') || envDefault('PORT') },
+    port: { type: 'string', default: readEnv(processEnv(), 'PORT') || API_SERVER_PORT },
     data: { type: 'string' },
     dealers: { type: 'string' },
   },

@@ -26,7 +26,8 @@ export interface EnvVar {
   /** What applies when the variable is unset or empty; undefined: the behaviour is off. */
   default?: string | number;
   /** Who reads it: the static-site build, the API (local server and functions), or one platform. */
-  usedBy: 'build' | 'build, dev' | 'API' | 'API server' | 'API bundle' | 'API on Vercel' | 'internal';
+  usedBy:
+    'build' | 'build, dev' | 'API' | 'API server' | 'dev, API server' | 'API bundle' | 'API on Vercel' | 'internal';
   /** Also read per dealer as `<NAME>_<SLUG>` (the slug in upper snake case), which wins over the plain name. */
   perDealer?: boolean;
   /** For `int`: the unit named in the error message, and the largest value accepted. */
@@ -89,9 +90,10 @@ export const ENV_VARS = {
   },
   PORT: {
     type: 'text',
-    default: '8787',
-    usedBy: 'API server',
-    description: 'The port of the local API server when --port is not given.',
+    default: '4321',
+    usedBy: 'dev, API server',
+    description:
+      "The port to listen on when --port is not given: npm start and npm run dev default to 4321; the API's own Node server (node dist/api/server.mjs) to 8787.",
   },
   DATA_DIR: {
     type: 'text',
