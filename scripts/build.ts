@@ -1,7 +1,16 @@
 /**
  * npm run build [-- --dealers DIR] [--out DIR] [--api-out DIR] [--only slug,slug] [--preview]
- *                  [--changed] [--shard K/N] [--api-only] [--workers N]
- * Builds one static site per dealer; exits 1 with every content error when a snapshot is invalid.
+ *                  [--changed] [--shard K/N] [--api-only] [--workers N] [--strict]
+ * Builds one static site per dealer. A dealer whose snapshot is invalid is refused and keeps its
+ * last good site; the others are published. `--strict` refuses a dealer for any warning too.
+ *
+ * Exit codes:
+ *   0  every dealer built (or was up to date)
+ *   1  nothing was written: the dealers folder cannot be read or holds none, an --only dealer is
+ *      missing, or the build itself failed
+ *   2  the command line is wrong
+ *   3  the valid dealers were published, and one or more were refused for their content (listed
+ *      with dealer, file and JSON path, and in the manifest's `failed`): ship the others
  * `--changed` rebuilds only the dealers whose snapshot changed since the last build of --out;
  * `--shard K/N` builds a stable 1/N of the dealers (a CI matrix job), and `--api-only` then builds
  * the API for every dealer the shards put in --out.
@@ -9,6 +18,9 @@
 import { parseArgs } from 'node:util';
 import { buildSites } from './lib/build-sites.ts';
 import { parseShard, type Shard } from './lib/build-manifest.ts';
+
+/** Exit code of a build that published the valid dealers and refused others. */
+const PUBLISHED_WITH_REFUSED = 3;
 
 const { values } = parseArgs({
   options: {
@@ -21,6 +33,7 @@ const { values } = parseArgs({
     shard: { type: 'string' },
     'api-only': { type: 'boolean', default: false },
     workers: { type: 'string' },
+    strict: { type: 'boolean', default: false },
   },
 });
 
@@ -66,9 +79,10 @@ try {
     shard,
     apiOnly: values['api-only'],
     workers,
+    strict: values.strict,
     log: (line) => console.log(line),
   });
-  process.exit(result.ok ? 0 : 1);
+  process.exit(result.ok ? 0 : result.failed.length ? PUBLISHED_WITH_REFUSED : 1);
 } catch (e) {
   console.error(`\nBuild failed; the previous output was left as it was.\n${(e as Error).stack ?? String(e)}`);
   process.exit(1);

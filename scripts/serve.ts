@@ -19,7 +19,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildSites } from './lib/build-sites.ts';
-import { checkedManifest, readBuiltContent, readManifests } from './lib/build-manifest.ts';
+import { checkedManifest, readBuiltContent, readManifests, type SitesManifest } from './lib/build-manifest.ts';
 import { fingerprintDealers, type DealerContent } from '../src/content/load.ts';
 import { startServer } from './lib/static-server.ts';
 import { listSites } from './lib/serve-index.ts';
@@ -27,12 +27,12 @@ import { startFinanceStandIn, type FinanceStandIn } from './lib/finance-standin.
 import { dataDirFrom } from '../src/api/db/index.ts';
 import { FINANCE_STANDIN_PORT, financeProviderFromEnv } from '../src/api/integrations/finance-provider.ts';
 import { startRuntime, type Runtime } from '../src/api/runtime.ts';
-import { processEnv, readEnv } from '../src/config/env.ts';
+import { envDefault, processEnv, readEnv } from '../src/config/env.ts';
 
 const { values } = parseArgs({
   options: {
     sites: { type: 'string', default: 'dist/sites' },
-    port: { type: 'string', default: readEnv(processEnv(), 'PORT') || '4321' },
+    port: { type: 'string', default: readEnv(processEnv(), 'PORT') || envDefault('PORT') },
     build: { type: 'boolean', default: true },
     data: { type: 'string' },
   },
@@ -64,15 +64,21 @@ if (values.build) {
     console.error(`\nBuild failed: ${(e as Error).stack ?? String(e)}`);
     return undefined;
   });
-  if (!result?.ok) {
+  if (!result || (!result.ok && !result.failed.length)) {
     console.error('\nNot serving: fix the errors above and run npm start again.');
     process.exit(1);
   }
+  if (result.failed.length)
+    console.warn(
+      `\nServing the other dealers; ${result.failed.join(', ')} ${result.failed.length === 1 ? 'shows its' : 'show their'} last good site, or its errors when there is none.`,
+    );
 }
 
 let dealers: DealerContent[];
+let failed: SitesManifest['failed'] = {};
 try {
   const manifest = await checkedManifest(sitesDir);
+  failed = manifest.failed;
   dealers = await readBuiltContent(sitesDir, Object.keys(manifest.dealers));
   if (!values.build) {
     // Served as built; say so when the snapshots have moved on since.
@@ -108,7 +114,7 @@ try {
   process.exit(1);
 }
 
-const running = await startServer({ sitesDir, dealersDir, port, api: api.app.fetch }).catch(
+const running = await startServer({ sitesDir, dealersDir, port, api: api.app.fetch, failed }).catch(
   (e: NodeJS.ErrnoException) => {
     console.error(
       e.code === 'EADDRINUSE' ? `Port ${port} is already in use; choose another with npm start -- --port N` : e,

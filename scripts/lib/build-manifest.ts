@@ -15,6 +15,7 @@ import { createHash } from 'node:crypto';
 import { readFile, readdir, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { DealerContent } from '../../src/content/load.ts';
+import type { ContentIssue } from '../../src/content/issues.ts';
 import { limiter, mapLimit } from '../../src/lib/concurrency.ts';
 
 /** The snapshot format the build reads (the shared content-format document's version). */
@@ -39,6 +40,19 @@ export interface ManifestDealer {
   buildKey: string;
 }
 
+/**
+ * A dealer whose snapshot failed validation in a build. Its site, content and entry stay those of
+ * its last good build (`lastGoodAt`), or it has none (null) when it never built.
+ */
+export interface FailedDealer {
+  /** When the build that refused it ran. */
+  at: string;
+  /** `builtAt` of the site still served for it; null when it has no site. */
+  lastGoodAt: string | null;
+  /** Every error of its snapshot, with file and JSON path. */
+  errors: ContentIssue[];
+}
+
 export interface Shard {
   /** 1-based. */
   index: number;
@@ -56,6 +70,11 @@ export interface BuildManifest {
   dealersDir: string;
   shard?: Shard;
   dealers: Record<string, ManifestDealer>;
+  /**
+   * The dealers this build (or an earlier one, for dealers it did not read) refused: a deploy step
+   * ships `dealers` and leaves these as they are. Absent when every dealer built.
+   */
+  failed?: Record<string, FailedDealer>;
 }
 
 export function manifestName(shard?: Shard): string {
@@ -163,6 +182,8 @@ export interface SitesManifest {
   preview: boolean;
   dealersDir: string;
   dealers: Record<string, ManifestDealer>;
+  /** Dealers whose last build failed, unless a later build of the dealer succeeded. */
+  failed: Record<string, FailedDealer>;
 }
 
 /** Thrown for a sites folder whose manifest is missing or does not match its folders. */
@@ -197,9 +218,21 @@ export async function readManifests(sitesDir: string): Promise<SitesManifest | u
       if (!seen || seen.builtAt < entry.builtAt) dealers[slug] = entry;
     }
   }
+  const failed: Record<string, FailedDealer> = {};
+  for (const m of parsed) {
+    for (const [slug, entry] of Object.entries(m.failed ?? {})) {
+      const seen = failed[slug];
+      if (!seen || seen.at < entry.at) failed[slug] = entry;
+    }
+  }
+  // A failure that a later build of the same dealer put right is over.
+  for (const [slug, entry] of Object.entries(failed)) {
+    const built = dealers[slug];
+    if (built && built.builtAt > entry.at) delete failed[slug];
+  }
   const newest = parsed.reduce((a, b) => (a.builtAt >= b.builtAt ? a : b));
   const buildKeys = [...new Set(Object.values(dealers).map((d) => d.buildKey))].sort();
-  return { files: names, buildKeys, preview: newest.preview, dealersDir: newest.dealersDir, dealers };
+  return { files: names, buildKeys, preview: newest.preview, dealersDir: newest.dealersDir, dealers, failed };
 }
 
 /**

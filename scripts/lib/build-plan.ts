@@ -72,8 +72,11 @@ export async function plan(
   await mapLimit(folders, 32, async (slug) => {
     const entry = previous.dealers[slug];
     const print = prints[slug] ?? entry?.fingerprint;
+    // A dealer the last build refused is built again, so that a fix (even back to the last good
+    // files) clears its failure.
     const same =
       entry &&
+      !previous.failed[slug] &&
       entry.fingerprint === print &&
       entry.buildKey === key &&
       (await exists(path.join(outDir, slug, 'index.html')));

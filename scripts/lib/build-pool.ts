@@ -42,8 +42,8 @@ export function defaultWorkers(dealers: number): number {
 }
 
 export interface WorkerPool {
-  /** The content is validated and written: render. */
-  go(contentDir: string): void;
+  /** The content is validated and written: render, leaving out the dealers in `skip` (refused). */
+  go(contentDir: string, skip?: ReadonlySet<string>): void;
   /** Validation failed: stop every worker. */
   abort(): void;
   done: Promise<{ dealers: DealerSummary[]; rss: number[]; cpu: number }>;
@@ -60,6 +60,7 @@ export function startWorkers(
   o: { astroWork: string; staged: string; preview: boolean; log: (line: string) => void },
 ): WorkerPool {
   let contentDir: string | undefined;
+  let skipped: ReadonlySet<string> = new Set();
   let aborted = false;
   const waiting: ((dir: string | undefined) => void)[] = [];
   const content = () =>
@@ -104,12 +105,14 @@ export function startWorkers(
       child.on('exit', (code) => resolve(code));
     });
     const dir = await content();
-    if (dir === undefined) {
+    const rendered = batch.filter((slug) => !skipped.has(slug));
+    if (dir === undefined || !rendered.length) {
       child.kill('SIGTERM');
       await exited;
-      return undefined;
+      run.children.delete(child);
+      return dir === undefined ? undefined : ({ ok: true, dealers: [], maxRssMB: 0, cpuSeconds: 0 } as const);
     }
-    const message: WorkerMessage = { type: 'content', files: batch.map((slug) => path.join(dir, `${slug}.json`)) };
+    const message: WorkerMessage = { type: 'content', files: rendered.map((slug) => path.join(dir, `${slug}.json`)) };
     child.send(message);
     const code = await exited;
     run.children.delete(child);
@@ -132,15 +135,16 @@ export function startWorkers(
     const ok = results.filter((r): r is Extract<WorkerResult, { ok: true }> => !!r);
     return {
       dealers: ok.flatMap((r) => r.dealers),
-      rss: ok.map((r) => r.maxRssMB),
+      rss: ok.filter((r) => r.dealers.length).map((r) => r.maxRssMB),
       cpu: ok.reduce((n, r) => n + r.cpuSeconds, 0),
     };
   })();
   // A failure before `go` or `abort` is awaited through `done`; never unhandled meanwhile.
   done.catch(() => {});
   return {
-    go(dir) {
+    go(dir, skip) {
       contentDir = dir;
+      if (skip) skipped = skip;
       for (const w of waiting.splice(0)) w(dir);
     },
     abort() {

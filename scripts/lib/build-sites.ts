@@ -6,6 +6,11 @@
  * the manifest, then swap the new folders in. Nothing under `out` (or the API folder) changes
  * unless every step succeeded, and no temporary folder outlives the build, whether it fails,
  * throws or the process exits while it runs.
+ *
+ * A dealer whose snapshot has errors does not stop the others: the valid dealers are published,
+ * the refused one keeps its last good site, content and manifest entry exactly as they were (or
+ * has none, if it never built), and the manifest's `failed` names it with every error. The result
+ * is then not `ok`, and `failed` lists it, so the command exits non-zero (scripts/build.ts).
  */
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -26,6 +31,7 @@ import {
   readManifests,
   writeAtomic,
   type BuildManifest,
+  type FailedDealer,
   type ManifestDealer,
   type Shard,
 } from './build-manifest.ts';
@@ -57,13 +63,21 @@ export interface BuildOptions {
   apiOnly?: boolean;
   /** Render processes; default by fleet size and cores. 1 renders in this process. */
   workers?: number;
+  /** Every content warning is an error: the dealer is refused (for CI on publish). */
+  strict?: boolean;
   /** Progress and summary lines; silent when absent. */
   log?: (line: string) => void;
 }
 
 export interface BuildResult {
+  /** Every chosen dealer built (or was up to date). */
   ok: boolean;
   errors: ContentIssue[];
+  /**
+   * Dealers refused for their content while the others were published (each keeps its last good
+   * site, if any). Empty when the build wrote nothing at all, or when every dealer built.
+   */
+  failed: string[];
   warnings: ContentIssue[];
   /** The dealers built (not those `--changed` kept). */
   dealers: DealerSummary[];
@@ -86,6 +100,9 @@ async function exists(p: string) {
     () => false,
   );
 }
+
+/** The dealer of an issue that is no one dealer's (the dealers folder itself). */
+const ALL = '(all)';
 
 export async function buildSites(options: BuildOptions): Promise<BuildResult> {
   const log = options.log ?? (() => {});
@@ -138,7 +155,11 @@ export async function buildSites(options: BuildOptions): Promise<BuildResult> {
         `${chosen.removed.length ? `; removed: ${chosen.removed.join(', ')}` : ''} (${plural(chosen.unchanged.length, 'dealer')} unchanged)`,
     );
   }
-  if (!chosen.build.length && !chosen.removed.length) {
+  // The failure of a dealer whose folder is gone is over: the manifest is written without it.
+  const staleFailures =
+    !options.only?.length &&
+    Object.keys(previous?.failed ?? {}).some((slug) => !folders.includes(slug) && inShard(slug, options.shard));
+  if (!chosen.build.length && !chosen.removed.length && !staleFailures) {
     if (options.shard) {
       log(`Shard ${options.shard.index} of ${options.shard.count}: none of its dealers needs building`);
       // The shard's manifest part says it ran, even when it holds no dealer.
@@ -212,11 +233,39 @@ export async function buildSites(options: BuildOptions): Promise<BuildResult> {
       builtAt,
       key,
       log,
+      strict: options.strict,
     });
     for (const w of checked.warnings) log(`warning: ${formatIssue(w)}`);
-    if (checked.errors.length) {
+    // An error of no one dealer (the folder itself) stops everything.
+    if (checked.failed[ALL]) {
       pool?.abort();
       return fail(checked.errors, checked.warnings);
+    }
+    const refused = Object.keys(checked.failed).sort();
+    const failed: Record<string, FailedDealer> = {};
+    for (const slug of refused) {
+      const last = previous?.dealers[slug];
+      const lastGood = !!last && (await exists(path.join(outDir, slug, 'index.html')));
+      if (lastGood) chosen.kept[slug] = last;
+      failed[slug] = { at: builtAt, lastGoodAt: lastGood ? last.builtAt : null, errors: checked.failed[slug]! };
+    }
+    if (refused.length) {
+      log(
+        `\n${plural(checked.errors.length, 'content error')} in ${plural(refused.length, 'dealer')}; the other dealers are published:`,
+      );
+      for (const e of checked.errors) log(`  ✗ ${formatIssue(e)}`);
+      for (const slug of refused) {
+        log(
+          failed[slug]!.lastGoodAt
+            ? `  ${slug}: its last good site (built ${failed[slug]!.lastGoodAt}) is left as it was`
+            : `  ${slug}: has no site until its content is fixed`,
+        );
+      }
+    }
+    // Failures recorded by earlier builds for dealers this build did not read (--only, shards) stay.
+    for (const [slug, entry] of Object.entries(previous?.failed ?? {})) {
+      const stillThere = options.only?.length ? true : folders.includes(slug);
+      if (stillThere && !chosen.build.includes(slug) && inShard(slug, options.shard)) failed[slug] ??= entry;
     }
     const built = Object.keys(checked.entries).sort();
     log(
@@ -228,10 +277,10 @@ export async function buildSites(options: BuildOptions): Promise<BuildResult> {
 
     let rendered: Promise<{ dealers: DealerSummary[]; rss: number[]; cpu: number }>;
     if (pool) {
-      pool.go(stagedContent);
+      pool.go(stagedContent, new Set(refused));
       rendered = pool.done;
     } else {
-      rendered = batches.length
+      rendered = built.length
         ? buildBatch({
             dealers: checked.dealers,
             stagedDir: staged,
@@ -256,7 +305,7 @@ export async function buildSites(options: BuildOptions): Promise<BuildResult> {
     const [render] = await Promise.all([rendered, api]);
     const summaries = render.dealers.sort((a, b) => a.slug.localeCompare(b.slug));
 
-    const manifest = manifestOf(options, { builtAt, key, preview, dealersDir, entries });
+    const manifest = manifestOf(options, { builtAt, key, preview, dealersDir, entries, failed });
     const manifestFile = manifestName(options.shard);
     await writeFile(path.join(work, manifestFile), JSON.stringify(manifest, null, 2) + '\n');
     const swaps: Swap[] = [];
@@ -299,7 +348,9 @@ export async function buildSites(options: BuildOptions): Promise<BuildResult> {
       log(`Removed the sites of dealers no longer in ${dealersDir}: ${chosen.removed.join(', ')}`);
     if (options.shard) log(shardNote(options.shard, outDir));
     const done = result({
-      ok: true,
+      ok: !refused.length,
+      errors: checked.errors,
+      failed: refused,
       warnings: checked.warnings,
       dealers: summaries,
       unchanged: chosen.unchanged,
@@ -320,6 +371,7 @@ function resultOf(started: number, r: Partial<BuildResult>): BuildResult {
   return {
     ok: false,
     errors: [],
+    failed: [],
     warnings: [],
     dealers: [],
     unchanged: [],
@@ -334,7 +386,14 @@ function resultOf(started: number, r: Partial<BuildResult>): BuildResult {
 
 function manifestOf(
   options: BuildOptions,
-  m: { builtAt: string; key: string; preview: boolean; dealersDir: string; entries: Record<string, ManifestDealer> },
+  m: {
+    builtAt: string;
+    key: string;
+    preview: boolean;
+    dealersDir: string;
+    entries: Record<string, ManifestDealer>;
+    failed?: Record<string, FailedDealer>;
+  },
 ): BuildManifest {
   return {
     format: MANIFEST_FORMAT,
@@ -345,6 +404,9 @@ function manifestOf(
     dealersDir: m.dealersDir,
     ...(options.shard ? { shard: options.shard } : {}),
     dealers: Object.fromEntries(Object.entries(m.entries).sort(([a], [b]) => a.localeCompare(b))),
+    ...(m.failed && Object.keys(m.failed).length
+      ? { failed: Object.fromEntries(Object.entries(m.failed).sort(([a], [b]) => a.localeCompare(b))) }
+      : {}),
   };
 }
 

@@ -4,6 +4,10 @@
  * build keeps), and writes each valid dealer's content to the staging folder for the renderers
  * and the API. A fleet build holds no dealer after its slice is written, so the build process's
  * memory does not grow with the fleet; a small build keeps them to render in its own process.
+ *
+ * A dealer with an error is left out (`failed`, with its errors) and the others go on: one
+ * editor's mistake never stops another dealer's publish. Only an error that is no one dealer's
+ * (the dealers folder cannot be read) fails every dealer. Under `strict` a warning is an error.
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -18,7 +22,10 @@ import { manifestEntry, type ManifestDealer } from './build-manifest.ts';
 export const VALIDATE_SLICE = 50;
 
 export interface Validated {
+  /** Every error, of every failed dealer. */
   errors: ContentIssue[];
+  /** The errors of each dealer left out, by slug. */
+  failed: Record<string, ContentIssue[]>;
   warnings: ContentIssue[];
   /** The manifest entry of every valid dealer, by slug (without its stat signature). */
   entries: Record<string, ManifestDealer>;
@@ -41,8 +48,10 @@ export async function validateDealers(o: {
   log: (line: string) => void;
   /** Dealers per slice (VALIDATE_SLICE). */
   slice?: number;
+  /** Every warning is an error (`npm run build -- --strict`). */
+  strict?: boolean;
 }): Promise<Validated> {
-  const out: Validated = { errors: [], warnings: [], entries: {}, pages: 0, dealers: [] };
+  const out: Validated = { errors: [], failed: {}, warnings: [], entries: {}, pages: 0, dealers: [] };
   const cms = cmsConfigFromEnv();
   const ids = new Map(Object.entries(o.kept).map(([slug, e]) => [e.id, slug]));
   const size = o.slice ?? VALIDATE_SLICE;
@@ -50,14 +59,14 @@ export async function validateDealers(o: {
     const slice = o.slugs.slice(i, i + size);
     const loaded = await loadDealers(o.dealersDir, { only: slice });
     if (cms && loaded.dealers.length) loaded.errors.push(...(await applyCmsStaff(loaded.dealers, cms, { log: o.log })));
-    out.errors.push(...loaded.errors);
-    out.warnings.push(...loaded.warnings);
+    const errors = o.strict ? [...loaded.errors, ...loaded.warnings] : loaded.errors;
+    if (!o.strict) out.warnings.push(...loaded.warnings);
     // The loader checks ids within the slice; here against the other slices and the kept dealers.
     const inSlice = new Set(slice);
     for (const d of loaded.dealers) {
       const other = ids.get(d.site.id);
       if (other && other !== d.slug && !inSlice.has(other)) {
-        out.errors.push({
+        errors.push({
           dealer: d.slug,
           file: 'site.json',
           path: 'id',
@@ -66,15 +75,16 @@ export async function validateDealers(o: {
       }
     }
     for (const d of loaded.dealers) if (!ids.has(d.site.id)) ids.set(d.site.id, d.slug);
-    // After an error nothing is rendered: only the rest of the fleet is still checked.
-    if (out.errors.length) continue;
-    for (const d of loaded.dealers) {
+    for (const e of errors) (out.failed[e.dealer] ??= []).push(e);
+    out.errors.push(...errors);
+    const valid = loaded.dealers.filter((d) => !out.failed[d.slug]);
+    for (const d of valid) {
       const pages = dealerRoutes(d).length;
       out.pages += pages;
       out.entries[d.slug] = manifestEntry(d, loaded.fingerprints[d.slug]!, pages, o.builtAt, o.key);
     }
-    await mapLimit(loaded.dealers, 16, (d) => writeFile(path.join(o.contentDir, `${d.slug}.json`), JSON.stringify(d)));
-    if (o.keep) out.dealers.push(...loaded.dealers);
+    await mapLimit(valid, 16, (d) => writeFile(path.join(o.contentDir, `${d.slug}.json`), JSON.stringify(d)));
+    if (o.keep) out.dealers.push(...valid);
   }
   return out;
 }

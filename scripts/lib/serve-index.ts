@@ -1,6 +1,7 @@
 /** The page at http://localhost:<port>/ that lists every built site. */
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
+import type { FailedDealer } from './build-manifest.ts';
 
 export interface SiteEntry {
   slug: string;
@@ -79,20 +80,31 @@ export function indexPage(
   port: number | string,
   heading = 'Dealer sites',
   status?: string,
+  failed: Record<string, FailedDealer> = {},
 ): string {
   const items = sites.length
     ? sites
         .map((s) => {
           const href = escapeHtml(siteOrigin(s.slug, port) + '/');
-          return `      <li><a href="${href}">${escapeHtml(s.name)}</a> <code>${escapeHtml(s.slug)}</code></li>`;
+          const refused = failed[s.slug]
+            ? ` <span class="broken">content errors: this is its last good site (built ${escapeHtml(failed[s.slug]!.lastGoodAt ?? '')})</span>`
+            : '';
+          return `      <li><a href="${href}">${escapeHtml(s.name)}</a> <code>${escapeHtml(s.slug)}</code>${refused}</li>`;
         })
         .join('\n')
     : '      <li>No site has been built yet. Run <code>npm run build</code>.</li>';
+  const never = Object.entries(failed)
+    .filter(([slug]) => !sites.some((s) => s.slug === slug))
+    .map(
+      ([slug, f]) =>
+        `      <li><a href="${escapeHtml(siteOrigin(slug, port) + '/')}">${escapeHtml(slug)}</a> <span class="broken">not built: ${f.errors.length} content error${f.errors.length === 1 ? '' : 's'}</span></li>`,
+    )
+    .join('\n');
   return toolPage(
     heading,
     `      <h1>${escapeHtml(heading)}</h1>
 ${status ? `      <p>${escapeHtml(status)}</p>\n` : ''}      <ul>
-${items}
+${items}${never ? `\n${never}` : ''}
       </ul>
       <p>The API answers on every host under <a href="/api/health"><code>/api/</code></a>.</p>`,
   );
@@ -101,7 +113,8 @@ ${items}
 const TOOL_STYLE = `
       body { font: 1rem/1.5 system-ui, sans-serif; max-width: 40rem; margin: 2rem auto; padding: 0 1rem; color: #1a1a1a; }
       li { margin: 0.5rem 0; }
-      code { color: #555; }`;
+      code { color: #555; }
+      .broken { color: #b00020; }`;
 
 /**
  * The page shell of the local servers' own pages (site lists, the preview's content errors):
@@ -125,4 +138,29 @@ ${body}
   </body>
 </html>
 `;
+}
+
+/**
+ * What every page of a dealer answers (503) when its content was refused by the build and it has
+ * no earlier site to show: the errors to fix, each with its file and JSON path. The other
+ * dealers are served as usual.
+ */
+export function refusedSitePage(slug: string, failure: FailedDealer): string {
+  const count = failure.errors.length;
+  const items = failure.errors
+    .map((i) => {
+      const at = i.path ? ` at <strong>${escapeHtml(i.path)}</strong>` : '';
+      return `        <li class="issue"><strong>${escapeHtml(i.file || '(dealer folder)')}</strong>${at}: ${escapeHtml(i.message)}</li>`;
+    })
+    .join('\n');
+  return toolPage(
+    `Not built: ${slug}`,
+    `      <h1>${escapeHtml(slug)} is not built</h1>
+      <p>The build of ${escapeHtml(failure.at)} refused this dealer's content for ${count} error${count === 1 ? '' : 's'},
+        and it has no earlier site to show. The other dealers are served as usual. Fix the content and build again.</p>
+      <ul>
+${items}
+      </ul>`,
+    { style: `\n      .issue { font-family: ui-monospace, monospace; font-size: 0.9rem; white-space: pre-wrap; }` },
+  );
 }

@@ -14,7 +14,8 @@ import { headersFor, parseHeaders, type HeaderRule } from './serve-headers.ts';
 import { chooseEncoding, contentType, encodedBody, isCompressible, resolveFile } from './serve-files.ts';
 import { DEFAULT_BODY_LIMIT, malformedRequest, refuseConnect, serveFetch, type FetchHandler } from './serve-fetch.ts';
 import { UNSUPPORTED_METHODS } from '../../src/api/http.ts';
-import { indexPage, isSlug, listSites } from './serve-index.ts';
+import { indexPage, isSlug, listSites, refusedSitePage } from './serve-index.ts';
+import type { FailedDealer } from './build-manifest.ts';
 
 export interface StaticServerOptions {
   /** Folder holding one built site per dealer (dist/sites). */
@@ -25,6 +26,11 @@ export interface StaticServerOptions {
   api?: FetchHandler;
   /** Largest API request body in bytes (default 1 MiB). */
   bodyLimit?: number;
+  /**
+   * Dealers the build refused (the manifest's `failed`): one with a last good site is served from
+   * it; one without answers with its errors instead of "no such site".
+   */
+  failed?: Record<string, FailedDealer>;
 }
 
 export interface RunningServer {
@@ -73,6 +79,7 @@ export function createStaticServer(options: StaticServerOptions): Server {
   const dealersDir = options.dealersDir ? path.resolve(options.dealersDir) : undefined;
   const api = options.api ?? createApp().fetch;
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  const failed = options.failed ?? {};
   const headerCache = new Map<string, { mtimeMs: number; rules: HeaderRule[] }>();
 
   /** A site's `_headers` rules, re-read when the file changes (a rebuild while serving). */
@@ -161,7 +168,10 @@ export function createStaticServer(options: StaticServerOptions): Server {
     }
     const sites = await listSites(sitesDir, dealersDir);
     const html = 'text/html; charset=utf-8';
-    if (unknownSlug !== undefined) {
+    const refused = unknownSlug === undefined ? undefined : failed[unknownSlug];
+    if (unknownSlug !== undefined && refused) {
+      sendText(res, 503, refusedSitePage(unknownSlug, refused), html, head, { 'Retry-After': '60' });
+    } else if (unknownSlug !== undefined) {
       sendText(
         res,
         404,
@@ -170,7 +180,7 @@ export function createStaticServer(options: StaticServerOptions): Server {
         head,
       );
     } else if (pathname === '/' || pathname === '/index.html') {
-      sendText(res, 200, indexPage(sites, port), html, head);
+      sendText(res, 200, indexPage(sites, port, undefined, undefined, failed), html, head);
     } else {
       sendText(res, 404, indexPage(sites, port, 'Page not found', "Pages live on each site's own host:"), html, head);
     }

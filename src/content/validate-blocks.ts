@@ -2,10 +2,13 @@
  * Validates a list of raw blocks: each block's envelope, then its data against its type's
  * schema, recursing into the nested block lists its definition declares (columns, faq answers)
  * with full JSON paths.
- * Unknown types are kept out of the result and reported as warnings; they render nothing.
+ * Unknown types are kept out of the result and reported as warnings; they render nothing (the
+ * CMS may add a type before the sites know it). A type a letter or two away from a known one is
+ * almost always a typo, and its warning says which type was meant.
  */
 import {
   rawBlock,
+  blockTypes,
   blockDataSchemas,
   isBlockType,
   isCustomComponentName,
@@ -15,6 +18,23 @@ import {
 import { fromZod, jsonPath, type ContentIssue } from './issues.ts';
 import { customStepKeys, isCustomStepKey } from './custom-steps.ts';
 import type { FormBlockData } from './forms.ts';
+import { editDistance } from '../lib/edit-distance.ts';
+
+/**
+ * The known block type an unknown `type` is most likely a typo of: the same letters in another
+ * case, or one edit away (two for types of eight letters or more), the nearest first. Undefined
+ * when none is that close: a new type, not a typo.
+ */
+export function meantBlockType(type: string): string | undefined {
+  const typed = [...type.toLowerCase()];
+  const budget = typed.length >= 8 ? 2 : 1;
+  let best: { type: string; distance: number } | undefined;
+  for (const known of blockTypes) {
+    const distance = editDistance(typed, [...known.toLowerCase()], budget);
+    if (distance <= budget && (!best || distance < best.distance)) best = { type: known, distance };
+  }
+  return best?.type;
+}
 
 export interface BlockCheck {
   errors: ContentIssue[];
@@ -40,7 +60,7 @@ export function validateBlocks(
         dealer: where.dealer,
         file: where.file,
         path: jsonPath(prefix),
-        message: `unknown block type "${type}" on page ${where.page} renders nothing`,
+        message: unknownTypeMessage(type, where.page),
       });
       return;
     }
@@ -160,4 +180,9 @@ function checkFormSteps(
       message: `step "${step.key}" on page ${where.page} hides its Next button but has nothing a visitor picks to move on (no radio or radioCard field, no custom step); Next stays visible`,
     });
   });
+}
+
+function unknownTypeMessage(type: string, page: string): string {
+  const meant = meantBlockType(type);
+  return `unknown block type "${type}" on page ${page} renders nothing${meant ? `: did you mean "${meant}"?` : ''}`;
 }

@@ -3,7 +3,8 @@ import { parseFacetFilters } from '../../src/domain/search/filters.ts';
 import { highlightValue } from '../../src/api/search/highlight.ts';
 import { ParamError, parseSearchRequest, type TextSettings } from '../../src/domain/search/params.ts';
 import { projectHit, retrievePlan } from '../../src/api/search/retrieve.ts';
-import { prefixFlags, typoBudget, typoDistance, typosOf, type TermMatch } from '../../src/api/search/typos.ts';
+import { prefixFlags, typoBudget, typosOf, type TermMatch } from '../../src/api/search/typos.ts';
+import { editDistance } from '../../src/lib/edit-distance.ts';
 
 const DEFAULTS: TextSettings = {
   typoTolerance: true,
@@ -12,7 +13,7 @@ const DEFAULTS: TextSettings = {
   allowTyposOnNumericTokens: false,
   queryType: 'prefixAll',
 };
-const d = (a: string, b: string, max = 2) => typoDistance([...a], [...b], max);
+const d = (a: string, b: string, max = 2) => editDistance([...a], [...b], max);
 
 describe('counting typos as Algolia does', () => {
   it('counts a letter left out, added or replaced, and two neighbours swapped, as one typo each', () => {

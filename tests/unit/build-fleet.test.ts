@@ -190,6 +190,146 @@ describe('npm run build -- --changed', () => {
   }, 120_000);
 });
 
+describe('one broken dealer never stops the others', () => {
+  const out = () => path.join(root, 'whole', 'sites');
+  const api = () => path.join(root, 'whole', 'api');
+  const broken = () => slugs[1]!;
+  const edited = () => slugs[0]!;
+  const newcomer = 'zz-newcomer-motors';
+  let siteJson: string;
+
+  it("publishes the valid dealers, keeps the broken one's last good site and records every error", async () => {
+    const siteFile = path.join(dealersDir, broken(), 'site.json');
+    siteJson = await readFile(siteFile, 'utf8');
+    const before = await stat(path.join(out(), broken(), 'index.html'));
+    const lastGood = (await readManifests(out()))!.dealers[broken()]!;
+    // A trailing comma, as an editor's typo leaves it.
+    await writeFile(siteFile, siteJson.trimEnd().replace(/\}$/, ',}'));
+    const home = path.join(dealersDir, edited(), 'pages', '000-home.json');
+    const page = JSON.parse(await readFile(home, 'utf8')) as { title: string };
+    page.title = 'Published despite a neighbour';
+    await writeFile(home, JSON.stringify(page, null, 2));
+    // A dealer that never built, with a page that is not JSON.
+    await cp(path.join(dealersDir, slugs[5]!), path.join(dealersDir, newcomer), { recursive: true });
+    const site = JSON.parse(await readFile(path.join(dealersDir, newcomer, 'site.json'), 'utf8')) as {
+      id: number;
+      slug: string;
+    };
+    await writeFile(
+      path.join(dealersDir, newcomer, 'site.json'),
+      JSON.stringify({ ...site, id: 990_001, slug: newcomer }, null, 2),
+    );
+    await writeFile(path.join(dealersDir, newcomer, 'pages', '000-home.json'), '{ "title": ');
+
+    const r = (await buildInChild({ dealersDir, outDir: out(), apiOutDir: api(), changed: true })) as BuildResult & {
+      output: string;
+    };
+    expect(r.ok, r.output).toBe(false);
+    expect(r.failed).toEqual([broken(), newcomer].sort());
+    // The edited dealer is published (with the one the test before put back, which had no site).
+    expect(r.dealers.map((d) => d.slug)).toContain(edited());
+    expect(r.dealers.map((d) => d.slug)).not.toContain(broken());
+    expect(await readFile(path.join(out(), edited(), 'index.html'), 'utf8')).toContain('Published despite a neighbour');
+    // The broken dealer's last good site is exactly as it was.
+    const after = await stat(path.join(out(), broken(), 'index.html'));
+    expect({ ino: after.ino, mtimeMs: after.mtimeMs }).toEqual({ ino: before.ino, mtimeMs: before.mtimeMs });
+    await expect(stat(path.join(out(), newcomer))).rejects.toThrow();
+    // Every error, with dealer, file and JSON path, in the log and in the manifest.
+    expect(r.output).toMatch(new RegExp(`✗ ${broken()}: site\\.json`));
+    expect(r.output).toMatch(new RegExp(`✗ ${newcomer}: pages/000-home\\.json`));
+    const manifest = (await readManifests(out()))!;
+    expect(manifest.dealers[broken()]).toEqual(lastGood);
+    expect(manifest.failed[broken()]).toMatchObject({ lastGoodAt: lastGood.builtAt });
+    expect(manifest.failed[broken()]!.errors[0]).toMatchObject({ dealer: broken(), file: 'site.json' });
+    expect(manifest.failed[newcomer]).toMatchObject({ lastGoodAt: null });
+    expect(manifest.dealers[newcomer]).toBeUndefined();
+    // The API still serves the broken dealer, from its last good content.
+    expect((await apiDealers(api())).map((d) => d.slug)).toEqual(slugs);
+  }, 120_000);
+
+  it('npm run build exits 3 when it published some dealers and refused others', async () => {
+    const code = await new Promise<number | null>((resolve) => {
+      const child = spawn(
+        process.execPath,
+        ['--experimental-strip-types', 'scripts/build.ts', '--dealers', dealersDir, '--out', out(), '--changed'],
+        { env: childEnv(), stdio: 'ignore' },
+      );
+      child.on('exit', resolve);
+    });
+    expect(code).toBe(3);
+  }, 120_000);
+
+  it("npm start serves the others, the broken dealer's last good site, and the errors of one that never built", async () => {
+    const server = await serveSites(out());
+    try {
+      expect(server.port, server.output).toBeDefined();
+      const good = await get(server.port!, `${edited()}.localhost:${server.port}`, '/');
+      expect(good.status).toBe(200);
+      expect(good.text.includes('Published despite a neighbour'), 'the edited dealer is served as built now').toBe(
+        true,
+      );
+      expect((await get(server.port!, `${broken()}.localhost:${server.port}`, '/')).status).toBe(200);
+      const none = await get(server.port!, `${newcomer}.localhost:${server.port}`, '/');
+      expect(none.status).toBe(503);
+      expect(none.text).toContain('pages/000-home.json');
+      const list = await get(server.port!, `localhost:${server.port}`, '/');
+      expect(list.text).toContain(`not built: 1 content error`);
+      expect(list.text).toContain('content errors: this is its last good site');
+    } finally {
+      await server.stop();
+    }
+  }, 90_000);
+
+  it('clears the failure once the content is fixed', async () => {
+    await writeFile(path.join(dealersDir, broken(), 'site.json'), siteJson);
+    await rm(path.join(dealersDir, newcomer), { recursive: true });
+    const r = ok(await buildInChild({ dealersDir, outDir: out(), apiOutDir: api(), changed: true }));
+    expect(r.failed).toEqual([]);
+    expect((await readManifests(out()))!.failed).toEqual({});
+  }, 120_000);
+});
+
+/** Starts scripts/serve.ts without building; resolves with its output once it serves or exits. */
+function serveSites(
+  sitesDir: string,
+): Promise<{ code: number | null; output: string; port?: number; stop: () => Promise<void> }> {
+  return new Promise((resolve) => {
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'scripts/serve.ts',
+        '--sites',
+        sitesDir,
+        '--no-build',
+        '--port',
+        '0',
+        '--data',
+        path.join(root, 'serve-data'),
+      ],
+      {
+        env: childEnv({ DATABASE_URL: '', DEALERS_DIR: '' }),
+      },
+    );
+    let output = '';
+    const stop = () =>
+      new Promise<void>((done) => {
+        if (child.exitCode !== null) return done();
+        child.once('exit', () => done());
+        child.kill('SIGTERM');
+      });
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const m = /API +http:\/\/localhost:(\d+)\/api\/health/.exec(output);
+      if (m) resolve({ code: null, output, port: Number(m[1]), stop });
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => resolve({ code, output, stop }));
+  });
+}
+
 /** A GET with a Host header of our choosing (fetch does not let a caller set Host). */
 function get(port: number, host: string, target: string): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
@@ -206,46 +346,7 @@ function get(port: number, host: string, target: string): Promise<{ status: numb
 }
 
 describe('npm start -- --sites DIR', () => {
-  /** Starts scripts/serve.ts without building; resolves with its output once it serves or exits. */
-  function serve(
-    sitesDir: string,
-  ): Promise<{ code: number | null; output: string; port?: number; stop: () => Promise<void> }> {
-    return new Promise((resolve) => {
-      const child = spawn(
-        process.execPath,
-        [
-          '--import',
-          'tsx',
-          'scripts/serve.ts',
-          '--sites',
-          sitesDir,
-          '--no-build',
-          '--port',
-          '0',
-          '--data',
-          path.join(root, 'serve-data'),
-        ],
-        {
-          env: childEnv({ DATABASE_URL: '', DEALERS_DIR: '' }),
-        },
-      );
-      let output = '';
-      const stop = () =>
-        new Promise<void>((done) => {
-          if (child.exitCode !== null) return done();
-          child.once('exit', () => done());
-          child.kill('SIGTERM');
-        });
-      const onData = (chunk: Buffer) => {
-        output += chunk.toString();
-        const m = /API +http:\/\/localhost:(\d+)\/api\/health/.exec(output);
-        if (m) resolve({ code: null, output, port: Number(m[1]), stop });
-      };
-      child.stdout.on('data', onData);
-      child.stderr.on('data', onData);
-      child.on('exit', (code) => resolve({ code, output, stop }));
-    });
-  }
+  const serve = serveSites;
 
   it('serves the API of exactly the dealers the folder was built from, not those of ./dealers', async () => {
     const server = await serve(path.join(root, 'whole', 'sites'));

@@ -48,6 +48,8 @@ describe('validateDealers (the build reads the fleet a slice at a time)', () => 
   it("writes each valid dealer's content and manifest entry, and holds no dealer unless asked", async () => {
     const out = await run();
     expect(out.errors).toEqual([]);
+    // The samples build clean: deliberate content mistakes live in the test fixtures.
+    expect(out.warnings).toEqual([]);
     expect((await readdir(contentDir)).sort()).toEqual(slugs.map((s) => `${s}.json`));
     expect(Object.keys(out.entries).sort()).toEqual(slugs);
     expect(out.entries['tasman-motors']).toMatchObject({
@@ -90,12 +92,41 @@ describe('validateDealers (the build reads the fleet a slice at a time)', () => 
     expect(out.errors[0]!.message).toContain('"other-dealer"');
   });
 
-  it('after an error, checks the rest of the fleet but writes nothing more', async () => {
+  it('leaves out each dealer with an error and writes every other valid dealer', async () => {
     await writeFile(path.join(dealersDir, 'coastal-motor-group', 'site.json'), '{ "id": ');
     await setSiteId('tasman-motors', 'not a number' as unknown as number);
     const out = await run();
     expect(out.errors.map((e) => e.dealer).sort()).toEqual(['coastal-motor-group', 'tasman-motors']);
-    expect(await readdir(contentDir)).toEqual([]);
-    expect(out.entries).toEqual({});
+    expect(Object.keys(out.failed).sort()).toEqual(['coastal-motor-group', 'tasman-motors']);
+    expect(out.failed['tasman-motors']![0]).toMatchObject({ file: 'site.json', path: 'id' });
+    expect(await readdir(contentDir)).toEqual(['ridgeline-mazda.json']);
+    expect(Object.keys(out.entries)).toEqual(['ridgeline-mazda']);
+  });
+
+  it('under strict, refuses a dealer for a warning, and only that dealer', async () => {
+    const file = path.join(dealersDir, 'tasman-motors', 'pages', 'index.json');
+    const home = JSON.parse(await readFile(file, 'utf8')) as { blocks: unknown[] };
+    home.blocks.push({ id: 'typo', type: 'fomr', data: {} });
+    await writeFile(file, JSON.stringify(home));
+    const lenient = await run();
+    expect(lenient.failed).toEqual({});
+    expect(lenient.warnings.map((w) => w.message)).toContainEqual(expect.stringContaining('did you mean "form"?'));
+    await rm(contentDir, { recursive: true });
+    await mkdir(contentDir);
+    const strict = await validateDealers({
+      dealersDir,
+      slugs,
+      kept: {},
+      contentDir,
+      keep: false,
+      builtAt: '2026-01-01T00:00:00.000Z',
+      key: 'k',
+      log: () => {},
+      slice: 1,
+      strict: true,
+    });
+    expect(Object.keys(strict.failed)).toEqual(['tasman-motors']);
+    expect(strict.failed['tasman-motors']![0]!.message).toContain('did you mean "form"?');
+    expect(Object.keys(strict.entries).sort()).toEqual(['coastal-motor-group', 'ridgeline-mazda']);
   });
 });

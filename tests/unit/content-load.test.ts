@@ -237,6 +237,46 @@ describe('loading dealer snapshots', () => {
     expect(r.warnings[0]!.message).toContain('"legacyWidget"');
     expect(r.warnings[0]!.message).toContain('/offers');
     expect(r.dealers[0]!.pages[0]!.blocks.map((b) => b.type)).toEqual(['heading']);
+    // A type far from every known one is a new type, not a typo: no guess.
+    expect(r.warnings[0]!.message).not.toContain('did you mean');
+  });
+
+  it('says which type was meant when an unknown type is a typo of a known one, with dealer, file and path', async () => {
+    const dir = await snapshot({
+      'acme/site.json': site,
+      'acme/pages/home.json': {
+        ...home,
+        path: '/contact',
+        blocks: [
+          { id: 'h', type: 'heading', data: { text: 'Contact', level: 1 } },
+          { id: 'f', type: 'fomr', data: {} },
+          { id: 'c', type: 'Columns', data: {} },
+          { id: 'i', type: 'imageBanenr', data: {} },
+        ],
+      },
+    });
+    const r = await loadDealers(dir);
+    expect(r.errors).toEqual([]);
+    expect(r.warnings.map((w) => [w.dealer, w.file, w.path, w.message])).toEqual([
+      [
+        'acme',
+        'pages/home.json',
+        'blocks[1]',
+        'unknown block type "fomr" on page /contact renders nothing: did you mean "form"?',
+      ],
+      [
+        'acme',
+        'pages/home.json',
+        'blocks[2]',
+        'unknown block type "Columns" on page /contact renders nothing: did you mean "columns"?',
+      ],
+      [
+        'acme',
+        'pages/home.json',
+        'blocks[3]',
+        'unknown block type "imageBanenr" on page /contact renders nothing: did you mean "imageBanner"?',
+      ],
+    ]);
   });
 });
 

@@ -12,6 +12,7 @@
 import type { Db } from '../deps.ts';
 import type { RecordKind } from '../../domain/search/indexes.ts';
 import type { TextSettings } from '../../domain/search/params.ts';
+import { editDistance } from '../../lib/edit-distance.ts';
 
 export interface TypoWord {
   /** 1 or 2. */
@@ -37,32 +38,6 @@ export function typoBudget(term: string, s: TextSettings): number {
 }
 
 /**
- * Typos between two words (optimal string alignment: insertions, deletions, substitutions and
- * swaps of neighbours count one each), or max + 1 when there are more than `max`.
- */
-export function typoDistance(a: readonly string[], b: readonly string[], max: number): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  let before = new Array<number>(b.length + 1).fill(0);
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = new Array<number>(b.length + 1);
-    row[0] = i;
-    let least = row[0];
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let d = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, before[j - 2]! + 1);
-      row[j] = d;
-      least = Math.min(least, d);
-    }
-    if (least > max) return max + 1;
-    before = previous;
-    previous = row;
-  }
-  return Math.min(previous[b.length]!, max + 1);
-}
-
-/**
  * How `term` matches `word` with typos, or undefined when it matches exactly (or not within
  * `budget`). A prefix term is measured against the word's starts of |term| ± budget letters; the
  * fewest typos win, and of those the longest start.
@@ -75,7 +50,7 @@ export function typosOf(term: string, word: string, budget: number, prefix: bool
     : [w.length];
   let best: TypoWord | undefined;
   for (const length of lengths) {
-    const typos = typoDistance(t, w.slice(0, length), budget);
+    const typos = editDistance(t, w.slice(0, length), budget);
     if (typos === 0) return undefined;
     if (typos <= budget && (!best || typos < best.typos || (typos === best.typos && length > best.length)))
       best = { typos, length };
