@@ -33,6 +33,7 @@ import { describeIssues, describeWarnings } from './lib/dev-pages.ts';
 import { siteOrigin } from './lib/serve-index.ts';
 import { processEnv, readEnv } from '../src/config/env.ts';
 import { connectionLimitsFromEnv, type ConnectionLimits } from '../src/api/connection-guard.ts';
+import { redactUrls } from '../src/lib/redact.ts';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 
@@ -108,7 +109,7 @@ async function startApi(): Promise<Api> {
     return { runtime, standIn };
   } catch (e) {
     await standIn?.close();
-    throw new Error(`The API could not start: ${(e as Error).message}`, { cause: e });
+    throw new Error(`The API could not start: ${redactUrls((e as Error).message)}`, { cause: e });
   }
 }
 

@@ -30,6 +30,7 @@ import { FINANCE_STANDIN_PORT, financeProviderFromEnv } from '../src/api/integra
 import { startRuntime, type Runtime } from '../src/api/runtime.ts';
 import { processEnv, readEnv } from '../src/config/env.ts';
 import { connectionLimitsFromEnv, type ConnectionLimits } from '../src/api/connection-guard.ts';
+import { redactUrls } from '../src/lib/redact.ts';
 
 const { values } = parseArgs({
   options: {
@@ -112,7 +113,7 @@ try {
     log: (line) => console.log(line),
   });
 } catch (e) {
-  console.error(`The API could not start: ${(e as Error).message}`);
+  console.error(`The API could not start: ${redactUrls((e as Error).message)}`);
   await standIn?.close();
   process.exit(1);
 }

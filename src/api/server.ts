@@ -20,6 +20,7 @@ import { apiContent } from './content.ts';
 import { dataDirFrom } from './db/index.ts';
 import { financeProviderFromEnv } from './integrations/finance-provider.ts';
 import { createFetchServer } from './node-adapter.ts';
+import { redactUrls } from '../lib/redact.ts';
 import { startRuntime } from './runtime.ts';
 
 const { values } = parseArgs({
@@ -64,6 +65,6 @@ try {
     });
   }
 } catch (e) {
-  console.error(`The API could not start: ${(e as Error).message}`);
+  console.error(`The API could not start: ${redactUrls((e as Error).message)}`);
   process.exit(1);
 }
