@@ -13,6 +13,7 @@
  * changed form is what the API checks the next lead against.
  *
  * --dealers defaults to DEALERS_DIR, else "dealers"; --only to ONLY_DEALERS; --port to PORT, else 4321.
+ * The server keeps npm start's connection limits (src/api/connection-guard.ts, SERVER_* variables).
  */
 import { get } from 'node:http';
 import { realpath } from 'node:fs/promises';
@@ -31,6 +32,8 @@ import { devHosts } from './lib/dev-hosts.ts';
 import { describeIssues, describeWarnings } from './lib/dev-pages.ts';
 import { siteOrigin } from './lib/serve-index.ts';
 import { envDefault, processEnv, readEnv } from '../src/config/env.ts';
+import { connectionLimitsFromEnv, type ConnectionLimits } from '../src/api/connection-guard.ts';
+import { redactUrls } from '../src/lib/redact.ts';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 
@@ -52,6 +55,13 @@ const only = values.only
   .split(',')
   .map((s) => s.trim())
   .filter(Boolean);
+let limits: ConnectionLimits;
+try {
+  limits = connectionLimitsFromEnv(processEnv());
+} catch (e) {
+  console.error((e as Error).message);
+  process.exit(1);
+}
 const dealersDir = path.resolve(values.dealers);
 const dataDir = values.data ? path.resolve(values.data) : path.join(dataDirFrom(undefined), 'dev');
 const started = performance.now();
@@ -99,7 +109,7 @@ async function startApi(): Promise<Api> {
     return { runtime, standIn };
   } catch (e) {
     await standIn?.close();
-    throw new Error(`The API could not start: ${(e as Error).message}`, { cause: e });
+    throw new Error(`The API could not start: ${redactUrls((e as Error).message)}`, { cause: e });
   }
 }
 
@@ -133,6 +143,7 @@ async function startDev(api: Promise<Api>) {
             content,
             api: async (request) => (await api).runtime.app.fetch(request),
             publicDir: path.join(projectRoot, 'public'),
+            limits,
           }),
         ],
       },

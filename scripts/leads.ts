@@ -5,11 +5,14 @@
  *   ADF/XML document with a <prospect> per lead). Printed on stdout (nothing else is: messages go
  *   to stderr, and `-s` keeps npm's own banner off stdout), or written to FILE, or, when --out
  *   ends with a slash or names a folder, one file per lead in it (<lead_id>.json, .csv, .adf.xml).
+ *   Any path the shell accepts: "a/../b/x.csv" is b/x.csv even when a does not exist, and the
+ *   folders it names are created; a path that cannot be written fails naming it.
  * npm run leads -- erase --site SLUG (--email ADDRESS | --lead ID) [--data DIR]
  *   Deletes a person's leads everywhere they are stored (src/api/leads/erase.ts) and prints what
  *   it deleted.
  * Both read DATABASE_URL when set, else PGlite in the data folder.
  */
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { dataDirFrom, dbConfigFrom, openDb } from '../src/api/db/index.ts';
 import { migrate } from '../src/api/db/migrate.ts';
@@ -91,7 +94,7 @@ async function exportLeads(db: Db) {
     console.error(
       `0 leads of ${site}: nothing written${format === 'adf' ? ' (an ADF document needs at least one lead)' : ''}.`,
     );
-  else if (files.length === 1 && files[0] === values.out)
+  else if (files.length === 1 && files[0] === path.resolve(values.out))
     console.error(`${count} of ${site} written to ${values.out}.`);
   else console.error(`${count} of ${site} written to ${values.out}, ${plural(files.length, 'file')}.`);
 }

@@ -14,7 +14,8 @@
  * whole folder when it holds no build or the code changed, else only the dealers whose snapshot
  * changed (from DEALERS_DIR, else the folder the manifest names, else "dealers"; ONLY_DEALERS
  * picks some). `--no-build` serves the folder as it is. A folder whose sites and manifest do not
- * match is refused with what is wrong, rather than served with an API that 404s.
+ * match is refused with what is wrong, rather than served with an API that 404s. The server keeps
+ * the connection limits of src/api/connection-guard.ts (SERVER_* variables).
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -28,6 +29,8 @@ import { dataDirFrom } from '../src/api/db/index.ts';
 import { FINANCE_STANDIN_PORT, financeProviderFromEnv } from '../src/api/integrations/finance-provider.ts';
 import { startRuntime, type Runtime } from '../src/api/runtime.ts';
 import { envDefault, processEnv, readEnv } from '../src/config/env.ts';
+import { connectionLimitsFromEnv, type ConnectionLimits } from '../src/api/connection-guard.ts';
+import { redactUrls } from '../src/lib/redact.ts';
 
 const { values } = parseArgs({
   options: {
@@ -47,6 +50,13 @@ const only = readEnv(processEnv(), 'ONLY_DEALERS')
 const port = Number(values.port);
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error(`--port must be a port number (0-65535), not "${values.port}".`);
+  process.exit(1);
+}
+let limits: ConnectionLimits;
+try {
+  limits = connectionLimitsFromEnv(processEnv());
+} catch (e) {
+  console.error((e as Error).message);
   process.exit(1);
 }
 
@@ -109,12 +119,12 @@ try {
     log: (line) => console.log(line),
   });
 } catch (e) {
-  console.error(`The API could not start: ${(e as Error).message}`);
+  console.error(`The API could not start: ${redactUrls((e as Error).message)}`);
   await standIn?.close();
   process.exit(1);
 }
 
-const running = await startServer({ sitesDir, dealersDir, port, api: api.app.fetch, failed }).catch(
+const running = await startServer({ sitesDir, dealersDir, port, api: api.app.fetch, failed, limits }).catch(
   (e: NodeJS.ErrnoException) => {
     console.error(
       e.code === 'EADDRINUSE' ? `Port ${port} is already in use; choose another with npm start -- --port N` : e,

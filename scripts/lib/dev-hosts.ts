@@ -18,9 +18,12 @@
  * dealer and open pages at once. After each reload the new content goes to the holder the page
  * route reads (src/content/store.ts) and Astro's route cache is cleared, so getStaticPaths runs
  * again on the next request: a new, changed or deleted page, or a changed site.json, shows.
+ *
+ * The dev server keeps the connection limits of npm start (src/api/connection-guard.ts): the
+ * plugin applies them to Vite's http server before it listens.
  */
 import { stat } from 'node:fs/promises';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Server, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
 import { normalisePath } from '../../src/content/page.ts';
@@ -28,6 +31,7 @@ import { provideContent } from '../../src/content/store.ts';
 import { NOT_FOUND_PATH } from '../../src/lib/routes.ts';
 import { GOOGLE_FEED_FILE, META_FEED_FILE, vehicleFeeds } from '../../src/lib/feeds/index.ts';
 import { serveFetch, type FetchHandler } from './serve-fetch.ts';
+import { DEFAULT_BODY_TIMEOUT_MS, guardServer, type ConnectionLimits } from '../../src/api/connection-guard.ts';
 import { robotsTxt, sitemapXml } from './site-files.ts';
 import { isSlug } from './serve-index.ts';
 import { contentErrorPage, devIndexPage } from './dev-pages.ts';
@@ -39,6 +43,8 @@ export interface DevHostsOptions {
   api: FetchHandler;
   /** The project's public folder: its files are served as they are on every host. */
   publicDir: string;
+  /** Time limits and connections per address; each one not given comes from the environment. */
+  limits?: Partial<ConnectionLimits>;
 }
 
 /**
@@ -98,8 +104,9 @@ function forceStatus(res: ServerResponse, status: number): void {
 }
 
 export function devHosts(options: DevHostsOptions): Plugin {
-  const { content, api } = options;
+  const { content, api, limits } = options;
   const publicDir = path.resolve(options.publicDir);
+  let bodyTimeoutMs = limits?.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS;
 
   async function isPublicFile(pathname: string): Promise<boolean> {
     let decoded: string;
@@ -131,7 +138,7 @@ export function devHosts(options: DevHostsOptions): Plugin {
     if (pathname === '/api' || pathname.startsWith('/api/')) {
       // The API checks leads against the dealer's forms: as they are now, like the pages.
       if (dealer) await content.current(dealer);
-      return serveFetch(req, res, api, `http://${hostHeader}`);
+      return serveFetch(req, res, api, `http://${hostHeader}`, { bodyTimeoutMs });
     }
     if (dealer && (await isPublicFile(pathname))) return next();
     const state = dealer && (await content.current(dealer));
@@ -179,6 +186,8 @@ export function devHosts(options: DevHostsOptions): Plugin {
     // Post, so that the middleware below is put in front after Astro has put its own there.
     enforce: 'post',
     configureServer(server: ViteDevServer) {
+      // Vite's own http server (none in middleware mode), not yet listening here.
+      if (server.httpServer instanceof Server) bodyTimeoutMs = guardServer(server.httpServer, limits).bodyTimeoutMs;
       server.watcher.add(content.dir);
       server.watcher.on('all', (_event: string, file: string) => {
         const rel = path.relative(content.dir, file);

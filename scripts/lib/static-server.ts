@@ -4,6 +4,10 @@
  *   http://<slug>.localhost:<port>/…  → <sitesDir>/<slug>/…, as a static host serves it
  *   http://localhost:<port>/          → a page listing every built site (any other host too)
  *   any host, /api/…                  → the API's Fetch handler
+ *
+ * It keeps the connection limits of src/api/connection-guard.ts: headers and API bodies that do
+ * not arrive in time get 408, and one address holds a bounded number of connections (a browser
+ * opens up to 6 per site host, and the sites of one server are several hosts).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,6 +17,7 @@ import { createApp } from '../../src/api/app.ts';
 import { headersFor, parseHeaders, type HeaderRule } from './serve-headers.ts';
 import { chooseEncoding, contentType, encodedBody, isCompressible, resolveFile } from './serve-files.ts';
 import { DEFAULT_BODY_LIMIT, malformedRequest, refuseConnect, serveFetch, type FetchHandler } from './serve-fetch.ts';
+import { guardServer, type ConnectionLimits } from '../../src/api/connection-guard.ts';
 import { UNSUPPORTED_METHODS } from '../../src/api/http.ts';
 import { indexPage, isSlug, listSites, refusedSitePage } from './serve-index.ts';
 import type { FailedDealer } from './build-manifest.ts';
@@ -31,6 +36,8 @@ export interface StaticServerOptions {
    * it; one without answers with its errors instead of "no such site".
    */
   failed?: Record<string, FailedDealer>;
+  /** Time limits and connections per address; each one not given comes from the environment. */
+  limits?: Partial<ConnectionLimits>;
 }
 
 export interface RunningServer {
@@ -78,8 +85,10 @@ export function createStaticServer(options: StaticServerOptions): Server {
   const sitesDir = path.resolve(options.sitesDir);
   const dealersDir = options.dealersDir ? path.resolve(options.dealersDir) : undefined;
   const api = options.api ?? createApp().fetch;
-  const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const failed = options.failed ?? {};
+  const server = createServer();
+  const limits = guardServer(server, options.limits);
+  const body = { bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT, bodyTimeoutMs: limits.bodyTimeoutMs };
   const headerCache = new Map<string, { mtimeMs: number; rules: HeaderRule[] }>();
 
   /** A site's `_headers` rules, re-read when the file changes (a rebuild while serving). */
@@ -189,7 +198,7 @@ export function createStaticServer(options: StaticServerOptions): Server {
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const malformed = malformedRequest(req);
     // The API answers its own paths' malformed requests, in its JSON error shape.
-    if (malformed && req.url?.startsWith('/api')) return serveFetch(req, res, api, 'http://localhost', bodyLimit);
+    if (malformed && req.url?.startsWith('/api')) return serveFetch(req, res, api, 'http://localhost', body);
     if (malformed) {
       const status = UNSUPPORTED_METHODS.has(req.method ?? '') ? 405 : 400;
       return sendText(res, status, `${malformed}\n`, 'text/plain; charset=utf-8', req.method === 'HEAD', {
@@ -201,7 +210,7 @@ export function createStaticServer(options: StaticServerOptions): Server {
     const port = /:(\d+)$/.exec(hostHeader)?.[1] ?? String(req.socket.localPort ?? '');
     const pathname = requestPath(req.url);
     if (pathname === '/api' || pathname.startsWith('/api/')) {
-      return serveFetch(req, res, api, `http://${hostHeader}`, bodyLimit);
+      return serveFetch(req, res, api, `http://${hostHeader}`, body);
     }
     if (host.endsWith('.localhost')) {
       const slug = host.slice(0, -'.localhost'.length);
@@ -216,7 +225,7 @@ export function createStaticServer(options: StaticServerOptions): Server {
     return serveIndex(req, res, pathname, port);
   }
 
-  const server = createServer((req, res) => {
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     handle(req, res).catch((error: unknown) => {
       console.error(`${req.method} ${req.url?.slice(0, 200)} failed: ${(error as Error).stack ?? String(error)}`);
       if (!res.headersSent)

@@ -12,6 +12,7 @@
 import { readFile } from 'node:fs/promises';
 import type { DealerContent } from '../content/load.ts';
 import { readEnv, type Env } from '../config/env.ts';
+import { redactUrl, redactUrls } from '../lib/redact.ts';
 import { bundledContent, type ContentDocument } from './content-bundled.ts';
 
 /** How long a start waits for API_CONTENT_URL before giving up. */
@@ -19,7 +20,10 @@ export const CONTENT_FETCH_TIMEOUT_MS = 15_000;
 
 export interface ContentSource {
   dealers: DealerContent[];
-  /** For the start-up line: "https://…/content.json", "/srv/content.json", "the bundle, built …". */
+  /**
+   * For the start-up line: "https://…/content.json" (a user name, password or query value masked,
+   * as a signed URL carries), "/srv/content.json", "the bundle, built …".
+   */
   from: string;
 }
 
@@ -58,14 +62,16 @@ export async function readContentFile(file: string): Promise<DealerContent[]> {
 }
 
 export async function fetchContent(url: string, fetchImpl: typeof fetch = fetch): Promise<DealerContent[]> {
+  // Every message names the URL masked: a signed URL's query is as good as a key.
+  const shown = redactUrl(url);
   let parsedUrl: URL;
   try {
     parsedUrl = new URL(url);
   } catch {
-    throw new Error(`API_CONTENT_URL must be an http(s) URL, not "${url}".`);
+    throw new Error(`API_CONTENT_URL must be an http(s) URL, not "${shown}".`);
   }
   if (parsedUrl.protocol !== 'https:' && parsedUrl.protocol !== 'http:')
-    throw new Error(`API_CONTENT_URL must be an http(s) URL, not "${url}".`);
+    throw new Error(`API_CONTENT_URL must be an http(s) URL, not "${shown}".`);
   let response: Response;
   let text: string;
   try {
@@ -78,14 +84,14 @@ export async function fetchContent(url: string, fetchImpl: typeof fetch = fetch)
     const why =
       (e as Error).name === 'TimeoutError'
         ? `no answer within ${CONTENT_FETCH_TIMEOUT_MS / 1000} s`
-        : (e as Error).message;
-    throw new Error(`Cannot fetch the API content from ${url} (API_CONTENT_URL): ${why}`, { cause: e });
+        : redactUrls((e as Error).message);
+    throw new Error(`Cannot fetch the API content from ${shown} (API_CONTENT_URL): ${why}`, { cause: e });
   }
   if (!response.ok)
     throw new Error(
-      `Cannot fetch the API content from ${url} (API_CONTENT_URL): HTTP ${response.status} ${response.statusText}`.trimEnd(),
+      `Cannot fetch the API content from ${shown} (API_CONTENT_URL): HTTP ${response.status} ${response.statusText}`.trimEnd(),
     );
-  return parseContentDocument(text, url);
+  return parseContentDocument(text, shown);
 }
 
 /**
@@ -101,7 +107,7 @@ export async function configuredContent(
   const file = readEnv(env, 'API_CONTENT')?.trim();
   if (url && file)
     throw new Error('Set API_CONTENT_URL or API_CONTENT, not both: each names where the dealers come from.');
-  if (url) return { dealers: await fetchContent(url, fetchImpl), from: url };
+  if (url) return { dealers: await fetchContent(url, fetchImpl), from: redactUrl(url) };
   if (file) return { dealers: await readContentFile(file), from: file };
   if (bundled) return { dealers: bundled.dealers, from: `the bundle, built ${bundled.builtAt}` };
   return undefined;

@@ -1,10 +1,15 @@
 /**
  * Runs a Fetch handler (`(Request) => Response`, e.g. a Hono app's `fetch`) behind a Node http
  * server: Node request → Fetch Request, Fetch Response → Node response. Used by the API's Node
- * entry (server.ts) and by `npm start`.
+ * entry (server.ts), by `npm start` and by the editor preview.
+ *
+ * A body is read up to a size (413 past it) and for a time once the headers are in (408 past it,
+ * the client's connection closed): a client sending a byte now and then holds no handler for
+ * long. The servers' own limits (headers, kept-alive connections, connections per address) are
+ * connection-guard.ts's.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { DEFAULT_BODY_TIMEOUT_MS, guardServer, type ConnectionLimits } from './connection-guard.ts';
 import { errorResponse } from './errors.ts';
 import { UNSUPPORTED_METHODS, validHost, validTarget } from './http.ts';
 
@@ -13,26 +18,61 @@ export type FetchHandler = (request: Request) => Response | Promise<Response>;
 /** Request bodies above this many bytes get 413 without reaching the handler. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
-export class BodyTooLarge extends Error {}
+export interface BodyOptions {
+  /** Largest body in bytes (default DEFAULT_BODY_LIMIT). */
+  bodyLimit?: number;
+  /** Longest wait for the whole body once the headers are in (default SERVER_BODY_TIMEOUT_MS's). */
+  bodyTimeoutMs?: number;
+}
 
-async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+export class BodyTooLarge extends Error {}
+export class BodyTimedOut extends Error {}
+
+/**
+ * The request's body, or BodyTooLarge / BodyTimedOut. On either, reading goes on and drops what
+ * comes (the answer is sent first, then the connection closed), so the client is not reset while
+ * its answer is on the way.
+ */
+function readBody(req: IncomingMessage, limit: number, timeoutMs: number): Promise<Buffer> {
   const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > limit) throw new BodyTooLarge();
-  const chunks: Buffer[] = [];
-  let total = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    total += chunk.length;
-    if (total > limit) throw new BodyTooLarge();
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
+  if (Number.isFinite(declared) && declared > limit) return Promise.reject(new BodyTooLarge());
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    const done = (error?: Error) => {
+      clearTimeout(timer);
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+      req.off('close', onClose);
+      if (error) {
+        req.on('error', () => {});
+        req.resume();
+        reject(error);
+      } else resolve(Buffer.concat(chunks));
+    };
+    const onData = (chunk: Buffer) => {
+      total += chunk.length;
+      if (total > limit) done(new BodyTooLarge());
+      else chunks.push(chunk);
+    };
+    const onEnd = () => done();
+    const onError = (error: Error) => done(error);
+    // Closed before its end: the client went away mid-body.
+    const onClose = () => done(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }));
+    const timer = setTimeout(() => done(new BodyTimedOut()), timeoutMs);
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+    req.on('close', onClose);
+  });
 }
 
 /** The Fetch Request for a Node request; `origin` is e.g. "http://<slug>.localhost:4321". */
 export async function toFetchRequest(
   req: IncomingMessage,
   origin: string,
-  bodyLimit = DEFAULT_BODY_LIMIT,
+  options: BodyOptions = {},
 ): Promise<Request> {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
@@ -48,7 +88,9 @@ export async function toFetchRequest(
   }
   const method = req.method ?? 'GET';
   const hasBody = method !== 'GET' && method !== 'HEAD';
-  const body = hasBody ? await readBody(req, bodyLimit) : undefined;
+  const body = hasBody
+    ? await readBody(req, options.bodyLimit ?? DEFAULT_BODY_LIMIT, options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS)
+    : undefined;
   return new Request(new URL(req.url ?? '/', origin), {
     method,
     headers,
@@ -130,7 +172,7 @@ export async function serveFetch(
   res: ServerResponse,
   handler: FetchHandler,
   origin: string,
-  bodyLimit = DEFAULT_BODY_LIMIT,
+  options: BodyOptions = {},
 ): Promise<void> {
   let response: Response;
   const malformed = malformedRequest(req);
@@ -138,10 +180,15 @@ export async function serveFetch(
     if (malformed) {
       response = jsonError(UNSUPPORTED_METHODS.has(req.method ?? '') ? 405 : 400, malformed);
       res.setHeader('Connection', 'close');
-    } else response = await handler(await toFetchRequest(req, origin, bodyLimit));
+    } else response = await handler(await toFetchRequest(req, origin, options));
   } catch (error) {
     if (error instanceof BodyTooLarge) {
-      response = jsonError(413, `The request body is larger than ${bodyLimit} bytes.`);
+      response = jsonError(413, `The request body is larger than ${options.bodyLimit ?? DEFAULT_BODY_LIMIT} bytes.`);
+      res.setHeader('Connection', 'close');
+    } else if (error instanceof BodyTimedOut) {
+      const ms = options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS;
+      const time = ms >= 1000 ? `${Math.round(ms / 1000)} seconds` : `${ms} ms`;
+      response = jsonError(408, `The request body did not arrive within ${time}.`);
       res.setHeader('Connection', 'close');
     } else if (
       req.destroyed ||
@@ -157,6 +204,26 @@ export async function serveFetch(
     }
   }
   await sendFetchResponse(res, response, req.method === 'HEAD');
+}
+
+/**
+ * A Node http server for a Fetch handler alone (the API's Node entry), with the connection
+ * limits of connection-guard.ts (each one not given: from the environment). `origin` gives the
+ * request's origin when it has no Host header.
+ */
+export function createFetchServer(
+  handler: FetchHandler,
+  options: { origin: string; limits?: Partial<ConnectionLimits>; bodyLimit?: number },
+): Server {
+  const server = createServer();
+  const limits = guardServer(server, options.limits);
+  const body = { bodyLimit: options.bodyLimit, bodyTimeoutMs: limits.bodyTimeoutMs };
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const host = req.headers.host?.trim();
+    void serveFetch(req, res, handler, host ? `http://${host}` : options.origin, body);
+  });
+  refuseConnect(server);
+  return server;
 }
 
 /**

@@ -174,7 +174,16 @@ export function clientIp(request: Request): string {
     .map((s) => s.trim())
     .filter(Boolean)
     .at(-1);
-  const ip = (last || request.headers.get('x-real-ip')?.trim() || 'unknown').toLowerCase();
+  return addressGroup(last || request.headers.get('x-real-ip')?.trim() || 'unknown');
+}
+
+/**
+ * What one client holds, for counting: an IPv4 address as it is (an IPv4-mapped IPv6 address
+ * as its IPv4 address), an IPv6 address as its /64 network. Also used for the Node servers'
+ * connection cap (connection-guard.ts).
+ */
+export function addressGroup(address: string): string {
+  const ip = address.toLowerCase();
   return ip.includes(':') && !ip.startsWith('::ffff:') ? ipv6Network(ip) : ip.replace(/^::ffff:(?=\d+\.)/, '');
 }
 

@@ -7,17 +7,20 @@
  * Dealers come from the folder --dealers names; else API_CONTENT_URL, API_CONTENT or the dealers
  * compiled into the bundle; else (from the sources) the folder DEALERS_DIR, default "dealers".
  * The database is DATABASE_URL, else PGlite in --data / DATA_DIR / .data; migrations run at
- * start and the outbox worker delivers leads every 5 s.
+ * start and the outbox worker delivers leads every 5 s. The server keeps the connection limits
+ * of connection-guard.ts (SERVER_HEADERS_TIMEOUT_MS, SERVER_BODY_TIMEOUT_MS,
+ * SERVER_CONNECTIONS_PER_IP).
  */
-import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { processEnv, readEnv } from '../config/env.ts';
+import { connectionLimitsFromEnv } from './connection-guard.ts';
 import { apiContent } from './content.ts';
 import { dataDirFrom } from './db/index.ts';
 import { financeProviderFromEnv } from './integrations/finance-provider.ts';
-import { refuseConnect, serveFetch } from './node-adapter.ts';
+import { createFetchServer } from './node-adapter.ts';
+import { redactUrls } from '../lib/redact.ts';
 import { startRuntime } from './runtime.ts';
 
 /** The API server's own port when neither --port nor PORT says (npm start serves it on 4321 with the sites). */
@@ -38,6 +41,8 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 }
 
 try {
+  // Read first, so that a wrong value stops the start before the database opens.
+  const limits = connectionLimitsFromEnv(processEnv());
   const content = await apiContent(processEnv(), values.dealers && path.resolve(values.dealers));
   const dealers = content.dealers;
   if (!readEnv(processEnv(), 'FINANCE_PROVIDER_URL'))
@@ -48,10 +53,7 @@ try {
     financeProvider: financeProviderFromEnv(processEnv()),
     log: (line) => console.log(line),
   });
-  const server = createServer((req, res) => {
-    void serveFetch(req, res, runtime.app.fetch, `http://${req.headers.host?.trim() || `localhost:${port}`}`);
-  });
-  refuseConnect(server);
+  const server = createFetchServer(runtime.app.fetch, { origin: `http://localhost:${port}`, limits });
   server.listen(port, () => {
     const { port: actual } = server.address() as AddressInfo;
     console.log(
@@ -66,6 +68,6 @@ try {
     });
   }
 } catch (e) {
-  console.error(`The API could not start: ${(e as Error).message}`);
+  console.error(`The API could not start: ${redactUrls((e as Error).message)}`);
   process.exit(1);
 }

@@ -14,6 +14,7 @@ import { errorResponse } from './errors.ts';
 import { financeProviderFromEnv } from './integrations/finance-provider.ts';
 import { destinationsFor } from './outbox/destinations.ts';
 import { startRuntime, type DeliveryRun, type Runtime } from './runtime.ts';
+import { redactUrls } from '../lib/redact.ts';
 
 /** What a platform passes with a call (Netlify's and Vercel's request context). */
 export interface Invocation {
@@ -84,7 +85,7 @@ export async function handleRequest(request: Request, invocation?: Invocation): 
   try {
     api = await runtime();
   } catch (e) {
-    console.error(`The API could not start: ${(e as Error).message}`);
+    console.error(`The API could not start: ${redactUrls((e as Error).message)}`);
     return errorResponse(503, 'The service is starting or unavailable. Please try again in a moment.', undefined, {
       'Retry-After': '5',
     });

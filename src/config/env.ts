@@ -95,6 +95,33 @@ export const ENV_VARS = {
     description:
       "The port to listen on when --port is not given: npm start and npm run dev default to 4321; the API's own Node server (node dist/api/server.mjs) to 8787.",
   },
+  SERVER_HEADERS_TIMEOUT_MS: {
+    type: 'int',
+    default: 10_000,
+    unit: 'milliseconds',
+    max: 600_000,
+    usedBy: 'API server',
+    description:
+      "Time a request's headers have to arrive (also a new connection's first request); past it the Node servers answer 408 and close the connection.",
+  },
+  SERVER_BODY_TIMEOUT_MS: {
+    type: 'int',
+    default: 10_000,
+    unit: 'milliseconds',
+    max: 600_000,
+    usedBy: 'API server',
+    description:
+      "Time a request's body has to arrive once its headers are in; past it the Node servers answer 408 and close the connection.",
+  },
+  SERVER_CONNECTIONS_PER_IP: {
+    type: 'int',
+    default: 64,
+    unit: 'connections',
+    max: 100_000,
+    usedBy: 'API server',
+    description:
+      'Open connections one address (an IPv6 /64) may hold on a Node server; one more is answered 503 with Retry-After and closed.',
+  },
   DATA_DIR: {
     type: 'text',
     default: '.data',

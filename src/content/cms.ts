@@ -2,11 +2,13 @@
  * Staff lists from the CMS instead of `team.json`: `GET {CMS_URL}/websites/{id}/users.json` with a
  * bearer token, at build time only. Each answer is kept on disk per website id so that a build
  * revalidates (ETag / Last-Modified) instead of downloading again, and still works from the last
- * good copy while the CMS is down. The token is sent, never written anywhere.
+ * good copy while the CMS is down. The token is sent, never written anywhere; a user name,
+ * password or query value in CMS_URL is masked in every message (src/lib/redact.ts).
  */
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { envDefault, processEnv, readEnv, type Env } from '../config/env.ts';
+import { redactUrl, redactUrls } from '../lib/redact.ts';
 import { z } from './zod.ts';
 import { staffMember, type StaffMember } from './entities.ts';
 import { fromZod, type ContentIssue } from './issues.ts';
@@ -44,7 +46,7 @@ export function cmsConfigFromEnv(env: Env = processEnv()): CmsConfig | undefined
     url = undefined;
   }
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-    throw new Error(`CMS_URL must be an http(s) URL such as "https://cms.example.com/api", not "${raw}"`);
+    throw new Error(`CMS_URL must be an http(s) URL such as "https://cms.example.com/api", not "${redactUrl(raw)}"`);
   }
   const cacheDir = readEnv(env, 'CMS_CACHE_DIR')?.trim() || undefined;
   return { url: raw.replace(/\/+$/, ''), token, cacheDir };
@@ -87,7 +89,7 @@ async function staffFor(dealer: DealerContent, config: CmsConfig, options: CmsOp
   const log = options.log ?? (() => {});
   const id = dealer.site.id;
   const url = `${config.url}/websites/${encodeURIComponent(String(id))}/users.json`;
-  const shown = displayUrl(url);
+  const shown = redactUrl(url);
   const file = `CMS users.json for website ${id}`;
   const issue = (message: string, at = ''): ContentIssue[] => [{ dealer: dealer.slug, file, path: at, message }];
   const cacheFile = path.resolve(
@@ -204,19 +206,12 @@ async function writeCache(file: string, entry: CacheEntry): Promise<void> {
   await rename(tmp, file);
 }
 
-/** The URL as printed: any user name or password in CMS_URL left out. */
-function displayUrl(url: string): string {
-  const u = new URL(url);
-  u.username = '';
-  u.password = '';
-  return u.href;
-}
-
 function networkReason(e: unknown, timeoutMs: number): string {
   const err = e as Error & { cause?: { code?: string; message?: string } };
   if (err.name === 'TimeoutError') return `no answer within ${timeoutMs / 1000} s`;
   const cause = err.cause?.code ?? err.cause?.message;
-  return cause ? `${err.message}: ${cause}` : err.message;
+  // fetch's own messages may quote the URL, credentials and all.
+  return redactUrls(cause ? `${err.message}: ${cause}` : err.message);
 }
 
 function age(since: number): string {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -8,7 +8,8 @@ import { createApp } from '../../src/api/app.ts';
 import { openDb } from '../../src/api/db/index.ts';
 import { migrate } from '../../src/api/db/migrate.ts';
 import type { Db } from '../../src/api/deps.ts';
-import { formatLeads, listLeads, toCsv } from '../../src/api/leads/export.ts';
+import type { LeadRow } from '../../src/api/leads/store.ts';
+import { formatLeads, listLeads, toCsv, writeLeads } from '../../src/api/leads/export.ts';
 import { fixtureDealers, testDeps } from '../helpers/db.ts';
 import { describeProblems, validateWithDtd } from '../helpers/xml-dtd.ts';
 
@@ -275,6 +276,15 @@ describe('npm run leads -- export', () => {
     await expect(readFile(file, 'utf8')).rejects.toMatchObject({ code: 'ENOENT' });
   }, 60_000);
 
+  it('writes --out a/../b/x.csv as the shell means it when a does not exist, creating b and no a', async () => {
+    const base = await mkdtemp(path.join(dir, 'out-'));
+    const typed = `${path.relative(process.cwd(), base)}/a/../b/x.csv`;
+    const { stderr } = await cli('--format', 'csv', '--out', typed);
+    expect(stderr).toContain(`3 leads of mini-motors written to ${typed}.`);
+    expect((await readFile(path.join(base, 'b', 'x.csv'), 'utf8')).split('\r\n')[0]).toMatch(/^lead_id,lead_status,/);
+    expect(await readdir(base)).toEqual(['b']);
+  }, 60_000);
+
   it('explains what is wrong with the command line and exits 1', async () => {
     const bad = run('npx', ['tsx', 'scripts/leads.ts', 'export', '--site', 'mini-motors', '--format', 'xml'], {
       env: process.env,
@@ -286,6 +296,51 @@ describe('npm run leads -- export', () => {
     const none = run('npx', ['tsx', 'scripts/leads.ts', 'export'], { env: process.env });
     await expect(none).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('--site SLUG is required.') });
   }, 60_000);
+});
+
+describe('--out paths', () => {
+  it('writes a folder target through a missing folder too, one file per lead', async () => {
+    const base = await mkdtemp(path.join(dir, 'out-folder-'));
+    const at = new Date('2025-03-01T09:00:00Z');
+    const lead: LeadRow = {
+      id: 'a1b2c3d4-0000-4000-8000-000000000001',
+      site_slug: 'mini-motors',
+      idempotency_key: 'k',
+      lead_status: 'Partial',
+      form_completed: false,
+      category: null,
+      subcategory: null,
+      page_id: null,
+      page_title: null,
+      form_block_id: null,
+      form_type: null,
+      last_step: null,
+      values: { email: 'ada@example.com' },
+      step_values: {},
+      tracking: {},
+      spam: false,
+      spam_reason: null,
+      created_at: at,
+      updated_at: at,
+      completed_at: null,
+    };
+    const files = await writeLeads(`${base}/a/../per-lead/`, [lead], 'json');
+    expect(files).toEqual([path.join(base, 'per-lead', `${lead.id}.json`)]);
+    expect(JSON.parse(await readFile(files[0]!, 'utf8'))).toMatchObject([{ lead_id: lead.id }]);
+    expect(await readdir(base)).toEqual(['per-lead']);
+  });
+
+  it('names the path and why when it cannot be written', async () => {
+    const base = await mkdtemp(path.join(dir, 'out-blocked-'));
+    await writeFile(path.join(base, 'plain'), 'a file, not a folder');
+    const target = path.join(base, 'plain', 'x.csv');
+    await expect(writeLeads(target, [], 'csv')).rejects.toThrow(
+      `Cannot write ${target}: a file stands where a folder of the path should be.`,
+    );
+    await expect(writeLeads(`${base}/plain/sub/`, [], 'csv')).rejects.toThrow(
+      `Cannot write ${path.join(base, 'plain', 'sub')}: a file stands where a folder of the path should be.`,
+    );
+  });
 });
 
 describe('CSV cells', () => {

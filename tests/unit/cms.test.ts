@@ -107,8 +107,12 @@ describe('CMS settings from the environment', () => {
     expect(() => cmsConfigFromEnv({ CMS_URL: 'cms.example.com', CMS_TOKEN: TOKEN })).toThrow(
       /CMS_URL must be an http\(s\) URL/,
     );
+    // The value is quoted as a URL reads, its user, password and query values masked.
     expect(() => cmsConfigFromEnv({ CMS_URL: 'ftp://cms.example.com', CMS_TOKEN: TOKEN })).toThrow(
-      /"ftp:\/\/cms\.example\.com"/,
+      /"ftp:\/\/cms\.example\.com\/"/,
+    );
+    expect(() => cmsConfigFromEnv({ CMS_URL: 'ftp://editor:pw@cms.example.com', CMS_TOKEN: TOKEN })).toThrow(
+      '"ftp://***:***@cms.example.com/"',
     );
   });
 });

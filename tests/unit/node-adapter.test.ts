@@ -1,18 +1,19 @@
 /**
  * The Node entry of Fetch handlers (src/api/node-adapter.ts) over real HTTP: a one-piece body
- * goes out with its Content-Length, a body in several chunks streams, HEAD sends no body, an
- * oversized request gets 413, and the peer's address ends X-Forwarded-For.
+ * goes out with its Content-Length, a body in several chunks streams, HEAD sends no body, a
+ * client gone mid-body is dropped, an oversized request gets 413, and the peer's address ends
+ * X-Forwarded-For. Slow bodies: tests/unit/connection-guard.test.ts.
  */
 import { createServer, request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { connect, type AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { serveFetch, type FetchHandler } from '../../src/api/node-adapter.ts';
 
 let server: Server | undefined;
 afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
 
 async function serve(handler: FetchHandler, bodyLimit?: number): Promise<number> {
-  server = createServer((req, res) => void serveFetch(req, res, handler, 'http://x.localhost', bodyLimit));
+  server = createServer((req, res) => void serveFetch(req, res, handler, 'http://x.localhost', { bodyLimit }));
   await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
   return (server.address() as AddressInfo).port;
 }
@@ -76,6 +77,33 @@ describe('serveFetch', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('text/plain');
     expect(res.body).toBe('');
+  });
+
+  it('drops a request whose client goes away mid-body, without calling the handler or logging a fault', async () => {
+    let calls = 0;
+    let served!: () => void;
+    const done = new Promise<void>((resolve) => (served = resolve));
+    server = createServer(
+      (req, res) =>
+        void serveFetch(req, res, () => (calls++, new Response('x')), 'http://x.localhost', {
+          bodyTimeoutMs: 5_000,
+        }).then(served),
+    );
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    const errors = vi.spyOn(console, 'error');
+    try {
+      const socket = connect((server.address() as AddressInfo).port, '127.0.0.1', () => {
+        socket.write('POST /api/x HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\nten bytes.');
+        setTimeout(() => socket.destroy(), 100);
+      });
+      socket.on('error', () => {});
+      // serveFetch settles once the close is seen, long before the 5 s body time.
+      await done;
+      expect(calls).toBe(0);
+      expect(errors).not.toHaveBeenCalled();
+    } finally {
+      errors.mockRestore();
+    }
   });
 
   it('refuses a body over the limit with 413, and puts the peer last in X-Forwarded-For', async () => {

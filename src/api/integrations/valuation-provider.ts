@@ -24,6 +24,7 @@ import type { TradeInRange, ValuationAnswer, ValuationQuery, ValuedVehicle } fro
 import { VEHICLE_CONDITIONS } from '../../contract/valuation.ts';
 import { envDefault, envInt, readEnv, type Env } from '../../config/env.ts';
 import { locale } from '../../domain/locale.ts';
+import { redactUrl } from '../../lib/redact.ts';
 import { DEFAULT_DISCLAIMER, estimate } from './valuation-model.ts';
 
 export interface ValuationInput {
@@ -34,7 +35,10 @@ export interface ValuationInput {
 }
 
 export interface ValuationProvider {
-  /** Said in logs and the start-up banner: "local model", "https://api.example.com". */
+  /**
+   * Said in logs and the start-up banner: "local model", "https://api.example.com"; a user name,
+   * password or query value in the configured URL masked (src/lib/redact.ts).
+   */
   readonly describe: string;
   value(input: ValuationInput): Promise<ValuationAnswer>;
 }
@@ -154,7 +158,8 @@ export function httpValuationProvider(options: HttpValuationProviderOptions): Va
   const seconds = timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} seconds` : `${timeoutMs} ms`;
 
   return {
-    describe: base,
+    // The base as configured (no slash added after a bare host), masked.
+    describe: redactUrl(base).replace(/\/$/, ''),
     async value(input) {
       let response: Response;
       let body: unknown;
@@ -214,7 +219,7 @@ export function valuationProviderFromEnv(env: Env, options: { fetch?: typeof fet
   if (!url) return localValuationProvider();
   if (!/^https?:\/\/[^/\s]+/i.test(url)) {
     throw new Error(
-      `VALUATION_PROVIDER_URL must be an http(s) address such as https://valuations.example.com/v1, not "${url}".`,
+      `VALUATION_PROVIDER_URL must be an http(s) address such as https://valuations.example.com/v1, not "${redactUrl(url)}".`,
     );
   }
   const apiKey = readEnv(env, 'VALUATION_API_KEY')?.trim();

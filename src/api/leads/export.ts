@@ -128,17 +128,38 @@ export function formatLeads(
 /** File name endings by format; the ADF one is the delivery files' (src/api/outbox/send.ts). */
 export const EXTENSIONS: Record<ExportFormat, string> = { json: '.json', csv: '.csv', adf: '.adf.xml' };
 
-/** `--out` names a folder: it ends with a slash or is a folder already. */
+/** `--out` names a folder: it ends with a slash (or "/." or "/..") or is a folder already. */
 export async function isFolderTarget(out: string): Promise<boolean> {
-  if (/[\\/]$/.test(out)) return true;
-  return (await stat(out).catch(() => undefined))?.isDirectory() ?? false;
+  if (/(?:^|[\\/])\.{1,2}$|[\\/]$/.test(out)) return true;
+  return (await stat(path.resolve(out)).catch(() => undefined))?.isDirectory() ?? false;
+}
+
+/** Why a path cannot be written, in words, for the few reasons a person can act on. */
+function cannotWrite(target: string, error: unknown): Error {
+  const code = (error as NodeJS.ErrnoException).code;
+  const why =
+    code === 'EACCES' || code === 'EPERM'
+      ? 'permission denied'
+      : code === 'ENOTDIR' || code === 'EEXIST'
+        ? 'a file stands where a folder of the path should be'
+        : code === 'EISDIR'
+          ? 'it is a folder'
+          : code === 'EROFS'
+            ? 'the file system is read-only'
+            : code === 'ENOSPC'
+              ? 'the disk is full'
+              : (error as Error).message;
+  return new Error(`Cannot write ${target}: ${why}.`, { cause: error });
 }
 
 /**
  * Writes the leads to `out`: one file holding them all, or, when `out` is a folder, one file per
  * lead named by its id (a JSON array of one, a CSV header and row, an ADF document of one
- * prospect). Each file is written whole or not at all. Answers the files written: none for an
- * ADF export without leads, as an ADF document needs one.
+ * prospect). `out` is read as the shell passed it and resolved by its text against the working
+ * directory ("a/../b/x.csv" is "b/x.csv" whether or not "a" exists); the folders it names are
+ * created. Each file is written whole or not at all; a path that cannot be written throws an
+ * error naming it and why. Answers the files written (absolute paths): none for an ADF export
+ * without leads, as an ADF document needs one.
  */
 export async function writeLeads(
   out: string,
@@ -147,19 +168,28 @@ export async function writeLeads(
   dealer?: DealerContent,
   includeSpam = false,
 ): Promise<string[]> {
+  const target = path.resolve(out);
   const written: string[] = [];
   if (await isFolderTarget(out)) {
-    await mkdir(out, { recursive: true });
+    await mkdir(target, { recursive: true }).catch((e: unknown) => {
+      throw cannotWrite(target, e);
+    });
     for (const lead of leads) {
-      const file = path.join(out, `${lead.id}${EXTENSIONS[format]}`);
-      await writeAtomically(file, formatLeads([lead], format, dealer, includeSpam));
+      const file = path.join(target, `${lead.id}${EXTENSIONS[format]}`);
+      await writeAtomically(file, formatLeads([lead], format, dealer, includeSpam)).catch((e: unknown) => {
+        throw cannotWrite(file, e);
+      });
       written.push(file);
     }
     return written;
   }
   const text = formatLeads(leads, format, dealer, includeSpam);
   if (!text) return written;
-  await mkdir(path.dirname(path.resolve(out)), { recursive: true });
-  await writeAtomically(out, text);
-  return [out];
+  try {
+    await mkdir(path.dirname(target), { recursive: true });
+    await writeAtomically(target, text);
+  } catch (e) {
+    throw cannotWrite(target, e);
+  }
+  return [target];
 }
