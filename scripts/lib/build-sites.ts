@@ -234,6 +234,7 @@ export async function buildSites(options: BuildOptions): Promise<BuildResult> {
       key,
       log,
       strict: options.strict,
+      preview,
     });
     for (const w of checked.warnings) log(`warning: ${formatIssue(w)}`);
     // An error of no one dealer (the folder itself) stops everything.
@@ -248,6 +249,11 @@ export async function buildSites(options: BuildOptions): Promise<BuildResult> {
       const lastGood = !!last && (await exists(path.join(outDir, slug, 'index.html')));
       if (lastGood) chosen.kept[slug] = last;
       failed[slug] = { at: builtAt, lastGoodAt: lastGood ? last.builtAt : null, errors: checked.failed[slug]! };
+    }
+    // A build that would leave the folder without any site (its only dealers refused) writes nothing.
+    if (!Object.keys(checked.entries).length && !Object.keys(chosen.kept).length) {
+      pool?.abort();
+      return fail(checked.errors, checked.warnings);
     }
     if (refused.length) {
       log(

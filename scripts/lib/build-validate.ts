@@ -50,6 +50,8 @@ export async function validateDealers(o: {
   slice?: number;
   /** Every warning is an error (`npm run build -- --strict`). */
   strict?: boolean;
+  /** A `--preview` build: unknown blocks become visible stand-ins for editors. */
+  preview?: boolean;
 }): Promise<Validated> {
   const out: Validated = { errors: [], failed: {}, warnings: [], entries: {}, pages: 0, dealers: [] };
   const cms = cmsConfigFromEnv();
@@ -57,7 +59,7 @@ export async function validateDealers(o: {
   const size = o.slice ?? VALIDATE_SLICE;
   for (let i = 0; i < o.slugs.length; i += size) {
     const slice = o.slugs.slice(i, i + size);
-    const loaded = await loadDealers(o.dealersDir, { only: slice });
+    const loaded = await loadDealers(o.dealersDir, { only: slice, placeholders: !!o.preview });
     if (cms && loaded.dealers.length) loaded.errors.push(...(await applyCmsStaff(loaded.dealers, cms, { log: o.log })));
     const errors = o.strict ? [...loaded.errors, ...loaded.warnings] : loaded.errors;
     if (!o.strict) out.warnings.push(...loaded.warnings);

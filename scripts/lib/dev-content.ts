@@ -222,7 +222,7 @@ export class LiveContent {
       this.states.delete(slug);
       return done('removed');
     }
-    const result = await loadDealers(this.dir, { only: [slug] });
+    const result = await loadDealers(this.dir, { only: [slug], placeholders: true });
     const content = result.dealers[0];
     const issues = [...result.errors];
     // loadDealers checks website ids across the dealers it loads; one at a time, check them here.

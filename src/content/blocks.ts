@@ -43,9 +43,11 @@ import * as tag from '../blocks/tag/schema.ts';
 import * as financeCalculator from '../blocks/financeCalculator/schema.ts';
 import * as customComponent from '../blocks/customComponent/schema.ts';
 import * as success from '../blocks/success/schema.ts';
+import * as unknownBlock from '../blocks/unknownBlock/schema.ts';
 
 export { frequencies } from '../blocks/financeCalculator/schema.ts';
 export { isCustomComponentName } from '../blocks/customComponent/schema.ts';
+export { UNKNOWN_BLOCK } from '../blocks/unknownBlock/schema.ts';
 
 /** A block as stored: type and data are checked against the type's schema afterwards. */
 export const rawBlock = z.object({
@@ -91,6 +93,8 @@ export const blockDefinitions = {
   financeCalculator: financeCalculator.definition,
   customComponent: customComponent.definition,
   success: success.definition,
+  // Made by validation for editors' previews only; never a type of the content format.
+  unknownBlock: unknownBlock.definition,
 } as const;
 
 type Definitions = typeof blockDefinitions;

@@ -53,6 +53,11 @@ export interface LoadOptions {
   only?: string[];
   /** Files open at once across every dealer (default MAX_OPEN_FILES). */
   maxOpenFiles?: number;
+  /**
+   * Keep each block of an unknown type as a visible stand-in naming it (`unknownBlock`), for the
+   * editor preview and preview builds; by default unknown blocks are dropped (they render nothing).
+   */
+  placeholders?: boolean;
 }
 
 /**
@@ -175,7 +180,9 @@ export async function loadDealers(dir: string, options: LoadOptions = {}): Promi
     folders = folders.filter((f) => options.only!.includes(f));
   }
   const io = limiter(options.maxOpenFiles ?? MAX_OPEN_FILES);
-  const loaded = await mapLimit(folders, DEALER_CONCURRENCY, (f) => loadDealer(path.join(dir, f), f, io));
+  const loaded = await mapLimit(folders, DEALER_CONCURRENCY, (f) =>
+    loadDealer(path.join(dir, f), f, io, !!options.placeholders),
+  );
   const seenIds = new Map<number, string>();
   for (const [i, one] of loaded.entries()) {
     result.fingerprints[folders[i]!] = one.fingerprint;
@@ -229,7 +236,7 @@ async function readJson(
   }
 }
 
-async function loadDealer(dir: string, folder: string, io: Io): Promise<DealerLoad> {
+async function loadDealer(dir: string, folder: string, io: Io, placeholders: boolean): Promise<DealerLoad> {
   const check: DealerLoad = { errors: [], warnings: [], fingerprint: '' };
   const { errors } = check;
   const read: ReadFile[] = [];
@@ -266,7 +273,7 @@ async function loadDealer(dir: string, folder: string, io: Io): Promise<DealerLo
   );
   const entities = Object.fromEntries(parsedEntities);
 
-  const pages = await loadPages(dir, folder, check, io, read);
+  const pages = await loadPages(dir, folder, check, io, read, placeholders);
   check.fingerprint = fingerprintOf(read);
   if (errors.length || !site?.success) return check;
   const dealer = { slug: folder, site: site.data, pages, ...entities } as DealerContent;
@@ -292,7 +299,14 @@ async function listJson(dir: string, io: Io): Promise<string[]> {
   return out.sort();
 }
 
-async function loadPages(dir: string, folder: string, check: DealerLoad, io: Io, read: ReadFile[]): Promise<Page[]> {
+async function loadPages(
+  dir: string,
+  folder: string,
+  check: DealerLoad,
+  io: Io,
+  read: ReadFile[],
+  placeholders: boolean,
+): Promise<Page[]> {
   const pagesDir = path.join(dir, 'pages');
   const exists = await io(() => stat(pagesDir)).then(
     (s) => s.isDirectory(),
@@ -330,6 +344,7 @@ async function loadPages(dir: string, folder: string, check: DealerLoad, io: Io,
         file: rel,
         page: parsed.data.path,
         prefix: ['blocks'],
+        placeholders,
       },
       check,
     );

@@ -9,6 +9,7 @@
 import {
   rawBlock,
   blockTypes,
+  UNKNOWN_BLOCK,
   blockDataSchemas,
   isBlockType,
   isCustomComponentName,
@@ -20,6 +21,9 @@ import { customStepKeys, isCustomStepKey } from './custom-steps.ts';
 import type { FormBlockData } from './forms.ts';
 import { editDistance } from '../lib/edit-distance.ts';
 
+/** The block types of the content format: every registered type but the editors' stand-in. */
+const contentTypes = blockTypes.filter((t) => t !== UNKNOWN_BLOCK);
+
 /**
  * The known block type an unknown `type` is most likely a typo of: the same letters in another
  * case, or one edit away (two for types of eight letters or more), the nearest first. Undefined
@@ -29,7 +33,7 @@ export function meantBlockType(type: string): string | undefined {
   const typed = [...type.toLowerCase()];
   const budget = typed.length >= 8 ? 2 : 1;
   let best: { type: string; distance: number } | undefined;
-  for (const known of blockTypes) {
+  for (const known of contentTypes) {
     const distance = editDistance(typed, [...known.toLowerCase()], budget);
     if (distance <= budget && (!best || distance < best.distance)) best = { type: known, distance };
   }
@@ -43,7 +47,14 @@ export interface BlockCheck {
 
 export function validateBlocks(
   input: unknown[],
-  where: { dealer: string; file: string; page: string; prefix: PropertyKey[] },
+  where: {
+    dealer: string;
+    file: string;
+    page: string;
+    prefix: PropertyKey[];
+    /** Keep each unknown block as a visible stand-in (the editor preview and preview builds). */
+    placeholders?: boolean;
+  },
   check: BlockCheck,
 ): Block[] {
   const out: Block[] = [];
@@ -55,13 +66,23 @@ export function validateBlocks(
       return;
     }
     const { type } = envelope.data;
-    if (!isBlockType(type)) {
+    if (!isBlockType(type) || type === UNKNOWN_BLOCK) {
       check.warnings.push({
         dealer: where.dealer,
         file: where.file,
         path: jsonPath(prefix),
         message: unknownTypeMessage(type, where.page),
       });
+      if (where.placeholders) {
+        const meant = meantBlockType(type);
+        out.push({
+          id: String(envelope.data.id),
+          type: UNKNOWN_BLOCK,
+          data: { type, ...(meant ? { meant } : {}) },
+          tunes: {},
+          index,
+        });
+      }
       return;
     }
     const parsed = blockDataSchemas[type].safeParse(envelope.data.data);

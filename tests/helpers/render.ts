@@ -45,6 +45,8 @@ export interface RenderOptions {
   path?: string;
   tunes?: Record<string, unknown>;
   aboveFold?: boolean;
+  /** Blocks as validation left them, rendered as they are instead of `raw` (stand-ins only validation makes). */
+  validated?: unknown[];
 }
 
 /** Validates raw blocks as the loader does; throws with the issues when they are invalid. */
@@ -57,7 +59,7 @@ export function toBlocks(raw: unknown[]) {
 
 /** HTML of raw blocks rendered through the registry, as on a page. */
 export async function renderBlocks(raw: unknown[], options: RenderOptions = {}): Promise<string> {
-  const { blocks } = toBlocks(raw);
+  const blocks = options.validated ?? toBlocks(raw).blocks;
   const dealer = options.dealer ?? (await fixtureDealer());
   const publishedAt = options.publishedAt ?? '2025-06-01';
   const ctx: BlockContext = {

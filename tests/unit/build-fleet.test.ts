@@ -248,6 +248,9 @@ describe('one broken dealer never stops the others', () => {
   }, 120_000);
 
   it('npm run build exits 3 when it published some dealers and refused others', async () => {
+    const other = path.join(dealersDir, slugs[3]!, 'pages', '000-home.json');
+    const page = JSON.parse(await readFile(other, 'utf8')) as { title: string };
+    await writeFile(other, JSON.stringify({ ...page, title: `${page.title} (updated)` }, null, 2));
     const code = await new Promise<number | null>((resolve) => {
       const child = spawn(
         process.execPath,

@@ -93,7 +93,7 @@ beforeAll(async () => {
 afterAll(() => rm(root, { recursive: true, force: true }));
 
 describe('building a snapshot that breaks the content format', () => {
-  it('fails with every error and leaves the previous build of the dealer exactly as it was', async () => {
+  it('refuses the dealer with every error and leaves its previous build exactly as it was', async () => {
     expect(before).toContain(path.join('mini-motors', 'index.html'));
     expect(homeBefore).toMatch(/^<!DOCTYPE html>/i);
     const lines: string[] = [];
@@ -109,13 +109,19 @@ describe('building a snapshot that breaks the content format', () => {
       expect.stringMatching(/^mini-motors: pages\/home\.json at blocks\[1\]\.data\.style: .*"ordered"\|"unordered"/),
     ]);
     expect(result.dealers).toEqual([]);
-    expect(lines.join('\n')).toMatch(/3 content errors; nothing was written/);
+    expect(result.failed).toEqual(['mini-motors']);
+    expect(lines.join('\n')).toMatch(/3 content errors in 1 dealer; the other dealers are published/);
+    expect(lines.join('\n')).toMatch(/mini-motors: its last good site \(built .*\) is left as it was/);
     expect(await listFiles(out)).toEqual(before);
+    const manifest = JSON.parse(await readFile(path.join(out, 'manifest.json'), 'utf8')) as {
+      failed: Record<string, { errors: unknown[] }>;
+    };
+    expect(manifest.failed['mini-motors']!.errors).toHaveLength(3);
     expect(await readFile(path.join(out, 'mini-motors', 'index.html'), 'utf8')).toBe(homeBefore);
     expect((await readdir(root)).filter((f) => f.startsWith('.build-tmp'))).toEqual([]);
   });
 
-  it('makes npm run build exit 1 and print each error with its file and path', async () => {
+  it('makes npm run build exit 1, writing nothing, when no dealer would have a site, and print each error with its file and path', async () => {
     const { code, output } = await run([
       'scripts/build.ts',
       '--dealers',

@@ -205,6 +205,12 @@ describe('npm run dev: every dealer on its own host, as built', () => {
     );
   });
 
+  it('shows editors a visible placeholder naming a block of unknown type, where a build renders nothing', async () => {
+    const home = await fetchAs('mini-motors', '/');
+    expect(home.status).toBe(200);
+    expect(home.text).toContain('Block type "legacyWidget" is not known, so this block is not shown on the live site.');
+  });
+
   it("serves the API on the dealer's host", async () => {
     const res = await fetchAs('mini-motors', '/api/health');
     expect(res.status).toBe(200);
