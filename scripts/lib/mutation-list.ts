@@ -156,7 +156,7 @@ export const mutations: Mutation[] = [
   ),
   ...row(
     'A profile page shows the member',
-    [u('api-leads')],
+    [u('api-leads'), u('api-leads-forgery')],
     [
       {
         id: 'team-enquiry-profile-only',
@@ -171,6 +171,15 @@ export const mutations: Mutation[] = [
         find: "export const TEAM_MEMBER_CATEGORY = 'Team Member Enquiry';",
         replace: "export const TEAM_MEMBER_CATEGORY = 'General Enquiry';",
         why: 'the enquiry is a team member enquiry',
+        tests: [u('api-leads')],
+      },
+      {
+        id: 'team-enquiry-user-from-page',
+        file: 'src/api/leads/server-values.ts',
+        find: '    if (carried !== undefined) values.user = carried;\n    else if',
+        replace: '    if',
+        why: "the stored user is the profile page's member, whatever the request says",
+        tests: [u('api-leads-forgery')],
       },
     ],
   ),
@@ -2056,8 +2065,48 @@ export const mutations: Mutation[] = [
   ),
   ...row(
     'Lead submission values (spec §3',
-    [u('forms-island-values'), u('api-leads'), u('forms-types')],
+    [u('forms-island-values'), u('api-leads'), u('forms-types'), u('api-leads-forgery')],
     [
+      {
+        id: 'lead-owned-replaced',
+        file: 'src/api/leads/server-values.ts',
+        find: '    if (!chosenInField) delete values[key];',
+        replace: '',
+        why: 'a value the server owns is never the one the visitor sent',
+        tests: [u('api-leads-forgery')],
+      },
+      {
+        id: 'lead-owned-page-title',
+        file: 'src/api/leads/server-values.ts',
+        find: '  values.PageTitle = page.title;',
+        replace: '',
+        why: "the stored PageTitle is the page's",
+        tests: [u('api-leads-forgery')],
+      },
+      {
+        id: 'lead-owned-foreign-location',
+        file: 'src/api/leads/server-values.ts',
+        find: '      !facts.locationIds.has(location) ||',
+        replace: '',
+        why: "another dealer's location is refused on every form",
+        tests: [u('api-leads-forgery')],
+      },
+      {
+        id: 'lead-owned-select-options',
+        file: 'src/api/leads/server-values.ts',
+        find: '    if (chosen !== undefined && !offers(f, chosen) && !(f.name in problems))',
+        replace: '    if (false)',
+        why: 'a lead category or location select holds one of its options on every save',
+        tests: [u('api-leads-forgery')],
+      },
+      {
+        id: 'lead-owned-category-column',
+        file: 'src/api/leads/route.ts',
+        find: '          category: owned.category,',
+        replace: '          category: String(save.values.category ?? owned.category),',
+        why: "the lead's category is the form's, not the request's",
+        tests: [u('api-leads-forgery')],
+      },
       {
         id: 'lead-page-id',
         file: 'src/forms/island/values.ts',
