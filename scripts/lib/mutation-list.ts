@@ -780,9 +780,25 @@ export const mutations: Mutation[] = [
       {
         id: 'query-success-user-team-only',
         file: 'src/blocks/success/success.ts',
-        find: "  const teamMember = (category === 'team-member-enquiry' ? query.user : undefined) || 'our team';",
-        replace: "  const teamMember = query.user || 'our team';",
+        find: "  const teamMember = (category === 'team-member-enquiry' ? knownMember(query.user, options) : undefined) ?? 'our team';",
+        replace: "  const teamMember = knownMember(query.user, options) ?? 'our team';",
         why: 'user is read only for team-member-enquiry',
+      },
+      {
+        id: 'query-success-user-known-only',
+        file: 'src/blocks/success/success.ts',
+        find: '  return user !== undefined && options.teamMembers.includes(user) ? user : undefined;',
+        replace: '  return user;',
+        why: "the thank-you names only one of the dealer's team members",
+        tests: [b('success', 'success-variants'), b('success', 'success-messages')],
+      },
+      {
+        id: 'query-success-team-with-profiles',
+        file: 'src/blocks/success/success-props.ts',
+        find: '  const names = dealer.team.filter((m) => profileHref(dealer.site, m)).map((m) => m.name.trim());',
+        replace: '  const names = dealer.team.map((m) => m.name.trim());',
+        why: 'the names are those of members an enquiry can be sent to (a profile page)',
+        tests: [b('success', 'success-block')],
       },
       {
         id: 'query-success-no-category',
