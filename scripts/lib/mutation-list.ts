@@ -2081,7 +2081,7 @@ export const mutations: Mutation[] = [
   ),
   ...row(
     'Lead submission values (spec §3',
-    [u('forms-island-values'), u('api-leads'), u('forms-types'), u('api-leads-forgery')],
+    [u('forms-island-values'), u('api-leads'), u('forms-types'), u('api-leads-forgery'), u('api-leads-server-values')],
     [
       {
         id: 'lead-owned-replaced',
@@ -2089,7 +2089,7 @@ export const mutations: Mutation[] = [
         find: '    if (!chosenInField) delete values[key];',
         replace: '',
         why: 'a value the server owns is never the one the visitor sent',
-        tests: [u('api-leads-forgery')],
+        tests: [u('api-leads-server-values'), u('api-leads-forgery')],
       },
       {
         id: 'lead-owned-page-title',
@@ -2105,7 +2105,7 @@ export const mutations: Mutation[] = [
         find: '      !facts.locationIds.has(location) ||',
         replace: '',
         why: "another dealer's location is refused on every form",
-        tests: [u('api-leads-forgery')],
+        tests: [u('api-leads-server-values'), u('api-leads-forgery')],
       },
       {
         id: 'lead-owned-select-options',
@@ -2113,7 +2113,7 @@ export const mutations: Mutation[] = [
         find: '    if (chosen !== undefined && !offers(f, chosen) && !(f.name in problems))',
         replace: '    if (false)',
         why: 'a lead category or location select holds one of its options on every save',
-        tests: [u('api-leads-forgery')],
+        tests: [u('api-leads-server-values'), u('api-leads-forgery')],
       },
       {
         id: 'lead-owned-category-column',
