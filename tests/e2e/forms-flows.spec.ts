@@ -24,6 +24,7 @@ import {
 
 const COASTAL = 'coastal-motor-group';
 const RIDGELINE = 'ridgeline-mazda';
+const TASMAN = 'tasman-motors';
 
 function originOf(slug: string): string {
   const env = e2eEnv();
@@ -582,21 +583,38 @@ test.describe('the thank-you page by query', () => {
   });
 
   test('team-member-enquiry names the team member from user, else "our team"', async ({ page }) => {
-    let block = await thankYou(page, RIDGELINE, 'category=team-member-enquiry&user=Olivia%20Chen');
+    let block = await thankYou(page, TASMAN, 'category=team-member-enquiry&user=Hamish%20McLeod');
     await expect(block).toHaveClass(/success-team-member/);
     await expect(block.locator('.success-title')).toHaveText('Thanks for your enquiry');
-    await expect(texts(block)).toHaveText(['Your message has been sent to Olivia Chen, who will be in touch shortly.']);
+    await expect(texts(block)).toHaveText([
+      'Your message has been sent to Hamish McLeod, who will be in touch shortly.',
+    ]);
 
-    block = await thankYou(page, RIDGELINE, 'category=team-member-enquiry');
+    block = await thankYou(page, TASMAN, 'category=team-member-enquiry');
     await expect(block).toHaveClass(/success-team-member/);
     await expect(texts(block)).toHaveText(['Your message has been sent to our team, who will be in touch shortly.']);
   });
 
+  test('team-member-enquiry names only the dealer\'s own team members: other text a link carries is "our team"', async ({
+    page,
+  }) => {
+    // Another dealer's member, made-up text, and a dealer without profile pages (no one to send to).
+    for (const [slug, user] of [
+      [TASMAN, 'Olivia%20Grant'],
+      [TASMAN, 'Call%200900%20SCAM'],
+      [RIDGELINE, 'Olivia%20Grant'],
+    ] as const) {
+      const block = await thankYou(page, slug, `category=team-member-enquiry&user=${user}`);
+      await expect(block).toHaveClass(/success-team-member/);
+      await expect(texts(block)).toHaveText(['Your message has been sent to our team, who will be in touch shortly.']);
+    }
+  });
+
   test("team-member-enquiry fills the team member into the dealer's own message", async ({ page }) => {
-    let block = await thankYou(page, COASTAL, 'category=team-member-enquiry&user=Olivia%20Chen');
+    let block = await thankYou(page, COASTAL, 'category=team-member-enquiry&user=Andrew%20Whitfield');
     await expect(block.locator('.success-title')).toHaveText('Message sent');
     await expect(texts(block)).toHaveText([
-      'Thanks for getting in touch. Olivia Chen will call you back within one business day.',
+      'Thanks for getting in touch. Andrew Whitfield will call you back within one business day.',
     ]);
 
     block = await thankYou(page, COASTAL, 'category=team-member-enquiry');

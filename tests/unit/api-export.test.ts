@@ -14,6 +14,14 @@ import { fixtureDealers, testDeps } from '../helpers/db.ts';
 import { describeProblems, validateWithDtd } from '../helpers/xml-dtd.ts';
 
 const run = promisify(execFile);
+/** The lead values the lead route sets on every save of Mini Motors' Enquire page (server-values.ts). */
+const MINI_MOTORS_VALUES = {
+  page_id: '3',
+  PageTitle: 'Enquire',
+  dealership_name: 'Mini Motors',
+  dealership_id: '501',
+  dealership_slug: 'mini-motors-sydney',
+};
 let dir: string;
 let db: Db;
 let clock = Date.parse('2025-03-01T09:00:00Z');
@@ -100,13 +108,16 @@ describe('npm run leads -- export', () => {
         created_at: '2025-03-01T09:01:00.000Z',
         completed_at: '2025-03-01T09:01:00.000Z',
         tracking: { utm_source: 'google' },
-        // The lead route stores the phone number in E.164 (src/forms/phone.ts).
+        // The lead route stores the phone number in E.164 (src/forms/phone.ts), and the lead values
+        // it owns beside the visitor's answers (src/api/leads/server-values.ts).
         values: {
           name: 'Sam "Sammy" Lee',
           phone: '+61412345678',
           email: 'sam@example.com',
           location_id: '11',
           message: 'Hi,\nthe blue one =SUM(A1)',
+          ...MINI_MOTORS_VALUES,
+          category: 'General Enquiry',
         },
       },
       {
@@ -120,7 +131,13 @@ describe('npm run leads -- export', () => {
         created_at: '2025-03-01T09:02:00.000Z',
         completed_at: null,
         tracking: {},
-        values: { first_name: 'Ada', email: 'ada@example.com' },
+        values: {
+          first_name: 'Ada',
+          email: 'ada@example.com',
+          ...MINI_MOTORS_VALUES,
+          category: 'Vehicle Finder',
+          subcategory: 'Used',
+        },
       },
     ]);
     expect(Object.keys(leads[0])).toEqual([
@@ -182,10 +199,12 @@ describe('npm run leads -- export', () => {
     expect(lines[0]).toBe(
       'lead_id,lead_status,form_completed,category,subcategory,page_id,PageTitle,created_at,completed_at,' +
         'tracking.utm_source,tracking.lead_status,tracking.completed_at,' +
-        'values.name,values.email,values.phone,values.message,values.location_id,values.first_name,values.lead_id,values.created_at,values.lead_status,values.form_completed',
+        'values.name,values.email,values.phone,values.message,values.page_id,values.category,values.PageTitle,' +
+        'values.location_id,values.dealership_id,values.dealership_name,values.dealership_slug,values.first_name,' +
+        'values.subcategory,values.lead_id,values.created_at,values.lead_status,values.form_completed',
     );
     expect(csv).toContain(
-      `${ids.complete},Complete,true,General Enquiry,,3,Enquire,2025-03-01T09:01:00.000Z,2025-03-01T09:01:00.000Z,google,,,"Sam ""Sammy"" Lee",sam@example.com,+61412345678,"Hi,\nthe blue one =SUM(A1)",11,,,,,\r\n`,
+      `${ids.complete},Complete,true,General Enquiry,,3,Enquire,2025-03-01T09:01:00.000Z,2025-03-01T09:01:00.000Z,google,,,"Sam ""Sammy"" Lee",sam@example.com,+61412345678,"Hi,\nthe blue one =SUM(A1)",3,General Enquiry,Enquire,11,501,Mini Motors,mini-motors-sydney,,,,,,\r\n`,
     );
     // Header and three rows; the message's line break stays inside its quoted cell.
     expect(lines.filter(Boolean)).toHaveLength(4);

@@ -103,8 +103,19 @@ describe.each(testDatabases)('lead saves on $label', (database) => {
     const first = await (await post(app, finderSave(key, 'about', ABOUT))).json();
     const again = await (await post(app, finderSave(key, 'about', { ...ABOUT, phone: '0412 000 111' }))).json();
     expect(again.lead_id).toBe(first.lead_id);
-    // The phone number is stored in E.164 (src/forms/phone.ts), whatever the visitor typed.
-    expect((await lead(first.lead_id)).values).toEqual({ ...ABOUT, phone: '+61412000111' });
+    // The phone number is stored in E.164 (src/forms/phone.ts), whatever the visitor typed, beside
+    // the lead values the server sets from the site, the page and the form (server-values.ts).
+    expect((await lead(first.lead_id)).values).toEqual({
+      ...ABOUT,
+      phone: '+61412000111',
+      category: 'Vehicle Finder',
+      subcategory: 'Used',
+      page_id: '3',
+      PageTitle: 'Enquire',
+      dealership_name: 'Mini Motors',
+      dealership_id: '501',
+      dealership_slug: 'mini-motors-sydney',
+    });
 
     const final = await post(
       app,

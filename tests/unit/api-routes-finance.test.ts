@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { httpFinanceProvider, type FinanceProvider } from '../../src/api/integrations/finance-provider.ts';
 import { startFinanceStandIn, type FinanceStandIn } from '../../scripts/lib/finance-standin.ts';
 import { errorOf, testApi } from './api-routes-harness.ts';
@@ -202,5 +204,145 @@ describe('POST /api/finance-locations', () => {
       financeProvider: httpFinanceProvider({ baseUrl: `${standIn.url}/hang`, apiKey: 'k', timeoutMs: 200 }),
     });
     expect((await slow.call('POST', '/api/finance-locations', { body: { carId: 1 } })).status).toBe(503);
+  });
+});
+
+/**
+ * A finance provider on 127.0.0.1 that keeps every application and dealership lookup it is sent,
+ * and answers a location's dealership id as "FP-<location>" (or fails every lookup when told to).
+ */
+async function recordingProvider() {
+  const applications: Record<string, any>[] = [];
+  const lookups: URLSearchParams[] = [];
+  const state = { failLookups: false };
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://provider');
+    const json = (status: number, body: unknown) => {
+      res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
+    };
+    if (req.method === 'GET' && url.pathname === '/dealerships') {
+      lookups.push(url.searchParams);
+      const location = url.searchParams.get('location');
+      if (state.failLookups) json(500, { message: 'down' });
+      else if (location) json(200, { dealershipId: `FP-${location}` });
+      else json(404, { message: 'none' });
+      return;
+    }
+    let text = '';
+    req.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    req.on('end', () => {
+      const body = JSON.parse(text) as Record<string, any>;
+      applications.push(body);
+      json(200, {
+        customerKey: `ck_${applications.length}`,
+        quoteUrl: 'https://provider.example/quote',
+        mobileVerification: { status: 'verified' },
+        dealershipId: body.dealershipId,
+        dealerCompanyId: body.dealerCompanyId,
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    applications,
+    lookups,
+    state,
+    provider: httpFinanceProvider({ baseUrl: `http://127.0.0.1:${port}`, apiKey: 'k', timeoutMs: 2000 }),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe("POST /api/send-to-{provider}: the dealer is the site's, never the body's", () => {
+  let local: Awaited<ReturnType<typeof recordingProvider>>;
+  beforeAll(async () => {
+    local = await recordingProvider();
+  });
+  afterAll(() => local.close());
+
+  /** Another dealer's ids and names, as a forged body would carry them. */
+  const forged = {
+    dealershipId: 950,
+    dealerCompanyId: 88,
+    dealership_id: 'D-SUMMIT',
+    dealership_name: 'Summit Mazda',
+    dealership_slug: 'summit-mazda',
+  };
+
+  function harbour(lookupCarLocation: boolean) {
+    const api = testApi({ financeProvider: local.provider });
+    api.deps.dealers[0]!.site.options.forms.finance.lookupCarLocation = lookupCarLocation;
+    return (body: unknown) => api.call('POST', '/api/send-to-taurus', { body });
+  }
+  const last = () => local.applications[local.applications.length - 1]!;
+
+  it("sends the site's dealershipId and dealerCompanyId, and none of the body's dealer values", async () => {
+    const res = await harbour(false)({ ...applicant, ...forged, car_id: '1' });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ dealershipId: 501, dealerCompanyId: 77 });
+    const sent = last();
+    expect(sent).toMatchObject({
+      provider: 'taurus',
+      website: { id: 101, name: 'Harbour Toyota' },
+      dealershipId: 501,
+      dealerCompanyId: 77,
+    });
+    expect(sent.applicant).toEqual({ ...applicant, car_id: '1' });
+    expect(JSON.stringify(sent)).not.toMatch(/950|88|SUMMIT|Summit|summit/);
+  });
+
+  it("with lookupCarLocation, names the provider's dealership of the stock car's location, whatever the body says", async () => {
+    local.lookups.length = 0;
+    await harbour(true)({ ...applicant, ...forged, car_id: '1' });
+    expect(last().dealershipId).toBe('FP-Harbour Toyota Sydney');
+    expect(last().dealerCompanyId).toBe(77);
+    expect(local.lookups.map((q) => [q.get('carId'), q.get('location'), q.get('websiteId')])).toEqual([
+      ['1', 'Harbour Toyota Sydney', '101'],
+    ]);
+    // The id POST /api/finance-locations gives the form for the same car.
+    const located = testApi({ financeProvider: local.provider });
+    const answer = await (await located.call('POST', '/api/finance-locations', { body: { carId: 1 } })).json();
+    expect(answer.dealershipId).toBe('FP-Harbour Toyota Sydney');
+  });
+
+  it("without a stock car of this dealer, or without the option, names the site's own dealershipId", async () => {
+    local.lookups.length = 0;
+    // Car 7 is Harbour Kia's: not in this dealer's stock, so no lookup.
+    await harbour(true)({ ...applicant, ...forged, car_id: '7' });
+    expect(last().dealershipId).toBe(501);
+    await harbour(true)({ ...applicant, dealershipId: 'FP-Harbour Lexus' });
+    expect(last().dealershipId).toBe(501);
+    await harbour(false)({ ...applicant, car_id: 1 });
+    expect(last().dealershipId).toBe(501);
+    expect(local.lookups).toHaveLength(0);
+    // A stock car the provider knows no dealership for (car 2 has no location).
+    await harbour(true)({ ...applicant, car_id: 2 });
+    expect(last().dealershipId).toBe(501);
+    expect(local.lookups).toHaveLength(1);
+  });
+
+  it("a lookup that fails leaves the site's dealershipId, as the form does when finance-locations fails", async () => {
+    local.state.failLookups = true;
+    try {
+      const res = await harbour(true)({ ...applicant, ...forged, car_id: '1' });
+      expect(res.status).toBe(200);
+      expect(last().dealershipId).toBe(501);
+    } finally {
+      local.state.failLookups = false;
+    }
+  });
+
+  it('a location_id that is none of the dealer’s locations is a 400 naming it, and nothing is sent', async () => {
+    const before = local.applications.length;
+    for (const location_id of ['41', 41, '999', 'x']) {
+      const res = await harbour(false)({ ...applicant, location_id });
+      expect(res.status, String(location_id)).toBe(400);
+      expect((await errorOf(res)).fields).toEqual({ location_id: '*Please select a dealership location' });
+    }
+    expect(local.applications).toHaveLength(before);
+    for (const location_id of ['2', 2, '', null]) {
+      expect((await harbour(false)({ ...applicant, location_id })).status, String(location_id)).toBe(200);
+    }
+    expect(last().applicant.location_id).toBeNull();
   });
 });

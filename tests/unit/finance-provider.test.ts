@@ -61,8 +61,14 @@ describe('finance application through the real client and the stand-in provider'
   });
 
   it("the dealership id found for the stock car replaces the site's own", async () => {
-    const answer = await apply({ dealershipId: 'TD-4242' });
+    const answer = await provider.apply({ site, values: applicant, dealershipId: 'TD-4242' });
     expect(answer.dealershipId).toBe('TD-4242');
+  });
+
+  it("names the site's dealer whatever the applicant's values say", async () => {
+    const answer = await apply({ dealershipId: 'TD-9999', dealerCompanyId: 5 });
+    expect(answer.dealershipId).toBe(501);
+    expect(answer.dealerCompanyId).toBe(77);
   });
 
   it('a licence number the provider cannot verify comes back as field errors with every message', async () => {

@@ -136,6 +136,7 @@ describe('user on the thank-you page', () => {
   const options = {
     siteName: 'Acme Cars',
     customMessages: [{ category: 'General Enquiry', description: 'Thanks, {team_member} will call you.' }],
+    teamMembers: ['Jane'],
   };
   it('names the team member only for a team-member-enquiry', () => {
     const general = chooseSuccess(parseSuccessQuery('?category=general-enquiry&user=Jane'), options, { locations: [] });

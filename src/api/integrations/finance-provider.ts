@@ -8,6 +8,8 @@
  *
  *   POST {base}/applications
  *     { provider, website: { id, name, url }, dealershipId, dealerCompanyId, applicant: {…form values} }
+ *     dealershipId is the one `apply` is given, else the site's; dealerCompanyId is the site's. The
+ *     applicant's values are passed on as given (the route leaves out any that name a dealer).
  *     200 { customerKey, quoteUrl, mobileVerification: { status: "verified" | "unverified", url? },
  *           dealershipId?, dealerCompanyId? }
  *     422 { fieldErrors: { <field>: string[] } }      the applicant must correct these fields
@@ -27,8 +29,18 @@ import type { FinanceAnswer } from '../../contract/finance.ts';
 export type { FinanceAnswer, MobileVerificationStatus } from '../../contract/finance.ts';
 
 export interface FinanceProvider {
-  /** `provider` is the name in the route (`/api/send-to-{provider}`) when the site names none. */
-  apply(input: { site: Site; values: Record<string, unknown>; provider?: string }): Promise<FinanceAnswer>;
+  /**
+   * `provider` is the name in the route (`/api/send-to-{provider}`) when the site names none.
+   * `dealershipId` is the provider's dealership id the application is for (the route finds the
+   * stock car's, see src/api/routes/finance.ts), else the site's own; `values` are the applicant's
+   * and never name the dealer: the dealer's ids come from `site`.
+   */
+  apply(input: {
+    site: Site;
+    values: Record<string, unknown>;
+    provider?: string;
+    dealershipId?: string | number;
+  }): Promise<FinanceAnswer>;
   /** The provider's dealership id for a stock car's location; undefined when it knows none. */
   dealershipIdForLocation(input: { site: Site; locationName?: string; carId: string }): Promise<string | undefined>;
 }
@@ -163,14 +175,14 @@ export function httpFinanceProvider(options: HttpFinanceProviderOptions): Financ
   }
 
   return {
-    async apply({ site, values, provider }) {
+    async apply({ site, values, provider, dealershipId }) {
       const { status, body } = await call('/applications', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({
           provider: site.integrations?.financeProvider ?? provider,
           website: { id: site.id, name: site.name, url: site.url },
-          dealershipId: idValue(values.dealershipId) ?? site.dealershipId,
+          dealershipId: dealershipId ?? site.dealershipId,
           dealerCompanyId: site.dealerCompanyId,
           applicant: values,
         }),

@@ -9,6 +9,10 @@
  *
  * lead_id: an id that is not a lead of this site answers 404; a lead of this site saved by
  * another form session (another idempotencyKey) answers 409.
+ *
+ * The lead values the server knows (category, subcategory, page_id, PageTitle, the dealer's ids,
+ * location and dealership, a team member's name) are the server's, never the request's: see
+ * server-values.ts. A location or category the form does not offer is refused with `fields`.
  */
 import { MAX_LEAD_BODY_BYTES, type LeadSaveResponse } from '../../forms/contract.ts';
 import { readJsonObject } from '../body.ts';
@@ -22,7 +26,7 @@ import { resolveSite } from '../site.ts';
 import { missingContact, parseLeadSave, type LeadSave } from './request.ts';
 import { leadSaverFor } from './batch.ts';
 import { findForm, stepValues, validateValues, type FoundForm } from './validate.ts';
-import { trimmed } from '../../lib/text.ts';
+import { ownedValues, type OwnedValues } from './server-values.ts';
 import type { DealerContent } from '../../content/load.ts';
 
 export const UNAVAILABLE =
@@ -35,6 +39,8 @@ interface CheckedSave {
   dealer: DealerContent;
   save: LeadSave;
   found: FoundForm | undefined;
+  /** The values to store, with the server's own lead values (server-values.ts). */
+  owned: OwnedValues;
 }
 
 /** POST /api/leads. */
@@ -70,11 +76,16 @@ export function leadHandlers(deps: ApiDeps): RouteHandlers<'leads'> {
         const missing = missingContact(save.values);
         if (missing.length) throw new ApiError(400, `To save your details we need ${missing.join(' and ')}.`);
       }
-      const fields = await validateValues(found.def, save.form.step, save.isLastStep, save.values);
+      // Values that pass the schemas are normalised in place (phone numbers), before the server's
+      // own values are set; then choices the form does not offer on any step are refused too.
+      const checkedFields = await validateValues(found.def, save.form.step, save.isLastStep, save.values);
+      const owned = ownedValues(dealer, found, save.form.pageId, save.values);
+      const fields = { ...owned.fields, ...checkedFields };
       if (Object.keys(fields).length)
         throw new ApiError(400, 'Please check the highlighted fields and try again.', fields);
+      return { dealer, save, found, owned };
     }
-    return { dealer, save, found };
+    return { dealer, save, found, owned: ownedValues(dealer, found, save.form.pageId, save.values) };
   }
 
   const leads: RouteHandler = async (c) => {
@@ -91,7 +102,7 @@ export function leadHandlers(deps: ApiDeps): RouteHandlers<'leads'> {
       if (error instanceof ApiError && error.status < 500) await enforce(deps, ipHits, messages);
       throw error;
     }
-    const { dealer, save, found } = checked;
+    const { dealer, save, found, owned } = checked;
     const siteKey = `leads:site:${dealer.slug}`;
     const startsSession = !save.leadId && !save.spam;
     await enforce(deps, [...ipHits, ...(startsSession ? [{ key: siteKey, limit: limits.perSite }] : [])], {
@@ -107,15 +118,15 @@ export function leadHandlers(deps: ApiDeps): RouteHandlers<'leads'> {
           idempotencyKey: save.idempotencyKey,
           leadId: save.leadId,
           isLastStep: save.isLastStep,
-          category: trimmed(save.values.category) ?? found?.def.category,
-          subcategory: trimmed(save.values.subcategory) ?? found?.def.subcategory,
+          category: owned.category,
+          subcategory: owned.subcategory,
           pageId: save.form.pageId,
-          pageTitle: trimmed(save.values.PageTitle) ?? found?.page.title,
+          pageTitle: owned.pageTitle,
           blockId: save.form.blockId,
           formType: found?.def.formType,
           step: save.form.step,
-          values: save.values,
-          stepValues: stepValues(found?.def, save.form.step, save.values),
+          values: owned.values,
+          stepValues: stepValues(found?.def, save.form.step, owned.values),
           tracking: save.tracking,
           spamReason: save.spam ? 'honeypot field filled' : undefined,
           now,

@@ -123,7 +123,10 @@ export function customerContact(r: LeadValues, country: string): XmlElement {
   );
 }
 
-/** The dealer's ids in the dealer's own systems, as the form sends them (spec lead values). */
+/**
+ * The dealer's ids in the dealer's own systems (spec lead values), as the lead route stores them:
+ * the site's and its dealerships', whatever a request said (src/api/leads/server-values.ts).
+ */
 const DEALER_IDS = ['dealership_id', 'dealershipId', 'dealerCompanyId'];
 
 /**

@@ -6,10 +6,16 @@
  * Bodies are parsed by src/contract/finance.ts.
  *
  * POST /api/send-to-{provider}   body: every finance form value by field name (+ lead_id, site?)
+ *   The dealer is the server's: values of the body that name a dealer (dealershipId,
+ *   dealerCompanyId, dealership_*) are never passed on. The provider gets the site's
+ *   dealerCompanyId and a dealershipId the server finds itself: with the site option
+ *   forms.finance.lookupCarLocation and a car_id of the dealer's stock, the provider's id for that
+ *   car's location (as POST /api/finance-locations answers it), else the site's dealershipId.
  *   200 FinanceAnswer: `{ satellite_site_url, customerKey, mobileVerificationStatus, dealershipId,
  *       dealerCompanyId }` on success, `{ dataErrors }` or `{ error }` when the provider declines.
  *       The provider's verdicts are answers, not failures of the route, so they come with 200.
- *   400 malformed JSON or a value of the wrong type (fields name each one)
+ *   400 malformed JSON, a value of the wrong type, or a location_id that is none of the dealer's
+ *       locations (fields name each one)
  *   404 unknown site, or a provider other than the one the site names in
  *       integrations.financeProvider (a site that names none accepts any provider name)
  *   413 body over MAX_ROUTE_BODY_BYTES (64 KB); 502 the provider failed; 503 it did not answer in time
@@ -27,6 +33,10 @@ import { guardedJson, limitsOf } from '../guard.ts';
 import { FinanceProviderError } from '../integrations/finance-provider.ts';
 import { handle, type JsonObject, type RouteHandlers } from './respond.ts';
 import type { Context } from 'hono';
+import type { Car } from '../../content/entities.ts';
+import type { DealerContent } from '../../content/load.ts';
+import { messages } from '../../forms/messages.ts';
+import { trimmedOrNumber } from '../../lib/text.ts';
 
 /** Content-Type, body, site, Origin and the per-address limit shared by both finance routes. */
 function financeRequest(c: Context, deps: ApiDeps) {
@@ -39,7 +49,13 @@ function financeRequest(c: Context, deps: ApiDeps) {
   );
 }
 
-/** The form values to send, or the fields whose values no finance form produces. */
+/** Values of a finance body that name a dealer: the server's to say, so never passed on. */
+export const DEALER_VALUE = /^(dealershipId|dealerCompanyId|dealership_.*)$/;
+
+/**
+ * The form values to send (without the site and any value naming a dealer), or the fields whose
+ * values no finance form produces.
+ */
 export function checkFinanceValues(body: JsonObject): {
   values: JsonObject;
   fields: Record<string, string>;
@@ -48,7 +64,46 @@ export function checkFinanceValues(body: JsonObject): {
   const parsed = parseWith(financeApplication, body);
   if (!parsed.ok) return { values: {}, fields: parsed.problem.fields, message: parsed.problem.message };
   const { site: _, ...values } = parsed.value;
-  return { values, fields: {} };
+  return { values: Object.fromEntries(Object.entries(values).filter(([k]) => !DEALER_VALUE.test(k))), fields: {} };
+}
+
+/** A location_id that is none of the dealer's locations (empty is none chosen). */
+function foreignLocation(dealer: DealerContent, value: unknown): boolean {
+  if (value === undefined || value === null || (typeof value === 'string' && !value.trim())) return false;
+  const id = trimmedOrNumber(value);
+  return id === undefined || !dealer.locations.some((l) => String(l.id) === id);
+}
+
+/** The provider's dealership id of a stock car's location, else the site's own dealershipId. */
+async function carDealershipId(deps: ApiDeps, dealer: DealerContent, car: Car): Promise<string | number | undefined> {
+  const found = await deps.financeProvider.dealershipIdForLocation({
+    site: dealer.site,
+    locationName: car.location_name,
+    carId: String(car.id),
+  });
+  return found ?? dealer.site.dealershipId;
+}
+
+/**
+ * The provider's dealership id an application is for: with forms.finance.lookupCarLocation and a
+ * car_id of the dealer's stock, the car location's (a provider that cannot say leaves the site's,
+ * as the form does when POST /api/finance-locations fails), else the site's dealershipId.
+ */
+async function applicationDealershipId(
+  deps: ApiDeps,
+  dealer: DealerContent,
+  carId: unknown,
+): Promise<string | number | undefined> {
+  const id = trimmedOrNumber(carId);
+  const car = id === undefined ? undefined : dealer.cars.find((c) => String(c.id) === id);
+  if (!car || !dealer.site.options.forms.finance.lookupCarLocation) return dealer.site.dealershipId;
+  try {
+    return await carDealershipId(deps, dealer, car);
+  } catch (e) {
+    if (!(e instanceof FinanceProviderError)) throw e;
+    console.warn(`finance provider (${dealer.slug}): ${e.message} The application names the site's dealership.`);
+    return dealer.site.dealershipId;
+  }
 }
 
 /** A provider call whose failure becomes a 502 or 503 answer. */
@@ -79,8 +134,14 @@ export function financeHandlers(deps: ApiDeps): RouteHandlers<'sendToProvider' |
         fields,
       );
     }
+    if (foreignLocation(dealer, values.location_id)) {
+      throw new ApiError(400, 'Please check the highlighted fields and try again.', {
+        location_id: messages.location,
+      });
+    }
+    const dealershipId = await applicationDealershipId(deps, dealer, values.car_id);
     const answer = await providerCall(dealer.slug, () =>
-      deps.financeProvider.apply({ site: dealer.site, values, provider }),
+      deps.financeProvider.apply({ site: dealer.site, values, provider, dealershipId }),
     );
     c.header('Cache-Control', 'no-store');
     return c.json(answer);
@@ -95,13 +156,10 @@ export function financeHandlers(deps: ApiDeps): RouteHandlers<'sendToProvider' |
     const car = dealer.cars.find((one) => String(one.id) === id);
     if (!car) throw new ApiError(404, `${dealer.site.name} has no car with id ${id}.`);
 
-    const found = await providerCall(dealer.slug, () =>
-      deps.financeProvider.dealershipIdForLocation({ site: dealer.site, locationName: car.location_name, carId: id }),
-    );
-    const fallback = dealer.site.dealershipId;
+    const found = await providerCall(dealer.slug, () => carDealershipId(deps, dealer, car));
     c.header('Cache-Control', 'no-store');
     return c.json({
-      dealershipId: found ?? (fallback === undefined ? null : String(fallback)),
+      dealershipId: found === undefined ? null : String(found),
       location_name: car.location_name ?? null,
     });
   });

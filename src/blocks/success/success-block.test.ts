@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fixtureDealer } from '../../../tests/helpers/render.ts';
 import { siteSchema } from '../../content/site.ts';
-import { locationCards, successOptions } from './success-props.ts';
+import { locationCards, successOptions, teamMemberNames } from './success-props.ts';
 
 describe('thank-you block props', () => {
   it("passes the dealer's service, finance and custom-message options to the page", async () => {
@@ -26,7 +26,18 @@ describe('thank-you block props', () => {
       financeText: 'See our rates',
       financeLink: '/finance/rates',
       customMessages: [expect.objectContaining({ category: 'review', description: 'Cheers' })],
+      teamMembers: ['Sam Taylor', 'Priya Sharma', "Tom O'Connor"],
     });
+  });
+
+  it('names the team members an enquiry can be sent to: those with a profile page, none without profile pages', async () => {
+    const dealer = await fixtureDealer();
+    // Lee Wong has no profile page (remove_profile_page), so no enquiry form of their own.
+    expect(dealer.team.map((m) => m.name)).toContain('Lee Wong');
+    expect(teamMemberNames(dealer)).toEqual(['Sam Taylor', 'Priya Sharma', "Tom O'Connor"]);
+    const withoutPages = siteSchema.parse({ ...dealer.site, options: { team: { profilePages: false } } });
+    expect(teamMemberNames({ ...dealer, site: withoutPages })).toEqual([]);
+    expect(successOptions({ ...dealer, site: withoutPages }).teamMembers).toEqual([]);
   });
 
   it('gives each location card its address, phone and a directions link', async () => {

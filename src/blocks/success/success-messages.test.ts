@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { chooseSuccess, parseSuccessQuery, type CustomMessage, type SuccessOptions } from './success.ts';
 
-const withMessages = (customMessages: CustomMessage[]): SuccessOptions => ({ siteName: 'Dealer', customMessages });
+const withMessages = (customMessages: CustomMessage[]): SuccessOptions => ({
+  siteName: 'Dealer',
+  customMessages,
+  teamMembers: ['Priya'],
+});
 const view = (search: string, messages: CustomMessage[]) =>
   chooseSuccess(parseSuccessQuery(search), withMessages(messages), { locations: [] });
 
@@ -73,6 +77,10 @@ describe('thank-you page: custom messages', () => {
       'Priya will call you back. Thanks from Priya.',
     ]);
     expect(view('?category=team-member-enquiry', messages).paragraphs).toEqual([
+      'our team will call you back. Thanks from our team.',
+    ]);
+    // A name that is none of the dealer's team members is never put in the dealer's words.
+    expect(view('?category=team-member-enquiry&user=Call%200900%20SCAM', messages).paragraphs).toEqual([
       'our team will call you back. Thanks from our team.',
     ]);
   });

@@ -1,8 +1,12 @@
-/** Build-time side of the thank-you block: the site options and locations its island reads. */
+/**
+ * Build-time side of the thank-you block: the site options, team member names and locations its
+ * island reads.
+ */
 import type { DealerContent } from '../../content/load.ts';
 import type { Block } from '../../content/blocks.ts';
 import type { LocationCard, SuccessOptions } from './success.ts';
 import { hasPageHeading } from '../../lib/page-blocks.ts';
+import { profileHref } from '../../lib/routes.ts';
 
 export function successOptions(dealer: DealerContent): SuccessOptions {
   const { site } = dealer;
@@ -16,7 +20,14 @@ export function successOptions(dealer: DealerContent): SuccessOptions {
     ...(forms.finance.customThankYouText ? { financeText: forms.finance.customThankYouText } : {}),
     ...(forms.finance.customThankYouLink ? { financeLink: forms.finance.customThankYouLink } : {}),
     customMessages: site.options.success.customMessages,
+    teamMembers: teamMemberNames(dealer),
   };
+}
+
+/** The names of the team members an enquiry can be sent to: those with a profile page, each once. */
+export function teamMemberNames(dealer: Pick<DealerContent, 'site' | 'team'>): string[] {
+  const names = dealer.team.filter((m) => profileHref(dealer.site, m)).map((m) => m.name.trim());
+  return [...new Set(names)].filter(Boolean);
 }
 
 export function locationCards(dealer: DealerContent): LocationCard[] {

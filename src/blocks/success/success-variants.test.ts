@@ -9,7 +9,7 @@ import {
 import { SERVICE_CONFIRMATION } from './success-texts.ts';
 import type { CarCard } from '../../stores/submission.ts';
 
-const options: SuccessOptions = { siteName: 'Harbour City Toyota', customMessages: [] };
+const options: SuccessOptions = { siteName: 'Harbour City Toyota', customMessages: [], teamMembers: ['Sam Lee'] };
 const locations: LocationCard[] = [
   { id: '1', name: 'City', address: '1 Main St', primary: true },
   { id: '2', name: 'North', address: '2 North Rd', primary: false },
@@ -98,7 +98,25 @@ describe('thank-you page: variants by category', () => {
   it('names the team member from the user parameter, else our team', () => {
     expect(view('?category=team-member-enquiry&user=Sam%20Lee').paragraphs[0]).toContain('sent to Sam Lee');
     expect(view('?category=team-member-enquiry').paragraphs[0]).toContain('sent to our team');
-    expect(view('?category=general-enquiry&user=Sam').paragraphs.join(' ')).not.toContain('Sam');
+    expect(view('?category=general-enquiry&user=Sam%20Lee').paragraphs.join(' ')).not.toContain('Sam');
+  });
+
+  it("names only one of the dealer's team members: any other text a link carries is our team", () => {
+    for (const user of [
+      'Call%200900%20SCAM',
+      'Sam',
+      'sam%20lee',
+      'Sam%20Lee%0ACall%200900',
+      'Jane%20Doe',
+      '<b>x</b>',
+    ]) {
+      const v = view(`?category=team-member-enquiry&user=${user}`);
+      expect(v.paragraphs, user).toEqual(['Your message has been sent to our team, who will be in touch shortly.']);
+    }
+    expect(view('?category=team-member-enquiry&user=Sam%20Lee', { teamMembers: [] }).paragraphs[0]).toContain(
+      'sent to our team',
+    );
+    expect(view('?category=team-member-enquiry&user=%20Sam%20Lee%20').paragraphs[0]).toContain('sent to Sam Lee');
   });
 
   it('confirms a parts order with Back to Store and Return to Home', () => {

@@ -22,7 +22,7 @@ export interface SuccessQuery {
   category?: string;
   subcategory?: string;
   offerRejected: boolean;
-  /** The team member's name (team-member-enquiry only). */
+  /** The team member's name (team-member-enquiry only; shown only when it is one of SuccessOptions.teamMembers). */
   user?: string;
   /** Location ids for the test-drive cards; empty means the primary locations. */
   selectedLocations: string[];
@@ -68,6 +68,12 @@ export interface SuccessOptions {
   financeText?: string;
   financeLink?: string;
   customMessages: CustomMessage[];
+  /**
+   * The names of the dealer's team members who can be sent an enquiry (those with a profile page):
+   * the only names a team-member-enquiry thank-you shows, so a link cannot make the page say
+   * whatever its user parameter holds.
+   */
+  teamMembers: string[];
 }
 
 export interface LocationCard {
@@ -186,11 +192,19 @@ function testDriveCards(locations: LocationCard[], selected: string[]): Location
   return primary.length ? primary : locations;
 }
 
+/** The user parameter when it is exactly the name of one of the dealer's team members, else undefined. */
+export function knownMember(
+  user: string | undefined,
+  options: Pick<SuccessOptions, 'teamMembers'>,
+): string | undefined {
+  return user !== undefined && options.teamMembers.includes(user) ? user : undefined;
+}
+
 export function chooseSuccess(query: SuccessQuery, options: SuccessOptions, data: SuccessData): SuccessView {
   const category = slug(query.category) || 'general-enquiry';
   const subcategory = slug(query.subcategory);
   const variant = variantFor(category, subcategory, query.offerRejected);
-  const teamMember = (category === 'team-member-enquiry' ? query.user : undefined) || 'our team';
+  const teamMember = (category === 'team-member-enquiry' ? knownMember(query.user, options) : undefined) ?? 'our team';
   const values = data.submission?.values;
   const view: SuccessView = { variant, ...successTexts(variant, { options, teamMember, subcategory }) };
 

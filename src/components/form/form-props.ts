@@ -13,6 +13,7 @@ import type { CarCard } from '../../stores/submission.ts';
 import { walkBlocks } from '../../lib/page-blocks.ts';
 import { carPath, isListed } from '../../lib/routes.ts';
 import { domId } from '../../lib/ids.ts';
+import { dealerLeadFields, locationFacts } from '../../forms/lead-dealer.ts';
 
 export const DEFAULT_SUCCESS_PATH = '/thank-you';
 /** The anchor of a page's first form (spec §2: #form-section). */
@@ -106,8 +107,6 @@ export function formIslandProps(data: FormBlockData, blockId: string, ctx: Block
         .map(carCard)
     : [];
 
-  const dealerships = new Set(dealer.locations.map((l) => l.dealership?.slug).filter(Boolean));
-  const onlyDealership = dealerships.size === 1 ? dealer.locations.find((l) => l.dealership)?.dealership : undefined;
   return {
     def,
     idBase,
@@ -121,19 +120,8 @@ export function formIslandProps(data: FormBlockData, blockId: string, ctx: Block
     },
     page: { id: String(page.id), title: page.title, path: page.path },
     blockId,
-    dealer: {
-      dealership_name: site.name,
-      ...(site.dealershipId !== undefined
-        ? { dealershipId: String(site.dealershipId), dealership_id: String(site.dealershipId) }
-        : {}),
-      ...(site.dealerCompanyId !== undefined ? { dealerCompanyId: String(site.dealerCompanyId) } : {}),
-      ...(onlyDealership ? { dealership_id: String(onlyDealership.id), dealership_slug: onlyDealership.slug } : {}),
-    },
-    locations: dealer.locations.map((l) => ({
-      id: String(l.id),
-      name: l.name,
-      ...(l.dealership ? { dealership_id: String(l.dealership.id), dealership_slug: l.dealership.slug } : {}),
-    })),
+    dealer: dealerLeadFields(dealer),
+    locations: locationFacts(dealer),
     successPath: successPath(dealer),
     stepHeadings: ctx.flags.formStepHeadings,
     ...(Object.keys(pageValues).length ? { pageValues } : {}),

@@ -158,18 +158,33 @@ export interface LeadContext {
 }
 
 /**
+ * The dealer values of a lead (spec §3): dealership_name, dealershipId and dealerCompanyId of the
+ * site; dealership_id and dealership_slug of the location chosen in location_id, else the
+ * dealer's. Only a form's own dealership_slug field (the quick service booking's choice of
+ * dealership) sets a dealer value, when the visitor has chosen one. The lead route computes the
+ * same values (src/api/leads/server-values.ts), so they are the dealer's whatever a request says.
+ */
+export function dealerLeadValues(
+  values: Values,
+  ctx: { def?: FormDef; dealer: DealerLeadFields; locations: LocationFacts[] },
+): Values {
+  const location = ctx.locations.find((l) => l.id === String(values.location_id ?? ''));
+  const dealer: Values = { ...ctx.dealer };
+  if (location?.dealership_id) dealer.dealership_id = location.dealership_id;
+  if (location?.dealership_slug) dealer.dealership_slug = location.dealership_slug;
+  const chosen = values.dealership_slug;
+  if (ctx.def && fieldNames(ctx.def).has('dealership_slug') && chosen !== undefined && chosen !== null && chosen !== '')
+    dealer.dealership_slug = chosen;
+  return Object.fromEntries(Object.entries(dealer).filter(([, v]) => v !== undefined));
+}
+
+/**
  * The values a save sends: the visitor's answers plus the lead values of spec §3 (category,
  * subcategory, page_id, PageTitle, dealership fields, RegoOrVin, send_customer_email). A chosen
  * location names the dealership it belongs to. Phone numbers are sent in E.164.
  */
 export function leadValues(values: Values, ctx: LeadContext): Values {
-  const out: Values = { ...values };
-  const location = ctx.locations.find((l) => l.id === String(values.location_id ?? ''));
-  const dealer: Values = { ...ctx.dealer };
-  if (location?.dealership_id) dealer.dealership_id = location.dealership_id;
-  if (location?.dealership_slug) dealer.dealership_slug = location.dealership_slug;
-  for (const [k, v] of Object.entries(dealer))
-    if (v !== undefined && (out[k] === undefined || out[k] === '')) out[k] = v;
+  const out: Values = { ...values, ...dealerLeadValues(values, ctx) };
   out.category = leadCategory(ctx.def, values);
   if (ctx.def.subcategory) out.subcategory = ctx.def.subcategory;
   out.page_id = ctx.page.id;
