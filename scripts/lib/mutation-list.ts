@@ -312,6 +312,61 @@ export const mutations: Mutation[] = [
     ],
   ),
   ...row(
+    'Lead delivery a receiver cannot misdirect or stall',
+    [u('api-outbox')],
+    [
+      {
+        id: 'delivery-redirect-manual',
+        file: 'src/api/outbox/send.ts',
+        find: "        redirect: 'manual',",
+        replace: "        redirect: 'follow',",
+        why: 'fetch never follows a redirect by itself',
+      },
+      {
+        id: 'delivery-redirect-origin',
+        file: 'src/api/outbox/send.ts',
+        find: '      if (next.origin !== origin)',
+        replace: "      if (next.origin === 'null')",
+        why: 'a redirect to another origin is not followed',
+      },
+      {
+        id: 'delivery-signature-timestamp',
+        file: 'src/api/outbox/send.ts',
+        find: 'update(`${timestamp}.${body}`)',
+        replace: 'update(body)',
+        why: 'the signature covers the timestamp',
+      },
+      {
+        id: 'delivery-url-at-send',
+        file: 'src/api/outbox/deliver.ts',
+        find: 'send: (ctx) => sendWebhook(same.url, same.secret, ctx) };',
+        replace: 'send: (ctx) => sendWebhook(row.target, same.secret, ctx) };',
+        why: 'a lead goes to the webhook URL configured when it is sent',
+      },
+      {
+        id: 'delivery-defer-unreachable',
+        file: 'src/api/outbox/deliver.ts',
+        find: '    if (unreachable) await this.defer(row, at, retryAt, error!, state);',
+        replace: '',
+        why: 'a destination that does not answer puts off its other leads',
+      },
+      {
+        id: 'delivery-slots-per-destination',
+        file: 'src/api/outbox/deliver.ts',
+        find: '    this.inFlight.set(group, (this.inFlight.get(group) ?? 0) + 1);',
+        replace: '',
+        why: 'a destination has at most its own slots in flight',
+      },
+      {
+        id: 'delivery-runtime-wakes',
+        file: 'src/api/runtime.ts',
+        find: '      worker.poke();',
+        replace: '',
+        why: 'a lead completed during a run is sent without waiting for the run to end',
+      },
+    ],
+  ),
+  ...row(
     'Honeypot and per-IP / per-site rate limits',
     [u('api-leads'), u('api-leads-input'), u('api-outbox')],
     [

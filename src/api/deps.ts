@@ -83,8 +83,16 @@ export interface ApiDeps {
   financeProvider: FinanceProvider;
   /** Trade-in estimates for POST /api/valuation; defaults to the local depreciation model. */
   valuationProvider?: ValuationProvider;
-  /** The destinations of one dealer's leads; one outbox row per destination per completed lead. */
+  /**
+   * The destinations of one dealer's leads; one outbox row per destination per completed lead.
+   * Read again when each lead is sent, so a lead goes where its destination points then.
+   */
   destinations?: (slug: string) => Destination[];
+  /**
+   * One dealer's deliveries folder (<DATA_DIR>/deliveries/<slug>): where a lead is written whose
+   * destination is no longer configured. Without it such a lead waits in the outbox.
+   */
+  deliveriesDir?: (slug: string) => string;
   /** Each limit defaults to DEFAULT_RATE_LIMITS'. */
   rateLimits?: Partial<RateLimitConfig>;
   /** Where hits are counted; defaults to the database's (src/api/rate-limit.ts counterFor). */

@@ -14,8 +14,8 @@ import { allowedOriginsFromEnv } from './guard.ts';
 import type { FinanceProvider } from './integrations/finance-provider.ts';
 import { valuationProviderFromEnv, type ValuationProvider } from './integrations/valuation-provider.ts';
 import { describePurge, purgeExpired, retentionFromEnv, type PurgeReport } from './leads/retention.ts';
-import { deliverDue, type DeliverReport } from './outbox/deliver.ts';
-import { destinationsFromEnv, type Env } from './outbox/destinations.ts';
+import { OutboxWorker, emptyReport, type DeliverOptions, type DeliverReport } from './outbox/deliver.ts';
+import { deliveriesDir, destinationsFromEnv, type Env } from './outbox/destinations.ts';
 import { indexContent } from './search/index-content.ts';
 
 export const WORKER_INTERVAL_MS = 5_000;
@@ -34,6 +34,8 @@ export interface RuntimeOptions {
   log?: (line: string) => void;
   /** An open database (tests); otherwise opened from env and dataDir. */
   db?: Db;
+  /** The delivery's slots and send time budget (tests use a short one); the worker's defaults otherwise. */
+  delivery?: Pick<DeliverOptions, 'limit' | 'perDestination' | 'sendTimeoutMs'>;
 }
 
 export interface DeliveryRun extends DeliverReport {
@@ -47,8 +49,9 @@ export interface Runtime {
   /** "PGlite in .data", "PostgreSQL at host/db". */
   database: string;
   /**
-   * Delivers every due outbox row now (batches until none is due), and applies the lead
-   * retention policy when it has not for PURGE_INTERVAL_MS.
+   * Delivers every due outbox row now, and applies the lead retention policy when it has not
+   * for PURGE_INTERVAL_MS. A call during a run joins it: the run claims what has become due
+   * (a lead just completed) as soon as its destination has a free slot.
    */
   deliver(): Promise<DeliveryRun>;
   /**
@@ -115,8 +118,12 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     financeProvider: options.financeProvider,
     valuationProvider,
     destinations,
+    deliveriesDir: (slug) => deliveriesDir(options.dataDir, slug),
     onLeadCompleted: () => void deliver().catch(() => {}),
   };
+  // One worker for the runtime's life: its slots are per destination, so a receiver that hangs
+  // holds its own sends only, and a lead completed meanwhile is claimed and sent at once.
+  const worker = new OutboxWorker(deps, { ...options.delivery, log });
 
   /** Never throws: a failed purge is logged and tried again an interval later. */
   async function purge(): Promise<PurgeReport | undefined> {
@@ -139,26 +146,28 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     }
   }
 
-  /** One run at a time; a request made during a run starts another when it ends. */
+  /**
+   * One run at a time. A request made during a run wakes its worker to claim what is due now,
+   * and, when it came after the deliveries had ended, starts another round once the run ends.
+   */
   function deliver(): Promise<DeliveryRun> {
     if (running) {
       again = true;
+      worker.poke();
       return running;
     }
     running = (async () => {
-      const total: DeliveryRun = { claimed: 0, delivered: 0, retrying: 0, failed: 0 };
+      const total: DeliveryRun = emptyReport();
       do {
         again = false;
-        for (;;) {
-          const r = await deliverDue(deps);
-          total.claimed += r.claimed;
-          total.delivered += r.delivered;
-          total.retrying += r.retrying;
-          total.failed += r.failed;
-          if (r.retrying || r.failed)
-            log(`Lead delivery: ${r.retrying} to retry, ${r.failed} failed for good (see outbox.last_error)`);
-          if (r.claimed < 20) break;
-        }
+        const r = await worker.run();
+        total.claimed += r.claimed;
+        total.delivered += r.delivered;
+        total.retrying += r.retrying;
+        total.failed += r.failed;
+        total.deferred += r.deferred;
+        if (r.retrying || r.failed)
+          log(`Lead delivery: ${r.retrying} to retry, ${r.failed} failed for good (see outbox.last_error)`);
         // After the deliveries, so a purge never delays a lead; once per run at most.
         if (!total.purged && (purgedAt === undefined || Date.now() - purgedAt >= PURGE_INTERVAL_MS))
           total.purged = await purge();

@@ -100,7 +100,10 @@ export async function handleRequest(request: Request, invocation?: Invocation): 
 export async function deliverDueLeads(): Promise<DeliveryRun> {
   const run = await (await runtime()).deliver();
   if (run.claimed)
-    console.log(`Lead delivery: ${run.delivered} delivered, ${run.retrying} to retry, ${run.failed} failed for good`);
+    console.log(
+      `Lead delivery: ${run.delivered} delivered, ${run.retrying} to retry, ${run.failed} failed for good` +
+        (run.deferred ? `, ${run.deferred} put off (their destination did not answer)` : ''),
+    );
   return run;
 }
 

@@ -156,12 +156,20 @@ describe('lead destinations from the environment', () => {
     ]);
   });
 
-  it('stops the start-up when a webhook has no secret or a URL is not http(s)', () => {
+  it('stops the start-up when a webhook has no secret or a URL is not http(s), quoting no credential', () => {
     expect(() => destinationsFromEnv(['mini-motors'], { LEAD_WEBHOOK_URL: 'https://crm.example.com' }, '/d')).toThrow(
       'LEAD_WEBHOOK_URL is set but no LEAD_WEBHOOK_SECRET_MINI_MOTORS or LEAD_WEBHOOK_SECRET signs its requests.',
     );
     expect(() => destinationsFromEnv(['mini-motors'], { LEAD_ADF_URL_MINI_MOTORS: 'ftp://x' }, '/d')).toThrow(
-      'LEAD_ADF_URL_MINI_MOTORS must be an http(s) URL, not "ftp://x".',
+      'LEAD_ADF_URL_MINI_MOTORS must be an http(s) URL, not an ftp: one.',
+    );
+    expect(() =>
+      destinationsFromEnv(['mini-motors'], { LEAD_ADF_URL_MINI_MOTORS: 'ftp://crm:s3cret@x/leads?key=k3y' }, '/d'),
+    ).toThrow('LEAD_ADF_URL_MINI_MOTORS must be an http(s) URL, not an ftp: one.');
+    expect(() =>
+      destinationsFromEnv(['mini-motors'], { LEAD_ADF_URL_MINI_MOTORS: '//crm:s3cret@x/leads' }, '/d'),
+    ).toThrow(
+      'LEAD_ADF_URL_MINI_MOTORS must be an absolute http(s) URL such as https://crm.example.com/leads; its value is not one.',
     );
   });
 });

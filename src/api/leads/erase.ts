@@ -78,8 +78,10 @@ export function deliveryFiles(dir: string, leadId: string): string[] {
 }
 
 /**
- * The folders that may hold a lead's delivery files: the folder of each of its file outbox rows
- * and, when the data folder is known, `<dataDir>/deliveries/<slug>/` (the default destination).
+ * The folders that may hold a lead's delivery files: the folder of each of its file outbox rows,
+ * every folder an attempt wrote it to (a lead whose destination was gone goes to the deliveries
+ * folder: src/api/outbox/deliver.ts) and, when the data folder is known,
+ * `<dataDir>/deliveries/<slug>/` (the default destination).
  */
 export async function deliveryDirs(db: Db, leads: LeadRef[], dataDir?: string): Promise<Map<string, string[]>> {
   const dirs = new Map(
@@ -87,7 +89,10 @@ export async function deliveryDirs(db: Db, leads: LeadRef[], dataDir?: string): 
   );
   if (leads.length) {
     const { rows } = await db.query<{ lead_id: string; target: string }>(
-      `SELECT lead_id, target FROM outbox WHERE lead_id = ANY($1::uuid[]) AND destination = 'file'`,
+      `SELECT lead_id, target FROM outbox WHERE lead_id = ANY($1::uuid[]) AND destination = 'file'
+       UNION
+       SELECT o.lead_id, d.target FROM deliveries d JOIN outbox o ON o.id = d.outbox_id
+       WHERE o.lead_id = ANY($1::uuid[]) AND d.target IS NOT NULL AND d.target !~ '^https?://'`,
       [leads.map((l) => l.id)],
     );
     for (const r of rows) dirs.get(r.lead_id)?.add(path.resolve(r.target));

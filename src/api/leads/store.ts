@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { LeadStatus } from '../../forms/contract.ts';
 import type { Db, Destination } from '../deps.ts';
+import { redactUrl } from '../../lib/redact.ts';
 
 export interface LeadRow {
   id: string;
@@ -166,8 +167,12 @@ SELECT * FROM saved`;
 const UPSERT_COMPLETING = withOutbox(UPSERT);
 const UPDATE_COMPLETING = withOutbox(UPDATE_BY_ID);
 
+/**
+ * An outbox row's target: where the lead was headed when it was queued, for the record (a URL
+ * without credentials). The delivery sends to the destination configured when it sends.
+ */
 export function destinationTarget(d: Destination): string {
-  return d.kind === 'file' ? d.dir : d.url;
+  return d.kind === 'file' ? d.dir : redactUrl(d.url);
 }
 
 export interface LeadSave {

@@ -7,6 +7,9 @@
  *
  * <SLUG> is the slug in upper snake case ("mini-motors" → MINI_MOTORS). A dealer with neither
  * gets files under <DATA_DIR>/deliveries/<slug>/, so no lead is lost when nothing is configured.
+ * The delivery reads these when it sends a lead, not when the lead was queued: a lead goes where
+ * its dealer's destination of that kind points now, or to the deliveries folder when there is
+ * none any more (src/api/outbox/deliver.ts).
  */
 import path from 'node:path';
 import type { Destination } from '../deps.ts';
@@ -18,16 +21,24 @@ export function envSuffix(slug: string): string {
   return slug.toUpperCase().replace(/[^A-Z0-9]+/g, '_');
 }
 
+/** The URL, normalised; the error quotes no part of it that could hold a credential. */
 function httpUrl(value: string, name: string): string {
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    throw new Error(`${name} must be an absolute http(s) URL, not "${value}".`);
+    throw new Error(
+      `${name} must be an absolute http(s) URL such as https://crm.example.com/leads; its value is not one.`,
+    );
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:')
-    throw new Error(`${name} must be an http(s) URL, not "${value}".`);
+    throw new Error(`${name} must be an http(s) URL, not an ${url.protocol} one.`);
   return url.href;
+}
+
+/** The dealer's deliveries folder: its file destination, and where a lead goes whose destination is gone. */
+export function deliveriesDir(dataDir: string, slug: string): string {
+  return path.join(dataDir, 'deliveries', slug);
 }
 
 /** One dealer's destinations; throws when a webhook has no secret or a URL is malformed. */
@@ -50,7 +61,7 @@ export function destinationsFor(slug: string, env: Env, dataDir: string): Destin
   }
   const adf = pick('LEAD_ADF_URL');
   if (adf) out.push({ kind: 'adf', url: httpUrl(adf.value, adf.name) });
-  if (!out.length) out.push({ kind: 'file', dir: path.join(dataDir, 'deliveries', slug) });
+  if (!out.length) out.push({ kind: 'file', dir: deliveriesDir(dataDir, slug) });
   return out;
 }
 
