@@ -1,7 +1,7 @@
 /**
  * JavaScript weight of built pages, by page template: which .js files a page loads (script tags,
- * module preloads, island component/renderer/before-hydration URLs, and every static import of
- * those files, transitively) and their gzipped size.
+ * the build's script loaders, module preloads, island component/renderer/before-hydration URLs,
+ * and every static import of those files, transitively) and their gzipped size.
  */
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -12,6 +12,7 @@ import { dealerRoutes, type Route } from '../../src/lib/routes.ts';
 import { routeBlocks } from '../../src/domain/pages.ts';
 import { islandBlockTypes } from '../../src/lib/interactive-blocks.ts';
 import { overBudget, type PageWeight } from './budgets.ts';
+import { loadedScriptUrls } from './strict-pages.ts';
 
 export const templates = [
   'home',
@@ -102,6 +103,8 @@ export async function pageJs(root: string, html: string, cache: Map<string, JsFi
     if (file && /\.m?js$/.test(file)) entries.push(file);
   };
   for (const re of [SCRIPT_SRC, PRELOAD, ISLAND_URL]) for (const m of html.matchAll(re)) note(root, m[1]!);
+  // Scripts the build loads through inline loaders (strict-pages.ts) rather than <script src>.
+  for (const url of loadedScriptUrls(html)) note(root, url);
   let inlineGzBytes = 0;
   for (const m of html.matchAll(INLINE_SCRIPT)) {
     if (/type=["']?application\/(ld\+)?json/i.test(m[1]!) || !m[2]!.trim()) continue;

@@ -21,11 +21,14 @@ import { sharedFiles, splitDealer } from './split.ts';
 import {
   contentSecurityPolicy,
   headersFile,
+  mapPagePaths,
   robotsTxt,
   scriptHashesOf,
   sendsStrictTransport,
   sitemapXml,
+  styleHashesOf,
 } from './site-files.ts';
+import { StrictPages } from './strict-pages.ts';
 
 export interface BatchOptions {
   /** The validated dealers of this batch (or their promise; a rejection stops the batch). */
@@ -73,8 +76,14 @@ export async function buildBatch(options: BatchOptions): Promise<DealerSummary[]
   const summaries = await mapLimit(dealers, SPLIT_CONCURRENCY, async (d): Promise<DealerSummary> => {
     const t0 = performance.now();
     const dest = path.join(options.stagedDir, d.slug);
-    const { sizes, html } = await splitDealer(options.astroDir, d.slug, dest, shared);
-    const csp = contentSecurityPolicy(d, scriptHashesOf(html.values()));
+    // Pages rewritten for the policy (no style attributes, scripts loaded by hashed loaders), then hashed.
+    const { sizes, html } = await splitDealer(options.astroDir, d.slug, dest, shared, new StrictPages());
+    const hashes = { scripts: scriptHashesOf(html.values()), styles: styleHashesOf(html.values()) };
+    const csp = contentSecurityPolicy(d, hashes);
+    const mapPaths = mapPagePaths(d);
+    const pagePolicies = mapPaths.length
+      ? [{ paths: mapPaths, csp: contentSecurityPolicy(d, hashes, { map: true }) }]
+      : [];
     // Ad-platform vehicle feeds (docs/feeds.md): made from content already in memory.
     const feeds = vehicleFeeds(d);
     for (const feed of feeds) {
@@ -87,7 +96,7 @@ export async function buildBatch(options: BatchOptions): Promise<DealerSummary[]
       writeFile(path.join(dest, 'robots.txt'), robotsTxt(d, options.preview)),
       writeFile(
         path.join(dest, '_headers'),
-        headersFile(csp, { strictTransport: sendsStrictTransport(d, options.preview) }),
+        headersFile(csp, { strictTransport: sendsStrictTransport(d, options.preview), pagePolicies }),
       ),
     ]);
     let htmlBytes = 0;

@@ -8,7 +8,8 @@
  *                    named again replacing the earlier one).
  *
  * The rules are compiled into the function's code, so a site's function is made again whenever
- * its `_headers` changes (its CSP follows the site's content).
+ * its `_headers` changes (its CSP follows the site's content, and pages showing the Google map
+ * have a policy of their own: site-files.ts `mapPagePaths`).
  */
 import { parseHeaders, patternRegExp, specificity } from './serve-headers.ts';
 
@@ -29,7 +30,13 @@ export function cloudFrontFunction(headersText: string, source = '_headers'): st
         merged.set(key, merged.has(key) ? `${merged.get(key)}, ${value}` : value);
       }
       return [patternRegExp(rule.pattern).source, [...merged]] as const;
-    });
+    })
+    // "/contact" and "/contact/" compile to one expression: a page's rule written for both of its
+    // addresses is kept once (the later copy, which is where it took effect).
+    .filter(
+      ([re, headers], i, all) =>
+        !all.slice(i + 1).some(([later, h]) => later === re && JSON.stringify(h) === JSON.stringify(headers)),
+    );
   const code = [
     `// Generated from ${source} by scripts/cloudfront-function.ts: make it again when that file changes.`,
     `var RULES = ${JSON.stringify(ordered.map(([re, headers]) => [re, headers]))}.map(function (r) { return [new RegExp(r[0]), r[1]]; });`,

@@ -404,6 +404,20 @@ export const mutations: Mutation[] = [
         replace: "    '  Cache-Control: public, max-age=3600',",
         why: 'built assets are immutable',
       },
+      {
+        id: 'site-csp-strict-dynamic',
+        file: 'scripts/lib/site-files.ts',
+        find: `  const script = ["'strict-dynamic'", ...hashes.scripts,`,
+        replace: '  const script = [...gtm, ...hashes.scripts,',
+        why: "scripts run by hash and 'strict-dynamic', never by the tag manager's host",
+      },
+      {
+        id: 'site-csp-no-inline-style',
+        file: 'scripts/lib/site-files.ts',
+        find: `: ["'self'", ...hashes.styles];`,
+        replace: `: ["'self'", "'unsafe-inline'"];`,
+        why: 'no inline style outside the map pages',
+      },
     ],
   ),
 

@@ -90,12 +90,15 @@ export function specificity(pattern: string): number {
 
 /**
  * The headers for one request path: every matching rule applied from least to most specific
- * (file order among equals), a header named again replacing the earlier value.
+ * (file order among equals), a header named again replacing the earlier value. A page's rules
+ * hold at each of its addresses: "/contact/index.html" is matched as "/contact/" too, as the
+ * CloudFront Function matches it (a page with a policy of its own keeps it however it is asked for).
  */
 export function headersFor(rules: HeaderRule[], pathname: string): Map<string, { name: string; value: string }> {
+  const page = /\/index\.html$/.test(pathname) ? pathname.replace(/index\.html$/, '') : undefined;
   const matching = rules
     .map((rule, order) => ({ rule, order }))
-    .filter(({ rule }) => matchesPattern(rule.pattern, pathname))
+    .filter(({ rule }) => matchesPattern(rule.pattern, pathname) || (!!page && matchesPattern(rule.pattern, page)))
     .sort((a, b) => specificity(a.rule.pattern) - specificity(b.rule.pattern) || a.order - b.order);
   const out = new Map<string, { name: string; value: string }>();
   for (const { rule } of matching) {

@@ -121,6 +121,16 @@ export async function sharedFiles(built: string, dealerSlugs: Set<string>): Prom
   );
 }
 
+/** A rewrite of every page of a site, with files it adds (scripts/lib/strict-pages.ts). */
+export interface PageRewrite {
+  /** One page as read; `page` (its path in the site root) names it in errors. */
+  page(html: string, page: string): string;
+  /** Once every page is rewritten: files to add to the site root, by URL path ("/_astro/x.css"). */
+  files(): Map<string, string>;
+  /** A last edit of each rewritten page, once the files are known. */
+  linkStylesheet(html: string): string;
+}
+
 export interface DealerFiles {
   /** Every file of the site root, relative to it, with its size in bytes. */
   sizes: Map<string, number>;
@@ -139,13 +149,15 @@ function urlPath(url: string): string | undefined {
 /**
  * Moves `<built>/<slug>/` to `<dest>`, turns `404/index.html` into `404.html`, and copies every
  * shared file (see `sharedFiles`) that the dealer's pages reference, following references inside
- * CSS and JS. Each page is read once.
+ * CSS and JS. Each page is read once, and written again only when `rewrite` (or dropping Astro's
+ * island style tag) changed it.
  */
 export async function splitDealer(
   built: string,
   slug: string,
   dest: string,
   shared: SharedFiles,
+  rewrite?: PageRewrite,
 ): Promise<DealerFiles> {
   await mkdir(path.dirname(dest), { recursive: true });
   await moveDir(path.join(built, slug), dest);
@@ -162,15 +174,33 @@ export async function splitDealer(
   const pages = (await walk(dest)).filter((f) => f.endsWith('.html'));
   const html = new Map<string, string>();
   const needed = new Set<string>(shared.has('/favicon.svg') ? ['/favicon.svg'] : []);
+  /** Pages as read, unchanged so far: those are not written again. */
+  const asRead = new Set<string>();
   await inBatches(pages, IO_CONCURRENCY, async (file) => {
     const text = await readFile(file, 'utf8');
-    const tidy = text.replace(ISLAND_STYLE, '');
-    if (tidy !== text) await writeFile(file, tidy);
-    html.set(rel(file), tidy);
-    for (const m of tidy.matchAll(LOCAL_URL)) {
+    const page = rel(file);
+    const tidy = rewrite ? rewrite.page(text.replace(ISLAND_STYLE, ''), page) : text.replace(ISLAND_STYLE, '');
+    if (tidy === text) asRead.add(page);
+    html.set(page, tidy);
+  });
+  const added = rewrite?.files() ?? new Map<string, string>();
+  for (const [page, text] of html) {
+    const final = rewrite ? rewrite.linkStylesheet(text) : text;
+    if (final !== text) {
+      html.set(page, final);
+      asRead.delete(page);
+    }
+    for (const m of final.matchAll(LOCAL_URL)) {
       const clean = urlPath(m[0]);
       if (clean && shared.has(clean)) needed.add(clean);
     }
+  }
+  await inBatches([...html], IO_CONCURRENCY, async ([page, text]) => {
+    if (!asRead.has(page)) await writeFile(path.join(dest, page), text);
+  });
+  await inBatches([...added], IO_CONCURRENCY, async ([url, text]) => {
+    await mkdir(path.dirname(path.join(dest, url)), { recursive: true });
+    await writeFile(path.join(dest, url), text);
   });
 
   // Shared CSS and JS can reference more shared files (chunks, fonts, images): follow them.
@@ -196,5 +226,6 @@ export async function splitDealer(
   const sizes = new Map<string, number>();
   for (const [page, text] of html) sizes.set(page, Buffer.byteLength(text));
   for (const url of copies) sizes.set(url.slice(1), await shared.size(url));
+  for (const [url, text] of added) sizes.set(url.slice(1), Buffer.byteLength(text));
   return { sizes, html };
 }

@@ -111,6 +111,10 @@ test.describe('reviews refreshed from GET /api/reviews', () => {
     await expect(first.locator('.review-date')).toHaveAttribute('datetime', '2025-06-20');
     await expect(first.locator('.review-text')).toHaveText(SEEDED_REVIEWS.review.text);
     await expect(first.locator('.stars-track')).toHaveAttribute('aria-label', 'Rated 5.0 out of 5');
+    // Filled through the CSSOM: the sites' policy refuses style attributes in written markup.
+    expect(
+      await first.locator('.stars-track').evaluate((el) => getComputedStyle(el).getPropertyValue('--rating')),
+    ).toBe('100%');
     // Styled as the build's entries (the scoped styles reach the written markup).
     expect(await first.evaluate((li) => getComputedStyle(li).paddingTop)).toBe('16px');
     expect(await first.locator('.review-meta .stars-text').evaluate((el) => getComputedStyle(el).display)).toBe('none');

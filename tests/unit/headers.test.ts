@@ -1,6 +1,25 @@
+import { createHash } from 'node:crypto';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { request } from 'node:http';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { headersFor, matchesPattern, parseHeaders } from '../../scripts/lib/serve-headers.ts';
-import { headersFile } from '../../scripts/lib/site-files.ts';
+import {
+  contentSecurityPolicy,
+  headersFile,
+  mapPagePaths,
+  scriptHashesOf,
+  styleHashesOf,
+} from '../../scripts/lib/site-files.ts';
+import { StrictPages } from '../../scripts/lib/strict-pages.ts';
+import { cloudFrontFunction } from '../../scripts/lib/cloudfront-function.ts';
+import { startServer } from '../../scripts/lib/static-server.ts';
+import { pageSchema } from '../../src/content/page.ts';
+import { siteSchema } from '../../src/content/site.ts';
+import type { DealerContent } from '../../src/content/load.ts';
+import { block } from '../../src/lib/default-pages.ts';
 
 function valuesFor(text: string, pathname: string): Record<string, string> {
   const out: Record<string, string> = {};
@@ -133,5 +152,228 @@ describe('_headers file: the most specific rule wins', () => {
     const built = headersFile("default-src 'self'");
     expect(valuesFor(built, '/vehicles-google.tsv')['x-robots-tag']).toBe('noindex');
     expect(valuesFor(built, '/vehicles-meta.csv')['x-robots-tag']).toBe('noindex');
+  });
+});
+
+/** A GET to the local server for a *.localhost site (fetch cannot set the Host header). */
+function get(
+  port: number,
+  host: string,
+  address: string,
+): Promise<{ status: number; headers: Record<string, unknown> }> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port, path: address, headers: { host: `${host}:${port}` }, agent: false, timeout: 5000 },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error(`${address}: no answer in 5 s`)));
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** The sha256 source a browser computes for an inline script or `<style>` element's text. */
+const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+/** A dealer with a home page, a "Find us" page holding a locations block with the search, and a plain page. */
+function dealer(site: Record<string, unknown> = {}): DealerContent {
+  const page = (p: Record<string, unknown>, blocks: ReturnType<typeof block>[], i: number) => ({
+    ...pageSchema.parse({ id: i, title: 'T', blocks: [], publishedAt: '2024-07-01T09:00:00Z', ...p }),
+    blocks,
+    file: `pages/${i}.json`,
+  });
+  return {
+    slug: 'acme',
+    site: siteSchema.parse({
+      id: 1,
+      slug: 'acme',
+      name: 'Acme Cars',
+      url: 'https://www.acme.com.au',
+      country: 'AU',
+      ...site,
+    }),
+    pages: [
+      page({ path: '/' }, [block('locations', {}, 0)], 1),
+      page({ path: '/find-us' }, [block('locations', { search: true }, 0)], 2),
+      page({ path: '/about' }, [], 3),
+    ],
+    cars: [],
+    models: [],
+    offers: [],
+    team: [],
+    locations: [],
+    brands: [],
+    slides: [],
+    reviews: {},
+  };
+}
+
+/** The directives of a policy by name: "script-src" → its sources. */
+function directives(csp: string): Record<string, string[]> {
+  return Object.fromEntries(
+    csp.split(';').map((d) => {
+      const [name, ...sources] = d.trim().split(/\s+/);
+      return [name!, sources];
+    }),
+  );
+}
+
+const GTM = { analytics: { gtmId: 'GTM-ABC123' } };
+const HASHES = { scripts: [sha('window.a=1')], styles: [sha('@font-face{}')] };
+
+describe('Content-Security-Policy: scripts', () => {
+  it("trusts only the pages' own inline scripts by hash and what they create ('strict-dynamic'), with 'self' for older browsers", () => {
+    expect(directives(contentSecurityPolicy(dealer(), HASHES))['script-src']).toEqual([
+      "'strict-dynamic'",
+      sha('window.a=1'),
+      "'self'",
+    ]);
+  });
+
+  it('names no tag manager host for a dealer with a container: its snippet loads it; https: only as the fallback', () => {
+    const csp = directives(contentSecurityPolicy(dealer(GTM), HASHES));
+    expect(csp['script-src']).toEqual(["'strict-dynamic'", sha('window.a=1'), "'self'", 'https:']);
+    // Tags the container sends data with, and its own frames, still reach Google.
+    expect(csp['connect-src']).toContain('https://www.googletagmanager.com');
+    expect(csp['connect-src']).toContain('https://*.google-analytics.com');
+    expect(csp['frame-src']).toEqual(["'self'", 'https://www.googletagmanager.com']);
+  });
+
+  it('allows no inline script, event handler or eval by keyword', () => {
+    for (const site of [{}, GTM]) {
+      const csp = contentSecurityPolicy(dealer(site), HASHES);
+      expect(csp).not.toMatch(/'unsafe-inline'|'unsafe-hashes'|'unsafe-eval'/);
+      expect(directives(csp)['object-src']).toEqual(["'none'"]);
+      expect(directives(csp)['base-uri']).toEqual(["'self'"]);
+    }
+  });
+});
+
+describe('Content-Security-Policy: styles', () => {
+  it("allows the site's stylesheets and its <style> elements by hash, and no inline style", () => {
+    expect(directives(contentSecurityPolicy(dealer(), HASHES))['style-src']).toEqual(["'self'", sha('@font-face{}')]);
+  });
+
+  it('hashes the text of each <style> element as a browser does, once however many pages carry it', () => {
+    const fonts = "@font-face{font-family:'Inter';src:url(\"/_astro/inter.woff2\") format('woff2')}\n@font-face{}";
+    const pages = [
+      `<head><style>${fonts}</style></head><body><p style="color:red">x</p></body>`,
+      `<head><style>${fonts}</style><style media="print">.a{}</style></head>`,
+    ];
+    expect(styleHashesOf(pages)).toEqual([sha(fonts), sha('.a{}')].sort());
+    expect(styleHashesOf(['<p>no style element</p>'])).toEqual([]);
+  });
+
+  it("hashes a rewritten page's loaders and inline scripts, not the scripts moved to files", () => {
+    const runtime = 'customElements.define("astro-island",class{async s(){await import(this.u)}})';
+    const strict = new StrictPages();
+    const html = strict.page(
+      `<head><script>window.a=1</script></head><body><script>${runtime}</script><script type="module" src="/_astro/g.js"></script></body>`,
+      'index.html',
+    );
+    const [moved] = strict.files().keys();
+    const loaders = [...html.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+    expect(loaders).toHaveLength(3);
+    expect(loaders[1]).toContain(JSON.stringify(moved));
+    expect(scriptHashesOf([html])).toEqual(loaders.map(sha).sort());
+    expect(scriptHashesOf([html])).not.toContain(sha(runtime));
+  });
+});
+
+describe('Content-Security-Policy: pages with the Google map', () => {
+  const KEY = { integrations: { googleMapsKey: 'AIza-test' } };
+
+  it('are the pages with a locations block that has the search, on a site with a Maps key', () => {
+    expect(mapPagePaths(dealer(KEY))).toEqual(['/find-us']);
+    expect(mapPagePaths(dealer())).toEqual([]);
+    expect(mapPagePaths(dealer({ integrations: { googleMapsKey: '  ' } }))).toEqual([]);
+  });
+
+  it("keep 'unsafe-inline' styles (the map adds <style> elements) with no hash to cancel it, and Google's sources", () => {
+    const csp = directives(contentSecurityPolicy(dealer(KEY), HASHES, { map: true }));
+    expect(csp['style-src']).toEqual(["'self'", "'unsafe-inline'", 'https://fonts.googleapis.com']);
+    expect(csp['script-src']).toEqual([
+      "'strict-dynamic'",
+      sha('window.a=1'),
+      "'unsafe-eval'",
+      'blob:',
+      "'self'",
+      'https:',
+    ]);
+    expect(csp['font-src']).toContain('https://fonts.gstatic.com');
+    expect(csp['connect-src']).toContain('https://*.googleapis.com');
+    expect(csp['worker-src']).toEqual(["'self'", 'blob:']);
+    expect(csp['frame-src']).toContain('https://*.google.com');
+  });
+
+  const site = contentSecurityPolicy(dealer(KEY), HASHES);
+  const map = contentSecurityPolicy(dealer(KEY), HASHES, { map: true });
+  const file = headersFile(site, {
+    strictTransport: true,
+    pagePolicies: [{ paths: mapPagePaths(dealer(KEY)), csp: map }],
+  });
+  const ADDRESSES: [string, string][] = [
+    ['/find-us', map],
+    ['/find-us/', map],
+    ['/find-us/index.html', map],
+    ['/', site],
+    ['/find-us-today', site],
+    ['/find-us/more', site],
+    ['/about', site],
+  ];
+
+  it('get their policy from _headers at each address of the page, every other page the site policy', () => {
+    expect(parseHeaders(file).problems).toEqual([]);
+    for (const [address, expected] of ADDRESSES) {
+      const got = valuesFor(file, address);
+      expect(got['content-security-policy'], address).toBe(expected);
+      expect(got['strict-transport-security'], address).toBe('max-age=31536000; includeSubDomains');
+    }
+    expect(valuesFor(file, '/_astro/a.js')['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('get the same policy from the CloudFront Function, which keeps one rule per page', () => {
+    const code = cloudFrontFunction(file);
+    expect(code.split(map).length - 1).toBe(1);
+    const sandbox: { handler?: (e: unknown) => { headers: Record<string, { value: string }> } } = {};
+    runInNewContext(`${code}\nthis.handler = handler;`, sandbox);
+    for (const [address, expected] of ADDRESSES) {
+      const served = address.endsWith('/') ? `${address}index.html` : address;
+      const response = sandbox.handler!({
+        context: { eventType: 'viewer-response' },
+        request: { uri: served },
+        response: { headers: {} },
+      });
+      expect(response.headers['content-security-policy']?.value, address).toBe(expected);
+    }
+  });
+
+  it('get their policy from npm start, whichever address is asked for', async () => {
+    const tmp = await mkdtemp(path.join(tmpdir(), 'headers-map-'));
+    const root = path.join(tmp, 'sites', 'acme');
+    await mkdir(path.join(root, 'find-us'), { recursive: true });
+    await writeFile(path.join(root, 'index.html'), '<!doctype html><title>Home</title>');
+    await writeFile(path.join(root, 'find-us', 'index.html'), '<!doctype html><title>Find us</title>');
+    await writeFile(path.join(root, '_headers'), file);
+    const server = await startServer({ sitesDir: path.join(tmp, 'sites'), port: 0 });
+    try {
+      const addresses: [string, string][] = [
+        ['/find-us', map],
+        ['/find-us/', map],
+        ['/find-us/index.html', map],
+        ['/', site],
+      ];
+      for (const [address, expected] of addresses) {
+        const res = await get(server.port, 'acme.localhost', address);
+        expect(res.status, address).toBe(200);
+        expect(res.headers['content-security-policy'], address).toBe(expected);
+      }
+    } finally {
+      await server.close();
+      await rm(tmp, { recursive: true, force: true });
+    }
   });
 });

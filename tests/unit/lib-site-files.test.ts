@@ -123,15 +123,16 @@ describe('Content-Security-Policy', () => {
     expect(hashes).not.toContain(sha('{"@type":"Car"}'));
   });
 
-  it('allows those hashes, forbids framing by other sites, and allows tag manager only when configured', async () => {
+  it('allows those hashes, forbids framing by other sites, and names no tag manager host', async () => {
     const hashes = await inlineScriptHashes(root, ['index.html']);
-    const csp = contentSecurityPolicy(dealer(), hashes);
-    expect(csp).toContain(`script-src 'self' ${hashes.join(' ')}`);
+    const csp = contentSecurityPolicy(dealer(), { scripts: hashes, styles: [] });
+    expect(csp).toContain(`script-src 'strict-dynamic' ${hashes.join(' ')} 'self';`);
     expect(csp).toContain("frame-ancestors 'self'");
     expect(csp).toContain("object-src 'none'");
     expect(csp).not.toContain('googletagmanager');
-    const withGtm = contentSecurityPolicy(dealer({ analytics: { gtmId: 'GTM-ABC123' } }), []);
-    expect(withGtm).toMatch(/script-src 'self' https:\/\/www\.googletagmanager\.com/);
+    const withGtm = contentSecurityPolicy(dealer({ analytics: { gtmId: 'GTM-ABC123' } }), { scripts: [], styles: [] });
+    expect(withGtm).toMatch(/script-src 'strict-dynamic' 'self' https:;/);
+    expect(withGtm).toContain("connect-src 'self' https://www.googletagmanager.com");
   });
 
   it('sends the policy for every page in _headers, with long caching only for hashed assets', () => {

@@ -19,6 +19,7 @@ import { countSentence, reviewItemHtml, summaryView } from './markup.ts';
 import { browserStorage, readJson, writeJson } from '../../stores/persistent.ts';
 import type { ReviewsSummary } from '../../content/entities.ts';
 import { apiFetch } from '../../contract/fetch.ts';
+import { starRating } from '../../lib/rating.ts';
 import { reviewsPath } from '../../contract/routes.ts';
 
 export type ReviewsVariant = 'simple' | 'highlighted' | 'full' | 'mini' | 'modern';
@@ -158,7 +159,13 @@ export function applyReviews(root: HTMLElement, answer: ReviewsSummary, variant:
   const items = list ? listedReviews(variant, answer.reviews, list.children.length) : [];
   if (list && items.length) {
     const before = list.getBoundingClientRect().height;
-    list.innerHTML = items.map((r) => reviewItemHtml(r, variant !== 'full')).join('');
+    // Without style attributes, which the page's policy refuses in written markup: each
+    // entry's stars get their fill through the CSSOM, as the summary's do above.
+    list.innerHTML = items.map((r) => reviewItemHtml(r, variant !== 'full', false)).join('');
+    [...list.children].forEach((item, i) => {
+      const track = item.querySelector<HTMLElement>('.stars-track');
+      track?.style.setProperty('--rating', starRating(items[i]!.rating, undefined).percent);
+    });
     if (list.getBoundingClientRect().height < before) list.style.minHeight = `${before}px`;
   }
   root.dataset.reviewsCount = String(answer.count);

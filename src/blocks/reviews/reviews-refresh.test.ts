@@ -308,4 +308,10 @@ describe('the block tells the browser what to ask for', () => {
         '<span class="stars-text" aria-hidden="true">4.0</span></p></div></li>',
     );
   });
+
+  it("writes no style attribute into markup made in the browser, which the sites' policy would refuse", () => {
+    const written = reviewItemHtml(review('Zoe', '2025-06-01', 4), true, false);
+    expect(written).not.toContain('style=');
+    expect(written).toBe(reviewItemHtml(review('Zoe', '2025-06-01', 4), true).replace(' style="--rating:80%"', ''));
+  });
 });
