@@ -21,7 +21,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { provideContent } from '../src/content/store.ts';
-import { dataDirFrom } from '../src/api/db/index.ts';
+import { dataDirFrom, openPglite } from '../src/api/db/index.ts';
 import { maintenance } from '../src/api/deps.ts';
 import { FINANCE_STANDIN_PORT, financeProviderFromEnv } from '../src/api/integrations/finance-provider.ts';
 import { startRuntime, type Runtime } from '../src/api/runtime.ts';
@@ -103,6 +103,7 @@ async function startApi(): Promise<Api> {
     const runtime = await startRuntime({
       dealers: content.forApi(),
       dataDir,
+      openEmbedded: openPglite,
       financeProvider: financeProviderFromEnv(process.env, { standInUrl: standIn?.url }),
       log: (line) => console.log(line),
     });

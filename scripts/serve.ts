@@ -25,7 +25,7 @@ import { fingerprintDealers, type DealerContent } from '../src/content/load.ts';
 import { startServer } from './lib/static-server.ts';
 import { listSites } from './lib/serve-index.ts';
 import { startFinanceStandIn, type FinanceStandIn } from './lib/finance-standin.ts';
-import { dataDirFrom } from '../src/api/db/index.ts';
+import { dataDirFrom, openPglite } from '../src/api/db/index.ts';
 import { FINANCE_STANDIN_PORT, financeProviderFromEnv } from '../src/api/integrations/finance-provider.ts';
 import { startRuntime, type Runtime } from '../src/api/runtime.ts';
 import { envDefault, processEnv, readEnv } from '../src/config/env.ts';
@@ -115,6 +115,7 @@ try {
   api = await startRuntime({
     dealers,
     dataDir: dataDirFrom(values.data),
+    openEmbedded: openPglite,
     financeProvider: financeProviderFromEnv(process.env, { standInUrl: standIn?.url }),
     log: (line) => console.log(line),
   });
