@@ -10,7 +10,8 @@
  * The API is the real one, as under `npm start`: leads in DATABASE_URL when set, else in PGlite
  * under --data (default DATA_DIR/dev, i.e. .data/dev, apart from npm start's database), with the
  * local finance stand-in unless FINANCE_PROVIDER_URL is set. It follows the content too: a
- * changed form is what the API checks the next lead against.
+ * changed form is what the API checks the next lead against. On PGlite, `npm run leads -- export`
+ * and `erase` with `--data` naming its folder do their work through it (src/api/leads/local-admin.ts).
  *
  * --dealers defaults to DEALERS_DIR, else "dealers"; --only to ONLY_DEALERS; --port to PORT, else 4321.
  * The server keeps npm start's connection limits (src/api/connection-guard.ts, SERVER_* variables).
@@ -21,10 +22,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { provideContent } from '../src/content/store.ts';
-import { dataDirFrom } from '../src/api/db/index.ts';
+import { dataDirFrom, openPglite } from '../src/api/db/index.ts';
 import { maintenance } from '../src/api/deps.ts';
 import { FINANCE_STANDIN_PORT, financeProviderFromEnv } from '../src/api/integrations/finance-provider.ts';
 import { startRuntime, type Runtime } from '../src/api/runtime.ts';
+import { offerLocalAdmin } from '../src/api/leads/local-admin.ts';
 import { indexContent } from '../src/api/search/index-content.ts';
 import { startFinanceStandIn, type FinanceStandIn } from './lib/finance-standin.ts';
 import { LiveContent, type ReloadReport } from './lib/dev-content.ts';
@@ -103,6 +105,7 @@ async function startApi(): Promise<Api> {
     const runtime = await startRuntime({
       dealers: content.forApi(),
       dataDir,
+      openEmbedded: openPglite,
       financeProvider: financeProviderFromEnv(process.env, { standInUrl: standIn?.url }),
       log: (line) => console.log(line),
     });
@@ -212,6 +215,8 @@ if (apiResult.status === 'rejected' || serverResult.status === 'rejected') {
 }
 const { runtime: api, standIn } = apiResult.value;
 const server = serverResult.value;
+// The leads commands cannot open the embedded database while this process holds it: they come through here.
+const leadsAdmin = await offerLocalAdmin({ db: api.deps.db, dataDir, server: 'npm run dev', warn: console.warn });
 const actualPort = server.address.port;
 // Vite moves on to the next free port when the one asked for is taken.
 if (port !== 0 && actualPort !== port)
@@ -245,6 +250,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     void server
       .stop()
+      .then(() => leadsAdmin?.close())
       .then(() => Promise.all([api.close(), standIn?.close()]))
       .finally(() => process.exit(0));
   });

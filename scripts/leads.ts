@@ -10,15 +10,21 @@
  * npm run leads -- erase --site SLUG (--email ADDRESS | --lead ID) [--data DIR]
  *   Deletes a person's leads everywhere they are stored (src/api/leads/erase.ts) and prints what
  *   it deleted.
- * Both read DATABASE_URL when set, else PGlite in the data folder.
+ * Both read DATABASE_URL when set, else PGlite in the data folder. While npm start or npm run dev
+ * has that folder open (one process at a time may), they do the database work through it
+ * (src/api/leads/local-admin.ts) and say so on stderr; another process holding it is named, with
+ * what to do.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { dataDirFrom, dbConfigFrom, openDb } from '../src/api/db/index.ts';
 import { migrate } from '../src/api/db/migrate.ts';
+import { DataDirInUseError } from '../src/api/db/pglite.ts';
 import type { Db } from '../src/api/deps.ts';
-import { describeErase, eraseLeadsOf, isLeadId, type Person } from '../src/api/leads/erase.ts';
+import { describeErase, eraseLeadsOf, isLeadId, type EraseReport, type Person } from '../src/api/leads/erase.ts';
 import { EXPORT_FORMATS, formatLeads, listLeads, writeLeads, type ExportFormat } from '../src/api/leads/export.ts';
+import { localAdminOf } from '../src/api/leads/local-admin.ts';
+import type { LeadRow } from '../src/api/leads/store.ts';
 import { loadDealers } from '../src/content/load.ts';
 import { plural } from '../src/lib/text.ts';
 import { processEnv, readEnv } from '../src/config/env.ts';
@@ -75,13 +81,51 @@ if (command === 'export') {
   person = values.email !== undefined ? { email: values.email } : { leadId: values.lead! };
 }
 
-async function exportLeads(db: Db) {
+/** Where the commands' database work is done: the database itself, or the server that has it open. */
+interface Leads {
+  listLeads(site: string, options: { includeSpam: boolean }): Promise<LeadRow[]>;
+  eraseLeadsOf(site: string, person: Person): Promise<EraseReport>;
+  close(): Promise<void>;
+}
+
+async function openLeads(): Promise<Leads> {
+  let db: Db;
+  try {
+    db = await openDb(dbConfigFrom(dataDir));
+  } catch (e) {
+    if (!(e instanceof DataDirInUseError)) throw e;
+    const server = await localAdminOf(dataDir, e.pid);
+    if (!server)
+      throw new Error(
+        `The database in ${dataDir} is open in another process (pid ${e.pid}), which does not take leads commands ` +
+          '(npm start and npm run dev do). Stop that process, or let it finish, and run the command again.',
+        { cause: e },
+      );
+    console.error(
+      `The database in ${dataDir} is open in ${server.server} (pid ${server.pid}): ${command === 'erase' ? 'erasing' : 'exporting'} through it.`,
+    );
+    return { listLeads: server.listLeads, eraseLeadsOf: server.eraseLeadsOf, close: async () => {} };
+  }
+  try {
+    await migrate(db);
+  } catch (e) {
+    await db.close();
+    throw e;
+  }
+  return {
+    listLeads: (slug, options) => listLeads(db, slug, options),
+    eraseLeadsOf: (slug, who) => eraseLeadsOf(db, slug, who, { dataDir }),
+    close: () => db.close(),
+  };
+}
+
+async function exportLeads(db: Leads) {
   // The dealer's name and stock enrich ADF; the export works without them.
   const dealers = await loadDealers(readEnv(processEnv(), 'DEALERS_DIR') || 'dealers', { only: [site] }).catch(
     () => undefined,
   );
   const dealer = dealers?.dealers.find((d) => d.slug === site);
-  const leads = await listLeads(db, site, { includeSpam: values['include-spam'] });
+  const leads = await db.listLeads(site, { includeSpam: values['include-spam'] });
   const format = values.format as ExportFormat;
   const count = plural(leads.length, 'lead');
   if (values.out === undefined) {
@@ -99,16 +143,15 @@ async function exportLeads(db: Db) {
   else console.error(`${count} of ${site} written to ${values.out}, ${plural(files.length, 'file')}.`);
 }
 
-async function eraseLeads(db: Db, who: Person) {
-  const report = await eraseLeadsOf(db, site, who, { dataDir });
+async function eraseLeads(db: Leads, who: Person) {
+  const report = await db.eraseLeadsOf(site, who);
   process.stdout.write(describeErase(report, site, who));
   if (report.errors.length) process.exitCode = 1;
 }
 
 try {
-  const db = await openDb(dbConfigFrom(dataDir));
+  const db = await openLeads();
   try {
-    await migrate(db);
     if (person) await eraseLeads(db, person);
     else await exportLeads(db);
   } finally {

@@ -8,7 +8,9 @@
  * leads in DATABASE_URL when set, else in PGlite under --data / DATA_DIR (default .data), applies
  * the migrations first, and delivers completed leads every 5 s (files under <data>/deliveries/
  * unless LEAD_WEBHOOK_URL / LEAD_ADF_URL say otherwise). Without FINANCE_PROVIDER_URL a local
- * stand-in finance provider answers finance applications.
+ * stand-in finance provider answers finance applications. On PGlite, which it holds while it
+ * runs, it lets `npm run leads -- export` and `erase` do their work through it
+ * (src/api/leads/local-admin.ts).
  *
  * Before serving, the sites are brought up to date the way `npm run build -- --changed` does: the
  * whole folder when it holds no build or the code changed, else only the dealers whose snapshot
@@ -25,7 +27,8 @@ import { fingerprintDealers, type DealerContent } from '../src/content/load.ts';
 import { startServer } from './lib/static-server.ts';
 import { listSites } from './lib/serve-index.ts';
 import { startFinanceStandIn, type FinanceStandIn } from './lib/finance-standin.ts';
-import { dataDirFrom } from '../src/api/db/index.ts';
+import { dataDirFrom, openPglite } from '../src/api/db/index.ts';
+import { offerLocalAdmin } from '../src/api/leads/local-admin.ts';
 import { FINANCE_STANDIN_PORT, financeProviderFromEnv } from '../src/api/integrations/finance-provider.ts';
 import { startRuntime, type Runtime } from '../src/api/runtime.ts';
 import { envDefault, processEnv, readEnv } from '../src/config/env.ts';
@@ -105,6 +108,7 @@ try {
   process.exit(1);
 }
 
+const dataDir = dataDirFrom(values.data);
 let standIn: FinanceStandIn | undefined;
 let api: Runtime;
 try {
@@ -114,7 +118,8 @@ try {
   }
   api = await startRuntime({
     dealers,
-    dataDir: dataDirFrom(values.data),
+    dataDir,
+    openEmbedded: openPglite,
     financeProvider: financeProviderFromEnv(process.env, { standInUrl: standIn?.url }),
     log: (line) => console.log(line),
   });
@@ -133,6 +138,9 @@ const running = await startServer({ sitesDir, dealersDir, port, api: api.app.fet
   },
 );
 
+// The leads commands cannot open the embedded database while this process holds it: they come through here.
+const leadsAdmin = await offerLocalAdmin({ db: api.deps.db, dataDir, server: 'npm start', warn: console.warn });
+
 const sites = await listSites(sitesDir, dealersDir);
 console.log(`\nServing ${sites.length} site${sites.length === 1 ? '' : 's'} from ${sitesDir}:`);
 const width = Math.max(0, ...sites.map((s) => s.name.length));
@@ -146,6 +154,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     void running
       .close()
+      .then(() => leadsAdmin?.close())
       .then(() => Promise.all([api.close(), standIn?.close()]))
       .finally(() => process.exit(0));
   });

@@ -28,6 +28,7 @@ import { loadDealers, type DealerContent } from '../../src/content/load.ts';
 import { dealerRoutes, modelPath, type Route } from '../../src/lib/routes.ts';
 import { walkBlocks } from '../../src/lib/page-blocks.ts';
 import { startRuntime } from '../../src/api/runtime.ts';
+import { openPglite } from '../../src/api/db/index.ts';
 import { financeProviderFromEnv } from '../../src/api/integrations/finance-provider.ts';
 
 export const RANGE_AND_OFFERS_PATH = '/bench-model-range-and-offers';
@@ -286,6 +287,7 @@ async function lighthouseAll(report: PagesReport, x: LighthouseInput): Promise<v
   const api = await startRuntime({
     dealers: x.dealers,
     dataDir: x.dataDir,
+    openEmbedded: openPglite,
     env: {},
     workerIntervalMs: false,
     financeProvider: financeProviderFromEnv({}),

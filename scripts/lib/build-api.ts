@@ -14,7 +14,10 @@
  *   netlify/netlify.toml, vercel/project/  configuration to copy (docs/deploy.md)
  *
  * The drivers stay outside the bundle (pg loads native bindings when present; PGlite ships
- * WebAssembly beside its code): install them where the API runs.
+ * WebAssembly beside its code): install them where the API runs. Only server.mjs and handler.mjs
+ * import PGlite (EMBEDDED_DB_ENTRIES); the serverless platforms' entries reach no import of it,
+ * static or dynamic, so the packagers that trace a function's imports (Netlify's, Vercel's) leave
+ * it out.
  */
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
@@ -57,6 +60,12 @@ export const API_ENTRIES: Record<string, string> = {
   'vercel/api': 'src/api/platforms/vercel-api.ts',
   'vercel/deliver-leads': 'src/api/platforms/vercel-deliver.ts',
 };
+
+/**
+ * The entries that have the embedded database (PGlite): the Node server, and the generic handler
+ * for a trial with DATA_DIR. Every other entry is serverless only and reaches no import of it.
+ */
+export const EMBEDDED_DB_ENTRIES: readonly string[] = ['server', 'handler'];
 
 /** Packages the bundle imports at run time instead of containing them. */
 export const API_RUNTIME_PACKAGES = { dependencies: ['pg'], optionalDependencies: ['@electric-sql/pglite'] } as const;
@@ -196,8 +205,9 @@ async function apiPackageJson(): Promise<string> {
       main: 'handler.mjs',
       scripts: { start: 'node server.mjs' },
       dependencies: await lockedVersions(API_RUNTIME_PACKAGES.dependencies),
-      // The embedded database, for the Node server or a trial; serverless deployments leave it out
-      // with --omit=optional and use DATABASE_URL.
+      // The embedded database, for server.mjs or a trial of handler.mjs; serverless deployments
+      // leave it out (--omit=optional, or a packager that packs what a function imports) and use
+      // DATABASE_URL.
       optionalDependencies: await lockedVersions(API_RUNTIME_PACKAGES.optionalDependencies),
     },
     null,

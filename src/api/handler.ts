@@ -6,9 +6,14 @@
  *                                             retention policy; call it from a scheduled job
  *
  * The platforms with their own calling conventions have entries of their own (platforms/).
- * See serverless.ts for where dealers and the database come from.
+ * See serverless.ts for where dealers and the database come from. Unlike the platforms' entries,
+ * this one has the embedded database: with DATA_DIR and no DATABASE_URL it runs PGlite there, for
+ * a trial (the package @electric-sql/pglite installed beside it).
  */
-import { deliverDueLeads, handleRequest } from './serverless.ts';
+import { openPglite } from './db/pglite.ts';
+import { serverlessApi } from './serverless.ts';
+
+const { deliverDueLeads, handleRequest } = serverlessApi({ openEmbedded: openPglite });
 
 export function fetch(request: Request): Promise<Response> {
   return handleRequest(request);

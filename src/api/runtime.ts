@@ -2,12 +2,14 @@
  * Starting the API for real: the database (PGlite in the data folder, or DATABASE_URL), its
  * migrations, the search index of the dealers' cars and offers, lead destinations and the lead
  * retention policy from the environment, and the outbox worker on an interval.
- * Used by `npm start`, the Node entry (server.ts) and the serverless handler.
+ * Used by `npm start`, the Node entry (server.ts) and the serverless handler. The embedded
+ * database is opened only with the opener the caller passes (openEmbedded), so that code which
+ * never passes it, the serverless platforms' entries, leaves PGlite out (db/open.ts).
  */
 import type { DealerContent } from '../content/load.ts';
 import { processEnv } from '../config/env.ts';
 import { createApp, type ApiApp } from './app.ts';
-import { dbConfigFrom, describeDb, openDb } from './db/index.ts';
+import { dbConfigFrom, describeDb, openDatabase, type OpenEmbedded } from './db/open.ts';
 import { migrate } from './db/migrate.ts';
 import { maintenance, rateLimitsFromEnv, type ApiDeps, type Db } from './deps.ts';
 import { allowedOriginsFromEnv } from './guard.ts';
@@ -36,6 +38,11 @@ export interface RuntimeOptions {
   db?: Db;
   /** The delivery's slots and send time budget (tests use a short one); the worker's defaults otherwise. */
   delivery?: Pick<DeliverOptions, 'limit' | 'perDestination' | 'sendTimeoutMs'>;
+  /**
+   * Opens PGlite when DATABASE_URL is not set (db/index.ts openPglite); without it, a start
+   * without DATABASE_URL fails naming it (db/open.ts NO_EMBEDDED_DATABASE).
+   */
+  openEmbedded?: OpenEmbedded;
 }
 
 export interface DeliveryRun extends DeliverReport {
@@ -79,7 +86,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const rateLimits = rateLimitsFromEnv(env);
   const allowedOrigins = allowedOriginsFromEnv(env);
   const valuationProvider = options.valuationProvider ?? valuationProviderFromEnv(env);
-  const db = options.db ?? (await openDb(config));
+  const db = options.db ?? (await openDatabase(config, options.openEmbedded));
   try {
     // Migrations and indexing are no visitor's request: they run without the request time limits.
     const indexed = await maintenance(db, async (m) => {

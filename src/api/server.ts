@@ -17,7 +17,7 @@ import { parseArgs } from 'node:util';
 import { processEnv, readEnv } from '../config/env.ts';
 import { connectionLimitsFromEnv } from './connection-guard.ts';
 import { apiContent } from './content.ts';
-import { dataDirFrom } from './db/index.ts';
+import { dataDirFrom, openPglite } from './db/index.ts';
 import { financeProviderFromEnv } from './integrations/finance-provider.ts';
 import { createFetchServer } from './node-adapter.ts';
 import { redactUrls } from '../lib/redact.ts';
@@ -50,6 +50,7 @@ try {
   const runtime = await startRuntime({
     dealers,
     dataDir: dataDirFrom(values.data),
+    openEmbedded: openPglite,
     financeProvider: financeProviderFromEnv(processEnv()),
     log: (line) => console.log(line),
   });

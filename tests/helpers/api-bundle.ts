@@ -1,14 +1,15 @@
 /**
  * For the tests of dist/api: the bundle built into a temporary folder laid out as a repository
  * holds it (`<work>/dist/api`), with the database drivers reachable through a node_modules link,
- * as a deployment installs them; a lead to save; and the environment set for one test file.
+ * as a deployment installs them; a PostgreSQL database for the serverless entries, which have no
+ * embedded one; a lead to save; and the environment set for one test file.
  */
 import { access, mkdtemp, readdir, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildApi } from '../../scripts/lib/build-api.ts';
-import { fixtureDealers } from './db.ts';
+import { fixtureDealers, openPostgresSchema } from './db.ts';
 
 export interface BuiltApi {
   /** The temporary folder: node_modules, dist/api and whatever a test adds. */
@@ -31,6 +32,28 @@ export async function buildApiForTest(prefix: string): Promise<BuiltApi> {
     load: (file) => import(pathToFileURL(path.join(apiDir, file)).href),
     cleanup: () => rm(work, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 }),
   };
+}
+
+/** The PostgreSQL server of the tests (TEST_DATABASE_URL), if any. */
+export const testDatabaseUrl = process.env.TEST_DATABASE_URL;
+
+export interface BundleDatabase {
+  /** DATABASE_URL for the bundle: TEST_DATABASE_URL with a schema of its own as its search_path. */
+  url: string;
+  /** Drops the schema. */
+  cleanup(): Promise<void>;
+}
+
+/**
+ * A fresh schema on TEST_DATABASE_URL (which must be set), named in the URL's `options`, so an
+ * entry configured with nothing but DATABASE_URL keeps its tables there, apart from other tests.
+ */
+export async function bundleDatabase(): Promise<BundleDatabase> {
+  const made = await openPostgresSchema();
+  await made.db.close();
+  const url = new URL(testDatabaseUrl!);
+  url.searchParams.set('options', `-c search_path=${made.schema}`);
+  return { url: url.href, cleanup: () => made.cleanup() };
 }
 
 /** Sets (or, for undefined, removes) environment variables; returns what puts them back. */

@@ -1,11 +1,22 @@
 /**
  * dist/api/lambda.mjs as AWS Lambda calls it: `handler(event, context)` with events shaped as
  * API Gateway (REST API, payload 1.0; HTTP API, payload 2.0), a function URL and an EventBridge
- * schedule send them, answered with the result objects those services expect.
+ * schedule send them, answered with the result objects those services expect. The function has
+ * no embedded database: it runs on TEST_DATABASE_URL (a schema of its own), with DATA_DIR for
+ * the delivery files, and is skipped without one.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
-import { buildApiForTest, deliveredLeads, leadSave, setEnv, type BuiltApi } from '../helpers/api-bundle.ts';
+import {
+  bundleDatabase,
+  buildApiForTest,
+  deliveredLeads,
+  leadSave,
+  setEnv,
+  testDatabaseUrl,
+  type BuiltApi,
+  type BundleDatabase,
+} from '../helpers/api-bundle.ts';
 
 interface Result {
   statusCode: number;
@@ -23,13 +34,15 @@ let api: BuiltApi;
 let lambda: Lambda;
 let restoreEnv: () => void;
 let dataDir: string;
+let database: BundleDatabase | undefined;
 
 beforeAll(async () => {
   api = await buildApiForTest('api-lambda-');
   dataDir = path.join(api.work, 'data');
+  database = testDatabaseUrl ? await bundleDatabase() : undefined;
   // Two lead saves a minute per address, so the address the API counts is seen in a few calls.
   restoreEnv = setEnv({
-    DATABASE_URL: undefined,
+    DATABASE_URL: database?.url,
     DATA_DIR: dataDir,
     API_CONTENT: undefined,
     API_CONTENT_URL: undefined,
@@ -41,6 +54,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await lambda?.deliver().catch(() => {});
   restoreEnv?.();
+  await database?.cleanup();
   await api?.cleanup();
 });
 
@@ -158,7 +172,7 @@ function v2Event(
 const json = { 'Content-Type': 'application/json' };
 const functionUrl = 'r4nd0m1d.lambda-url.ap-southeast-2.on.aws';
 
-describe('dist/api/lambda.mjs on AWS Lambda', () => {
+describe.skipIf(!testDatabaseUrl)('dist/api/lambda.mjs on AWS Lambda', () => {
   it('saves a lead posted through API Gateway REST API (payload 1.0) and answers in its result shape', async () => {
     const result = await lambda.handler(
       restEvent('POST', '/api/leads', JSON.stringify(leadSave('lambda-rest-1')), json, '198.51.100.1'),

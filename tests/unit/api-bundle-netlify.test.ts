@@ -1,12 +1,23 @@
 /**
  * dist/api/netlify/ as Netlify runs it: functions/api.mjs called as `default(request, context)`
  * on the paths its `config.path` claims, functions/deliver-leads.mjs on its `config.schedule`
- * (Netlify posts `{ next_run }` to it), and the netlify.toml that points Netlify at them.
+ * (Netlify posts `{ next_run }` to it), and the netlify.toml that points Netlify at them. The
+ * functions have no embedded database: what needs one runs on TEST_DATABASE_URL (a schema of
+ * its own), with DATA_DIR for the delivery files.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { access, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { buildApiForTest, deliveredLeads, leadSave, setEnv, type BuiltApi } from '../helpers/api-bundle.ts';
+import {
+  bundleDatabase,
+  buildApiForTest,
+  deliveredLeads,
+  leadSave,
+  setEnv,
+  testDatabaseUrl,
+  type BuiltApi,
+  type BundleDatabase,
+} from '../helpers/api-bundle.ts';
 import { API_BASE } from '../../src/contract/routes.ts';
 
 interface NetlifyContext {
@@ -24,6 +35,8 @@ let fn: NetlifyFunction;
 let scheduled: NetlifyFunction;
 let restoreEnv: () => void;
 let dataDir: string;
+let database: BundleDatabase | undefined;
+const withDatabase = it.skipIf(!testDatabaseUrl);
 const waiting: Promise<unknown>[] = [];
 
 const context = (ip: string): NetlifyContext => ({ ip, requestId: '01HXYZ', waitUntil: (p) => void waiting.push(p) });
@@ -40,8 +53,9 @@ const post = (key: string, ip: string, headers: Record<string, string> = {}) =>
 beforeAll(async () => {
   api = await buildApiForTest('api-netlify-');
   dataDir = path.join(api.work, 'data');
+  database = testDatabaseUrl ? await bundleDatabase() : undefined;
   restoreEnv = setEnv({
-    DATABASE_URL: undefined,
+    DATABASE_URL: database?.url,
     DATA_DIR: dataDir,
     API_CONTENT: undefined,
     API_CONTENT_URL: undefined,
@@ -54,6 +68,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.allSettled(waiting);
   restoreEnv?.();
+  await database?.cleanup();
   await api?.cleanup();
 });
 
@@ -79,24 +94,28 @@ describe('dist/api/netlify on Netlify Functions', () => {
     expect(staticConfig(source)).toBe('{path:"/api/*"}');
   });
 
-  it('answers a request with the dealer found from its host, and keeps the function alive with waitUntil until the lead is delivered', async () => {
-    const res = await post('netlify-1', '198.51.100.1');
-    expect(res.status).toBe(200);
-    const { lead_id, lead_status } = await res.json();
-    expect(lead_status).toBe('Complete');
-    expect(waiting.length).toBeGreaterThan(0);
-    await Promise.all(waiting);
-    expect(await deliveredLeads(dataDir)).toContain(lead_id);
-  }, 60_000);
+  withDatabase(
+    'answers a request with the dealer found from its host, and keeps the function alive with waitUntil until the lead is delivered',
+    async () => {
+      const res = await post('netlify-1', '198.51.100.1');
+      expect(res.status).toBe(200);
+      const { lead_id, lead_status } = await res.json();
+      expect(lead_status).toBe('Complete');
+      expect(waiting.length).toBeGreaterThan(0);
+      await Promise.all(waiting);
+      expect(await deliveredLeads(dataDir)).toContain(lead_id);
+    },
+    60_000,
+  );
 
-  it("counts a client's saves by context.ip, whatever X-Forwarded-For claims", async () => {
+  withDatabase("counts a client's saves by context.ip, whatever X-Forwarded-For claims", async () => {
     expect((await post('netlify-ip-1', '203.0.113.9', { 'x-forwarded-for': '10.0.0.1' })).status).toBe(200);
     expect((await post('netlify-ip-2', '203.0.113.9', { 'x-forwarded-for': '10.0.0.2' })).status).toBe(200);
     expect((await post('netlify-ip-3', '203.0.113.9', { 'x-forwarded-for': '10.0.0.3' })).status).toBe(429);
     expect((await post('netlify-ip-4', '203.0.113.10', { 'x-forwarded-for': '10.0.0.3' })).status).toBe(200);
   });
 
-  it('delivers due leads from a scheduled function that runs every minute', async () => {
+  withDatabase('delivers due leads from a scheduled function that runs every minute', async () => {
     expect(scheduled.config).toEqual({ schedule: '* * * * *' });
     const source = await readFile(path.join(api.apiDir, 'netlify/functions/deliver-leads.mjs'), 'utf8');
     expect(staticConfig(source)).toBe('{schedule:"* * * * *"}');

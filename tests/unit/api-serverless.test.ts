@@ -7,10 +7,19 @@ import { clientIp } from '../../src/api/rate-limit.ts';
 import { serverlessDatabaseProblem, serverlessWarnings, withPeerAddress } from '../../src/api/serverless.ts';
 
 describe('the API in a serverless function', () => {
-  it('needs DATABASE_URL, or DATA_DIR set on purpose for a trial on the embedded database', () => {
-    expect(serverlessDatabaseProblem({})).toMatch(/^DATABASE_URL is not set\..*DATA_DIR/);
-    expect(serverlessDatabaseProblem({ DATABASE_URL: 'postgres://db/leads' })).toBeUndefined();
-    expect(serverlessDatabaseProblem({ DATA_DIR: '/tmp/dealer-api' })).toBeUndefined();
+  it('needs DATABASE_URL, or, in the generic handler, DATA_DIR set on purpose for a trial on the embedded database', () => {
+    expect(serverlessDatabaseProblem({}, true)).toMatch(/^DATABASE_URL is not set\..*DATA_DIR/);
+    expect(serverlessDatabaseProblem({ DATABASE_URL: 'postgres://db/leads' }, true)).toBeUndefined();
+    expect(serverlessDatabaseProblem({ DATA_DIR: '/tmp/dealer-api' }, true)).toBeUndefined();
+  });
+
+  it("needs DATABASE_URL in the platforms' entries, which have no embedded database, whatever DATA_DIR says", () => {
+    expect(serverlessDatabaseProblem({ DATABASE_URL: 'postgres://db/leads' }, false)).toBeUndefined();
+    for (const env of [{}, { DATA_DIR: '/tmp/dealer-api' }]) {
+      const problem = serverlessDatabaseProblem(env, false);
+      expect(problem).toMatch(/^DATABASE_URL is not set: set it to a PostgreSQL server/);
+      expect(problem).toContain('DATA_DIR does not start one here');
+    }
   });
 
   it('warns of the dealers whose leads would go to files a function does not keep', () => {

@@ -36,6 +36,23 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** The data folder is open in another process, which still runs (its pid is in the lock file). */
+export class DataDirInUseError extends Error {
+  readonly dataDir: string;
+  readonly pid: number;
+
+  constructor(dataDir: string, pid: number, options?: ErrorOptions) {
+    super(
+      `The database in ${dataDir} is open in another process (pid ${pid}, perhaps npm start). ` +
+        'Stop that process first, or use a PostgreSQL server through DATABASE_URL.',
+      options,
+    );
+    this.name = 'DataDirInUseError';
+    this.dataDir = dataDir;
+    this.pid = pid;
+  }
+}
+
 /** Takes `<dataDir>/pglite.lock`, clearing one left by a process that no longer runs. */
 async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
   const lockFile = path.join(dataDir, 'pglite.lock');
@@ -48,13 +65,7 @@ async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
       const owner = Number((await readFile(lockFile, 'utf8').catch(() => '')).trim());
-      if (owner && isAlive(owner)) {
-        throw new Error(
-          `The database in ${dataDir} is open in another process (pid ${owner}, perhaps npm start). ` +
-            'Stop that process first, or use a PostgreSQL server through DATABASE_URL.',
-          { cause: e },
-        );
-      }
+      if (owner && isAlive(owner)) throw new DataDirInUseError(dataDir, owner, { cause: e });
       await rm(lockFile, { force: true });
     }
   }

@@ -4,7 +4,7 @@
  * applies the lead retention policy. Netlify gives scheduled functions 30 seconds and does not
  * route requests from the web to them.
  */
-import { deliverDueLeads } from '../serverless.ts';
+import { deliverDueLeads } from './instance.ts';
 
 export default async function deliverLeads(): Promise<Response> {
   const run = await deliverDueLeads();

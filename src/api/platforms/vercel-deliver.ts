@@ -7,7 +7,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { processEnv, readEnv } from '../../config/env.ts';
 import { errorResponse } from '../errors.ts';
-import { deliverDueLeads } from '../serverless.ts';
+import { deliverDueLeads } from './instance.ts';
 
 /** Whether `authorization` is exactly `Bearer <secret>`, compared in constant time. */
 export function authorized(authorization: string | null, secret: string): boolean {

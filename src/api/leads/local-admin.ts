@@ -1,0 +1,278 @@
+/**
+ * The leads commands' way into a running local server. One process at a time may open the
+ * embedded database's folder (db/pglite.ts), so while `npm start` or `npm run dev` has it open,
+ * `npm run leads -- export` and `erase` cannot open it themselves: they ask that server to do the
+ * database work instead.
+ *
+ * The server listens for this on 127.0.0.1 only, on a port the system picks, apart from the
+ * sites and the API, and writes its pid, that address and a token it draws anew each run to
+ * `<data>/leads-admin.json`, readable by its owner only. It answers only requests from a loopback
+ * address, to its own address as Host, that carry the token; it removes the file when it stops.
+ *
+ *   POST /leads/export  { site, includeSpam }  → { leads: LeadRow[] }       (listLeads)
+ *   POST /leads/erase   { site, person }       → EraseReport                (eraseLeadsOf)
+ *
+ * A command finds the file through the pid of the process holding the folder (its lock file), so
+ * a file left behind by a server that no longer runs is never used.
+ */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { processEnv, type Env } from '../../config/env.ts';
+import { dbConfigFrom } from '../db/open.ts';
+import { maintenance, type Db } from '../deps.ts';
+import { eraseLeadsOf, isLeadId, type EraseReport, type Person } from './erase.ts';
+import { listLeads } from './export.ts';
+import type { LeadRow } from './store.ts';
+
+/** The file a running server writes into its data folder. */
+export const LOCAL_ADMIN_FILE = 'leads-admin.json';
+
+/** What the file holds. */
+export interface LocalAdminFile {
+  pid: number;
+  /** http://127.0.0.1:<port> */
+  url: string;
+  token: string;
+  /** The command that runs the server ("npm start"), for messages. */
+  server: string;
+}
+
+export interface LocalAdminOptions {
+  db: Db;
+  /** The data folder: where the file goes, and erase's delivery files. */
+  dataDir: string;
+  /** "npm start", "npm run dev". */
+  server: string;
+  /** Longest a request may take to arrive, headers and body (default 10 s). */
+  requestTimeoutMs?: number;
+}
+
+export interface LocalAdmin {
+  url: string;
+  file: string;
+  close(): Promise<void>;
+}
+
+const BODY_LIMIT = 64 * 1024;
+
+class Refusal extends Error {
+  status: number;
+  constructor(status: number, message: string) {
+    super(message);
+    this.status = status;
+  }
+}
+
+const isLoopback = (address: string | undefined) =>
+  !!address && (address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.'));
+
+function sameToken(given: string, token: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(`Bearer ${token}`);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+async function readBody(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > BODY_LIMIT) throw new Refusal(413, `The request is larger than ${BODY_LIMIT} bytes.`);
+    chunks.push(chunk);
+  }
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  } catch {
+    throw new Refusal(400, 'The request is not JSON.');
+  }
+}
+
+function siteOf(body: Record<string, unknown>): string {
+  if (typeof body.site !== 'string' || !body.site) throw new Refusal(400, 'site is required.');
+  return body.site;
+}
+
+function personOf(body: Record<string, unknown>): Person {
+  const p = body.person as Record<string, unknown> | undefined;
+  if (p && typeof p.email === 'string' && p.email.trim()) return { email: p.email };
+  if (p && typeof p.leadId === 'string' && isLeadId(p.leadId)) return { leadId: p.leadId };
+  throw new Refusal(400, 'person must be { email } or { leadId }.');
+}
+
+function send(res: ServerResponse, status: number, body: unknown) {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(text)),
+    'Cache-Control': 'no-store',
+  });
+  res.end(text);
+}
+
+/** Starts the way in and writes the file; `close` stops it and removes the file. */
+export async function startLocalAdmin(options: LocalAdminOptions): Promise<LocalAdmin> {
+  const token = randomBytes(32).toString('base64url');
+  const file = path.join(options.dataDir, LOCAL_ADMIN_FILE);
+  let host = '';
+
+  async function answer(req: IncomingMessage): Promise<unknown> {
+    if (!isLoopback(req.socket.remoteAddress)) throw new Refusal(403, 'Only this machine may call this server.');
+    if (req.headers.host !== host) throw new Refusal(403, `Call this server as ${host}.`);
+    if (!sameToken(req.headers.authorization ?? '', token))
+      throw new Refusal(401, `The token of ${LOCAL_ADMIN_FILE} is required.`);
+    const route = req.url === '/leads/export' || req.url === '/leads/erase' ? req.url : undefined;
+    if (!route) throw new Refusal(404, 'No such route.');
+    if (req.method !== 'POST') throw new Refusal(405, `${req.method} is not allowed here.`);
+    const body = await readBody(req);
+    if (typeof body !== 'object' || body === null) throw new Refusal(400, 'The request must be a JSON object.');
+    const fields = body as Record<string, unknown>;
+    const site = siteOf(fields);
+    if (route === '/leads/export') {
+      const leads = await maintenance(options.db, (db) =>
+        listLeads(db, site, { includeSpam: fields.includeSpam === true }),
+      );
+      return { leads };
+    }
+    const person = personOf(fields);
+    return maintenance(options.db, (db) => eraseLeadsOf(db, site, person, { dataDir: options.dataDir }));
+  }
+
+  const server: Server = createServer((req, res) => {
+    answer(req).then(
+      (body) => send(res, 200, body),
+      (e: unknown) => {
+        const status = e instanceof Refusal ? e.status : 500;
+        send(res, status, { error: (e as Error).message });
+      },
+    );
+  });
+  server.requestTimeout = options.requestTimeoutMs ?? 10_000;
+  server.headersTimeout = Math.min(server.requestTimeout, 10_000);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  host = `127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const url = `http://${host}`;
+  const content: LocalAdminFile = { pid: process.pid, url, token, server: options.server };
+  // Written whole, then renamed into place: a command never reads half a file.
+  const temporary = `${file}.${process.pid}.tmp`;
+  try {
+    await writeFile(temporary, `${JSON.stringify(content, null, 2)}\n`, { mode: 0o600 });
+    await rename(temporary, file);
+  } catch (e) {
+    server.close();
+    await rm(temporary, { force: true });
+    throw e;
+  }
+
+  return {
+    url,
+    file,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      // Another run may have written its own file since: leave that one.
+      const current = await readLocalAdminFile(options.dataDir);
+      if (current?.token === token) await rm(file, { force: true });
+    },
+  };
+}
+
+/**
+ * startLocalAdmin for a server on the embedded database (DATABASE_URL not set: on PostgreSQL the
+ * commands connect themselves). One that cannot start is a warning, never a stop of the server.
+ */
+export async function offerLocalAdmin(
+  options: LocalAdminOptions & { env?: Env; warn: (line: string) => void },
+): Promise<LocalAdmin | undefined> {
+  if (dbConfigFrom(options.dataDir, options.env ?? processEnv()).kind !== 'pglite') return undefined;
+  return startLocalAdmin(options).catch((e: Error) => {
+    options.warn(`warning: npm run leads cannot export or erase leads while this runs: ${e.message}`);
+    return undefined;
+  });
+}
+
+async function readLocalAdminFile(dataDir: string): Promise<LocalAdminFile | undefined> {
+  try {
+    const parsed = JSON.parse(await readFile(path.join(dataDir, LOCAL_ADMIN_FILE), 'utf8')) as LocalAdminFile;
+    return typeof parsed.url === 'string' && typeof parsed.token === 'string' && Number.isInteger(parsed.pid)
+      ? parsed
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The leads work a running server does for a command. */
+export interface LocalAdminClient {
+  /** "npm start". */
+  server: string;
+  pid: number;
+  listLeads(site: string, options: { includeSpam: boolean }): Promise<LeadRow[]>;
+  eraseLeadsOf(site: string, person: Person): Promise<EraseReport>;
+}
+
+/**
+ * The way into the server with the pid `holder`, which has the data folder open; undefined when
+ * no such server wrote its file there (another command holds the folder, or a server without
+ * this way in). `timeoutMs` bounds each call (default 60 s).
+ */
+export async function localAdminOf(
+  dataDir: string,
+  holder: number,
+  options: { timeoutMs?: number } = {},
+): Promise<LocalAdminClient | undefined> {
+  const found = await readLocalAdminFile(dataDir);
+  if (!found || found.pid !== holder) return undefined;
+  const timeoutMs = options.timeoutMs ?? 60_000;
+  const who = `${found.server || 'The server'} (pid ${found.pid})`;
+
+  async function call<T>(route: string, body: unknown): Promise<T> {
+    let res: Response;
+    try {
+      res = await fetch(`${found!.url}${route}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${found!.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (e) {
+      const cause = (e as Error).name === 'TimeoutError' ? `no answer in ${timeoutMs / 1000} s` : (e as Error).message;
+      throw new Error(`${who} has the database open but did not answer at ${found!.url} (${cause}).`, { cause: e });
+    }
+    const text = await res.text();
+    if (!res.ok) {
+      let reason = text;
+      try {
+        reason = (JSON.parse(text) as { error?: string }).error ?? text;
+      } catch {
+        // the body as it came
+      }
+      throw new Error(`${who} refused: HTTP ${res.status} ${reason}`);
+    }
+    return JSON.parse(text) as T;
+  }
+
+  return {
+    server: found.server,
+    pid: found.pid,
+    async listLeads(site, { includeSpam }) {
+      const { leads } = await call<{ leads: LeadRow[] }>('/leads/export', { site, includeSpam });
+      // JSON carries the times as ISO strings; the export formats take them as the database gives them.
+      return leads.map((lead) => ({
+        ...lead,
+        created_at: new Date(lead.created_at),
+        updated_at: new Date(lead.updated_at),
+        completed_at: lead.completed_at === null ? null : new Date(lead.completed_at),
+      }));
+    },
+    eraseLeadsOf: (site, person) => call<EraseReport>('/leads/erase', { site, person }),
+  };
+}
