@@ -114,7 +114,7 @@ export const mutations: Mutation[] = [
       {
         id: 'editor-placeholder-production',
         file: 'src/blocks/unknownBlock/UnknownBlock.astro',
-        find: 'const shown = isDevServer() || isPreviewBuild();',
+        find: 'const shown = import.meta.env.DEV || isPreviewBuild();',
         replace: 'const shown = true;',
         why: 'production never shows the stand-in',
       },

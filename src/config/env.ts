@@ -347,12 +347,3 @@ export function envDefault<N extends EnvName>(
 ): (typeof ENV_VARS)[N] extends { default: infer D } ? D : undefined {
   return (ENV_VARS[name] as EnvVar).default as never;
 }
-
-/**
- * Whether the code runs in Vite's dev server (the editor preview, `npm run dev`), where Vite sets
- * `import.meta.env.DEV`; false in a build and in plain Node.
- */
-export function isDevServer(): boolean {
-  // Written out whole: Vite replaces `import.meta.env.DEV` in the code it serves; plain Node has no env.
-  return import.meta.env?.DEV === true;
-}

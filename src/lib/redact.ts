@@ -9,8 +9,8 @@ const MASK = '***';
 
 /**
  * The URL with its user name and password masked and every query value masked (names kept);
- * the fragment dropped. Text that is not an absolute URL with a host is masked whole, since it
- * cannot be told apart from a secret.
+ * the fragment dropped. Text that is not an absolute URL, or is an opaque one (no `//` after the
+ * scheme), is masked whole, since it cannot be told apart from a secret.
  */
 export function redactUrl(value: string): string {
   let url: URL;
@@ -19,8 +19,8 @@ export function redactUrl(value: string): string {
   } catch {
     return MASK;
   }
-  // No host ("crm:s3cret@host/x"): the text after the scheme may be anything, a secret included.
-  if (!url.host) return MASK;
+  // An opaque URL ("crm:s3cret@host/x"): the text after the scheme may be anything, a secret included.
+  if (!url.host && !url.pathname.startsWith('/')) return MASK;
   if (url.username) url.username = MASK;
   if (url.password) url.password = MASK;
   const names = [...url.searchParams.keys()];

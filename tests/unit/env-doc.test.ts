@@ -7,6 +7,9 @@ import { codeIn, markdownTable } from '../helpers/markdown-table.ts';
 /** Variables only the tests and the deploy scripts read: README lists them, src never reads them. */
 const TOOLING = ['CHROMIUM_PATH', 'E2E_DEALERS_DIR', 'E2E_KEEP', 'E2E_WORKERS', 'TEST_DATABASE_URL', 'DEALER_SLUG'];
 
+/** The flags Vite sets on import.meta.env itself. */
+const VITE_FLAGS = ['DEV', 'PROD', 'SSR', 'MODE', 'BASE_URL'];
+
 const declared = ENV_VARS as Record<EnvName, EnvVar>;
 const names = Object.keys(declared) as EnvName[];
 
@@ -81,7 +84,10 @@ describe('src/config/env.ts', () => {
     const direct = sourceFiles('src')
       .filter((f) => f !== path.join('src', 'config', 'env.ts'))
       .flatMap((f) =>
-        [...readFileSync(f, 'utf8').matchAll(/\benv\.([A-Z][A-Z0-9_]+)/g)].map((m) => `${f}: env.${m[1]}`),
+        [...readFileSync(f, 'utf8').matchAll(/\benv\.([A-Z][A-Z0-9_]+)/g)]
+          // Vite's own build flags (import.meta.env.DEV, …) are no environment variables.
+          .filter((m) => !VITE_FLAGS.includes(m[1]!))
+          .map((m) => `${f}: env.${m[1]}`),
       );
     expect(direct).toEqual([]);
   });

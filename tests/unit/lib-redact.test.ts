@@ -19,6 +19,7 @@ describe('redactUrl', () => {
   it('masks text that is not a URL whole', () => {
     expect(redactUrl('not a url with secret')).toBe('***');
     expect(redactUrl('crm:s3cret@host/x')).toBe('***');
+    expect(redactUrl('file:///etc/passwd')).toBe('file:///etc/passwd');
   });
 });
 
