@@ -23,7 +23,7 @@ export const THANK_YOU_VARIANTS: { name: string; query: string; submission?: Rec
   { name: 'finance', query: 'category=finance-enquiry' },
   { name: 'test-drive', query: 'category=test-drive-booking' },
   { name: 'credit-score', query: 'category=credit-score-result&score=720' },
-  { name: 'team-member', query: 'category=team-member-enquiry&user=Sam' },
+  { name: 'team-member', query: 'category=team-member-enquiry&user=Tom+Brennan' },
   {
     name: 'valuation',
     query: 'category=valuation-enquiry',
