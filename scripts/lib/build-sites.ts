@@ -123,7 +123,7 @@ export async function buildSites(options: BuildOptions): Promise<BuildResult> {
   try {
     folders = await listDealerFolders(dealersDir);
   } catch {
-    return fail([{ dealer: '(all)', file: dealersDir, path: '', message: 'the dealers folder cannot be read' }]);
+    return fail([{ dealer: ALL, file: dealersDir, path: '', message: 'the dealers folder cannot be read' }]);
   }
   if (options.only?.length) {
     const unknown = options.only.filter((slug) => !folders.includes(slug));
@@ -140,7 +140,7 @@ export async function buildSites(options: BuildOptions): Promise<BuildResult> {
   }
   folders = folders.filter((f) => inShard(f, options.shard));
   if (!folders.length && !options.shard)
-    return fail([{ dealer: '(all)', file: dealersDir, path: '', message: 'holds no dealer folders' }]);
+    return fail([{ dealer: ALL, file: dealersDir, path: '', message: 'holds no dealer folders' }]);
 
   const previous = await readManifests(outDir).catch((e: Error) => {
     log(`warning: ${e.message}; it is replaced`);

@@ -4,7 +4,7 @@
  * path to fix. Both load Vite's client, so an open tab reloads by itself once the content changes.
  */
 import { formatIssue, type ContentIssue } from '../../src/content/issues.ts';
-import { escapeHtml, siteOrigin, toolPage } from './serve-index.ts';
+import { escapeHtml, issueItems, siteOrigin, toolPage } from './serve-index.ts';
 import type { DealerState } from './dev-content.ts';
 
 /** Wider than the site list, for file paths; error lines in red. */
@@ -59,12 +59,7 @@ export function describeWarnings(warnings: ContentIssue[]): string {
 /** What every page of a broken dealer answers (status 500) until its content is valid again. */
 export function contentErrorPage(state: DealerState): string {
   const count = state.issues.length;
-  const items = state.issues
-    .map((i) => {
-      const at = i.path ? ` at <strong>${escapeHtml(i.path)}</strong>` : '';
-      return `        <li class="issue"><strong>${escapeHtml(i.file || '(dealer folder)')}</strong>${at}: ${escapeHtml(i.message)}</li>`;
-    })
-    .join('\n');
+  const items = issueItems(state.issues);
   return document(
     `Content error: ${state.slug}`,
     `      <h1>Content error in ${escapeHtml(state.slug)}</h1>

@@ -2,6 +2,7 @@
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { FailedDealer } from './build-manifest.ts';
+import type { ContentIssue } from '../../src/content/issues.ts';
 
 export interface SiteEntry {
   slug: string;
@@ -147,12 +148,7 @@ ${body}
  */
 export function refusedSitePage(slug: string, failure: FailedDealer): string {
   const count = failure.errors.length;
-  const items = failure.errors
-    .map((i) => {
-      const at = i.path ? ` at <strong>${escapeHtml(i.path)}</strong>` : '';
-      return `        <li class="issue"><strong>${escapeHtml(i.file || '(dealer folder)')}</strong>${at}: ${escapeHtml(i.message)}</li>`;
-    })
-    .join('\n');
+  const items = issueItems(failure.errors);
   return toolPage(
     `Not built: ${slug}`,
     `      <h1>${escapeHtml(slug)} is not built</h1>
@@ -163,4 +159,14 @@ ${items}
       </ul>`,
     { style: `\n      .issue { font-family: ui-monospace, monospace; font-size: 0.9rem; white-space: pre-wrap; }` },
   );
+}
+
+/** One list item per content issue: its file, its JSON path when it has one, and the message. */
+export function issueItems(issues: ContentIssue[]): string {
+  return issues
+    .map((i) => {
+      const at = i.path ? ` at <strong>${escapeHtml(i.path)}</strong>` : '';
+      return `        <li class="issue"><strong>${escapeHtml(i.file || '(dealer folder)')}</strong>${at}: ${escapeHtml(i.message)}</li>`;
+    })
+    .join('\n');
 }
