@@ -14,10 +14,11 @@ const COASTAL = 'coastal-motor-group';
 const RIDGELINE = 'ridgeline-mazda';
 const TASMAN = 'tasman-motors';
 
-/** The offers section of the page, scrolled into view so its island hydrates (client:visible). */
+/** The offers section of the page, scrolled into view and waited for until its tabs island has hydrated (client:visible). */
 async function offersBlock(page: Page): Promise<Locator> {
   const block = page.locator('section.offers').first();
   await block.scrollIntoViewIfNeeded();
+  if ((await block.locator('.tabs').count()) > 0) await expect(block.locator('.tabs[data-ready]')).toHaveCount(1);
   return block;
 }
 const card = (block: Locator, name: string) => block.locator('article.offer-card', { hasText: name });

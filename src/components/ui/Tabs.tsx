@@ -52,10 +52,14 @@ interface Props {
 export default function Tabs(props: Props) {
   const { idBase, name, tabs, label, panels, param, rows, children } = props;
   const [selected, setSelected] = useState(0);
+  // Set once hydrated: the server-rendered tabs do nothing until then (tests wait for it).
+  const [ready, setReady] = useState(false);
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const listRef = useRef<HTMLDivElement>(null);
   const sharedRef = useRef<HTMLDivElement>(null);
   const key = tabs[selected]?.key ?? '';
+
+  useEffect(() => setReady(true), []);
 
   useEffect(() => {
     if (param) setSelected(tabIndexFromSearch(window.location.search, param, tabs));
@@ -120,7 +124,7 @@ export default function Tabs(props: Props) {
 
   const grouped = rowsOf(rows, tabs.length);
   return (
-    <div className={`tabs ${name}-tabs`}>
+    <div className={`tabs ${name}-tabs`} data-ready={ready ? '' : undefined}>
       <div
         ref={listRef}
         role="tablist"
