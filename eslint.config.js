@@ -65,7 +65,7 @@ export default tseslint.config(
   {
     // Form values are what a visitor entered: text, numbers, booleans or lists of text
     // (`Values`, src/forms/island/values.ts); String() gives that text as the visitor gave it.
-    files: ['src/forms/**', 'src/lib/booking-hours.ts'],
+    files: ['src/forms/**', 'src/domain/booking-hours.ts'],
     rules: { '@typescript-eslint/no-base-to-string': 'off' },
   },
   {

@@ -1,18 +1,18 @@
 /**
  * End-to-end tests in Debian's Chromium (CHROMIUM_PATH overrides it; `npx playwright install` is
  * not used). The global setup builds the sample dealers into a temporary folder and serves them
- * at http://<slug>.localhost:<port>/ with scripts/lib/static-server.ts.
+ * at http://<slug>.localhost:<port>/ with src/engine/serve/static-server.ts.
  * Visual baselines (tests/e2e/visual.spec.ts) are kept by name under tests/e2e/__screenshots__
  * (VISUAL_SNAPSHOTS_DIR overrides it), one file per dealer, page and width, without the platform
  * suffix: the suite runs in one browser, Debian's Chromium, on Linux.
  */
 import { defineConfig } from '@playwright/test';
-import { chromiumPath, visualSnapshotsDir } from './tests/e2e/support.ts';
+import { chromiumPath, visualSnapshotsDir } from './tests/e2e/setup/support.ts';
 
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
-  globalSetup: './tests/e2e/global-setup.ts',
+  globalSetup: './tests/e2e/setup/global-setup.ts',
   fullyParallel: true,
   workers: Number(process.env.E2E_WORKERS) || 2,
   forbidOnly: !!process.env.CI,

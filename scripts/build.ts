@@ -16,8 +16,8 @@
  * the API for every dealer the shards put in --out.
  */
 import { parseArgs } from 'node:util';
-import { buildSites } from './lib/build-sites.ts';
-import { parseShard, type Shard } from './lib/build-manifest.ts';
+import { buildSites } from '../src/engine/build/build-sites.ts';
+import { parseShard, type Shard } from '../src/engine/build/build-manifest.ts';
 
 /** Exit code of a build that published the valid dealers and refused others. */
 const PUBLISHED_WITH_REFUSED = 3;

@@ -1,12 +1,12 @@
 /**
- * Prints the CloudFront Function of one built site (scripts/lib/cloudfront-function.ts): the
+ * Prints the CloudFront Function of one built site (src/engine/serve/cloudfront-function.ts): the
  * rules of its `_headers` and the directory index, for a site served from Amazon S3.
  *
  *   npm run -s cloudfront-function -- dist/sites/<slug> > site-<slug>.js
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { cloudFrontFunction } from './lib/cloudfront-function.ts';
+import { cloudFrontFunction } from '../src/engine/serve/cloudfront-function.ts';
 
 const siteDir = process.argv[2];
 if (!siteDir) {

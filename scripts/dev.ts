@@ -2,10 +2,10 @@
  * npm run dev [-- --only SLUG[,SLUG]] [--dealers DIR] [--port N] [--data DIR]
  *
  * The editor preview: Astro's dev server with every dealer at http://<slug>.localhost:<port>/,
- * with the links and routes of the built sites (scripts/lib/dev-hosts.ts), a list of the dealers
+ * with the links and routes of the built sites (src/engine/dev/dev-hosts.ts), a list of the dealers
  * at http://localhost:<port>/, and the API under /api/ on every host. Edits under the dealers
  * folder show on the next reload, without a restart: the changed dealer is read and validated
- * again (scripts/lib/dev-content.ts), and its content errors are shown in the browser and here.
+ * again (src/engine/dev/dev-content.ts), and its content errors are shown in the browser and here.
  *
  * The API is the real one, as under `npm start`: leads in DATABASE_URL when set, else in PGlite
  * under --data (default DATA_DIR/dev, i.e. .data/dev, apart from npm start's database), with the
@@ -28,11 +28,11 @@ import { FINANCE_STANDIN_PORT, financeProviderFromEnv } from '../src/api/integra
 import { startRuntime, type Runtime } from '../src/api/runtime.ts';
 import { offerLocalAdmin } from '../src/api/leads/local-admin.ts';
 import { indexContent } from '../src/api/search/index-content.ts';
-import { startFinanceStandIn, type FinanceStandIn } from './lib/finance-standin.ts';
-import { LiveContent, type ReloadReport } from './lib/dev-content.ts';
-import { devHosts } from './lib/dev-hosts.ts';
-import { describeIssues, describeWarnings } from './lib/dev-pages.ts';
-import { siteOrigin } from './lib/serve-index.ts';
+import { startFinanceStandIn, type FinanceStandIn } from './standins/finance-standin.ts';
+import { LiveContent, type ReloadReport } from '../src/engine/dev/dev-content.ts';
+import { devHosts } from '../src/engine/dev/dev-hosts.ts';
+import { describeIssues, describeWarnings } from '../src/engine/dev/dev-pages.ts';
+import { siteOrigin } from '../src/engine/serve/serve-index.ts';
 import { envDefault, processEnv, readEnv } from '../src/config/env.ts';
 import { connectionLimitsFromEnv, type ConnectionLimits } from '../src/api/connection-guard.ts';
 import { redactUrls } from '../src/lib/redact.ts';

@@ -21,12 +21,17 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildSites } from './lib/build-sites.ts';
-import { checkedManifest, readBuiltContent, readManifests, type SitesManifest } from './lib/build-manifest.ts';
+import { buildSites } from '../src/engine/build/build-sites.ts';
+import {
+  checkedManifest,
+  readBuiltContent,
+  readManifests,
+  type SitesManifest,
+} from '../src/engine/build/build-manifest.ts';
 import { fingerprintDealers, type DealerContent } from '../src/content/load.ts';
-import { startServer } from './lib/static-server.ts';
-import { listSites } from './lib/serve-index.ts';
-import { startFinanceStandIn, type FinanceStandIn } from './lib/finance-standin.ts';
+import { startServer } from '../src/engine/serve/static-server.ts';
+import { listSites } from '../src/engine/serve/serve-index.ts';
+import { startFinanceStandIn, type FinanceStandIn } from './standins/finance-standin.ts';
 import { dataDirFrom, openPglite } from '../src/api/db/index.ts';
 import { offerLocalAdmin } from '../src/api/leads/local-admin.ts';
 import { FINANCE_STANDIN_PORT, financeProviderFromEnv } from '../src/api/integrations/finance-provider.ts';

@@ -1,7 +1,7 @@
 /**
  * The limits every Node http server of the product keeps against slow and greedy clients: the
- * API's own server (server.ts), `npm start` (scripts/lib/static-server.ts) and the editor
- * preview (`npm run dev`, through scripts/lib/dev-hosts.ts). `guardServer` applies them to a
+ * API's own server (server.ts), `npm start` (src/engine/serve/static-server.ts) and the editor
+ * preview (`npm run dev`, through src/engine/dev/dev-hosts.ts). `guardServer` applies them to a
  * server before it listens:
  *
  * - a request's headers (a new connection's first request too) must arrive within

@@ -1,6 +1,6 @@
 /**
  * The dealers compiled into an API bundle. Run from the sources there are none (undefined); the
- * API build (scripts/lib/build-api.ts) replaces this module with the build's dealers, so every
+ * API build (src/engine/build/build-api.ts) replaces this module with the build's dealers, so every
  * bundle carries its content inside itself and no platform's packager can leave a file behind.
  */
 import type { DealerContent } from '../content/load.ts';

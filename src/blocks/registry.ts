@@ -4,7 +4,7 @@
  * definition names in `component` (src/content/block-definition.ts). Adding a block adds its
  * folder and its definition to src/content/blocks.ts; nothing here changes. A type whose
  * component file is missing stops the build here, naming the file it looked for
- * (tests/unit/registry.test.ts checks every type before a build does).
+ * (tests/unit/content/registry.test.ts checks every type before a build does).
  */
 import { blockDefinition, blockTypes, type BlockType } from '../content/blocks.ts';
 

@@ -1,12 +1,12 @@
 import type { Block, BlockType } from '../content/blocks.ts';
 import type { DealerContent } from '../content/load.ts';
-import type { LayoutFlags } from '../lib/cutoffs.ts';
+import type { LayoutFlags } from '../site/cutoffs.ts';
 
 /** What every block component receives besides its own block. */
 export interface BlockContext {
   dealer: DealerContent;
   page: { id: string | number; path: string; title: string; publishedAt: string };
-  /** Layout revisions in force for this page (src/lib/cutoffs.ts). */
+  /** Layout revisions in force for this page (src/site/cutoffs.ts). */
   flags: LayoutFlags;
   /** The first block of a page: its images load eagerly. */
   aboveFold: boolean;

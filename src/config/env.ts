@@ -2,7 +2,7 @@
  * Every environment variable the product reads, declared once: its type, its default, who reads it
  * and what it does. Code reads a variable through `readEnv` / `envInt` with its declared name, so a
  * name that is not declared here does not compile; README.md's table of variables is checked
- * against this list (tests/unit/env-doc.test.ts).
+ * against this list (tests/unit/project/env-doc.test.ts).
  *
  * Values are read at call time, from the environment object a caller passes (the API's runtime
  * takes one, so tests can give each run its own) or from `processEnv()`, the process's environment

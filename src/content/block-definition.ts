@@ -31,7 +31,7 @@ export interface BlockDefinition<T extends string = string, S extends z.ZodType 
   /**
    * The block can ship JavaScript: a React island (a `client:` directive in its component tree)
    * or a bundled `<script>`. A page none of whose blocks says so loads no script of its own
-   * (tests/unit/page-scripts.test.ts holds the flags to the components). Absent: static markup only.
+   * (tests/unit/engine/page-scripts.test.ts holds the flags to the components). Absent: static markup only.
    */
   island?: boolean;
   /**

@@ -163,7 +163,7 @@ const NAMED_COLOURS = new Set([
 
 const HEX = /^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
 
-// No "+" signs or exponents: the pages' style-attribute filter (src/lib/theme.ts) would drop them.
+// No "+" signs or exponents: the pages' style-attribute filter (src/site/theme.ts) would drop them.
 const NUMBER = String.raw`-?(?:\d+(?:\.\d*)?|\.\d+)`;
 const PERCENT = `${NUMBER}%?`;
 const HUE = `${NUMBER}(?:deg|grad|rad|turn)?`;
@@ -177,7 +177,7 @@ function colourFunction(names: string, first: string): RegExp {
 const RGB = colourFunction('rgba?', PERCENT);
 const HSL = colourFunction('hsla?', HUE);
 
-/** The longest colour the pages draw (src/lib/theme.ts); nothing real comes near it. */
+/** The longest colour the pages draw (src/site/theme.ts); nothing real comes near it. */
 const MAX_LENGTH = 64;
 
 /**

@@ -8,7 +8,7 @@ export const pageSchema = z.object({
   path: z.string().transform(normalisePath),
   title: z.string(),
   description: opt(z.string()),
-  /** ISO date or date-time; drives the layout revisions (src/lib/cutoffs.ts). */
+  /** ISO date or date-time; drives the layout revisions (src/site/cutoffs.ts). */
   publishedAt: z.string().refine((s) => !Number.isNaN(Date.parse(s)), {
     error: 'expected an ISO date such as "2024-06-03" or "2024-06-03T09:00:00Z"',
   }),

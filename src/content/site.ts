@@ -35,7 +35,7 @@ const quickServiceStep = z.enum(['vehicle', 'contact', 'order']);
 /**
  * Dealer-specific behaviour. Every option has a default, so code reads
  * `site.options.forms.termsRequired` without null checks. Every option is listed, with its default,
- * in the options table of dealers/README.md (tests/unit/site-options-doc.test.ts keeps the two in step).
+ * in the options table of dealers/README.md (tests/unit/project/site-options-doc.test.ts keeps the two in step).
  */
 export const siteOptions = z
   .object({

@@ -7,7 +7,7 @@
  * - POST /api/finance-locations: `{ carId, site? }`.
  */
 import { z } from 'astro/zod';
-import { parseAmount } from '../lib/finance.ts';
+import { parseAmount } from '../domain/finance.ts';
 import { idText, siteSlug } from './parse.ts';
 
 export const MAX_FINANCE_FIELDS = 200;

@@ -3,7 +3,7 @@
  * POST /api/search/1/indexes/{index}/facets/{facet}/query: Algolia's search for facet values.
  * The envelopes are fixed here; each entry's search parameters (a URL-encoded `params` string, a
  * `params` object, or parameters flattened onto the entry, as Algolia's clients send them) are
- * read by src/domain/search/params.ts, which refuses a wrong value of any parameter it uses.
+ * read by src/contract/search-params.ts, which refuses a wrong value of any parameter it uses.
  */
 import { z } from 'astro/zod';
 import { siteSlug } from './parse.ts';

@@ -7,10 +7,19 @@
  * and `vin` are read without spaces or hyphens, in capitals; `state` and `condition` in any case.
  */
 import { z } from 'astro/zod';
-import { AU_STATES, VEHICLE_CONDITIONS, wholeNumberOf, type AuState, type VehicleCondition } from '../lib/valuation.ts';
+import {
+  AU_STATES,
+  VEHICLE_CONDITIONS,
+  wholeNumberOf,
+  type AuState,
+  type TradeInRange,
+  type ValuationRequest as RequestFields,
+  type ValuedVehicle,
+  type VehicleCondition,
+} from '../domain/valuation.ts';
 import { CONTROL_CHARACTERS, siteSlug } from './parse.ts';
 
-export { AU_STATES, VEHICLE_CONDITIONS, type AuState, type VehicleCondition };
+export { AU_STATES, VEHICLE_CONDITIONS, type AuState, type TradeInRange, type ValuedVehicle, type VehicleCondition };
 
 /** The oldest year a valuation is asked for; older vehicles need an appraiser (see the model). */
 export const MIN_VALUATION_YEAR = 1950;
@@ -80,32 +89,13 @@ export const valuationRequest = z
     if (v.year === undefined) ctx.addIssue({ code: 'custom', path: ['year'], message });
   });
 
-/** What the thank-you page posts. */
+/** What the thank-you page posts: the domain's request, which must stay the schema's input exactly. */
 export type ValuationRequest = z.input<typeof valuationRequest>;
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const requestFieldsMatch: Same<Required<ValuationRequest>, Required<RequestFields>> = true;
+void requestFieldsMatch;
 /** The request as the route reads it. */
 export type ValuationQuery = Omit<z.output<typeof valuationRequest>, 'site'>;
-
-/** A trade-in range: what a dealer might offer, before seeing the vehicle. */
-export interface TradeInRange {
-  low: number;
-  high: number;
-  currency: 'AUD' | 'NZD';
-  /** The day the estimate is for, YYYY-MM-DD. */
-  asAt: string;
-  /** Who made the estimate, e.g. "Dealer estimate" (the local model) or the service's name. */
-  source: string;
-  disclaimer: string;
-}
-
-/** The vehicle that was valued, as the provider identified it. */
-export interface ValuedVehicle {
-  year?: number;
-  make?: string;
-  model?: string;
-  variant?: string;
-  km?: number;
-  condition?: VehicleCondition;
-}
 
 /** 200 of POST /api/valuation: a range, or no valuation for a vehicle the provider does not know. */
 export type ValuationAnswer =

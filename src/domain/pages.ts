@@ -7,8 +7,8 @@
 import type { Block } from '../content/blocks.ts';
 import type { Car, Model, StaffMember } from '../content/entities.ts';
 import type { DealerContent } from '../content/load.ts';
-import { block, defaultModelBlocks } from '../lib/default-pages.ts';
-import { carPath, modelPath, profileHref, type Route } from '../lib/routes.ts';
+import { block, defaultModelBlocks } from './default-pages.ts';
+import { carPath, modelPath, profileHref, type Route } from './routes.ts';
 import { teamMemberFormData } from './team.ts';
 
 /** The page id of a car's page: "car-<slug>". */
@@ -93,7 +93,7 @@ export function generatedPage(
 /**
  * The blocks a route renders: a snapshot page's own, a model page's default template, the enquiry
  * that ends a car or team profile page; none for the legal and not-found pages, which have no
- * blocks. What a page can ship as JavaScript follows from these (src/lib/interactive-blocks.ts).
+ * blocks. What a page can ship as JavaScript follows from these (src/site/interactive-blocks.ts).
  */
 export function routeBlocks(route: Route): Block[] {
   switch (route.kind) {

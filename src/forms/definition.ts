@@ -6,8 +6,8 @@
 import type { CustomRule, FieldType, FormBlockData, FormType } from '../content/forms.ts';
 import type { Site } from '../content/site.ts';
 import type { Location, Model } from '../content/entities.ts';
-import { layoutFlags } from '../lib/cutoffs.ts';
-import type { BookingRule } from '../lib/booking-hours.ts';
+import { layoutFlags } from '../site/cutoffs.ts';
+import type { BookingRule } from '../domain/booking-hours.ts';
 import { formBuilders } from './forms/index.ts';
 import { builderForm } from './forms/builder.ts';
 import { analyticsEventFor } from './forms/events.ts';
@@ -35,7 +35,7 @@ export interface FieldDef {
   dateRule?: 'notPast' | 'past';
   /**
    * dateTime only: the IANA zone whose calendar day is "today" for the date rules (the site's, see
-   * timeZoneFor in src/lib/booking-hours.ts), so the island and the API agree whatever zone each
+   * timeZoneFor in src/domain/booking-hours.ts), so the island and the API agree whatever zone each
    * runs in. A booking at a location with machine-readable hours uses that location's zone.
    */
   timeZone?: string;
@@ -45,7 +45,7 @@ export interface FieldDef {
   phoneCountry?: 'AU' | 'NZ';
   /**
    * dateTime bookings: the opening hours the chosen day and time must fall in (content format 1.1
-   * `hours`, see BookingRule in src/lib/booking-hours.ts), keyed by the value of `locationField`
+   * `hours`, see BookingRule in src/domain/booking-hours.ts), keyed by the value of `locationField`
    * when the form has a location choice, else by location id. A location missing from `hours`
    * (no machine-readable hours) puts no limit on the booking beyond "not in the past".
    */

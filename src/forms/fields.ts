@@ -5,10 +5,10 @@
 import type { FieldType, FormField } from '../content/forms.ts';
 import type { Location } from '../content/entities.ts';
 import type { FieldDef, FormContext } from './definition.ts';
-import { locale } from '../domain/locale.ts';
-import { bookingHours, departmentFor, timeZoneFor, type BookingRule } from '../lib/booking-hours.ts';
-import { footerHours } from '../lib/opening-hours-text.ts';
-import { hoursFor } from '../lib/structured-data/hours.ts';
+import { locale } from '../lib/locale.ts';
+import { bookingHours, departmentFor, timeZoneFor, type BookingRule } from '../domain/booking-hours.ts';
+import { footerHours } from '../domain/opening-hours-text.ts';
+import { hoursFor } from '../domain/hours.ts';
 
 type Option = { label: string; value: string };
 

@@ -3,7 +3,7 @@
  * rest follow their style: a leading '*' and one plain sentence per kind of field.
  */
 import type { FieldDef } from './definition.ts';
-import { locale } from '../domain/locale.ts';
+import { locale } from '../lib/locale.ts';
 
 /** 150000 → "$150,000", independent of the runtime's locale data. */
 const money = (n: number) => '$' + String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');

@@ -13,7 +13,7 @@
  */
 import { parsePhoneNumberFromString, type PhoneNumber } from 'libphonenumber-js/core';
 import { PHONE_METADATA } from './phone-metadata.ts';
-import { isCountry, type Country } from '../domain/locale.ts';
+import { isCountry, type Country } from '../lib/locale.ts';
 
 export type PhoneCountry = Country;
 

@@ -19,9 +19,9 @@ import {
   weekdayOf,
   type OpenSpan,
   type Weekday,
-} from '../lib/booking-hours.ts';
-import { clockTime } from '../lib/opening-hours-text.ts';
-import { parseAmount } from '../lib/finance.ts';
+} from '../domain/booking-hours.ts';
+import { clockTime } from '../domain/opening-hours-text.ts';
+import { parseAmount } from '../domain/finance.ts';
 
 export const MAX_LENGTH = { text: 200, message: 4000 } as const;
 

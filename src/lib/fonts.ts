@@ -26,7 +26,7 @@ const LATIN_RANGE =
 
 /**
  * Vertical metrics of a family (hhea, in font units) and its average advance per em over English
- * text (see averageWidth). Read from the regular-weight file; tests/unit/fonts.test.ts reads the
+ * text (see averageWidth). Read from the regular-weight file; tests/unit/site/fonts.test.ts reads the
  * files again and fails when a package update changes them.
  */
 export interface FontMetrics {

@@ -1,5 +1,5 @@
 /** Text rules with numbers from the spec. */
-import { locale } from '../domain/locale.ts';
+import { locale } from './locale.ts';
 
 /** "1 lead", "3 leads"; `many` for words that do not take an s. */
 export function plural(n: number, one: string, many = `${one}s`): string {

@@ -8,9 +8,9 @@
  */
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { analyticsPage, type AnalyticsPage } from '../../src/lib/analytics-pages.ts';
-import { MANUFACTURER_FUNCTION } from '../../src/lib/analytics.ts';
-import { builtSlugs, e2eEnv, htmlFiles, localOrigin, pathOfFile, readSiteJson } from './support.ts';
+import { analyticsPage, type AnalyticsPage } from '../../src/site/analytics-pages.ts';
+import { MANUFACTURER_FUNCTION } from '../../src/site/analytics.ts';
+import { builtSlugs, e2eEnv, htmlFiles, localOrigin, pathOfFile, readSiteJson } from './setup/support.ts';
 
 const env = e2eEnv();
 const COASTAL = 'coastal-motor-group';

@@ -5,7 +5,7 @@
  * full-width hero starts right under the header, with no white band.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { e2eEnv, localOrigin } from './support.ts';
+import { e2eEnv, localOrigin } from './setup/support.ts';
 
 const env = e2eEnv();
 const COASTAL = 'coastal-motor-group';

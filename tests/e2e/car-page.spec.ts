@@ -10,8 +10,8 @@ import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { e2eEnv, localOrigin } from './support.ts';
-import { COMPARISON_RATE_WARNING } from '../../src/lib/car-page/finance.ts';
+import { e2eEnv, localOrigin } from './setup/support.ts';
+import { COMPARISON_RATE_WARNING } from '../../src/site/car-page/finance.ts';
 
 const env = e2eEnv();
 const COASTAL = 'coastal-motor-group';

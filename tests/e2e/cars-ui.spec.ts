@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { e2eEnv, localOrigin } from './support.ts';
+import { e2eEnv, localOrigin } from './setup/support.ts';
 
 const env = e2eEnv();
 const url = (p: string) => localOrigin(COASTAL, env!.port) + p;

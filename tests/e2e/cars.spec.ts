@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { e2eEnv, localOrigin } from './support.ts';
+import { e2eEnv, localOrigin } from './setup/support.ts';
 
 const env = e2eEnv();
 const url = (slug: string, p: string) => localOrigin(slug, env!.port) + p;

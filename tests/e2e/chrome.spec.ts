@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { builtSlugs, e2eEnv, htmlFiles, localOrigin, pathOfFile } from './support.ts';
+import { builtSlugs, e2eEnv, htmlFiles, localOrigin, pathOfFile } from './setup/support.ts';
 
 const env = e2eEnv();
 const slugs = env ? builtSlugs(env.sitesDir) : [];

@@ -1,5 +1,5 @@
 /**
- * The sites' Content-Security-Policy in Chromium (scripts/lib/site-files.ts, strict-pages.ts), on
+ * The sites' Content-Security-Policy in Chromium (src/engine/build/site-files.ts, strict-pages.ts), on
  * the built sample dealers served with their own `_headers`:
  *
  * - Representative pages of every dealer (home with its slider, a car page with its gallery and
@@ -15,14 +15,14 @@
  *   attribute, a `<script src>` of another container on googletagmanager.com, a `<script src>` of
  *   the site's own bundle, a style attribute and a `<style>` element are each refused.
  * Pages with the Google map (site-files.ts `mapPagePaths`) get a policy of their own; no sample
- * dealer has a Maps key, so that policy is proved in tests/unit/headers.test.ts.
+ * dealer has a Maps key, so that policy is proved in tests/unit/engine/headers.test.ts.
  */
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import path from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { headersFor, parseHeaders } from '../../scripts/lib/serve-headers.ts';
-import { completeForm, newVisitor } from './form-driver.ts';
+import { headersFor, parseHeaders } from '../../src/engine/serve/serve-headers.ts';
+import { completeForm, newVisitor } from './setup/form-driver.ts';
 import {
   builtSlugs,
   e2eEnv,
@@ -32,7 +32,7 @@ import {
   pathOfFile,
   readSiteJson,
   thankYouPaths,
-} from './support.ts';
+} from './setup/support.ts';
 
 const env = e2eEnv();
 const WIDTHS = [390, 1366] as const;

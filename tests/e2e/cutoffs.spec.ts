@@ -1,19 +1,19 @@
 /**
- * The layout revisions of spec §9 on the built samples, in Chromium (src/lib/cutoffs.ts):
+ * The layout revisions of spec §9 on the built samples, in Chromium (src/site/cutoffs.ts):
  * - every snapshot page carries on <body> exactly the rev-* classes of its publishedAt;
  * - each revision with a visible effect changes what it says on a page published on or after its
  *   cutoff and not on one published before: display headings, contained blocks, pill buttons, card
  *   shadows, roomy blocks, stacked banner text and wide gutters, each read with getComputedStyle
  *   (or the boxes' geometry) on a sample page from either side of the cutoff.
- * formOptIn (2024-06-03) is a form behaviour (tests/unit/forms-shared.test.ts) and
+ * formOptIn (2024-06-03) is a form behaviour (tests/unit/forms/forms-shared.test.ts) and
  * formStepHeadings (2024-06-24) has its own tests; neither is a style.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { loadDealers, type DealerContent } from '../../src/content/load.ts';
-import { cutoffs, layoutClasses, layoutFlags, publishedDay, type LayoutFlag } from '../../src/lib/cutoffs.ts';
-import { e2eEnv, localOrigin } from './support.ts';
+import { cutoffs, layoutClasses, layoutFlags, publishedDay, type LayoutFlag } from '../../src/site/cutoffs.ts';
+import { e2eEnv, localOrigin } from './setup/support.ts';
 
 const env = e2eEnv();
 const dealers: DealerContent[] = env ? (await loadDealers(env.dealersDir)).dealers : [];

@@ -7,10 +7,10 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { loadDealers } from '../../src/content/load.ts';
-import { bookingHours, weekdayOf, type BookingHours } from '../../src/lib/booking-hours.ts';
+import { bookingHours, weekdayOf, type BookingHours } from '../../src/domain/booking-hours.ts';
 import { clockText, offeredDays, offeredSlots } from '../../src/forms/custom-steps/test-drive-slots.ts';
-import { e2eEnv, localOrigin } from './support.ts';
-import { formIn, leadsOf, newVisitor } from './form-driver.ts';
+import { e2eEnv, localOrigin } from './setup/support.ts';
+import { formIn, leadsOf, newVisitor } from './setup/form-driver.ts';
 
 const COASTAL = 'coastal-motor-group';
 /** Coastal Mazda Erina, a sales location with machine-readable hours. */

@@ -1,7 +1,7 @@
 /**
  * The form flows of spec §4 and the thank-you variants of spec §2, as a visitor meets them in
  * Chromium against the real API (api-setup.ts) and the local finance-provider stand-in
- * (scripts/lib/finance-standin.ts): partial saves of a multi-step form, the finance hand-off and
+ * (scripts/standins/finance-standin.ts): partial saves of a multi-step form, the finance hand-off and
  * its refusals, the simple service booking's make match, the thank-you page by query, and typing
  * into a form before its island has loaded. What the dealer gets is read through the test-only
  * lead reader (form-driver.ts).
@@ -10,7 +10,7 @@
  * stand-in is refused, and the dealer websites a visitor is sent to are answered by page.route.
  */
 import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
-import { e2eEnv, localOrigin } from './support.ts';
+import { e2eEnv, localOrigin } from './setup/support.ts';
 import {
   completeForm,
   fillStep,
@@ -20,7 +20,7 @@ import {
   outboxOf,
   type LeadRecord,
   type Visitor,
-} from './form-driver.ts';
+} from './setup/form-driver.ts';
 
 const COASTAL = 'coastal-motor-group';
 const RIDGELINE = 'ridgeline-mazda';

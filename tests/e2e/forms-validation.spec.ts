@@ -10,8 +10,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Locator } from '@playwright/test';
-import { builtSlugs, e2eEnv, localOrigin } from './support.ts';
-import { completeForm, formPagesOf, newVisitor, type Visitor } from './form-driver.ts';
+import { builtSlugs, e2eEnv, localOrigin } from './setup/support.ts';
+import { completeForm, formPagesOf, newVisitor, type Visitor } from './setup/form-driver.ts';
 import {
   addDays,
   bookingHours,
@@ -22,7 +22,7 @@ import {
   weekdayOf,
   WEEK,
   type BookingHours,
-} from '../../src/lib/booking-hours.ts';
+} from '../../src/domain/booking-hours.ts';
 import type { Location } from '../../src/content/entities.ts';
 
 const env = e2eEnv();

@@ -4,8 +4,8 @@
  * dealer has exactly one lead for the visitor, Complete, with one outbox row to deliver.
  */
 import { expect, test } from '@playwright/test';
-import { builtSlugs, e2eEnv, localOrigin, readSiteJson } from './support.ts';
-import { completeForm, formPagesOf, leadsOf, newVisitor, outboxOf } from './form-driver.ts';
+import { builtSlugs, e2eEnv, localOrigin, readSiteJson } from './setup/support.ts';
+import { completeForm, formPagesOf, leadsOf, newVisitor, outboxOf } from './setup/form-driver.ts';
 
 const env = e2eEnv();
 

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { HtmlValidate, type ConfigData } from 'html-validate';
-import { builtSlugs, e2eEnv, htmlFiles } from './support.ts';
+import { builtSlugs, e2eEnv, htmlFiles } from './setup/support.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const config = JSON.parse(readFileSync(path.join(root, '.htmlvalidate.json'), 'utf8')) as ConfigData;

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { builtSlugs, e2eEnv, htmlFiles } from './support.ts';
+import { builtSlugs, e2eEnv, htmlFiles } from './setup/support.ts';
 
 const env = e2eEnv();
 const IMG = /<img\b[^>]*>/g;

@@ -7,7 +7,7 @@
  * One test per page, so the failures list the pages; pages share one browser page per worker.
  */
 import { test as base, expect, type Page } from '@playwright/test';
-import { builtSlugs, e2eEnv, localOrigin, readSitemap, thankYouPaths } from './support.ts';
+import { builtSlugs, e2eEnv, localOrigin, readSitemap, thankYouPaths } from './setup/support.ts';
 
 const PHONE = { width: 390, height: 844 };
 const LAPTOP = { width: 1366, height: 768 };

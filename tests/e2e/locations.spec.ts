@@ -5,7 +5,7 @@
  * GET /api/manufacturer-locations ('Failed to fetch locations' logged, no results).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { e2eEnv, localOrigin } from './support.ts';
+import { e2eEnv, localOrigin } from './setup/support.ts';
 
 const env = e2eEnv();
 const url = (slug: string, path: string) => localOrigin(slug, env!.port) + path;

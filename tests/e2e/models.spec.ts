@@ -8,7 +8,7 @@
  * src/blocks/modelVariants/model-variants.test.ts).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { e2eEnv, localOrigin } from './support.ts';
+import { e2eEnv, localOrigin } from './setup/support.ts';
 
 const env = e2eEnv();
 const coastal = () => localOrigin('coastal-motor-group', env!.port);

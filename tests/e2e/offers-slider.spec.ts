@@ -6,7 +6,7 @@
  */
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { e2eEnv, localOrigin } from './support.ts';
+import { e2eEnv, localOrigin } from './setup/support.ts';
 
 const env = e2eEnv();
 const url = (slug: string, path: string) => localOrigin(slug, env!.port) + path;

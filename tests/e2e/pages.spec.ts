@@ -5,7 +5,7 @@
  */
 import { test as base, expect, type BrowserContext } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { builtSlugs, e2eEnv, localOrigin, readSitemap, thankYouPaths, toLocalUrl } from './support.ts';
+import { builtSlugs, e2eEnv, localOrigin, readSitemap, thankYouPaths, toLocalUrl } from './setup/support.ts';
 
 interface Workers {
   /** One browser context per dealer and worker, shared by that dealer's pages. */

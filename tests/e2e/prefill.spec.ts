@@ -9,7 +9,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { builtSlugs, e2eEnv, localOrigin } from './support.ts';
+import { builtSlugs, e2eEnv, localOrigin } from './setup/support.ts';
 
 const env = e2eEnv();
 

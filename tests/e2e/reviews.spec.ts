@@ -16,8 +16,8 @@ import path from 'node:path';
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { REVIEWS_MAX_AGE_MS } from '../../src/domain/reviews.ts';
 import { reviewsStorageKey } from '../../src/blocks/reviews/refresh.ts';
-import { SEEDED_REVIEWS } from './reviews-seed.ts';
-import { e2eEnv, localOrigin } from './support.ts';
+import { SEEDED_REVIEWS } from './setup/reviews-seed.ts';
+import { e2eEnv, localOrigin } from './setup/support.ts';
 
 const env = e2eEnv();
 const GOSFORD = 'coastal-toyota-gosford';

@@ -15,7 +15,7 @@ import {
   pathOfFile,
   productionOrigin,
   sitemapLocs,
-} from './support.ts';
+} from './setup/support.ts';
 
 function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -8,9 +8,9 @@
  * The tag manager's own script is kept off the network so that the test decides what is there.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { MANUFACTURER_FUNCTION } from '../../src/lib/analytics.ts';
+import { MANUFACTURER_FUNCTION } from '../../src/site/analytics.ts';
 import { FIRST_PAGE_QUERY_KEY, FIRST_PAGE_QUERY_SAVED_AT_KEY, VISITED_PAGES_KEY } from '../../src/stores/visit.ts';
-import { builtSlugs, e2eEnv, localOrigin, thankYouPaths, readSiteJson } from './support.ts';
+import { builtSlugs, e2eEnv, localOrigin, thankYouPaths, readSiteJson } from './setup/support.ts';
 
 const env = e2eEnv();
 const COASTAL = 'coastal-motor-group';

@@ -7,12 +7,12 @@
  */
 import { expect, test, type Locator, type Page, type Route } from '@playwright/test';
 import { estimate, type ModelInput } from '../../src/api/integrations/valuation-model.ts';
-import { asAtText, rangeText } from '../../src/lib/valuation.ts';
+import { asAtText, rangeText } from '../../src/domain/valuation.ts';
 import { SUBMISSION_KEY } from '../../src/stores/submission.ts';
 import { VALUATION_UNAVAILABLE } from '../../src/blocks/success/ValuationWidget.tsx';
-import { fillStep, formIn, newVisitor } from './form-driver.ts';
-import { E2E_VALUATION_DATE } from './api-setup.ts';
-import { e2eEnv, localOrigin } from './support.ts';
+import { fillStep, formIn, newVisitor } from './setup/form-driver.ts';
+import { E2E_VALUATION_DATE } from './setup/api-setup.ts';
+import { e2eEnv, localOrigin } from './setup/support.ts';
 
 const COASTAL = 'coastal-motor-group';
 const TASMAN = 'tasman-motors';

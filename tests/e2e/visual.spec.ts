@@ -14,9 +14,9 @@
 import { existsSync } from 'node:fs';
 import { test, expect, type Page } from '@playwright/test';
 import { loadDealers } from '../../src/content/load.ts';
-import { settleForShot, shotPages, type ShotPage } from '../../scripts/lib/shot-pages.ts';
+import { settleForShot, shotPages, type ShotPage } from '../../scripts/shots/shot-pages.ts';
 import { SUBMISSION_KEY } from '../../src/stores/submission.ts';
-import { builtSlugs, e2eEnv, localOrigin, visualSnapshotsDir } from './support.ts';
+import { builtSlugs, e2eEnv, localOrigin, visualSnapshotsDir } from './setup/support.ts';
 
 /** The dealer shown in full. */
 const FULL = 'coastal-motor-group';
@@ -24,7 +24,7 @@ const WIDTHS = [390, 1366] as const;
 /** A full-page screenshot may differ in this share of its pixels (anti-aliasing) and still match. */
 const MAX_DIFF_PIXEL_RATIO = 0.002;
 
-/** The templates of the dealer shown in full, by shot name (scripts/lib/shot-pages.ts); thank-you variants are added. */
+/** The templates of the dealer shown in full, by shot name (scripts/shots/shot-pages.ts); thank-you variants are added. */
 const TEMPLATES: { name: string; pick: (p: ShotPage) => boolean }[] = [
   { name: 'home', pick: (p) => p.name === 'home' },
   { name: 'used-cars', pick: (p) => p.name === 'page-used-cars' },

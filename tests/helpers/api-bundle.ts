@@ -8,7 +8,7 @@ import { access, mkdtemp, readdir, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { buildApi } from '../../scripts/lib/build-api.ts';
+import { buildApi } from '../../src/engine/build/build-api.ts';
 import { fixtureDealers, openPostgresSchema } from './db.ts';
 
 export interface BuiltApi {

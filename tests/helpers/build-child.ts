@@ -8,7 +8,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { BuildOptions, BuildResult } from '../../scripts/lib/build-sites.ts';
+import type { BuildOptions, BuildResult } from '../../src/engine/build/build-sites.ts';
 
 export type ChildBuild = (BuildResult | { thrown: string }) & { pid?: number; output: string };
 
@@ -23,7 +23,7 @@ export async function buildInChild(
   options: Omit<BuildOptions, 'log'>,
   env: NodeJS.ProcessEnv = {},
 ): Promise<ChildBuild> {
-  const entry = pathToFileURL(path.resolve('scripts/lib/build-sites.ts')).href;
+  const entry = pathToFileURL(path.resolve('src/engine/build/build-sites.ts')).href;
   const dir = await mkdtemp(path.join(tmpdir(), 'build-result-'));
   const file = path.join(dir, 'result.json');
   const code = `import { writeFileSync } from 'node:fs';

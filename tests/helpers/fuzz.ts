@@ -1,5 +1,5 @@
 /**
- * Building blocks of the fuzz tests (tests/unit/api-fuzz.test.ts):
+ * Building blocks of the fuzz tests (tests/unit/api/api-fuzz.test.ts):
  *
  * - JSON written as text from a small tree, so a body can hold what JSON.stringify never writes:
  *   an own "__proto__" key, duplicate keys, numbers such as 1e400, raw control characters and lone

@@ -9,7 +9,7 @@ import { loadRenderers } from 'astro:container';
 import BlockList from '../../src/blocks/BlockList.astro';
 import { validateBlocks } from '../../src/content/validate-blocks.ts';
 import { loadDealers, type DealerContent } from '../../src/content/load.ts';
-import { layoutFlags } from '../../src/lib/cutoffs.ts';
+import { layoutFlags } from '../../src/site/cutoffs.ts';
 import type { BlockContext } from '../../src/blocks/types.ts';
 import type { ContentIssue } from '../../src/content/issues.ts';
 

@@ -1,6 +1,6 @@
 /**
  * The versioned migrations: `migrations/NNNN_name.sql`, applied in version order. The API bundle
- * replaces this module with one holding the files' text (scripts/lib/build-api.ts).
+ * replaces this module with one holding the files' text (src/engine/build/build-api.ts).
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -15,7 +15,7 @@ export interface Migration {
 
 export const MIGRATION_FILE = /^(\d{4})_[a-z0-9_]+\.sql$/;
 
-export const migrationsDir = fileURLToPath(new URL('./migrations/', import.meta.url));
+export const migrationsDir = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export async function loadMigrations(): Promise<Migration[]> {
   const files = (await readdir(migrationsDir)).filter((f) => MIGRATION_FILE.test(f)).sort();

@@ -2,7 +2,7 @@
  * The finance provider: where a finance form's application goes, and who knows the provider's
  * dealership id of a stock car's location. `httpFinanceProvider` is the real client; with no
  * provider configured, `financeProviderFromEnv` points it at the local stand-in
- * (scripts/lib/finance-standin.ts), which speaks the same HTTP.
+ * (scripts/standins/finance-standin.ts), which speaks the same HTTP.
  *
  * Wire format (JSON both ways, `Authorization: Bearer <FINANCE_PROVIDER_KEY>`):
  *

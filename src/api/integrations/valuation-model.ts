@@ -18,8 +18,8 @@
  * No valuation: a make the table does not know, no year, or a vehicle older than 30 years.
  */
 import type { TradeInRange, ValuationAnswer, ValuedVehicle, VehicleCondition } from '../../contract/valuation.ts';
-import { DEFAULT_DISCLAIMER } from '../../lib/valuation.ts';
-import { locale } from '../../domain/locale.ts';
+import { DEFAULT_DISCLAIMER } from '../../domain/valuation.ts';
+import { locale } from '../../lib/locale.ts';
 import { makeEntry, newPrice } from './valuation-prices.ts';
 
 export { DEFAULT_DISCLAIMER };

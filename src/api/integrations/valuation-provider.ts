@@ -3,7 +3,7 @@
  * it does not know. `localValuationProvider` (the default, no network, no key) works it out with
  * the depreciation model of valuation-model.ts; `httpValuationProvider` is the client of a real
  * valuation service, chosen by VALUATION_PROVIDER_URL and VALUATION_API_KEY. Tests drive the real
- * client against scripts/lib/valuation-standin.ts, which speaks the same HTTP.
+ * client against scripts/standins/valuation-standin.ts, which speaks the same HTTP.
  *
  * Wire format (JSON both ways, `Authorization: Bearer <VALUATION_API_KEY>`):
  *
@@ -23,7 +23,7 @@
 import type { TradeInRange, ValuationAnswer, ValuationQuery, ValuedVehicle } from '../../contract/valuation.ts';
 import { VEHICLE_CONDITIONS } from '../../contract/valuation.ts';
 import { envDefault, envInt, readEnv, type Env } from '../../config/env.ts';
-import { locale } from '../../domain/locale.ts';
+import { locale } from '../../lib/locale.ts';
 import { redactUrl } from '../../lib/redact.ts';
 import { DEFAULT_DISCLAIMER, estimate } from './valuation-model.ts';
 

@@ -11,7 +11,7 @@ import type { DealerContent } from '../../content/load.ts';
 import { resolveForm, type FormDef } from '../../forms/definition.ts';
 import { formSchema, normaliseLeadValues, stepSchema } from '../../forms/schema.ts';
 import { generatedPage } from '../../domain/pages.ts';
-import { walkBlocks } from '../../lib/page-blocks.ts';
+import { walkBlocks } from '../../site/page-blocks.ts';
 
 export interface FoundForm {
   page: { id: string; title: string; path: string; publishedAt: string };

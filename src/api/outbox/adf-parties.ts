@@ -6,7 +6,7 @@
 import { el, optEl, textEl, type Child, type XmlElement } from './adf-xml.ts';
 import type { LeadValues } from './adf-lead.ts';
 import type { LeadPayload } from './payload.ts';
-import { locale } from '../../domain/locale.ts';
+import { locale } from '../../lib/locale.ts';
 
 /** The platform's name as <provider>. */
 export const PROVIDER_NAME = 'Dealer Sites';

@@ -11,7 +11,7 @@
  * A plate has no ADF element: it goes in <id source="rego"> and in the vehicle's comments, where
  * CRMs that drop vehicle ids still show it.
  */
-import { parseAmount } from '../../lib/finance.ts';
+import { parseAmount } from '../../domain/finance.ts';
 import { el, optEl, textEl, type XmlElement } from './adf-xml.ts';
 import { saidYes, wantedCondition, type LeadKind, type LeadValues } from './adf-lead.ts';
 import type { LeadPayload, LeadVehicle } from './payload.ts';

@@ -11,7 +11,7 @@ import { vehicleElement, vehicleFacts } from './adf-vehicles.ts';
 import { el, serialize, textEl, optEl, type XmlElement } from './adf-xml.ts';
 import type { LeadPayload } from './payload.ts';
 import { currencyOf } from '../../lib/text.ts';
-import { locale } from '../../domain/locale.ts';
+import { locale } from '../../lib/locale.ts';
 
 export { xmlText } from './adf-xml.ts';
 

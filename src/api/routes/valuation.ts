@@ -15,8 +15,8 @@
  */
 import { AU_STATES, valuationRequest, type AuState } from '../../contract/valuation.ts';
 import { parseWith } from '../../contract/parse.ts';
-import { locale } from '../../domain/locale.ts';
-import { auState, nowIn, timeZoneFor } from '../../lib/booking-hours.ts';
+import { locale } from '../../lib/locale.ts';
+import { auState, nowIn, timeZoneFor } from '../../domain/booking-hours.ts';
 import type { ApiDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
 import { guardedJson, limitsOf } from '../guard.ts';

@@ -3,7 +3,7 @@
  * values (the most frequent, or the first in alphabetical order, as sortFacetValuesBy asks) and
  * the stats of numeric facets.
  */
-import type { FacetOrder } from '../../domain/search/params.ts';
+import type { FacetOrder } from '../../contract/search-params.ts';
 
 /**
  * PostgreSQL's "C" collation order (UTF-8 bytes, i.e. code points). JavaScript's < compares

@@ -6,7 +6,7 @@
  * for requests that name them (a car's VIN and registration) are never part of "*".
  */
 import { RESERVED_KEYS } from '../../contract/parse.ts';
-import type { SearchRequest } from '../../domain/search/params.ts';
+import type { SearchRequest } from '../../contract/search-params.ts';
 import { SETTINGS, valueAt } from '../../domain/search/settings.ts';
 
 type Hit = Record<string, unknown>;

@@ -23,8 +23,8 @@ import { parseWith } from '../../contract/parse.ts';
 import { ApiError } from '../errors.ts';
 import { guardedJson, limitsOf } from '../guard.ts';
 import { handle, type RouteHandlers } from '../routes/respond.ts';
-import { ParamError, parseSearchRequest, type SearchRequest } from '../../domain/search/params.ts';
-import { UnknownIndexError } from '../../domain/search/param-values.ts';
+import { ParamError, parseSearchRequest, type SearchRequest } from '../../contract/search-params.ts';
+import { UnknownIndexError } from '../../contract/search-param-values.ts';
 import { runSearches } from './search.ts';
 
 export const MAX_REQUESTS = MAX_SEARCH_REQUESTS;

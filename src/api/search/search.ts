@@ -4,7 +4,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { Db } from '../deps.ts';
-import type { SearchRequest } from '../../domain/search/params.ts';
+import type { SearchRequest } from '../../contract/search-params.ts';
 import { retrievePlan } from './retrieve.ts';
 import { shape } from './shape.ts';
 import { batchKey, compileBatch, queryTerms } from './sql.ts';

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { facetResults } from './facet-values.ts';
 import { highlightResult, highlightValue } from './highlight.ts';
-import type { SearchRequest } from '../../domain/search/params.ts';
+import type { SearchRequest } from '../../contract/search-params.ts';
 import { highlightedAttributes, projectHit, type RetrievePlan } from './retrieve.ts';
 import type { SlotValues } from './schema.ts';
 import { queryTerms, type CompiledPart } from './sql.ts';

@@ -6,7 +6,7 @@
  */
 import type { Filter } from '../../domain/search/filters.ts';
 import type { AttributeDef, IndexDef } from '../../domain/search/indexes.ts';
-import type { SearchRequest } from '../../domain/search/params.ts';
+import type { SearchRequest } from '../../contract/search-params.ts';
 import { codeOf } from './schema.ts';
 
 /** A quoted JSON key for `facets->>`, never interpolated from unchecked input. */

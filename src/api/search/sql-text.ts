@@ -5,7 +5,7 @@
  * the same words tested on the restricted attributes only (search_hits.fields, whose lexemes carry
  * the attribute's tag: "fbtoyota").
  */
-import type { TextSettings } from '../../domain/search/params.ts';
+import type { TextSettings } from '../../contract/search-params.ts';
 import { fieldTag } from '../../domain/search/settings.ts';
 import type { TermMatch } from './typos.ts';
 import { queryTerms } from '../../domain/search/terms.ts';

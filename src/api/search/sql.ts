@@ -7,7 +7,7 @@
  * search.ts turns the groups into the hit count, facet counts and stats. Plain PostgreSQL: the
  * same text runs on PGlite and on a server.
  */
-import type { SearchRequest } from '../../domain/search/params.ts';
+import type { SearchRequest } from '../../contract/search-params.ts';
 import type { RetrievePlan } from './retrieve.ts';
 import { FACET_PAIRS } from './schema.ts';
 import { columnsRead, compileFilter, groupedOn } from './sql-filter.ts';

@@ -11,7 +11,7 @@
  */
 import type { Db } from '../deps.ts';
 import type { RecordKind } from '../../domain/search/indexes.ts';
-import type { TextSettings } from '../../domain/search/params.ts';
+import type { TextSettings } from '../../contract/search-params.ts';
 import { editDistance } from '../../lib/edit-distance.ts';
 
 export interface TypoWord {

@@ -5,7 +5,7 @@
 import type { Model } from '../../content/entities.ts';
 import { safeHref } from '../../lib/links.ts';
 import { isComingSoon, tileTabKeys, type RangeTab } from './model-range.ts';
-import { modelPath } from '../../lib/routes.ts';
+import { modelPath } from '../../domain/routes.ts';
 import { plainText } from '../../lib/sanitize.ts';
 import { MODEL_DESCRIPTION_CHARS, truncate } from '../../lib/text.ts';
 

@@ -7,10 +7,10 @@
  * render it statically without hydrating anything. Styles: src/styles/car-card.css (global, so a
  * page showing cards outside the cars block gets them too).
  */
-import type { CarCardData } from '../../lib/cars-search.ts';
+import type { CarCardData } from '../../domain/search/cars-search.ts';
 
 export interface CarCardProps {
-  /** The view model of carCard() (src/lib/cars-search.ts). */
+  /** The view model of carCard() (src/domain/search/cars-search.ts). */
   card: CarCardData;
   /** Heading level of the car's name, below the section that lists it. */
   level: 2 | 3 | 4;

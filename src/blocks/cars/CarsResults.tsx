@@ -5,7 +5,7 @@
  * a text mismatch before it searches.
  */
 import { useHits } from 'react-instantsearch';
-import { carCard, type CarHit } from '../../lib/cars-search.ts';
+import { carCard, type CarHit } from '../../domain/search/cars-search.ts';
 import CarCard from './CarCard.tsx';
 
 interface Props {

@@ -10,7 +10,7 @@ import { InstantSearchSSRProvider, type InstantSearchServerState, type InstantSe
 import type { IndexUiState } from 'instantsearch.js';
 import { history } from 'instantsearch.js/es/lib/routers';
 import { loadSearchClient, type IslandSearchClient, type SearchConfig } from '../../search/config.ts';
-import { carsStateMapping, type CarSortIndex } from '../../lib/cars-search.ts';
+import { carsStateMapping, type CarSortIndex } from '../../domain/search/cars-search.ts';
 import CarsApp, { type CarsAppSettings } from './CarsApp.tsx';
 
 interface Props extends CarsAppSettings {

@@ -8,7 +8,7 @@ import { renderToString } from 'react-dom/server';
 import { getServerState, type InstantSearchServerState } from 'react-instantsearch';
 import type { Car } from '../../content/entities.ts';
 import type { SearchConfig } from '../../search/config.ts';
-import { staticCarsClient } from '../../lib/cars-static-search.ts';
+import { staticCarsClient } from '../../search/cars-static-search.ts';
 import CarsApp, { type CarsAppSettings } from './CarsApp.tsx';
 
 export function carsServerState(

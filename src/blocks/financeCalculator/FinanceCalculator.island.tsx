@@ -5,7 +5,7 @@
  * 14 days (src/stores/finance.ts), where the finance form picks up the amount as its budget.
  */
 import { useEffect, useRef, useState } from 'react';
-import { EVENT_IDS, trackEverywhere } from '../../lib/analytics.ts';
+import { EVENT_IDS, trackEverywhere } from '../../site/analytics.ts';
 import {
   formatAmount,
   formatMoney,
@@ -19,7 +19,7 @@ import {
   typedAmount,
   type CalculatorSetting,
   type FrequencyName,
-} from '../../lib/finance.ts';
+} from '../../domain/finance.ts';
 import { FINANCE_DETAILS_DAYS, saveFinanceDetails } from '../../stores/finance.ts';
 import RangeField from './RangeField.tsx';
 

@@ -6,7 +6,7 @@ import type { BlockData } from '../../content/blocks.ts';
 import type { Slide } from '../../content/entities.ts';
 import { isVideoUrl } from '../../lib/images.ts';
 import { safeHref } from '../../lib/links.ts';
-import { safeColour } from '../../lib/theme.ts';
+import { safeColour } from '../../site/theme.ts';
 import { positionLabel } from '../../components/ui/carousel.ts';
 
 /** Auto-advance interval when the block sets none (spec §9). */

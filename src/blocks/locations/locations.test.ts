@@ -26,7 +26,7 @@ import {
   type PlacesLib,
 } from './google-places.ts';
 import { matchPlaces, parsePlaceFile } from './postcodes.ts';
-import { reduceAustralia } from '../../../scripts/build-postcodes.ts';
+import { reduceAustralia } from '../../../scripts/datasets/build-postcodes.ts';
 
 let dealer: DealerContent;
 beforeAll(async () => {

@@ -4,7 +4,7 @@
  * key, google-places.ts (loaded only then) asks Google Places. The island only sees PlaceSearch.
  */
 import type { LatLng } from '../../lib/geo.ts';
-import { locale } from '../../domain/locale.ts';
+import { locale } from '../../lib/locale.ts';
 import { datasetUrls, matchPlaces, parsePlaceFile, placeLabel, type Country, type Place } from './postcodes.ts';
 
 export interface PlaceSuggestion {

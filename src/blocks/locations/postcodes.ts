@@ -4,7 +4,7 @@
  * parsed and matched here. Pure: the island fetches the files only when the visitor types.
  */
 import { MAX_SUGGESTIONS } from '../../lib/geo.ts';
-import { LOCALES, locale, type Country } from '../../domain/locale.ts';
+import { LOCALES, locale, type Country } from '../../lib/locale.ts';
 
 export type { Country };
 

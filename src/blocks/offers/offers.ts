@@ -5,7 +5,7 @@
 import type { Offer } from '../../content/entities.ts';
 import type { DealerContent } from '../../content/load.ts';
 import { telHref } from '../../lib/contact.ts';
-import { modelHref } from '../../lib/routes.ts';
+import { modelHref } from '../../domain/routes.ts';
 import { safeHref } from '../../lib/links.ts';
 import { plainText, sanitizeRich } from '../../lib/sanitize.ts';
 import { formatPrice, truncate } from '../../lib/text.ts';

@@ -13,7 +13,7 @@ import {
   type SuccessOptions,
   type SuccessView,
 } from './success.ts';
-import { trackEverywhere } from '../../lib/analytics.ts';
+import { trackEverywhere } from '../../site/analytics.ts';
 import { $submission, keepValuation, keptValuation } from '../../stores/submission.ts';
 import { clearVisitTrail } from '../../stores/visit.ts';
 import SuccessExtras from './SuccessExtras.tsx';

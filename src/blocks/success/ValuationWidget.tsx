@@ -4,7 +4,7 @@
  * its way the same lines hold placeholders, so nothing moves when it arrives; a message in their
  * place (no valuation, or none available) keeps their height too.
  */
-import { DEFAULT_DISCLAIMER, asAtText, rangeText, vehicleText, type ValuationSubject } from '../../lib/valuation.ts';
+import { DEFAULT_DISCLAIMER, asAtText, rangeText, vehicleText, type ValuationSubject } from '../../domain/valuation.ts';
 import type { ValuationState } from './valuation-client.ts';
 
 export const VALUATION_HEADING = 'Estimated trade-in value';

@@ -5,8 +5,8 @@
 import type { DealerContent } from '../../content/load.ts';
 import type { Block } from '../../content/blocks.ts';
 import type { LocationCard, SuccessOptions } from './success.ts';
-import { hasPageHeading } from '../../lib/page-blocks.ts';
-import { profileHref } from '../../lib/routes.ts';
+import { hasPageHeading } from '../../site/page-blocks.ts';
+import { profileHref } from '../../domain/routes.ts';
 
 export function successOptions(dealer: DealerContent): SuccessOptions {
   const { site } = dealer;

@@ -5,7 +5,7 @@
  */
 import type { CarCard, Submission } from '../../stores/submission.ts';
 import { successTexts, type SuccessVariant } from './success-texts.ts';
-import { submittedValue, valuationSubject, type ValuationSubject } from '../../lib/valuation.ts';
+import { submittedValue, valuationSubject, type ValuationSubject } from '../../domain/valuation.ts';
 
 export type { SuccessVariant };
 

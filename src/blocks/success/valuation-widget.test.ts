@@ -6,8 +6,8 @@ import type { Db } from '../../api/deps.ts';
 import { httpValuationProvider, type ValuationProvider } from '../../api/integrations/valuation-provider.ts';
 import ValuationWidget, { VALUATION_UNAVAILABLE, VALUATION_UNKNOWN } from './ValuationWidget.tsx';
 import { fetchValuation, outcomeOf, type ValuationState } from './valuation-client.ts';
-import { DEFAULT_DISCLAIMER, asAtText, rangeText, valuationSubject, vehicleText } from '../../lib/valuation.ts';
-import { groupDealers, unreachableProvider } from '../../../tests/unit/api-routes-harness.ts';
+import { DEFAULT_DISCLAIMER, asAtText, rangeText, valuationSubject, vehicleText } from '../../domain/valuation.ts';
+import { groupDealers, unreachableProvider } from '../../../tests/unit/api/api-routes-harness.ts';
 
 const formValues = {
   name: 'Sam Lee',

@@ -19,7 +19,7 @@
  * Without any background the tag uses the primary colour. An unknown name or an unsafe custom
  * colour is ignored, as if it were absent.
  */
-import { safeColour } from '../../lib/theme.ts';
+import { safeColour } from '../../site/theme.ts';
 import { readableTextOn, readableChoice } from '../../lib/contrast.ts';
 
 type Ink = '#000' | '#fff';

@@ -6,7 +6,7 @@ import { starRating } from '../../lib/rating.ts';
 import type { StaffMember } from '../../content/entities.ts';
 import type { Site } from '../../content/site.ts';
 import { phoneText, telHref } from '../../lib/contact.ts';
-import { profileHref } from '../../lib/routes.ts';
+import { profileHref } from '../../domain/routes.ts';
 import { plainText } from '../../lib/sanitize.ts';
 import { BIO_PREVIEW_CHARS, truncate } from '../../lib/text.ts';
 

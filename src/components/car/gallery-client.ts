@@ -3,7 +3,7 @@
  * and the thumbnails still jump to their photo; with it the gallery gains previous/next buttons,
  * arrow keys, the photo count and the full-screen view. No framework: a few hundred bytes.
  */
-import { countText, indexAtScroll, indexForKey, stepIndex } from '../../lib/car-page/gallery.ts';
+import { countText, indexAtScroll, indexForKey, stepIndex } from '../../site/car-page/gallery.ts';
 
 const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 

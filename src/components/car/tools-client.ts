@@ -3,7 +3,7 @@
  * visitor's own search, Share uses the system share sheet where there is one and copies the link
  * elsewhere, Print prints the page's spec sheet (the print styles in car-page.css).
  */
-import { resultsUrlFrom } from '../../lib/car-page/back.ts';
+import { resultsUrlFrom } from '../../site/car-page/back.ts';
 
 function storage(): Storage | undefined {
   try {

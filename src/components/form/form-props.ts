@@ -10,8 +10,8 @@ import { resolveForm } from '../../forms/definition.ts';
 import type { FormIslandProps } from '../../forms/island/props.ts';
 import type { Values } from '../../forms/island/values.ts';
 import type { CarCard } from '../../stores/submission.ts';
-import { walkBlocks } from '../../lib/page-blocks.ts';
-import { carPath, isListed } from '../../lib/routes.ts';
+import { walkBlocks } from '../../site/page-blocks.ts';
+import { carPath, isListed } from '../../domain/routes.ts';
 import { domId } from '../../lib/ids.ts';
 import { dealerLeadFields, locationFacts } from '../../forms/lead-dealer.ts';
 

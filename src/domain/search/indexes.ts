@@ -1,7 +1,7 @@
 /**
  * The search indexes (cars, its sort replicas, offers) and what a request may facet and filter on
  * in each: read by the search route and by the build, which answers the cars block's first page
- * from the same definitions (src/lib/cars-static-search.ts).
+ * from the same definitions (src/search/cars-static-search.ts).
  * The attribute lists play the part of Algolia's attributesForFaceting: a facet outside them is
  * ignored (as Algolia does), a filter on one is refused with 400.
  */

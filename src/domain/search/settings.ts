@@ -4,7 +4,7 @@
  * highlighted unless the request says otherwise. Requests override the settings Algolia lets a
  * query override (attributesToRetrieve, attributesToHighlight, allowTyposOnNumericTokens, …).
  */
-import { CAR_HIT_FIELDS } from '../../lib/cars-search.ts';
+import { CAR_HIT_FIELDS } from './cars-search.ts';
 import type { RecordKind } from './indexes.ts';
 
 export interface SearchSettings {
@@ -43,7 +43,7 @@ export const SETTINGS: Record<RecordKind, SearchSettings> = {
       'dealercomments',
     ],
     typoTolerant: ['name', 'make', 'model', 'badge', 'simple_body', 'simple_fuel', 'location_name', 'tag'],
-    // What a result card shows (src/lib/cars-search.ts), no more: the records also hold the
+    // What a result card shows (src/domain/search/cars-search.ts), no more: the records also hold the
     // dealer's comments, features and registration details.
     attributesToRetrieve: CAR_HIT_FIELDS,
     attributesToHighlight: ['name', 'make', 'model', 'badge'],

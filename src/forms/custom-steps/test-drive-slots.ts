@@ -1,7 +1,7 @@
 /**
  * The `testDriveSlots` custom step: the visitor picks a dealership (when the dealer has several
  * sales locations), then a day and a time slot within that location's sales opening hours
- * (content format 1.1 `hours`, read through src/lib/booking-hours.ts).
+ * (content format 1.1 `hours`, read through src/domain/booking-hours.ts).
  *
  * It asks two fields, built here at build time so the shared yup schema and the API check them
  * like any other field:
@@ -19,7 +19,7 @@
  */
 import type { FieldDef, FormContext, StepDef } from '../definition.ts';
 import { dateField, locationChoice, locationsOf } from '../fields.ts';
-import { departmentFor, nowIn, slotsOn, type BookingHours } from '../../lib/booking-hours.ts';
+import { departmentFor, nowIn, slotsOn, type BookingHours } from '../../domain/booking-hours.ts';
 
 export const TEST_DRIVE = 'Test Drive';
 export const LOCATION_FIELD = 'location_id';

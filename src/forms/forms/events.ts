@@ -1,11 +1,11 @@
 /**
  * Analytics event ids of completed forms (spec §7). The ids the spec fixes are EVENT_IDS of
- * src/lib/analytics.ts: 20 (service booking), 28 (finance completion), 31 (first finance step) and
+ * src/site/analytics.ts: 20 (service booking), 28 (finance completion), 31 (first finance step) and
  * "18 or 40" for trade-ins (18 the trade-in form, 40 the valuation form). The other ids are by
  * category, chosen here from numbers the spec does not use; an unknown category counts as a
  * general enquiry.
  */
-import { EVENT_IDS } from '../../lib/analytics.ts';
+import { EVENT_IDS } from '../../site/analytics.ts';
 
 const byCategory: Record<string, number> = {
   'general-enquiry': 10,

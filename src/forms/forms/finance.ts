@@ -5,7 +5,7 @@
  */
 import type { FormBase, FormContext, FieldDef } from '../definition.ts';
 import { birthDateField, field, locationsOf, phoneField, splitNameFields } from '../fields.ts';
-import { EVENT_IDS } from '../../lib/analytics.ts';
+import { EVENT_IDS } from '../../site/analytics.ts';
 
 export const FINANCE_CATEGORY = 'Finance Enquiry';
 export const BUDGET_MIN = 5_000;

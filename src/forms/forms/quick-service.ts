@@ -9,7 +9,7 @@
 import type { FormBase, FormContext, FieldDef, StepDef } from '../definition.ts';
 import { dateField, dealershipOptions, field, locationsOf, messageField, vehicleFields } from '../fields.ts';
 import { messages } from '../messages.ts';
-import { EVENT_IDS } from '../../lib/analytics.ts';
+import { EVENT_IDS } from '../../site/analytics.ts';
 import { SERVICE_CATEGORY, contactStep, regoField } from './service-booking.ts';
 import { serviceTypeField } from './service-booking-full.ts';
 

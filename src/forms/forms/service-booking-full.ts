@@ -6,7 +6,7 @@
  */
 import type { FormBase, FormContext, FieldDef } from '../definition.ts';
 import { field, toOptions, vehicleFields, vehicleStateField } from '../fields.ts';
-import { EVENT_IDS } from '../../lib/analytics.ts';
+import { EVENT_IDS } from '../../site/analytics.ts';
 import {
   SERVICE_CATEGORY,
   contactStep,

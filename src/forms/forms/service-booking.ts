@@ -21,7 +21,7 @@ import {
   vehicleFields,
   vehicleStateField,
 } from '../fields.ts';
-import { EVENT_IDS } from '../../lib/analytics.ts';
+import { EVENT_IDS } from '../../site/analytics.ts';
 
 export const SERVICE_CATEGORY = 'Service Booking';
 

@@ -14,8 +14,8 @@ import {
   splitNameFields,
   vehicleFields,
 } from '../fields.ts';
-import { EVENT_IDS } from '../../lib/analytics.ts';
-import { locale } from '../../domain/locale.ts';
+import { EVENT_IDS } from '../../site/analytics.ts';
+import { locale } from '../../lib/locale.ts';
 
 export const TRADE_IN_CATEGORY = 'Trade In Enquiry';
 

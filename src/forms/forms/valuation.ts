@@ -4,7 +4,7 @@
  */
 import type { FormBase, FormContext } from '../definition.ts';
 import { contactFields, field, locationChoice, locationsOf, messageField, toOptions } from '../fields.ts';
-import { EVENT_IDS } from '../../lib/analytics.ts';
+import { EVENT_IDS } from '../../site/analytics.ts';
 import { ownVehicleFields } from './trade-in.ts';
 
 export const VALUATION_CATEGORY = 'Valuation Enquiry';

@@ -14,7 +14,7 @@ import {
 } from '../client.ts';
 import { matchServiceSites, type ServiceSiteMatch } from '../forms/simple-service.ts';
 import { messages } from '../messages.ts';
-import { manufacturerDataLayer, trackEverywhere, trackThenGo } from '../../lib/analytics.ts';
+import { manufacturerDataLayer, trackEverywhere, trackThenGo } from '../../site/analytics.ts';
 import { keepSubmission } from '../../stores/submission.ts';
 import { endFormSession, openFormSession, updateFormSession, type FormSession } from '../../stores/form-session.ts';
 import type { FormIslandProps } from './props.ts';

@@ -26,8 +26,8 @@ import {
   slotsOn,
   todayIn,
   type BookingHours,
-} from '../../../lib/booking-hours.ts';
-import { clockTime } from '../../../lib/opening-hours-text.ts';
+} from '../../../domain/booking-hours.ts';
+import { clockTime } from '../../../domain/opening-hours-text.ts';
 import { useFields } from './context.ts';
 import { ErrorText, Help, RequiredMark, useFieldState } from './shell.tsx';
 

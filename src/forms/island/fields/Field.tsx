@@ -2,7 +2,7 @@
 import type { ChangeEvent, HTMLAttributes, ReactNode } from 'react';
 import { useField } from 'formik';
 import type { FieldDef } from '../../definition.ts';
-import { PRIVACY_PATH, TERMS_PATH } from '../../../lib/routes.ts';
+import { PRIVACY_PATH, TERMS_PATH } from '../../../domain/routes.ts';
 import { useFields } from './context.ts';
 import { ErrorText, Help, RequiredMark, Shell, useFieldState } from './shell.tsx';
 import Choice from './Choice.tsx';

@@ -1,0 +1,109 @@
+/**
+ * One measured build for `npm run bench`, in its own process so that its peak RSS is its own:
+ *   node --import tsx scripts/bench/bench-build-runner.ts '{"dealersDir":…,"outDir":…,"resultFile":…}'
+ * Build log lines go to stderr; the RunnerResult is written to `resultFile`.
+ * Times are milliseconds since this process started (performance.now()).
+ *
+ * The phase marks are observations only: the global keys of src/content/store.ts and
+ * src/lib/build-progress.ts, buildSites' log lines and its work-folder layout. When one of those
+ * changes, a mark goes missing and its phase merges into the next; the build itself is untouched.
+ */
+import { readdirSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { buildSites } from '../../src/engine/build/build-sites.ts';
+import type { RunnerInput, RunnerMarks, RunnerResult } from './bench-run.ts';
+import { concurrentPeak } from './bench-report.ts';
+
+const CONTENT = Symbol.for('dealer-sites.content');
+const PROGRESS = Symbol.for('dealer-sites.progress');
+
+/**
+ * Notes the first time the Astro build reads the content that buildSites provided: the route's
+ * getStaticPaths runs after Vite has bundled the server and client code.
+ */
+function watchContentRead(onFirstRead: () => void) {
+  let value: unknown;
+  let provided = false;
+  Object.defineProperty(globalThis, CONTENT, {
+    configurable: true,
+    get() {
+      if (provided) {
+        provided = false;
+        onFirstRead();
+      }
+      return value;
+    },
+    set(v) {
+      value = v;
+      provided = true;
+    },
+  });
+}
+
+/** Polls for the folder that the split step creates first (`<work>/sites`). */
+function watchSplitStart(outDir: string, onStart: () => void) {
+  const parent = path.dirname(outDir);
+  const timer = setInterval(() => {
+    let work: string | undefined;
+    try {
+      work = readdirSync(parent).find((n) => n.startsWith('.build-tmp-'));
+    } catch {
+      return;
+    }
+    if (work && statSync(path.join(parent, work, 'sites'), { throwIfNoEntry: false })) {
+      clearInterval(timer);
+      onStart();
+    }
+  }, 20);
+  return () => clearInterval(timer);
+}
+
+async function main() {
+  const input = JSON.parse(process.argv[2] ?? '{}') as RunnerInput;
+  const marks: Partial<RunnerMarks> = { ready: performance.now() };
+  const errors: string[] = [];
+  watchContentRead(() => (marks.bundled ??= performance.now()));
+  const stopWatching = watchSplitStart(input.outDir, () => (marks.splitStarted = performance.now()));
+  let result: Awaited<ReturnType<typeof buildSites>> | undefined;
+  try {
+    result = await buildSites({
+      dealersDir: input.dealersDir,
+      outDir: input.outDir,
+      only: input.only,
+      changed: input.changed,
+      log: (line) => {
+        const now = performance.now();
+        if (line.startsWith('Building ')) marks.loaded = now;
+        else if (line.startsWith('  ✓ ')) marks.lastPage = now;
+        else if (line === '' && marks.lastPage !== undefined) marks.swapped ??= now;
+        else if (line.includes('✗')) errors.push(line.trim());
+        process.stderr.write(line + '\n');
+      },
+    });
+  } catch (e) {
+    errors.push((e as Error).stack ?? String(e));
+  } finally {
+    stopWatching();
+  }
+  marks.done = performance.now();
+  const started = (globalThis as Record<symbol, { started?: Map<string, number> } | undefined>)[PROGRESS]?.started;
+  if (started?.size) marks.firstPage = Math.min(...started.values());
+  const usage = process.resourceUsage();
+  const out: RunnerResult = {
+    ok: !!result?.ok,
+    pages: result?.dealers.reduce((a, d) => a + d.pages, 0) ?? 0,
+    dealers: result?.dealers.length ?? 0,
+    errors,
+    buildSeconds: result?.seconds ?? 0,
+    maxRssMB: usage.maxRSS / 1024 + concurrentPeak(result?.workerRssMB ?? [], result?.workers ?? 0),
+    cpuSeconds: (usage.userCPUTime + usage.systemCPUTime) / 1e6 + (result?.workerCpuSeconds ?? 0),
+    workers: result?.workers ?? 0,
+    built: result?.dealers.length ?? 0,
+    unchanged: result?.unchanged.length ?? 0,
+    marks: marks as RunnerMarks,
+  };
+  writeFileSync(input.resultFile!, JSON.stringify(out));
+  process.exit(out.ok ? 0 : 1);
+}
+
+await main();

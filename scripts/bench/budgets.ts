@@ -1,0 +1,44 @@
+/**
+ * Size budgets per page template: the most a single built page may weigh, gzipped, as HTML and
+ * as JavaScript (script files it loads, their static imports, and inline scripts). The figures
+ * are the heaviest sample pages at the time they were set, with a little headroom: a change that
+ * pushes a page over is a regression to look at, not a number to raise without a reason.
+ * tests/unit/engine/page-scripts.test.ts holds every sample page to them; `npm run bench` reports the
+ * synthetic fleet against them.
+ */
+import type { Template } from './bench-templates.ts';
+
+export interface Budget {
+  /** Gzipped HTML of the page, KB. */
+  htmlGzKB: number;
+  /** Gzipped JavaScript the page loads or holds inline, KB. */
+  jsGzKB: number;
+}
+
+export const PAGE_BUDGETS: Record<Template, Budget> = {
+  home: { htmlGzKB: 16, jsGzKB: 185 },
+  'page, interactive blocks': { htmlGzKB: 14, jsGzKB: 165 },
+  // No block that can ship JavaScript: only JSON-LD and the Tag Manager snippet inline.
+  'page, static blocks': { htmlGzKB: 10, jsGzKB: 1 },
+  model: { htmlGzKB: 12, jsGzKB: 160 },
+  car: { htmlGzKB: 14, jsGzKB: 135 },
+  // A profile ends with an enquiry form to the member, as a car page does.
+  team: { htmlGzKB: 9, jsGzKB: 135 },
+  legal: { htmlGzKB: 6, jsGzKB: 1 },
+  '404': { htmlGzKB: 5, jsGzKB: 1 },
+};
+
+export interface PageWeight {
+  htmlGzBytes: number;
+  jsGzBytes: number;
+}
+
+/** What a page of `template` weighing `w` exceeds its budget by, in words; undefined when within. */
+export function overBudget(template: Template, w: PageWeight): string | undefined {
+  const b = PAGE_BUDGETS[template];
+  const over: string[] = [];
+  if (w.htmlGzBytes > b.htmlGzKB * 1024)
+    over.push(`HTML ${(w.htmlGzBytes / 1024).toFixed(1)} KB gz > ${b.htmlGzKB} KB`);
+  if (w.jsGzBytes > b.jsGzKB * 1024) over.push(`JS ${(w.jsGzBytes / 1024).toFixed(1)} KB gz > ${b.jsGzKB} KB`);
+  return over.length ? over.join(', ') : undefined;
+}

@@ -1,2 +1,0 @@
-/** The Node http ↔ Fetch adapter lives with the API's Node entry; `npm start` uses the same one. */
-export * from '../../src/api/node-adapter.ts';

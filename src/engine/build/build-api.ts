@@ -1,0 +1,330 @@
+/**
+ * The API bundle, dist/api/: one minified ESM entry per place it runs, sharing chunks esbuild
+ * splits out, with the dealers and the migrations compiled in, so the folder reads no file of
+ * its own at run time and a platform's packager cannot leave one behind.
+ *
+ *   server.mjs                          Node server (`PORT=8080 node server.mjs`)
+ *   handler.mjs                         any platform that calls a Fetch handler
+ *   lambda.mjs                          AWS Lambda (API Gateway, function URLs, EventBridge)
+ *   netlify/functions/api.mjs           Netlify Functions, and deliver-leads.mjs on a schedule
+ *   vercel/api.mjs                      Vercel Functions, and deliver-leads.mjs for Vercel Cron
+ *   chunks/                             the code they share, and content.mjs: the dealers
+ *   package.json                        the database drivers, at the package-lock's versions
+ *   content.json                        the same dealers, to serve from API_CONTENT_URL if wanted
+ *   netlify/netlify.toml, vercel/project/  configuration to copy (docs/deploy.md)
+ *
+ * The drivers stay outside the bundle (pg loads native bindings when present; PGlite ships
+ * WebAssembly beside its code): install them where the API runs. Only server.mjs and handler.mjs
+ * import PGlite (EMBEDDED_DB_ENTRIES); the serverless platforms' entries reach no import of it,
+ * static or dynamic, so the packagers that trace a function's imports (Netlify's, Vercel's) leave
+ * it out.
+ */
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { once } from 'node:events';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build, type Plugin } from 'esbuild';
+import type { DealerContent } from '../../content/load.ts';
+import { plural } from '../../lib/text.ts';
+import { contentTexts, type ContentFile } from './build-manifest.ts';
+import { loadMigrations } from '../../api/db/migrations.ts';
+import { DELIVER_PATH, VERCEL_REWRITE } from '../../api/platforms/vercel-routes.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+export interface BuildApiOptions {
+  /**
+   * The dealers, in order: as objects, or as the validated content files a build wrote (read one
+   * at a time as the bundle is written, so a fleet's dealers are never all in memory).
+   */
+  dealers: DealerContent[] | { files: ContentFile[] };
+  outDir: string;
+  log?: (line: string) => void;
+  /** Writes a .map file beside each script (off by default: they are larger than the code). */
+  sourcemap?: boolean;
+}
+
+export interface BuildApiResult {
+  /** Every file written, by its path under outDir ("chunks/…" included), in order. */
+  files: { name: string; bytes: number }[];
+}
+
+/** Output name (without .mjs) → source: one per place the API runs. */
+export const API_ENTRIES: Record<string, string> = {
+  server: 'src/api/server.ts',
+  handler: 'src/api/handler.ts',
+  lambda: 'src/api/platforms/aws-lambda.ts',
+  'netlify/functions/api': 'src/api/platforms/netlify-api.ts',
+  'netlify/functions/deliver-leads': 'src/api/platforms/netlify-deliver.ts',
+  'vercel/api': 'src/api/platforms/vercel-api.ts',
+  'vercel/deliver-leads': 'src/api/platforms/vercel-deliver.ts',
+};
+
+/**
+ * The entries that have the embedded database (PGlite): the Node server, and the generic handler
+ * for a trial with DATA_DIR. Every other entry is serverless only and reaches no import of it.
+ */
+export const EMBEDDED_DB_ENTRIES: readonly string[] = ['server', 'handler'];
+
+/** Packages the bundle imports at run time instead of containing them. */
+export const API_RUNTIME_PACKAGES = { dependencies: ['pg'], optionalDependencies: ['@electric-sql/pglite'] } as const;
+
+/** The Node versions the bundle is built for (target node22) and the project supports. */
+export const API_NODE_ENGINES = '>=22.12';
+
+/** Replaces the migrations module, which reads .sql files at run time, with their text. */
+function inlineMigrations(): Plugin {
+  return {
+    name: 'inline-migrations',
+    setup(b) {
+      b.onLoad({ filter: /[\\/]src[\\/]api[\\/]db[\\/]migrations\.ts$/ }, async () => {
+        const migrations = await loadMigrations();
+        return {
+          loader: 'ts',
+          contents: [
+            `export const MIGRATION_FILE = /^(\\d{4})_[a-z0-9_]+\\.sql$/;`,
+            `export const migrationsDir = '';`,
+            `const migrations = ${JSON.stringify(migrations)};`,
+            `export async function loadMigrations() { return migrations.map((m) => ({ ...m })); }`,
+          ].join('\n'),
+        };
+      });
+    },
+  };
+}
+
+/** What the bundle imports the dealers from until the build points it at chunks/content.mjs. */
+const CONTENT_SPECIFIER = 'dealer-sites:content';
+/** The dealers' module, beside the shared chunks. */
+export const CONTENT_CHUNK = 'chunks/content.mjs';
+
+/**
+ * Leaves content-bundled.ts (no dealers) out of the bundle: it becomes an import of
+ * chunks/content.mjs, which the build writes itself, a dealer at a time. esbuild never holds or
+ * minifies the dealers (tens of MB for a fleet), only the code.
+ */
+function externalContent(): Plugin {
+  return {
+    name: 'external-content',
+    setup(b) {
+      b.onResolve({ filter: /(^|[\\/])content-bundled(\.ts)?$/ }, () => ({ path: CONTENT_SPECIFIER, external: true }));
+    },
+  };
+}
+
+/** Points every script that imports the dealers at chunks/content.mjs, by its own relative path. */
+async function linkContent(outDir: string, scripts: string[]): Promise<void> {
+  await Promise.all(
+    scripts.map(async (name) => {
+      const file = path.join(outDir, name);
+      const code = await readFile(file, 'utf8');
+      if (!code.includes(CONTENT_SPECIFIER)) return;
+      let rel = path.posix.relative(path.posix.dirname(name), CONTENT_CHUNK);
+      if (!rel.startsWith('.')) rel = `./${rel}`;
+      await writeFile(file, code.split(`"${CONTENT_SPECIFIER}"`).join(JSON.stringify(rel)));
+    }),
+  );
+}
+
+/**
+ * Writes the dealers as a module and as content.json, one dealer's text at a time. The module
+ * holds the document as a string that JSON.parse reads: V8 parses that faster than the same data
+ * as an object literal. Gives the document's size in bytes.
+ */
+async function writeContent(outDir: string, dealerJson: AsyncIterable<string> | Iterable<string>): Promise<number> {
+  const head = `{"builtAt":${JSON.stringify(new Date().toISOString())},"dealers":[`;
+  const module = createWriteStream(path.join(outDir, CONTENT_CHUNK));
+  const json = createWriteStream(path.join(outDir, 'content.json'));
+  const put = async (stream: WriteStream, text: string) => {
+    if (!stream.write(text)) await once(stream, 'drain');
+  };
+  // A JSON string's text inside a JS string literal: JSON.stringify escapes it, less its quotes.
+  const literal = (text: string) => JSON.stringify(text).slice(1, -1);
+  let bytes = 0;
+  const both = async (text: string) => {
+    bytes += Buffer.byteLength(text);
+    await Promise.all([put(json, text), put(module, literal(text))]);
+  };
+  await put(
+    module,
+    '// The dealers of this build (ContentDocument, src/api/content-bundled.ts).\nexport const bundledContent = JSON.parse("',
+  );
+  await both(head);
+  let first = true;
+  for await (const text of dealerJson) {
+    await both(first ? text : `,${text}`);
+    first = false;
+  }
+  await both(']}');
+  await put(module, '");\n');
+  await Promise.all([new Promise((r) => module.end(r)), new Promise((r) => json.end(r))]);
+  return bytes;
+}
+
+/**
+ * zod exports every one of its ~50 message locales through one namespace (`z.locales`), which
+ * keeps them all in a bundle: about 260 KB minified. The API speaks English only (zod's default,
+ * which it imports by itself), so the namespace keeps English alone.
+ */
+function englishZodOnly(): Plugin {
+  return {
+    name: 'english-zod-only',
+    setup(b) {
+      b.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, (args) => ({
+        loader: 'js',
+        contents: `export { default as en } from './en.js';`,
+        resolveDir: path.dirname(args.path),
+      }));
+    },
+  };
+}
+
+/** The version package-lock.json installs of each package: what the bundle was built and tested with. */
+export async function lockedVersions(names: readonly string[]): Promise<Record<string, string>> {
+  const lockFile = path.join(root, 'package-lock.json');
+  const lock = JSON.parse(await readFile(lockFile, 'utf8')) as { packages?: Record<string, { version?: string }> };
+  return Object.fromEntries(
+    names.map((name) => {
+      const version = lock.packages?.[`node_modules/${name}`]?.version;
+      if (!version) throw new Error(`${lockFile} has no entry for ${name}; run npm install.`);
+      return [name, version];
+    }),
+  );
+}
+
+async function apiPackageJson(): Promise<string> {
+  return `${JSON.stringify(
+    {
+      name: 'dealer-sites-api',
+      private: true,
+      description:
+        'The dealer sites API as npm run build bundles it: npm install here installs the database drivers (--omit=optional leaves out the embedded one); see docs/deploy.md.',
+      type: 'module',
+      engines: { node: API_NODE_ENGINES },
+      main: 'handler.mjs',
+      scripts: { start: 'node server.mjs' },
+      dependencies: await lockedVersions(API_RUNTIME_PACKAGES.dependencies),
+      // The embedded database, for server.mjs or a trial of handler.mjs; serverless deployments
+      // leave it out (--omit=optional, or a packager that packs what a function imports) and use
+      // DATABASE_URL.
+      optionalDependencies: await lockedVersions(API_RUNTIME_PACKAGES.optionalDependencies),
+    },
+    null,
+    2,
+  )}\n`;
+}
+
+/** netlify.toml for a Netlify site per dealer built from the repository (docs/deploy.md). */
+export const NETLIFY_TOML = `# Netlify, one site per dealer, built from this repository: copy this file to the
+# repository root and set DEALER_SLUG (the dealer's folder name) in each site's environment.
+# Deploying from the CLI after one build needs none of this (docs/deploy.md).
+[build]
+  command = "npm run build && rm -rf dist/publish && cp -R \\"dist/sites/$DEALER_SLUG\\" dist/publish"
+  publish = "dist/publish"
+
+[functions]
+  # api.mjs answers /api/* (its config.path); deliver-leads.mjs runs every minute (config.schedule).
+  directory = "dist/api/netlify/functions"
+`;
+
+/** vercel.json for a Vercel project per dealer built from the repository (docs/deploy.md). */
+export function vercelJson(): string {
+  return `${JSON.stringify(
+    {
+      $schema: 'https://openapi.vercel.sh/vercel.json',
+      framework: null,
+      buildCommand: 'npm run build && rm -rf dist/publish && cp -R "dist/sites/$DEALER_SLUG" dist/publish',
+      outputDirectory: 'dist/publish',
+      rewrites: [VERCEL_REWRITE],
+      crons: [{ path: DELIVER_PATH, schedule: '* * * * *' }],
+    },
+    null,
+    2,
+  )}\n`;
+}
+
+/** api/<name>.mjs of a Vercel project: Vercel makes a function of each file under api/. */
+function vercelFunction(name: string, what: string): string {
+  return [
+    `// ${what}.`,
+    `// Vercel makes a function of each file under api/; the code is the build's`,
+    `// (npm run build writes dist/api before Vercel bundles the functions).`,
+    `export { default } from '../dist/api/vercel/${name}.mjs';`,
+    '',
+  ].join('\n');
+}
+
+async function listFiles(dir: string, prefix = ''): Promise<{ name: string; bytes: number }[]> {
+  const out: { name: string; bytes: number }[] = [];
+  for (const entry of (await readdir(dir, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
+    const name = prefix + entry.name;
+    if (entry.isDirectory()) out.push(...(await listFiles(path.join(dir, entry.name), `${name}/`)));
+    else out.push({ name, bytes: (await stat(path.join(dir, entry.name))).size });
+  }
+  return out;
+}
+
+/** "0.3 KB" for the small entries, "954 KB" for the chunks. */
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(bytes < 10_240 ? 1 : 0)} KB`;
+
+export async function buildApi(options: BuildApiOptions): Promise<BuildApiResult> {
+  const outDir = path.resolve(options.outDir);
+  const { dealers } = options;
+  const count = Array.isArray(dealers) ? dealers.length : dealers.files.length;
+  await rm(outDir, { recursive: true, force: true });
+  await mkdir(outDir, { recursive: true });
+  await build({
+    absWorkingDir: root,
+    entryPoints: API_ENTRIES,
+    outdir: outDir,
+    outExtension: { '.js': '.mjs' },
+    chunkNames: 'chunks/[name]-[hash]',
+    bundle: true,
+    splitting: true,
+    minify: true,
+    sourcemap: options.sourcemap ? 'linked' : false,
+    charset: 'utf8',
+    format: 'esm',
+    platform: 'node',
+    target: 'node22',
+    external: [...API_RUNTIME_PACKAGES.dependencies, ...API_RUNTIME_PACKAGES.optionalDependencies, 'pg-native'],
+    // Bundled CommonJS dependencies may call require(); give them one.
+    banner: {
+      js: `import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);`,
+    },
+    plugins: [inlineMigrations(), externalContent(), englishZodOnly()],
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
+  await mkdir(path.join(outDir, 'vercel/project/api'), { recursive: true });
+  await mkdir(path.join(outDir, 'chunks'), { recursive: true });
+  const built = (await listFiles(outDir)).filter((f) => f.name.endsWith('.mjs')).map((f) => f.name);
+  await linkContent(outDir, built);
+  const contentBytes = await writeContent(
+    outDir,
+    Array.isArray(dealers) ? dealers.map((d) => JSON.stringify(d)) : contentTexts(dealers.files),
+  );
+  await Promise.all([
+    writeFile(path.join(outDir, 'package.json'), await apiPackageJson()),
+    writeFile(path.join(outDir, 'netlify/netlify.toml'), NETLIFY_TOML),
+    writeFile(path.join(outDir, 'vercel/project/vercel.json'), vercelJson()),
+    writeFile(
+      path.join(outDir, 'vercel/project/api/index.mjs'),
+      vercelFunction('api', 'The dealer sites API at /api/* (vercel.json rewrites it here)'),
+    ),
+    writeFile(
+      path.join(outDir, 'vercel/project/api/deliver-leads.mjs'),
+      vercelFunction('deliver-leads', 'Lead delivery, called by Vercel Cron (vercel.json crons)'),
+    ),
+  ]);
+  const files = await listFiles(outDir);
+  const scripts = files.filter((f) => f.name.endsWith('.mjs') && !f.name.startsWith('vercel/project/'));
+  const chunks = scripts.filter((f) => f.name.startsWith('chunks/'));
+  const entries = scripts.filter((f) => !f.name.startsWith('chunks/'));
+  options.log?.(
+    `API bundle (minified): ${entries.map((f) => `${f.name} ${kb(f.bytes)}`).join(', ')}; ` +
+      `shared chunks ${kb(chunks.reduce((n, f) => n + f.bytes, 0))} in ${plural(chunks.length, 'file')}, of which content ${kb(contentBytes)} (${plural(count, 'dealer')})`,
+  );
+  return { files };
+}

@@ -1,0 +1,92 @@
+/**
+ * The validation step of a build: reads and validates the chosen dealers a slice at a time,
+ * applies the CMS's staff, checks website ids across the fleet (also against the dealers the
+ * build keeps), and writes each valid dealer's content to the staging folder for the renderers
+ * and the API. A fleet build holds no dealer after its slice is written, so the build process's
+ * memory does not grow with the fleet; a small build keeps them to render in its own process.
+ *
+ * A dealer with an error is left out (`failed`, with its errors) and the others go on: one
+ * editor's mistake never stops another dealer's publish. Only an error that is no one dealer's
+ * (the dealers folder cannot be read) fails every dealer. Under `strict` a warning is an error.
+ */
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { applyCmsStaff, cmsConfigFromEnv } from '../../content/cms.ts';
+import type { ContentIssue } from '../../content/issues.ts';
+import { loadDealers, type DealerContent } from '../../content/load.ts';
+import { mapLimit } from '../../lib/concurrency.ts';
+import { dealerRoutes } from '../../domain/routes.ts';
+import { manifestEntry, type ManifestDealer } from './build-manifest.ts';
+
+/** Dealers read and validated at once: enough to keep the loader's file limit busy. */
+export const VALIDATE_SLICE = 50;
+
+export interface Validated {
+  /** Every error, of every failed dealer. */
+  errors: ContentIssue[];
+  /** The errors of each dealer left out, by slug. */
+  failed: Record<string, ContentIssue[]>;
+  warnings: ContentIssue[];
+  /** The manifest entry of every valid dealer, by slug (without its stat signature). */
+  entries: Record<string, ManifestDealer>;
+  /** Pages of the valid dealers together. */
+  pages: number;
+  /** The dealers themselves, when asked to keep them. */
+  dealers: DealerContent[];
+}
+
+export async function validateDealers(o: {
+  dealersDir: string;
+  slugs: string[];
+  /** Entries of the dealers the build keeps as they were: their website ids are taken. */
+  kept: Record<string, ManifestDealer>;
+  /** Where `<slug>.json` of each valid dealer goes. */
+  contentDir: string;
+  keep: boolean;
+  builtAt: string;
+  key: string;
+  log: (line: string) => void;
+  /** Dealers per slice (VALIDATE_SLICE). */
+  slice?: number;
+  /** Every warning is an error (`npm run build -- --strict`). */
+  strict?: boolean;
+  /** A `--preview` build: unknown blocks become visible stand-ins for editors. */
+  preview?: boolean;
+}): Promise<Validated> {
+  const out: Validated = { errors: [], failed: {}, warnings: [], entries: {}, pages: 0, dealers: [] };
+  const cms = cmsConfigFromEnv();
+  const ids = new Map(Object.entries(o.kept).map(([slug, e]) => [e.id, slug]));
+  const size = o.slice ?? VALIDATE_SLICE;
+  for (let i = 0; i < o.slugs.length; i += size) {
+    const slice = o.slugs.slice(i, i + size);
+    const loaded = await loadDealers(o.dealersDir, { only: slice, placeholders: !!o.preview });
+    if (cms && loaded.dealers.length) loaded.errors.push(...(await applyCmsStaff(loaded.dealers, cms, { log: o.log })));
+    const errors = o.strict ? [...loaded.errors, ...loaded.warnings] : loaded.errors;
+    if (!o.strict) out.warnings.push(...loaded.warnings);
+    // The loader checks ids within the slice; here against the other slices and the kept dealers.
+    const inSlice = new Set(slice);
+    for (const d of loaded.dealers) {
+      const other = ids.get(d.site.id);
+      if (other && other !== d.slug && !inSlice.has(other)) {
+        errors.push({
+          dealer: d.slug,
+          file: 'site.json',
+          path: 'id',
+          message: `website id ${d.site.id} is also used by dealer "${other}"; ids must be unique`,
+        });
+      }
+    }
+    for (const d of loaded.dealers) if (!ids.has(d.site.id)) ids.set(d.site.id, d.slug);
+    for (const e of errors) (out.failed[e.dealer] ??= []).push(e);
+    out.errors.push(...errors);
+    const valid = loaded.dealers.filter((d) => !out.failed[d.slug]);
+    for (const d of valid) {
+      const pages = dealerRoutes(d).length;
+      out.pages += pages;
+      out.entries[d.slug] = manifestEntry(d, loaded.fingerprints[d.slug]!, pages, o.builtAt, o.key);
+    }
+    await mapLimit(valid, 16, (d) => writeFile(path.join(o.contentDir, `${d.slug}.json`), JSON.stringify(d)));
+    if (o.keep) out.dealers.push(...valid);
+  }
+  return out;
+}

@@ -1,0 +1,225 @@
+/**
+ * Rewrites a dealer's built pages so that they run under the site's Content-Security-Policy
+ * (site-files.ts `contentSecurityPolicy`), which allows no inline style and no script the page
+ * itself did not start. Run once per site by the build's split (src/engine/build/split.ts), after Astro
+ * has written the pages; `astro dev` serves the pages unrewritten, and without the policy.
+ *
+ * Style attributes. `style="V"` becomes `data-css="<id>"`, and one stylesheet per site,
+ * `/_astro/inline-styles.<hash>.css`, holds `[data-css="<id>"]:not(#_){V}` for each distinct V
+ * (the id is a hash of V, so equal styles share a rule). `:not(#_)` gives the rule an id selector's
+ * weight, above every rule of the site's own CSS (which has no id selectors), so it wins wherever
+ * the attribute won; a style a script sets later through the CSSOM (element.style, as React, the
+ * carousel and the reviews refresh do) is an inline style again and still wins over it. React
+ * islands hydrate over the rewritten markup: React does not write attributes while hydrating,
+ * and only writes a style when its value changes, through element.style. A value that could end
+ * the rule early (a brace, an unclosed string or comment) stops the build, naming the page.
+ *
+ * Scripts. The policy's 'strict-dynamic' trusts only scripts it names by hash and the scripts
+ * those create with document.createElement; it ignores 'self' and host sources for scripts the
+ * HTML parser inserts, and (in Chromium) it also refuses the imports, static or `import()`, made
+ * by a script the parser inserted. So:
+ * - `<script type="module" src="/_astro/x.js">` becomes a small inline loader that creates the
+ *   same script element (`loaderScript`); the loader is hashed in the policy like any inline
+ *   script. A deferred script (a module without async, or a classic script with defer) gets its
+ *   loader as an inline module, which runs after the document is parsed as the original did.
+ * - An inline script that imports (Astro's island runtime loads each island with `import()`) moves
+ *   to `/_astro/page-script.<hash>.js` and is loaded the same way, so its imports are trusted.
+ * - Other inline scripts (the tag manager snippet, page-view pushes, Astro's hydration directives)
+ *   stay as they are, allowed by their hashes.
+ * A classic script that blocks the parser cannot be loaded this way; the build stops, naming it.
+ */
+import { createHash } from 'node:crypto';
+
+/** The site's stylesheet of former style attributes, under /_astro/ (cached as immutable). */
+export const INLINE_STYLES_PREFIX = '/_astro/inline-styles.';
+/** Inline scripts moved to a file: /_astro/page-script.<hash>.js. */
+export const PAGE_SCRIPT_PREFIX = '/_astro/page-script.';
+/** The attribute that replaces `style`. */
+export const STYLE_ID_ATTRIBUTE = 'data-css';
+
+const TOKEN =
+  /<!--[\s\S]*?-->|<(script|style|textarea|title)\b((?:"[^"]*"|'[^']*'|[^'">])*)>([\s\S]*?)<\/\1\s*>|<([a-zA-Z][a-zA-Z0-9-]*)((?:"[^"]*"|'[^']*'|[^'">])*)>/gi;
+const ATTRIBUTE = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
+
+interface Attribute {
+  name: string;
+  value: string | undefined;
+  start: number;
+  end: number;
+}
+
+function attributesOf(source: string): Attribute[] {
+  const out: Attribute[] = [];
+  for (const m of source.matchAll(ATTRIBUTE)) {
+    const raw = m[2] ?? m[3] ?? m[4];
+    out.push({
+      name: m[1]!.toLowerCase(),
+      value: raw === undefined ? undefined : decodeEntities(raw),
+      start: m.index,
+      end: m.index + m[0].length,
+    });
+  }
+  return out;
+}
+
+const NAMED: Record<string, string> = { amp: '&', quot: '"', apos: "'", lt: '<', gt: '>', nbsp: '\u00a0' };
+
+/** An attribute value as the browser reads it: character references decoded. */
+export function decodeEntities(value: string): string {
+  return value.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, ref: string) => {
+    if (ref[0] === '#') {
+      const code = ref[1] === 'x' || ref[1] === 'X' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
+      return String.fromCodePoint(code);
+    }
+    const named = NAMED[ref.toLowerCase()];
+    if (named === undefined) throw new Error(`unknown character reference ${whole} in an attribute`);
+    return named;
+  });
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest();
+const shortHash = (text: string) => sha256(text).toString('hex').slice(0, 10);
+
+/**
+ * Whether declarations can sit between the braces of a rule without ending it: quoted strings
+ * closed, and no brace, comment, backslash or line break outside them.
+ */
+export function isSafeDeclarationList(value: string): boolean {
+  const outside = value.replace(/"[^"\\\n]*"|'[^'\\\n]*'/g, '');
+  return !/[{}"'\\\n\r]|\/\*|\*\//.test(outside);
+}
+
+/** `document.head.append(…)` of a script element, as a loader's body. */
+function appendScript(url: string, module: boolean, async: boolean): string {
+  const src = JSON.stringify(url).replace(/</g, '\\u003c');
+  const props = module ? `{type:'module',src:${src}}` : async ? `{src:${src}}` : `{src:${src},async:false}`;
+  return `document.head.append(Object.assign(document.createElement('script'),${props}))`;
+}
+
+/**
+ * The inline script that loads `url` the way `<script src>` would: created by script, so that
+ * 'strict-dynamic' trusts it and what it imports. `deferred` loaders run after parsing.
+ */
+export function loaderScript(url: string, options: { module: boolean; async: boolean; deferred: boolean }): string {
+  const body = appendScript(url, options.module, options.async);
+  return options.deferred ? `<script type="module">${body}</script>` : `<script>${body}</script>`;
+}
+
+const LOADED = /document\.createElement\('script'\),\{(?:type:'module',)?src:("(?:[^"\\]|\\.)*")/g;
+
+/** The script URLs the loaders of a page load (for weighing a page's JavaScript). */
+export function loadedScriptUrls(html: string): string[] {
+  return [...html.matchAll(LOADED)].map((m) => JSON.parse(m[1]!) as string);
+}
+
+function isJavaScript(type: string | undefined): boolean {
+  const t = (type ?? '').trim().toLowerCase();
+  return t === '' || t === 'module' || /^(text|application)\/(x-)?(java|ecma)script$/.test(t);
+}
+
+/** Rewrites the pages of one site; see the module comment. Create one per site. */
+export class StrictPages {
+  /** Style id → the declarations of the attribute it replaced. */
+  private readonly styles = new Map<string, string>();
+  /** URL → text of inline scripts moved to a file. */
+  private readonly scripts = new Map<string, string>();
+  private stylesheetUrl: string | undefined;
+
+  /** One page rewritten; `page` names it in errors. */
+  page(html: string, page: string): string {
+    return html.replace(
+      TOKEN,
+      (whole, rawName: string | undefined, rawAttrs: string, body: string, name: string, attrs: string) => {
+        if (whole.startsWith('<!--')) return whole;
+        if (rawName) {
+          if (rawName.toLowerCase() === 'script') return this.script(rawAttrs, body, whole, page);
+          const open = `<${rawName}${rawAttrs}>`;
+          return this.startTag(rawName, rawAttrs, page) + whole.slice(open.length);
+        }
+        return this.startTag(name, attrs, page);
+      },
+    );
+  }
+
+  /** A start tag with its style attribute, if any, replaced by a style id. */
+  private startTag(name: string, attrs: string, page: string): string {
+    const found = attributesOf(attrs);
+    const style = found.find((a) => a.name === 'style');
+    if (!style) return `<${name}${attrs}>`;
+    if (found.some((a) => a.name === STYLE_ID_ATTRIBUTE)) {
+      throw new Error(`${page}: <${name}> has both style and ${STYLE_ID_ATTRIBUTE}`);
+    }
+    const declarations = (style.value ?? '').trim();
+    let replacement = '';
+    if (declarations) {
+      if (!isSafeDeclarationList(declarations)) {
+        throw new Error(`${page}: the style attribute "${declarations}" of <${name}> cannot move to a stylesheet`);
+      }
+      const id = shortHash(declarations);
+      const earlier = this.styles.get(id);
+      if (earlier !== undefined && earlier !== declarations) {
+        throw new Error(`${page}: two style attributes share the id ${id}`);
+      }
+      this.styles.set(id, declarations);
+      replacement = `${STYLE_ID_ATTRIBUTE}="${id}"`;
+    }
+    const before = attrs.slice(0, style.start).replace(/\s+$/, '');
+    const after = attrs.slice(style.end);
+    return `<${name}${before}${replacement ? ` ${replacement}` : ''}${after}>`;
+  }
+
+  private script(attrs: string, body: string, whole: string, page: string): string {
+    const found = attributesOf(attrs);
+    const get = (n: string) => found.find((a) => a.name === n);
+    const type = get('type')?.value;
+    if (!isJavaScript(type)) return whole;
+    const module = (type ?? '').trim().toLowerCase() === 'module';
+    const async = !!get('async');
+    const src = get('src');
+    if (src) {
+      const others = found.filter((a) => !['src', 'type', 'async', 'defer'].includes(a.name));
+      if (others.length) {
+        throw new Error(
+          `${page}: <script${attrs}> has attributes a loader would lose (${others.map((a) => a.name).join(', ')})`,
+        );
+      }
+      const deferred = module ? !async : !!get('defer') && !async;
+      if (!module && !async && !deferred) {
+        throw new Error(`${page}: <script${attrs}> blocks the parser; load it with defer, async or type="module"`);
+      }
+      return loaderScript(src.value ?? '', { module, async, deferred });
+    }
+    const imports = module ? /\bimport\b/.test(body) : /\bimport\s*\(/.test(body);
+    if (!imports) return whole;
+    const url = `${PAGE_SCRIPT_PREFIX}${shortHash(body)}.js`;
+    this.scripts.set(url, body);
+    // An inline module runs after parsing; an inline classic script where it stands, in order.
+    return loaderScript(url, { module, async: module && async, deferred: module && !async });
+  }
+
+  /**
+   * The files the rewritten pages need (URL → text): the moved scripts and the stylesheet of
+   * style attributes. Call once every page has been rewritten, then `linkStylesheet` each page.
+   */
+  files(): Map<string, string> {
+    const out = new Map(this.scripts);
+    if (this.styles.size) {
+      const css =
+        [...this.styles]
+          .sort(([a], [b]) => a.localeCompare(b))
+          .map(([id, declarations]) => `[${STYLE_ID_ATTRIBUTE}="${id}"]:not(#_){${declarations}}`)
+          .join('\n') + '\n';
+      this.stylesheetUrl = `${INLINE_STYLES_PREFIX}${shortHash(css)}.css`;
+      out.set(this.stylesheetUrl, css);
+    }
+    return out;
+  }
+
+  /** A page with the stylesheet of style attributes linked last in its head, when it uses one. */
+  linkStylesheet(html: string): string {
+    if (!this.stylesheetUrl || !html.includes(` ${STYLE_ID_ATTRIBUTE}="`)) return html;
+    const at = html.search(/<\/head\s*>/i);
+    if (at < 0) return html;
+    return `${html.slice(0, at)}<link rel="stylesheet" href="${this.stylesheetUrl}">${html.slice(at)}`;
+  }
+}

@@ -1,0 +1,87 @@
+/**
+ * schema.org JSON-LD of a car detail page. Google's vehicle listing guidance types a car for sale
+ * as both Product and Car: Car brings the vehicle properties, Product makes the offer eligible
+ * for the listing and merchant features. Both of those require an image, so a car without photos
+ * is typed Car alone; it is still described fully, but no placeholder picture is passed off as it.
+ */
+import type {
+  CarLeaf,
+  DriveWheelConfigurationValue,
+  MergeLeafTypes,
+  OfferItemCondition,
+  OfferLeaf,
+  ProductLeaf,
+  WithContext,
+} from 'schema-dts';
+import type { Car } from '../../content/entities.ts';
+import type { DealerContent } from '../../content/load.ts';
+import { absoluteUrl, carPath } from '../../domain/routes.ts';
+import { plainText } from '../../lib/sanitize.ts';
+import { currencyOf } from '../../lib/text.ts';
+import { sellerJsonLd } from './dealer.ts';
+import { carLocation } from './places.ts';
+import { commentsText, driveOf, photoUrls, type Drive } from './vehicle.ts';
+
+export type CarJsonLd = WithContext<MergeLeafTypes<[ProductLeaf, CarLeaf]>> | WithContext<CarLeaf>;
+
+const CONDITIONS: Record<Car['car_type'], OfferItemCondition> = {
+  new: 'https://schema.org/NewCondition',
+  // A demonstrator has been registered and driven: it is sold as used.
+  demo: 'https://schema.org/UsedCondition',
+  used: 'https://schema.org/UsedCondition',
+};
+
+const DRIVE_CONFIGURATIONS: Record<Drive, DriveWheelConfigurationValue> = {
+  awd: 'https://schema.org/AllWheelDriveConfiguration',
+  '4wd': 'https://schema.org/FourWheelDriveConfiguration',
+  fwd: 'https://schema.org/FrontWheelDriveConfiguration',
+  rwd: 'https://schema.org/RearWheelDriveConfiguration',
+};
+
+/** Every property the car's data supports; absent data is left out, never guessed. */
+function carProperties(dealer: DealerContent, car: Car): Omit<CarLeaf, '@type'> {
+  const { site } = dealer;
+  const url = absoluteUrl(site, carPath(car));
+  const out: Omit<CarLeaf, '@type'> = { name: car.name, url };
+  const description = commentsText(car);
+  if (description) out.description = description;
+  if (car.stock_number) out.sku = car.stock_number;
+  if (car.vin) out.vehicleIdentificationNumber = car.vin;
+  const images = photoUrls(site.url, car);
+  if (images.length) out.image = images;
+  out.brand = { '@type': 'Brand', name: car.make };
+  out.manufacturer = { '@type': 'Organization', name: car.make };
+  out.model = car.model;
+  if (car.badge) out.vehicleConfiguration = car.badge;
+  out.vehicleModelDate = String(car.year);
+  out.itemCondition = CONDITIONS[car.car_type];
+  if (car.simple_body) out.bodyType = car.simple_body;
+  if (car.simple_fuel) out.vehicleEngine = { '@type': 'EngineSpecification', fuelType: car.simple_fuel };
+  if (car.transmission) out.vehicleTransmission = car.transmission;
+  const drive = driveOf(car);
+  if (drive) out.driveWheelConfiguration = DRIVE_CONFIGURATIONS[drive];
+  if (car.colour) out.color = car.colour;
+  if (car.seats) out.vehicleSeatingCapacity = car.seats;
+  out.mileageFromOdometer = { '@type': 'QuantitativeValue', value: car.km, unitCode: 'KMT' };
+  const features = car.features.map(plainText).filter(Boolean);
+  if (features.length) {
+    out.additionalProperty = features.map((value) => ({ '@type': 'PropertyValue', name: 'Feature', value }));
+  }
+  const offer: OfferLeaf = {
+    '@type': 'Offer',
+    price: car.price,
+    priceCurrency: currencyOf(site.country),
+    availability: 'https://schema.org/InStock',
+    itemCondition: CONDITIONS[car.car_type],
+    url,
+    seller: sellerJsonLd(dealer, carLocation(dealer, car.location_name)),
+  };
+  out.offers = offer;
+  return out;
+}
+
+export function carJsonLd(dealer: DealerContent, car: Car): CarJsonLd {
+  const properties = carProperties(dealer, car);
+  if (properties.image) return { '@context': 'https://schema.org', '@type': ['Product', 'Car'], ...properties };
+  return { '@context': 'https://schema.org', '@type': 'Car', ...properties };
+}
