@@ -1,7 +1,7 @@
 /**
  * docs/spec-coverage.md read as data: its sections, and each table row with the item it names and
- * the code and tests it cites in backticks. tests/unit/project/spec-coverage.test.ts checks the map with it,
- * and scripts/mutations.ts uses it to find the row of a mutation.
+ * the code and tests it cites in backticks. tests/unit/project/spec-coverage.test.ts checks the map
+ * and each mutation's row with it.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -298,6 +298,20 @@ export function processEnv(): Env {
   return process.env;
 }
 
+/**
+ * Prepares this process for a build of the engine (src/engine/build/): Astro's telemetry off, and
+ * whether the render is a preview (SITE_PREVIEW, read by the pages through isPreviewBuild).
+ */
+export function prepareBuildEnv(preview: boolean): void {
+  process.env.SITE_PREVIEW = preview ? '1' : '';
+  process.env.ASTRO_TELEMETRY_DISABLED = '1';
+}
+
+/** The environment for a child process of a build: this process's, with Astro's telemetry off. */
+export function buildChildEnv(): Env {
+  return { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' };
+}
+
 /** The variable's value as written, undefined when unset. */
 export function readEnv(env: Env, name: EnvName): string | undefined {
   return env[name];

@@ -16,6 +16,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import { prepareBuildEnv } from '../../config/env.ts';
 import type { DealerContent } from '../../content/load.ts';
 import { provideContent } from '../../content/store.ts';
 import { dealerRoutes } from '../../domain/routes.ts';
@@ -71,8 +72,7 @@ export async function buildBatch(options: BatchOptions): Promise<DealerSummary[]
   // Astro reports its own failure; this one is awaited below.
   content.catch(() => {});
   provideContent(content);
-  process.env.SITE_PREVIEW = options.preview ? '1' : '';
-  process.env.ASTRO_TELEMETRY_DISABLED = '1';
+  prepareBuildEnv(options.preview);
   const { build } = await import('astro');
   let summaries: DealerSummary[] | undefined;
   const fleet: AstroIntegration = {

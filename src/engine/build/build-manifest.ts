@@ -14,6 +14,7 @@
 import { createHash } from 'node:crypto';
 import { readFile, readdir, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { processEnv } from '../../config/env.ts';
 import type { DealerContent } from '../../content/load.ts';
 import type { ContentIssue } from '../../content/issues.ts';
 import { limiter, mapLimit } from '../../lib/concurrency.ts';
@@ -135,7 +136,7 @@ export async function buildKey(
   projectRoot: string,
   options: { preview: boolean; env?: NodeJS.ProcessEnv },
 ): Promise<string> {
-  const env = options.env ?? process.env;
+  const env = options.env ?? processEnv();
   const hash = createHash('sha256');
   hash.update(`preview=${options.preview}\0format=${CONTENT_FORMAT_VERSION}\0`);
   for (const name of OUTPUT_ENV) hash.update(`${name}=${env[name] ?? ''}\0`);

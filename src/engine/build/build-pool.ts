@@ -7,6 +7,7 @@ import { fork } from 'node:child_process';
 import { mkdir, readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { buildChildEnv } from '../../config/env.ts';
 import { mapLimit } from '../../lib/concurrency.ts';
 import type { DealerSummary } from './build-dealers.ts';
 import { projectRoot, type Run } from './build-run.ts';
@@ -84,7 +85,7 @@ export function startWorkers(
         `--max-old-space-size=${workerHeapMB(batch.length)}`,
         '--max-semi-space-size=16',
       ],
-      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+      env: buildChildEnv(),
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
     run.children.add(child);

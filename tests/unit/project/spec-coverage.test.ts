@@ -1,8 +1,9 @@
 /**
  * docs/spec-coverage.md stays true to the repository: every code and test path it cites exists,
  * every row of the spec sections (§2 … §9) is proved by at least one mutation of
- * scripts/lib/mutation-list.ts (run by `npm run mutations`), each mutation names a row of the map
- * and tests the row cites, and each mutation's find text is still in its file exactly once.
+ * scripts/mutations/list.ts (run by `npm run mutations`), each mutation names a row of the map
+ * and tests, by file name, that resolve to one file each and that the row cites, and each
+ * mutation's find text still resolves to exactly one source file, where it occurs exactly once.
  */
 import { existsSync, globSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -17,11 +18,14 @@ import {
   rowsNamed as rowsIn,
   type MapRow,
 } from '../../../scripts/mutations/coverage-map.ts';
-import { mutations, occurrences } from '../../../scripts/lib/mutation-list.ts';
+import { mutations } from '../../../scripts/mutations/list.ts';
+import { occurrences, SourceTree, TestIndex } from '../../../scripts/mutations/resolve.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const rows = readCoverageMap(path.join(root, 'docs/spec-coverage.md'));
 const specRows = rows.filter((r) => isSpecSection(r.section));
+const tree = SourceTree.read(root);
+const testFiles = TestIndex.read(root);
 
 /** Spec rows with no mutation of their own, each with its reason (none today). */
 const WITHOUT_MUTATIONS: string[] = [];
@@ -85,7 +89,7 @@ describe('docs/spec-coverage.md', () => {
   });
 });
 
-describe('scripts/lib/mutation-list.ts', () => {
+describe('scripts/mutations/list.ts', () => {
   it('gives every mutation a unique id', () => {
     const ids = mutations.map((m) => m.id);
     expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
@@ -104,26 +108,32 @@ describe('scripts/lib/mutation-list.ts', () => {
       const row = rowsNamed(m.row)[0];
       if (!row) continue;
       const cited = citedTests(row);
-      for (const file of [...m.tests, ...(m.e2e ?? [])]) {
-        if (!existsSync(path.join(root, file))) problems.push(`${m.id}: ${file} does not exist`);
-        else if (!cited.some((c) => matches(c, file))) problems.push(`${m.id}: ${file} is not cited by ${where(row)}`);
-      }
+      const resolved = (names: readonly string[]) =>
+        names.flatMap((name) => {
+          const { file, problem } = testFiles.resolve(name);
+          if (problem) problems.push(`${m.id}: ${problem}`);
+          return file ? [file] : [];
+        });
+      const unit = resolved(m.tests);
+      const e2e = resolved(m.e2e ?? []);
+      for (const file of [...unit, ...e2e])
+        if (!cited.some((c) => matches(c, file))) problems.push(`${m.id}: ${file} is not cited by ${where(row)}`);
       if (!m.tests.length && !m.e2e?.length) problems.push(`${m.id}: no test to run`);
-      for (const file of m.tests)
+      for (const file of unit)
         if (!/^tests\/unit\/.+\.test\.ts$/.test(file) && !isBlockTest(file))
           problems.push(`${m.id}: ${file} is not a unit test`);
-      for (const file of m.e2e ?? [])
+      for (const file of e2e)
         if (!/^tests\/e2e\/.+\.spec\.ts$/.test(file)) problems.push(`${m.id}: ${file} is not an e2e spec`);
     }
     expect(problems).toEqual([]);
   });
 
-  it("finds each mutation's text exactly once in its file, and changes it", () => {
+  it('resolves each mutation to exactly one source file, finds its text exactly once there, and changes it', () => {
     const stale = mutations.flatMap((m) => {
-      const file = path.join(root, m.file);
-      if (!existsSync(file)) return [`${m.id}: ${m.file} does not exist`];
-      const n = occurrences(readFileSync(file, 'utf8'), m.find);
-      const problems = n === 1 ? [] : [`${m.id}: found ${n} times in ${m.file}`];
+      const { file, problem } = tree.resolve(m);
+      if (!file) return [`${m.id}: ${problem}`];
+      const n = occurrences(readFileSync(path.join(root, file), 'utf8'), m.find);
+      const problems = n === 1 ? [] : [`${m.id}: found ${n} times in ${file}`];
       if (m.find === m.replace) problems.push(`${m.id}: replace is the same as find`);
       return problems;
     });

@@ -1,19 +1,22 @@
 /**
  * npm run mutations [-- --only <text>]… [--list] [--e2e] [--timeout <seconds>] [--no-baseline] [--verbose]
  *
- * Proves that each row of docs/spec-coverage.md is guarded by a test: every mutation of
- * scripts/lib/mutation-list.ts breaks one rule of the product in its source file, in place, runs
- * only the unit test files it names (vitest), and puts the file back. A mutation is
+ * Proves that each row of docs/spec-coverage.md is guarded by a test: every mutation of list.ts
+ * breaks one rule of the product in its source file, in place, runs only the unit test files it
+ * names (vitest), and puts the file back. A mutation names no path: its file is the one source file
+ * holding its find text (and declaring its symbol, if it names one), and its tests are found by file
+ * name (resolve.ts), so moving or renaming files needs no edit of the list. A mutation is
  *   killed    the tests failed, as they must when the rule is broken;
  *   SURVIVED  the tests still passed: the row's tests do not check the rule;
- *   stale     its find text no longer occurs exactly once in the file (the list has rotted);
+ *   stale     its find text no longer occurs exactly once in the product source, or a test it
+ *             names is not exactly one file (the list has rotted);
  *   timeout   the tests ran past the time limit;
  *   skipped   it is checked end to end only (Playwright) and --e2e was not given.
  * The exit code is 1 when a mutation survived or is stale.
  *
- * --only keeps the mutations whose id, row or file contains the text (given more than once: any
- * of the texts); --list prints them (and
- * which are stale) without running anything; --e2e also runs the end-to-end mutations (each
+ * --only keeps the mutations whose id, row or resolved file contains the text (given more than
+ * once: any of the texts); --list prints them with their files (and which are stale) without
+ * running anything; --e2e also runs the end-to-end mutations (each
  * builds the sample dealers, so keep them few). Before the mutations, the selected test files run
  * once untouched (skip with --no-baseline): a mutation is only killed if they pass without it.
  * --verbose also shows the first failure that killed each mutation.
@@ -25,10 +28,9 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { mutations, occurrences, type Mutation } from './lib/mutation-list.ts';
+import { mutations, type Mutation } from './list.ts';
+import { occurrences, repositoryRoot as root, SourceTree, TestIndex } from './resolve.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const journal = path.join(root, '.cache', 'mutation-in-progress.json');
 
 interface Options {
@@ -158,14 +160,46 @@ function firstFailure(output: string): string {
   return line ? line.trim().slice(0, 160) : '';
 }
 
-async function check(m: Mutation, options: Options): Promise<{ outcome: Outcome; detail: string }> {
-  const file = path.join(root, m.file);
-  const original = existsSync(file) ? readFileSync(file, 'utf8') : undefined;
-  if (original === undefined) return { outcome: 'stale', detail: `${m.file} does not exist` };
+/** A mutation with its file and test files found, or why they are not. */
+interface Located {
+  m: Mutation;
+  /** The repository-relative file the find text is in, when it resolves to exactly one. */
+  file?: string;
+  tests: string[];
+  e2e: string[];
+  /** Why the mutation is stale: its find text or a test name does not resolve. */
+  problems: string[];
+}
+
+/** Locates every mutation in the product source and its tests by name, reading each tree once. */
+function locate(list: readonly Mutation[]): Located[] {
+  const tree = SourceTree.read(root);
+  const testFiles = TestIndex.read(root);
+  return list.map((m) => {
+    const problems: string[] = [];
+    const { file, problem } = tree.resolve(m);
+    if (problem) problems.push(problem);
+    const byName = (names: readonly string[]) =>
+      names.flatMap((name) => {
+        const found = testFiles.resolve(name);
+        if (found.problem) problems.push(found.problem);
+        return found.file ? [found.file] : [];
+      });
+    const tests = byName(m.tests);
+    const e2e = byName(m.e2e ?? []);
+    return { m, ...(file ? { file } : {}), tests, e2e, problems };
+  });
+}
+
+async function check(
+  { m, file: rel, tests: unit, e2e, problems }: Located,
+  options: Options,
+): Promise<{ outcome: Outcome; detail: string }> {
+  if (!rel || problems.length) return { outcome: 'stale', detail: problems.join('; ') };
+  const file = path.join(root, rel);
+  const original = readFileSync(file, 'utf8');
   const count = occurrences(original, m.find);
-  if (count !== 1) return { outcome: 'stale', detail: `find text occurs ${count} times in ${m.file}` };
-  const unit = m.tests;
-  const e2e = m.e2e ?? [];
+  if (count !== 1) return { outcome: 'stale', detail: `find text occurs ${count} times in ${rel}` };
   if (!unit.length && !options.e2e) return { outcome: 'skipped', detail: `end to end only: ${e2e.join(', ')}` };
 
   mkdirSync(path.dirname(journal), { recursive: true });
@@ -192,10 +226,10 @@ async function check(m: Mutation, options: Options): Promise<{ outcome: Outcome;
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
   repairFromJournal();
-  const selected = mutations.filter(
-    (m) =>
+  const selected = locate(mutations).filter(
+    ({ m, file }) =>
       !options.only.length ||
-      options.only.some((text) => m.id.includes(text) || m.row.includes(text) || m.file.includes(text)),
+      options.only.some((text) => m.id.includes(text) || m.row.includes(text) || !!file?.includes(text)),
   );
   if (!selected.length) {
     console.error(`No mutation matches ${options.only.map((t) => JSON.stringify(t)).join(' or ')}.`);
@@ -204,13 +238,12 @@ async function main(): Promise<void> {
 
   if (options.list) {
     let stale = 0;
-    for (const m of selected) {
-      const file = path.join(root, m.file);
-      const count = existsSync(file) ? occurrences(readFileSync(file, 'utf8'), m.find) : 0;
-      if (count !== 1) stale++;
-      const tests = [...m.tests, ...(m.e2e ?? []).map((f) => `${f} (e2e)`)].join(', ');
+    for (const { m, file, tests, e2e, problems } of selected) {
+      if (problems.length) stale++;
+      const names = [...tests, ...e2e.map((f) => `${f} (e2e)`)].join(', ');
       console.log(
-        `${count === 1 ? '      ' : 'stale '}${m.id}\n        row:   ${m.row}\n        file:  ${m.file}\n        tests: ${tests}`,
+        `${problems.length ? 'stale ' : '      '}${m.id}\n        row:   ${m.row}\n        file:  ${file ?? '?'}\n        tests: ${names}` +
+          problems.map((p) => `\n        stale: ${p}`).join(''),
       );
     }
     console.log(`\n${selected.length} mutations, ${stale} stale.`);
@@ -219,10 +252,10 @@ async function main(): Promise<void> {
 
   if (options.baseline) {
     const runs: [string, string[], (files: string[], ms: number) => Promise<RunResult>, number][] = [
-      ['unit test', [...new Set(selected.flatMap((m) => m.tests))], vitest, options.timeoutMs * 3],
+      ['unit test', [...new Set(selected.flatMap((l) => l.tests))], vitest, options.timeoutMs * 3],
       [
         'end-to-end spec',
-        options.e2e ? [...new Set(selected.flatMap((m) => m.e2e ?? []))] : [],
+        options.e2e ? [...new Set(selected.flatMap((l) => l.e2e))] : [],
         playwright,
         options.timeoutMs * 10,
       ],
@@ -243,14 +276,15 @@ async function main(): Promise<void> {
   const counts: Record<Outcome, number> = { killed: 0, SURVIVED: 0, stale: 0, timeout: 0, skipped: 0 };
   const bad: string[] = [];
   const started = Date.now();
-  for (const [i, m] of selected.entries()) {
+  for (const [i, located] of selected.entries()) {
+    const { m, file = '?' } = located;
     const t0 = Date.now();
-    const { outcome, detail } = await check(m, options);
+    const { outcome, detail } = await check(located, options);
     counts[outcome]++;
     const seconds = ((Date.now() - t0) / 1000).toFixed(1);
-    const line = `${String(i + 1).padStart(4)}/${selected.length} ${outcome.padEnd(8)} ${m.id} (${seconds}s)`;
+    const line = `${String(i + 1).padStart(4)}/${selected.length} ${outcome.padEnd(8)} ${m.id} in ${file} (${seconds}s)`;
     console.log(detail && (outcome !== 'killed' || options.verbose) ? `${line}\n              ${detail}` : line);
-    if (outcome === 'SURVIVED' || outcome === 'stale') bad.push(`${outcome.padEnd(8)} ${m.id}: ${m.file} — ${m.row}`);
+    if (outcome === 'SURVIVED' || outcome === 'stale') bad.push(`${outcome.padEnd(8)} ${m.id}: ${file} — ${m.row}`);
   }
   const minutes = ((Date.now() - started) / 60_000).toFixed(1);
   console.log(

@@ -3,25 +3,23 @@
  * docs/spec-coverage.md: the hideButton rule, custom steps, the server error that blocks a step,
  * the 2024-06-24 step headings, the valuation widget and provider, the reviews refresh, the
  * analytics pages, the thank-you page's clearing, the service booking's three steps and the
- * validation of phones, emails, birth dates and booking dates. Read by mutation-list.ts.
+ * validation of phones, emails, birth dates and booking dates. Listed by ../list.ts.
  */
-import { b, e, row, u, type Mutation } from './mutation-kit.ts';
+import { b, e, row, u, type Mutation } from '../kit.ts';
 
-export const ruleMutations: Mutation[] = [
+export const mutations: Mutation[] = [
   ...row(
     'Custom rule hide button',
     [u('forms-hide-button')],
     [
       {
         id: 'rules-hide-next',
-        file: 'src/forms/rules.ts',
         find: '  return { back: buttons.back, next: buttons.next || !movesOnByPick(step, values) };',
         replace: '  return { back: buttons.back, next: true };',
         why: 'a hideButton rule hides Next where a pick moves the step on',
       },
       {
         id: 'rules-hide-back',
-        file: 'src/forms/rules.ts',
         find: '  return { back: buttons.back, next: buttons.next || !movesOnByPick(step, values) };',
         replace: '  return { back: true, next: buttons.next || !movesOnByPick(step, values) };',
         why: 'a hideButton rule hides Back',
@@ -34,7 +32,6 @@ export const ruleMutations: Mutation[] = [
     [
       {
         id: 'rules-custom-unknown',
-        file: 'src/content/validate-blocks.ts',
         find: '    } else if (step.isCustom && key && !isCustomStepKey(key)) {\n      check.errors.push({\n        dealer: where.dealer,\n',
         replace:
           '    } else if (step.isCustom && key && !isCustomStepKey(key)) {\n      check.warnings.push({\n        dealer: where.dealer,\n',
@@ -42,7 +39,6 @@ export const ruleMutations: Mutation[] = [
       },
       {
         id: 'rules-custom-days',
-        file: 'src/forms/custom-steps/test-drive-slots.ts',
         find: 'export const DAYS_OFFERED = 14;',
         replace: 'export const DAYS_OFFERED = 7;',
         why: 'the slot picker offers the next 14 open days',
@@ -55,7 +51,6 @@ export const ruleMutations: Mutation[] = [
     [
       {
         id: 'rules-server-error',
-        file: 'src/forms/island/FormSteps.tsx',
         find: '        if (!left.ok) return show(left);',
         replace: '        if (!left.ok) show(left);',
         why: 'a failed partial save keeps the visitor on the step',
@@ -64,11 +59,10 @@ export const ruleMutations: Mutation[] = [
   ),
   ...row(
     'Cutoff 2024-06-24 (`formStepHeadings`)',
-    [b('form', 'form-before-hydration')],
+    [b('form-before-hydration')],
     [
       {
         id: 'rules-step-headings',
-        file: 'src/components/form/form-props.ts',
         find: '    stepHeadings: ctx.flags.formStepHeadings,',
         replace: '    stepHeadings: true,',
         why: 'pages before 2024-06-24 show no step heading',
@@ -81,7 +75,6 @@ export const ruleMutations: Mutation[] = [
     [
       {
         id: 'rules-rev-newest',
-        file: 'src/lib/cutoffs.ts',
         find: '  return layoutClasses(layoutFlags(now.toISOString().slice(0, 10)));',
         replace: "  return '';",
         why: 'pages without a snapshot have the newest layout',
@@ -90,7 +83,6 @@ export const ruleMutations: Mutation[] = [
       },
       {
         id: 'rules-rev-display',
-        file: 'src/styles/blocks.css',
         find: '  font-size: clamp(2.25rem, 1.6rem + 2.6vw, 3.5rem);\n',
         replace: '',
         why: 'display headings are larger',
@@ -101,11 +93,10 @@ export const ruleMutations: Mutation[] = [
   ),
   ...row(
     'Valuation thank-you (valuation-, sell-my-car-, trade-in-enquiry)',
-    [b('success', 'success-variants'), b('success', 'valuation-widget')],
+    [b('success-variants'), b('valuation-widget')],
     [
       {
         id: 'rules-valuation-rejected',
-        file: 'src/blocks/success/success.ts',
         find: "  if (VALUATION_CATEGORIES.includes(category)) return offerRejected ? 'generic' : 'valuation';",
         replace: "  if (VALUATION_CATEGORIES.includes(category)) return 'valuation';",
         why: 'offer_rejected uses the default page',
@@ -118,14 +109,12 @@ export const ruleMutations: Mutation[] = [
     [
       {
         id: 'rules-valuation-age',
-        file: 'src/api/integrations/valuation-model.ts',
         find: 'export const AGE_YEARLY = 0.93;',
         replace: 'export const AGE_YEARLY = 0.95;',
         why: 'the documented depreciation after five years',
       },
       {
         id: 'rules-valuation-condition',
-        file: 'src/api/integrations/valuation-model.ts',
         find: 'export const CONDITION_FACTOR: Record<VehicleCondition, number> = { excellent: 1.05, good: 1, fair: 0.9, poor: 0.75 };',
         replace:
           'export const CONDITION_FACTOR: Record<VehicleCondition, number> = { excellent: 1, good: 1, fair: 1, poor: 1 };',
@@ -135,18 +124,16 @@ export const ruleMutations: Mutation[] = [
   ),
   ...row(
     'Reviews block refreshed from `GET /api/reviews`',
-    [b('reviews', 'reviews-refresh')],
+    [b('reviews-refresh')],
     [
       {
         id: 'rules-reviews-newer',
-        file: 'src/blocks/reviews/refresh.ts',
         find: '  if (answered !== had) return answered > had;',
         replace: '  if (answered !== had) return true;',
         why: 'an older answer never replaces the build’s reviews',
       },
       {
         id: 'rules-reviews-count',
-        file: 'src/blocks/reviews/refresh.ts',
         find: '  return answer.count > built.count;',
         replace: '  return false;',
         why: 'the same newest review with a higher count is newer',
@@ -159,14 +146,12 @@ export const ruleMutations: Mutation[] = [
     [
       {
         id: 'rules-analytics-service',
-        file: 'src/lib/analytics-pages.ts',
         find: "  '/service': 'service',\n",
         replace: '',
         why: '/service is an analytics page',
       },
       {
         id: 'rules-analytics-location',
-        file: 'src/lib/analytics-pages.ts',
         find: "  return location ? { type: 'contact-location', location } : undefined;",
         replace: '  return undefined;',
         why: '/contact-us/{location} is an analytics page',
@@ -179,7 +164,6 @@ export const ruleMutations: Mutation[] = [
     [
       {
         id: 'rules-thank-you-clears',
-        file: 'src/stores/visit.ts',
         find: "  removeKey(browserStorage('session'), VISITED_PAGES_KEY);",
         replace: '',
         why: 'the visited pages are cleared',
@@ -194,7 +178,6 @@ export const ruleMutations: Mutation[] = [
     [
       {
         id: 'rules-poll-300',
-        file: 'src/lib/analytics.ts',
         find: 'export const MANUFACTURER_POLL_MS = 300;',
         replace: 'export const MANUFACTURER_POLL_MS = 1000;',
         why: 'the poll is every 300 ms',
@@ -207,14 +190,12 @@ export const ruleMutations: Mutation[] = [
     [
       {
         id: 'rules-service-three',
-        file: 'src/forms/definition.ts',
         find: '  return { ...base, steps: steps.filter((s) => !emptied.has(s) || s.fields.length > 0) };',
         replace: '  return { ...base, steps };',
         why: 'a step whose fields all moved is left out',
       },
       {
         id: 'rules-service-inherit',
-        file: 'src/forms/definition.ts',
         find: '      builtIn ? { ...field, required: field.required ?? builtIn.required, label: field.label ?? builtIn.label } : field,',
         replace: '      field,',
         why: 'a moved field keeps the built-in label and required',
@@ -227,7 +208,6 @@ export const ruleMutations: Mutation[] = [
     [
       {
         id: 'rules-age-min',
-        file: 'src/forms/schema.ts',
         find: '          if (years < age.min) return this.createError({ message: messages.ageMin(age.min, age.purpose) });',
         replace: '',
         why: 'an applicant under 18 is refused',
@@ -240,14 +220,12 @@ export const ruleMutations: Mutation[] = [
     [
       {
         id: 'rules-phone-mobile',
-        file: 'src/forms/schema.ts',
         find: '      const mobile = asksForMobile(field.label);',
         replace: '      const mobile = false;',
         why: 'a field labelled mobile takes mobiles only',
       },
       {
         id: 'rules-phone-e164',
-        file: 'src/forms/island/values.ts',
         find: '  return normaliseLeadValues(ctx.def, out);',
         replace: '  return out;',
         why: 'the island sends E.164',
@@ -261,7 +239,6 @@ export const ruleMutations: Mutation[] = [
     [
       {
         id: 'rules-email-domain',
-        file: 'src/forms/schema.ts',
         find: '    labels.length >= 2 && labels.every((l) => DOMAIN_LABEL.test(l)) && /^\\p{L}{2,63}$/u.test(labels[labels.length - 1]!)\n',
         replace:
           '    labels.length >= 1 && labels.every((l) => DOMAIN_LABEL.test(l)) && /^\\p{L}{2,63}$/u.test(labels[labels.length - 1]!)\n',
@@ -275,7 +252,6 @@ export const ruleMutations: Mutation[] = [
     [
       {
         id: 'rules-closed-day',
-        file: 'src/forms/schema.ts',
         find: '          if (!isOpenDay(hours, day))\n            return this.createError({ message: messages.closedDay(hours.name, WEEKDAYS[weekdayOf(day)]) });\n',
         replace:
           '          if (false) return this.createError({ message: messages.closedDay(hours.name, WEEKDAYS[weekdayOf(day)]) });\n',
@@ -289,7 +265,6 @@ export const ruleMutations: Mutation[] = [
     [
       {
         id: 'rules-api-phone',
-        file: 'src/forms/schema.ts',
         find: "      test(\n        'phone',\n        mobile ? messages.phoneMobile(country) : messages.phoneFormat,\n        (v) => !phoneProblem(String(v), { country, mobile }),\n      );\n",
         replace: "      test('phone', messages.phoneFormat, () => true);\n",
         why: 'the API refuses a bad phone with the form’s message',
@@ -302,7 +277,6 @@ export const ruleMutations: Mutation[] = [
     [
       {
         id: 'rules-valuation-400',
-        file: 'src/api/routes/valuation.ts',
         find: '    if (!parsed.ok) throw new ApiError(400, parsed.problem.message, parsed.problem.fields);',
         replace: '    if (!parsed.ok) throw new ApiError(400, parsed.problem.message);',
         why: 'a 400 names the fields',
@@ -315,7 +289,6 @@ export const ruleMutations: Mutation[] = [
     [
       {
         id: 'rules-prefill-make',
-        file: 'src/forms/island/values.ts',
         find: "  for (const name of ['make', 'model_id', 'model_name', 'vehicle']) prefill(name, q.get(name), true);",
         replace: "  for (const name of ['model_id', 'model_name', 'vehicle']) prefill(name, q.get(name), true);",
         why: '?make= prefills the make',
@@ -323,7 +296,6 @@ export const ruleMutations: Mutation[] = [
       },
       {
         id: 'rules-prefill-vehicle',
-        file: 'src/forms/island/values.ts',
         find: "  for (const name of ['make', 'model_id', 'model_name', 'vehicle']) prefill(name, q.get(name), true);",
         replace: "  for (const name of ['make', 'model_id', 'model_name']) prefill(name, q.get(name), true);",
         why: '?vehicle= prefills the vehicle',
@@ -337,7 +309,6 @@ export const ruleMutations: Mutation[] = [
     [
       {
         id: 'rules-picker-days',
-        file: 'src/forms/island/fields/DateTime.tsx',
         find: '    () => (hours && now ? openDays(hours, DAYS_OFFERED, { now, horizonDays: HORIZON_DAYS }) : []),\n',
         replace:
           '    () =>\n      hours && now ? Array.from({ length: DAYS_OFFERED }, (_, i) => addDays(todayIn(hours.timeZone, now), i)) : [],\n',
@@ -351,7 +322,6 @@ export const ruleMutations: Mutation[] = [
     [
       {
         id: 'rules-walk-email',
-        file: 'src/forms/schema.ts',
         find: '    labels.length >= 2 && labels.every((l) => DOMAIN_LABEL.test(l)) && /^\\p{L}{2,63}$/u.test(labels[labels.length - 1]!)\n',
         replace:
           '    labels.length >= 1 && labels.every((l) => DOMAIN_LABEL.test(l)) && /^\\p{L}{2,63}$/u.test(labels[labels.length - 1]!)\n',
@@ -366,7 +336,6 @@ export const ruleMutations: Mutation[] = [
     [
       {
         id: 'rules-event-20',
-        file: 'src/lib/analytics.ts',
         find: '  serviceBooking: 20,',
         replace: '  serviceBooking: 21,',
         why: 'a service booking fires event 20',
