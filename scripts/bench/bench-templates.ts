@@ -84,7 +84,7 @@ const decode = (s: string) =>
 
 function resolveUrl(root: string, fromDir: string, spec: string): string | undefined {
   const clean = decode(spec).split(/[?#]/)[0]!;
-  if (clean.startsWith('../lib/') || clean.startsWith('../')) return path.resolve(fromDir, clean);
+  if (clean.startsWith('./') || clean.startsWith('../')) return path.resolve(fromDir, clean);
   if (clean.startsWith('/') && !clean.startsWith('//')) return path.join(root, clean);
   return undefined;
 }

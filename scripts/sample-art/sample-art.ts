@@ -12,26 +12,9 @@
  */
 import { mkdirSync, readFileSync, writeFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import {
-  SWATCHES,
-  WHEEL,
-  carSvg,
-  darken,
-  kindOf,
-  lg,
-  lighten,
-  mix,
-  paintDefs,
-  r1,
-  r3,
-  rg,
-  shapes,
-  sideBody,
-  svg,
-  swatchOf,
-  type Kind,
-  type View,
-} from './cars.ts';
+import { WHEEL, carSvg, paintDefs, sideBody, type View } from './cars.ts';
+import { kindOf, shapes, type Kind } from './shapes.ts';
+import { SWATCHES, darken, lg, lighten, mix, r1, r3, rg, svg, swatchOf } from './svg-kit.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const DEALERS = path.join(ROOT, 'dealers');

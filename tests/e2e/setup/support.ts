@@ -137,7 +137,7 @@ export function pathOfFile(rel: string): string {
  * or VISUAL_SNAPSHOTS_DIR, e.g. a throwaway folder to try `--update-snapshots` without touching the real ones.
  */
 export function visualSnapshotsDir(): string {
-  const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
+  const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..', '..');
   return process.env.VISUAL_SNAPSHOTS_DIR
     ? path.resolve(root, process.env.VISUAL_SNAPSHOTS_DIR)
     : path.join(root, 'tests', 'e2e', '__screenshots__');

@@ -11,9 +11,10 @@ describe('block registry', () => {
 
   it("finds each type's component in its own folder, or in the folder its definition names", () => {
     for (const type of blockTypes)
-      expect(existsSync(new URL(`../../src/blocks/${componentPath(type)}`, import.meta.url)), componentPath(type)).toBe(
-        true,
-      );
+      expect(
+        existsSync(new URL(`../../../src/blocks/${componentPath(type)}`, import.meta.url)),
+        componentPath(type),
+      ).toBe(true);
     expect(componentPath('heading')).toBe('heading/Heading.astro');
     expect(componentPath('buttonsTool')).toBe('buttons/Buttons.astro');
     expect(registry.buttonsTool).toBe(registry.buttons);

@@ -1,0 +1,70 @@
+/**
+ * Dealer text with a word longer than the screen is wide (a pasted URL, a part number, a name
+ * typed without spaces) wraps inside its box and never widens the page. On one page of every
+ * template of every sample dealer, at 390 px, an 80-letter word is added to every piece of text
+ * the page shows (paragraphs, headings, list items, links, labels, table cells, buttons): the page
+ * must stay 390 px wide, and the elements that stick out are named when it does not.
+ */
+import { expect, test } from '@playwright/test';
+import { builtSlugs, e2eEnv, localOrigin, readSitemap } from './setup/support.ts';
+
+const env = e2eEnv();
+const PHONE = { width: 390, height: 844 };
+const LONG_WORD = 'Unbroken'.repeat(10);
+
+/** One page of each template: the first sitemap path that matches each pattern. */
+const TEMPLATES: [string, RegExp][] = [
+  ['home', /^\/$/],
+  ['car', /^\/cars\/[^/]+$/],
+  ['team profile', /^\/team\/[^/]+$/],
+  ['contact', /contact/],
+  ['offers', /offers/],
+  ['used cars', /used-cars$/],
+  ['model', /^\/(outlander|triton|cx-5|hilux|rav4|corolla)$/],
+  ['privacy', /privacy/],
+];
+
+test.skip(!env, 'needs the global setup');
+test.use({ viewport: PHONE });
+
+for (const slug of env ? builtSlugs(env.sitesDir) : []) {
+  const paths = readSitemap(env!.sitesDir, slug).map((loc) => new URL(loc).pathname);
+  for (const [template, pattern] of TEMPLATES) {
+    const found = paths.find((p) => pattern.test(p));
+    if (!found) continue;
+    test(`${slug}: a ${LONG_WORD.length}-letter word in every text of the ${template} page (${found}) wraps at 390 px`, async ({
+      page,
+    }) => {
+      await page.goto(localOrigin(slug, env!.port) + found);
+      const result = await page.evaluate((word) => {
+        const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+        const nodes: Text[] = [];
+        for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+          const parent = n.parentElement;
+          if (!parent || !n.textContent?.trim()) continue;
+          if (parent.closest('script, style, noscript, template, svg, [hidden], [aria-hidden="true"]')) continue;
+          nodes.push(n as Text);
+        }
+        for (const n of nodes) n.textContent = `${n.textContent} ${word}`;
+        const width = window.innerWidth;
+        const sticking = [...document.body.querySelectorAll<HTMLElement>('*')]
+          .filter((el) => {
+            const r = el.getBoundingClientRect();
+            if (r.width === 0 || r.right <= width + 1) return false;
+            const style = getComputedStyle(el);
+            if (style.position === 'fixed' || el.closest('[hidden]')) return false;
+            const parent = el.parentElement?.getBoundingClientRect();
+            return !parent || parent.right <= width + 1;
+          })
+          .slice(0, 8)
+          .map(
+            (el) => `${el.tagName.toLowerCase()}${el.className ? `.${String(el.className).split(' ').join('.')}` : ''}`,
+          );
+        return { changed: nodes.length, scrollWidth: document.documentElement.scrollWidth, width, sticking };
+      }, LONG_WORD);
+      expect(result.changed).toBeGreaterThan(10);
+      expect(result.sticking, `elements past the right edge: ${result.sticking.join(', ')}`).toEqual([]);
+      expect(result.scrollWidth).toBeLessThanOrEqual(result.width);
+    });
+  }
+}
