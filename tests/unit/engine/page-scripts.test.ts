@@ -6,10 +6,9 @@
  * The definitions' `island` flags are kept honest by reading the block components themselves.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSamples, type SampleBuild } from '../../helpers/sample-build.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sharedSampleBuild, type SampleBuild } from '../../helpers/sample-build.ts';
 import { loadDealers, type DealerContent } from '../../../src/content/load.ts';
 import { dealerRoutes } from '../../../src/domain/routes.ts';
 import { routeBlocks } from '../../../src/domain/pages.ts';
@@ -92,12 +91,9 @@ describe('built pages without an interactive block', () => {
   let build: SampleBuild;
   let dealers: DealerContent[];
   beforeAll(async () => {
-    build = await buildSamples('page-scripts');
+    build = await sharedSampleBuild();
     dealers = (await loadDealers(path.resolve('dealers'))).dealers;
   }, 240_000);
-  afterAll(async () => {
-    if (build) await rm(path.dirname(build.sites), { recursive: true, force: true });
-  });
 
   it('load no script file and no module script', () => {
     const offenders: string[] = [];

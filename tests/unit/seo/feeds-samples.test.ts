@@ -2,13 +2,13 @@
  * The vehicle feeds the build writes for the sample dealers: every row complete and well formed
  * for its platform, sold and hidden cars left out, and the files beside sitemap.xml but not in it.
  */
-import { readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadDealers, type DealerContent } from '../../../src/content/load.ts';
 import { GOOGLE_FEED_FILE, META_FEED_FILE } from '../../../src/seo/feeds/index.ts';
 import { isListed } from '../../../src/domain/routes.ts';
-import { buildSamples, type SampleBuild } from '../../helpers/sample-build.ts';
+import { sharedSampleBuild, type SampleBuild } from '../../helpers/sample-build.ts';
 
 type Row = Record<string, string>;
 
@@ -56,11 +56,8 @@ function records(table: string[][]): Row[] {
 let build: SampleBuild;
 let dealers: DealerContent[];
 beforeAll(async () => {
-  [build, dealers] = await Promise.all([buildSamples('feeds'), loadDealers('dealers').then((r) => r.dealers)]);
+  [build, dealers] = await Promise.all([sharedSampleBuild(), loadDealers('dealers').then((r) => r.dealers)]);
 }, 240_000);
-afterAll(async () => {
-  if (build) await rm(path.dirname(build.sites), { recursive: true, force: true });
-});
 
 const feedOf = (slug: string, file: string) => readFile(path.join(build.sites, slug, file), 'utf8');
 

@@ -10,7 +10,7 @@ import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
-import { buildSamples, type SampleBuild } from '../../helpers/sample-build.ts';
+import { buildSamples, sharedSampleBuild, type SampleBuild } from '../../helpers/sample-build.ts';
 import { writeSyntheticDealers } from '../../../scripts/bench/synthetic.ts';
 
 /** The checker itself: the jar the vnu-jar package ships. */
@@ -29,12 +29,12 @@ beforeAll(async () => {
   syntheticDealers = await mkdtemp(path.resolve('.cache/test-builds/html-standards-dealers-'));
   await writeSyntheticDealers(syntheticDealers, { dealers: 3, pages: 40, seed: 5 });
   [build, synthetic] = await Promise.all([
-    buildSamples('html-standards'),
+    sharedSampleBuild(),
     buildSamples('html-standards-synthetic', { dealers: syntheticDealers }),
   ]);
 }, 240_000);
 afterAll(async () => {
-  for (const b of [build, synthetic]) if (b) await rm(path.dirname(b.sites), { recursive: true, force: true });
+  if (synthetic) await rm(path.dirname(synthetic.sites), { recursive: true, force: true });
   if (syntheticDealers) await rm(syntheticDealers, { recursive: true, force: true });
 });
 

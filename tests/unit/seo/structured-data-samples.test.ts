@@ -6,28 +6,20 @@
  * BreadcrumbList, ListItem, Brand, Organization and the rest. The vocabulary itself is held by the
  * compiler instead: every builder is typed against schema-dts.
  */
-import { rm } from 'node:fs/promises';
-import path from 'node:path';
 import WebAutoExtractor, { type ExtractedData } from '@marbec/web-auto-extractor';
 import Validator from '@adobe/structured-data-validator';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadDealers, type DealerContent } from '../../../src/content/load.ts';
 import { carPath, isListed, modelPath, profileHref } from '../../../src/domain/routes.ts';
-import { buildSamples, type SampleBuild } from '../../helpers/sample-build.ts';
+import { sharedSampleBuild, type SampleBuild } from '../../helpers/sample-build.ts';
 
 type Json = Record<string, unknown>;
 
 let build: SampleBuild;
 let dealers: DealerContent[];
 beforeAll(async () => {
-  [build, dealers] = await Promise.all([
-    buildSamples('structured-data'),
-    loadDealers('dealers').then((r) => r.dealers),
-  ]);
+  [build, dealers] = await Promise.all([sharedSampleBuild(), loadDealers('dealers').then((r) => r.dealers)]);
 }, 240_000);
-afterAll(async () => {
-  if (build) await rm(path.dirname(build.sites), { recursive: true, force: true });
-});
 
 function htmlOf(slug: string, pagePath: string): string {
   const key = `${slug}${pagePath === '/' ? '' : pagePath}/index.html`;
