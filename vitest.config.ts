@@ -6,6 +6,9 @@ export default getViteConfig({
     // The unit tests: tests/unit/, and a block's own tests beside its code (src/blocks/<type>/*.test.ts).
     include: ['tests/unit/**/*.test.ts', 'src/**/*.test.ts'],
     environment: 'node',
+    // Two files at a time even on two cores (Vitest's default there is one): most slow files wait on
+    // child builds, PostgreSQL, Java or HTTP rather than compute. VITEST_MAX_WORKERS overrides it.
+    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

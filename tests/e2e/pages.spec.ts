@@ -1,10 +1,14 @@
 /**
- * Every page in every sample dealer's sitemap, plus a missing URL, opened in Chromium from the
- * local server: it loads, logs no error, loads every local resource, has one h1, a title and a
- * canonical link, and axe finds no serious or critical accessibility violation.
+ * Every page in every sample dealer's sitemap, its thank-you pages and a missing URL, opened once
+ * in Chromium from the local server, at a phone's width and then a laptop's: it loads, logs no
+ * error, loads every local resource, has one h1, a title and a canonical link; at 390 px it does
+ * not scroll sideways, shows no raw markup and draws no text over other text; at 1366 px it does
+ * not scroll sideways and its header is one row (setup/layout-probe.ts); and axe finds no serious
+ * or critical accessibility violation. One visit per page serves every judge.
  */
 import { test as base, expect, type BrowserContext } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { PHONE, layoutProblems, measureLaptop, measurePhone } from './setup/layout-probe.ts';
 import { builtSlugs, e2eEnv, localOrigin, readSitemap, thankYouPaths, toLocalUrl } from './setup/support.ts';
 
 interface Workers {
@@ -19,7 +23,7 @@ const test = base.extend<object, Workers>({
       await use((slug) => {
         let context = contexts.get(slug);
         if (!context) {
-          context = browser.newContext().then(async (c) => {
+          context = browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' }).then(async (c) => {
             // Only the local server is under test: other hosts (CMS images, maps) are not contacted.
             await c.route(
               (url) => !url.hostname.endsWith('.localhost'),
@@ -73,6 +77,7 @@ async function pageProblems(
       problems.push(`status ${response?.status()}, expected ${expected.status}`);
     // Let islands that hydrate on load or idle finish before the page is inspected.
     await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2000 })));
+    const phone = await measurePhone(page);
 
     const h1 = await page.locator('h1').count();
     if (h1 !== 1) problems.push(`${h1} <h1> elements, expected exactly one`);
@@ -84,6 +89,8 @@ async function pageProblems(
     else if (expected.canonical && canonicals[0] !== expected.canonical) {
       problems.push(`canonical link ${canonicals[0]}, expected ${expected.canonical} (its sitemap URL)`);
     }
+
+    problems.push(...layoutProblems({ phone, laptop: await measureLaptop(page) }));
 
     // Legacy mode runs axe.run() in the page itself; the default runs it again in a blank page,
     // which doubles the time per page and adds nothing here (the sites embed no same-origin frames).
@@ -117,7 +124,7 @@ if (!env) {
     test.describe(slug, () => {
       for (const loc of readSitemap(env.sitesDir, slug)) {
         const path = new URL(loc).pathname;
-        test(`${path} loads cleanly with one h1, a title, a canonical link and no serious accessibility issue`, async ({
+        test(`${path} loads cleanly with one h1, a title, a canonical link, a layout that fits a phone and a laptop, and no serious accessibility issue`, async ({
           dealerContext,
         }) => {
           const problems = await pageProblems(await dealerContext(slug), toLocalUrl(loc, slug, env.port), {

@@ -1,18 +1,15 @@
 /**
- * Layout judges for every built page of every sample dealer (sitemap pages and thank-you pages),
- * in Chromium, at a phone width (390 px) and a laptop width (1366 px):
+ * The layout judge of every built page (tests/e2e/pages.spec.ts), in Chromium:
  *  - 390 px: no horizontal overflow (naming the element that sticks out), no raw HTML tags or
  *    escaped entities in the visible text, and no two text boxes drawn over each other;
  *  - 1366 px: no horizontal overflow, and the site header is one row.
- * One test per page, so the failures list the pages; pages share one browser page per worker.
  */
-import { test as base, expect, type Page } from '@playwright/test';
-import { builtSlugs, e2eEnv, localOrigin, readSitemap, thankYouPaths } from './setup/support.ts';
+import type { Page } from '@playwright/test';
 
-const PHONE = { width: 390, height: 844 };
-const LAPTOP = { width: 1366, height: 768 };
+export const PHONE = { width: 390, height: 844 };
+export const LAPTOP = { width: 1366, height: 768 };
 
-interface LayoutFindings {
+export interface LayoutFindings {
   scrollWidth: number;
   innerWidth: number;
   /** Elements that reach past the right edge while their parent does not: where an overflow starts. */
@@ -228,42 +225,21 @@ function layoutProbe(options: { overlaps: boolean; header: boolean }): LayoutFin
   return { scrollWidth, innerWidth: width, overflowing, rawMarkup, overlaps, headerRows, headerDetail };
 }
 
-interface Workers {
-  /** One page per worker, reused from test to test: a new context per page would double the run time. */
-  layoutPage: Page;
+/** Loads the page at phone width, waits for web fonts (they change text widths), then measures. */
+/** The phone findings of a page loaded at PHONE size, once its web fonts (which change text widths) are in. */
+export async function measurePhone(page: Page): Promise<LayoutFindings> {
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  return page.evaluate(layoutProbe, { overlaps: true, header: false });
 }
 
-const test = base.extend<object, Workers>({
-  layoutPage: [
-    async ({ browser }, use) => {
-      const context = await browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });
-      // Only the local server is under test: other hosts (CMS images, maps, tag manager) are not contacted.
-      await context.route(
-        (url) => !url.hostname.endsWith('.localhost'),
-        (route) => route.abort('blockedbyclient'),
-      );
-      const page = await context.newPage();
-      await use(page);
-      await context.close();
-    },
-    { scope: 'worker' },
-  ],
-});
-
-/** Loads the page at phone width, waits for web fonts (they change text widths), then measures. */
-async function measure(page: Page, url: string): Promise<{ phone: LayoutFindings; laptop: LayoutFindings }> {
-  await page.setViewportSize(PHONE);
-  const response = await page.goto(url, { waitUntil: 'load' });
-  expect(response?.status(), `${url} answered ${response?.status()}`).toBe(200);
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  const phone = await page.evaluate(layoutProbe, { overlaps: true, header: false });
+/** Widens the page to LAPTOP size and measures it there (the page stays at that size). */
+export async function measureLaptop(page: Page): Promise<LayoutFindings> {
   await page.setViewportSize(LAPTOP);
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  const laptop = await page.evaluate(layoutProbe, { overlaps: false, header: true });
-  return { phone, laptop };
+  return page.evaluate(layoutProbe, { overlaps: false, header: true });
 }
 
-function problems({ phone, laptop }: { phone: LayoutFindings; laptop: LayoutFindings }): string[] {
+export function layoutProblems({ phone, laptop }: { phone: LayoutFindings; laptop: LayoutFindings }): string[] {
   const out: string[] = [];
   const overflow = (width: number, f: LayoutFindings) => {
     if (f.scrollWidth > f.innerWidth) {
@@ -282,32 +258,4 @@ function problems({ phone, laptop }: { phone: LayoutFindings; laptop: LayoutFind
   if (laptop.headerRows > 1)
     out.push(`1366 px: the header wraps onto ${laptop.headerRows} rows: ${laptop.headerDetail}`);
   return out;
-}
-
-const env = e2eEnv();
-
-if (!env) {
-  test('the global setup has built the sample dealers', () => {
-    throw new Error(
-      'Run the end-to-end tests with `npx playwright test`, whose global setup builds and serves the sites.',
-    );
-  });
-} else {
-  for (const slug of builtSlugs(env.sitesDir)) {
-    const paths = [
-      ...readSitemap(env.sitesDir, slug).map((loc) => new URL(loc).pathname),
-      // Thank-you pages are kept out of the sitemap (noindex), so they are found in the build.
-      ...thankYouPaths(env.sitesDir, slug),
-    ];
-    test.describe(`${slug} layout`, () => {
-      for (const path of [...new Set(paths)]) {
-        test(`${path} fits a phone and a laptop screen, with no raw markup or overlapping text`, async ({
-          layoutPage,
-        }) => {
-          const found = problems(await measure(layoutPage, `${localOrigin(slug, env.port)}${path}`));
-          expect(found, `${slug} ${path}:\n  ${found.join('\n  ')}\n`).toEqual([]);
-        });
-      }
-    });
-  }
 }
