@@ -95,8 +95,8 @@ export const TARGET = { dealers: 100, pages: 40, ratio: 10, pagesPerSecond: 400,
 /** The fleet targets: 1,000 dealers × 40 pages, 5,000 in one build, one changed dealer. */
 export const FLEET_TARGET = {
   dealers: 1000,
-  pagesPerSecond: 600,
-  rssMB: 2048,
+  pagesPerSecond: 1000,
+  rssMB: 1536,
   bigDealers: 5000,
   bigRssMB: 4096,
   changedSeconds: 10,

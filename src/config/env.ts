@@ -307,9 +307,14 @@ export function prepareBuildEnv(preview: boolean): void {
   process.env.ASTRO_TELEMETRY_DISABLED = '1';
 }
 
-/** The environment for a child process of a build: this process's, with Astro's telemetry off. */
+/**
+ * The environment for a render worker of a build: this process's, with Astro's telemetry off, and
+ * the bundler's native allocator (mimalloc, inside Rolldown) committing its arenas as it uses them
+ * and returning freed pages at once, unless set otherwise. Its defaults keep about 200 MB more
+ * resident per worker after bundling, for no measurable gain in speed.
+ */
 export function buildChildEnv(): Env {
-  return { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' };
+  return { MIMALLOC_ARENA_EAGER_COMMIT: '0', MIMALLOC_PURGE_DELAY: '0', ...process.env, ASTRO_TELEMETRY_DISABLED: '1' };
 }
 
 /** The variable's value as written, undefined when unset. */

@@ -4,7 +4,8 @@
  * Shared assets are hard-linked into each site where the file system allows (a fleet of a
  * thousand sites would otherwise write a thousand copies of every bundle), else copied.
  */
-import { copyFile, cp, link, mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFileSync, linkSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cp, mkdir, readFile, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ISLAND_STYLE } from '../../lib/island-style.ts';
 
@@ -12,8 +13,11 @@ import { ISLAND_STYLE } from '../../lib/island-style.ts';
 const LOCAL_URL = /(?<=["'(\s,=]|&quot;)\/(?!\/)[A-Za-z0-9._~\-/%@]+/g;
 /** Relative chunk imports inside bundled JS: import "./chunk.js", from"./x.js". */
 const RELATIVE_IMPORT = /["'`]\.\/([A-Za-z0-9._~\-@]+\.(?:js|mjs|css))["'`]/g;
-/** Files copied or written at once. */
-const IO_CONCURRENCY = 16;
+/**
+ * Pages are read and written synchronously: a page is a small page-cache copy, and the promise
+ * API's open, write and close round trips through the thread pool cost several times as much CPU
+ * as the copy, tens of thousands of times in a fleet build (whose split has nothing else to do).
+ */
 
 async function walk(dir: string, skip?: (name: string) => boolean): Promise<string[]> {
   const out: string[] = [];
@@ -24,10 +28,6 @@ async function walk(dir: string, skip?: (name: string) => boolean): Promise<stri
     else out.push(full);
   }
   return out;
-}
-
-async function inBatches<T>(items: T[], size: number, work: (item: T) => Promise<void>): Promise<void> {
-  for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(work));
 }
 
 /** Renames a folder, or copies and removes it when source and target are on different devices. */
@@ -95,11 +95,11 @@ export class SharedFiles {
   }
 
   /** Puts the shared file `url` at `dest`: a hard link when possible, else a copy. */
-  async place(url: string, dest: string): Promise<void> {
+  place(url: string, dest: string): void {
     const from = path.join(this.built, url);
     if (this.linkable !== false) {
       try {
-        await link(from, dest);
+        linkSync(from, dest);
         this.linkable = true;
         return;
       } catch (e) {
@@ -109,7 +109,7 @@ export class SharedFiles {
         this.linkable = false;
       }
     }
-    await copyFile(from, dest);
+    copyFileSync(from, dest);
   }
 }
 
@@ -176,13 +176,13 @@ export async function splitDealer(
   const needed = new Set<string>(shared.has('/favicon.svg') ? ['/favicon.svg'] : []);
   /** Pages as read, unchanged so far: those are not written again. */
   const asRead = new Set<string>();
-  await inBatches(pages, IO_CONCURRENCY, async (file) => {
-    const text = await readFile(file, 'utf8');
+  for (const file of pages) {
+    const text = readFileSync(file, 'utf8');
     const page = rel(file);
     const tidy = rewrite ? rewrite.page(text.replace(ISLAND_STYLE, ''), page) : text.replace(ISLAND_STYLE, '');
     if (tidy === text) asRead.add(page);
     html.set(page, tidy);
-  });
+  }
   const added = rewrite?.files() ?? new Map<string, string>();
   for (const [page, text] of html) {
     const final = rewrite ? rewrite.linkStylesheet(text) : text;
@@ -195,13 +195,11 @@ export async function splitDealer(
       if (clean && shared.has(clean)) needed.add(clean);
     }
   }
-  await inBatches([...html], IO_CONCURRENCY, async ([page, text]) => {
-    if (!asRead.has(page)) await writeFile(path.join(dest, page), text);
-  });
-  await inBatches([...added], IO_CONCURRENCY, async ([url, text]) => {
-    await mkdir(path.dirname(path.join(dest, url)), { recursive: true });
-    await writeFile(path.join(dest, url), text);
-  });
+  for (const [page, text] of html) if (!asRead.has(page)) writeFileSync(path.join(dest, page), text);
+  for (const [url, text] of added) {
+    mkdirSync(path.dirname(path.join(dest, url)), { recursive: true });
+    writeFileSync(path.join(dest, url), text);
+  }
 
   // Shared CSS and JS can reference more shared files (chunks, fonts, images): follow them.
   let pending = [...needed].filter((u) => /\.(css|js|mjs)$/.test(u));
@@ -218,10 +216,8 @@ export async function splitDealer(
   }
 
   const copies = [...needed];
-  await Promise.all(
-    [...new Set(copies.map((u) => path.posix.dirname(u)))].map((d) => mkdir(path.join(dest, d), { recursive: true })),
-  );
-  await inBatches(copies, IO_CONCURRENCY, (url) => shared.place(url, path.join(dest, url)));
+  for (const d of new Set(copies.map((u) => path.posix.dirname(u)))) mkdirSync(path.join(dest, d), { recursive: true });
+  for (const url of copies) shared.place(url, path.join(dest, url));
 
   const sizes = new Map<string, number>();
   for (const [page, text] of html) sizes.set(page, Buffer.byteLength(text));

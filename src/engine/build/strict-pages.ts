@@ -39,6 +39,8 @@ export const STYLE_ID_ATTRIBUTE = 'data-css';
 
 const TOKEN =
   /<!--[\s\S]*?-->|<(script|style|textarea|title)\b((?:"[^"]*"|'[^']*'|[^'">])*)>([\s\S]*?)<\/\1\s*>|<([a-zA-Z][a-zA-Z0-9-]*)((?:"[^"]*"|'[^']*'|[^'">])*)>/gi;
+/** Start-tag attributes that may hold a style attribute or a character reference (decoded, so checked). */
+const MAY_NEED_PARSING = /style|&/i;
 const ATTRIBUTE = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
 
 interface Attribute {
@@ -66,6 +68,7 @@ const NAMED: Record<string, string> = { amp: '&', quot: '"', apos: "'", lt: '<',
 
 /** An attribute value as the browser reads it: character references decoded. */
 export function decodeEntities(value: string): string {
+  if (!value.includes('&')) return value;
   return value.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, ref: string) => {
     if (ref[0] === '#') {
       const code = ref[1] === 'x' || ref[1] === 'X' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
@@ -124,6 +127,17 @@ export class StrictPages {
   /** URL → text of inline scripts moved to a file. */
   private readonly scripts = new Map<string, string>();
   private stylesheetUrl: string | undefined;
+  /** Short hashes already worked out: a site's pages repeat the same styles and scripts. */
+  private readonly hashes = new Map<string, string>();
+
+  private idOf(text: string): string {
+    let id = this.hashes.get(text);
+    if (id === undefined) {
+      id = shortHash(text);
+      this.hashes.set(text, id);
+    }
+    return id;
+  }
 
   /** One page rewritten; `page` names it in errors. */
   page(html: string, page: string): string {
@@ -143,6 +157,8 @@ export class StrictPages {
 
   /** A start tag with its style attribute, if any, replaced by a style id. */
   private startTag(name: string, attrs: string, page: string): string {
+    // Most tags have no style attribute and no character reference to check: nothing to parse.
+    if (!MAY_NEED_PARSING.test(attrs)) return `<${name}${attrs}>`;
     const found = attributesOf(attrs);
     const style = found.find((a) => a.name === 'style');
     if (!style) return `<${name}${attrs}>`;
@@ -155,7 +171,7 @@ export class StrictPages {
       if (!isSafeDeclarationList(declarations)) {
         throw new Error(`${page}: the style attribute "${declarations}" of <${name}> cannot move to a stylesheet`);
       }
-      const id = shortHash(declarations);
+      const id = this.idOf(declarations);
       const earlier = this.styles.get(id);
       if (earlier !== undefined && earlier !== declarations) {
         throw new Error(`${page}: two style attributes share the id ${id}`);
@@ -191,7 +207,7 @@ export class StrictPages {
     }
     const imports = module ? /\bimport\b/.test(body) : /\bimport\s*\(/.test(body);
     if (!imports) return whole;
-    const url = `${PAGE_SCRIPT_PREFIX}${shortHash(body)}.js`;
+    const url = `${PAGE_SCRIPT_PREFIX}${this.idOf(body)}.js`;
     this.scripts.set(url, body);
     // An inline module runs after parsing; an inline classic script where it stands, in order.
     return loaderScript(url, { module, async: module && async, deferred: module && !async });

@@ -58,9 +58,11 @@ describe('loading a fleet under a low open-file limit', () => {
     expect(JSON.parse(output.trim().split('\n').at(-1)!)).toEqual({ dealers: 60, errors: [] });
   }, 60_000);
 
-  it('fails under the same limit when the loader may open every file at once (the check is real)', async () => {
-    const { output } = await loadUnderLimit(200, 100_000);
-    expect(output).toMatch(/EMFILE|too many open files/i);
+  it('loads them under the same limit even when the loader may list every folder at once: it reads one file at a time', async () => {
+    // Through the promise API, every read at once failed here with EMFILE; reads are synchronous.
+    const { code, output } = await loadUnderLimit(200, 100_000);
+    expect(code, output).toBe(0);
+    expect(JSON.parse(output.trim().split('\n').at(-1)!)).toEqual({ dealers: 60, errors: [] });
   }, 60_000);
 
   it('gives each dealer a fingerprint that fingerprintDealer computes alike without validating', async () => {
