@@ -37,7 +37,7 @@ fi
 heading "Lint and format"
 lint=passed
 npx eslint . --max-warnings 0 || lint=failed
-npx prettier --check --log-level warn "**/*.{ts,tsx,mjs,js,css}" || lint=failed
+npx prettier --check --log-level warn . || lint=failed
 [ "$lint" = passed ] && echo "ESLint and Prettier: clean"
 
 heading "Unit tests (vitest)"

@@ -1,5 +1,6 @@
 /**
- * Builds the sample dealers (and a --preview build of one of them) into a temporary folder, starts
+ * Builds the sample dealers (and a --preview build of one of them) into a temporary folder, or
+ * takes the samples' shared build of the unit tests when its inputs are unchanged, starts
  * the local server on a free port with the real API behind /api (api-setup.ts), and tells the
  * tests where all of it is through E2E_* variables.
  * Returns the teardown. E2E_KEEP=1 keeps the built folder for inspection.
@@ -11,6 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer, type RunningServer } from '../../../src/engine/serve/static-server.ts';
+import { sharedSampleBuild } from '../../helpers/sample-build.ts';
 import { startE2EApi, type E2EApi } from './api-setup.ts';
 import { builtSlugs, chromiumPath, dealersDirForE2E, missingChromiumMessage } from './support.ts';
 
@@ -48,14 +50,20 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   if (!existsSync(dealersDir)) throw new Error(`E2E_DEALERS_DIR ${dealersDir} does not exist.`);
 
   const work = await mkdtemp(path.join(tmpdir(), 'dealer-sites-e2e-'));
-  const sitesDir = path.join(work, 'sites');
+  let sitesDir = path.join(work, 'sites');
   const previewDir = path.join(work, 'preview');
   let server: RunningServer;
   let api: E2EApi | undefined;
   let slugs: string[];
   try {
-    console.log(`Building ${path.relative(root, dealersDir) || dealersDir} into ${work}`);
-    await build('build', ['--dealers', dealersDir, '--out', sitesDir]);
+    if (dealersDir === path.join(root, 'dealers')) {
+      // The samples as the unit tests built them, when their inputs have not changed since (read only).
+      sitesDir = (await sharedSampleBuild()).sites;
+      console.log(`Using the sample dealers' shared build in ${path.relative(root, sitesDir)}`);
+    } else {
+      console.log(`Building ${path.relative(root, dealersDir) || dealersDir} into ${work}`);
+      await build('build', ['--dealers', dealersDir, '--out', sitesDir]);
+    }
     slugs = builtSlugs(sitesDir);
     const previewSlug = slugs[0];
     if (!previewSlug) throw new Error(`The build of ${dealersDir} produced no site.`);
