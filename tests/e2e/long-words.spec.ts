@@ -3,13 +3,14 @@
  * typed without spaces) wraps inside its box and never widens the page. On one page of every
  * template of every sample dealer, at 390 px, an 80-letter word is added to every piece of text
  * the page shows (paragraphs, headings, list items, links, labels, table cells, buttons): the page
- * must stay 390 px wide, and the elements that stick out are named when it does not.
+ * must stay 390 px wide (setup/layout-probe.ts judges it, as for every page), and the elements
+ * that stick out are named when it does not.
  */
 import { expect, test } from '@playwright/test';
+import { PHONE, measureOverflow } from './setup/layout-probe.ts';
 import { builtSlugs, e2eEnv, localOrigin, readSitemap } from './setup/support.ts';
 
 const env = e2eEnv();
-const PHONE = { width: 390, height: 844 };
 const LONG_WORD = 'Unbroken'.repeat(10);
 
 /** One page of each template: the first sitemap path that matches each pattern. */
@@ -41,7 +42,7 @@ for (const slug of env ? builtSlugs(env.sitesDir) : []) {
       page,
     }) => {
       await page.goto(localOrigin(slug, env!.port) + found);
-      const result = await page.evaluate((word) => {
+      const changed = await page.evaluate((word) => {
         const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
         const nodes: Text[] = [];
         for (let n = walker.nextNode(); n; n = walker.nextNode()) {
@@ -56,32 +57,12 @@ for (const slug of env ? builtSlugs(env.sitesDir) : []) {
           nodes.push(n as Text);
         }
         for (const n of nodes) n.textContent = `${n.textContent} ${word}`;
-        const width = window.innerWidth;
-        // Where the overflow begins: past the right edge, not clipped by a scrolling or hidden
-        // ancestor (carousels, tab strips), while the parent stays inside.
-        const clipsX = (el: Element) => {
-          const style = getComputedStyle(el);
-          return style.overflowX !== 'visible' || style.contain.includes('paint');
-        };
-        const sticking: string[] = [];
-        for (const el of document.body.querySelectorAll<HTMLElement>('*')) {
-          const r = el.getBoundingClientRect();
-          if (r.width === 0 || r.right <= width + 1) continue;
-          let clipped = false;
-          for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) if (clipsX(a)) clipped = true;
-          const parent = el.parentElement;
-          if (clipped || (parent && parent !== document.body && parent.getBoundingClientRect().right > width + 1))
-            continue;
-          sticking.push(
-            `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} (right edge ${Math.round(r.right)} px)`,
-          );
-          if (sticking.length >= 8) break;
-        }
-        return { changed: nodes.length, scrollWidth: document.documentElement.scrollWidth, width, sticking };
+        return nodes.length;
       }, LONG_WORD);
-      expect(result.changed).toBeGreaterThan(10);
-      expect(result.sticking, `elements past the right edge: ${result.sticking.join(', ')}`).toEqual([]);
-      expect(result.scrollWidth).toBeLessThanOrEqual(result.width);
+      expect(changed).toBeGreaterThan(10);
+      const layout = await measureOverflow(page);
+      expect(layout.overflowing, `elements past the right edge: ${layout.overflowing.join(', ')}`).toEqual([]);
+      expect(layout.scrollWidth).toBeLessThanOrEqual(layout.innerWidth);
     });
   }
 }

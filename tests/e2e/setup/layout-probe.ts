@@ -232,6 +232,11 @@ export async function measurePhone(page: Page): Promise<LayoutFindings> {
   return page.evaluate(layoutProbe, { overlaps: true, header: false });
 }
 
+/** Whether the page as it is now scrolls sideways, and the elements where the overflow begins. */
+export async function measureOverflow(page: Page): Promise<LayoutFindings> {
+  return page.evaluate(layoutProbe, { overlaps: false, header: false });
+}
+
 /** Widens the page to LAPTOP size and measures it there (the page stays at that size). */
 export async function measureLaptop(page: Page): Promise<LayoutFindings> {
   await page.setViewportSize(LAPTOP);
