@@ -40,9 +40,13 @@ function watchContentRead(onFirstRead: () => void) {
   });
 }
 
-/** Polls for the folder that the split step creates first (`<work>/sites`). */
-function watchSplitStart(outDir: string, onStart: () => void) {
+/**
+ * Polls for the `_headers` of the first dealer's staged site (`<work>/sites/<slug>/_headers`):
+ * the sites get it once Astro has rendered every page, when the per-site finishing starts.
+ */
+function watchSitesFinishing(outDir: string, dealersDir: string, onStart: () => void) {
   const parent = path.dirname(outDir);
+  const first = readdirSync(dealersDir).sort()[0];
   const timer = setInterval(() => {
     let work: string | undefined;
     try {
@@ -50,7 +54,7 @@ function watchSplitStart(outDir: string, onStart: () => void) {
     } catch {
       return;
     }
-    if (work && statSync(path.join(parent, work, 'sites'), { throwIfNoEntry: false })) {
+    if (work && first && statSync(path.join(parent, work, 'sites', first, '_headers'), { throwIfNoEntry: false })) {
       clearInterval(timer);
       onStart();
     }
@@ -63,7 +67,11 @@ async function main() {
   const marks: Partial<RunnerMarks> = { ready: performance.now() };
   const errors: string[] = [];
   watchContentRead(() => (marks.bundled ??= performance.now()));
-  const stopWatching = watchSplitStart(input.outDir, () => (marks.splitStarted = performance.now()));
+  const stopWatching = watchSitesFinishing(
+    input.outDir,
+    input.dealersDir,
+    () => (marks.sitesFinishing = performance.now()),
+  );
   let result: Awaited<ReturnType<typeof buildSites>> | undefined;
   try {
     result = await buildSites({

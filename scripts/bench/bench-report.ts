@@ -111,9 +111,9 @@ export function phases(run: MeasuredRun): Phase[] {
     ['read and validate snapshots (loader)', m.loaded],
     ['Astro: import, config, Vite server + client bundles', m.bundled],
     ['Astro: getStaticPaths, first page', m.firstPage],
-    ['Astro: render and write pages', m.lastPage],
-    ['Astro: finish after last page', m.splitStarted],
-    ['split per dealer, sitemap/robots/_headers, swap', m.swapped],
+    ['Astro: render, rewrite and write pages', m.lastPage],
+    ['Astro: finish after last page', m.sitesFinishing],
+    ['per site: _headers, sitemap, feeds, shared files; swap', m.swapped],
     ['remove temporary build folder', m.done],
     ['process exit', run.wallSeconds * 1000],
   ];

@@ -28,8 +28,8 @@ export interface RunnerMarks {
   bundled?: number;
   firstPage?: number;
   lastPage?: number;
-  /** The split into per-dealer folders started: Astro has finished. */
-  splitStarted?: number;
+  /** The sites get their _headers and shared files: Astro has rendered every page. */
+  sitesFinishing?: number;
   /** Split, sitemap/robots/_headers and swap into the output folder done. */
   swapped?: number;
   /** buildSites returned (its temporary folder removed). */

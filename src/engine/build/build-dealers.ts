@@ -1,18 +1,23 @@
 /**
- * One batch of a build: render the given dealers with one Astro build and split the output into
- * one finished site root per dealer under `stagedDir` (with its sitemap, robots.txt, _headers and
- * vehicle feeds). Nothing outside `stagedDir` and `astroDir` is written: src/engine/build/build-sites.ts
+ * One batch of a build: render the given dealers with one Astro build into one finished site
+ * root per dealer under `stagedDir` (with its sitemap, robots.txt, _headers and vehicle feeds).
+ * Nothing outside `stagedDir` and `astroDir` is written: src/engine/build/build-sites.ts
  * validates the content first and decides what is swapped in. A small build runs its one batch in
  * its own process; a fleet runs batches in worker processes (build-worker.ts), each with its own
  * Astro build, so that every core renders.
  *
- * The per-dealer work runs as an Astro integration (`dealer-fleet`, its `astro:build:done` hook),
- * added to the project's own config for the batch's build.
+ * The per-dealer work runs as an Astro integration (`dealer-fleet`), added to the project's own
+ * config for the batch's build. Its prerenderer (`astro:build:start`) wraps Astro's own: each
+ * page Astro renders is rewritten for the content security policy and written straight into its
+ * dealer's site root, instead of into Astro's output folder to be read back, rewritten and written
+ * again. Its `astro:build:done` hook then gives every site what depends on all its pages (the
+ * policy in _headers, the rewrite's stylesheet) and the shared bundles and public files it uses.
  *
  * The content may arrive as a promise: Astro bundles the code (seconds, no content needed) before
  * it asks for the pages, so a worker starts bundling while the build is still validating.
  */
-import { writeFile } from 'node:fs/promises';
+import { existsSync, writeFileSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
@@ -23,7 +28,7 @@ import { dealerRoutes } from '../../domain/routes.ts';
 import { trackProgress } from '../../lib/build-progress.ts';
 import { mapLimit } from '../../lib/concurrency.ts';
 import { leftOutNote, vehicleFeeds } from '../../seo/feeds/index.ts';
-import { sharedFiles, splitDealer } from './split.ts';
+import { pageFileOf, placeSharedFiles, sharedFiles, SitePages } from './split.ts';
 import {
   contentSecurityPolicy,
   headersFile,
@@ -36,9 +41,20 @@ import {
 } from './site-files.ts';
 import { StrictPages } from './strict-pages.ts';
 
+/** What a batch renders. */
+export interface BatchContent {
+  /** The validated dealers. */
+  dealers: DealerContent[];
+  /**
+   * Each dealer's site key, by slug: its content fingerprint and the build key (what makes the
+   * site; src/engine/build/build-manifest.ts). It names files that depend on every page.
+   */
+  siteKeys: Record<string, string>;
+}
+
 export interface BatchOptions {
-  /** The validated dealers of this batch (or their promise; a rejection stops the batch). */
-  dealers: DealerContent[] | Promise<DealerContent[]>;
+  /** The batch's content (or its promise; a rejection stops the batch). */
+  content: BatchContent | Promise<BatchContent>;
   /** Where the finished site roots go: `<stagedDir>/<slug>/`. */
   stagedDir: string;
   /** Astro's own output folder for this batch (inside the project; removed by the caller). */
@@ -56,13 +72,11 @@ export interface DealerSummary {
   seconds: number;
 }
 
-/** Dealers split at once: the work is mostly waiting on the file system. */
-const SPLIT_CONCURRENCY = 8;
-
 export async function buildBatch(options: BatchOptions): Promise<DealerSummary[]> {
   const { log } = options;
   const renderMs = new Map<string, number>();
-  const content = Promise.resolve(options.dealers).then((dealers) => {
+  const batch = Promise.resolve(options.content);
+  const content = batch.then(({ dealers }) => {
     trackProgress(new Map(dealers.map((d) => [d.slug, dealerRoutes(d).length])), (slug, pages, ms) => {
       renderMs.set(slug, ms);
       log(`  ✓ ${slug}: ${pages} pages rendered in ${(ms / 1000).toFixed(2)} s`);
@@ -73,14 +87,32 @@ export async function buildBatch(options: BatchOptions): Promise<DealerSummary[]
   content.catch(() => {});
   provideContent(content);
   prepareBuildEnv(options.preview);
+  const sites = batch.then((c) => new DealerSites(c, options));
+  sites.catch(() => {});
   const { build } = await import('astro');
   let summaries: DealerSummary[] | undefined;
   const fleet: AstroIntegration = {
     name: 'dealer-fleet',
     hooks: {
-      // Once Astro has rendered every dealer of the batch, each is made a site of its own.
+      // Each page Astro renders goes straight to its dealer's site, rewritten, and is written once.
+      'astro:build:start': ({ setPrerenderer }) => {
+        setPrerenderer((astro) => ({
+          name: 'dealer-fleet',
+          setup: () => astro.setup?.() ?? Promise.resolve(),
+          getStaticPaths: () => astro.getStaticPaths(),
+          teardown: () => astro.teardown?.() ?? Promise.resolve(),
+          async render(request, o) {
+            const rendered = await astro.render(request, o);
+            const response = rendered instanceof Response ? rendered : rendered.response;
+            // Taken: Astro is handed an empty response, for which it writes no file.
+            return (await (await sites).take(request, response)) ? new Response(null) : rendered;
+          },
+        }));
+      },
+      // Once Astro has rendered every dealer of the batch (and written the shared bundles and
+      // public files), each site gets the files that depend on all its pages, and the shared ones.
       'astro:build:done': async ({ dir }) => {
-        summaries = await finishDealers(await content, fileURLToPath(dir), options, renderMs);
+        summaries = await (await sites).finish(fileURLToPath(dir), renderMs);
       },
     },
   };
@@ -95,58 +127,111 @@ export async function buildBatch(options: BatchOptions): Promise<DealerSummary[]
   return summaries;
 }
 
-/**
- * The dealer-fleet integration's work on Astro's output (`astroDir`): split it into one site root
- * per dealer, rewrite the pages for the content security policy, and write each dealer's sitemap,
- * robots.txt, _headers and vehicle feeds.
- */
-async function finishDealers(
-  dealers: DealerContent[],
-  astroDir: string,
-  options: BatchOptions,
-  renderMs: Map<string, number>,
-): Promise<DealerSummary[]> {
-  const { log } = options;
-  const shared = await sharedFiles(astroDir, new Set(dealers.map((d) => d.slug)));
-  const summaries = await mapLimit(dealers, SPLIT_CONCURRENCY, async (d): Promise<DealerSummary> => {
-    const t0 = performance.now();
-    const dest = path.join(options.stagedDir, d.slug);
-    // Pages rewritten for the policy (no style attributes, scripts loaded by hashed loaders), then hashed.
-    const { sizes, html } = await splitDealer(astroDir, d.slug, dest, shared, new StrictPages());
-    const hashes = { scripts: scriptHashesOf(html.values()), styles: styleHashesOf(html.values()) };
-    const csp = contentSecurityPolicy(d, hashes);
-    const mapPaths = mapPagePaths(d);
-    const pagePolicies = mapPaths.length
-      ? [{ paths: mapPaths, csp: contentSecurityPolicy(d, hashes, { map: true }) }]
-      : [];
-    // Ad-platform vehicle feeds (docs/feeds.md): made from content already in memory.
-    const feeds = vehicleFeeds(d);
-    for (const feed of feeds) {
-      const note = leftOutNote(feed);
-      if (note) log(`  note: ${d.slug}: ${note}`);
-    }
-    await Promise.all([
-      ...feeds.map((feed) => writeFile(path.join(dest, feed.name), feed.text)),
-      writeFile(path.join(dest, 'sitemap.xml'), sitemapXml(d)),
-      writeFile(path.join(dest, 'robots.txt'), robotsTxt(d, options.preview)),
-      writeFile(
-        path.join(dest, '_headers'),
-        headersFile(csp, { strictTransport: sendsStrictTransport(d, options.preview), pagePolicies }),
-      ),
-    ]);
-    let htmlBytes = 0;
-    let jsBytes = 0;
-    for (const [file, size] of sizes) {
-      if (file.endsWith('.html')) htmlBytes += size;
-      else if (file.endsWith('.js') || file.endsWith('.mjs')) jsBytes += size;
-    }
-    return {
-      slug: d.slug,
-      pages: html.size,
-      htmlBytes,
-      jsBytes,
-      seconds: ((renderMs.get(d.slug) ?? 0) + performance.now() - t0) / 1000,
-    };
-  });
-  return summaries;
+/** One dealer's site while its pages arrive. */
+interface DealerSite {
+  dealer: DealerContent;
+  pages: SitePages;
+  /** CSP hash sources of the inline scripts and styles of the pages written so far. */
+  scripts: Set<string>;
+  styles: Set<string>;
+  /** Milliseconds spent writing its pages. */
+  ms: number;
 }
+
+/**
+ * The dealer-fleet integration's sites: each page Astro renders is rewritten for the content
+ * security policy (strict-pages.ts) and written to its dealer's site root `<stagedDir>/<slug>/`
+ * at once. Once Astro is done, each site gets the files its pages need: the rewrite's stylesheet
+ * and moved scripts, the shared bundles and public files they reference, its sitemap, robots.txt,
+ * _headers (with the policy, from the hashes of every page) and vehicle feeds.
+ */
+class DealerSites {
+  private readonly sites = new Map<string, DealerSite>();
+  private readonly options: BatchOptions;
+
+  constructor(content: BatchContent, options: BatchOptions) {
+    this.options = options;
+    for (const d of content.dealers) {
+      const key = content.siteKeys[d.slug];
+      if (!key) throw new Error(`No site key was given for ${d.slug}.`);
+      const pages = new SitePages(path.join(options.stagedDir, d.slug), new StrictPages(key));
+      this.sites.set(d.slug, { dealer: d, pages, scripts: new Set(), styles: new Set(), ms: 0 });
+    }
+  }
+
+  /** Takes a rendered page of one of the batch's dealers; false for anything else (Astro writes it). */
+  async take(request: Request, response: Response): Promise<boolean> {
+    if (response.status >= 300 && response.status < 400) return false;
+    const pathname = new URL(request.url).pathname;
+    const slug = pathname.split('/')[1] ?? '';
+    const site = this.sites.get(slug);
+    const file = site && pageFileOf(pathname, slug);
+    if (!site || !file) return false;
+    const html = await response.text();
+    // One turn of the event loop per page: rendering and writing never wait on I/O, and without a
+    // turn V8's garbage collection tasks do not run, so that a worker's heap doubles over a batch.
+    await new Promise((resolve) => setImmediate(resolve));
+    const t0 = performance.now();
+    const written = site.pages.add(file, html);
+    for (const h of scriptHashesOf([written])) site.scripts.add(h);
+    for (const h of styleHashesOf([written])) site.styles.add(h);
+    site.ms += performance.now() - t0;
+    return true;
+  }
+
+  /**
+   * After Astro's build: each site's remaining files, and its summary. A file Astro wrote under a
+   * dealer's folder itself is a page this integration did not take, and stops the build.
+   */
+  async finish(astroDir: string, renderMs: Map<string, number>): Promise<DealerSummary[]> {
+    const strays = [...this.sites.keys()].filter((slug) => existsSync(path.join(astroDir, slug)));
+    if (strays.length) {
+      throw new Error(
+        `Astro wrote files under the dealer folders of ${strays.join(', ')} that the dealer-fleet integration did not take (a redirect?)`,
+      );
+    }
+    const shared = await sharedFiles(astroDir, new Set(this.sites.keys()));
+    const { options } = this;
+    return mapLimit([...this.sites.values()], PLACE_CONCURRENCY, async (site): Promise<DealerSummary> => {
+      const t0 = performance.now();
+      const d = site.dealer;
+      const dest = path.join(options.stagedDir, d.slug);
+      site.pages.finish();
+      const hashes = { scripts: [...site.scripts].sort(), styles: [...site.styles].sort() };
+      const csp = contentSecurityPolicy(d, hashes);
+      const mapPaths = mapPagePaths(d);
+      const pagePolicies = mapPaths.length
+        ? [{ paths: mapPaths, csp: contentSecurityPolicy(d, hashes, { map: true }) }]
+        : [];
+      // Ad-platform vehicle feeds (docs/feeds.md): made from content already in memory.
+      const feeds = vehicleFeeds(d);
+      for (const feed of feeds) {
+        const note = leftOutNote(feed);
+        if (note) options.log(`  note: ${d.slug}: ${note}`);
+      }
+      const files: [string, string][] = [
+        ...feeds.map((feed): [string, string] => [feed.name, feed.text]),
+        ['sitemap.xml', sitemapXml(d)],
+        ['robots.txt', robotsTxt(d, options.preview)],
+        ['_headers', headersFile(csp, { strictTransport: sendsStrictTransport(d, options.preview), pagePolicies })],
+      ];
+      await mkdir(dest, { recursive: true });
+      for (const [name, text] of files) writeFileSync(path.join(dest, name), text);
+      const placed = await placeSharedFiles(dest, site.pages.localUrls, shared);
+      let pages = 0;
+      let htmlBytes = 0;
+      let jsBytes = 0;
+      for (const [file, size] of [...site.pages.sizes, ...placed]) {
+        if (file.endsWith('.html')) {
+          htmlBytes += size;
+          if (site.pages.sizes.has(file)) pages++;
+        } else if (file.endsWith('.js') || file.endsWith('.mjs')) jsBytes += size;
+      }
+      const ms = (renderMs.get(d.slug) ?? 0) + site.ms + performance.now() - t0;
+      return { slug: d.slug, pages, htmlBytes, jsBytes, seconds: ms / 1000 };
+    });
+  }
+}
+
+/** Sites given their shared files at once: the work is mostly waiting on the file system. */
+const PLACE_CONCURRENCY = 8;

@@ -127,6 +127,14 @@ const OUTPUT_ENV = ['ALGOLIA_APP_ID', 'ALGOLIA_SEARCH_KEY', 'ALGOLIA_INDEX_PREFI
 const isUnitTest = (rel: string) => rel.endsWith('.test.ts');
 
 /**
+ * What makes a dealer's site: its content fingerprint and the build key. Equal keys, equal site;
+ * files that depend on every page of a site (its stylesheet of style attributes) are named by it.
+ */
+export function siteKeyOf(entry: Pick<ManifestDealer, 'fingerprint' | 'buildKey'>): string {
+  return `${entry.buildKey}:${entry.fingerprint}`;
+}
+
+/**
  * The build key: a hash of the code and files every page is made from (src/ without its unit
  * tests, public/, astro.config.mjs, package-lock.json), the preview switch and the environment
  * that changes output. Equal keys and equal content fingerprints mean an equal site, so

@@ -44,7 +44,7 @@ export function defaultWorkers(dealers: number): number {
 
 export interface WorkerPool {
   /** The content is validated and written: render, leaving out the dealers in `skip` (refused). */
-  go(contentDir: string, skip?: ReadonlySet<string>): void;
+  go(contentDir: string, siteKeys: Record<string, string>, skip?: ReadonlySet<string>): void;
   /** Validation failed: stop every worker. */
   abort(): void;
   done: Promise<{ dealers: DealerSummary[]; rss: number[]; cpu: number }>;
@@ -62,6 +62,7 @@ export function startWorkers(
 ): WorkerPool {
   let contentDir: string | undefined;
   let skipped: ReadonlySet<string> = new Set();
+  let keys: Record<string, string> = {};
   let aborted = false;
   const waiting: ((dir: string | undefined) => void)[] = [];
   const content = () =>
@@ -113,7 +114,11 @@ export function startWorkers(
       run.children.delete(child);
       return dir === undefined ? undefined : ({ ok: true, dealers: [], maxRssMB: 0, cpuSeconds: 0 } as const);
     }
-    const message: WorkerMessage = { type: 'content', files: rendered.map((slug) => path.join(dir, `${slug}.json`)) };
+    const message: WorkerMessage = {
+      type: 'content',
+      files: rendered.map((slug) => path.join(dir, `${slug}.json`)),
+      siteKeys: Object.fromEntries(rendered.map((slug) => [slug, keys[slug]!])),
+    };
     child.send(message);
     const code = await exited;
     run.children.delete(child);
@@ -143,8 +148,9 @@ export function startWorkers(
   // A failure before `go` or `abort` is awaited through `done`; never unhandled meanwhile.
   done.catch(() => {});
   return {
-    go(dir, skip) {
+    go(dir, siteKeys, skip) {
       contentDir = dir;
+      keys = siteKeys;
       if (skip) skipped = skip;
       for (const w of waiting.splice(0)) w(dir);
     },

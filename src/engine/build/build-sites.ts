@@ -21,6 +21,7 @@ import { buildApi } from './build-api.ts';
 import { buildBatch, type DealerSummary } from './build-dealers.ts';
 import {
   buildKey,
+  siteKeyOf,
   checkedManifest,
   CONTENT_DIR,
   CONTENT_FORMAT_VERSION,
@@ -281,14 +282,15 @@ export async function buildSites(options: BuildOptions): Promise<BuildResult> {
     const entries: Record<string, ManifestDealer> = { ...chosen.kept };
     for (const slug of built) entries[slug] = { ...checked.entries[slug]!, stats: stats[slug]! };
 
+    const siteKeys = Object.fromEntries(built.map((slug) => [slug, siteKeyOf(entries[slug]!)]));
     let rendered: Promise<{ dealers: DealerSummary[]; rss: number[]; cpu: number }>;
     if (pool) {
-      pool.go(stagedContent, new Set(refused));
+      pool.go(stagedContent, siteKeys, new Set(refused));
       rendered = pool.done;
     } else {
       rendered = built.length
         ? buildBatch({
-            dealers: checked.dealers,
+            content: { dealers: checked.dealers, siteKeys },
             stagedDir: staged,
             astroDir: path.join(astroWork, 'astro'),
             projectRoot,

@@ -3,8 +3,8 @@
  * dealers with its own Astro build (build-dealers.ts) into the build's staging folder.
  *
  *   argv[2]  JSON WorkerInput
- *   IPC in   { type: 'content', files } the batch's validated content files, once the build has
- *            validated every dealer; { type: 'abort' } when validation failed
+ *   IPC in   { type: 'content', files, siteKeys } the batch's validated content files and site
+ *            keys, once the build has validated every dealer; { type: 'abort' } when validation failed
  *   stdout   the batch's log lines
  *   result   WorkerResult written to input.resultFile (a file, so a large result never depends on
  *            a pipe being flushed before exit)
@@ -14,7 +14,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import type { DealerContent } from '../../content/load.ts';
 import { mapLimit } from '../../lib/concurrency.ts';
-import { buildBatch, type DealerSummary } from './build-dealers.ts';
+import { buildBatch, type BatchContent, type DealerSummary } from './build-dealers.ts';
 
 export interface WorkerInput {
   stagedDir: string;
@@ -24,24 +24,29 @@ export interface WorkerInput {
   resultFile: string;
 }
 
-export type WorkerMessage = { type: 'content'; files: string[] } | { type: 'abort' };
+export type WorkerMessage = { type: 'content'; files: string[]; siteKeys: Record<string, string> } | { type: 'abort' };
 
 export type WorkerResult =
   { ok: true; dealers: DealerSummary[]; maxRssMB: number; cpuSeconds: number } | { ok: false; error: string };
 
 async function main() {
   const input = JSON.parse(process.argv[2] ?? '{}') as WorkerInput;
-  const content = new Promise<DealerContent[]>((resolve, reject) => {
+  const content = new Promise<BatchContent>((resolve, reject) => {
     process.on('message', (message: WorkerMessage) => {
       if (message.type === 'abort') reject(new Error('the build stopped before rendering'));
-      else resolve(mapLimit(message.files, 16, async (f) => JSON.parse(await readFile(f, 'utf8')) as DealerContent));
+      else
+        resolve(
+          mapLimit(message.files, 16, async (f) => JSON.parse(await readFile(f, 'utf8')) as DealerContent).then(
+            (dealers) => ({ dealers, siteKeys: message.siteKeys }),
+          ),
+        );
     });
   });
   content.catch(() => process.exit(0));
   let result: WorkerResult;
   try {
     const dealers = await buildBatch({
-      dealers: content,
+      content,
       stagedDir: input.stagedDir,
       astroDir: input.astroDir,
       projectRoot: input.projectRoot,

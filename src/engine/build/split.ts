@@ -1,11 +1,12 @@
 /**
- * Splits one Astro build (every dealer under /<slug>/) into one self-contained site root per
- * dealer: its pages, and only the shared assets (hashed bundles, public files) its pages use.
- * Shared assets are hard-linked into each site where the file system allows (a fleet of a
- * thousand sites would otherwise write a thousand copies of every bundle), else copied.
+ * Makes one self-contained site root per dealer out of one Astro build (every dealer under
+ * /<slug>/): its pages, as Astro renders them (build-dealers.ts hands them over in memory, so a
+ * page is written once, to its site), and only the shared assets (hashed bundles, public files)
+ * its pages use. Shared assets are hard-linked into each site where the file system allows (a
+ * fleet of a thousand sites would otherwise write a thousand copies of every bundle), else copied.
  */
-import { copyFileSync, linkSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { cp, mkdir, readFile, readdir, rename, rm, stat } from 'node:fs/promises';
+import { copyFileSync, linkSync, mkdirSync, writeFileSync } from 'node:fs';
+import { readFile, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ISLAND_STYLE } from '../../lib/island-style.ts';
 
@@ -14,9 +15,9 @@ const LOCAL_URL = /(?<=["'(\s,=]|&quot;)\/(?!\/)[A-Za-z0-9._~\-/%@]+/g;
 /** Relative chunk imports inside bundled JS: import "./chunk.js", from"./x.js". */
 const RELATIVE_IMPORT = /["'`]\.\/([A-Za-z0-9._~\-@]+\.(?:js|mjs|css))["'`]/g;
 /**
- * Pages are read and written synchronously: a page is a small page-cache copy, and the promise
- * API's open, write and close round trips through the thread pool cost several times as much CPU
- * as the copy, tens of thousands of times in a fleet build (whose split has nothing else to do).
+ * Pages are written synchronously: a page is a small page-cache copy, and the promise API's open,
+ * write and close round trips through the thread pool cost several times as much CPU as the copy,
+ * tens of thousands of times in a fleet build.
  */
 
 async function walk(dir: string, skip?: (name: string) => boolean): Promise<string[]> {
@@ -28,17 +29,6 @@ async function walk(dir: string, skip?: (name: string) => boolean): Promise<stri
     else out.push(full);
   }
   return out;
-}
-
-/** Renames a folder, or copies and removes it when source and target are on different devices. */
-export async function moveDir(from: string, to: string): Promise<void> {
-  try {
-    await rename(from, to);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'EXDEV') throw e;
-    await cp(from, to, { recursive: true });
-    await rm(from, { recursive: true, force: true });
-  }
 }
 
 /**
@@ -123,19 +113,12 @@ export async function sharedFiles(built: string, dealerSlugs: Set<string>): Prom
 
 /** A rewrite of every page of a site, with files it adds (src/engine/build/strict-pages.ts). */
 export interface PageRewrite {
-  /** One page as read; `page` (its path in the site root) names it in errors. */
+  /** One page as rendered; `page` (its path in the site root) names it in errors. */
   page(html: string, page: string): string;
+  /** A last edit of each rewritten page: the link to the site's stylesheet where the page needs it. */
+  linkStylesheet(html: string): string;
   /** Once every page is rewritten: files to add to the site root, by URL path ("/_astro/x.css"). */
   files(): Map<string, string>;
-  /** A last edit of each rewritten page, once the files are known. */
-  linkStylesheet(html: string): string;
-}
-
-export interface DealerFiles {
-  /** Every file of the site root, relative to it, with its size in bytes. */
-  sizes: Map<string, number>;
-  /** The HTML of every page, relative path → text, as written. */
-  html: Map<string, string>;
 }
 
 function urlPath(url: string): string | undefined {
@@ -147,61 +130,86 @@ function urlPath(url: string): string | undefined {
 }
 
 /**
- * Moves `<built>/<slug>/` to `<dest>`, turns `404/index.html` into `404.html`, and copies every
- * shared file (see `sharedFiles`) that the dealer's pages reference, following references inside
- * CSS and JS. Each page is read once, and written again only when `rewrite` (or dropping Astro's
- * island style tag) changed it.
+ * The file of the page at `pathname` (as Astro requests it: "/<slug>/used-cars/") in the dealer's
+ * site root, for the build's directory format: "used-cars/index.html"; the not-found page is
+ * "404.html", where static hosts look for it. Undefined outside `/<slug>/`.
  */
-export async function splitDealer(
-  built: string,
-  slug: string,
-  dest: string,
-  shared: SharedFiles,
-  rewrite?: PageRewrite,
-): Promise<DealerFiles> {
-  await mkdir(path.dirname(dest), { recursive: true });
-  await moveDir(path.join(built, slug), dest);
-  const notFound = path.join(dest, '404', 'index.html');
-  const hasNotFound = await stat(notFound).then(
-    (s) => s.isFile(),
-    () => false,
-  );
-  if (hasNotFound) {
-    await rename(notFound, path.join(dest, '404.html'));
-    await rm(path.dirname(notFound), { recursive: true, force: true });
+export function pageFileOf(pathname: string, slug: string): string | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURI(pathname);
+  } catch {
+    return undefined;
   }
-  const rel = (file: string) => path.relative(dest, file).split(path.sep).join('/');
-  const pages = (await walk(dest)).filter((f) => f.endsWith('.html'));
-  const html = new Map<string, string>();
-  const needed = new Set<string>(shared.has('/favicon.svg') ? ['/favicon.svg'] : []);
-  /** Pages as read, unchanged so far: those are not written again. */
-  const asRead = new Set<string>();
-  for (const file of pages) {
-    const text = readFileSync(file, 'utf8');
-    const page = rel(file);
-    const tidy = rewrite ? rewrite.page(text.replace(ISLAND_STYLE, ''), page) : text.replace(ISLAND_STYLE, '');
-    if (tidy === text) asRead.add(page);
-    html.set(page, tidy);
-  }
-  const added = rewrite?.files() ?? new Map<string, string>();
-  for (const [page, text] of html) {
-    const final = rewrite ? rewrite.linkStylesheet(text) : text;
-    if (final !== text) {
-      html.set(page, final);
-      asRead.delete(page);
-    }
-    for (const m of final.matchAll(LOCAL_URL)) {
-      const clean = urlPath(m[0]);
-      if (clean && shared.has(clean)) needed.add(clean);
-    }
-  }
-  for (const [page, text] of html) if (!asRead.has(page)) writeFileSync(path.join(dest, page), text);
-  for (const [url, text] of added) {
-    mkdirSync(path.dirname(path.join(dest, url)), { recursive: true });
-    writeFileSync(path.join(dest, url), text);
+  const prefix = `/${slug}`;
+  if (decoded !== prefix && !decoded.startsWith(prefix + '/')) return undefined;
+  const rest = decoded.slice(prefix.length).replace(/^\/+|\/+$/g, '');
+  if (rest.split('/').some((part) => part === '..' || part === '.')) return undefined;
+  if (rest === '404') return '404.html';
+  return rest ? `${rest}/index.html` : 'index.html';
+}
+
+/**
+ * One dealer's site root while Astro renders its pages: each page is rewritten by `rewrite` (and
+ * rid of Astro's island style tag) and written as it arrives, so that no page is held in memory or
+ * read back; what the site needs later (sizes, referenced URLs) is kept instead.
+ */
+export class SitePages {
+  /** Every file written (pages and the files the rewrite added), site-relative path → size in bytes. */
+  readonly sizes = new Map<string, number>();
+  /** The local absolute URLs the pages reference ("/_astro/a.js"): the shared files among them go with the site. */
+  readonly localUrls = new Set<string>();
+  private readonly dest: string;
+  private readonly rewrite: PageRewrite | undefined;
+  private readonly made = new Set<string>();
+
+  constructor(dest: string, rewrite?: PageRewrite) {
+    this.dest = dest;
+    this.rewrite = rewrite;
   }
 
-  // Shared CSS and JS can reference more shared files (chunks, fonts, images): follow them.
+  /** Writes one rendered page (`page`: its path in the site root); returns the HTML written. */
+  add(page: string, html: string): string {
+    const tidy = html.replace(ISLAND_STYLE, '');
+    const final = this.rewrite ? this.rewrite.linkStylesheet(this.rewrite.page(tidy, page)) : tidy;
+    for (const m of final.matchAll(LOCAL_URL)) {
+      const clean = urlPath(m[0]);
+      // A copy: a match is a slice that would keep the whole page alive for the rest of the build.
+      if (clean && !this.localUrls.has(clean)) this.localUrls.add(Buffer.from(clean).toString());
+    }
+    this.write(page, final);
+    return final;
+  }
+
+  /** Once every page is in: writes the files the rewrite adds (its stylesheet, moved scripts). */
+  finish(): void {
+    for (const [url, text] of this.rewrite?.files() ?? []) this.write(url.slice(1), text);
+  }
+
+  private write(file: string, text: string): void {
+    const full = path.join(this.dest, file);
+    const dir = path.dirname(full);
+    if (!this.made.has(dir)) {
+      mkdirSync(dir, { recursive: true });
+      this.made.add(dir);
+    }
+    writeFileSync(full, text);
+    this.sizes.set(file, Buffer.byteLength(text));
+  }
+}
+
+/**
+ * Places in the site root `dest` every shared file (see `sharedFiles`) among `localUrls`, and the
+ * shared files those reference in turn (chunks, fonts, images inside CSS and JS). Returns each
+ * placed file's size by site-relative path.
+ */
+export async function placeSharedFiles(
+  dest: string,
+  localUrls: Iterable<string>,
+  shared: SharedFiles,
+): Promise<Map<string, number>> {
+  const needed = new Set<string>(shared.has('/favicon.svg') ? ['/favicon.svg'] : []);
+  for (const url of localUrls) if (shared.has(url)) needed.add(url);
   let pending = [...needed].filter((u) => /\.(css|js|mjs)$/.test(u));
   while (pending.length) {
     const next: string[] = [];
@@ -214,14 +222,10 @@ export async function splitDealer(
     }
     pending = next;
   }
-
   const copies = [...needed];
   for (const d of new Set(copies.map((u) => path.posix.dirname(u)))) mkdirSync(path.join(dest, d), { recursive: true });
   for (const url of copies) shared.place(url, path.join(dest, url));
-
   const sizes = new Map<string, number>();
-  for (const [page, text] of html) sizes.set(page, Buffer.byteLength(text));
   for (const url of copies) sizes.set(url.slice(1), await shared.size(url));
-  for (const [url, text] of added) sizes.set(url.slice(1), Buffer.byteLength(text));
-  return { sizes, html };
+  return sizes;
 }

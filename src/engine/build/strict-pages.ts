@@ -1,12 +1,13 @@
 /**
  * Rewrites a dealer's built pages so that they run under the site's Content-Security-Policy
  * (site-files.ts `contentSecurityPolicy`), which allows no inline style and no script the page
- * itself did not start. Run once per site by the build's split (src/engine/build/split.ts), after Astro
- * has written the pages; `astro dev` serves the pages unrewritten, and without the policy.
+ * itself did not start. Run on each page as Astro renders it (src/engine/build/build-dealers.ts); `astro dev` serves the pages unrewritten, and without the policy.
  *
  * Style attributes. `style="V"` becomes `data-css="<id>"`, and one stylesheet per site,
  * `/_astro/inline-styles.<hash>.css`, holds `[data-css="<id>"]:not(#_){V}` for each distinct V
- * (the id is a hash of V, so equal styles share a rule). `:not(#_)` gives the rule an id selector's
+ * (the id is a hash of V, so equal styles share a rule). The stylesheet is named by a hash of the
+ * site's key (its content fingerprint and the build key: equal keys make an equal site), not of
+ * its rules, so that each page links it as soon as it is rewritten and none waits for the others. `:not(#_)` gives the rule an id selector's
  * weight, above every rule of the site's own CSS (which has no id selectors), so it wins wherever
  * the attribute won; a style a script sets later through the CSSOM (element.style, as React, the
  * carousel and the reviews refresh do) is an inline style again and still wins over it. React
@@ -120,21 +121,34 @@ function isJavaScript(type: string | undefined): boolean {
   return t === '' || t === 'module' || /^(text|application)\/(x-)?(java|ecma)script$/.test(t);
 }
 
+/**
+ * A copy of `text` that shares no memory with the page it was cut from: a substring can keep a
+ * whole page alive, and a site's styles and scripts are kept until its last page is rendered.
+ */
+function detached(text: string): string {
+  return Buffer.from(text, 'utf16le').toString('utf16le');
+}
+
 /** Rewrites the pages of one site; see the module comment. Create one per site. */
 export class StrictPages {
   /** Style id → the declarations of the attribute it replaced. */
   private readonly styles = new Map<string, string>();
   /** URL → text of inline scripts moved to a file. */
   private readonly scripts = new Map<string, string>();
-  private stylesheetUrl: string | undefined;
+  private readonly stylesheetUrl: string;
   /** Short hashes already worked out: a site's pages repeat the same styles and scripts. */
   private readonly hashes = new Map<string, string>();
+
+  /** `siteKey`: what makes the site (see the module comment); it names the stylesheet. */
+  constructor(siteKey: string) {
+    this.stylesheetUrl = `${INLINE_STYLES_PREFIX}${shortHash(siteKey)}.css`;
+  }
 
   private idOf(text: string): string {
     let id = this.hashes.get(text);
     if (id === undefined) {
       id = shortHash(text);
-      this.hashes.set(text, id);
+      this.hashes.set(detached(text), id);
     }
     return id;
   }
@@ -176,7 +190,7 @@ export class StrictPages {
       if (earlier !== undefined && earlier !== declarations) {
         throw new Error(`${page}: two style attributes share the id ${id}`);
       }
-      this.styles.set(id, declarations);
+      if (earlier === undefined) this.styles.set(id, detached(declarations));
       replacement = `${STYLE_ID_ATTRIBUTE}="${id}"`;
     }
     const before = attrs.slice(0, style.start).replace(/\s+$/, '');
@@ -208,14 +222,14 @@ export class StrictPages {
     const imports = module ? /\bimport\b/.test(body) : /\bimport\s*\(/.test(body);
     if (!imports) return whole;
     const url = `${PAGE_SCRIPT_PREFIX}${this.idOf(body)}.js`;
-    this.scripts.set(url, body);
+    if (!this.scripts.has(url)) this.scripts.set(url, detached(body));
     // An inline module runs after parsing; an inline classic script where it stands, in order.
     return loaderScript(url, { module, async: module && async, deferred: module && !async });
   }
 
   /**
    * The files the rewritten pages need (URL → text): the moved scripts and the stylesheet of
-   * style attributes. Call once every page has been rewritten, then `linkStylesheet` each page.
+   * style attributes. Call once every page has been rewritten.
    */
   files(): Map<string, string> {
     const out = new Map(this.scripts);
@@ -225,15 +239,14 @@ export class StrictPages {
           .sort(([a], [b]) => a.localeCompare(b))
           .map(([id, declarations]) => `[${STYLE_ID_ATTRIBUTE}="${id}"]:not(#_){${declarations}}`)
           .join('\n') + '\n';
-      this.stylesheetUrl = `${INLINE_STYLES_PREFIX}${shortHash(css)}.css`;
       out.set(this.stylesheetUrl, css);
     }
     return out;
   }
 
-  /** A page with the stylesheet of style attributes linked last in its head, when it uses one. */
+  /** A rewritten page with the stylesheet of style attributes linked last in its head, when it uses one. */
   linkStylesheet(html: string): string {
-    if (!this.stylesheetUrl || !html.includes(` ${STYLE_ID_ATTRIBUTE}="`)) return html;
+    if (!html.includes(` ${STYLE_ID_ATTRIBUTE}="`)) return html;
     const at = html.search(/<\/head\s*>/i);
     if (at < 0) return html;
     return `${html.slice(0, at)}<link rel="stylesheet" href="${this.stylesheetUrl}">${html.slice(at)}`;

@@ -15,15 +15,27 @@ import {
 const page = (head: string, body: string) =>
   `<!DOCTYPE html><html lang="en"><head>${head}</head><body>${body}</body></html>`;
 
-/** Rewrites pages with one StrictPages, as the split does: every page, then the files, then the links. */
+/** Rewrites pages with one StrictPages, as the build does: each page linked as it is rewritten, then the files. */
 function rewrite(...pages: string[]) {
-  const strict = new StrictPages();
-  const once = pages.map((html, i) => strict.page(html, `page-${i}/index.html`));
-  const files = strict.files();
-  return { pages: once.map((html) => strict.linkStylesheet(html)), files };
+  const strict = new StrictPages('build-key:fingerprint');
+  const once = pages.map((html, i) => strict.linkStylesheet(strict.page(html, `page-${i}/index.html`)));
+  return { pages: once, files: strict.files() };
 }
 
 describe('style attributes', () => {
+  it("live in one stylesheet named by the site's key, so that each page can link it before the others are rendered", () => {
+    const styled = page('', '<p style="color:red">x</p>');
+    const linked = (key: string) => {
+      const strict = new StrictPages(key);
+      return /href="(\/_astro\/inline-styles\.[0-9a-f]+\.css)"/.exec(
+        strict.linkStylesheet(strict.page(styled, 'a')),
+      )![1];
+    };
+    expect(linked('key-1:print-1')).toBe(linked('key-1:print-1'));
+    expect(linked('key-1:print-1')).not.toBe(linked('key-2:print-1'));
+    expect(linked('key-1:print-1')).not.toBe(linked('key-1:print-2'));
+  });
+
   it('become a style id, with one rule per distinct style in the stylesheet every styled page links last in its head', () => {
     const { pages, files } = rewrite(
       page('<link rel="stylesheet" href="/_astro/site.css">', '<div class="a" style="--span:6">x</div>'),
