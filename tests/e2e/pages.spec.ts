@@ -6,36 +6,50 @@
  * not scroll sideways and its header is one row (setup/layout-probe.ts); and axe finds no serious
  * or critical accessibility violation. One visit per page serves every judge.
  */
-import { test as base, expect, type BrowserContext } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type BrowserContext,
+  type ConsoleMessage,
+  type Page,
+  type Request,
+  type Response,
+} from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { PHONE, layoutProblems, measureLaptop, measurePhone } from './setup/layout-probe.ts';
 import { builtSlugs, e2eEnv, localOrigin, readSitemap, thankYouPaths, toLocalUrl } from './setup/support.ts';
 
 interface Workers {
-  /** One browser context per dealer and worker, shared by that dealer's pages. */
-  dealerContext: (slug: string) => Promise<BrowserContext>;
+  /**
+   * One browser context and one tab per dealer and worker, shared by that dealer's pages: the
+   * tab's renderer process and its compiled scripts carry over from page to page, as for a
+   * visitor browsing the site, instead of a new process compiling every bundle again per page.
+   */
+  dealerPage: (slug: string) => Promise<Page>;
 }
 
 const test = base.extend<object, Workers>({
-  dealerContext: [
+  dealerPage: [
     async ({ browser }, use) => {
-      const contexts = new Map<string, Promise<BrowserContext>>();
+      const contexts: BrowserContext[] = [];
+      const pages = new Map<string, Promise<Page>>();
       await use((slug) => {
-        let context = contexts.get(slug);
-        if (!context) {
-          context = browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' }).then(async (c) => {
+        let page = pages.get(slug);
+        if (!page) {
+          page = browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' }).then(async (c) => {
+            contexts.push(c);
             // Only the local server is under test: other hosts (CMS images, maps) are not contacted.
             await c.route(
               (url) => !url.hostname.endsWith('.localhost'),
               (route) => route.abort('blockedbyclient'),
             );
-            return c;
+            return c.newPage();
           });
-          contexts.set(slug, context);
+          pages.set(slug, page);
         }
-        return context;
+        return page;
       });
-      for (const c of contexts.values()) await (await c).close();
+      for (const c of contexts) await c.close();
     },
     { scope: 'worker' },
   ],
@@ -47,7 +61,7 @@ const ALWAYS = new Set(['heading-order']);
 
 /** Everything wrong with one page, as readable lines; empty when the page is fine. */
 async function pageProblems(
-  context: BrowserContext,
+  page: Page,
   url: string,
   expected: { status: number; canonical?: string },
 ): Promise<string[]> {
@@ -55,22 +69,27 @@ async function pageProblems(
   const origin = new URL(url).origin;
   const isLocal = (u: string) => u.startsWith(origin + '/');
   const expectedFailure = (u: string) => expected.status !== 200 && u === url;
-  const page = await context.newPage();
-  page.on('console', (msg) => {
+  const onConsole = (msg: ConsoleMessage) => {
     if (msg.type() !== 'error') return;
     const where = msg.location().url;
     // A refused outside resource, or the expected 404 of the page itself, is not the page's error.
     if (msg.text().startsWith('Failed to load resource') && (!isLocal(where) || expectedFailure(where))) return;
     problems.push(`console error: ${msg.text()}${where ? ` (${where})` : ''}`);
-  });
-  page.on('pageerror', (error) => problems.push(`uncaught exception: ${error.message}`));
-  page.on('requestfailed', (req) => {
+  };
+  const onPageError = (error: Error) => problems.push(`uncaught exception: ${error.message}`);
+  const onRequestFailed = (req: Request) => {
     if (isLocal(req.url())) problems.push(`request failed: ${req.url()} (${req.failure()?.errorText})`);
-  });
-  page.on('response', (res) => {
+  };
+  const onResponse = (res: Response) => {
     if (isLocal(res.url()) && !expectedFailure(res.url()) && res.status() >= 400)
       problems.push(`HTTP ${res.status()} for ${res.url()}`);
-  });
+  };
+  // Every page starts at a phone's width (the laptop check of the page before widened the tab).
+  await page.setViewportSize(PHONE);
+  page.on('console', onConsole);
+  page.on('pageerror', onPageError);
+  page.on('requestfailed', onRequestFailed);
+  page.on('response', onResponse);
   try {
     const response = await page.goto(url, { waitUntil: 'load' });
     if (response?.status() !== expected.status)
@@ -106,7 +125,12 @@ async function pageProblems(
       problems.push([`axe ${v.id} (${v.impact}): ${v.help} — ${v.nodes.length} node(s)`, ...nodes, ...more].join('\n'));
     }
   } finally {
-    await page.close();
+    // Leave the page before the listeners go, so that nothing it still does is missed or blamed on the next.
+    await page.goto('about:blank');
+    page.off('console', onConsole);
+    page.off('pageerror', onPageError);
+    page.off('requestfailed', onRequestFailed);
+    page.off('response', onResponse);
   }
   return problems;
 }
@@ -125,9 +149,9 @@ if (!env) {
       for (const loc of readSitemap(env.sitesDir, slug)) {
         const path = new URL(loc).pathname;
         test(`${path} loads cleanly with one h1, a title, a canonical link, a layout that fits a phone and a laptop, and no serious accessibility issue`, async ({
-          dealerContext,
+          dealerPage,
         }) => {
-          const problems = await pageProblems(await dealerContext(slug), toLocalUrl(loc, slug, env.port), {
+          const problems = await pageProblems(await dealerPage(slug), toLocalUrl(loc, slug, env.port), {
             status: 200,
             canonical: loc,
           });
@@ -137,17 +161,17 @@ if (!env) {
 
       // Thank-you pages are kept out of the sitemap (noindex), so they are found in the build.
       for (const path of thankYouPaths(env.sitesDir, slug)) {
-        test(`the thank-you page ${path} loads cleanly too`, async ({ dealerContext }) => {
-          const problems = await pageProblems(await dealerContext(slug), `${localOrigin(slug, env.port)}${path}`, {
+        test(`the thank-you page ${path} loads cleanly too`, async ({ dealerPage }) => {
+          const problems = await pageProblems(await dealerPage(slug), `${localOrigin(slug, env.port)}${path}`, {
             status: 200,
           });
           expect(problems.length, `${slug} ${path}:\n  ${problems.join('\n  ')}\n`).toBe(0);
         });
       }
 
-      test("a missing URL shows the site's 404 page with status 404", async ({ dealerContext }) => {
+      test("a missing URL shows the site's 404 page with status 404", async ({ dealerPage }) => {
         const url = `${localOrigin(slug, env.port)}/no-such-page-${Date.now()}`;
-        const problems = await pageProblems(await dealerContext(slug), url, { status: 404 });
+        const problems = await pageProblems(await dealerPage(slug), url, { status: 404 });
         expect(problems.length, `${slug} 404 page:\n  ${problems.join('\n  ')}\n`).toBe(0);
       });
     });
