@@ -3,7 +3,9 @@
  *
  * - The body is JSON by its Content-Type (415 otherwise). A browser sends a cross-site
  *   `application/json` POST only after a CORS preflight, which this API never grants, so a page
- *   elsewhere cannot make visitors' browsers post forms.
+ *   elsewhere cannot make visitors' browsers post forms. The search route, which only reads, also
+ *   takes `text/plain`: Algolia's own clients post their JSON so (to avoid the preflight), and
+ *   Algolia takes it; a browser still names the page's Origin, which is checked as for JSON.
  * - An Origin header, when there is one, is one of the dealer's own origins (403 otherwise):
  *   its site.url (with or without www), http(s)://<slug>.localhost on any port, the address the
  *   request itself was sent to, or one of API_ALLOWED_ORIGINS. Clients that are no browser send
@@ -18,9 +20,9 @@ import type { Context } from 'hono';
 import { counterFor, clientIp, type Hit, type Limit, type RateCounter } from './rate-limit.ts';
 import { dealerFor, readBody } from './routes/respond.ts';
 
-export function requireJson(request: Request): void {
+export function requireJson(request: Request, options: { textPlain?: boolean } = {}): void {
   const type = request.headers.get('content-type')?.split(';')[0]!.trim().toLowerCase();
-  if (type !== 'application/json') {
+  if (type !== 'application/json' && !(options.textPlain && type === 'text/plain')) {
     throw new ApiError(
       415,
       'Send the request body as JSON, with the header Content-Type: application/json.',
@@ -128,7 +130,7 @@ export async function guardedJson(
   limit: Limit,
   tooMany: string,
 ) {
-  requireJson(c.req.raw);
+  requireJson(c.req.raw, { textPlain: route === 'search' });
   const body = await readBody(c);
   const dealer = dealerFor(c, deps, body.site);
   checkOrigin(c.req.raw, dealer, deps.allowedOrigins);

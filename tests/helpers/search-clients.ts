@@ -1,9 +1,8 @@
 /**
  * Algolia's own JavaScript clients pointed at the local API instead of Algolia's hosts: the
  * official algoliasearch (v5) search client, and algoliasearch-helper (what InstantSearch's
- * widgets run on) over it. Only the host, the dealer's Host header and the Content-Type differ
- * from a client of Algolia itself: the route takes JSON, where Algolia's clients post it as
- * text/plain.
+ * widgets run on) over it. Only the host and the dealer's Host header differ from a client of
+ * Algolia itself; the client posts its JSON as text/plain, as it does to Algolia.
  */
 import { algoliasearch, type SearchResponse } from 'algoliasearch';
 import algoliasearchHelper from 'algoliasearch-helper';
@@ -17,7 +16,7 @@ export type Result = SearchResponse<Hit> & Record<string, unknown>;
 export function officialClient(port: number) {
   return algoliasearch('TESTAPPID', 'search-only-key', {
     hosts: [{ url: `127.0.0.1:${port}/api/search`, protocol: 'http', accept: 'readWrite' }],
-    baseHeaders: { host: SITE_HOST, 'content-type': 'application/json' },
+    baseHeaders: { host: SITE_HOST },
   });
 }
 

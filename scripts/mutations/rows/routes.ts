@@ -220,4 +220,22 @@ export const mutations: Mutation[] = [
       },
     ],
   ),
+  ...row(
+    "The search route takes Algolia's client as shipped",
+    [u('search-client-as-shipped')],
+    [
+      {
+        id: 'search-text-plain',
+        find: "  requireJson(c.req.raw, { textPlain: route === 'search' });",
+        replace: '  requireJson(c.req.raw);',
+        why: "the search route answers Algolia's client, which posts its JSON as text/plain",
+      },
+      {
+        id: 'search-filter-control',
+        find: '  refuseControl(param, text);\n  const s = text.trim();',
+        replace: '  const s = text.trim();',
+        why: 'a facet filter with a NUL written as a JSON escape is 400, never a 500',
+      },
+    ],
+  ),
 ];

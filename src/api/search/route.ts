@@ -11,7 +11,7 @@
  * Both:
  *   400     a malformed body or parameter (the message names it; schema src/contract/search.ts),
  *           404 an unknown index (as Algolia); 403 an Origin other than the dealer's; 404 unknown site; 415 a body
- *           that is not JSON; 429 more than RATE_LIMIT_SEARCH_PER_IP calls a minute from one
+ *           that is not JSON (sent as application/json, or as text/plain as Algolia's clients send it); 429 more than RATE_LIMIT_SEARCH_PER_IP calls a minute from one
  *           address; 503 the database is away (with Retry-After)
  * Every query is scoped to the site resolved from the Host (or `site`), like every route.
  */

@@ -32,6 +32,15 @@ export class FilterError extends Error {
   }
 }
 
+/**
+ * A filter holding a control character is refused, as the parameters themselves are: one written
+ * as a JSON escape ("make:\u0000" in a JSON list) is only a NUL once the list is read, and a NUL
+ * cannot be part of any stored value (PostgreSQL's text cannot hold it: SQLSTATE 22021).
+ */
+function refuseControl(param: string, text: string): void {
+  if (/[\u0000-\u001f\u007f]/.test(text)) throw new FilterError(param, 'holds a control character.');
+}
+
 function number(param: string, text: string): number {
   const n = Number(text.trim());
   if (!text.trim() || !Number.isFinite(n)) throw new FilterError(param, `"${text}" is not a number.`);
@@ -43,6 +52,7 @@ function number(param: string, text: string): number {
  * value, as Algolia reads it; "attr:\-value" is the value "-value". The value may hold ":".
  */
 function facetFilter(param: string, text: string): Filter {
+  refuseControl(param, text);
   const s = text.trim();
   const colon = s.indexOf(':');
   if (colon <= 0) throw new FilterError(param, `"${text}" is not "attribute:value".`);
@@ -63,6 +73,7 @@ const NUMERIC = /^\s*([^\s<>=!:]+)\s*(<=|>=|!=|=|<|>)\s*(\S+)\s*$/;
 const RANGE = /^\s*([^\s<>=!:]+)\s*:\s*(\S+)\s+TO\s+(\S+)\s*$/;
 
 function numericFilter(param: string, text: string): Filter {
+  refuseControl(param, text);
   const range = RANGE.exec(text);
   if (range) return { kind: 'range', attr: range[1]!, lo: number(param, range[2]!), hi: number(param, range[3]!) };
   const m = NUMERIC.exec(text);
