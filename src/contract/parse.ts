@@ -7,6 +7,7 @@
  * ("values.email", "requests[2].indexName"), so every 400 names its field.
  */
 import { z } from 'astro/zod';
+import { CONTROL_CHARACTERS } from '../lib/text.ts';
 
 /** Names that JavaScript objects inherit: a key so named is refused wherever it appears in a body. */
 export const RESERVED_KEYS: ReadonlySet<string> = new Set([
@@ -15,7 +16,7 @@ export const RESERVED_KEYS: ReadonlySet<string> = new Set([
 ]);
 
 /** C0 control characters and DEL; tab, line feed and carriage return are allowed only where said. */
-export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+export { CONTROL_CHARACTERS };
 
 /** "values.email", "requests[2].indexName" */
 export function fieldPath(path: readonly PropertyKey[]): string {

@@ -64,3 +64,6 @@ export function trimmed(v: unknown): string | undefined {
 export function trimmedOrNumber(v: unknown): string | undefined {
   return typeof v === 'number' && Number.isFinite(v) ? String(v) : trimmed(v);
 }
+
+/** C0 control characters and DEL; tab, line feed and carriage return are allowed only where said. */
+export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;

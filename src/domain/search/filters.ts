@@ -8,6 +8,7 @@
  *   `attr op n`, NOT, AND, OR and parentheses. Tags, scores (<score=…>) and the rest are refused.
  * Every problem is a FilterError naming the parameter, which the route answers with 400.
  */
+import { CONTROL_CHARACTERS } from '../../lib/text.ts';
 
 export type Op = '=' | '!=' | '<' | '<=' | '>' | '>=';
 
@@ -38,7 +39,7 @@ export class FilterError extends Error {
  * cannot be part of any stored value (PostgreSQL's text cannot hold it: SQLSTATE 22021).
  */
 function refuseControl(param: string, text: string): void {
-  if (/[\u0000-\u001f\u007f]/.test(text)) throw new FilterError(param, 'holds a control character.');
+  if (CONTROL_CHARACTERS.test(text)) throw new FilterError(param, 'holds a control character.');
 }
 
 function number(param: string, text: string): number {

@@ -218,14 +218,12 @@ class DealerSites {
       await mkdir(dest, { recursive: true });
       for (const [name, text] of files) writeFileSync(path.join(dest, name), text);
       const placed = await placeSharedFiles(dest, site.pages.localUrls, shared);
-      let pages = 0;
+      const pages = [...site.pages.sizes.keys()].filter((f) => f.endsWith('.html')).length;
       let htmlBytes = 0;
       let jsBytes = 0;
       for (const [file, size] of [...site.pages.sizes, ...placed]) {
-        if (file.endsWith('.html')) {
-          htmlBytes += size;
-          if (site.pages.sizes.has(file)) pages++;
-        } else if (file.endsWith('.js') || file.endsWith('.mjs')) jsBytes += size;
+        if (file.endsWith('.html')) htmlBytes += size;
+        else if (file.endsWith('.js') || file.endsWith('.mjs')) jsBytes += size;
       }
       const ms = (renderMs.get(d.slug) ?? 0) + site.ms + performance.now() - t0;
       return { slug: d.slug, pages, htmlBytes, jsBytes, seconds: ms / 1000 };

@@ -9,6 +9,7 @@ import { copyFileSync, linkSync, mkdirSync, writeFileSync } from 'node:fs';
 import { readFile, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ISLAND_STYLE } from '../../lib/island-style.ts';
+import { detached } from './strict-pages.ts';
 
 /** Local absolute URLs in HTML, CSS or island props: "/_astro/a.js", "/samples/x/logo.svg". */
 const LOCAL_URL = /(?<=["'(\s,=]|&quot;)\/(?!\/)[A-Za-z0-9._~\-/%@]+/g;
@@ -174,8 +175,7 @@ export class SitePages {
     const final = this.rewrite ? this.rewrite.linkStylesheet(this.rewrite.page(tidy, page)) : tidy;
     for (const m of final.matchAll(LOCAL_URL)) {
       const clean = urlPath(m[0]);
-      // A copy: a match is a slice that would keep the whole page alive for the rest of the build.
-      if (clean && !this.localUrls.has(clean)) this.localUrls.add(Buffer.from(clean).toString());
+      if (clean && !this.localUrls.has(clean)) this.localUrls.add(detached(clean));
     }
     this.write(page, final);
     return final;

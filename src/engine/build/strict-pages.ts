@@ -127,10 +127,11 @@ function isJavaScript(type: string | undefined): boolean {
 }
 
 /**
- * A copy of `text` that shares no memory with the page it was cut from: a substring can keep a
- * whole page alive, and a site's styles and scripts are kept until its last page is rendered.
+ * A copy of `text` that shares no memory with the string it was cut from: V8 keeps a whole page
+ * alive for as long as any substring of it lives, and a build keeps some pieces of every page
+ * (styles, moved scripts, referenced URLs) until its site is finished.
  */
-function detached(text: string): string {
+export function detached(text: string): string {
   return Buffer.from(text, 'utf16le').toString('utf16le');
 }
 
