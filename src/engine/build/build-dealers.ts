@@ -27,6 +27,7 @@ import { provideContent } from '../../content/store.ts';
 import { dealerRoutes } from '../../domain/routes.ts';
 import { trackProgress } from '../../lib/build-progress.ts';
 import { mapLimit } from '../../lib/concurrency.ts';
+import { finishPageHtml, finishPagesInBuild } from '../../lib/page-finish.ts';
 import { leftOutNote, vehicleFeeds } from '../../seo/feeds/index.ts';
 import { pageFileOf, placeSharedFiles, sharedFiles, SitePages } from './split.ts';
 import {
@@ -87,6 +88,8 @@ export async function buildBatch(options: BatchOptions): Promise<DealerSummary[]
   content.catch(() => {});
   provideContent(content);
   prepareBuildEnv(options.preview);
+  // The prerenderer below finishes each page on the text it reads (lib/page-finish.ts).
+  finishPagesInBuild();
   const sites = batch.then((c) => new DealerSites(c, options));
   sites.catch(() => {});
   const { build } = await import('astro');
@@ -105,7 +108,15 @@ export async function buildBatch(options: BatchOptions): Promise<DealerSummary[]
             const rendered = await astro.render(request, o);
             const response = rendered instanceof Response ? rendered : rendered.response;
             // Taken: Astro is handed an empty response, for which it writes no file.
-            return (await (await sites).take(request, response)) ? new Response(null) : rendered;
+            if (await (await sites).take(request, response)) return new Response(null);
+            if (!response.headers.get('content-type')?.includes('text/html')) return rendered;
+            // Not a dealer's page (Astro writes it): finished here too, as the middleware would.
+            const finished = new Response(finishPageHtml(await response.text()), {
+              status: response.status,
+              statusText: response.statusText,
+              headers: response.headers,
+            });
+            return rendered instanceof Response ? finished : { ...rendered, response: finished };
           },
         }));
       },
@@ -167,7 +178,7 @@ class DealerSites {
     const site = this.sites.get(slug);
     const file = site && pageFileOf(pathname, slug);
     if (!site || !file) return false;
-    const html = await response.text();
+    const html = finishPageHtml(await response.text());
     // One turn of the event loop per page: rendering and writing never wait on I/O, and without a
     // turn V8's garbage collection tasks do not run, so that a worker's heap doubles over a batch.
     await new Promise((resolve) => setImmediate(resolve));
