@@ -63,6 +63,27 @@ export const offer = z.object({
   expires_at: opt(z.string()),
 });
 
+const yearMonth = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'expected a month "YYYY-MM", such as "2024-03"');
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'expected a date "YYYY-MM-DD", such as "2025-06-30"');
+
+/** (1.2) What an NZ used car's Consumer Information Notice needs beyond the car and the dealer. */
+export const nzCin = z.object({
+  first_registered_nz: opt(yearMonth),
+  registered_overseas: opt(z.boolean()),
+  imported_damaged: opt(z.boolean()),
+  odometer_verified: opt(z.boolean()),
+  engine_cc: opt(z.number().int().positive()),
+  /** Warrant of Fitness expiry; a heavy vehicle has a Certificate of Fitness (`cof_expiry`) instead. */
+  wof_expiry: opt(isoDate),
+  cof_expiry: opt(isoDate),
+  rego_expiry: opt(isoDate),
+  /** Money owing under a security interest registered on the PPSR. */
+  security_interest: opt(z.boolean()),
+});
+export type NzCin = z.output<typeof nzCin>;
+
 export const car = z.object({
   id,
   name: z.string(),
@@ -95,6 +116,25 @@ export const car = z.object({
   features: opt(z.array(z.string())).default([]),
   /** (1.1) What the price includes; absent, the page must not call the price drive-away. */
   price_qualifier: opt(z.enum(['drive_away', 'excl_govt_charges'])),
+  /** (1.2) The drive-away price, where the dealer has it; shown labelled beside `price_egc`. */
+  price_drive_away: opt(amount),
+  /** (1.2) The price excluding government charges, where the dealer has it. */
+  price_egc: opt(amount),
+  /** (1.2) Key details: e.g. "MY24", "AWD", "2.5L 4cyl", 5. */
+  series: opt(z.string()),
+  drive: opt(z.string()),
+  engine: opt(z.string()),
+  doors: opt(z.number().int().positive()),
+  /** (1.2) "YYYY-MM". */
+  build_date: opt(yearMonth),
+  compliance_date: opt(yearMonth),
+  /** (1.2) Vehicle identity codes (AU). */
+  redbook_code: opt(z.string()),
+  nvic: opt(z.string()),
+  /** (1.2) A YouTube, Vimeo or .mp4 walk-around. */
+  video_url: opt(z.string()),
+  /** (1.2) NZ used cars: the Consumer Information Notice's own facts. */
+  nz_cin: opt(nzCin),
 });
 
 export const staffMember = z.object({
