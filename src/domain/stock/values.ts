@@ -56,8 +56,8 @@ function controlReason(text: string, allowed: RegExp = CONTROL_CHARACTERS): stri
 /** A JSON value or CSV cell as trimmed text: undefined when blank, a reason when it is not text. */
 function textOf(raw: unknown): string | undefined | { reason: string } {
   if (raw === undefined || raw === null) return undefined;
-  if (typeof raw === 'number' && Number.isFinite(raw)) return String(raw);
-  if (typeof raw !== 'string') return { reason: `expected text, not ${describe(raw)}` };
+  if (typeof raw === 'number') return Number.isFinite(raw) ? String(raw) : { reason: 'is not a finite number' };
+  if (typeof raw !== 'string') return { reason: `expected text or a number, not ${describe(raw)}` };
   const t = raw.trim();
   return t === '' ? undefined : t;
 }
@@ -67,7 +67,6 @@ export function describe(raw: unknown): string {
   if (Array.isArray(raw)) return 'a list';
   if (raw === null) return 'null';
   if (typeof raw === 'object') return 'an object';
-  if (typeof raw === 'number' && !Number.isFinite(raw)) return 'a number out of range';
   if (typeof raw === 'boolean') return String(raw);
   return typeof raw === 'string' ? 'text' : typeof raw;
 }
