@@ -67,6 +67,9 @@ export function parseCsvFeed(text: string, o: FeedOptions = {}): FeedParse {
   let needed = header.cells.length;
   while (needed > 0 && !header.cells[needed - 1]!.trim()) needed--;
 
+  const fields = columns.flatMap((column, at) =>
+    column ? [{ column, label: shown(header.cells[at]!.trim()), at }] : [],
+  );
   const ctx = contextOf(o);
   const seen: SeenStock = new Map();
   const out: FeedParse = { cars: [], errors: [], ignoredColumns: [...new Set(ignored)] };
@@ -92,10 +95,7 @@ export function parseCsvFeed(text: string, o: FeedOptions = {}): FeedParse {
       });
     }
     out.errors.push(...shape);
-    const entries: Entry[] = [];
-    for (const [j, column] of columns.entries()) {
-      if (column) entries.push({ column, label: shown(header.cells[j]!.trim()), raw: row.cells[j] });
-    }
+    const entries: Entry[] = fields.map(({ column, label, at }) => ({ column, label, raw: row.cells[at] }));
     const car = readRow(entries, { line: row.line }, ctx, seen, out.errors, shape.length);
     if (car) out.cars.push(car);
   }
