@@ -94,7 +94,8 @@ export function readRow(
 
   const condition = (values.get('condition') as FeedCar['condition'] | undefined) ?? 'used';
   if (condition !== 'new' && !failed.has('condition')) {
-    missing('odometer', `is required for a ${condition} car: its page shows the kilometres`);
+    const why = values.has('condition') ? '' : ' (a car without a condition is used)';
+    missing('odometer', `is required for a ${condition} car${why}: its page shows the kilometres`);
   }
   const price = values.get('price') ?? values.get('price_drive_away') ?? values.get('price_egc');
   if (price === undefined && !['price', 'price_drive_away', 'price_egc'].some((c) => failed.has(c as Column))) {

@@ -250,6 +250,9 @@ describe('values', () => {
     expect(reasons({ odometer: '12,34' })[0]).toMatch(/^odometer: expected kilometres/);
     expect(reasons({ odometer: '9'.repeat(400) })).toEqual(['odometer: is too large']);
     expect(reasons({ odometer: undefined })).toEqual([
+      'odometer: is required for a used car (a car without a condition is used): its page shows the kilometres',
+    ]);
+    expect(reasons({ odometer: ' ', condition: 'USED' })).toEqual([
       'odometer: is required for a used car: its page shows the kilometres',
     ]);
     expect(reasons({ odometer: '', condition: 'demo' })).toEqual([
