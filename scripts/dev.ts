@@ -216,7 +216,14 @@ if (apiResult.status === 'rejected' || serverResult.status === 'rejected') {
 const { runtime: api, standIn } = apiResult.value;
 const server = serverResult.value;
 // The leads commands cannot open the embedded database while this process holds it: they come through here.
-const leadsAdmin = await offerLocalAdmin({ db: api.deps.db, dataDir, server: 'npm run dev', warn: console.warn });
+const leadsAdmin = await offerLocalAdmin({
+  db: api.deps.db,
+  dataDir,
+  server: 'npm run dev',
+  warn: console.warn,
+  dealers: api.deps.dealers,
+  onStockChanged: api.deps.onStockChanged,
+});
 const actualPort = server.address.port;
 // Vite moves on to the next free port when the one asked for is taken.
 if (port !== 0 && actualPort !== port)

@@ -144,7 +144,14 @@ const running = await startServer({ sitesDir, dealersDir, port, api: api.app.fet
 );
 
 // The leads commands cannot open the embedded database while this process holds it: they come through here.
-const leadsAdmin = await offerLocalAdmin({ db: api.deps.db, dataDir, server: 'npm start', warn: console.warn });
+const leadsAdmin = await offerLocalAdmin({
+  db: api.deps.db,
+  dataDir,
+  server: 'npm start',
+  warn: console.warn,
+  dealers: api.deps.dealers,
+  onStockChanged: api.deps.onStockChanged,
+});
 
 const sites = await listSites(sitesDir, dealersDir);
 console.log(`\nServing ${sites.length} site${sites.length === 1 ? '' : 's'} from ${sitesDir}:`);

@@ -12,6 +12,7 @@ import { apiErrorOf, errorBody, errorResponse } from './errors.ts';
 import { validHost } from './http.ts';
 import { leadHandlers } from './leads/route.ts';
 import { mountHandlers, routeHandlers } from './routes/index.ts';
+import { stockHandlers } from './stock/route.ts';
 import type { RouteHandler, RouteHandlers } from './routes/respond.ts';
 import { API_BASE, type ApiRouteName } from '../contract/routes.ts';
 
@@ -72,7 +73,12 @@ export function createApp(deps?: ApiDeps) {
   };
   // Every route of src/contract/routes.ts, each at its path; without deps the health check only.
   const handlers: Partial<RouteHandlers<ApiRouteName>> = deps
-    ? ({ health, ...leadHandlers(deps), ...routeHandlers(deps) } satisfies RouteHandlers<ApiRouteName>)
+    ? ({
+        health,
+        ...leadHandlers(deps),
+        ...stockHandlers(deps),
+        ...routeHandlers(deps),
+      } satisfies RouteHandlers<ApiRouteName>)
     : { health };
   mountHandlers(app, handlers);
 

@@ -1,8 +1,8 @@
-/** Reads a JSON request body with a size cap: 413 above the cap, 400 for anything but JSON. */
+/** Reads a request body with a size cap (readCapped: the bytes, 413 above the cap) and as a JSON object (400 for anything else). */
 import { RESERVED_KEYS, fieldPath } from '../contract/parse.ts';
 import { ApiError } from './errors.ts';
 
-async function readCapped(request: Request, limit: number): Promise<Uint8Array> {
+export async function readCapped(request: Request, limit: number): Promise<Uint8Array> {
   const tooLarge = () => new ApiError(413, `The request body is larger than ${limit} bytes.`);
   const declared = Number(request.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > limit) throw tooLarge();

@@ -106,4 +106,11 @@ export interface ApiDeps {
   fetch?: typeof fetch;
   /** Called after a lead's completion commits (npm start delivers its outbox rows right away). */
   onLeadCompleted?: (leadId: string) => void;
+  /**
+   * The key that signs one dealer's stock pushes (STOCK_FEED_SECRET_<SLUG>); none: the dealer
+   * takes no pushes (POST /api/stock answers 401).
+   */
+  stockSecret?: (slug: string) => string | undefined;
+  /** Called after a stock import changed a dealer's stock (the server refreshes what it serves). */
+  onStockChanged?: (slug: string) => void;
 }

@@ -10,6 +10,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { DEFAULT_BODY_TIMEOUT_MS, guardServer, type ConnectionLimits } from './connection-guard.ts';
+import { API_ROUTES, MAX_STOCK_FEED_BYTES } from '../contract/routes.ts';
 import { errorResponse } from './errors.ts';
 import { UNSUPPORTED_METHODS, validHost, validTarget } from './http.ts';
 
@@ -23,6 +24,12 @@ export interface BodyOptions {
   bodyLimit?: number;
   /** Longest wait for the whole body once the headers are in (default SERVER_BODY_TIMEOUT_MS's). */
   bodyTimeoutMs?: number;
+}
+
+/** The body limit of this request: a stock feed (POST /api/stock) may be larger than a form's. */
+function bodyLimitOf(req: IncomingMessage, options: BodyOptions): number {
+  const limit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  return req.url?.split('?')[0] === API_ROUTES.stock ? Math.max(limit, MAX_STOCK_FEED_BYTES) : limit;
 }
 
 export class BodyTooLarge extends Error {}
@@ -89,7 +96,7 @@ export async function toFetchRequest(
   const method = req.method ?? 'GET';
   const hasBody = method !== 'GET' && method !== 'HEAD';
   const body = hasBody
-    ? await readBody(req, options.bodyLimit ?? DEFAULT_BODY_LIMIT, options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS)
+    ? await readBody(req, bodyLimitOf(req, options), options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS)
     : undefined;
   return new Request(new URL(req.url ?? '/', origin), {
     method,
@@ -183,7 +190,7 @@ export async function serveFetch(
     } else response = await handler(await toFetchRequest(req, origin, options));
   } catch (error) {
     if (error instanceof BodyTooLarge) {
-      response = jsonError(413, `The request body is larger than ${options.bodyLimit ?? DEFAULT_BODY_LIMIT} bytes.`);
+      response = jsonError(413, `The request body is larger than ${bodyLimitOf(req, options)} bytes.`);
       res.setHeader('Connection', 'close');
     } else if (error instanceof BodyTimedOut) {
       const ms = options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS;

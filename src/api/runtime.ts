@@ -7,7 +7,7 @@
  * never passes it, the serverless platforms' entries, leaves PGlite out (db/open.ts).
  */
 import type { DealerContent } from '../content/load.ts';
-import { processEnv } from '../config/env.ts';
+import { dealerEnvName, processEnv } from '../config/env.ts';
 import { createApp, type ApiApp } from './app.ts';
 import { dbConfigFrom, describeDb, openDatabase, type OpenEmbedded } from './db/open.ts';
 import { migrate } from './db/migrate.ts';
@@ -17,8 +17,9 @@ import type { FinanceProvider } from './integrations/finance-provider.ts';
 import { valuationProviderFromEnv, type ValuationProvider } from './integrations/valuation-provider.ts';
 import { describePurge, purgeExpired, retentionFromEnv, type PurgeReport } from './leads/retention.ts';
 import { OutboxWorker, emptyReport, type DeliverOptions, type DeliverReport } from './outbox/deliver.ts';
-import { deliveriesDir, destinationsFromEnv, type Env } from './outbox/destinations.ts';
+import { deliveriesDir, destinationsFromEnv, envSuffix, type Env } from './outbox/destinations.ts';
 import { indexContent } from './search/index-content.ts';
+import { useImportedStock } from './stock/store.ts';
 
 export const WORKER_INTERVAL_MS = 5_000;
 /** How often deliver() also applies the lead retention policy; the first delivery always does. */
@@ -94,6 +95,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       if (migrated.applied.length) log(`Database migrated: ${migrated.applied.join(', ')}`);
       for (const name of migrated.changed)
         log(`warning: migration ${name} changed after it was applied; add a new migration instead`);
+      // A dealer that imports its stock is served its imported cars (src/api/stock/import.ts).
+      await useImportedStock(m, options.dealers);
       // The search index follows the content the API serves: stock changes need no site rebuild.
       return indexContent(m, options.dealers);
     });
@@ -127,6 +130,12 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     destinations,
     deliveriesDir: (slug) => deliveriesDir(options.dataDir, slug),
     onLeadCompleted: () => void deliver().catch(() => {}),
+    stockSecret: (slug) => env[dealerEnvName('STOCK_FEED_SECRET', envSuffix(slug))] || undefined,
+    onStockChanged: (slug) => {
+      const dealer = options.dealers.find((d) => d.slug === slug);
+      if (dealer)
+        useImportedStock(db, [dealer]).catch((e: Error) => log(`Stock of ${slug}: reloading failed: ${e.message}`));
+    },
   };
   // One worker for the runtime's life: its slots are per destination, so a receiver that hangs
   // holds its own sends only, and a lead completed meanwhile is claimed and sent at once.

@@ -249,6 +249,13 @@ export const ENV_VARS = {
     usedBy: 'API',
     description: 'Completed leads are posted here as ADF/XML. With neither URL, leads go to files under DATA_DIR.',
   },
+  STOCK_FEED_SECRET: {
+    type: 'secret',
+    perDealer: true,
+    usedBy: 'API',
+    description:
+      "The key a dealer's stock system signs POST /api/stock with (docs/api.md); unset for a dealer, the route refuses its pushes. Only per dealer: one dealer's key never updates another's stock.",
+  },
   LEAD_SENSITIVE_DAYS: {
     type: 'int',
     default: 30,

@@ -28,6 +28,10 @@ export const API_ROUTES = {
   searchFacetValues: '/api/search/1/indexes/:index/facets/:facet/query',
   /** POST: a trade-in estimate for the valuation widget. */
   valuation: '/api/valuation',
+  /** POST: a dealer's stock system pushes its signed stock feed. */
+  stock: '/api/stock',
+  /** GET: whether cars are still for sale (a built car page shows "Sold" when not). */
+  stockStatus: '/api/stock/status',
 } as const;
 
 export type ApiRouteName = keyof typeof API_ROUTES;
@@ -44,7 +48,22 @@ export const API_METHODS: Record<ApiRouteName, 'GET' | 'POST'> = {
   searchQueries: 'POST',
   searchFacetValues: 'POST',
   valuation: 'POST',
+  stock: 'POST',
+  stockStatus: 'GET',
 };
+
+/**
+ * Largest stock feed POST /api/stock takes (thousands of cars with their photo lists); a
+ * platform's own request limit may be lower (docs/api.md).
+ */
+export const MAX_STOCK_FEED_BYTES = 8 * 1024 * 1024;
+
+/** GET /api/stock/status of the cars `ids`. */
+export const stockStatusPath = (ids: string[]) =>
+  `${API_ROUTES.stockStatus}?${new URLSearchParams({ ids: ids.join(',') })}`;
+
+/** A car's state as GET /api/stock/status answers it. */
+export type CarStockStatus = 'available' | 'sold' | 'hidden' | 'unknown';
 
 /** `/api/send-to-{provider}`. */
 export const sendToProviderPath = (provider: string) => `${API_BASE}/send-to-${provider}`;

@@ -11,6 +11,8 @@
  *
  *   POST /leads/export  { site, includeSpam }  → { leads: LeadRow[] }       (listLeads)
  *   POST /leads/erase   { site, person }       → EraseReport                (eraseLeadsOf)
+ *   POST /stock/import  { site, feed, force }  → ImportSummary              (applyStockFeed)
+ *   POST /stock/cars    { sites }              → { cars: { [slug]: Car[] } } (imported stock only)
  *
  * A command finds the file through the pid of the process holding the folder (its lock file), so
  * a file left behind by a server that no longer runs is never used.
@@ -26,6 +28,12 @@ import { maintenance, type Db } from '../deps.ts';
 import { eraseLeadsOf, isLeadId, type EraseReport, type Person } from './erase.ts';
 import { listLeads } from './export.ts';
 import type { LeadRow } from './store.ts';
+import type { Car } from '../../content/entities.ts';
+import type { DealerContent } from '../../content/load.ts';
+import { applyStockFeed, type ImportSummary, type StockFeed } from '../stock/import.ts';
+import { importingSites, stockRows } from '../stock/store.ts';
+
+const ROUTES = ['/leads/export', '/leads/erase', '/stock/import', '/stock/cars'] as const;
 
 /** The file a running server writes into its data folder. */
 export const LOCAL_ADMIN_FILE = 'leads-admin.json';
@@ -48,6 +56,10 @@ export interface LocalAdminOptions {
   server: string;
   /** Longest a request may take to arrive, headers and body (default 10 s). */
   requestTimeoutMs?: number;
+  /** The dealers the server serves: `npm run stock` imports through it (absent: no stock routes). */
+  dealers?: DealerContent[];
+  /** Called after an import through it changed a dealer's stock. */
+  onStockChanged?: (slug: string) => void;
 }
 
 export interface LocalAdmin {
@@ -57,6 +69,8 @@ export interface LocalAdmin {
 }
 
 const BODY_LIMIT = 64 * 1024;
+/** A stock feed, converted: thousands of cars with their photo lists. */
+const STOCK_BODY_LIMIT = 32 * 1024 * 1024;
 
 class Refusal extends Error {
   status: number;
@@ -75,12 +89,12 @@ function sameToken(given: string, token: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-async function readBody(req: IncomingMessage): Promise<unknown> {
+async function readBody(req: IncomingMessage, limit: number): Promise<unknown> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > BODY_LIMIT) throw new Refusal(413, `The request is larger than ${BODY_LIMIT} bytes.`);
+    if (size > limit) throw new Refusal(413, `The request is larger than ${limit} bytes.`);
     chunks.push(chunk);
   }
   try {
@@ -123,13 +137,36 @@ export async function startLocalAdmin(options: LocalAdminOptions): Promise<Local
     if (req.headers.host !== host) throw new Refusal(403, `Call this server as ${host}.`);
     if (!sameToken(req.headers.authorization ?? '', token))
       throw new Refusal(401, `The token of ${LOCAL_ADMIN_FILE} is required.`);
-    const route = req.url === '/leads/export' || req.url === '/leads/erase' ? req.url : undefined;
+    const route = ROUTES.find((r) => r === req.url && (options.dealers || !r.startsWith('/stock/')));
     if (!route) throw new Refusal(404, 'No such route.');
     if (req.method !== 'POST') throw new Refusal(405, `${req.method} is not allowed here.`);
-    const body = await readBody(req);
+    const body = await readBody(req, route === '/stock/import' ? STOCK_BODY_LIMIT : BODY_LIMIT);
     if (typeof body !== 'object' || body === null) throw new Refusal(400, 'The request must be a JSON object.');
     const fields = body as Record<string, unknown>;
+    if (route === '/stock/cars') {
+      const sites = Array.isArray(fields.sites) ? fields.sites.filter((s): s is string => typeof s === 'string') : [];
+      const dealers = options.dealers!.filter((d) => sites.includes(d.slug));
+      const importing = await importingSites(
+        options.db,
+        dealers.map((d) => d.slug),
+      );
+      const cars: Record<string, Car[]> = {};
+      for (const slug of importing) cars[slug] = (await stockRows(options.db, slug)).map((r) => r.car);
+      return { cars };
+    }
     const site = siteOf(fields);
+    if (route === '/stock/import') {
+      const dealer = options.dealers!.find((d) => d.slug === site);
+      if (!dealer) throw new Refusal(404, `This server does not serve a dealer "${site}".`);
+      const feed = fields.feed as StockFeed | undefined;
+      if (!feed || !Array.isArray(feed.cars) || (feed.mode !== 'full' && feed.mode !== 'delta'))
+        throw new Refusal(400, 'feed must be { mode, cars, skipped }.');
+      const summary = await maintenance(options.db, (db) =>
+        applyStockFeed(db, dealer, feed, { source: 'cli', force: fields.force === true }),
+      );
+      if (!summary.refused && !summary.duplicate) options.onStockChanged?.(site);
+      return summary;
+    }
     if (route === '/leads/export') {
       const leads = await maintenance(options.db, (db) =>
         listLeads(db, site, { includeSpam: fields.includeSpam === true }),
@@ -194,7 +231,7 @@ export async function offerLocalAdmin(
 ): Promise<LocalAdmin | undefined> {
   if (dbConfigFrom(options.dataDir, options.env ?? processEnv()).kind !== 'pglite') return undefined;
   return startLocalAdmin(options).catch((e: Error) => {
-    options.warn(`warning: npm run leads cannot export or erase leads while this runs: ${e.message}`);
+    options.warn(`warning: npm run leads and npm run stock cannot reach the database while this runs: ${e.message}`);
     return undefined;
   });
 }
@@ -217,6 +254,9 @@ export interface LocalAdminClient {
   pid: number;
   listLeads(site: string, options: { includeSpam: boolean }): Promise<LeadRow[]>;
   eraseLeadsOf(site: string, person: Person): Promise<EraseReport>;
+  importStock(site: string, feed: StockFeed, force: boolean): Promise<ImportSummary>;
+  /** Each importing dealer's stock among `sites` (a dealer that never imported is left out). */
+  importedCars(sites: string[]): Promise<Record<string, Car[]>>;
 }
 
 /**
@@ -274,5 +314,7 @@ export async function localAdminOf(
       }));
     },
     eraseLeadsOf: (site, person) => call<EraseReport>('/leads/erase', { site, person }),
+    importStock: (site, feed, force) => call<ImportSummary>('/stock/import', { site, feed, force }),
+    importedCars: async (sites) => (await call<{ cars: Record<string, Car[]> }>('/stock/cars', { sites })).cars,
   };
 }

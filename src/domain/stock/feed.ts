@@ -28,6 +28,11 @@ export function formatRowError(e: RowError): string {
   return `${where}: ${e.reason}${e.value ? ` (got "${e.value}")` : ''}`;
 }
 
+/** How many rows (CSV lines, JSON cars) the errors kept out: a row with several bad values counts once. */
+export function skippedRows(errors: readonly RowError[]): number {
+  return new Set(errors.map((e) => (e.line !== undefined ? `l${e.line}` : `i${e.index}`))).size;
+}
+
 /** Reads a CSV stock feed. */
 export function parseCsvFeed(text: string, o: FeedOptions = {}): FeedParse {
   const read = readCsv(text);

@@ -75,6 +75,11 @@ function isWebAddress(s: string): boolean {
   return /^https?:\/\/[^\s/?#]+\S*$/i.test(s) && URL.canParse(s);
 }
 
+/** A photo: a web address, or a path on the dealer's own site ("/images/car.jpg"), as cars.json has them. */
+function isPhotoAddress(s: string): boolean {
+  return isWebAddress(s) || /^\/(?![/\\])\S+$/.test(s);
+}
+
 /** A non-negative amount: a JSON number, or text of digits after `strip` took off a unit. */
 function amount(raw: unknown, t: string, example: string, strip: (s: string) => string): Read {
   const tooBig = 'is too large';
@@ -111,10 +116,10 @@ export function readValue(kind: ColumnKind, raw: unknown, ctx: ReadContext): Rea
     const items = list(raw);
     if (!Array.isArray(items)) return bad(items.reason);
     if (kind === 'photos') {
-      const wrong = items.flatMap((p, n) => (isWebAddress(p) ? [] : [n + 1]));
+      const wrong = items.flatMap((p, n) => (isPhotoAddress(p) ? [] : [n + 1]));
       if (wrong.length) {
         const which = wrong.length === 1 ? `photo ${wrong[0]} is` : `photos ${wrong.join(', ')} are`;
-        return bad(`${which} not a web address starting with http:// or https://`);
+        return bad(`${which} neither a web address starting with http:// or https:// nor a path starting with /`);
       }
     }
     return ok(items.length ? items : undefined);

@@ -15,8 +15,9 @@ const names = Object.keys(declared) as EnvName[];
 
 const rows = markdownTable(readFileSync('README.md', 'utf8'), 'Configuration and environment variables').map((row) => {
   const written = codeIn(row.Variable ?? '') ?? '';
-  const perDealer = written.endsWith('[_<SLUG>]');
-  return { name: written.replace('[_<SLUG>]', ''), perDealer, row };
+  // NAME[_<SLUG>]: for one dealer or all; NAME_<SLUG>: for one dealer only.
+  const perDealer = written.endsWith('_<SLUG>]') || written.endsWith('_<SLUG>');
+  return { name: written.replace(/\[?_<SLUG>\]?$/, ''), perDealer, row };
 });
 const documented = new Map(rows.map((r) => [r.name, r]));
 

@@ -347,14 +347,19 @@ describe('values', () => {
     expect(c.video_url).toBe('https://youtu.be/x');
     expect(car({ photos: ' | ' }).photos).toEqual([]);
     expect(
-      reasons({ photos: 'https://ok.test/a.jpg|/local.jpg|javascript:alert(1)', video_url: 'ftp://x.test/v.mp4' }),
+      reasons({
+        photos: 'https://ok.test/a.jpg|//other.test/b.jpg|javascript:alert(1)',
+        video_url: 'ftp://x.test/v.mp4',
+      }),
     ).toEqual([
-      'photos: photos 2, 3 are not a web address starting with http:// or https://',
+      'photos: photos 2, 3 are neither a web address starting with http:// or https:// nor a path starting with /',
       'video_url: expected a web address starting with http:// or https://',
     ]);
     expect(reasons({ photos: 'https://' })).toEqual([
-      'photos: photo 1 is not a web address starting with http:// or https://',
+      'photos: photo 1 is neither a web address starting with http:// or https:// nor a path starting with /',
     ]);
+    // A path on the dealer's own site, as the snapshot's cars.json has them.
+    expect(car({ photos: '/samples/a.svg' }).photos).toEqual(['/samples/a.svg']);
   });
 
   it('gathers the NZ notice values into nz_cin, and leaves it out when none is given', () => {

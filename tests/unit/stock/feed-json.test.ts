@@ -98,7 +98,7 @@ describe('a JSON feed', () => {
     expect(r.errors.map(formatRowError)).toEqual([
       'cars[1].year: expected a year from 1900 to 2027 (got "2020.5")',
       'cars[1].price: must not be negative (got "-1")',
-      'cars[1].photos: photo 1 is not a web address starting with http:// or https:// (got "not a url")',
+      'cars[1].photos: photo 1 is neither a web address starting with http:// or https:// nor a path starting with / (got "not a url")',
       'cars[1].nz_cin.wof_expiry: expected a date "YYYY-MM-DD", such as "2025-06-30" (got "31/12/2025")',
       'cars[2]: expected a car: an object of its fields (got ""A3"")',
       'cars[3].make: expected text or a number, not a list (got "["Kia"]")',

@@ -1,0 +1,149 @@
+/**
+ * npm run stock -- import --site SLUG [--delta] [--force] [--data DIR] [--dealers DIR] FILE
+ *   Imports a dealer's stock feed (content format 1.2, "Stock feed"): CSV or JSON (by the file's
+ *   extension, else by its first character). Each bad row is reported on stderr with its line (or
+ *   index), column, value and reason, and skipped; the good rows are applied. A full feed (the
+ *   default) withdraws the cars it no longer lists, shown as sold; --delta applies only the cars
+ *   listed. A full feed that would withdraw most of the stock is refused unless --force.
+ *   The import is searchable at once; the next `npm run build -- --changed` builds its pages.
+ *
+ * Reads DATABASE_URL when set, else PGlite in the data folder. While npm start or npm run dev has
+ * that folder open, the import is done through it (src/api/leads/local-admin.ts), as the leads
+ * commands are.
+ *
+ * Exit codes: 0 applied (also when some rows were skipped: they are listed), 1 nothing applied
+ * (usage, unreadable file, a file that is no feed, an unknown dealer, a database error), 2 a full
+ * feed refused because it would withdraw most of the stock (nothing changed; --force applies it).
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { dataDirFrom, dbConfigFrom, openDb } from '../src/api/db/index.ts';
+import { migrate } from '../src/api/db/migrate.ts';
+import { DataDirInUseError } from '../src/api/db/pglite.ts';
+import { localAdminOf } from '../src/api/leads/local-admin.ts';
+import { applyStockFeed, type ImportSummary, type StockFeed } from '../src/api/stock/import.ts';
+import { feedCarToCar, formatRowError, parseCsvFeed, parseJsonFeed, skippedRows } from '../src/domain/stock/feed.ts';
+import { loadDealers, type DealerContent } from '../src/content/load.ts';
+import { formatIssue } from '../src/content/issues.ts';
+import { envDefault, processEnv, readEnv } from '../src/config/env.ts';
+import { plural } from '../src/lib/text.ts';
+
+const USAGE = 'Usage: npm run stock -- import --site SLUG [--delta] [--force] [--data DIR] [--dealers DIR] FILE';
+/** Row errors printed at most; the count is always whole. */
+const MAX_PRINTED = 100;
+
+function fail(message: string, code = 1): never {
+  console.error(`${message}\n${USAGE}`);
+  process.exit(code);
+}
+
+let parsed;
+try {
+  parsed = parseArgs({
+    allowPositionals: true,
+    options: {
+      site: { type: 'string' },
+      delta: { type: 'boolean', default: false },
+      force: { type: 'boolean', default: false },
+      data: { type: 'string' },
+      dealers: { type: 'string' },
+    },
+  });
+} catch (e) {
+  fail((e as Error).message);
+}
+const { values, positionals } = parsed;
+if (positionals[0] !== 'import')
+  fail(positionals.length ? `Unknown command "${positionals[0]}".` : 'Name a command: import.');
+if (positionals.length !== 2) fail(positionals.length < 2 ? 'Name the feed file to import.' : 'Name one feed file.');
+if (!values.site) fail('--site SLUG is required.');
+const site = values.site;
+const file = positionals[1]!;
+const dataDir = dataDirFrom(values.data);
+const dealersDir = values.dealers ?? (readEnv(processEnv(), 'DEALERS_DIR') || envDefault('DEALERS_DIR'));
+
+async function readFeed(dealer: DealerContent): Promise<{ feed: StockFeed; errors: string[]; ignored: string[] }> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (e) {
+    throw new Error(`Cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, { cause: e });
+  }
+  const json = path.extname(file).toLowerCase() === '.json' || /^\uFEFF?\s*[{[]/.test(text);
+  const now = Date.now();
+  const result = json ? parseJsonFeed(text, { now }) : parseCsvFeed(text, { now });
+  if (result.fileError) throw new Error(`${file}: ${result.fileError}`);
+  const cars = result.cars.map((f) => feedCarToCar(f, { now, locations: dealer.locations }));
+  return {
+    feed: {
+      mode: values.delta ? 'delta' : (result.mode ?? 'full'),
+      ...(result.feedId ? { feedId: result.feedId } : {}),
+      cars,
+      skipped: skippedRows(result.errors),
+    },
+    errors: result.errors.map(formatRowError),
+    ignored: result.ignoredColumns,
+  };
+}
+
+/** The dealer's validated snapshot: its locations name the feed's, its cars start its stock. */
+async function dealerOf(): Promise<DealerContent> {
+  const result = await loadDealers(dealersDir, { only: [site] });
+  const dealer = result.dealers.find((d) => d.slug === site);
+  if (!dealer) {
+    const why = result.errors.map((e) => formatIssue(e)).join('; ');
+    throw new Error(`no valid dealer "${site}" in ${dealersDir}${why ? `: ${why}` : ''}`);
+  }
+  return dealer;
+}
+
+async function apply(dealer: DealerContent, feed: StockFeed): Promise<{ summary: ImportSummary; through?: string }> {
+  let db;
+  try {
+    db = await openDb(dbConfigFrom(dataDir));
+  } catch (e) {
+    if (!(e instanceof DataDirInUseError)) throw e;
+    const server = await localAdminOf(dataDir, e.pid);
+    if (!server)
+      throw new Error(
+        `The database in ${dataDir} is open in another process (pid ${e.pid}), which does not take stock imports ` +
+          '(npm start and npm run dev do). Stop that process, or let it finish, and run the command again.',
+        { cause: e },
+      );
+    return {
+      summary: await server.importStock(site, feed, values.force),
+      through: `${server.server} (pid ${server.pid})`,
+    };
+  }
+  try {
+    await migrate(db);
+    return { summary: await applyStockFeed(db, dealer, feed, { source: 'cli', force: values.force }) };
+  } finally {
+    await db.close();
+  }
+}
+
+try {
+  const dealer = await dealerOf();
+  const { feed, errors, ignored } = await readFeed(dealer);
+  for (const line of errors.slice(0, MAX_PRINTED)) console.error(`  ✗ ${line}`);
+  if (errors.length > MAX_PRINTED) console.error(`  … and ${errors.length - MAX_PRINTED} more`);
+  if (ignored.length) console.error(`Columns ignored (not in the feed format): ${ignored.join(', ')}`);
+  const { summary, through } = await apply(dealer, feed);
+  if (through) console.error(`The database in ${dataDir} is open in ${through}: imported through it.`);
+  if (summary.duplicate) {
+    console.log(`${site}: feed ${summary.feedId} was already applied; nothing changed.`);
+  } else if (summary.refused) {
+    console.error(`${site}: refused: ${summary.refused}`);
+    process.exit(2);
+  } else {
+    console.log(
+      `${site}: ${summary.mode} feed: ${summary.added} added, ${summary.updated} updated, ${summary.unchanged} unchanged, ` +
+        `${summary.withdrawn} withdrawn, ${plural(summary.skipped, 'row')} skipped; ${plural(summary.listed, 'car')} listed.`,
+    );
+  }
+} catch (e) {
+  console.error(`Import failed: ${(e as Error).message}`);
+  process.exit(1);
+}

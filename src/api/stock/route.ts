@@ -1,0 +1,96 @@
+/**
+ * POST /api/stock: a dealer's stock system pushes its JSON stock feed (content format 1.2, "Stock
+ * feed"). The dealer is the request's (its Host, as for every route, or `?site=`). Order of
+ * checks: Content-Type (415), body size (413), dealer (404), signature (401: signature.ts; nothing
+ * is read or changed before it passes), then the feed itself (400 when it is no feed at all).
+ * Bad cars are reported and skipped; the good ones are applied (import.ts) and are searchable
+ * when the answer arrives. A full feed that would withdraw most of the stock is refused (409) and
+ * changes nothing; a feed_id already applied answers its first summary with `duplicate: true`.
+ */
+import { feedCarToCar, parseJsonFeed, skippedRows, type RowError } from '../../domain/stock/feed.ts';
+import { MAX_STOCK_FEED_BYTES } from '../../contract/routes.ts';
+import { readCapped } from '../body.ts';
+import type { ApiDeps } from '../deps.ts';
+import { ApiError } from '../errors.ts';
+import { requireJson } from '../guard.ts';
+import { dealerFor, handle, type RouteHandlers } from '../routes/respond.ts';
+import { CONTROL_CHARACTERS } from '../../lib/text.ts';
+import { carStatuses } from './store.ts';
+import { resolveSite } from '../site.ts';
+import { applyStockFeed } from './import.ts';
+import { signatureProblem } from './signature.ts';
+import { envSuffix } from '../outbox/destinations.ts';
+
+/** Row errors listed in an answer at most (the count is always whole). */
+export const MAX_LISTED_ERRORS = 200;
+
+/** Cars one status request may ask about (a saved-cars list, a compare page). */
+export const MAX_STATUS_IDS = 50;
+/**
+ * How long a browser or CDN may keep a status answer: with the car page asking every 30 s
+ * (src/components/car/status-client.ts), a sold car shows "Sold" within a minute.
+ */
+export const STATUS_CACHE = 'public, max-age=20';
+
+export function stockHandlers(deps: ApiDeps): RouteHandlers<'stock' | 'stockStatus'> {
+  return {
+    stockStatus: handle(async (c) => {
+      const dealer = dealerFor(c, deps);
+      const raw = c.req.query('ids') ?? '';
+      const ids = [
+        ...new Set(
+          raw
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean),
+        ),
+      ];
+      if (!ids.length) throw new ApiError(400, 'Name the cars: ?ids=<car id>[,<car id>…].', { ids: 'Required.' });
+      if (ids.length > MAX_STATUS_IDS)
+        throw new ApiError(400, `Ask about ${MAX_STATUS_IDS} cars at most.`, { ids: `At most ${MAX_STATUS_IDS}.` });
+      if (ids.some((id) => id.length > 128 || CONTROL_CHARACTERS.test(id)))
+        throw new ApiError(400, 'A car id is too long or holds a control character.', { ids: 'Not a car id.' });
+      const cars = await carStatuses(deps.db, dealer, ids);
+      c.header('Cache-Control', STATUS_CACHE);
+      return c.json({ cars });
+    }),
+    stock: handle(async (c) => {
+      const request = c.req.raw;
+      requireJson(request);
+      const body = await readCapped(request, MAX_STOCK_FEED_BYTES);
+      const dealer = resolveSite(request, deps.dealers);
+      if (!dealer)
+        throw new ApiError(
+          404,
+          "No dealer site matches this request: send it to the dealer's own host, or name it with ?site=.",
+        );
+      const secret = deps.stockSecret?.(dealer.slug);
+      if (!secret)
+        throw new ApiError(
+          401,
+          `${dealer.slug} takes no stock pushes: its key (STOCK_FEED_SECRET_${envSuffix(dealer.slug)}) is not set.`,
+        );
+      const now = deps.now();
+      const problem = signatureProblem(request.headers, body, secret, now);
+      if (problem) throw new ApiError(401, problem);
+      let text: string;
+      try {
+        text = new TextDecoder('utf-8', { fatal: true }).decode(body);
+      } catch {
+        throw new ApiError(400, 'The feed is not valid UTF-8 text.');
+      }
+      const parsed = parseJsonFeed(text, { now: now.getTime() });
+      if (parsed.fileError) throw new ApiError(400, `The feed cannot be read: ${parsed.fileError}.`);
+      const cars = parsed.cars.map((f) => feedCarToCar(f, { now: now.getTime(), locations: dealer.locations }));
+      const summary = await applyStockFeed(
+        deps.db,
+        dealer,
+        { mode: parsed.mode ?? 'full', feedId: parsed.feedId, cars, skipped: skippedRows(parsed.errors) },
+        { source: 'push', now, force: c.req.query('force') === 'true' },
+      );
+      const errors: RowError[] = parsed.errors.slice(0, MAX_LISTED_ERRORS);
+      if (!summary.refused && !summary.duplicate) deps.onStockChanged?.(dealer.slug);
+      return c.json({ ...summary, errors, errorCount: parsed.errors.length }, summary.refused ? 409 : 200);
+    }),
+  };
+}
