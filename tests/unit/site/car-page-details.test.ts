@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { driveLabel, specRows } from '../../../src/site/car-page/specs.ts';
+import { videoHref } from '../../../src/site/car-page/gallery.ts';
 import { formatDay, formatMonth } from '../../../src/lib/text.ts';
 import { carPageHtml, fixtureWith, sectionOf, testCar, visibleText } from '../../helpers/car-page.ts';
 
@@ -63,5 +64,49 @@ describe('key details', () => {
     expect(formatDay('2027-06-30')).toBe('30/06/2027');
     expect(formatMonth('March 2024')).toBe('March 2024');
     expect(formatDay('2027-06')).toBe('2027-06');
+  });
+});
+
+describe('the walk-around video', () => {
+  it('links only an absolute http(s) address', () => {
+    expect(videoHref('https://www.youtube.com/watch?v=abc123XYZ_-')).toBe(
+      'https://www.youtube.com/watch?v=abc123XYZ_-',
+    );
+    expect(videoHref(' http://vimeo.com/12345 ')).toBe('http://vimeo.com/12345');
+    for (const bad of [
+      'javascript:alert(1)',
+      '/videos/walkaround.mp4',
+      'www.youtube.com/watch?v=x',
+      'https//x',
+      'ftp://x/y.mp4',
+      '',
+      undefined,
+    ])
+      expect(videoHref(bad), String(bad)).toBeUndefined();
+  });
+
+  it('is a link below the photos that opens in a new tab, with no player, frame or preload on the page', async () => {
+    const url = 'https://www.youtube.com/watch?v=k9Lx4TQ2vWs';
+    const html = await carPageHtml(await fixtureWith(), testCar({ video_url: url }));
+    const gallery = sectionOf(html, 'vdp-gallery');
+    const link = gallery.match(/<a class="vdp-video-link"[^>]*>/)?.[0] ?? '';
+    expect(link).toContain(`href="${url}"`);
+    expect(link).toContain('target="_blank"');
+    expect(link).toMatch(/rel="noopener noreferrer"/);
+    expect(visibleText(gallery)).toContain('Watch the video of the 2019 Toyota Aqua S (opens in a new tab)');
+    expect(gallery).toContain(`data-video="${url}"`);
+    expect(html).not.toMatch(/<(iframe|video|embed|object)\b/);
+    expect(html).not.toMatch(/<link[^>]+(youtube|ytimg|vimeo)/);
+    // The address appears only where the visitor chooses to follow it.
+    expect(html.split('youtube.com').length - 1).toBe(2);
+  });
+
+  it('gives no link for a car without a video, or with an address that is not http(s)', async () => {
+    const dealer = await fixtureWith();
+    for (const video_url of [undefined, 'javascript:alert(1)', 'walkaround.mp4']) {
+      const html = await carPageHtml(dealer, testCar({ video_url }));
+      expect(html, String(video_url)).not.toContain('vdp-video');
+      expect(html).not.toContain('data-video');
+    }
   });
 });
