@@ -41,6 +41,12 @@ export interface Locale {
      * warning beside it (the car page's finance example). New Zealand has no such rule.
      */
     comparisonRate: boolean;
+    /**
+     * New Zealand's Consumer Information Standards (Used Motor Vehicles) Regulations 2008: a
+     * motor vehicle trader shows a Consumer Information Notice with every used vehicle offered for
+     * sale, online too. Australia has no national equivalent.
+     */
+    usedVehicleNotice: boolean;
   };
   /** The time zone of the whole country, or undefined where it goes by state (regionZones). */
   timeZone: string | undefined;
@@ -122,6 +128,7 @@ const AU: Locale = {
     governingLaw: (state) => (state ? `${state}, Australia` : 'Australia'),
     privacyAct: 'the Privacy Act 1988 (Cth) and the Australian Privacy Principles',
     comparisonRate: true,
+    usedVehicleNotice: false,
   },
   timeZone: undefined,
   regionZones: {
@@ -166,6 +173,7 @@ const NZ: Locale = {
     governingLaw: () => 'New Zealand',
     privacyAct: 'the Privacy Act 2020 (NZ)',
     comparisonRate: false,
+    usedVehicleNotice: true,
   },
   timeZone: 'Pacific/Auckland',
   regionZones: {},

@@ -55,6 +55,21 @@ export function formatKm(km: number): string {
   return wholeNumber.format(Math.round(km)) + ' km';
 }
 
+/**
+ * A month as AU and NZ dealers write build, compliance and registration months: "2024-03" →
+ * "03/2024". Text that is not a "YYYY-MM" month is returned as it is, so nothing is made up.
+ */
+export function formatMonth(month: string): string {
+  const m = /^(\d{4})-(\d{2})$/.exec(month.trim());
+  return m ? `${m[2]}/${m[1]}` : month.trim();
+}
+
+/** A day, day first as in AU and NZ: "2025-06-30" → "30/06/2025"; other text as it is. */
+export function formatDay(day: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day.trim());
+  return m ? `${m[3]}/${m[2]}/${m[1]}` : day.trim();
+}
+
 /** A value as trimmed text; undefined unless it is a string with something in it. */
 export function trimmed(v: unknown): string | undefined {
   return typeof v === 'string' && v.trim() ? v.trim() : undefined;

@@ -7,17 +7,19 @@
 import type {
   CarLeaf,
   DriveWheelConfigurationValue,
+  EngineSpecificationLeaf,
   MergeLeafTypes,
   OfferItemCondition,
   OfferLeaf,
   ProductLeaf,
+  PropertyValueLeaf,
   WithContext,
 } from 'schema-dts';
 import type { Car } from '../../content/entities.ts';
 import type { DealerContent } from '../../content/load.ts';
 import { absoluteUrl, carPath } from '../../domain/routes.ts';
 import { plainText } from '../../lib/sanitize.ts';
-import { currencyOf } from '../../lib/text.ts';
+import { currencyOf, trimmed } from '../../lib/text.ts';
 import { sellerJsonLd } from './dealer.ts';
 import { carLocation } from './places.ts';
 import { commentsText, driveOf, photoUrls, type Drive } from './vehicle.ts';
@@ -56,10 +58,22 @@ function carProperties(dealer: DealerContent, car: Car): Omit<CarLeaf, '@type'> 
   out.vehicleModelDate = String(car.year);
   out.itemCondition = CONDITIONS[car.car_type];
   if (car.simple_body) out.bodyType = car.simple_body;
-  if (car.simple_fuel) out.vehicleEngine = { '@type': 'EngineSpecification', fuelType: car.simple_fuel };
+  const engine = engineOf(car);
+  if (engine) out.vehicleEngine = engine;
   if (car.transmission) out.vehicleTransmission = car.transmission;
   const drive = driveOf(car);
+  const driveText = trimmed(car.drive);
   if (drive) out.driveWheelConfiguration = DRIVE_CONFIGURATIONS[drive];
+  else if (driveText) out.driveWheelConfiguration = driveText;
+  if (car.doors) out.numberOfDoors = car.doors;
+  if (car.build_date) out.productionDate = car.build_date;
+  // The first registration anywhere: the New Zealand one is that only for a car never registered
+  // abroad. (An Australian compliance date is not a registration, so it has no property here.)
+  const cin = car.nz_cin;
+  if (cin?.first_registered_nz && cin.registered_overseas === false)
+    out.dateVehicleFirstRegistered = cin.first_registered_nz;
+  const identifiers = identityCodes(car);
+  if (identifiers.length) out.identifier = identifiers;
   if (car.colour) out.color = car.colour;
   if (car.seats) out.vehicleSeatingCapacity = car.seats;
   out.mileageFromOdometer = { '@type': 'QuantitativeValue', value: car.km, unitCode: 'KMT' };
@@ -78,6 +92,32 @@ function carProperties(dealer: DealerContent, car: Car): Omit<CarLeaf, '@type'> 
   };
   out.offers = offer;
   return out;
+}
+
+/** The engine as the stock describes it: its name ("2.5L 4cyl"), fuel and, in New Zealand, size. */
+function engineOf(car: Car): EngineSpecificationLeaf | undefined {
+  const engine: EngineSpecificationLeaf = { '@type': 'EngineSpecification' };
+  const name = trimmed(car.engine);
+  if (name) engine.name = name;
+  if (car.simple_fuel) engine.fuelType = car.simple_fuel;
+  const cc = car.nz_cin?.engine_cc;
+  // UN/CEFACT common code CMQ: cubic centimetre.
+  if (cc) engine.engineDisplacement = { '@type': 'QuantitativeValue', value: cc, unitCode: 'CMQ' };
+  return Object.keys(engine).length > 1 ? engine : undefined;
+}
+
+/**
+ * The car's Australian identity codes (NVIC, Redbook code): not shown to shoppers, but given to
+ * search engines as identifiers named by their scheme. `vehicleIdentificationNumber` is the VIN's.
+ */
+function identityCodes(car: Car): PropertyValueLeaf[] {
+  const codes: [string, string | undefined][] = [
+    ['NVIC', trimmed(car.nvic)],
+    ['Redbook code', trimmed(car.redbook_code)],
+  ];
+  return codes
+    .filter((c): c is [string, string] => c[1] !== undefined)
+    .map(([propertyID, value]) => ({ '@type': 'PropertyValue', propertyID, value }));
 }
 
 export function carJsonLd(dealer: DealerContent, car: Car): CarJsonLd {

@@ -107,7 +107,10 @@ export function placeOfLocation(dealer: DealerContent, location: Location): Plac
  * Where a car is: its `location_name`, else the primary sales location, else the first sales
  * location, else the first location of any kind.
  */
-export function carLocation(dealer: DealerContent, locationName: string | undefined): Location | undefined {
+export function carLocation(
+  dealer: Pick<DealerContent, 'locations'>,
+  locationName: string | undefined,
+): Location | undefined {
   const { locations } = dealer;
   return (
     (locationName ? locations.find((l) => l.name === locationName) : undefined) ??

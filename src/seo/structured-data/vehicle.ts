@@ -12,11 +12,12 @@ const DRIVES: [Drive, RegExp][] = [
 ];
 
 /**
- * The driven wheels, when the badge or name says so ("GXL AWD", "SR5 4x4", "Rear-Wheel Drive").
- * "2WD" and "4x2" are left out: they do not say which axle is driven.
+ * The driven wheels: from the stock's own `drive` (1.2) when it has one, else when the badge or
+ * name says so ("GXL AWD", "SR5 4x4", "Rear-Wheel Drive"). "2WD" and "4x2" are left out: they do
+ * not say which axle is driven. A `drive` that names none of the four is not overridden by the name.
  */
-export function driveOf(car: Car): Drive | undefined {
-  const text = `${car.badge ?? ''} ${car.name}`;
+export function driveOf(car: Pick<Car, 'drive' | 'badge' | 'name'>): Drive | undefined {
+  const text = car.drive?.trim() || `${car.badge ?? ''} ${car.name}`;
   return DRIVES.find(([, re]) => re.test(text))?.[0];
 }
 

@@ -38,3 +38,19 @@ export function indexAtScroll(scrollLeft: number, slideWidth: number, count: num
 export function countText(index: number, count: number): string {
   return `${index + 1} / ${count}`;
 }
+
+/**
+ * The car's walk-around video (1.2 `video_url`) as a link the page may show: an absolute http(s)
+ * address, normalised; undefined for anything else (a relative path, `javascript:`, a typo), so
+ * no link is made that would not open a video.
+ */
+export function videoHref(url: string | undefined): string | undefined {
+  const text = url?.trim();
+  if (!text || !/^https?:\/\//i.test(text)) return undefined;
+  try {
+    const parsed = new URL(text);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,22 +1,29 @@
 /**
- * The key facts of a car page, in the order a buyer scans them: what it is (condition, year, body),
- * how it drives (odometer, fuel, transmission, drive), what it looks like (colour, seats), and the
- * identifiers a dealer is asked for on the phone (rego, VIN, stock number, location).
+ * The key facts of a car page, in the order a buyer scans them: what it is (condition, year,
+ * series, body, doors), how it drives (odometer, fuel, engine, transmission, drive), what it looks
+ * like (colour, seats), how old it is (build and compliance months), and the identifiers a dealer is
+ * asked for on the phone (rego, VIN, stock number, location). The NVIC and Redbook code are the
+ * trade's own identity codes: they go to search engines (the JSON-LD), not into this list.
  */
 import type { Car } from '../../content/entities.ts';
 import { driveOf, type Drive } from '../../seo/structured-data/vehicle.ts';
-import { formatKm, trimmed } from '../../lib/text.ts';
+import { formatKm, formatMonth, trimmed } from '../../lib/text.ts';
 
 export type SpecKey =
   | 'condition'
   | 'year'
+  | 'series'
   | 'odometer'
   | 'body'
+  | 'doors'
   | 'fuel'
+  | 'engine'
   | 'transmission'
   | 'drive'
   | 'colour'
   | 'seats'
+  | 'build'
+  | 'compliance'
   | 'rego'
   | 'vin'
   | 'stock'
@@ -37,20 +44,33 @@ const DRIVE_LABELS: Record<Drive, string> = {
   rwd: 'Rear-wheel drive',
 };
 
+/**
+ * The driven wheels as a shopper reads them: one of the four drives in plain words, else the
+ * stock's own `drive` as written ("2WD", "4x2").
+ */
+export function driveLabel(car: Car): string | undefined {
+  const drive = driveOf(car);
+  return drive ? DRIVE_LABELS[drive] : trimmed(car.drive);
+}
+
 /** The rows the car has a value for; missing or blank facts are left out rather than shown empty. */
 export function specRows(car: Car): SpecRow[] {
-  const drive = driveOf(car);
   const rows: [SpecKey, string, string | undefined][] = [
     ['condition', 'Condition', CONDITION_LABELS[car.car_type]],
     ['year', 'Year', String(car.year)],
+    ['series', 'Series', trimmed(car.series)],
     // A new car's delivery kilometres say nothing a buyer needs.
     ['odometer', 'Odometer', car.car_type === 'new' && car.km < 100 ? undefined : formatKm(car.km)],
     ['body', 'Body', trimmed(car.simple_body)],
+    ['doors', 'Doors', car.doors ? String(car.doors) : undefined],
     ['fuel', 'Fuel', trimmed(car.simple_fuel)],
+    ['engine', 'Engine', trimmed(car.engine)],
     ['transmission', 'Transmission', trimmed(car.transmission)],
-    ['drive', 'Drive', drive && DRIVE_LABELS[drive]],
+    ['drive', 'Drive', driveLabel(car)],
     ['colour', 'Colour', trimmed(car.colour)],
     ['seats', 'Seats', car.seats && car.seats > 0 ? String(car.seats) : undefined],
+    ['build', 'Build date', car.build_date && formatMonth(car.build_date)],
+    ['compliance', 'Compliance date', car.compliance_date && formatMonth(car.compliance_date)],
     ['rego', 'Registration', trimmed(car.rego)],
     ['vin', 'VIN', trimmed(car.vin)],
     ['stock', 'Stock number', trimmed(car.stock_number)],

@@ -123,6 +123,27 @@ describe('every built page', () => {
     expect(failures).toEqual([]);
   });
 
+  it('passes the validator with the 1.2 details: drive, engine, doors, build month, NVIC and Redbook code, NZ engine size', async () => {
+    const listedCars = (slug: string) => dealers.find((x) => x.slug === slug)!.cars.filter(isListed);
+    const au = listedCars('coastal-motor-group').find((c) => c.nvic && c.redbook_code && c.doors && c.build_date)!;
+    const nz = listedCars('tasman-motors').find((c) => c.nz_cin?.engine_cc)!;
+    const auPage = await check(htmlOf('coastal-motor-group', carPath(au)));
+    const nzPage = await check(htmlOf('tasman-motors', carPath(nz)));
+    expect([...auPage.errors, ...nzPage.errors]).toEqual([]);
+    expect(auPage.data.jsonld.Car![0]).toMatchObject({
+      numberOfDoors: au.doors,
+      productionDate: au.build_date,
+      identifier: [
+        { '@type': 'PropertyValue', propertyID: 'NVIC', value: au.nvic },
+        { '@type': 'PropertyValue', propertyID: 'Redbook code', value: au.redbook_code },
+      ],
+    });
+    expect((nzPage.data.jsonld.Car![0]!.vehicleEngine as Json).engineDisplacement).toMatchObject({
+      value: nz.nz_cin!.engine_cc,
+      unitCode: 'CMQ',
+    });
+  });
+
   it('gives a car without photos no image and no Product type', async () => {
     const d = dealers.find((x) => x.slug === 'coastal-motor-group')!;
     const { data } = await check(htmlOf(d.slug, keyPages(d)['car without photos']!));
