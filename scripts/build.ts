@@ -1,6 +1,6 @@
 /**
  * npm run build [-- --dealers DIR] [--out DIR] [--api-out DIR] [--only slug,slug] [--preview]
- *                  [--changed] [--shard K/N] [--api-only] [--workers N] [--strict]
+ *                  [--changed] [--shard K/N] [--api-only] [--workers N] [--strict] [--data DIR]
  * Builds one static site per dealer. A dealer whose snapshot is invalid is refused and keeps its
  * last good site; the others are published. `--strict` refuses a dealer for any warning too.
  *
@@ -14,6 +14,9 @@
  * `--changed` rebuilds only the dealers whose snapshot changed since the last build of --out;
  * `--shard K/N` builds a stable 1/N of the dealers (a CI matrix job), and `--api-only` then builds
  * the API for every dealer the shards put in --out.
+ * A dealer that imports its stock (npm run stock, POST /api/stock) is built with its imported cars,
+ * read from DATABASE_URL, else the embedded database in --data (DATA_DIR, default .data), through
+ * npm start while it holds that folder; `--changed` rebuilds a dealer whose stock changed.
  */
 import { parseArgs } from 'node:util';
 import { buildSites } from '../src/engine/build/build-sites.ts';
@@ -34,6 +37,7 @@ const { values } = parseArgs({
     'api-only': { type: 'boolean', default: false },
     workers: { type: 'string' },
     strict: { type: 'boolean', default: false },
+    data: { type: 'string' },
   },
 });
 
@@ -80,6 +84,7 @@ try {
     apiOnly: values['api-only'],
     workers,
     strict: values.strict,
+    dataDir: values.data,
     log: (line) => console.log(line),
   });
   process.exit(result.ok ? 0 : result.failed.length ? PUBLISHED_WITH_REFUSED : 1);

@@ -14,7 +14,12 @@ export type ChildBuild = (BuildResult | { thrown: string }) & { pid?: number; ou
 
 /** The environment of a child process without the test runner's own variables. */
 export function childEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, ...extra };
+  // A data folder of no database unless the test names one: a build reads no developer's imported stock.
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: path.join(tmpdir(), 'dealer-sites-tests-no-data'),
+    ...extra,
+  };
   for (const key of Object.keys(env)) if (key.startsWith('VITEST') || key === 'NODE_ENV') delete env[key];
   return env;
 }

@@ -6,12 +6,11 @@
 
 /** The database could not be reached or did not answer in time; `cause` is the driver's error. */
 export class DatabaseUnavailableError extends Error {
-  constructor(
-    readonly reason: string,
-    options?: { cause?: unknown },
-  ) {
+  readonly reason: string;
+  constructor(reason: string, options?: { cause?: unknown }) {
     super(`The database is unavailable: ${reason}`, options);
     this.name = 'DatabaseUnavailableError';
+    this.reason = reason;
   }
 }
 

@@ -39,6 +39,8 @@ export interface ManifestDealer {
   builtAt: string;
   /** The build key (see `buildKey`) of the build that made this site. */
   buildKey: string;
+  /** The version of the imported stock it was built with (build-stock.ts); absent: its cars.json. */
+  stock?: string;
 }
 
 /**
@@ -172,8 +174,18 @@ export function manifestEntry(
   pages: number,
   builtAt: string,
   key: string,
+  stock?: string,
 ): ManifestDealer {
-  return { id: d.site.id, name: d.site.name, url: d.site.url, fingerprint, pages, builtAt, buildKey: key };
+  return {
+    id: d.site.id,
+    name: d.site.name,
+    url: d.site.url,
+    fingerprint,
+    pages,
+    builtAt,
+    buildKey: key,
+    ...(stock ? { stock } : {}),
+  };
 }
 
 /** Writes a file whole or not at all (a reader never sees half a manifest). */

@@ -34,6 +34,8 @@ export async function plan(
   key: string,
   outDir: string,
   dealersDir: string,
+  /** Each importing dealer's stock version (build-stock.ts): a dealer whose stock moved is rebuilt. */
+  stockVersions: Record<string, string> = {},
 ): Promise<Plan> {
   const scope = (slug: string) => inShard(slug, options.shard);
   const inFolder = new Set(folders);
@@ -79,6 +81,7 @@ export async function plan(
       !previous.failed[slug] &&
       entry.fingerprint === print &&
       entry.buildKey === key &&
+      entry.stock === stockVersions[slug] &&
       (await exists(path.join(outDir, slug, 'index.html')));
     (same ? unchanged : build).push(slug);
   });

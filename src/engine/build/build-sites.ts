@@ -39,6 +39,8 @@ import {
 import { plan } from './build-plan.ts';
 import { chunks, defaultWorkers, MAX_BATCH, startWorkers } from './build-pool.ts';
 import { validateDealers } from './build-validate.ts';
+import { importedStock, type ImportedStock } from './build-stock.ts';
+import type { Car } from '../../content/entities.ts';
 import { endRun, projectRoot, startRun, swapIn, type Run, type Swap } from './build-run.ts';
 
 export type { DealerSummary } from './build-dealers.ts';
@@ -66,6 +68,11 @@ export interface BuildOptions {
   workers?: number;
   /** Every content warning is an error: the dealer is refused (for CI on publish). */
   strict?: boolean;
+  /**
+   * The data folder whose embedded database holds the dealers' imported stock (build-stock.ts);
+   * DATA_DIR's default when absent. DATABASE_URL, when set, is read instead.
+   */
+  dataDir?: string;
   /** Progress and summary lines; silent when absent. */
   log?: (line: string) => void;
 }
@@ -148,7 +155,25 @@ export async function buildSites(options: BuildOptions): Promise<BuildResult> {
     return undefined;
   });
   const key = await buildKey(projectRoot, { preview });
-  const chosen = await plan(options, folders, previous, key, outDir, dealersDir);
+  // Dealers that import their stock are built with it (build-stock.ts); a stock change is a change.
+  let stock: ImportedStock;
+  try {
+    stock = await importedStock(folders, { dataDir: options.dataDir });
+  } catch (e) {
+    return fail([
+      { dealer: ALL, file: 'stock', path: '', message: `the imported stock cannot be read: ${(e as Error).message}` },
+    ]);
+  }
+  let chosen: Awaited<ReturnType<typeof plan>>;
+  let stockCars: Record<string, Car[]>;
+  try {
+    chosen = await plan(options, folders, previous, key, outDir, dealersDir, stock.versions);
+    stockCars = await stock.cars(chosen.build);
+  } finally {
+    await stock.close();
+  }
+  const importing = Object.keys(stockCars).length;
+  if (importing) log(`Imported stock of ${plural(importing, 'dealer')} from ${stock.from}`);
   if (chosen.note) log(chosen.note);
   if (options.changed && !chosen.note) {
     log(
@@ -236,6 +261,7 @@ export async function buildSites(options: BuildOptions): Promise<BuildResult> {
       log,
       strict: options.strict,
       preview,
+      stock: { cars: stockCars, versions: stock.versions },
     });
     for (const w of checked.warnings) log(`warning: ${formatIssue(w)}`);
     // An error of no one dealer (the folder itself) stops everything.

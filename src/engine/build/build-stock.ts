@@ -18,7 +18,7 @@ import type { Car } from '../../content/entities.ts';
 import { dataDirFrom, dbConfigFrom, openDb } from '../../api/db/index.ts';
 import { DataDirInUseError } from '../../api/db/pglite.ts';
 import type { Db } from '../../api/deps.ts';
-import { localAdminOf } from '../../api/leads/local-admin.ts';
+import { localAdminOf } from '../../api/leads/local-admin-client.ts';
 import { stockRows } from '../../api/stock/store.ts';
 import { processEnv, type Env } from '../../config/env.ts';
 

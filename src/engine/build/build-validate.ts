@@ -14,6 +14,7 @@ import path from 'node:path';
 import { applyCmsStaff, cmsConfigFromEnv } from '../../content/cms.ts';
 import type { ContentIssue } from '../../content/issues.ts';
 import { loadDealers, type DealerContent } from '../../content/load.ts';
+import type { Car } from '../../content/entities.ts';
 import { mapLimit } from '../../lib/concurrency.ts';
 import { dealerRoutes } from '../../domain/routes.ts';
 import { manifestEntry, type ManifestDealer } from './build-manifest.ts';
@@ -52,6 +53,11 @@ export async function validateDealers(o: {
   strict?: boolean;
   /** A `--preview` build: unknown blocks become visible stand-ins for editors. */
   preview?: boolean;
+  /**
+   * The imported stock of the dealers that import theirs (build-stock.ts): their cars replace the
+   * snapshot's, and the stock's version goes into their manifest entry.
+   */
+  stock?: { cars: Record<string, Car[]>; versions: Record<string, string> };
 }): Promise<Validated> {
   const out: Validated = { errors: [], failed: {}, warnings: [], entries: {}, pages: 0, dealers: [] };
   const cms = cmsConfigFromEnv();
@@ -81,9 +87,18 @@ export async function validateDealers(o: {
     out.errors.push(...errors);
     const valid = loaded.dealers.filter((d) => !out.failed[d.slug]);
     for (const d of valid) {
+      const imported = o.stock?.cars[d.slug];
+      if (imported) d.cars = imported;
       const pages = dealerRoutes(d).length;
       out.pages += pages;
-      out.entries[d.slug] = manifestEntry(d, loaded.fingerprints[d.slug]!, pages, o.builtAt, o.key);
+      out.entries[d.slug] = manifestEntry(
+        d,
+        loaded.fingerprints[d.slug]!,
+        pages,
+        o.builtAt,
+        o.key,
+        o.stock?.versions[d.slug],
+      );
     }
     await mapLimit(valid, 16, (d) => writeFile(path.join(o.contentDir, `${d.slug}.json`), JSON.stringify(d)));
     if (o.keep) out.dealers.push(...valid);

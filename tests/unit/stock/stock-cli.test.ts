@@ -7,14 +7,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { openDb } from '../../../src/api/db/index.ts';
 import { stockRows } from '../../../src/api/stock/store.ts';
 import { CONTENT_DIR, MANIFEST_FORMAT, type BuildManifest } from '../../../src/engine/build/build-manifest.ts';
-import { childEnv } from '../../helpers/build-child.ts';
+import { buildInChild, childEnv } from '../../helpers/build-child.ts';
 import { fixtureDealers } from '../../helpers/db.ts';
 
 const run = promisify(execFile);
@@ -211,5 +211,13 @@ describe('npm run stock -- import while npm start holds the database', () => {
     expect(body.results[0]!.hits.map((h) => h.objectID).sort()).toEqual(['M1', 'M2', 'M4']);
     const status = await fetch(`${origin}/api/stock/status?site=${SITE}&ids=M1,1`);
     expect(await status.json()).toEqual({ cars: { M1: 'available', '1': 'sold' } });
+
+    // A build meanwhile reads the stock through the server too.
+    const out = path.join(root, 'built');
+    const built = await buildInChild({ dealersDir: 'tests/fixtures/dealers', outDir: out, only: [SITE], dataDir });
+    expect(built.output).toContain(`Imported stock of 1 dealer from npm start (pid ${child.pid})`);
+    expect('thrown' in built ? built.thrown : built.errors).toEqual([]);
+    const pages = await readdir(path.join(out, SITE, 'cars'));
+    expect(pages.filter((p) => /-m[124]$/.test(p)).length).toBe(3);
   }, 180_000);
 });
