@@ -46,6 +46,7 @@ export function createApp(deps?: ApiDeps) {
     const host = c.req.header('host');
     if (host !== undefined && !validHost(host.trim()))
       return errorResponse(400, 'The Host header is not a valid host name.');
+    await deps?.beforeRequest?.();
     await next();
     c.res.headers.set('X-Content-Type-Options', 'nosniff');
     return undefined;

@@ -113,4 +113,10 @@ export interface ApiDeps {
   stockSecret?: (slug: string) => string | undefined;
   /** Called after a stock import changed a dealer's stock (the server refreshes what it serves). */
   onStockChanged?: (slug: string) => void;
+  /**
+   * Awaited before each request is handled: the runtime brings the dealers' imported stock up to
+   * date there (at most every STOCK_REFRESH_MS), so an instance that did not take an import still
+   * names a newly imported car in a lead.
+   */
+  beforeRequest?: () => Promise<void>;
 }

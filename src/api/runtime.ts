@@ -19,9 +19,11 @@ import { describePurge, purgeExpired, retentionFromEnv, type PurgeReport } from 
 import { OutboxWorker, emptyReport, type DeliverOptions, type DeliverReport } from './outbox/deliver.ts';
 import { deliveriesDir, destinationsFromEnv, envSuffix, type Env } from './outbox/destinations.ts';
 import { indexContent } from './search/index-content.ts';
-import { useImportedStock } from './stock/store.ts';
+import { importVersions, useImportedStock } from './stock/store.ts';
 
 export const WORKER_INTERVAL_MS = 5_000;
+/** How often a request may find the dealers' imported stock changed by another instance. */
+export const STOCK_REFRESH_MS = 30_000;
 /** How often deliver() also applies the lead retention policy; the first delivery always does. */
 export const PURGE_INTERVAL_MS = 60 * 60_000;
 
@@ -37,6 +39,8 @@ export interface RuntimeOptions {
   log?: (line: string) => void;
   /** An open database (tests); otherwise opened from env and dataDir. */
   db?: Db;
+  /** How often a request may reload imported stock another instance changed (STOCK_REFRESH_MS). */
+  stockRefreshMs?: number;
   /** The delivery's slots and send time budget (tests use a short one); the worker's defaults otherwise. */
   delivery?: Pick<DeliverOptions, 'limit' | 'perDestination' | 'sendTimeoutMs'>;
   /**
@@ -131,12 +135,40 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     deliveriesDir: (slug) => deliveriesDir(options.dataDir, slug),
     onLeadCompleted: () => void deliver().catch(() => {}),
     stockSecret: (slug) => env[dealerEnvName('STOCK_FEED_SECRET', envSuffix(slug))] || undefined,
+    beforeRequest: () => refreshStock(),
     onStockChanged: (slug) => {
       const dealer = options.dealers.find((d) => d.slug === slug);
       if (dealer)
         useImportedStock(db, [dealer]).catch((e: Error) => log(`Stock of ${slug}: reloading failed: ${e.message}`));
     },
   };
+  /**
+   * Another instance (a serverless platform runs several) may have taken an import: at most every
+   * STOCK_REFRESH_MS a request reloads the dealers whose last import moved. Never throws: a
+   * failed look is logged and the request goes on with the stock as it was.
+   */
+  let stockCheckedAt = Date.now();
+  let stockVersions = await importVersions(db, options.dealers);
+  let refreshing: Promise<void> | undefined;
+  function refreshStock(): Promise<void> {
+    if (refreshing) return refreshing;
+    if (Date.now() - stockCheckedAt < (options.stockRefreshMs ?? STOCK_REFRESH_MS)) return Promise.resolve();
+    stockCheckedAt = Date.now();
+    refreshing = (async () => {
+      try {
+        const now = await importVersions(db, options.dealers);
+        const moved = options.dealers.filter((d) => now[d.slug] !== stockVersions[d.slug]);
+        if (moved.length) await useImportedStock(db, moved);
+        stockVersions = now;
+      } catch (e) {
+        log(`Imported stock: reloading failed: ${(e as Error).message}`);
+      }
+    })().finally(() => {
+      refreshing = undefined;
+    });
+    return refreshing;
+  }
+
   // One worker for the runtime's life: its slots are per destination, so a receiver that hangs
   // holds its own sends only, and a lead completed meanwhile is claimed and sent at once.
   const worker = new OutboxWorker(deps, { ...options.delivery, log });

@@ -94,3 +94,27 @@ export async function deliveredLeads(dataDir: string, slug = 'mini-motors'): Pro
     .map((f) => f.slice(0, -'.json'.length))
     .sort();
 }
+
+/** The key the bundle tests give mini-motors' stock system (STOCK_FEED_SECRET_MINI_MOTORS). */
+export const STOCK_KEY = 'bundle-stock-key';
+
+/** A signed stock push for mini-motors: its body and headers (src/api/stock/signature.ts). */
+export async function signedStockPush(feedId: string): Promise<{ body: string; headers: Record<string, string> }> {
+  const { stockSignature, SIGNATURE_HEADER, TIMESTAMP_HEADER } = await import('../../src/api/stock/signature.ts');
+  const body = JSON.stringify({
+    feed_id: feedId,
+    mode: 'delta',
+    cars: [
+      { stock_number: `PUSH-${feedId}`, make: 'Isuzu', model: 'D-Max', year: 2024, odometer: 5_000, price: 54_990 },
+    ],
+  });
+  const ts = String(Math.floor(Date.now() / 1000));
+  return {
+    body,
+    headers: {
+      'content-type': 'application/json',
+      [TIMESTAMP_HEADER]: ts,
+      [SIGNATURE_HEADER]: stockSignature(ts, body, STOCK_KEY),
+    },
+  };
+}

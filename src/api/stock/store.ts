@@ -50,6 +50,15 @@ export async function carStatuses(
   return out;
 }
 
+/** Each importing dealer's last import id among `dealers`: what changes when its stock may have. */
+export async function importVersions(db: Db, dealers: DealerContent[]): Promise<Record<string, string>> {
+  const { rows } = await db.query<{ site_slug: string; last: string }>(
+    'SELECT site_slug, max(id)::text AS last FROM stock_imports WHERE site_slug = ANY($1::text[]) GROUP BY site_slug',
+    [dealers.map((d) => d.slug)],
+  );
+  return Object.fromEntries(rows.map((r) => [r.site_slug, r.last]));
+}
+
 /** The slugs among `slugs` that have applied a feed. */
 export async function importingSites(db: Db, slugs: string[]): Promise<Set<string>> {
   if (!slugs.length) return new Set();

@@ -13,6 +13,8 @@ import {
   deliveredLeads,
   leadSave,
   setEnv,
+  signedStockPush,
+  STOCK_KEY,
   testDatabaseUrl,
   type BuiltApi,
   type BundleDatabase,
@@ -46,6 +48,7 @@ beforeAll(async () => {
     DATA_DIR: dataDir,
     API_CONTENT: undefined,
     API_CONTENT_URL: undefined,
+    STOCK_FEED_SECRET_MINI_MOTORS: STOCK_KEY,
     RATE_LIMIT_LEADS_PER_IP: '2',
   });
   lambda = await api.load<Lambda>('lambda.mjs');
@@ -182,6 +185,23 @@ describe.skipIf(!testDatabaseUrl)('dist/api/lambda.mjs on AWS Lambda', () => {
     expect(result.isBase64Encoded).toBe(false);
     expect(result.multiValueHeaders?.['content-type']?.[0]).toMatch(/^application\/json/);
     expect(JSON.parse(result.body)).toMatchObject({ lead_status: 'Complete' });
+  }, 60_000);
+
+  it('takes a signed stock push, applied once by its feed_id, and refuses an unsigned one', async () => {
+    const push = await signedStockPush('lambda-1');
+    const first = await lambda.handler(
+      restEvent('POST', '/api/stock', push.body, push.headers, '198.51.100.7'),
+      context,
+    );
+    expect(first.statusCode).toBe(200);
+    expect(JSON.parse(first.body)).toMatchObject({ site: 'mini-motors', added: 1 });
+    const again = await lambda.handler(
+      restEvent('POST', '/api/stock', push.body, push.headers, '198.51.100.7'),
+      context,
+    );
+    expect(JSON.parse(again.body)).toMatchObject({ duplicate: true });
+    const unsigned = await lambda.handler(restEvent('POST', '/api/stock', push.body, json, '198.51.100.7'), context);
+    expect(unsigned.statusCode).toBe(401);
   }, 60_000);
 
   it('reads a base64-encoded body, as HTTP API (payload 2.0) sends one', async () => {

@@ -14,6 +14,8 @@ import {
   deliveredLeads,
   leadSave,
   setEnv,
+  signedStockPush,
+  STOCK_KEY,
   testDatabaseUrl,
   type BuiltApi,
   type BundleDatabase,
@@ -59,6 +61,7 @@ beforeAll(async () => {
     DATA_DIR: dataDir,
     API_CONTENT: undefined,
     API_CONTENT_URL: undefined,
+    STOCK_FEED_SECRET_MINI_MOTORS: STOCK_KEY,
     RATE_LIMIT_LEADS_PER_IP: '2',
   });
   fn = await api.load<NetlifyFunction>('netlify/functions/api.mjs');
@@ -107,6 +110,20 @@ describe('dist/api/netlify on Netlify Functions', () => {
     },
     60_000,
   );
+
+  withDatabase('takes a signed stock push, applied once by its feed_id, and refuses an unsigned one', async () => {
+    const push = await signedStockPush('netlify-1');
+    const send = (headers: Record<string, string>) =>
+      fn.default(
+        new Request('https://www.minimotors.com.au/api/stock', { method: 'POST', headers, body: push.body }),
+        context('198.51.100.7'),
+      );
+    const first = await send(push.headers);
+    expect(first.status).toBe(200);
+    expect(await first.json()).toMatchObject({ site: 'mini-motors', added: 1 });
+    expect(await (await send(push.headers)).json()).toMatchObject({ duplicate: true });
+    expect((await send({ 'content-type': 'application/json' })).status).toBe(401);
+  });
 
   withDatabase("counts a client's saves by context.ip, whatever X-Forwarded-For claims", async () => {
     expect((await post('netlify-ip-1', '203.0.113.9', { 'x-forwarded-for': '10.0.0.1' })).status).toBe(200);

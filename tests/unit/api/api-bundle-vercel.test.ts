@@ -16,6 +16,8 @@ import {
   deliveredLeads,
   leadSave,
   setEnv,
+  signedStockPush,
+  STOCK_KEY,
   testDatabaseUrl,
   type BuiltApi,
   type BundleDatabase,
@@ -48,6 +50,7 @@ beforeAll(async () => {
     DATA_DIR: dataDir,
     API_CONTENT: undefined,
     API_CONTENT_URL: undefined,
+    STOCK_FEED_SECRET_MINI_MOTORS: STOCK_KEY,
     CRON_SECRET: 'cron-secret-for-tests',
   });
   fn = await import(pathToFileURL(path.join(api.work, 'api/index.mjs')).href);
@@ -98,6 +101,21 @@ describe('dist/api/vercel on Vercel Functions', () => {
     },
     60_000,
   );
+
+  withDatabase('takes a signed stock push, applied once by its feed_id, and refuses an unsigned one', async () => {
+    const param = /:(\w+)\*/.exec(vercelJson.rewrites[0]!.source)![1]!;
+    const push = await signedStockPush('vercel-1');
+    const send = (headers: Record<string, string>) =>
+      fn.default.fetch(
+        new Request(`https://www.minimotors.com.au/api?${param}=stock`, { method: 'POST', headers, body: push.body }),
+        context,
+      );
+    const first = await send(push.headers);
+    expect(first.status).toBe(200);
+    expect(await first.json()).toMatchObject({ site: 'mini-motors', added: 1 });
+    expect(await (await send(push.headers)).json()).toMatchObject({ duplicate: true });
+    expect((await send({ 'content-type': 'application/json' })).status).toBe(401);
+  });
 
   withDatabase('keeps the function alive with waitUntil until a lead the request completed is delivered', async () => {
     waiting.length = 0;
