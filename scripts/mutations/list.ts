@@ -25,12 +25,14 @@ import { mutations as routes } from './rows/routes.ts';
 import { mutations as rules } from './rows/rules.ts';
 import { mutations as screens } from './rows/screens.ts';
 import { mutations as statesErrors } from './rows/states-errors.ts';
+import { mutations as stock } from './rows/stock.ts';
 
 export type { Mutation } from './kit.ts';
 
 export const mutations: Mutation[] = [
   ...rules,
   ...fleets,
+  ...stock,
   ...build,
   ...routes,
   ...query,

@@ -1,0 +1,112 @@
+/**
+ * Mutations of the rows of docs/spec-coverage.md for live stock: the feed import, the signed push,
+ * the sold notice and the build from imported stock. Listed by ../list.ts.
+ */
+import { row, u, type Mutation } from '../kit.ts';
+
+export const mutations: Mutation[] = [
+  ...row(
+    'Full feed withdraws the cars it no longer lists',
+    [u('stock-import')],
+    [
+      {
+        id: 'stock-cut-off-feed',
+        find: 'if (!options.force && leaving.length && leaving.length > listedBefore.length * MAX_WITHDRAW_SHARE)',
+        replace: 'if (false)',
+        why: 'a full feed that would withdraw most of the stock is refused unless forced',
+      },
+      {
+        id: 'stock-withdraw',
+        find: "          car: { ...e.car, status: 'sold' },",
+        replace: '          car: e.car,',
+        why: 'a car a full feed no longer lists shows as sold',
+      },
+    ],
+  ),
+  ...row(
+    "A car's identity is its stock number",
+    [u('stock-import')],
+    [
+      {
+        id: 'stock-keeps-id',
+        find: '            id: before.car.id,\n            slug: before.car.slug,\n',
+        replace: '',
+        why: 'a known car keeps its id and slug (its page address) across feeds',
+      },
+    ],
+  ),
+  ...row(
+    '`POST /api/stock`: HMAC-SHA256 per dealer',
+    [u('stock-route')],
+    [
+      {
+        id: 'stock-signature-skew',
+        find: 'if (Math.abs(Number(timestamp) - now.getTime() / 1000) > MAX_SKEW_S)',
+        replace: 'if (false)',
+        why: 'a request signed more than five minutes ago is refused',
+      },
+      {
+        id: 'stock-signature-compare',
+        find: 'if (actual.length !== expected.length || !timingSafeEqual(actual, expected))',
+        replace: 'if (actual.length !== expected.length)',
+        why: "a signature that does not match the body under the dealer's key is refused",
+      },
+      {
+        id: 'stock-feed-id-once',
+        find: "'SELECT added, updated, unchanged, withdrawn, skipped, mode FROM stock_imports WHERE site_slug = $1 AND feed_id = $2',",
+        replace:
+          "'SELECT added, updated, unchanged, withdrawn, skipped, mode FROM stock_imports WHERE false AND site_slug = $1 AND feed_id = $2',",
+        why: 'a repeated feed_id is applied once',
+      },
+    ],
+  ),
+  ...row(
+    'An import is searchable at once',
+    [u('stock-import')],
+    [
+      {
+        id: 'stock-reindex',
+        find: '    await indexDealer(tx, { ...dealer, cars });\n',
+        replace: '',
+        why: 'the search records change with the stock, in the same transaction',
+      },
+      {
+        id: 'stock-refresh-other-instance',
+        find: '        if (moved.length) await useImportedStock(db, moved);',
+        replace: '',
+        why: 'an instance that did not take an import reloads it',
+        tests: [u('stock-runtime')],
+      },
+    ],
+  ),
+  ...row(
+    'A built car page shows "Sold"',
+    [u('sold-banner')],
+    [
+      {
+        id: 'stock-sold-notice',
+        find: '    if (isGone(status)) markSold(root);',
+        replace: '',
+        why: 'the page marks itself sold once the API says its car left stock',
+      },
+    ],
+  ),
+  ...row(
+    "The build reads imported stock from the API's store",
+    [u('stock-build')],
+    [
+      {
+        id: 'stock-build-cars',
+        find: '      if (imported) d.cars = imported;',
+        replace: '',
+        why: 'an importing dealer is built with its imported cars',
+      },
+      {
+        id: 'stock-changed',
+        find: '      entry.stock === stockVersions[slug] &&',
+        replace: '',
+        why: '--changed rebuilds a dealer whose stock moved',
+      },
+    ],
+  ),
+];
