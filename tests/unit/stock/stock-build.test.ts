@@ -57,6 +57,8 @@ const fed = (n: number, extra: Record<string, unknown> = {}) => ({
   year: 2022,
   odometer: 20_000 + n,
   price: 23_990 + n,
+  photos: [`https://cdn.example.com/b${n}.jpg`],
+  vin: `KMHH351EMNU00${String(n).padStart(4, '0')}`,
   ...extra,
 });
 const page = (out: string, car: Car) => path.join(out, SITE, carPath(car).slice(1), 'index.html');
@@ -74,6 +76,10 @@ describe('a build of a dealer that imports its stock', () => {
     for (const car of first) expect(existsSync(page(out, car)), car.slug).toBe(true);
     const html = await readFile(page(out, first[1]!), 'utf8');
     expect(html).toContain('2022 Hyundai i30');
+    // The ad feeds and the car's JSON-LD are made from the imported stock too.
+    expect(html).toContain('"sku":"B2"');
+    const google = await readFile(path.join(out, SITE, 'vehicles-google.tsv'), 'utf8');
+    for (const car of first) expect(google).toContain(car.slug);
     const snapshot = (await fixtureDealers()).find((d) => d.slug === SITE)!.cars[0]!;
     expect(existsSync(page(out, snapshot))).toBe(false);
     const manifest = JSON.parse(await readFile(path.join(out, 'manifest.json'), 'utf8')) as {
