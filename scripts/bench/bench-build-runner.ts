@@ -79,6 +79,7 @@ async function main() {
       outDir: input.outDir,
       only: input.only,
       changed: input.changed,
+      dataDir: input.dataDir,
       log: (line) => {
         const now = performance.now();
         if (line.startsWith('Building ')) marks.loaded = now;

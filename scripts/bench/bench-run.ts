@@ -14,6 +14,8 @@ export interface RunnerInput {
   only?: string[];
   /** `npm run build -- --changed` against the manifest in outDir. */
   changed?: boolean;
+  /** The data folder whose database holds imported stock (the bench's own, never the project's .data). */
+  dataDir?: string;
   /** Where the runner writes its RunnerResult (set by runBuild). */
   resultFile?: string;
 }

@@ -33,6 +33,9 @@
  *
  * Then PASS/FAIL per target. Exits 0 whatever the targets say; 1 only when something crashed.
  */
+import { openDb } from '../../src/api/db/index.ts';
+import { migrate } from '../../src/api/db/migrate.ts';
+import { applyStockFeed } from '../../src/api/stock/import.ts';
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -184,6 +187,31 @@ type Report = Pick<BenchReport, 'date' | 'command' | 'machine'> &
     targets: Target[];
   };
 
+/** A delta for `slug` into the embedded database in `dataDir`: its first car sold, a new one added. */
+async function importBenchStock(dealersDir: string, slug: string, dataDir: string): Promise<void> {
+  const [dealer] = (await loadDealers(dealersDir, { only: [slug] })).dealers;
+  const sold = dealer!.cars.find((c) => (c.status ?? 'available') === 'available')!;
+  const db = await openDb({ kind: 'pglite', dataDir });
+  try {
+    await migrate(db);
+    const arrived = {
+      ...sold,
+      id: `${sold.id}-new`,
+      slug: `${sold.slug}-new`,
+      stock_number: `${sold.stock_number ?? sold.id}-NEW`,
+    };
+    const summary = await applyStockFeed(
+      db,
+      dealer!,
+      { mode: 'delta', cars: [{ ...sold, status: 'sold' }, arrived], skipped: 0 },
+      { source: 'cli' },
+    );
+    progress(`  ${slug}'s stock: ${summary.added} added, ${summary.updated} updated (sold)`);
+  } finally {
+    await db.close();
+  }
+}
+
 /** One fleet size: the one build (R runs), the per-dealer loop sample, then one dealer changed. */
 async function benchFleet(
   dealers: number,
@@ -195,12 +223,14 @@ async function benchFleet(
   const generated = await writeSyntheticDealers(dealersDir, { dealers, pages, seed });
   const runs = runsOf(dealers);
   const sample = sampleOf(dealers);
+  // The bench's own data folder: no build reads the project's .data; empty until the stock import.
+  const dataDir = path.join(dir, 'data');
 
   progress(`One build of all ${dealers} dealers, ${runs} run${runs === 1 ? '' : 's'}:`);
   const oneRuns: MeasuredRun[] = [];
   for (let r = 1; r <= runs; r++) {
     const outDir = path.join(dir, `one-${r}`, 'sites');
-    oneRuns.push(await measure(`run ${r}`, { dealersDir, outDir }));
+    oneRuns.push(await measure(`run ${r}`, { dealersDir, outDir, dataDir }));
     if (r > 1 && !values.keep) await rm(path.dirname(outDir), { recursive: true, force: true });
   }
 
@@ -213,15 +243,26 @@ async function benchFleet(
     dealersDir,
     outDir: path.join(dir, 'one-1', 'sites'),
     changed: true,
+    dataDir,
   });
   const typical = medianRun(oneRuns);
+
+  // Another dealer's stock system sends a delta (one car sold, one arrived): --changed again.
+  const stocked = generated[Math.floor(dealers / 3)]!.slug;
+  await importBenchStock(dealersDir, stocked, dataDir);
+  const stockRun = await measure(`--changed, ${stocked}'s stock imported`, {
+    dealersDir,
+    outDir: path.join(dir, 'one-1', 'sites'),
+    changed: true,
+    dataDir,
+  });
 
   const slugs = Array.from({ length: sample }, (_, k) => generated[Math.floor((k * dealers) / sample)]!.slug);
   progress(`One Astro build per dealer, ${sample} of ${dealers} dealers:`);
   const loopRuns: MeasuredRun[] = [];
   for (const slug of slugs) {
     const outDir = path.join(dir, `loop-${slug}`, 'sites');
-    loopRuns.push(await measure(slug, { dealersDir, outDir, only: [slug] }));
+    loopRuns.push(await measure(slug, { dealersDir, outDir, only: [slug], dataDir }));
     if (!values.keep) await rm(path.dirname(outDir), { recursive: true, force: true });
   }
 
@@ -243,6 +284,7 @@ async function benchFleet(
     wall: timing(oneRuns, loopRuns, dealers, (x) => x.wallSeconds),
     cpu: timing(oneRuns, loopRuns, dealers, (x) => x.cpuSeconds),
     changed: { run: changedRun, ratioToCold: changedRun.wallSeconds / typical.wallSeconds },
+    stockChanged: { run: stockRun, ratioToCold: stockRun.wallSeconds / typical.wallSeconds },
   };
   if (!values.keep) await rm(dir, { recursive: true, force: true });
   return { fleet, templates };
