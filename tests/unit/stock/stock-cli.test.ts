@@ -15,7 +15,7 @@ import { openDb } from '../../../src/api/db/index.ts';
 import { stockRows } from '../../../src/api/stock/store.ts';
 import { CONTENT_DIR, MANIFEST_FORMAT, type BuildManifest } from '../../../src/engine/build/build-manifest.ts';
 import { buildInChild, childEnv } from '../../helpers/build-child.ts';
-import { fixtureDealers } from '../../helpers/db.ts';
+import { fixtureDealers, openPostgresSchema } from '../../helpers/db.ts';
 
 const run = promisify(execFile);
 const SITE = 'mini-motors';
@@ -36,10 +36,13 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
 });
 
-async function stock(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+async function stock(
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
     const { stdout, stderr } = await run('npx', ['tsx', 'scripts/stock.ts', ...args], {
-      env: childEnv({ DATABASE_URL: '', DEALERS_DIR: 'tests/fixtures/dealers' }),
+      env: childEnv({ DATABASE_URL: '', DEALERS_DIR: 'tests/fixtures/dealers', ...env }),
     });
     return { code: 0, stdout, stderr };
   } catch (e) {
@@ -126,6 +129,30 @@ describe('npm run stock -- import on its own database', () => {
     const unknown = await stock(['import', '--site', 'no-such-dealer', '--data', dataDir, path.join(root, 'feed.csv')]);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('no-such-dealer');
+  }, 60_000);
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('npm run stock -- import on PostgreSQL (DATABASE_URL)', () => {
+  it('imports into the server named by DATABASE_URL, and a repeated run changes nothing', async () => {
+    const pg = await openPostgresSchema();
+    try {
+      // The CLI's connection works in the test's own schema.
+      const url = new URL(process.env.TEST_DATABASE_URL!);
+      url.searchParams.set('options', `-c search_path=${pg.schema}`);
+      const feed = path.join(root, 'pg-feed.csv');
+      await writeFile(feed, CSV);
+      const env = { DATABASE_URL: url.href };
+      const first = await stock(['import', '--site', SITE, '--force', feed], env);
+      expect(first.code).toBe(0);
+      expect(first.stdout).toContain('3 added');
+      const again = await stock(['import', '--site', SITE, feed], env);
+      expect(again.stdout).toContain('0 added, 0 updated, 3 unchanged, 0 withdrawn');
+      const rows = await stockRows(pg.db, SITE);
+      // The snapshot's cars (no stock numbers: known by their ids) are kept as its history.
+      expect(rows.map((r) => r.stock_number).sort()).toEqual(['#1', '#2', 'M1', 'M2', 'M4']);
+    } finally {
+      await pg.cleanup();
+    }
   }, 60_000);
 });
 
