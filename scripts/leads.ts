@@ -17,13 +17,11 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { dataDirFrom, dbConfigFrom, openDb } from '../src/api/db/index.ts';
+import { dataDirFrom, dbConfigFrom } from '../src/api/db/index.ts';
 import { migrate } from '../src/api/db/migrate.ts';
-import { DataDirInUseError } from '../src/api/db/pglite.ts';
-import type { Db } from '../src/api/deps.ts';
 import { describeErase, eraseLeadsOf, isLeadId, type EraseReport, type Person } from '../src/api/leads/erase.ts';
 import { EXPORT_FORMATS, formatLeads, listLeads, writeLeads, type ExportFormat } from '../src/api/leads/export.ts';
-import { localAdminOf } from '../src/api/leads/local-admin.ts';
+import { openForCommand } from '../src/api/leads/local-admin-client.ts';
 import type { LeadRow } from '../src/api/leads/store.ts';
 import { loadDealers } from '../src/content/load.ts';
 import { plural } from '../src/lib/text.ts';
@@ -89,18 +87,8 @@ interface Leads {
 }
 
 async function openLeads(): Promise<Leads> {
-  let db: Db;
-  try {
-    db = await openDb(dbConfigFrom(dataDir));
-  } catch (e) {
-    if (!(e instanceof DataDirInUseError)) throw e;
-    const server = await localAdminOf(dataDir, e.pid);
-    if (!server)
-      throw new Error(
-        `The database in ${dataDir} is open in another process (pid ${e.pid}), which does not take leads commands ` +
-          '(npm start and npm run dev do). Stop that process, or let it finish, and run the command again.',
-        { cause: e },
-      );
+  const { db, server } = await openForCommand(dbConfigFrom(dataDir), dataDir, 'leads commands');
+  if (server) {
     console.error(
       `The database in ${dataDir} is open in ${server.server} (pid ${server.pid}): ${command === 'erase' ? 'erasing' : 'exporting'} through it.`,
     );

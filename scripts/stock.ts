@@ -18,10 +18,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { dataDirFrom, dbConfigFrom, openDb } from '../src/api/db/index.ts';
+import { dataDirFrom, dbConfigFrom } from '../src/api/db/index.ts';
 import { migrate } from '../src/api/db/migrate.ts';
-import { DataDirInUseError } from '../src/api/db/pglite.ts';
-import { localAdminOf } from '../src/api/leads/local-admin.ts';
+import { openForCommand } from '../src/api/leads/local-admin-client.ts';
 import { applyStockFeed, type ImportSummary, type StockFeed } from '../src/api/stock/import.ts';
 import { feedCarToCar, formatRowError, parseCsvFeed, parseJsonFeed, skippedRows } from '../src/domain/stock/feed.ts';
 import { loadDealers, type DealerContent } from '../src/content/load.ts';
@@ -99,18 +98,8 @@ async function dealerOf(): Promise<DealerContent> {
 }
 
 async function apply(dealer: DealerContent, feed: StockFeed): Promise<{ summary: ImportSummary; through?: string }> {
-  let db;
-  try {
-    db = await openDb(dbConfigFrom(dataDir));
-  } catch (e) {
-    if (!(e instanceof DataDirInUseError)) throw e;
-    const server = await localAdminOf(dataDir, e.pid);
-    if (!server)
-      throw new Error(
-        `The database in ${dataDir} is open in another process (pid ${e.pid}), which does not take stock imports ` +
-          '(npm start and npm run dev do). Stop that process, or let it finish, and run the command again.',
-        { cause: e },
-      );
+  const { db, server } = await openForCommand(dbConfigFrom(dataDir), dataDir, 'stock imports');
+  if (server) {
     return {
       summary: await server.importStock(site, feed, values.force),
       through: `${server.server} (pid ${server.pid})`,

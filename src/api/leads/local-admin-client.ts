@@ -6,6 +6,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Car } from '../../content/entities.ts';
+import { openDb, type DbConfig } from '../db/index.ts';
+import { DataDirInUseError } from '../db/pglite.ts';
+import type { Db } from '../deps.ts';
 import type { ImportSummary, StockFeed } from '../stock/import.ts';
 import type { EraseReport, Person } from './erase.ts';
 import type { LeadRow } from './store.ts';
@@ -104,4 +107,28 @@ export async function localAdminOf(
     importStock: (site, feed, force) => call<ImportSummary>('/stock/import', { site, feed, force }),
     importedCars: async (sites) => (await call<{ cars: Record<string, Car[]> }>('/stock/cars', { sites })).cars,
   };
+}
+
+/** A command's database: its own connection, or the running server that holds the folder. */
+export type CommandDb = { db: Db; server?: undefined } | { server: LocalAdminClient; db?: undefined };
+
+/**
+ * Opens the database of `config` (DATABASE_URL, else PGlite in `dataDir`) for a command; while
+ * npm start or npm run dev holds the embedded database, the way in through that server instead.
+ * Another holder is named, with what to do: `what` says what the command needs ("leads commands").
+ */
+export async function openForCommand(config: DbConfig, dataDir: string, what: string): Promise<CommandDb> {
+  try {
+    return { db: await openDb(config) };
+  } catch (e) {
+    if (!(e instanceof DataDirInUseError)) throw e;
+    const server = await localAdminOf(dataDir, e.pid);
+    if (!server)
+      throw new Error(
+        `The database in ${dataDir} is open in another process (pid ${e.pid}), which does not take ${what} ` +
+          '(npm start and npm run dev do). Stop that process, or let it finish, and run the command again.',
+        { cause: e },
+      );
+    return { server };
+  }
 }

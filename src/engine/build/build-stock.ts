@@ -15,10 +15,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Car } from '../../content/entities.ts';
-import { dataDirFrom, dbConfigFrom, openDb } from '../../api/db/index.ts';
-import { DataDirInUseError } from '../../api/db/pglite.ts';
+import { dataDirFrom, dbConfigFrom } from '../../api/db/index.ts';
 import type { Db } from '../../api/deps.ts';
-import { localAdminOf } from '../../api/leads/local-admin-client.ts';
+import { openForCommand } from '../../api/leads/local-admin-client.ts';
 import { stockRows } from '../../api/stock/store.ts';
 import { processEnv, type Env } from '../../config/env.ts';
 
@@ -66,18 +65,8 @@ export async function importedStock(slugs: string[], o: { dataDir?: string; env?
   const config = dbConfigFrom(dataDir, env);
   if (config.kind === 'pglite' && !existsSync(path.join(dataDir, 'pglite', 'PG_VERSION')))
     return NONE(`no database in ${dataDir}`);
-  let db: Db;
-  try {
-    db = await openDb(config);
-  } catch (e) {
-    if (!(e instanceof DataDirInUseError)) throw e;
-    const server = await localAdminOf(dataDir, e.pid);
-    if (!server)
-      throw new Error(
-        `The database in ${dataDir} is open in another process (pid ${e.pid}) that does not share its stock ` +
-          '(npm start and npm run dev do): let it finish and build again.',
-        { cause: e },
-      );
+  const { db, server } = await openForCommand(config, dataDir, 'requests from builds');
+  if (server) {
     const cars = await server.importedCars(slugs);
     return {
       from: `${server.server} (pid ${server.pid})`,

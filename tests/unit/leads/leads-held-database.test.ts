@@ -7,18 +7,17 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { CONTENT_DIR, MANIFEST_FORMAT, type BuildManifest } from '../../../src/engine/build/build-manifest.ts';
 import { LOCAL_ADMIN_FILE, localAdminOf, type LocalAdminFile } from '../../../src/api/leads/local-admin.ts';
 import { childEnv } from '../../helpers/build-child.ts';
 import { leadSave } from '../../helpers/api-bundle.ts';
-import { fixtureDealers } from '../../helpers/db.ts';
+import { sitesFolder } from '../../helpers/sites-folder.ts';
 
 const run = promisify(execFile);
 let root: string;
@@ -102,37 +101,6 @@ setInterval(() => {}, 60_000);`;
     await stop(child);
   }, 120_000);
 });
-
-/** A sites folder as npm run build leaves it, for npm start --no-build: a manifest, a page and the content per dealer. */
-async function sitesFolder(dir: string): Promise<void> {
-  const dealers = await fixtureDealers();
-  const builtAt = new Date().toISOString();
-  const manifest: BuildManifest = {
-    format: MANIFEST_FORMAT,
-    contentFormat: '1.1',
-    builtAt,
-    buildKey: 'test',
-    preview: false,
-    dealersDir: path.resolve('tests/fixtures/dealers'),
-    dealers: {},
-  };
-  await mkdir(path.join(dir, CONTENT_DIR), { recursive: true });
-  for (const d of dealers) {
-    manifest.dealers[d.slug] = {
-      id: d.site.id,
-      name: d.site.name,
-      url: d.site.url,
-      fingerprint: 'test',
-      pages: 1,
-      builtAt,
-      buildKey: 'test',
-    };
-    await mkdir(path.join(dir, d.slug), { recursive: true });
-    await writeFile(path.join(dir, d.slug, 'index.html'), `<!doctype html><title>${d.site.name}</title>`);
-    await writeFile(path.join(dir, CONTENT_DIR, `${d.slug}.json`), JSON.stringify(d));
-  }
-  await writeFile(path.join(dir, 'manifest.json'), JSON.stringify(manifest));
-}
 
 /** A request to the server the file names, with the headers given (node:http, so Host can be set). */
 function adminCall(url: string, headers: Record<string, string>): Promise<number> {

@@ -7,15 +7,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { openDb } from '../../../src/api/db/index.ts';
 import { stockRows } from '../../../src/api/stock/store.ts';
-import { CONTENT_DIR, MANIFEST_FORMAT, type BuildManifest } from '../../../src/engine/build/build-manifest.ts';
 import { buildInChild, childEnv } from '../../helpers/build-child.ts';
-import { fixtureDealers, openPostgresSchema } from '../../helpers/db.ts';
+import { openPostgresSchema } from '../../helpers/db.ts';
+import { sitesFolder } from '../../helpers/sites-folder.ts';
 
 const run = promisify(execFile);
 const SITE = 'mini-motors';
@@ -155,37 +155,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('npm run stock -- import on Post
     }
   }, 60_000);
 });
-
-/** A sites folder as npm run build leaves it, for npm start --no-build. */
-async function sitesFolder(dir: string): Promise<void> {
-  const dealers = await fixtureDealers();
-  const builtAt = new Date().toISOString();
-  const manifest: BuildManifest = {
-    format: MANIFEST_FORMAT,
-    contentFormat: '1.2',
-    builtAt,
-    buildKey: 'test',
-    preview: false,
-    dealersDir: path.resolve('tests/fixtures/dealers'),
-    dealers: {},
-  };
-  await mkdir(path.join(dir, CONTENT_DIR), { recursive: true });
-  for (const d of dealers) {
-    manifest.dealers[d.slug] = {
-      id: d.site.id,
-      name: d.site.name,
-      url: d.site.url,
-      fingerprint: 'test',
-      pages: 1,
-      builtAt,
-      buildKey: 'test',
-    };
-    await mkdir(path.join(dir, d.slug), { recursive: true });
-    await writeFile(path.join(dir, d.slug, 'index.html'), `<!doctype html><title>${d.site.name}</title>`);
-    await writeFile(path.join(dir, CONTENT_DIR, `${d.slug}.json`), JSON.stringify(d));
-  }
-  await writeFile(path.join(dir, 'manifest.json'), JSON.stringify(manifest));
-}
 
 describe('npm run stock -- import while npm start holds the database', () => {
   it('imports through the server, and its search finds the stock at once', async () => {
