@@ -151,6 +151,8 @@ export async function applyStockFeed(
     let next = Math.max(-1, ...[...existing.values()].map((e) => e.position)) + 1;
     feed.cars.forEach((incoming, i) => {
       const key = stockKeyOf(incoming);
+      // The feed parser reports a repeated stock number; should one arrive here, the first stands.
+      if (inFeed.has(key)) return;
       inFeed.add(key);
       const before = existing.get(key);
       const car: Car = before

@@ -134,6 +134,21 @@ describe.each(testDatabases)('stock import on $label', (database) => {
     expect(await searchIds(t, d)).toEqual(['c1', 'c2', 'feed-5']);
   });
 
+  it('keeps the first of a stock number repeated in one feed', async () => {
+    const d = dealer([]);
+    const summary = await applyStockFeed(
+      t.db,
+      d,
+      { mode: 'delta', cars: [fed(8, { price: 1 }), fed(8, { price: 2 })], skipped: 0 },
+      { source: 'cli' },
+    );
+    expect(summary).toMatchObject({ added: 1 });
+    const rows = await stockRows(t.db, SLUG);
+    expect(rows.find((r) => r.stock_number === 'S8')!.car.price).toBe(1);
+    // Withdrawn again so the next tests see the stock they expect.
+    await applyStockFeed(t.db, d, { mode: 'delta', cars: [fed(8, { status: 'sold' })], skipped: 0 }, { source: 'cli' });
+  });
+
   it('applies a feed_id once', async () => {
     const d = dealer([]);
     const feed = { ...full([fed(1), fed(2), fed(5), fed(6)], 'dms-2026-11-27-0900') };
