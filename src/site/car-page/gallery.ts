@@ -39,13 +39,23 @@ export function countText(index: number, count: number): string {
   return `${index + 1} / ${count}`;
 }
 
+function decodeURISafe(text: string): string {
+  try {
+    return decodeURI(text);
+  } catch {
+    return text;
+  }
+}
+
 /**
  * The car's walk-around video (1.2 `video_url`) as a link the page may show: an absolute http(s)
- * address, normalised; undefined for anything else (a relative path, `javascript:`, a typo), so
- * no link is made that would not open a video.
+ * address, normalised, or a path on the dealer's own site ("/videos/kluger.mp4"); undefined for
+ * anything else (`javascript:`, "//host", a typo), so no link is made that would not open a video.
  */
 export function videoHref(url: string | undefined): string | undefined {
   const text = url?.trim();
+  // A walk-around on the dealer's own site ("/videos/kluger.mp4"), as photos may be.
+  if (text && /^\/(?![/\\])\S+$/.test(text)) return encodeURI(decodeURISafe(text));
   if (!text || !/^https?:\/\//i.test(text)) return undefined;
   try {
     const parsed = new URL(text);

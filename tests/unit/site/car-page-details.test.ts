@@ -68,14 +68,16 @@ describe('key details', () => {
 });
 
 describe('the walk-around video', () => {
-  it('links only an absolute http(s) address', () => {
+  it("links an absolute http(s) address or a path on the dealer's own site, nothing else", () => {
     expect(videoHref('https://www.youtube.com/watch?v=abc123XYZ_-')).toBe(
       'https://www.youtube.com/watch?v=abc123XYZ_-',
     );
     expect(videoHref(' http://vimeo.com/12345 ')).toBe('http://vimeo.com/12345');
+    expect(videoHref('/videos/kluger-walkaround.mp4')).toBe('/videos/kluger-walkaround.mp4');
     for (const bad of [
       'javascript:alert(1)',
-      '/videos/walkaround.mp4',
+      '//evil.example/v.mp4',
+      '/\\evil.example/v.mp4',
       'www.youtube.com/watch?v=x',
       'https//x',
       'ftp://x/y.mp4',
