@@ -247,7 +247,6 @@ async function benchFleet(
   });
   const typical = medianRun(oneRuns);
 
-
   const slugs = Array.from({ length: sample }, (_, k) => generated[Math.floor((k * dealers) / sample)]!.slug);
   progress(`One Astro build per dealer, ${sample} of ${dealers} dealers:`);
   const loopRuns: MeasuredRun[] = [];

@@ -325,42 +325,38 @@ process.exit(0);`;
 }
 
 describe('a build with the CMS configured', () => {
-  it(
-    'builds staff profiles from the CMS and leaves the token out of every output file',
-    async () => {
-      await mkdir(path.resolve('.cache/test-builds'), { recursive: true });
-      const root = await mkdtemp(path.resolve('.cache/test-builds/cms-'));
-      const out = path.join(root, 'out');
-      try {
-        const { result, output } = await buildInChild(FIXTURES, out, {
-          CMS_URL: base,
-          CMS_TOKEN: TOKEN,
-          CMS_CACHE_DIR: cacheDir,
-        });
-        expect(result, output).toBeDefined();
-        expect(result!.errors).toEqual([]);
-        expect(result!.ok).toBe(true);
-        expect(seen.length).toBeGreaterThan(0);
-        expect(seen.every((s) => s.headers.authorization === `Bearer ${TOKEN}`)).toBe(true);
-        expect(seen.map((s) => s.url)).toContain('/api/websites/901/users.json');
-        const files = (await readdir(out, { recursive: true, withFileTypes: true }))
-          .filter((e) => e.isFile())
-          .map((e) => path.join(e.parentPath, e.name));
-        expect(files).toContain(path.join(out, 'mini-motors', 'team', 'jane-citizen', 'index.html'));
-        const snapshotOnly = (await dealers())[0]!.team.filter((m) => !staff.some((s) => s.slug === m.slug));
-        for (const m of snapshotOnly)
-          expect(files).not.toContain(path.join(out, 'mini-motors', 'team', m.slug, 'index.html'));
-        const home = await readFile(path.join(out, 'mini-motors', 'team', 'jane-citizen', 'index.html'), 'utf8');
-        expect(home).toContain('Jane Citizen');
-        for (const f of files) {
-          expect((await readFile(f, 'utf8')).includes(TOKEN), f).toBe(false);
-        }
-        expect(output).not.toContain(TOKEN);
-        expect(await cacheText()).not.toContain(TOKEN);
-      } finally {
-        await rm(root, { recursive: true, force: true });
+  it('builds staff profiles from the CMS and leaves the token out of every output file', async () => {
+    await mkdir(path.resolve('.cache/test-builds'), { recursive: true });
+    const root = await mkdtemp(path.resolve('.cache/test-builds/cms-'));
+    const out = path.join(root, 'out');
+    try {
+      const { result, output } = await buildInChild(FIXTURES, out, {
+        CMS_URL: base,
+        CMS_TOKEN: TOKEN,
+        CMS_CACHE_DIR: cacheDir,
+      });
+      expect(result, output).toBeDefined();
+      expect(result!.errors).toEqual([]);
+      expect(result!.ok).toBe(true);
+      expect(seen.length).toBeGreaterThan(0);
+      expect(seen.every((s) => s.headers.authorization === `Bearer ${TOKEN}`)).toBe(true);
+      expect(seen.map((s) => s.url)).toContain('/api/websites/901/users.json');
+      const files = (await readdir(out, { recursive: true, withFileTypes: true }))
+        .filter((e) => e.isFile())
+        .map((e) => path.join(e.parentPath, e.name));
+      expect(files).toContain(path.join(out, 'mini-motors', 'team', 'jane-citizen', 'index.html'));
+      const snapshotOnly = (await dealers())[0]!.team.filter((m) => !staff.some((s) => s.slug === m.slug));
+      for (const m of snapshotOnly)
+        expect(files).not.toContain(path.join(out, 'mini-motors', 'team', m.slug, 'index.html'));
+      const home = await readFile(path.join(out, 'mini-motors', 'team', 'jane-citizen', 'index.html'), 'utf8');
+      expect(home).toContain('Jane Citizen');
+      for (const f of files) {
+        expect((await readFile(f, 'utf8')).includes(TOKEN), f).toBe(false);
       }
-    },
-    120_000,
-  );
+      expect(output).not.toContain(TOKEN);
+      expect(await cacheText()).not.toContain(TOKEN);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
