@@ -77,6 +77,8 @@ if (values.build) {
     outDir: sitesDir,
     only,
     changed: true,
+    // The stock the API below serves: imported stock is built from the same data folder.
+    dataDir: dataDirFrom(values.data),
     log: (line) => console.log(line),
   }).catch((e: unknown) => {
     console.error(`\nBuild failed: ${(e as Error).stack ?? String(e)}`);
