@@ -32,6 +32,8 @@ import { fingerprintDealers, type DealerContent } from '../src/content/load.ts';
 import { startServer } from '../src/engine/serve/static-server.ts';
 import { listSites } from '../src/engine/serve/serve-index.ts';
 import { startFinanceStandIn, type FinanceStandIn } from './standins/finance-standin.ts';
+import { startStripeStandIn, type StripeStandIn } from './standins/stripe-standin.ts';
+import { paymentsFromEnv, STANDIN_WEBHOOK_SECRET } from '../src/api/payments/from-env.ts';
 import { dataDirFrom, openPglite } from '../src/api/db/index.ts';
 import { offerLocalAdmin } from '../src/api/leads/local-admin.ts';
 import { FINANCE_STANDIN_PORT, financeProviderFromEnv } from '../src/api/integrations/finance-provider.ts';
@@ -117,8 +119,11 @@ try {
 
 const dataDir = dataDirFrom(values.data);
 let standIn: FinanceStandIn | undefined;
+let stripeStandIn: StripeStandIn | undefined;
 let api: Runtime;
 try {
+  // Deposits without a Stripe account: the same Stripe client, on a local stand-in of Stripe.
+  if (!readEnv(processEnv(), 'STRIPE_SECRET_KEY')) stripeStandIn = await startStripeStandIn();
   if (!readEnv(processEnv(), 'FINANCE_PROVIDER_URL')) {
     // The usual port, so the provider's pages keep their address across restarts; any port when it is taken.
     standIn = await startFinanceStandIn({ port: FINANCE_STANDIN_PORT }).catch(() => startFinanceStandIn({ port: 0 }));
@@ -128,11 +133,13 @@ try {
     dataDir,
     openEmbedded: openPglite,
     financeProvider: financeProviderFromEnv(process.env, { standInUrl: standIn?.url }),
+    payments: paymentsFromEnv(process.env, { standInUrl: stripeStandIn?.url }),
     log: (line) => console.log(line),
   });
 } catch (e) {
   console.error(`The API could not start: ${redactUrls((e as Error).message)}`);
   await standIn?.close();
+  await stripeStandIn?.close();
   process.exit(1);
 }
 
@@ -144,6 +151,9 @@ const running = await startServer({ sitesDir, dealersDir, port, api: api.app.fet
     process.exit(1);
   },
 );
+
+// The stand-in posts its signed notifications to this server's webhook route, as Stripe would.
+stripeStandIn?.setWebhook(`${running.origin}/api/payments/webhook`, STANDIN_WEBHOOK_SECRET);
 
 // The leads commands cannot open the embedded database while this process holds it: they come through here.
 const leadsAdmin = await offerLocalAdmin({
@@ -162,6 +172,8 @@ for (const s of sites) console.log(`  ${s.name.padEnd(width)}  ${running.siteOri
 console.log(`\n  All sites   ${running.origin}/`);
 console.log(`  API         ${running.origin}/api/health  (leads in ${api.database})`);
 if (standIn) console.log(`  Finance     stand-in provider at ${standIn.url} (set FINANCE_PROVIDER_URL for a real one)`);
+if (stripeStandIn)
+  console.log(`  Payments    stand-in of Stripe at ${stripeStandIn.url} (set STRIPE_SECRET_KEY for Stripe itself)`);
 console.log('\nPress Ctrl+C to stop.');
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -169,7 +181,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     void running
       .close()
       .then(() => leadsAdmin?.close())
-      .then(() => Promise.all([api.close(), standIn?.close()]))
+      .then(() => Promise.all([api.close(), standIn?.close(), stripeStandIn?.close()]))
       .finally(() => process.exit(0));
   });
 }

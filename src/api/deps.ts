@@ -6,6 +6,7 @@ import type { DealerContent } from '../content/load.ts';
 import type { FinanceProvider } from './integrations/finance-provider.ts';
 import type { ValuationProvider } from './integrations/valuation-provider.ts';
 import type { Limit, RateCounter } from './rate-limit.ts';
+import type { Payments } from './payments/payments.ts';
 import { envDefault, envInt, type Env, type EnvName } from '../config/env.ts';
 
 /** The one database interface: PostgreSQL SQL with `$1`-style parameters (PGlite or node-postgres). */
@@ -40,6 +41,8 @@ export interface RateLimitConfig {
   searchPerIp: Limit;
   /** Valuation look-ups per client address (the valuation thank-you page asks once per visit). */
   valuationPerIp: Limit;
+  /** Reservation checkouts started per client address. */
+  reservationsPerIp: Limit;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
@@ -48,6 +51,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   financePerIp: { max: envDefault('RATE_LIMIT_FINANCE_PER_IP'), windowMs: 60_000 },
   searchPerIp: { max: envDefault('RATE_LIMIT_SEARCH_PER_IP'), windowMs: 60_000 },
   valuationPerIp: { max: envDefault('RATE_LIMIT_VALUATION_PER_IP'), windowMs: 60_000 },
+  reservationsPerIp: { max: envDefault('RATE_LIMIT_RESERVATIONS_PER_IP'), windowMs: 60_000 },
 };
 
 /** The environment variable of each limit (hits per minute). */
@@ -57,6 +61,7 @@ export const RATE_LIMIT_ENV: Record<keyof RateLimitConfig, EnvName> = {
   financePerIp: 'RATE_LIMIT_FINANCE_PER_IP',
   searchPerIp: 'RATE_LIMIT_SEARCH_PER_IP',
   valuationPerIp: 'RATE_LIMIT_VALUATION_PER_IP',
+  reservationsPerIp: 'RATE_LIMIT_RESERVATIONS_PER_IP',
 };
 
 /** The limits with RATE_LIMIT_* from the environment; throws naming a malformed variable. */
@@ -119,4 +124,9 @@ export interface ApiDeps {
    * names a newly imported car in a lead.
    */
   beforeRequest?: () => Promise<void>;
+  /**
+   * Deposits for reservations (Stripe Checkout, or the same client on the local stand-in). None:
+   * the reservation routes answer 503 and car pages still show what the build gave them.
+   */
+  payments?: Payments;
 }

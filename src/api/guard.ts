@@ -126,7 +126,7 @@ export async function enforce(deps: ApiDeps, hits: Hit[], messages: Record<strin
 export async function guardedJson(
   c: Context,
   deps: ApiDeps,
-  route: 'finance' | 'search' | 'valuation',
+  route: 'finance' | 'search' | 'valuation' | 'reservations',
   limit: Limit,
   tooMany: string,
 ) {

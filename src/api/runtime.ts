@@ -15,6 +15,8 @@ import { maintenance, rateLimitsFromEnv, type ApiDeps, type Db } from './deps.ts
 import { allowedOriginsFromEnv } from './guard.ts';
 import type { FinanceProvider } from './integrations/finance-provider.ts';
 import { valuationProviderFromEnv, type ValuationProvider } from './integrations/valuation-provider.ts';
+import { releaseDue } from './reservations/store.ts';
+import type { Payments } from './payments/payments.ts';
 import { describePurge, purgeExpired, retentionFromEnv, type PurgeReport } from './leads/retention.ts';
 import { OutboxWorker, emptyReport, type DeliverOptions, type DeliverReport } from './outbox/deliver.ts';
 import { deliveriesDir, destinationsFromEnv, envSuffix, type Env } from './outbox/destinations.ts';
@@ -48,11 +50,15 @@ export interface RuntimeOptions {
    * without DATABASE_URL fails naming it (db/open.ts NO_EMBEDDED_DATABASE).
    */
   openEmbedded?: OpenEmbedded;
+  /** Deposits for reservations; none: the reservation routes answer 503 (payments/from-env.ts). */
+  payments?: Payments;
 }
 
 export interface DeliveryRun extends DeliverReport {
   /** What the retention policy erased and deleted, when this run applied it. */
   purged?: PurgeReport;
+  /** Reservations whose checkout expired or whose hold ended in this run. */
+  released?: number;
 }
 
 export interface Runtime {
@@ -136,6 +142,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     onLeadCompleted: () => void deliver().catch(() => {}),
     stockSecret: (slug) => env[dealerEnvName('STOCK_FEED_SECRET', envSuffix(slug))] || undefined,
     beforeRequest: () => refreshStock(),
+    payments: options.payments,
     onStockChanged: (slug) => {
       const dealer = options.dealers.find((d) => d.slug === slug);
       if (dealer)
@@ -194,6 +201,19 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     }
   }
 
+  /** Ends holds whose checkout expired and reservations whose hold ended. Never throws. */
+  async function releaseReservations(): Promise<number> {
+    try {
+      const released = await releaseDue(db, deps.now());
+      for (const r of released)
+        log(`Reservation ${r.id} of ${r.site_slug} car ${r.car_id}: ${r.status} (${r.released_reason ?? ''})`);
+      return released.length;
+    } catch (e) {
+      log(`Reservations: releasing due holds failed: ${(e as Error).message}`);
+      return 0;
+    }
+  }
+
   /**
    * One run at a time. A request made during a run wakes its worker to claim what is due now,
    * and, when it came after the deliveries had ended, starts another round once the run ends.
@@ -216,6 +236,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
         total.deferred += r.deferred;
         if (r.retrying || r.failed)
           log(`Lead delivery: ${r.retrying} to retry, ${r.failed} failed for good (see outbox.last_error)`);
+        total.released = (total.released ?? 0) + (await releaseReservations());
         // After the deliveries, so a purge never delays a lead; once per run at most.
         if (!total.purged && (purgedAt === undefined || Date.now() - purgedAt >= PURGE_INTERVAL_MS))
           total.purged = await purge();

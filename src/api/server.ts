@@ -19,6 +19,7 @@ import { connectionLimitsFromEnv } from './connection-guard.ts';
 import { apiContent } from './content.ts';
 import { dataDirFrom, openPglite } from './db/index.ts';
 import { financeProviderFromEnv } from './integrations/finance-provider.ts';
+import { paymentsFromEnv } from './payments/from-env.ts';
 import { createFetchServer } from './node-adapter.ts';
 import { redactUrls } from '../lib/redact.ts';
 import { startRuntime } from './runtime.ts';
@@ -52,6 +53,7 @@ try {
     dataDir: dataDirFrom(values.data),
     openEmbedded: openPglite,
     financeProvider: financeProviderFromEnv(processEnv()),
+    payments: paymentsFromEnv(processEnv()),
     log: (line) => console.log(line),
   });
   const server = createFetchServer(runtime.app.fetch, { origin: `http://localhost:${port}`, limits });

@@ -15,6 +15,7 @@ import { processEnv, readEnv, type Env } from '../config/env.ts';
 import { dataDirFrom, type OpenEmbedded } from './db/open.ts';
 import { errorResponse } from './errors.ts';
 import { financeProviderFromEnv } from './integrations/finance-provider.ts';
+import { paymentsFromEnv } from './payments/from-env.ts';
 import { destinationsFor } from './outbox/destinations.ts';
 import { startRuntime, type DeliveryRun, type Runtime } from './runtime.ts';
 import { redactUrls } from '../lib/redact.ts';
@@ -97,6 +98,7 @@ export function serverlessApi(options: ServerlessOptions = {}): ServerlessApi {
         dataDir: dataDirFrom(undefined, env),
         openEmbedded: options.openEmbedded,
         financeProvider: financeProviderFromEnv(env),
+        payments: paymentsFromEnv(env),
         // No interval: a function is frozen between calls. Leads go out when a request completes
         // one (kept alive by waitUntil where the platform has it) and from the scheduled entry.
         workerIntervalMs: false,

@@ -188,6 +188,13 @@ export const ENV_VARS = {
     usedBy: 'API',
     description: 'Valuations per minute from one address.',
   },
+  RATE_LIMIT_RESERVATIONS_PER_IP: {
+    type: 'int',
+    default: 10,
+    unit: 'requests per minute',
+    usedBy: 'API',
+    description: 'Reservation checkouts started per minute from one address.',
+  },
   API_ALLOWED_ORIGINS: {
     type: 'list',
     usedBy: 'API',
@@ -211,6 +218,24 @@ export const ENV_VARS = {
     usedBy: 'API',
     description:
       'Time limit of a call to the finance provider, in milliseconds (a value that is no positive number is ignored).',
+  },
+  STRIPE_SECRET_KEY: {
+    type: 'secret',
+    usedBy: 'API',
+    description:
+      "Stripe's secret key: deposits for reservations are taken with Stripe Checkout. Unset, a local stand-in of Stripe takes them (npm start), offline.",
+  },
+  STRIPE_WEBHOOK_SECRET: {
+    type: 'secret',
+    usedBy: 'API',
+    description:
+      'The signing secret of the Stripe webhook endpoint /api/payments/webhook; required with STRIPE_SECRET_KEY. Only notifications it verifies reserve a car.',
+  },
+  STRIPE_API_URL: {
+    type: 'url',
+    usedBy: 'API',
+    description:
+      "Another host speaking Stripe's API for the Stripe client (the local stand-in); unset with STRIPE_SECRET_KEY, api.stripe.com.",
   },
   VALUATION_PROVIDER_URL: {
     type: 'url',

@@ -282,6 +282,32 @@ export const siteSchema = z.object({
   ),
   /** (1.1) An image CDN: `transform` is a URL template with {url} and {width}; absent, images are used as given. */
   images: opt(z.object({ transform: opt(imageTransform) })),
+  /**
+   * (1.2) Reserve a stock car online with a deposit: "Reserve for $X" on car pages, a hosted
+   * checkout for the deposit, and a hold of `hold_hours` once paid.
+   */
+  reservations: opt(
+    z.object({
+      /** Required. False: nothing of reservations shows. */
+      enabled: z.boolean(),
+      /** Required. Whole dollars in the site's currency, e.g. 500. */
+      deposit: z
+        .number()
+        .int({ error: 'reservations.deposit must be whole dollars, e.g. 500.' })
+        .min(1, { error: 'reservations.deposit must be at least 1 dollar.' })
+        .max(100_000, { error: 'reservations.deposit must be at most 100,000 dollars.' }),
+      /** How long a paid reservation holds the car, in hours; default 48. */
+      hold_hours: opt(
+        z
+          .number()
+          .int({ error: 'reservations.hold_hours must be whole hours, e.g. 48.' })
+          .min(1, { error: 'reservations.hold_hours must be at least 1.' })
+          .max(24 * 30, { error: 'reservations.hold_hours must be at most 720 (30 days).' }),
+      ),
+      /** HTML: the refund and hold terms shown before payment (sanitised as rich text). */
+      terms: opt(z.string()),
+    }),
+  ),
   options: opt(siteOptions).transform((o) => o ?? siteOptions.parse({})),
 });
 

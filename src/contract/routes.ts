@@ -32,6 +32,14 @@ export const API_ROUTES = {
   stock: '/api/stock',
   /** GET: whether cars are still for sale (a built car page shows "Sold" when not). */
   stockStatus: '/api/stock/status',
+  /** POST: hold a stock car and open a checkout for its deposit. */
+  reservations: '/api/reservations',
+  /** GET: one reservation's state, for its shopper (with the key of their return link). */
+  reservation: '/api/reservations/:id{res_[0-9a-f]{24}}',
+  /** GET: the checkout's "Cancel" return: closes the checkout, releases the car, back to its page. */
+  reservationCancel: '/api/reservations/:id{res_[0-9a-f]{24}}/cancel',
+  /** POST: the payment provider's signed notifications (Stripe webhooks). */
+  paymentsWebhook: '/api/payments/webhook',
 } as const;
 
 export type ApiRouteName = keyof typeof API_ROUTES;
@@ -50,6 +58,10 @@ export const API_METHODS: Record<ApiRouteName, 'GET' | 'POST'> = {
   valuation: 'POST',
   stock: 'POST',
   stockStatus: 'GET',
+  reservations: 'POST',
+  reservation: 'GET',
+  reservationCancel: 'GET',
+  paymentsWebhook: 'POST',
 };
 
 /**
@@ -62,8 +74,18 @@ export const MAX_STOCK_FEED_BYTES = 8 * 1024 * 1024;
 export const stockStatusPath = (ids: string[]) =>
   `${API_ROUTES.stockStatus}?${new URLSearchParams({ ids: ids.join(',') })}`;
 
-/** A car's state as GET /api/stock/status answers it. */
-export type CarStockStatus = 'available' | 'sold' | 'hidden' | 'unknown';
+/**
+ * A car's state as GET /api/stock/status answers it: "held" while a shopper's reservation
+ * checkout is open, "reserved" once their deposit is paid (until the hold ends).
+ */
+export type CarStockStatus = 'available' | 'sold' | 'hidden' | 'held' | 'reserved' | 'unknown';
+
+/** GET /api/reservations/{id} with the key of the shopper's return link. */
+export const reservationPath = (id: string, key: string) =>
+  `${API_BASE}/reservations/${encodeURIComponent(id)}?${new URLSearchParams({ key })}`;
+
+/** The largest payment notification read (Stripe's events are a few KB). */
+export const MAX_PAYMENT_EVENT_BYTES = 256 * 1024;
 
 /** `/api/send-to-{provider}`. */
 export const sendToProviderPath = (provider: string) => `${API_BASE}/send-to-${provider}`;

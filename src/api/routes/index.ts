@@ -14,8 +14,18 @@ import { reviewsHandlers } from './reviews.ts';
 import { searchHandlers } from '../search/route.ts';
 import { valuationHandlers } from './valuation.ts';
 
-/** Every route but the health check, the lead route and the stock route (src/api/app.ts adds those). */
-export type CatalogueRouteName = Exclude<ApiRouteName, 'health' | 'leads' | 'stock' | 'stockStatus'>;
+/** Every route but the health check and the lead, stock and reservation routes (src/api/app.ts adds those). */
+export type CatalogueRouteName = Exclude<
+  ApiRouteName,
+  | 'health'
+  | 'leads'
+  | 'stock'
+  | 'stockStatus'
+  | 'reservations'
+  | 'reservation'
+  | 'reservationCancel'
+  | 'paymentsWebhook'
+>;
 
 export function routeHandlers(deps: ApiDeps): RouteHandlers<CatalogueRouteName> {
   return {

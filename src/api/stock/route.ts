@@ -50,7 +50,7 @@ export function stockHandlers(deps: ApiDeps): RouteHandlers<'stock' | 'stockStat
         throw new ApiError(400, `Ask about ${MAX_STATUS_IDS} cars at most.`, { ids: `At most ${MAX_STATUS_IDS}.` });
       if (ids.some((id) => id.length > 128 || CONTROL_CHARACTERS.test(id)))
         throw new ApiError(400, 'A car id is too long or holds a control character.', { ids: 'Not a car id.' });
-      const cars = await carStatuses(deps.db, dealer, ids);
+      const cars = await carStatuses(deps.db, dealer, ids, deps.now());
       c.header('Cache-Control', STATUS_CACHE);
       return c.json({ cars });
     }),

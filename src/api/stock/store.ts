@@ -6,6 +6,7 @@
 import type { DealerContent } from '../../content/load.ts';
 import type { Car } from '../../content/entities.ts';
 import type { CarStockStatus } from '../../contract/routes.ts';
+import { liveReservations } from '../reservations/store.ts';
 import type { Db } from '../deps.ts';
 
 export interface StockRow {
@@ -28,12 +29,13 @@ export async function stockRows(db: Db, slug: string): Promise<StockRow[]> {
 /**
  * The state of each of a dealer's cars `ids` (by car id): from its imported stock once it has
  * imported (a withdrawn car is sold), else from its snapshot's cars; an id it does not have is
- * "unknown".
+ * "unknown". A car for sale with a live reservation at `now` is "held" or "reserved".
  */
 export async function carStatuses(
   db: Db,
   dealer: DealerContent,
   ids: string[],
+  now: Date = new Date(),
 ): Promise<Record<string, CarStockStatus>> {
   const out: Record<string, CarStockStatus> = Object.fromEntries(ids.map((id) => [id, 'unknown']));
   if ((await importingSites(db, [dealer.slug])).has(dealer.slug)) {
@@ -47,6 +49,9 @@ export async function carStatuses(
     const wanted = new Set(ids);
     for (const car of dealer.cars) if (wanted.has(String(car.id))) out[String(car.id)] = car.status ?? 'available';
   }
+  // A car for sale that a shopper is reserving, or has reserved (src/api/reservations/).
+  const forSale = ids.filter((id) => out[id] === 'available');
+  for (const [id, state] of await liveReservations(db, dealer.slug, forSale, now)) out[id] = state;
   return out;
 }
 

@@ -14,18 +14,13 @@ import { walkBlocks } from '../../site/page-blocks.ts';
 import { carPath, isListed } from '../../domain/routes.ts';
 import { domId } from '../../lib/ids.ts';
 import { dealerLeadFields, locationFacts } from '../../forms/lead-dealer.ts';
+import { successPath } from '../../domain/pages.ts';
 
-export const DEFAULT_SUCCESS_PATH = '/thank-you';
+export { DEFAULT_SUCCESS_PATH, successPath } from '../../domain/pages.ts';
 /** The anchor of a page's first form (spec §2: #form-section). */
 export const FORM_ANCHOR = 'form-section';
 /** Stock cars a valuation thank-you may suggest from (newest first). */
 export const CANDIDATE_CARS = 24;
-
-/** The path of the dealer's page holding a `success` block, else /thank-you. */
-export function successPath(dealer: DealerContent): string {
-  const page = dealer.pages.find((p) => [...walkBlocks(p.blocks)].some((b) => b.type === 'success'));
-  return page?.path ?? DEFAULT_SUCCESS_PATH;
-}
 
 /**
  * Whether this block is the page's first form. Pages built from data (car and model pages) are

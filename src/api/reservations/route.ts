@@ -1,0 +1,132 @@
+/**
+ * The reservation routes (docs/api.md, Reservations):
+ *
+ * POST /api/reservations        { site?, car_id, first_name, last_name, email, phone, accept_terms }
+ *   JSON only (415), from the dealer's own pages (403), RATE_LIMIT_RESERVATIONS_PER_IP a minute
+ *   (429). 201 { reservation_id, checkout_url }: the car is held and the shopper goes to the
+ *   checkout. 400 a field's problem (fields), 404 no such car, 409 the car cannot be reserved or
+ *   another shopper holds it, 503 payments unavailable (Retry-After).
+ * GET /api/reservations/{id}?key=…   the reservation's state for its shopper (404 without the key)
+ * GET /api/reservations/{id}/cancel?key=…   the checkout's Cancel: closes it, releases the car,
+ *   303 to the car page (or to the thank-you page if the deposit was paid after all)
+ * POST /api/payments/webhook    Stripe's signed notifications: 400 when the signature does not
+ *   verify (nothing changes), else 200 { received: true, outcome }; a replay changes nothing.
+ */
+import { z } from 'astro/zod';
+import { parseWith } from '../../contract/parse.ts';
+import { MAX_PAYMENT_EVENT_BYTES } from '../../contract/routes.ts';
+import { reservationProblems } from '../../forms/reservation.ts';
+import { readCapped } from '../body.ts';
+import type { ApiDeps } from '../deps.ts';
+import { ApiError } from '../errors.ts';
+import { guardedJson, limitsOf } from '../guard.ts';
+import { PaymentSignatureError, type Payments } from '../payments/payments.ts';
+import { dealerFor, handle, type RouteHandlers } from '../routes/respond.ts';
+import { carStatuses } from '../stock/store.ts';
+import {
+  applyPaymentEvent,
+  CAR_TAKEN,
+  cancelReservation,
+  keyMatches,
+  PAYMENTS_DOWN,
+  RESERVATION_ID,
+  reservationById,
+  reservationView,
+  startReservation,
+} from './service.ts';
+
+const TOO_MANY = 'Too many reservations were started from your network. Please wait a minute and try again.';
+const NOT_FOUND = 'There is no such reservation, or the link is incomplete.';
+
+const body = z.object({
+  site: z.string().max(100).optional(),
+  car_id: z.union([z.string().trim().min(1).max(128), z.number().finite().transform(String)], {
+    error: 'car_id must name the car to reserve.',
+  }),
+  first_name: z.unknown(),
+  last_name: z.unknown(),
+  email: z.unknown(),
+  phone: z.unknown(),
+  accept_terms: z.unknown(),
+});
+
+/** The origin of the page that sent the request (checked by guardedJson), else the site's own. */
+function pageOrigin(request: Request, siteUrl: string): string {
+  const origin = request.headers.get('origin');
+  if (origin && origin !== 'null') return origin;
+  return new URL(siteUrl).origin;
+}
+
+export function reservationHandlers(
+  deps: ApiDeps,
+): RouteHandlers<'reservations' | 'reservation' | 'reservationCancel' | 'paymentsWebhook'> {
+  const withPayments = (): ApiDeps & { payments: Payments } => {
+    if (!deps.payments) throw new ApiError(503, PAYMENTS_DOWN, undefined, { 'Retry-After': '60' });
+    return deps as ApiDeps & { payments: Payments };
+  };
+
+  return {
+    reservations: handle(async (c) => {
+      const { body: raw, dealer } = await guardedJson(
+        c,
+        deps,
+        'reservations',
+        limitsOf(deps).reservationsPerIp,
+        TOO_MANY,
+      );
+      const shape = parseWith(body, raw);
+      if (!shape.ok) throw new ApiError(400, shape.problem.message, shape.problem.fields);
+      const { car_id: carId, site: _, ...values } = shape.value;
+      const problems = reservationProblems(values, dealer.site.country);
+      const first = Object.entries(problems)[0];
+      if (first) throw new ApiError(400, `${first[0]}: ${first[1].replace(/^\*/, '')}`, problems);
+      if (!dealer.cars.some((car) => String(car.id) === carId)) throw new ApiError(404, `There is no car ${carId}.`);
+      const status = (await carStatuses(deps.db, dealer, [carId], deps.now()))[carId];
+      if (status === 'held' || status === 'reserved') throw new ApiError(409, CAR_TAKEN);
+      const started = await startReservation(withPayments(), dealer, {
+        carId,
+        values: values as never,
+        siteOrigin: pageOrigin(c.req.raw, dealer.site.url),
+        apiOrigin: new URL(c.req.url).origin,
+      });
+      return c.json({ reservation_id: started.id, checkout_url: started.checkoutUrl }, 201, {
+        'Cache-Control': 'no-store',
+      });
+    }),
+
+    reservation: handle(async (c) => {
+      const dealer = dealerFor(c, deps, c.req.query('site'));
+      const id = c.req.param('id') ?? '';
+      const row = RESERVATION_ID.test(id) ? await reservationById(deps.db, id) : undefined;
+      if (!row || row.site_slug !== dealer.slug || !keyMatches(row, c.req.query('key')))
+        throw new ApiError(404, NOT_FOUND);
+      const view = await reservationView(deps.db, dealer, id);
+      return c.json(view, 200, { 'Cache-Control': 'no-store' });
+    }),
+
+    reservationCancel: handle(async (c) => {
+      const dealer = dealerFor(c, deps, c.req.query('site'));
+      const id = c.req.param('id') ?? '';
+      const row = RESERVATION_ID.test(id) ? await reservationById(deps.db, id) : undefined;
+      if (!row || row.site_slug !== dealer.slug || !keyMatches(row, c.req.query('key')))
+        throw new ApiError(404, NOT_FOUND);
+      const to = await cancelReservation(withPayments(), dealer, row, new URL(c.req.url).origin);
+      return c.redirect(to, 303);
+    }),
+
+    paymentsWebhook: handle(async (c) => {
+      const payments = withPayments();
+      const bytes = await readCapped(c.req.raw, MAX_PAYMENT_EVENT_BYTES);
+      const text = new TextDecoder().decode(bytes);
+      let event;
+      try {
+        event = await payments.payments.verifyEvent(text, c.req.header('stripe-signature') ?? null);
+      } catch (e) {
+        if (e instanceof PaymentSignatureError) throw new ApiError(400, e.message);
+        throw e;
+      }
+      const outcome = await applyPaymentEvent(payments, event);
+      return c.json({ received: true, outcome }, 200, { 'Cache-Control': 'no-store' });
+    }),
+  };
+}
