@@ -6,6 +6,7 @@
 import type { Car } from '../content/entities.ts';
 import type { Site } from '../content/site.ts';
 import { locale } from '../lib/locale.ts';
+import { timeZoneFor } from './booking-hours.ts';
 
 /** Hours a paid reservation holds the car when the site does not say. */
 export const DEFAULT_HOLD_HOURS = 48;
@@ -54,4 +55,18 @@ export function defaultTerms(offer: Pick<ReservationOffer, 'holdHours'>): string
     'A reservation is not a contract of sale: the dealer will contact you to arrange the sale and to talk about ' +
     'a refund if you change your mind.'
   );
+}
+
+/** "Sun 29 Nov 2026, 8:19 am AEDT": a hold's end in the dealer's own time zone. */
+export function holdEndText(site: Pick<Site, 'country' | 'state'>, at: Date): string {
+  return new Intl.DateTimeFormat(locale(site.country).language, {
+    timeZone: timeZoneFor(site),
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(at);
 }

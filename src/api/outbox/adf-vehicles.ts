@@ -34,6 +34,8 @@ interface VehicleFacts {
   colour?: string;
   price?: { type: 'asking' | 'appraisal'; value: number };
   financeBudget?: number;
+  /** A deposit paid online to reserve the car (src/api/reservations/): amount in the site's currency. */
+  deposit?: string;
   comments: string[];
 }
 
@@ -200,8 +202,30 @@ export function vehicleFacts(lead: LeadPayload, kind: LeadKind, r: LeadValues): 
     wanted.financeBudget = parseAmount(budget.text);
     r.place(budget.name);
   }
+  reservation(wanted, r);
   const trade = tradeIn(r, ownCarAsked);
   return trade ? [wanted, trade] : [wanted];
+}
+
+/**
+ * A reserved car (a vehicle-reservation lead): the deposit is ADF's <finance> with a
+ * "downpayment" <amount> (exact), the reservation and payment references are vehicle <id>s, and
+ * the hold's end goes in the vehicle's comments with both references, for CRMs that show no ids.
+ */
+function reservation(wanted: VehicleFacts, r: LeadValues): void {
+  const id = r.take('reservation_id');
+  const amount = r.take('deposit_amount');
+  if (!id || !amount) return;
+  const payment = r.take('payment_reference');
+  const currency = r.take('deposit_currency') ?? '';
+  const until = r.take('hold_until_local') ?? r.take('hold_until');
+  r.place('hold_until');
+  wanted.deposit = amount;
+  wanted.ids.push(['reservation', id], ...(payment ? [['payment', payment] as [string, string]] : []));
+  wanted.comments.push(
+    `Reserved online with a deposit of ${amount} ${currency} paid` +
+      `${payment ? ` (payment reference ${payment})` : ''}${until ? `; held until ${until}` : ''}.`,
+  );
 }
 
 /** One <vehicle>, its children in the order of the DTD. */
@@ -227,6 +251,14 @@ export function vehicleElement(f: VehicleFacts, currency: string): XmlElement {
         {},
         textEl('method', 'finance'),
         textEl('amount', f.financeBudget, { type: 'total', limit: 'maximum', currency }),
+      ),
+    f.financeBudget === undefined &&
+      f.deposit !== undefined &&
+      el(
+        'finance',
+        {},
+        textEl('method', 'deposit'),
+        textEl('amount', f.deposit, { type: 'downpayment', limit: 'exact', currency }),
       ),
     optEl('comments', f.comments.join('\n')),
   );

@@ -70,6 +70,31 @@ export interface LeadPayload {
   tracking: Record<string, string>;
   vehicle?: LeadVehicle;
   location?: LeadLocation;
+  /** A car reserved online with a deposit (category vehicle-reservation). */
+  reservation?: LeadReservation;
+}
+
+export interface LeadReservation {
+  id: string;
+  /** The deposit paid, e.g. { amount: "500.00", currency: "AUD" }. */
+  deposit: { amount: string; currency: string };
+  /** The payment provider's reference of the deposit (Stripe's payment intent). */
+  payment_reference: string;
+  /** When the hold ends unless the dealer confirms the sale (ISO 8601). */
+  hold_until: string;
+}
+
+/** The reservation a vehicle-reservation lead's values record, if any. */
+export function leadReservation(values: Record<string, unknown>): LeadReservation | undefined {
+  const id = trimmedOrNumber(values.reservation_id);
+  const amount = trimmedOrNumber(values.deposit_amount);
+  if (!id || !amount) return undefined;
+  return {
+    id,
+    deposit: { amount, currency: trimmedOrNumber(values.deposit_currency) ?? '' },
+    payment_reference: trimmedOrNumber(values.payment_reference) ?? '',
+    hold_until: trimmedOrNumber(values.hold_until) ?? '',
+  };
 }
 
 function first(values: Record<string, unknown>, names: string[]): string | undefined {
@@ -189,5 +214,6 @@ export function leadPayload(lead: LeadRow, dealer?: DealerContent): LeadPayload 
     tracking: lead.tracking,
     vehicle: leadVehicle(lead.values, dealer, lead.page_id),
     location: leadLocation(lead.values, dealer),
+    ...(leadReservation(lead.values) ? { reservation: leadReservation(lead.values) } : {}),
   };
 }

@@ -9,7 +9,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Car } from '../../content/entities.ts';
 import type { DealerContent } from '../../content/load.ts';
-import { CHECKOUT_MINUTES, reservationOffer, type ReservationOffer } from '../../domain/reservations.ts';
+import { CHECKOUT_MINUTES, holdEndText, reservationOffer, type ReservationOffer } from '../../domain/reservations.ts';
 import { carPageId, carTitle, successPath } from '../../domain/pages.ts';
 import { carPath } from '../../domain/routes.ts';
 import type { ReservationValues } from '../../forms/reservation.ts';
@@ -135,7 +135,8 @@ async function reservationLead(deps: ApiDeps, db: Db, dealer: DealerContent, row
     deposit_currency: row.currency.toUpperCase(),
     payment_reference: row.payment_id ?? '',
     hold_until: holdUntil,
-    comments: `Reserved online: deposit ${deposit} paid (payment reference ${row.payment_id}). The car is held until ${holdUntil}.`,
+    hold_until_local: holdEndText(dealer.site, row.hold_until!),
+    comments: `Reserved online: deposit ${deposit} paid (payment reference ${row.payment_id}). The car is held until ${holdEndText(dealer.site, row.hold_until!)}.`,
   };
   const [outcome] = await saveLeads(db, [
     {

@@ -16,6 +16,10 @@ import type { DealerContent } from '../../../src/content/load.ts';
 import { TERMS_MESSAGE } from '../../../src/forms/reservation.ts';
 import { startStripeStandIn, type StripeStandIn } from '../../../scripts/standins/stripe-standin.ts';
 import { fixtureDealers, testDatabases, testDeps, type TestDb } from '../../helpers/db.ts';
+import { describeProblems, validateWithDtd } from '../../helpers/xml-dtd.ts';
+import type { LeadRow } from '../../../src/api/leads/store.ts';
+import { adfXml } from '../../../src/api/outbox/adf.ts';
+import { leadPayload } from '../../../src/api/outbox/payload.ts';
 
 const SLUG = 'mini-motors';
 const SECRET = 'whsec_reservation_tests';
@@ -129,6 +133,33 @@ describe.each(testDatabases)('reservations on $label', (database) => {
     const second = await reserve(11, { ...SHOPPER, email: 'sam@example.com' });
     expect(second.status).toBe(409);
     expect(((await second.json()) as { error: { message: string } }).error.message).toBe(CAR_TAKEN);
+  });
+
+  it("the dealer's lead carries the deposit in ADF the DTD accepts", async () => {
+    const { rows } = await t.db.query<LeadRow>(
+      `SELECT * FROM leads WHERE site_slug = $1 AND category = 'vehicle-reservation' LIMIT 1`,
+      [SLUG],
+    );
+    const payload = leadPayload(
+      rows[0]!,
+      dealers.find((d) => d.slug === SLUG),
+    );
+    expect(payload.vehicle).toMatchObject({ source: 'stock', car_id: '11', stock_number: 'R11' });
+    // The webhook's JSON and the deliveries file carry it as one object.
+    expect(payload.reservation).toMatchObject({ deposit: { amount: '500.00', currency: 'AUD' } });
+    expect(payload.reservation!.payment_reference).toMatch(/^pi_test_/);
+    expect(new Date(payload.reservation!.hold_until).getTime()).toBeGreaterThan(Date.now());
+    const xml = adfXml(payload);
+    expect(xml).toMatch(
+      /<finance>\s*<method>deposit<\/method>\s*<amount type="downpayment" limit="exact" currency="AUD">500\.00<\/amount>\s*<\/finance>/,
+    );
+    expect(xml).toMatch(/<id source="reservation">res_[0-9a-f]{24}<\/id>/);
+    expect(xml).toMatch(/<id source="payment">pi_test_\w+<\/id>/);
+    expect(xml).toMatch(
+      /Reserved online with a deposit of 500\.00 AUD paid \(payment reference pi_test_\w+\); held until /,
+    );
+    const [result] = await validateWithDtd([{ name: 'reservation', xml }]);
+    expect(result!.valid, describeProblems([result!])).toBe(true);
   });
 
   it('Cancel closes the checkout and releases the car at once', async () => {
