@@ -26,13 +26,18 @@ export interface ReservationOffer {
   terms?: string;
 }
 
-/** The site's reservation offer for `car`; undefined when the site takes none or the car cannot be reserved. */
+/**
+ * The site's reservation offer for `car`; undefined when the site takes none or the car cannot be
+ * reserved: it is not for sale, or it is a New Zealand used or demonstrator car without its
+ * Consumer Information Notice (nz_cin), which must be shown before it is offered for sale online.
+ */
 export function reservationOffer(
   site: Pick<Site, 'reservations' | 'country'>,
-  car: Pick<Car, 'status'>,
+  car: Pick<Car, 'status' | 'car_type' | 'nz_cin'>,
 ): ReservationOffer | undefined {
   const r = site.reservations;
   if (!r?.enabled || (car.status ?? 'available') !== 'available') return undefined;
+  if (locale(site.country).legal.usedVehicleNotice && car.car_type !== 'new' && !car.nz_cin) return undefined;
   return {
     deposit: r.deposit,
     currency: locale(site.country).currency.code,

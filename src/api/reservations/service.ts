@@ -9,7 +9,13 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Car } from '../../content/entities.ts';
 import type { DealerContent } from '../../content/load.ts';
-import { CHECKOUT_MINUTES, holdEndText, reservationOffer, type ReservationOffer } from '../../domain/reservations.ts';
+import {
+  CHECKOUT_MINUTES,
+  DEFAULT_HOLD_HOURS,
+  holdEndText,
+  reservationOffer,
+  type ReservationOffer,
+} from '../../domain/reservations.ts';
 import { carPageId, carTitle, successPath } from '../../domain/pages.ts';
 import { carPath } from '../../domain/routes.ts';
 import type { ReservationValues } from '../../forms/reservation.ts';
@@ -76,7 +82,7 @@ export async function startReservation(
   const car = carOf(dealer, input.carId);
   const status = car ? (await carStatuses(deps.db, dealer, [input.carId], deps.now()))[input.carId] : undefined;
   const offer: ReservationOffer | undefined =
-    car && status === 'available' ? reservationOffer(dealer.site, { status: 'available' }) : undefined;
+    car && status === 'available' ? reservationOffer(dealer.site, { ...car, status: 'available' }) : undefined;
   if (!car || !offer) throw new ApiError(409, NOT_RESERVABLE);
   const now = deps.now();
   const id = `res_${randomBytes(12).toString('hex')}`;
@@ -186,7 +192,7 @@ export async function applyPaymentEvent(
     if (event.type === 'checkout.expired') {
       return (await releaseHold(tx, row.id, 'checkout-expired', now)) ? 'released' : 'ignored';
     }
-    const holdHours = dealer ? (reservationOffer(dealer.site, { status: 'available' })?.holdHours ?? 48) : 48;
+    const holdHours = dealer?.site.reservations?.hold_hours ?? DEFAULT_HOLD_HOURS;
     const paid = await markPaid(
       tx,
       event.checkoutId,
@@ -239,20 +245,20 @@ export interface ReservationView {
   car: { id: string; title?: string; path?: string };
   deposit: { amount: number; currency: string; text: string };
   holdUntil?: string;
-  holdHours?: number;
+  holdHours: number;
 }
 
 export async function reservationView(db: Db, dealer: DealerContent, id: string): Promise<ReservationView | undefined> {
   const row = await reservationById(db, id);
   if (!row || row.site_slug !== dealer.slug) return undefined;
   const car = carOf(dealer, row.car_id);
-  const offer = reservationOffer(dealer.site, { status: 'available' });
+  const holdHours = dealer.site.reservations?.hold_hours ?? DEFAULT_HOLD_HOURS;
   return {
     status: row.status,
     car: { id: row.car_id, ...(car ? { title: carTitle(car), path: carPath(car) } : {}) },
     deposit: { amount: row.amount, currency: row.currency.toUpperCase(), text: depositText(row.amount, row.currency) },
     ...(row.hold_until ? { holdUntil: new Date(row.hold_until).toISOString() } : {}),
-    ...(offer ? { holdHours: offer.holdHours } : {}),
+    holdHours,
   };
 }
 

@@ -3,7 +3,8 @@
  * chosen from the query string and the kept submission (src/blocks/success/success.ts). On load it clears
  * the visit trail (first-page query, its save date, visited pages) and fires the thank-you event.
  * A valuation thank-you then asks the API for the current valuation of the submitted vehicle
- * (kept with the submission, so a reload shows the same figures without asking again).
+ * (kept with the submission, so a reload shows the same figures without asking again); a
+ * reservation thank-you asks for the shopper's reservation (reservation-client.ts).
  */
 import { useEffect, useState } from 'react';
 import {
@@ -18,6 +19,8 @@ import { $submission, keepValuation, keptValuation } from '../../stores/submissi
 import { clearVisitTrail } from '../../stores/visit.ts';
 import SuccessExtras from './SuccessExtras.tsx';
 import { fetchValuation, outcomeOf, type ValuationState } from './valuation-client.ts';
+import ReservationPanel from './ReservationPanel.tsx';
+import { fetchReservation, reservationQuery, type ReservationState } from './reservation-client.ts';
 
 interface Props {
   /** The dealer's slug: the API call names its site. */
@@ -32,6 +35,7 @@ interface Props {
 export default function Success({ site, idBase, options, locations, level, manufacturerDataLayer }: Props) {
   const [view, setView] = useState<SuccessView>(() => chooseSuccess(parseSuccessQuery(''), options, { locations }));
   const [valuation, setValuation] = useState<ValuationState>({ kind: 'loading' });
+  const [reservation, setReservation] = useState<ReservationState>({ kind: 'none' });
 
   useEffect(() => {
     const query = parseSuccessQuery(window.location.search);
@@ -48,6 +52,11 @@ export default function Success({ site, idBase, options, locations, level, manuf
       },
       { manufacturerDataLayer },
     );
+    const reserved = chosen.variant === 'vehicle-reservation' ? reservationQuery(window.location.search) : undefined;
+    if (reserved) {
+      setReservation({ kind: 'loading' });
+      void fetchReservation(reserved.id, reserved.key).then(setReservation);
+    }
     if (!chosen.valuation) return;
     const request = JSON.stringify(chosen.valuation.request);
     const kept = keptValuation(request);
@@ -87,12 +96,14 @@ export default function Success({ site, idBase, options, locations, level, manuf
         </div>
       )}
       {score?.approved && <p className="success-approval">Good news: your score meets our approval guidelines.</p>}
-      {view.paragraphs.map((p) => (
+      {/* A reservation's own panel says where it stands (paid, still confirming, refunded). */}
+      {(reservation.kind === 'none' ? view.paragraphs : []).map((p) => (
         <p key={p} className="success-text">
           {p}
         </p>
       ))}
       {view.note && <p className="success-note">{view.note}</p>}
+      <ReservationPanel state={reservation} idBase={idBase} level={level === 1 ? 2 : 3} />
       <SuccessExtras view={view} idBase={idBase} level={level === 1 ? 2 : 3} valuation={valuation} />
       <div className="success-buttons">
         {view.buttons.map((b) => (
