@@ -26,6 +26,8 @@ export const PAGE_BUDGETS: Record<Template, Budget> = {
   team: { htmlGzKB: 9, jsGzKB: 135 },
   legal: { htmlGzKB: 6, jsGzKB: 1 },
   '404': { htmlGzKB: 5, jsGzKB: 1 },
+  // The saved-cars and compare pages: the header and footer, and a React island that draws the list.
+  shortlist: { htmlGzKB: 6, jsGzKB: 70 },
 };
 
 export interface PageWeight {

@@ -32,6 +32,8 @@ export const API_ROUTES = {
   stock: '/api/stock',
   /** GET: whether cars are still for sale (a built car page shows "Sold" when not). */
   stockStatus: '/api/stock/status',
+  /** GET: the compare page's facts of up to three cars, with their states. */
+  stockCompare: '/api/stock/compare',
 } as const;
 
 export type ApiRouteName = keyof typeof API_ROUTES;
@@ -50,6 +52,7 @@ export const API_METHODS: Record<ApiRouteName, 'GET' | 'POST'> = {
   valuation: 'POST',
   stock: 'POST',
   stockStatus: 'GET',
+  stockCompare: 'GET',
 };
 
 /**
@@ -61,6 +64,10 @@ export const MAX_STOCK_FEED_BYTES = 8 * 1024 * 1024;
 /** GET /api/stock/status of the cars `ids`. */
 export const stockStatusPath = (ids: string[]) =>
   `${API_ROUTES.stockStatus}?${new URLSearchParams({ ids: ids.join(',') })}`;
+
+/** GET /api/stock/compare of the cars `ids`. */
+export const stockComparePath = (ids: string[]) =>
+  `${API_ROUTES.stockCompare}?${new URLSearchParams({ ids: ids.join(',') })}`;
 
 /** A car's state as GET /api/stock/status answers it. */
 export type CarStockStatus = 'available' | 'sold' | 'hidden' | 'unknown';

@@ -13,6 +13,7 @@ import type { RouteHandler, RouteHandlers } from './respond.ts';
 import { reviewsHandlers } from './reviews.ts';
 import { searchHandlers } from '../search/route.ts';
 import { valuationHandlers } from './valuation.ts';
+import { compareHandlers } from '../stock/compare.ts';
 
 /** Every route but the health check, the lead route and the stock route (src/api/app.ts adds those). */
 export type CatalogueRouteName = Exclude<ApiRouteName, 'health' | 'leads' | 'stock' | 'stockStatus'>;
@@ -24,6 +25,7 @@ export function routeHandlers(deps: ApiDeps): RouteHandlers<CatalogueRouteName> 
     ...reviewsHandlers(deps),
     ...searchHandlers(deps),
     ...valuationHandlers(deps),
+    ...compareHandlers(deps),
   };
 }
 
