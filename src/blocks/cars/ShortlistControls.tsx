@@ -2,7 +2,7 @@
  * A stock card's shortlist controls: the heart (save the car; aria-pressed, "Save <car>" / "Saved")
  * over the photo, and the Compare toggle in the card's foot. A pure component: the cars island
  * passes the state and handlers; a static card (similar cars on the car page) is rendered with
- * neither, and the page's script (src/components/shortlist/shortlist-client.ts) finds its
+ * neither, and the page's script (src/components/shortlist/shortlist-dom.ts) finds its
  * controls by `data-card` and brings them to life.
  */
 import type { CarSnapshot } from '../../site/shortlist.ts';

@@ -6,7 +6,7 @@
 import { isSnapshot, type CarSnapshot } from '../../site/shortlist.ts';
 import { currencyOf, trackEcommerce, viewItemEvent } from '../../site/analytics-ecommerce.ts';
 import { noteViewed } from '../../stores/shortlist.ts';
-import { startShortlist } from './shortlist-client.ts';
+import { startShortlist } from './shortlist-dom.ts';
 
 export function startCarShortlist(doc: Document = document): void {
   const summary = doc.querySelector<HTMLElement>('[data-car-summary][data-card]');
