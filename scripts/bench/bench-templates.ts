@@ -23,6 +23,7 @@ export const templates = [
   'team',
   'legal',
   '404',
+  'shortlist',
 ] as const;
 export type Template = (typeof templates)[number];
 
@@ -48,6 +49,10 @@ export function classify(route: Route): { template: Template; interactive: boole
       return { template: 'legal', interactive };
     case 'notFound':
       return { template: '404', interactive };
+    case 'saved':
+    case 'compare':
+      // No blocks, but drawn by a small island from the visitor's own list or the address.
+      return { template: 'shortlist', interactive: true };
   }
 }
 

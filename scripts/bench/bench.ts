@@ -118,7 +118,7 @@ const fleetSizes = [
     ...(values['with-5000'] ? [5000] : []),
   ]),
 ].sort((a, b) => a - b);
-const pages = whole('pages', values.pages, 4);
+const pages = whole('pages', values.pages, 6);
 const sampleFlag = values['loop-sample'] === undefined ? undefined : whole('loop-sample', values['loop-sample'], 1);
 /** Dealers built alone for the loop estimate, per fleet. */
 const sampleOf = (dealers: number) => Math.min(dealers, sampleFlag ?? 3);

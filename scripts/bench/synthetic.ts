@@ -3,9 +3,9 @@
  * deterministic from a seed, and shaped like real dealers (AU/NZ suburbs, real makes).
  *
  * M (`pages`) is the number of routes each dealer gets, counted the way dealerRoutes counts them:
- * 3 fixed routes (terms, privacy, 404), then of the remaining R = M - 3: ⌊R/10⌋ model pages,
+ * 5 fixed routes (saved cars, compare, terms, privacy, 404), then of the remaining R = M - 5: ⌊R/10⌋ model pages,
  * ⌊3R/20⌋ car pages, ⌊R/10⌋ staff profile pages, and the rest snapshot pages (home first).
- * M = 40 gives 26 snapshot pages, 3 models, 5 cars, 3 profiles and the 3 fixed routes.
+ * M = 40 gives 24 snapshot pages, 3 models, 5 cars, 3 profiles and the 5 fixed routes.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -42,7 +42,7 @@ export interface RoutePlan {
   models: number;
   cars: number;
   profiles: number;
-  fixed: 3;
+  fixed: 5;
 }
 
 export interface SyntheticDealer {
@@ -52,13 +52,15 @@ export interface SyntheticDealer {
 
 /** How M routes per dealer are made up. */
 export function routePlan(pages: number): RoutePlan {
-  if (!Number.isInteger(pages) || pages < 4)
-    throw new RangeError(`pages must be a whole number of at least 4 (home, terms, privacy, 404), not ${pages}`);
-  const rest = pages - 3;
+  if (!Number.isInteger(pages) || pages < 6)
+    throw new RangeError(
+      `pages must be a whole number of at least 6 (home, saved cars, compare, terms, privacy, 404), not ${pages}`,
+    );
+  const rest = pages - 5;
   const models = Math.floor(rest / 10);
   const cars = Math.floor((rest * 3) / 20);
   const profiles = Math.floor(rest / 10);
-  return { snapshotPages: rest - models - cars - profiles, models, cars, profiles, fixed: 3 };
+  return { snapshotPages: rest - models - cars - profiles, models, cars, profiles, fixed: 5 };
 }
 
 const areaCodes: Record<string, string> = {

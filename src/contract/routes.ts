@@ -40,6 +40,8 @@ export const API_ROUTES = {
   reservationCancel: '/api/reservations/:id{res_[0-9a-f]{24}}/cancel',
   /** POST: the payment provider's signed notifications (Stripe webhooks). */
   paymentsWebhook: '/api/payments/webhook',
+  /** GET: the compare page's facts of up to three cars, with their states. */
+  stockCompare: '/api/stock/compare',
 } as const;
 
 export type ApiRouteName = keyof typeof API_ROUTES;
@@ -62,6 +64,7 @@ export const API_METHODS: Record<ApiRouteName, 'GET' | 'POST'> = {
   reservation: 'GET',
   reservationCancel: 'GET',
   paymentsWebhook: 'POST',
+  stockCompare: 'GET',
 };
 
 /**
@@ -73,6 +76,10 @@ export const MAX_STOCK_FEED_BYTES = 8 * 1024 * 1024;
 /** GET /api/stock/status of the cars `ids`. */
 export const stockStatusPath = (ids: string[]) =>
   `${API_ROUTES.stockStatus}?${new URLSearchParams({ ids: ids.join(',') })}`;
+
+/** GET /api/stock/compare of the cars `ids`. */
+export const stockComparePath = (ids: string[]) =>
+  `${API_ROUTES.stockCompare}?${new URLSearchParams({ ids: ids.join(',') })}`;
 
 /**
  * A car's state as GET /api/stock/status answers it: "held" while a shopper's reservation

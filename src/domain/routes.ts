@@ -12,11 +12,15 @@ export type Route =
   | { kind: 'model'; path: string; model: Model }
   | { kind: 'car'; path: string; car: Car }
   | { kind: 'team'; path: string; member: StaffMember }
-  | { kind: 'terms' | 'privacy' | 'notFound'; path: string };
+  | { kind: 'terms' | 'privacy' | 'notFound'; path: string }
+  /** The visitor's saved cars and the side-by-side comparison: drawn in the browser, never indexed. */
+  | { kind: 'saved' | 'compare'; path: string };
 
 export const TERMS_PATH = '/terms-and-conditions';
 export const PRIVACY_PATH = '/privacy-policy';
 export const NOT_FOUND_PATH = '/404';
+export const SAVED_CARS_PATH = '/saved-cars';
+export const COMPARE_PATH = '/compare';
 
 export function modelPath(model: Model): string {
   return '/' + (model.new_slug || model.slug).replace(/^\/+/, '');
@@ -56,6 +60,8 @@ export function dealerRoutes(d: DealerContent): Route[] {
     const href = profileHref(d.site, member);
     if (href) add({ kind: 'team', path: href, member });
   }
+  add({ kind: 'saved', path: SAVED_CARS_PATH });
+  add({ kind: 'compare', path: COMPARE_PATH });
   add({ kind: 'terms', path: TERMS_PATH });
   add({ kind: 'privacy', path: PRIVACY_PATH });
   add({ kind: 'notFound', path: NOT_FOUND_PATH });

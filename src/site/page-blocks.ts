@@ -38,7 +38,7 @@ export function firstImageUrl(blocks: Block[]): string | undefined {
  * it walks by) stays out of the browser's bundles.
  */
 export function isIndexable(route: Route): boolean {
-  if (route.kind === 'notFound') return false;
+  if (route.kind === 'notFound' || route.kind === 'saved' || route.kind === 'compare') return false;
   if (route.kind === 'page') return !route.page.noindex && !isThankYouPage(route.page.blocks);
   return true;
 }

@@ -13,6 +13,7 @@ import type { RouteHandler, RouteHandlers } from './respond.ts';
 import { reviewsHandlers } from './reviews.ts';
 import { searchHandlers } from '../search/route.ts';
 import { valuationHandlers } from './valuation.ts';
+import { compareHandlers } from '../stock/compare.ts';
 
 /** Every route but the health check and the lead, stock and reservation routes (src/api/app.ts adds those). */
 export type CatalogueRouteName = Exclude<
@@ -34,6 +35,7 @@ export function routeHandlers(deps: ApiDeps): RouteHandlers<CatalogueRouteName> 
     ...reviewsHandlers(deps),
     ...searchHandlers(deps),
     ...valuationHandlers(deps),
+    ...compareHandlers(deps),
   };
 }
 

@@ -8,6 +8,8 @@
  * page showing cards outside the cars block gets them too).
  */
 import type { CarCardData } from '../../domain/search/cars-search.ts';
+import type { CarSnapshot } from '../../site/shortlist.ts';
+import { CompareButton, SaveButton, type ShortlistState } from './ShortlistControls.tsx';
 
 export interface CarCardProps {
   /** The view model of carCard() (src/domain/search/cars-search.ts). */
@@ -18,13 +20,19 @@ export interface CarCardProps {
   eager: boolean;
   /** The card's element: 'li' inside a list of cards, 'article' standing alone. */
   as?: 'li' | 'article' | 'div';
+  /**
+   * The save and compare controls: the car's snapshot, and in the cars island its state and
+   * handlers (without them the card carries the snapshot for the page's script, `data-card`).
+   */
+  shortlist?: { car: CarSnapshot } & Partial<ShortlistState>;
 }
 
-export default function CarCard({ card, level, eager, as: Root = 'article' }: CarCardProps) {
+export default function CarCard({ card, level, eager, as: Root = 'article', shortlist }: CarCardProps) {
   const Title = level === 2 ? 'h2' : level === 3 ? 'h3' : 'h4';
   const photos = card.photosCount === 1 ? '1 photo' : `${card.photosCount} photos`;
+  const staticCard = shortlist && !shortlist.onSave;
   return (
-    <Root className="car-card">
+    <Root className="car-card" data-card={staticCard ? JSON.stringify(shortlist.car) : undefined}>
       <div className="car-card-media">
         <img
           className="car-card-photo"
@@ -52,6 +60,7 @@ export default function CarCard({ card, level, eager, as: Root = 'article' }: Ca
             <span className="visually-hidden">{photos}</span>
           </span>
         )}
+        {shortlist && <SaveButton car={shortlist.car} saved={!!shortlist.saved} onSave={shortlist.onSave} />}
       </div>
       <div className="car-card-body">
         <Title className="car-card-title">
@@ -77,6 +86,9 @@ export default function CarCard({ card, level, eager, as: Root = 'article' }: Ca
         </ul>
         <div className="car-card-foot">
           {card.location && <p className="car-card-location">{card.location}</p>}
+          {shortlist && (
+            <CompareButton car={shortlist.car} compared={!!shortlist.compared} onCompare={shortlist.onCompare} />
+          )}
           <a className="btn btn-secondary car-card-enquire" href={card.enquireHref}>
             Enquire<span className="visually-hidden"> about the {card.title}</span>
           </a>

@@ -42,6 +42,8 @@ export interface CarsAppSettings {
    * far taller than its cards). See hasSidebar in src/domain/search/cars-search.ts.
    */
   sidebar: boolean;
+  /** The list's name in analytics events: the block's heading, else "Stock". */
+  listName: string;
 }
 
 interface Props extends CarsAppSettings {
@@ -196,7 +198,7 @@ export default function CarsApp({ searchClient, routing, restore, ...s }: Props)
               <CarsSort id={`${s.idBase}-sort`} items={s.sorts} />
             </div>
             <CarsChips />
-            <CarsResults level={s.level} eager={s.eager} />
+            <CarsResults level={s.level} eager={s.eager} listName={s.listName} />
             <CarsPagination />
           </div>
         </div>

@@ -78,6 +78,7 @@ const settings = (over: Partial<CarsAppSettings> = {}): CarsAppSettings => ({
   hitsPerPage: 3,
   level: 2,
   eager: false,
+  listName: 'Stock',
   sidebar: false,
   ...over,
 });

@@ -121,6 +121,18 @@ export function formIslandProps(data: FormBlockData, blockId: string, ctx: Block
     stepHeadings: ctx.flags.formStepHeadings,
     ...(Object.keys(pageValues).length ? { pageValues } : {}),
     ...(similar ? { similarCar: carCard(similar) } : {}),
+    ...(car
+      ? {
+          leadCar: {
+            id: String(car.id),
+            make: car.make,
+            model: car.model,
+            year: car.year,
+            ...(car.badge ? { badge: car.badge } : {}),
+            price: car.price,
+          },
+        }
+      : {}),
     ...(candidates.length ? { candidateCars: candidates } : {}),
   };
 }

@@ -3,6 +3,7 @@
  * and the simple service booking's website match. Each action resolves with what the form should
  * do next; none throws, and none changes the visitor's values except to add what the server said.
  */
+import { currencyOf, generateLeadEvent, trackEcommerce } from '../../site/analytics-ecommerce.ts';
 import type { StepDef } from '../definition.ts';
 import { HONEYPOT_FIELD, type LeadSaveRequest } from '../contract.ts';
 import {
@@ -151,6 +152,11 @@ function finish(ctx: FlowContext, values: Values, url: string): void {
     ...eventBase(ctx, values),
   };
   if (props.site.manufacturerDataLayer) manufacturerDataLayer().push(event);
+  // GA4's lead event: the car the form is about, nothing about the visitor.
+  if (typeof document !== 'undefined')
+    trackEcommerce(
+      generateLeadEvent(props.leadCar, currencyOf(document.documentElement.lang), leadCategory(props.def, values)),
+    );
   endFormSession(ctx.session.key);
   trackThenGo(event, () => ctx.navigate(url));
 }

@@ -1,6 +1,7 @@
 /** The serialisable props a form block gives its island (built at build time by the block). */
 import type { FormDef } from '../definition.ts';
 import type { CarCard } from '../../stores/submission.ts';
+import type { ItemCar } from '../../site/analytics-ecommerce.ts';
 import type { DealerLeadFields, LocationFacts, Values } from './values.ts';
 
 export interface FormIslandProps {
@@ -27,6 +28,8 @@ export interface FormIslandProps {
   /** Values the page itself implies, e.g. the car of a car page. */
   pageValues?: Values;
   similarCar?: CarCard;
+  /** The stock car the form is about (a car page's enquiry): the item of its `generate_lead` event. */
+  leadCar?: ItemCar;
   candidateCars?: CarCard[];
   /**
    * The page's formStepHeadings layout flag (spec §9, 2024-06-24): each step shows its heading and

@@ -100,7 +100,7 @@ describe('built pages without an interactive block', () => {
     let checked = 0;
     for (const dealer of dealers) {
       for (const route of dealerRoutes(dealer)) {
-        if (islandBlockTypes(routeBlocks(route)).length) continue;
+        if (islandBlockTypes(routeBlocks(route)).length || classify(route).interactive) continue;
         const html = build.pages.get(`${dealer.slug}/${htmlFile(route)}`);
         if (html === undefined) continue;
         checked++;

@@ -47,15 +47,25 @@ describe('synthetic dealers for the benchmark', () => {
     expect(dealers).toHaveLength(3);
   });
 
-  it('gives each dealer exactly M routes: snapshot pages, models, listed cars, staff profiles and the 3 fixed pages', async () => {
-    for (const m of [4, 5, 13, 40, 57]) {
+  it('gives each dealer exactly M routes: snapshot pages, models, listed cars, staff profiles and the 5 fixed pages', async () => {
+    for (const m of [6, 7, 13, 40, 57]) {
       const { dealers, errors } = await generate(`routes-${m}`, 2, m);
       expect(errors).toEqual([]);
       for (const d of dealers) expect(dealerRoutes(d)).toHaveLength(m);
     }
     const { dealers } = await generate('routes-40-kinds', 1, 40);
-    expect(countKinds(dealers[0]!)).toEqual({ page: 26, model: 3, car: 5, team: 3, terms: 1, privacy: 1, notFound: 1 });
-    expect(routePlan(40)).toEqual({ snapshotPages: 26, models: 3, cars: 5, profiles: 3, fixed: 3 });
+    expect(countKinds(dealers[0]!)).toEqual({
+      page: 24,
+      model: 3,
+      car: 5,
+      team: 3,
+      saved: 1,
+      compare: 1,
+      terms: 1,
+      privacy: 1,
+      notFound: 1,
+    });
+    expect(routePlan(40)).toEqual({ snapshotPages: 24, models: 3, cars: 5, profiles: 3, fixed: 5 });
   });
 
   it('keeps a sold car and staff without profile pages out of the route count', async () => {
@@ -67,9 +77,9 @@ describe('synthetic dealers for the benchmark', () => {
     expect(d.team).toHaveLength(5);
   });
 
-  it('refuses fewer than 4 pages per dealer (home, terms, privacy and 404)', () => {
-    expect(() => routePlan(3)).toThrow(/at least 4/);
-    expect(routePlan(4)).toEqual({ snapshotPages: 1, models: 0, cars: 0, profiles: 0, fixed: 3 });
+  it('refuses fewer than 6 pages per dealer (home, saved cars, compare, terms, privacy and 404)', () => {
+    expect(() => routePlan(5)).toThrow(/at least 6/);
+    expect(routePlan(6)).toEqual({ snapshotPages: 1, models: 0, cars: 0, profiles: 0, fixed: 5 });
   });
 
   it('writes the same files for the same seed and different dealers for another seed', async () => {
@@ -88,7 +98,7 @@ describe('synthetic dealers for the benchmark', () => {
   });
 
   it('makes 100 dealers with unique slugs and website ids, Australian or New Zealand, selling real makes', async () => {
-    const { dealers, errors } = await generate('hundred', 100, 4);
+    const { dealers, errors } = await generate('hundred', 100, 6);
     expect(errors).toEqual([]);
     expect(new Set(dealers.map((d) => d.slug)).size).toBe(100);
     for (const d of dealers) {

@@ -1,0 +1,125 @@
+/**
+ * The saved-cars page's list (client only: the list is the visitor's own, in localStorage). Each
+ * card is the snapshot taken when the car was saved; whether it is still for sale comes from
+ * GET /api/stock/status, asked once when the page opens: a sold car shows "Sold" and no longer
+ * links to its page, a car the dealer no longer lists says so. Each card can be removed or
+ * chosen for comparison; with none saved the page links to the stock.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { stockStatusPath, type CarStockStatus } from '../../contract/routes.ts';
+import { $compare, $saved, removeSaved, toggleCompare } from '../../stores/shortlist.ts';
+import { hasCar, type CarSnapshot } from '../../site/shortlist.ts';
+import { CompareButton } from '../../blocks/cars/ShortlistControls.tsx';
+
+interface Props {
+  /** The dealer's stock listing, for the empty state. */
+  stockHref: string;
+}
+
+type Statuses = Record<string, CarStockStatus>;
+
+/** The states of `ids` from the API; {} when it cannot say (offline, no API). */
+export async function fetchStatuses(ids: string[], doFetch: typeof fetch = fetch): Promise<Statuses> {
+  if (!ids.length) return {};
+  try {
+    const res = await doFetch(stockStatusPath(ids), { headers: { accept: 'application/json' } });
+    if (!res.ok) return {};
+    const body = (await res.json()) as { cars?: Statuses };
+    return body.cars ?? {};
+  } catch {
+    return {};
+  }
+}
+
+const gone = (s: CarStockStatus | undefined) => s === 'sold' || s === 'hidden' || s === 'unknown';
+
+function SavedCard({ car, status, compared }: { car: CarSnapshot; status?: CarStockStatus; compared: boolean }) {
+  const sold = status === 'sold' || status === 'hidden';
+  const unlisted = status === 'unknown';
+  return (
+    <li className="car-card saved-card" data-status={status ?? 'checking'} data-car-id={car.id}>
+      <div className="car-card-media">
+        <img
+          className="car-card-photo"
+          src={car.photo}
+          alt=""
+          width={400}
+          height={250}
+          loading="lazy"
+          decoding="async"
+        />
+        {sold && <span className="badge saved-card-sold">Sold</span>}
+        {status === 'reserved' && <span className="badge saved-card-sold saved-card-reserved">Reserved</span>}
+      </div>
+      <div className="car-card-body">
+        <h2 className="car-card-title">
+          {gone(status) ? <span>{car.title}</span> : <a href={car.href}>{car.title}</a>}
+        </h2>
+        {sold && <p className="saved-card-note">This car has been sold.</p>}
+        {unlisted && <p className="saved-card-note">This car is no longer listed.</p>}
+        {status === 'reserved' && <p className="saved-card-note">Another shopper has reserved this car.</p>}
+        <p className="car-card-pricing">
+          <span className="car-card-price">{car.price}</span>
+          {car.priceNote && <span className="car-card-price-note">{car.priceNote}</span>}
+        </p>
+        <ul className="car-card-facts">
+          {car.facts.map((f) => (
+            <li key={f} className="car-card-fact">
+              {f}
+            </li>
+          ))}
+        </ul>
+        <div className="car-card-foot">
+          {!gone(status) && <CompareButton car={car} compared={compared} onCompare={() => toggleCompare(car)} />}
+          <button type="button" className="btn btn-secondary saved-card-remove" onClick={() => removeSaved(car.id)}>
+            Remove<span className="visually-hidden"> {car.title}</span>
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+export default function SavedCars({ stockHref }: Props) {
+  const saved = useStore($saved);
+  const compared = useStore($compare);
+  const [statuses, setStatuses] = useState<Statuses>({});
+  const ids = useMemo(() => saved.map((c) => c.id), [saved]);
+  const key = ids.join(',');
+
+  useEffect(() => {
+    const missing = ids.filter((id) => statuses[id] === undefined);
+    if (!missing.length) return;
+    let live = true;
+    void fetchStatuses(missing).then((found) => live && setStatuses((prev) => ({ ...prev, ...found })));
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- Asks again only when the list of cars changes.
+  }, [key]);
+
+  if (!saved.length)
+    return (
+      <div className="saved-empty">
+        <p>You haven't saved any cars yet. Tap the heart on a car to keep it here for later.</p>
+        <p>
+          <a className="btn btn-primary" href={stockHref}>
+            Browse our cars
+          </a>
+        </p>
+      </div>
+    );
+  return (
+    <>
+      <p className="saved-count" aria-live="polite">
+        {saved.length === 1 ? '1 saved car' : `${saved.length} saved cars`}
+      </p>
+      <ul className="cars-list saved-list">
+        {saved.map((car) => (
+          <SavedCard key={car.id} car={car} status={statuses[car.id]} compared={hasCar(compared, car.id)} />
+        ))}
+      </ul>
+    </>
+  );
+}
