@@ -229,7 +229,8 @@ export async function cancelReservation(
   siteOrigin: string,
 ): Promise<string> {
   const car = carOf(dealer, row.car_id);
-  const carPage = `${siteOrigin}${car ? carPath(car) : '/'}?reservation=cancelled`;
+  // Back to the reservation section, where the form says that no payment was taken.
+  const carPage = car ? `${siteOrigin}${carPath(car)}?reservation=cancelled#reserve` : `${siteOrigin}/`;
   if (row.status !== 'held' || !row.checkout_id) return carPage;
   const state = await deps.payments.expireCheckout(row.checkout_id);
   if (state === 'complete') {
