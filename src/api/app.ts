@@ -13,6 +13,7 @@ import { validHost } from './http.ts';
 import { leadHandlers } from './leads/route.ts';
 import { mountHandlers, routeHandlers } from './routes/index.ts';
 import { stockHandlers } from './stock/route.ts';
+import { savedSearchHandlers } from './alerts/route.ts';
 import type { RouteHandler, RouteHandlers } from './routes/respond.ts';
 import { API_BASE, type ApiRouteName } from '../contract/routes.ts';
 
@@ -78,6 +79,7 @@ export function createApp(deps?: ApiDeps) {
         health,
         ...leadHandlers(deps),
         ...stockHandlers(deps),
+        ...savedSearchHandlers(deps),
         ...routeHandlers(deps),
       } satisfies RouteHandlers<ApiRouteName>)
     : { health };

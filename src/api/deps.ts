@@ -6,6 +6,7 @@ import type { DealerContent } from '../content/load.ts';
 import type { FinanceProvider } from './integrations/finance-provider.ts';
 import type { ValuationProvider } from './integrations/valuation-provider.ts';
 import type { Limit, RateCounter } from './rate-limit.ts';
+import type { Mailer } from './mail/mailer.ts';
 import { envDefault, envInt, type Env, type EnvName } from '../config/env.ts';
 
 /** The one database interface: PostgreSQL SQL with `$1`-style parameters (PGlite or node-postgres). */
@@ -40,6 +41,8 @@ export interface RateLimitConfig {
   searchPerIp: Limit;
   /** Valuation look-ups per client address (the valuation thank-you page asks once per visit). */
   valuationPerIp: Limit;
+  /** Saved-search sign-ups per client address. */
+  savedSearchesPerIp: Limit;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
@@ -48,6 +51,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   financePerIp: { max: envDefault('RATE_LIMIT_FINANCE_PER_IP'), windowMs: 60_000 },
   searchPerIp: { max: envDefault('RATE_LIMIT_SEARCH_PER_IP'), windowMs: 60_000 },
   valuationPerIp: { max: envDefault('RATE_LIMIT_VALUATION_PER_IP'), windowMs: 60_000 },
+  savedSearchesPerIp: { max: envDefault('RATE_LIMIT_SAVED_SEARCHES_PER_IP'), windowMs: 60_000 },
 };
 
 /** The environment variable of each limit (hits per minute). */
@@ -57,6 +61,7 @@ export const RATE_LIMIT_ENV: Record<keyof RateLimitConfig, EnvName> = {
   financePerIp: 'RATE_LIMIT_FINANCE_PER_IP',
   searchPerIp: 'RATE_LIMIT_SEARCH_PER_IP',
   valuationPerIp: 'RATE_LIMIT_VALUATION_PER_IP',
+  savedSearchesPerIp: 'RATE_LIMIT_SAVED_SEARCHES_PER_IP',
 };
 
 /** The limits with RATE_LIMIT_* from the environment; throws naming a malformed variable. */
@@ -119,4 +124,11 @@ export interface ApiDeps {
    * names a newly imported car in a lead.
    */
   beforeRequest?: () => Promise<void>;
+  /**
+   * Sends the saved-search emails (src/api/mail/mailer.ts); without it POST /api/saved-searches
+   * answers 503 and no alert is sent.
+   */
+  mailer?: Mailer;
+  /** The sender address of a dealer's emails; defaults to no-reply@ its domain (MAIL_FROM). */
+  mailFrom?: (dealer: DealerContent) => string;
 }

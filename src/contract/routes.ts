@@ -32,6 +32,14 @@ export const API_ROUTES = {
   stock: '/api/stock',
   /** GET: whether cars are still for sale (a built car page shows "Sold" when not). */
   stockStatus: '/api/stock/status',
+  /** POST: save a stock search with an email address; a confirmation email follows. */
+  savedSearches: '/api/saved-searches',
+  /** GET: the confirmation email's link (double opt-in); answers a small page. */
+  savedSearchConfirm: '/api/saved-searches/confirm',
+  /** GET: an alert's unsubscribe link shows a page with one button; */
+  savedSearchUnsubscribePage: '/api/saved-searches/unsubscribe',
+  /** POST: …which deletes the search (also the mail program's one-click unsubscribe, RFC 8058). */
+  savedSearchUnsubscribe: '/api/saved-searches/unsubscribe',
 } as const;
 
 export type ApiRouteName = keyof typeof API_ROUTES;
@@ -50,6 +58,10 @@ export const API_METHODS: Record<ApiRouteName, 'GET' | 'POST'> = {
   valuation: 'POST',
   stock: 'POST',
   stockStatus: 'GET',
+  savedSearches: 'POST',
+  savedSearchConfirm: 'GET',
+  savedSearchUnsubscribePage: 'GET',
+  savedSearchUnsubscribe: 'POST',
 };
 
 /**

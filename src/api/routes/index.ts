@@ -13,9 +13,13 @@ import type { RouteHandler, RouteHandlers } from './respond.ts';
 import { reviewsHandlers } from './reviews.ts';
 import { searchHandlers } from '../search/route.ts';
 import { valuationHandlers } from './valuation.ts';
+import type { SavedSearchRouteName } from '../alerts/route.ts';
 
-/** Every route but the health check, the lead route and the stock route (src/api/app.ts adds those). */
-export type CatalogueRouteName = Exclude<ApiRouteName, 'health' | 'leads' | 'stock' | 'stockStatus'>;
+/** Every route but the health check and the lead, stock and saved-search routes (src/api/app.ts adds those). */
+export type CatalogueRouteName = Exclude<
+  ApiRouteName,
+  'health' | 'leads' | 'stock' | 'stockStatus' | SavedSearchRouteName
+>;
 
 export function routeHandlers(deps: ApiDeps): RouteHandlers<CatalogueRouteName> {
   return {
