@@ -103,13 +103,15 @@ export function saveRequest(body: Record<string, unknown>, headers: Record<strin
 }
 
 /** The .eml files of the dealer, oldest first, parsed. */
-export async function mails(dataDir: string): Promise<{ file: string; raw: string; mail: ParsedMail }[]> {
+export async function mails(dataDir: string): Promise<{ file: string; raw: string; to: string; mail: ParsedMail }[]> {
   const dir = mailDir(dataDir, SLUG);
   const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
   return Promise.all(
     files.map(async (f) => {
       const raw = await readFile(path.join(dir, f), 'utf8');
-      return { file: path.join(dir, f), raw, mail: await simpleParser(raw) };
+      const mail = await simpleParser(raw);
+      const to = (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).map((a) => a.text).join(', ');
+      return { file: path.join(dir, f), raw, to: to.toLowerCase(), mail };
     }),
   );
 }
