@@ -1,10 +1,10 @@
 /**
  * The dealer's branding for the saved-search emails and the small pages of their links: name,
- * logo and primary colour (contrast-checked as on the site, src/site/theme.ts), all escaped.
+ * logo and primary colour (contrast-checked, WCAG AA, as on the site), all escaped.
  * Email programs ignore style sheets, so the HTML here carries its styles inline.
  */
 import type { DealerContent } from '../../content/load.ts';
-import { DARK_INK, inkOn, readableOn, safeColour } from '../../site/theme.ts';
+import { contrastRatio, MIN_TEXT_CONTRAST } from '../../lib/contrast.ts';
 
 /**
  * Text made safe in HTML text and quoted attributes (the same rule as src/lib/sanitize.ts's, kept
@@ -32,6 +32,16 @@ export interface Brand {
 }
 
 const DEFAULT_FILL = '#1f2933';
+const WHITE = '#ffffff';
+const DARK = '#111418';
+/** A colour the dealer gave, when it is a plain hex or rgb() colour (nothing that can break out of a style). */
+const SAFE_COLOUR = /^(#[0-9a-fA-F]{3,8}|rgba?\([\d\s.,%]+\))$/;
+
+/** White or near-black, whichever reads on `fill`; white while it passes AA. */
+function inkOn(fill: string): string {
+  const onWhite = contrastRatio(WHITE, fill) ?? 0;
+  return onWhite >= MIN_TEXT_CONTRAST || onWhite >= (contrastRatio(DARK, fill) ?? 0) ? WHITE : DARK;
+}
 
 /** An absolute http(s) URL of `href` on `origin`, or undefined. */
 export function absoluteHref(href: string | undefined, origin: string): string | undefined {
@@ -45,15 +55,17 @@ export function absoluteHref(href: string | undefined, origin: string): string |
 }
 
 export function brandOf(dealer: DealerContent, origin: string): Brand {
-  const fill = safeColour(dealer.site.theme?.primaryColor) ?? DEFAULT_FILL;
-  const accent = readableOn(fill) ?? DARK_INK;
+  const given = dealer.site.theme?.primaryColor?.trim();
+  const fill = given && SAFE_COLOUR.test(given) && contrastRatio(given, WHITE) !== undefined ? given : DEFAULT_FILL;
+  // Links and buttons sit on white: the dealer's colour when it reads there, else near-black.
+  const accent = (contrastRatio(fill, WHITE) ?? 0) >= MIN_TEXT_CONTRAST ? fill : DARK;
   return {
     name: dealer.site.name,
     logo: absoluteHref(dealer.site.logo?.url, origin),
     fill,
-    onFill: inkOn(fill) ?? '#ffffff',
+    onFill: inkOn(fill),
     accent,
-    onAccent: inkOn(accent) ?? '#ffffff',
+    onAccent: inkOn(accent),
   };
 }
 

@@ -129,7 +129,10 @@ export function savedSearchHandlers(deps: ApiDeps): RouteHandlers<SavedSearchRou
         );
       checkOrigin(request, dealer, deps.allowedOrigins);
       const parsed = parseWith(savedSearchRequest, body);
-      if (!parsed.ok) throw new ApiError(400, parsed.problem.message, parsed.problem.fields);
+      if (!parsed.ok) {
+        const { message, fields } = parsed.problem;
+        throw new ApiError(400, message, fields);
+      }
       const query = canonicalQuery(parsed.value.query);
       // The search must be one the stock page could run (400 naming what is wrong otherwise).
       searchRequestOf(query, parsed.value.filters);
