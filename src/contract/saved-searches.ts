@@ -7,16 +7,14 @@
 import { z } from 'astro/zod';
 import { plainText, siteSlug } from './parse.ts';
 
-/** Longest email address (RFC 5321's path limit). */
-export const MAX_EMAIL_LENGTH = 254;
-/** Longest stock-page query string taken. */
-export const MAX_SAVED_QUERY_LENGTH = 2_000;
+import {
+  EMAIL_PATTERN,
+  MAX_EMAIL_LENGTH,
+  MAX_SAVED_QUERY_LENGTH,
+  SAVED_SEARCH_HONEYPOT,
+} from './saved-search-values.ts';
 
-/** One @, something before it, a dot in the domain and no spaces: the rest is the mail server's to judge. */
-export const EMAIL_PATTERN = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
-
-/** The hidden field bots fill and people never see; a request with it filled is answered as usual and dropped. */
-export const SAVED_SEARCH_HONEYPOT = 'website';
+export { EMAIL_PATTERN, MAX_EMAIL_LENGTH, MAX_SAVED_QUERY_LENGTH, SAVED_SEARCH_HONEYPOT };
 
 export const savedSearchRequest = z.object({
   site: siteSlug.optional(),
