@@ -1,5 +1,5 @@
 /**
- * Saved searches end to end, in Chromium at 390 and 1366 px on Tasman Motors' /used-cars (the
+ * Saved searches end to end, in Chromium at 390 and 1366 px on Ridgeline Mazda's /new-cars (the
  * suite's dealer that takes stock pushes, E2E_STOCK_SLUG): "Save this search" loads its form on
  * the click, sends the page's search with an email address, the confirmation .eml's link turns
  * the alert on, a signed stock push brings a matching car, and the alert .eml names it, with the
@@ -61,9 +61,14 @@ for (const width of [390, 1366]) {
   test(`save a search, confirm it, and get the alert of a matching arrival at ${width} px`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
     const email = `shopper-${width}@example.com`;
-    // A search of the page's own address: Kia cars.
-    await page.goto(`${origin()}/used-cars?make=Kia`);
+    // A search of the page's own address: new Mazdas at a price only this test's car has (the
+    // two widths run side by side).
+    const price = 61_990 + width;
+    await page.goto(`${origin()}/new-cars?make=Mazda&price=${price - 5}:${price + 5}`);
     await hydrated(page);
+    // The island has applied the address's search (and keeps it in the URL).
+    await expect(page.locator('section.cars .chip').first()).toContainText('Mazda');
+    await expect(page).toHaveURL(/[?&]make(%5B0%5D)?=Mazda/);
     const control = page.locator('section.save-search');
     await expect(control).toContainText('Get an email when new cars match this search.');
     // The form is not in the page's first JavaScript: it loads on the click.
@@ -84,33 +89,33 @@ for (const width of [390, 1366]) {
     const confirm = linkIn(confirmation!.mail.text!, `${origin()}/api/saved-searches/confirm?token=`);
     await page.goto(confirm);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your car alert is on');
-    await expect(page.locator('main')).toContainText('Kia');
+    await expect(page.locator('main')).toContainText('Mazda');
 
-    // A Kia arrives through the stock system's push: within seconds the alert names it.
-    const stock = `E2E-KIA-${width}`;
+    // A Mazda arrives through the stock system's push: within seconds the alert names it.
+    const stock = `E2E-MAZDA-${width}`;
     await push([
       {
         stock_number: stock,
-        condition: 'used',
-        make: 'Kia',
-        model: 'Carnival',
+        condition: 'new',
+        make: 'Mazda',
+        model: 'CX-90',
         badge: `Platinum ${width}`,
         year: 2024,
-        odometer: 12_000,
-        price: 61_990 + width,
+        odometer: 10,
+        price,
         price_qualifier: 'drive_away',
-        photos: ['/samples/tasman-motors/car-suv-soul-red-front.svg'],
+        photos: ['/samples/ridgeline-mazda/car-suv-large-black-front.svg'],
       },
     ]);
     await expect.poll(async () => (await mailsTo(email)).length, { timeout: 20_000, intervals: [500] }).toBe(2);
     const alert = (await mailsTo(email))[1]!;
     expect(alert.mail.subject).toBe(`A new car matches your search at ${alert.mail.from!.value[0]!.name}`);
     expect(alert.raw).toMatch(/^Content-Type: multipart\/alternative;/m);
-    expect(alert.mail.text).toContain(`2024 Kia Carnival Platinum ${width}`);
-    expect(alert.mail.html).toContain(`2024 Kia Carnival Platinum ${width}`);
+    expect(alert.mail.text).toContain(`2024 Mazda CX-90 Platinum ${width}`);
+    expect(alert.mail.html).toContain(`2024 Mazda CX-90 Platinum ${width}`);
     expect(alert.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r$/m);
     const carLink = linkIn(alert.mail.text!, `${origin()}/cars/`);
-    expect(carLink).toMatch(/\/cars\/2024-kia-carnival/);
+    expect(carLink).toMatch(/\/cars\/2024-mazda-cx-90-platinum/);
 
     // Its unsubscribe link asks first, then stops the alert.
     const unsubscribe = linkIn(alert.mail.text!, `${origin()}/api/saved-searches/unsubscribe?token=`);

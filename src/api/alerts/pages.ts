@@ -46,8 +46,9 @@ export function confirmedPage(dealer: DealerContent, origin: string, what: strin
     200,
     'Your car alert is on',
     heading('Your car alert is on') +
+      para(`Your search: <strong>${escapeHtml(what)}</strong>.`) +
       para(
-        `We will email you when cars matching <strong>${escapeHtml(what)}</strong> arrive at ${escapeHtml(dealer.site.name)} or drop in price, at most once a day.`,
+        `We will email you when matching cars arrive at ${escapeHtml(dealer.site.name)} or drop in price, at most once a day.`,
       ) +
       para(
         'Every email has a link to stop them. Nothing else is done with your address, and it is deleted when you unsubscribe.',
@@ -67,8 +68,9 @@ export function unsubscribeQuestionPage(dealer: DealerContent, origin: string, w
     200,
     'Stop this car alert?',
     heading('Stop this car alert?') +
+      para(`Your search: <strong>${escapeHtml(what)}</strong>.`) +
       para(
-        `You will no longer get emails about <strong>${escapeHtml(what)}</strong> from ${escapeHtml(dealer.site.name)}, and the saved search is deleted.`,
+        `You will no longer get emails about it from ${escapeHtml(dealer.site.name)}, and the saved search is deleted.`,
       ) +
       `<form method="post" action="${escapeHtml(action)}"><input type="hidden" name="List-Unsubscribe" value="One-Click">${button}</form>`,
   );

@@ -26,10 +26,14 @@ const mapping = carsStateMapping('cars', (index) => index);
 /** Most cars one saved search follows (pages of MAX_CAR_HITS). */
 export const MAX_MATCHED_CARS = 5_000;
 
-/** "?make=Toyota&make=Mazda&price=0:30000" → its route state (repeated keys as lists). */
+/**
+ * "?make=Toyota&make=Mazda&price=0:30000" → its route state, lists as the island's router writes
+ * them ("make[0]=Toyota&make[1]=Mazda") or as repeated keys.
+ */
 function routeOf(query: string): CarsRouteState {
   const route: Record<string, string[]> = {};
-  for (const [key, value] of new URLSearchParams(query.replace(/^\?/, ''))) (route[key] ??= []).push(value);
+  for (const [key, value] of new URLSearchParams(query.replace(/^\?/, '')))
+    (route[key.replace(/\[\d*\]$/, '')] ??= []).push(value);
   return route;
 }
 

@@ -45,7 +45,7 @@ const E2E_RATE_LIMITS = {
 };
 
 /** The dealer that takes stock pushes in the suite (saved-search alerts), and its key. */
-export const E2E_STOCK_SLUG = 'tasman-motors';
+export const E2E_STOCK_SLUG = 'ridgeline-mazda';
 export const E2E_STOCK_KEY = 'e2e-stock-key';
 
 /** The day every e2e valuation is for. */
