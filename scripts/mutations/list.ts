@@ -26,6 +26,7 @@ import { mutations as rules } from './rows/rules.ts';
 import { mutations as screens } from './rows/screens.ts';
 import { mutations as statesErrors } from './rows/states-errors.ts';
 import { mutations as stock } from './rows/stock.ts';
+import { mutations as alerts } from './rows/alerts.ts';
 
 export type { Mutation } from './kit.ts';
 
@@ -33,6 +34,7 @@ export const mutations: Mutation[] = [
   ...rules,
   ...fleets,
   ...stock,
+  ...alerts,
   ...build,
   ...routes,
   ...query,
