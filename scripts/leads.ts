@@ -8,8 +8,8 @@
  *   Any path the shell accepts: "a/../b/x.csv" is b/x.csv even when a does not exist, and the
  *   folders it names are created; a path that cannot be written fails naming it.
  * npm run leads -- erase --site SLUG (--email ADDRESS | --lead ID) [--data DIR]
- *   Deletes a person's leads everywhere they are stored (src/api/leads/erase.ts) and prints what
- *   it deleted.
+ *   Deletes a person's leads everywhere they are stored (src/api/leads/erase.ts), and with --email
+ *   their saved searches and the .eml files of their emails, and prints what it deleted.
  * Both read DATABASE_URL when set, else PGlite in the data folder. While npm start or npm run dev
  * has that folder open (one process at a time may), they do the database work through it
  * (src/api/leads/local-admin.ts) and say so on stderr; another process holding it is named, with

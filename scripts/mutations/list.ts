@@ -27,6 +27,7 @@ import { mutations as screens } from './rows/screens.ts';
 import { mutations as statesErrors } from './rows/states-errors.ts';
 import { mutations as stock } from './rows/stock.ts';
 import { mutations as shortlist } from './rows/shortlist.ts';
+import { mutations as alerts } from './rows/alerts.ts';
 
 export type { Mutation } from './kit.ts';
 
@@ -35,6 +36,7 @@ export const mutations: Mutation[] = [
   ...fleets,
   ...stock,
   ...shortlist,
+  ...alerts,
   ...build,
   ...routes,
   ...query,

@@ -14,6 +14,7 @@ import { leadHandlers } from './leads/route.ts';
 import { mountHandlers, routeHandlers } from './routes/index.ts';
 import { stockHandlers } from './stock/route.ts';
 import { reservationHandlers } from './reservations/route.ts';
+import { savedSearchHandlers } from './alerts/route.ts';
 import type { RouteHandler, RouteHandlers } from './routes/respond.ts';
 import { API_BASE, type ApiRouteName } from '../contract/routes.ts';
 
@@ -80,6 +81,7 @@ export function createApp(deps?: ApiDeps) {
         ...leadHandlers(deps),
         ...stockHandlers(deps),
         ...reservationHandlers(deps),
+        ...savedSearchHandlers(deps),
         ...routeHandlers(deps),
       } satisfies RouteHandlers<ApiRouteName>)
     : { health };

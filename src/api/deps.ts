@@ -7,6 +7,7 @@ import type { FinanceProvider } from './integrations/finance-provider.ts';
 import type { ValuationProvider } from './integrations/valuation-provider.ts';
 import type { Limit, RateCounter } from './rate-limit.ts';
 import type { Payments } from './payments/payments.ts';
+import type { Mailer } from './mail/mailer.ts';
 import { envDefault, envInt, type Env, type EnvName } from '../config/env.ts';
 
 /** The one database interface: PostgreSQL SQL with `$1`-style parameters (PGlite or node-postgres). */
@@ -43,6 +44,8 @@ export interface RateLimitConfig {
   valuationPerIp: Limit;
   /** Reservation checkouts started per client address. */
   reservationsPerIp: Limit;
+  /** Saved-search sign-ups per client address. */
+  savedSearchesPerIp: Limit;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
@@ -52,6 +55,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   searchPerIp: { max: envDefault('RATE_LIMIT_SEARCH_PER_IP'), windowMs: 60_000 },
   valuationPerIp: { max: envDefault('RATE_LIMIT_VALUATION_PER_IP'), windowMs: 60_000 },
   reservationsPerIp: { max: envDefault('RATE_LIMIT_RESERVATIONS_PER_IP'), windowMs: 60_000 },
+  savedSearchesPerIp: { max: envDefault('RATE_LIMIT_SAVED_SEARCHES_PER_IP'), windowMs: 60_000 },
 };
 
 /** The environment variable of each limit (hits per minute). */
@@ -62,6 +66,7 @@ export const RATE_LIMIT_ENV: Record<keyof RateLimitConfig, EnvName> = {
   searchPerIp: 'RATE_LIMIT_SEARCH_PER_IP',
   valuationPerIp: 'RATE_LIMIT_VALUATION_PER_IP',
   reservationsPerIp: 'RATE_LIMIT_RESERVATIONS_PER_IP',
+  savedSearchesPerIp: 'RATE_LIMIT_SAVED_SEARCHES_PER_IP',
 };
 
 /** The limits with RATE_LIMIT_* from the environment; throws naming a malformed variable. */
@@ -129,4 +134,11 @@ export interface ApiDeps {
    * the reservation routes answer 503 and car pages still show what the build gave them.
    */
   payments?: Payments;
+  /**
+   * Sends the saved-search emails (src/api/mail/mailer.ts); without it POST /api/saved-searches
+   * answers 503 and no alert is sent.
+   */
+  mailer?: Mailer;
+  /** The sender address of a dealer's emails; defaults to no-reply@ its domain (MAIL_FROM). */
+  mailFrom?: (dealer: DealerContent) => string;
 }

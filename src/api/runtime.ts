@@ -22,12 +22,21 @@ import { OutboxWorker, emptyReport, type DeliverOptions, type DeliverReport } fr
 import { deliveriesDir, destinationsFromEnv, envSuffix, type Env } from './outbox/destinations.ts';
 import { indexContent } from './search/index-content.ts';
 import { importVersions, useImportedStock } from './stock/store.ts';
+import { alertScheduler, describeAlerts, runAlerts, type AlertDeps, type AlertReport } from './alerts/run.ts';
+import { mailerFromEnv, senderAddress, type Mailer } from './mail/mailer.ts';
 
 export const WORKER_INTERVAL_MS = 5_000;
 /** How often a request may find the dealers' imported stock changed by another instance. */
 export const STOCK_REFRESH_MS = 30_000;
 /** How often deliver() also applies the lead retention policy; the first delivery always does. */
 export const PURGE_INTERVAL_MS = 60 * 60_000;
+/**
+ * How often deliver() (the scheduled entry on serverless platforms, the worker under npm start)
+ * looks for dealers whose stock another instance imported, to run their saved-search alerts.
+ */
+export const ALERT_CHECK_MS = 60_000;
+/** How often deliver() runs every dealer's alerts, for searches whose day has passed since their last email. */
+export const ALERT_SWEEP_MS = 15 * 60_000;
 
 export interface RuntimeOptions {
   dealers: DealerContent[];
@@ -52,6 +61,10 @@ export interface RuntimeOptions {
   openEmbedded?: OpenEmbedded;
   /** Deposits for reservations; none: the reservation routes answer 503 (payments/from-env.ts). */
   payments?: Payments;
+  /** Sends the saved-search emails; defaults to SMTP_URL's server, else .eml files under dataDir/mail. */
+  mailer?: Mailer;
+  /** How long after a stock import its alerts run (ALERT_DELAY_MS of alerts/run.ts). */
+  alertDelayMs?: number;
 }
 
 export interface DeliveryRun extends DeliverReport {
@@ -59,6 +72,8 @@ export interface DeliveryRun extends DeliverReport {
   purged?: PurgeReport;
   /** Reservations whose checkout expired or whose hold ended in this run. */
   released?: number;
+  /** The saved-search alerts this run sent, when it ran them. */
+  alerts?: AlertReport;
 }
 
 export interface Runtime {
@@ -78,6 +93,8 @@ export interface Runtime {
    * being frozen halfway.
    */
   pendingDelivery(): Promise<DeliveryRun> | undefined;
+  /** Resolves when no saved-search alert run is waiting for its delay or running (tests). */
+  alertsIdle(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -97,6 +114,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const rateLimits = rateLimitsFromEnv(env);
   const allowedOrigins = allowedOriginsFromEnv(env);
   const valuationProvider = options.valuationProvider ?? valuationProviderFromEnv(env);
+  const mailer = options.mailer ?? mailerFromEnv(env, options.dataDir);
   const db = options.db ?? (await openDatabase(config, options.openEmbedded));
   try {
     // Migrations and indexing are no visitor's request: they run without the request time limits.
@@ -126,6 +144,10 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     `Valuations: ${localModel ? 'the local depreciation model (set VALUATION_PROVIDER_URL and VALUATION_API_KEY for a valuation service)' : valuationProvider.describe}`,
   );
 
+  log(
+    `Saved-search emails: ${mailer.describe}${mailer.describe.startsWith('SMTP') ? '' : ' (set SMTP_URL to send them)'}`,
+  );
+
   let running: Promise<DeliveryRun> | undefined;
   let again = false;
   let purgedAt: number | undefined;
@@ -147,8 +169,57 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       const dealer = options.dealers.find((d) => d.slug === slug);
       if (dealer)
         useImportedStock(db, [dealer]).catch((e: Error) => log(`Stock of ${slug}: reloading failed: ${e.message}`));
+      alerts.schedule(slug);
     },
+    mailer,
+    mailFrom: (dealer) => senderAddress(env, dealer.site.url),
   };
+  const alertDeps: AlertDeps = {
+    db,
+    dealers: options.dealers,
+    mailer,
+    now: () => deps.now(),
+    mailFrom: deps.mailFrom!,
+  };
+  /** Never throws: a failed run is logged, and its searches are tried again by the next. */
+  async function alertsOf(slugs?: string[]): Promise<AlertReport | undefined> {
+    try {
+      const report = await runAlerts(alertDeps, slugs);
+      const line = describeAlerts(report);
+      if (line) log(line);
+      for (const error of report.errors) log(error);
+      return report;
+    } catch (e) {
+      log(`Saved-search alerts failed: ${(e as Error).message}. They are tried again on the next run.`);
+      return undefined;
+    }
+  }
+  const alerts = alertScheduler(async (slug) => {
+    await alertsOf([slug]);
+  }, options.alertDelayMs);
+  // The scheduled entry's part: dealers another instance imported for, and a sweep of all.
+  let alertsCheckedAt = Date.now();
+  let alertsSweptAt: number | undefined;
+  let alertVersions: Record<string, string> | undefined;
+  async function dueAlerts(): Promise<AlertReport | undefined> {
+    const wall = Date.now();
+    if (alertsSweptAt === undefined || wall - alertsSweptAt >= ALERT_SWEEP_MS) {
+      alertsSweptAt = alertsCheckedAt = wall;
+      alertVersions = await importVersions(db, options.dealers).catch(() => alertVersions);
+      return alertsOf();
+    }
+    if (wall - alertsCheckedAt < ALERT_CHECK_MS) return undefined;
+    alertsCheckedAt = wall;
+    try {
+      const now = await importVersions(db, options.dealers);
+      const moved = options.dealers.filter((d) => now[d.slug] !== alertVersions?.[d.slug]).map((d) => d.slug);
+      alertVersions = now;
+      return moved.length ? alertsOf(moved) : undefined;
+    } catch (e) {
+      log(`Saved-search alerts: could not look for new imports: ${(e as Error).message}`);
+      return undefined;
+    }
+  }
   /**
    * Another instance (a serverless platform runs several) may have taken an import: at most every
    * STOCK_REFRESH_MS a request reloads the dealers whose last import moved. Never throws: a
@@ -240,6 +311,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
         // After the deliveries, so a purge never delays a lead; once per run at most.
         if (!total.purged && (purgedAt === undefined || Date.now() - purgedAt >= PURGE_INTERVAL_MS))
           total.purged = await purge();
+        total.alerts ??= await dueAlerts();
       } while (again);
       return total;
     })().finally(() => {
@@ -263,8 +335,11 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     database: describeDb(config),
     deliver,
     pendingDelivery: () => running,
+    alertsIdle: () => alerts.idle(),
     close: async () => {
       if (timer) clearInterval(timer);
+      alerts.close();
+      await alerts.idle();
       await running?.catch(() => {});
       await db.close();
     },

@@ -70,7 +70,10 @@ export interface ServerlessOptions {
 export interface ServerlessApi {
   /** Answers one request; a start that fails is a 503 with Retry-After, never a crash. */
   handleRequest(request: Request, invocation?: Invocation): Promise<Response>;
-  /** Delivers every due lead (and, hourly, applies the retention policy): the scheduled job. */
+  /**
+   * Delivers every due lead (and, hourly, applies the retention policy; and runs the saved-search
+   * alerts that are due, runtime.ts dueAlerts): the scheduled job.
+   */
   deliverDueLeads(): Promise<DeliveryRun>;
 }
 

@@ -195,6 +195,13 @@ export const ENV_VARS = {
     usedBy: 'API',
     description: 'Reservation checkouts started per minute from one address.',
   },
+  RATE_LIMIT_SAVED_SEARCHES_PER_IP: {
+    type: 'int',
+    default: 10,
+    unit: 'requests per minute',
+    usedBy: 'API',
+    description: 'Saved-search sign-ups per minute from one address (each address gets 3 an hour on top).',
+  },
   API_ALLOWED_ORIGINS: {
     type: 'list',
     usedBy: 'API',
@@ -300,6 +307,18 @@ export const ENV_VARS = {
     usedBy: 'API',
     description:
       'Months after creation that a lead is deleted whole, with its outbox rows, delivery attempts and files.',
+  },
+  SMTP_URL: {
+    type: 'secret',
+    usedBy: 'API',
+    description:
+      'Where saved-search emails are sent: smtps://user:password@host:465 or smtp://user:password@host:587 (STARTTLS). Unset, each email is written as an .eml file under DATA_DIR/mail/<slug>/.',
+  },
+  MAIL_FROM: {
+    type: 'text',
+    usedBy: 'API',
+    description:
+      "The sender address of saved-search emails (the name shown is the dealer's); unset, no-reply@ the dealer's own domain.",
   },
   API_CONTENT_URL: {
     type: 'url',

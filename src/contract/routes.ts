@@ -42,6 +42,14 @@ export const API_ROUTES = {
   paymentsWebhook: '/api/payments/webhook',
   /** GET: the compare page's facts of up to three cars, with their states. */
   stockCompare: '/api/stock/compare',
+  /** POST: save a stock search with an email address; a confirmation email follows. */
+  savedSearches: '/api/saved-searches',
+  /** GET: the confirmation email's link (double opt-in); answers a small page. */
+  savedSearchConfirm: '/api/saved-searches/confirm',
+  /** GET: an alert's unsubscribe link shows a page with one button; */
+  savedSearchUnsubscribePage: '/api/saved-searches/unsubscribe',
+  /** POST: …which deletes the search (also the mail program's one-click unsubscribe, RFC 8058). */
+  savedSearchUnsubscribe: '/api/saved-searches/unsubscribe',
 } as const;
 
 export type ApiRouteName = keyof typeof API_ROUTES;
@@ -65,6 +73,10 @@ export const API_METHODS: Record<ApiRouteName, 'GET' | 'POST'> = {
   reservationCancel: 'GET',
   paymentsWebhook: 'POST',
   stockCompare: 'GET',
+  savedSearches: 'POST',
+  savedSearchConfirm: 'GET',
+  savedSearchUnsubscribePage: 'GET',
+  savedSearchUnsubscribe: 'POST',
 };
 
 /**

@@ -1,7 +1,8 @@
 /**
  * Erasing what leads hold. Whole leads go everywhere they are stored: the leads rows, their
  * outbox rows (which may hold an old copy of the lead as payload), their delivery attempts, and
- * the files a file destination wrote for them; that serves `npm run leads -- erase` (a person
+ * the files a file destination wrote for them (and, for an email address, its saved searches and
+ * their emails: src/api/alerts/mail-log.ts); that serves `npm run leads -- erase` (a person
  * asking for their data to go) and the retention policy. The sensitive finance fields alone go
  * from delivery files here, and from the database in src/api/leads/retention.ts, which decides when.
  */
@@ -14,6 +15,7 @@ import { LEAD_ID } from '../../contract/leads.ts';
 import { plural } from '../../lib/text.ts';
 import type { LeadPayload } from '../outbox/payload.ts';
 import type { LeadRow } from './store.ts';
+import { eraseSavedSearchesOf } from '../alerts/mail-log.ts';
 
 /**
  * Date of birth, driver licence number and address (src/forms/forms/finance.ts, and the address
@@ -217,6 +219,10 @@ export async function findLeadsOf(db: Db, siteSlug: string, person: Person): Pro
 export interface EraseReport extends DeleteReport {
   /** False when the database holds no lead of the site at all (a mistyped slug, perhaps). */
   siteHasLeads: boolean;
+  /** The person's saved searches deleted (an erase by email address). */
+  savedSearches: number;
+  /** Their saved-search emails' .eml files deleted. */
+  mailFiles: string[];
 }
 
 /** Deletes every lead of the person on the site, everywhere it is stored (see deleteLeads). */
@@ -231,13 +237,29 @@ export async function eraseLeadsOf(
   const siteHasLeads =
     found.length > 0 ||
     (await db.query('SELECT 1 FROM leads WHERE site_slug = $1 LIMIT 1', [siteSlug])).rows.length > 0;
-  return { ...deleted, siteHasLeads };
+  // The address may also have saved searches, with the emails they were sent.
+  const saved = 'email' in person ? await eraseSavedSearchesOf(db, siteSlug, person.email) : undefined;
+  return {
+    ...deleted,
+    errors: [...deleted.errors, ...(saved?.errors ?? [])],
+    siteHasLeads,
+    savedSearches: saved?.searches ?? 0,
+    mailFiles: saved?.files ?? [],
+  };
 }
 
 /** What an erase did, for the person who ran it. */
 export function describeErase(report: EraseReport, siteSlug: string, person: Person): string {
   const whose = 'email' in person ? `with the email ${person.email.trim()}` : `with the id ${person.leadId}`;
+  const saved: string[] = [];
+  if (report.savedSearches || report.mailFiles.length) {
+    saved.push(
+      `Deleted ${plural(report.savedSearches, 'saved search', 'saved searches')} of ${siteSlug} ${whose}, and ${plural(report.mailFiles.length, 'email file')}:`,
+      ...report.mailFiles.map((f) => `  ${f}`),
+    );
+  }
   if (!report.leads.length && !report.errors.length) {
+    if (saved.length) return [`No lead of ${siteSlug} ${whose}.`, ...saved].join('\n') + '\n';
     return report.siteHasLeads
       ? `No lead of ${siteSlug} ${whose}: nothing to delete.\n`
       : `No lead of ${siteSlug} is stored (is the slug right?): nothing to delete.\n`;
@@ -256,6 +278,6 @@ export function describeErase(report: EraseReport, siteSlug: string, person: Per
     );
     lines.push(...report.files.map((f) => `  ${f}`));
   }
-  lines.push(...report.errors);
+  lines.push(...saved, ...report.errors);
   return lines.join('\n') + '\n';
 }

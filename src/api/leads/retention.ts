@@ -9,6 +9,7 @@
  * and step values, from payloads outbox rows hold, and from its delivery files, N days after the
  * lead was delivered (every outbox row delivered, or failed for good), or N days after its last
  * save when it was never completed. Whole leads go with their outbox and deliveries rows and files.
+ * Saved searches (email addresses) follow the same period: src/api/alerts/mail-log.ts.
  */
 import type { DealerContent } from '../../content/load.ts';
 import type { Db } from '../deps.ts';
@@ -26,6 +27,7 @@ import {
   type LeadRef,
 } from './erase.ts';
 import type { LeadRow } from './store.ts';
+import { purgeSavedSearches } from '../alerts/mail-log.ts';
 
 export const DEFAULT_SENSITIVE_DAYS = envDefault('LEAD_SENSITIVE_DAYS');
 export const DEFAULT_RETENTION_MONTHS = envDefault('LEAD_RETENTION_MONTHS');
@@ -121,6 +123,11 @@ export interface PurgeReport {
   outboxDeleted: number;
   deliveriesDeleted: number;
   filesDeleted: number;
+  /** Saved searches deleted (unconfirmed for days, or untouched for the retention period). */
+  savedSearchesDeleted: number;
+  /** Saved-search email records deleted, and their .eml files. */
+  mailDeleted: number;
+  mailFilesDeleted: number;
   /** True when the limit stopped it: more is due, for the next call. */
   more: boolean;
   /** Files that could not be rewritten or deleted; their leads are tried again next time. */
@@ -246,12 +253,25 @@ export async function purgeExpired(db: Db, options: PurgeOptions): Promise<Purge
     outboxDeleted: 0,
     deliveriesDeleted: 0,
     filesDeleted: 0,
+    savedSearchesDeleted: 0,
+    mailDeleted: 0,
+    mailFilesDeleted: 0,
     more: false,
     errors: [],
   };
   const limit = options.limit ?? 5_000;
   await deleteExpired(db, options, report, limit);
   await eraseSensitive(db, options, report, limit);
+  // Saved searches hold email addresses: the same retention period applies to them.
+  const { retention, now } = options;
+  const saved = await purgeSavedSearches(db, {
+    now,
+    retentionCutoff: (slug) => monthsBefore(now, (retention.sites[slug] ?? retention.defaults).retentionMonths),
+  });
+  report.savedSearchesDeleted = saved.searches;
+  report.mailDeleted = saved.mails;
+  report.mailFilesDeleted = saved.files.length;
+  report.errors.push(...saved.errors);
   return report;
 }
 
@@ -267,6 +287,12 @@ export function describePurge(r: PurgeReport): string {
     parts.push(
       `deleted ${plural(r.leadsDeleted, 'lead')} past their retention, with ${plural(r.outboxDeleted, 'outbox row')}, ` +
         `${plural(r.deliveriesDeleted, 'delivery attempt')} and ${plural(r.filesDeleted, 'delivery file')}`,
+    );
+  }
+  if (r.savedSearchesDeleted || r.mailDeleted) {
+    parts.push(
+      `deleted ${plural(r.savedSearchesDeleted, 'saved search', 'saved searches')} and ${plural(r.mailDeleted, 'saved-search email')} ` +
+        `(${plural(r.mailFilesDeleted, '.eml file')}) past their time`,
     );
   }
   return parts.length

@@ -14,8 +14,12 @@ import { reviewsHandlers } from './reviews.ts';
 import { searchHandlers } from '../search/route.ts';
 import { valuationHandlers } from './valuation.ts';
 import { compareHandlers } from '../stock/compare.ts';
+import type { SavedSearchRouteName } from '../alerts/route.ts';
 
-/** Every route but the health check and the lead, stock and reservation routes (src/api/app.ts adds those). */
+/**
+ * Every route but the health check and the lead, stock, reservation and saved-search routes
+ * (src/api/app.ts adds those).
+ */
 export type CatalogueRouteName = Exclude<
   ApiRouteName,
   | 'health'
@@ -26,6 +30,7 @@ export type CatalogueRouteName = Exclude<
   | 'reservation'
   | 'reservationCancel'
   | 'paymentsWebhook'
+  | SavedSearchRouteName
 >;
 
 export function routeHandlers(deps: ApiDeps): RouteHandlers<CatalogueRouteName> {

@@ -12,6 +12,7 @@ import { history } from 'instantsearch.js/es/lib/routers';
 import { loadSearchClient, type IslandSearchClient, type SearchConfig } from '../../search/config.ts';
 import { carsStateMapping, type CarSortIndex } from '../../domain/search/cars-search.ts';
 import CarsApp, { type CarsAppSettings } from './CarsApp.tsx';
+import SaveSearch from './SaveSearch.tsx';
 
 interface Props extends CarsAppSettings {
   config: SearchConfig;
@@ -62,6 +63,7 @@ export default function CarsSearch(props: Props) {
   const { config: _config, routing: _routing, serverState, ...settings } = props;
   return (
     <InstantSearchSSRProvider {...serverState}>
+      {props.routing && props.sidebar && <SaveSearch idBase={props.idBase} filters={props.filters} />}
       <CarsApp {...settings} searchClient={searchClient} routing={routing} restore={restore} />
     </InstantSearchSSRProvider>
   );

@@ -12,6 +12,10 @@
  *   GET /leads?site=SLUG  → the lead export's JSON records (lead_id, lead_status, values…)
  *   GET /outbox?lead=ID   → the outbox rows of one lead
  * It is never part of the sites' server and never mounted under /api.
+ *
+ * Saved-search emails are written as .eml files under <work>/mail/<slug>/ (E2E_MAIL_DIR), and one
+ * dealer (E2E_STOCK_SLUG) takes signed stock pushes under E2E_STOCK_KEY; its alerts run a second
+ * after each import, as `npm start` runs them within a minute.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -25,6 +29,8 @@ import { financeProviderFromEnv } from '../../../src/api/integrations/finance-pr
 import { localValuationProvider, type ValuationProvider } from '../../../src/api/integrations/valuation-provider.ts';
 import { leadRecord, listLeads } from '../../../src/api/leads/export.ts';
 import { indexContent } from '../../../src/api/search/index-content.ts';
+import { alertScheduler, runAlerts } from '../../../src/api/alerts/run.ts';
+import { fileMailer } from '../../../src/api/mail/mailer.ts';
 import { startFinanceStandIn, type FinanceStandIn } from '../../../scripts/standins/finance-standin.ts';
 import { seedNewerReviews } from './reviews-seed.ts';
 
@@ -35,7 +41,12 @@ const E2E_RATE_LIMITS = {
   financePerIp: { max: 100_000, windowMs: 60_000 },
   searchPerIp: { max: 100_000, windowMs: 60_000 },
   valuationPerIp: { max: 100_000, windowMs: 60_000 },
+  savedSearchesPerIp: { max: 100_000, windowMs: 60_000 },
 };
+
+/** The dealer that takes stock pushes in the suite (saved-search alerts), and its key. */
+export const E2E_STOCK_SLUG = 'ridgeline-mazda';
+export const E2E_STOCK_KEY = 'e2e-stock-key';
 
 /** The day every e2e valuation is for. */
 export const E2E_VALUATION_DATE = '2026-07-01';
@@ -54,6 +65,8 @@ export interface E2EApi {
   /** http://127.0.0.1:<port> of the test-only lead reader. */
   leadsUrl: string;
   financeUrl: string;
+  /** Where saved-search emails are written: <mailDir>/<slug>/*.eml. */
+  mailDir: string;
   database: string;
   close(): Promise<void>;
 }
@@ -122,6 +135,13 @@ export async function startE2EApi(dealersDir: string, work: string): Promise<E2E
     await migrate(opened.db);
     await indexContent(opened.db, dealers);
     standIn = await startFinanceStandIn({ port: 0 });
+    const mailer = fileMailer(work);
+    const mailFrom = () => 'no-reply@e2e.example';
+    const db = opened.db;
+    const alerts = alertScheduler(async (slug) => {
+      const report = await runAlerts({ db, dealers, mailer, now: () => new Date(), mailFrom }, [slug]);
+      for (const error of report.errors) console.error(error);
+    }, 1_000);
     const deps: ApiDeps = {
       db: opened.db,
       dealers,
@@ -132,6 +152,10 @@ export async function startE2EApi(dealersDir: string, work: string): Promise<E2E
       // delivers during the run, so the tests see exactly what a dealer would receive.
       destinations: (slug) => [{ kind: 'file', dir: path.join(work, 'deliveries', slug) }],
       rateLimits: E2E_RATE_LIMITS,
+      mailer,
+      mailFrom,
+      stockSecret: (slug) => (slug === E2E_STOCK_SLUG ? E2E_STOCK_KEY : undefined),
+      onStockChanged: (slug) => alerts.schedule(slug),
     };
     reader = await startLeadReader(opened.db);
     const app = createApp(deps);
@@ -141,8 +165,11 @@ export async function startE2EApi(dealersDir: string, work: string): Promise<E2E
       fetch: (request) => app.fetch(request),
       leadsUrl,
       financeUrl: standIn.url,
+      mailDir: path.join(work, 'mail'),
       database: opened.database,
       close: async () => {
+        alerts.close();
+        await alerts.idle();
         running.reader.closeAllConnections();
         await new Promise<void>((done) => running.reader.close(() => done()));
         await running.standIn.close();

@@ -78,6 +78,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       E2E_PORT: String(server.port),
       E2E_LEADS_URL: api.leadsUrl,
       E2E_FINANCE_URL: api.financeUrl,
+      E2E_MAIL_DIR: api.mailDir,
     });
   } catch (error) {
     await api?.close();

@@ -1,0 +1,108 @@
+/**
+ * The small HTML pages the emails' links open, in the dealer's branding: the alert confirmed, the
+ * unsubscribe question (one button, which posts), unsubscribed, and a link that no longer works.
+ */
+import type { DealerContent } from '../../content/load.ts';
+import { absoluteHref, brandButton, brandDocument, brandOf, escapeHtml } from './brand.ts';
+
+/** No script, no frames, inline styles only; the unsubscribe form posts back to this API. */
+const PAGE_HEADERS = {
+  'Content-Type': 'text/html; charset=utf-8',
+  'Cache-Control': 'no-store',
+  'Content-Security-Policy':
+    "default-src 'none'; style-src 'unsafe-inline'; img-src https: http: data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+  'Referrer-Policy': 'no-referrer',
+  'X-Robots-Tag': 'noindex',
+};
+
+function page(
+  dealer: DealerContent | undefined,
+  origin: string,
+  status: number,
+  title: string,
+  body: string,
+): Response {
+  const brand = dealer
+    ? brandOf(dealer, origin)
+    : { name: 'Car alerts', fill: '#1f2933', onFill: '#ffffff', accent: '#1f2933', onAccent: '#ffffff' };
+  const back = dealer ? absoluteHref('/', origin) : undefined;
+  const footer = back
+    ? `<a href="${escapeHtml(back)}" style="color:${brand.accent}">Back to ${escapeHtml(brand.name)}</a>`
+    : '';
+  return new Response(brandDocument(brand, `${title} | ${brand.name}`, body, footer), {
+    status,
+    headers: PAGE_HEADERS,
+  });
+}
+
+const heading = (text: string) => `<h1 style="font-size:24px;margin:0 0 12px">${escapeHtml(text)}</h1>`;
+const para = (html: string) => `<p style="margin:0 0 16px">${html}</p>`;
+
+export function confirmedPage(dealer: DealerContent, origin: string, what: string, searchHref: string): Response {
+  const brand = brandOf(dealer, origin);
+  return page(
+    dealer,
+    origin,
+    200,
+    'Your car alert is on',
+    heading('Your car alert is on') +
+      para(`Your search: <strong>${escapeHtml(what)}</strong>.`) +
+      para(
+        `We will email you when matching cars arrive at ${escapeHtml(dealer.site.name)} or drop in price, at most once a day.`,
+      ) +
+      para(
+        'Every email has a link to stop them. Nothing else is done with your address, and it is deleted when you unsubscribe.',
+      ) +
+      para(brandButton(brand, searchHref, 'See matching cars now')),
+  );
+}
+
+export function unsubscribeQuestionPage(dealer: DealerContent, origin: string, what: string, action: string): Response {
+  const brand = brandOf(dealer, origin);
+  const button =
+    `<button type="submit" style="padding:12px 20px;border:0;border-radius:6px;font:inherit;font-weight:600;cursor:pointer;` +
+    `background:${brand.accent};color:${brand.onAccent}">Unsubscribe</button>`;
+  return page(
+    dealer,
+    origin,
+    200,
+    'Stop this car alert?',
+    heading('Stop this car alert?') +
+      para(`Your search: <strong>${escapeHtml(what)}</strong>.`) +
+      para(
+        `You will no longer get emails about it from ${escapeHtml(dealer.site.name)}, and the saved search is deleted.`,
+      ) +
+      `<form method="post" action="${escapeHtml(action)}"><input type="hidden" name="List-Unsubscribe" value="One-Click">${button}</form>`,
+  );
+}
+
+export function unsubscribedPage(dealer: DealerContent | undefined, origin: string): Response {
+  return page(
+    dealer,
+    origin,
+    200,
+    'You are unsubscribed',
+    heading('You are unsubscribed') +
+      para('No more emails will be sent for this search, and it has been deleted along with your address.'),
+  );
+}
+
+/** A link whose token is unknown, expired or already used up. */
+export function invalidLinkPage(
+  dealer: DealerContent | undefined,
+  origin: string,
+  what: 'confirm' | 'unsubscribe',
+): Response {
+  return page(
+    dealer,
+    origin,
+    404,
+    'This link no longer works',
+    heading('This link no longer works') +
+      para(
+        what === 'confirm'
+          ? 'Confirmation links work for 3 days. Save your search again on the cars page to get a new one.'
+          : 'This alert may already be stopped: its search has been deleted, so no more emails will be sent for it.',
+      ),
+  );
+}
