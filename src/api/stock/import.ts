@@ -13,6 +13,7 @@
  * stock (by stock number; one without is known by its id), so their pages keep their addresses
  * and a full feed that no longer lists them shows them as sold.
  */
+import { inferredAccount } from '../../domain/stock/account.ts';
 import type { Car } from '../../content/entities.ts';
 import type { DealerContent } from '../../content/load.ts';
 import type { Db } from '../deps.ts';
@@ -64,6 +65,11 @@ interface Existing {
   car: Car;
   position: number;
   withdrawn: boolean;
+}
+
+/** The dealer's own account and tag of a car, left out when it has none. */
+function classification(account: string | undefined, tag: Car['tag']): Partial<Pick<Car, 'account' | 'tag'>> {
+  return { ...(account ? { account } : {}), ...(tag !== undefined ? { tag } : {}) };
 }
 
 /** A car's identity across feeds: its stock number, else (a snapshot car without one) its id. */
@@ -143,6 +149,8 @@ export async function applyStockFeed(
       }
     }
     const existing = await existingStock(tx, dealer);
+    // What the dealer's cars already listed say of accounts (src/domain/stock/account.ts).
+    const known = [...[...existing.values()].map((e) => e.car), ...dealer.cars];
     const writes: { stock_number: string; car: Car; position: number; withdrawn_at: string | null }[] = [];
     let added = 0;
     let updated = 0;
@@ -161,8 +169,9 @@ export async function applyStockFeed(
             id: before.car.id,
             slug: before.car.slug,
             created_at_timestamp: before.car.created_at_timestamp,
+            ...classification(before.car.account, before.car.tag),
           }
-        : incoming;
+        : { ...incoming, ...classification(inferredAccount(incoming, known), undefined) };
       const position = feed.mode === 'full' ? i : (before?.position ?? next++);
       if (!before) added++;
       else if (!before.withdrawn && canonical(before.car) === canonical(car) && before.position === position) {

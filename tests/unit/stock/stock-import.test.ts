@@ -101,6 +101,25 @@ describe.each(testDatabases)('stock import on $label', (database) => {
     expect(live!.cars.map((c) => c.stock_number)).toEqual(['S1', 'S2', 'S4', 'S3']);
   });
 
+  it("keeps a known car's account and tag, and gives a new car its yard's account", async () => {
+    const slug = 'yard-accounts';
+    const yard = { account: 'yard-pre-owned', location_name: 'Yard Pre-Owned' };
+    const snapshot = dealerOf(
+      { id: 78, slug, name: 'Yard Accounts', url: 'https://www.yard-accounts.example', country: 'AU' },
+      { cars: [car(1, { ...yard, tag: 'special' }), car(2, yard)] },
+    );
+    await applyStockFeed(
+      t.db,
+      snapshot,
+      full([fed(1, { location_name: 'Yard Pre-Owned' }), fed(2), fed(5, { location_name: 'Yard Pre-Owned' })]),
+      { source: 'cli', force: true },
+    );
+    const byStock = Object.fromEntries((await stockRows(t.db, slug)).map((r) => [r.stock_number, r.car]));
+    expect(byStock.S1).toMatchObject({ account: 'yard-pre-owned', tag: 'special' });
+    expect(byStock.S2!.account).toBe('yard-pre-owned');
+    expect(byStock.S5!.account).toBe('yard-pre-owned');
+  });
+
   it('refuses a full feed that would withdraw most of the stock, changing nothing, unless forced', async () => {
     const d = dealer([]);
     const before = await stockRows(t.db, SLUG);
