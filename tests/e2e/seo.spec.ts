@@ -90,7 +90,8 @@ if (env) {
         // site.json (analytics.gtmId), an integration the dealer chose, with what asks for the
         // visitor's consent to it (the banner, the chat button: src/site/consent/).
         const tag = gtmId(env.dealersDir, slug);
-        const consent = /\/_astro\/(ConsentBanner|ChatLauncher)\.astro_astro_type_script_index_0_lang\.[\w-]+\.js/;
+        const consent =
+          /\/_astro\/((ConsentBanner|ChatLauncher)\.astro_astro_type_script_index_0_lang|consent|client)\.[\w-]+\.js/;
         const isTagManager = (src: string) =>
           (!!tag && src === `https://www.googletagmanager.com/gtm.js?id=${tag}`) || (!!tag && consent.test(src));
         const scripts: string[] = [];

@@ -7,7 +7,6 @@
  * says that chat was unavailable.
  */
 import { CHAT_TIMEOUT_MS, CHAT_UNAVAILABLE_QUERY } from '../../site/consent/chat.ts';
-import { ENQUIRE_ANCHOR } from '../../site/car-page/links.ts';
 import type { ConsentMode } from '../../site/consent/consent.ts';
 import { currentConsent, grantMarketing } from '../../site/consent/client.ts';
 
@@ -24,8 +23,10 @@ export function startChat(): void {
   const allow = panel.querySelector<HTMLButtonElement>('[data-chat-allow]')!;
   const enquire = panel.querySelector<HTMLAnchorElement>('[data-chat-enquire]')!;
   const label = start.querySelector<HTMLElement>('[data-chat-label]')!;
-  const form = document.getElementById(ENQUIRE_ANCHOR);
-  const fallback = form ? `#${ENQUIRE_ANCHOR}` : root.dataset.chatFallback!;
+  // The car page's own enquiry form (its id, site/car-page/links.ts ENQUIRE_ANCHOR, comes from the page).
+  const anchor = root.dataset.chatEnquire ?? '';
+  const form = anchor ? document.getElementById(anchor) : null;
+  const fallback = form ? `#${anchor}` : root.dataset.chatFallback!;
   enquire.href = fallback;
   let state: 'idle' | 'loading' | 'failed' = 'idle';
 
@@ -43,7 +44,7 @@ export function startChat(): void {
     if (form) {
       say(UNAVAILABLE, false);
       form.scrollIntoView({ block: 'start' });
-      history.replaceState(null, '', `#${ENQUIRE_ANCHOR}`);
+      history.replaceState(null, '', `#${anchor}`);
       form.querySelector<HTMLElement>('input, select, textarea')?.focus({ preventScroll: true });
     } else {
       location.assign(fallback);

@@ -14,8 +14,8 @@ import {
   serializeConsent,
   type ConsentChoice,
   type ConsentMode,
+  LOAD_TAGS_FUNCTION,
 } from './consent.ts';
-import { LOAD_TAGS_FUNCTION } from './head-script.ts';
 
 type ConsentWindow = Window & { gtag?: (...args: unknown[]) => void } & Record<string, unknown>;
 

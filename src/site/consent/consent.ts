@@ -36,6 +36,13 @@ export const CONSENT_EVENT = 'dealer:consent';
 /** The event the window receives when the tag manager's container is asked for. */
 export const TAGS_EVENT = 'dealer:tags';
 
+/** The page's loader of the container, defined by the head script (head-script.ts). */
+export const LOAD_TAGS_FUNCTION = 'dealerLoadTags';
+/** Set on window once the container has been asked for. */
+export const TAGS_STARTED_FLAG = 'dealerTagsStarted';
+/** Set on window by the head script: whether the container may load without asking. */
+export const TAGS_ALLOWED_FLAG = 'dealerTagsAllowed';
+
 /** Consent Mode v2 waits this long (ms) for an update before tags fire with the defaults. */
 export const CONSENT_WAIT_MS = 500;
 

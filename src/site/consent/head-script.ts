@@ -10,14 +10,18 @@
  * The banner calls the same loader once the visitor agrees.
  * Plain ES5 text, a few hundred bytes, allowed by their hashes in the site's Content-Security-Policy.
  */
-import { CONSENT_STORAGE_KEY, CONSENT_VERSION, TAGS_EVENT, consentDefaultArgs, type ConsentConfig } from './consent.ts';
+import {
+  CONSENT_STORAGE_KEY,
+  CONSENT_VERSION,
+  LOAD_TAGS_FUNCTION,
+  TAGS_ALLOWED_FLAG,
+  TAGS_EVENT,
+  TAGS_STARTED_FLAG,
+  consentDefaultArgs,
+  type ConsentConfig,
+} from './consent.ts';
 
-/** The name of the page's container loader (see above). */
-export const LOAD_TAGS_FUNCTION = 'dealerLoadTags';
-/** Set on window once the container has been asked for. */
-export const TAGS_STARTED_FLAG = 'dealerTagsStarted';
-/** Set on window by the first script: whether the container may load without asking. */
-export const TAGS_ALLOWED_FLAG = 'dealerTagsAllowed';
+export { LOAD_TAGS_FUNCTION, TAGS_ALLOWED_FLAG, TAGS_STARTED_FLAG };
 
 /** The last head script: loads the container now when the choice in force allows it. */
 export const START_TAGS_SCRIPT = `window.${TAGS_ALLOWED_FLAG}&&window.${LOAD_TAGS_FUNCTION}();`;
