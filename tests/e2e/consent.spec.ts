@@ -138,7 +138,7 @@ for (const width of [390, 1366] as const) {
       const settings = page.getByRole('button', { name: 'Cookie settings' });
       await settings.click();
       await expect(region).toBeVisible();
-      await expect(page.getByRole('heading', { name: 'Your privacy' })).toBeFocused();
+      await expect(region.getByText('Your privacy', { exact: true })).toBeFocused();
       const marketing = region.getByRole('checkbox', { name: /Marketing/ });
       await expect(region.getByRole('checkbox', { name: /Analytics/ })).toBeChecked();
       await expect(marketing).toBeChecked();
@@ -206,7 +206,7 @@ test.describe('at 1366 px', () => {
     await expect.poll(() => tagManager(seen)).toHaveLength(1);
     expect(await consentCalls(page)).toEqual([consentDefaultArgs('notice')]);
     const region = banner(page);
-    await expect(region.getByRole('heading', { name: 'This site uses cookies' })).toBeVisible();
+    await expect(region.getByText('This site uses cookies', { exact: true })).toBeVisible();
     await region.getByRole('button', { name: 'Opt out' }).click();
     expect((await consentCalls(page)).at(-1)).toEqual([
       'consent',

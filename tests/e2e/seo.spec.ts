@@ -91,7 +91,7 @@ if (env) {
         // visitor's consent to it (the banner, the chat button: src/site/consent/).
         const tag = gtmId(env.dealersDir, slug);
         const consent =
-          /\/_astro\/((ConsentBanner|ChatLauncher)\.astro_astro_type_script_index_0_lang|consent|client)\.[\w-]+\.js/;
+          /\/_astro\/((ConsentBanner|ChatLauncher)\.astro_astro_type_script_index_0_lang|consent|choice)\.[\w-]+\.js/;
         const isTagManager = (src: string) =>
           (!!tag && src === `https://www.googletagmanager.com/gtm.js?id=${tag}`) || (!!tag && consent.test(src));
         const scripts: string[] = [];

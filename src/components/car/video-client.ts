@@ -6,7 +6,7 @@
  * from the video's host before the press.
  */
 import { CONSENT_EVENT, type ConsentMode } from '../../site/consent/consent.ts';
-import { currentConsent, grantMarketing } from '../../site/consent/client.ts';
+import { currentConsent, grantMarketing } from '../../site/consent/choice.ts';
 
 export function startVideoSlide(slide: HTMLElement): void {
   const play = slide.querySelector<HTMLButtonElement>('[data-play]');

@@ -2,7 +2,7 @@
  * The consent banner in the browser (ConsentBanner.astro): shown when no choice of the current
  * version is remembered; "Accept all", "Reject all" (or, under a notice, "OK" and "Opt out") and
  * "Choices" with a checkbox per category. Any element with `data-consent-open` (the footer's
- * "Cookie settings") opens it again with the choices shown, focus on its heading, and focus goes
+ * "Cookie settings") opens it again with the choices shown, focus on its title, and focus goes
  * back there once a choice is made. No framework: a few hundred bytes.
  */
 import {
@@ -12,7 +12,7 @@ import {
   type ConsentChoice,
   type ConsentMode,
 } from '../../site/consent/consent.ts';
-import { saveConsent, storedConsent } from '../../site/consent/client.ts';
+import { saveConsent, storedConsent } from '../../site/consent/choice.ts';
 
 export function startConsentBanner(): void {
   const banner = document.querySelector<HTMLElement>('[data-consent]');

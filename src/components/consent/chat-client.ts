@@ -8,7 +8,7 @@
  */
 import { CHAT_TIMEOUT_MS, CHAT_UNAVAILABLE_QUERY } from '../../site/consent/chat.ts';
 import type { ConsentMode } from '../../site/consent/consent.ts';
-import { currentConsent, grantMarketing } from '../../site/consent/client.ts';
+import { currentConsent, grantMarketing } from '../../site/consent/choice.ts';
 
 const UNAVAILABLE = "Sorry, chat isn't available right now. Send us an enquiry and we'll get back to you soon.";
 
