@@ -82,6 +82,13 @@ export function startChat(): void {
     );
     allow.focus();
   });
+  // Escape closes the question and goes back to the button.
+  root.addEventListener('keydown', (e) => {
+    if (e.key !== 'Escape' || panel.hidden || state === 'failed') return;
+    panel.hidden = true;
+    start.setAttribute('aria-expanded', 'false');
+    start.focus();
+  });
   allow.addEventListener('click', () => {
     grantMarketing(mode);
     load();
