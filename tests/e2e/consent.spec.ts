@@ -7,7 +7,7 @@
  *   googletagmanager.com before "Accept all"; after it the container is asked for and the data
  *   layer holds the Consent Mode default, then the update; the choice holds on reload; "Reject
  *   all" asks for nothing, then or later; the footer's "Cookie settings" opens the choices again.
- *   The banner is a labelled region, keyboard operable and axe clean, and the page does not move.
+ *   The banner is a labelled non-modal dialog, keyboard operable and axe clean, and the page does not move.
  * - tasman-motors (a notice): the container loads at once with granted defaults; "Opt out"
  *   updates to denied and nothing loads on the next page.
  * - The car video: a YouTube slide asks for nothing until play, asks for consent in place, then
@@ -76,7 +76,7 @@ const stored = (page: Page) =>
     CONSENT_STORAGE_KEY,
   );
 
-const banner = (page: Page) => page.getByRole('region', { name: /Your privacy|This site uses cookies/ });
+const banner = (page: Page) => page.getByRole('dialog', { name: /Your privacy|This site uses cookies/ });
 
 for (const width of [390, 1366] as const) {
   test.describe(`at ${width} px`, () => {

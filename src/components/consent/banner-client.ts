@@ -15,7 +15,7 @@ import {
 import { saveConsent, storedConsent } from '../../site/consent/choice.ts';
 
 export function startConsentBanner(): void {
-  const banner = document.querySelector<HTMLElement>('[data-consent]');
+  const banner = document.querySelector<HTMLDialogElement>('[data-consent]');
   if (!banner) return;
   const mode: ConsentMode = banner.dataset.consent === 'notice' ? 'notice' : 'opt_in';
   const form = banner.querySelector<HTMLFormElement>('[data-consent-form]')!;
@@ -35,13 +35,13 @@ export function startConsentBanner(): void {
   };
   const show = (withChoices: boolean) => {
     setChoices(withChoices);
-    banner.hidden = false;
+    banner.open = true;
     document.documentElement.classList.add('consent-showing');
   };
   const choose = (choice: ConsentChoice) => {
     saveConsent(choice);
     const hadFocus = banner.contains(document.activeElement);
-    banner.hidden = true;
+    banner.open = false;
     document.documentElement.classList.remove('consent-showing');
     if (hadFocus) opener?.focus();
     opener = null;
@@ -61,7 +61,7 @@ export function startConsentBanner(): void {
   banner.addEventListener('keydown', (e) => {
     // Escape closes a banner opened again from the page; a first visit still needs an answer.
     if (e.key === 'Escape' && opener) {
-      banner.hidden = true;
+      banner.open = false;
       document.documentElement.classList.remove('consent-showing');
       opener.focus();
       opener = null;

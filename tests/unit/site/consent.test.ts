@@ -215,7 +215,7 @@ describe('the page shell', () => {
   it('a site with a container: the consent default in the head, the banner (labelled, hidden until needed) and the footer link', async () => {
     const html = await render({ analytics: { gtmId: 'GTM-ABC123' } });
     expect(html).toContain('gtag(\'consent\',\'default\',{"ad_storage":"denied"');
-    expect(html).toMatch(/<section class="consent" aria-labelledby="consent-title" data-consent="opt_in" hidden>/);
+    expect(html).toMatch(/<dialog class="consent" aria-labelledby="consent-title" data-consent="opt_in">/);
     expect(html).toContain('href="/privacy-policy"');
     expect(html).toMatch(
       /<button type="button" class="consent-link" data-consent-open hidden>Cookie settings<\/button>/,
