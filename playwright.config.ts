@@ -5,6 +5,8 @@
  * Visual baselines (tests/e2e/visual.spec.ts) are kept by name under tests/e2e/__screenshots__
  * (VISUAL_SNAPSHOTS_DIR overrides it), one file per dealer, page and width, without the platform
  * suffix: the suite runs in one browser, Debian's Chromium, on Linux.
+ * Every browser context starts with a refused consent on each site (setup/consent-state.ts), so
+ * the consent banner is out of the way of tests that are not about it.
  */
 import { defineConfig } from '@playwright/test';
 import { chromiumPath, visualSnapshotsDir } from './tests/e2e/setup/support.ts';
@@ -24,6 +26,8 @@ export default defineConfig({
   snapshotPathTemplate: `${visualSnapshotsDir()}/{arg}{ext}`,
   use: {
     browserName: 'chromium',
+    // Written by the global setup: a refused consent on every site (tests/e2e/setup/consent-state.ts).
+    storageState: process.env.E2E_STORAGE_STATE || undefined,
     trace: 'off',
     screenshot: 'off',
     launchOptions: {

@@ -18,6 +18,7 @@ import type { Mutation } from './kit.ts';
 import { mutations as blocks } from './rows/blocks.ts';
 import { mutations as build } from './rows/build.ts';
 import { mutations as constants } from './rows/constants.ts';
+import { mutations as consent } from './rows/consent.ts';
 import { mutations as entities } from './rows/entities.ts';
 import { mutations as fleets } from './rows/fleets.ts';
 import { mutations as query } from './rows/query.ts';
@@ -37,6 +38,7 @@ export const mutations: Mutation[] = [
   ...stock,
   ...shortlist,
   ...alerts,
+  ...consent,
   ...build,
   ...routes,
   ...query,

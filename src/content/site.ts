@@ -309,6 +309,28 @@ export const siteSchema = z.object({
     }),
   ),
   options: opt(siteOptions).transform((o) => o ?? siteOptions.parse({})),
+  /**
+   * (1.2) Consent before tags: "opt_in" (the default) loads no analytics, marketing or chat script
+   * until the visitor agrees; "notice" loads them at once and says so, with a way to opt out.
+   */
+  consent: opt(z.object({ mode: opt(z.enum(['opt_in', 'notice'])) })),
+  /**
+   * (1.2) Talking to the dealer: `sms`, a number for click-to-SMS on car pages; `script_url`, a chat
+   * vendor's script (https, or a path on the dealer's own site), loaded only after consent and first use.
+   */
+  chat: opt(
+    z.object({
+      sms: opt(z.string()),
+      script_url: opt(
+        z
+          .string()
+          .trim()
+          .refine((v) => /^https:\/\/[^/\\\s]+\S*$/i.test(v) || /^\/(?![/\\])\S+$/.test(v), {
+            message: 'expected an https:// address or a path on the site such as "/chat/widget.js"',
+          }),
+      ),
+    }),
+  ),
 });
 
 export type Site = z.output<typeof siteSchema>;

@@ -5,12 +5,17 @@
  * layer (coastal-motor-group) the page view also reaches the manufacturer's function once it
  * appears (polled every 300 ms), and never on a site without it (ridgeline-mazda).
  * The tag manager's own script is kept off the network so that its arrival is the test's to decide.
+ * The visitor has accepted analytics and marketing (the container is asked for, and the
+ * manufacturer's data layer starts with it); what happens before or without consent is
+ * tests/e2e/consent.spec.ts's.
  */
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { analyticsPage, type AnalyticsPage } from '../../src/site/analytics-pages.ts';
 import { MANUFACTURER_FUNCTION } from '../../src/site/analytics.ts';
 import { builtSlugs, e2eEnv, htmlFiles, localOrigin, pathOfFile, readSiteJson } from './setup/support.ts';
+import { storeConsent } from './setup/consent-state.ts';
+import { ACCEPT_ALL } from '../../src/site/consent/consent.ts';
 
 const env = e2eEnv();
 const COASTAL = 'coastal-motor-group';
@@ -52,6 +57,7 @@ const seenByManufacturer = (page: Page) =>
   page.evaluate(() => (window as unknown as { __manufacturerSeen?: Entry[] }).__manufacturerSeen ?? []);
 
 test.beforeEach(async ({ page }) => {
+  await storeConsent(page, ACCEPT_ALL);
   await page.route('https://www.googletagmanager.com/**', (route) => route.abort());
 });
 

@@ -23,6 +23,8 @@ import path from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { headersFor, parseHeaders } from '../../src/engine/serve/serve-headers.ts';
 import { completeForm, newVisitor } from './setup/form-driver.ts';
+import { storeConsent } from './setup/consent-state.ts';
+import { ACCEPT_ALL } from '../../src/site/consent/consent.ts';
 import {
   builtSlugs,
   e2eEnv,
@@ -129,9 +131,13 @@ interface Watch {
   consoleErrors: string[];
 }
 
-/** Serves googletagmanager.com from the stubs, records what was asked, and listens for violations. */
+/**
+ * Serves googletagmanager.com from the stubs, records what was asked, and listens for violations.
+ * The visitor has accepted everything, so the container loads (src/site/consent/).
+ */
 async function watch(context: BrowserContext): Promise<Watch> {
   const seen: Watch = { tagManagerRequests: [], consoleErrors: [] };
+  await storeConsent(context, ACCEPT_ALL);
   await context.route(`${TAG_MANAGER}/**`, (route) => {
     const url = route.request().url();
     seen.tagManagerRequests.push(url);

@@ -3,6 +3,7 @@
  * that keeps a branch deploy out of search results, and pages without interactive blocks shipping
  * no JavaScript.
  */
+import { START_TAGS_SCRIPT } from '../../src/site/consent/head-script.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
@@ -82,13 +83,17 @@ if (env) {
         expect(robots.body).toMatch(new RegExp(`^Sitemap: ${escapeRegExp(origin)}/sitemap\\.xml$`, 'm'));
       });
 
-      test("the terms and conditions page, which has no interactive block, loads no JavaScript but the dealer's tag manager", async ({
+      test("the terms and conditions page, which has no interactive block, loads no JavaScript but the dealer's tag manager and its consent", async ({
         page,
       }) => {
-        // The one script such a page may load is the Google Tag Manager container the dealer set
-        // in site.json (analytics.gtmId): an integration the dealer chose, not code of the site.
+        // The scripts such a page may load are the Google Tag Manager container the dealer set in
+        // site.json (analytics.gtmId), an integration the dealer chose, with what asks for the
+        // visitor's consent to it (the banner, the chat button: src/site/consent/).
         const tag = gtmId(env.dealersDir, slug);
-        const isTagManager = (src: string) => !!tag && src === `https://www.googletagmanager.com/gtm.js?id=${tag}`;
+        const consent =
+          /\/_astro\/((ConsentBanner|ChatLauncher)\.astro_astro_type_script_index_0_lang|consent|choice)\.[\w-]+\.js/;
+        const isTagManager = (src: string) =>
+          (!!tag && src === `https://www.googletagmanager.com/gtm.js?id=${tag}`) || (!!tag && consent.test(src));
         const scripts: string[] = [];
         page.on('request', (req) => {
           if (req.resourceType() === 'script' || /\.m?js$/.test(new URL(req.url()).pathname)) scripts.push(req.url());
@@ -106,7 +111,10 @@ if (env) {
           .locator('script:not([type="application/ld+json"])')
           .evaluateAll((nodes) => nodes.map((n) => ({ src: n.getAttribute('src') ?? '', text: n.textContent ?? '' })));
         const unexpected = elements.filter(({ src, text }) =>
-          src ? !isTagManager(src) : !(tag && text.includes('googletagmanager.com/gtm.js') && text.includes(tag)),
+          src
+            ? !isTagManager(src)
+            : !(tag && text.includes('googletagmanager.com/gtm.js') && text.includes(tag)) &&
+              !(tag && (text === START_TAGS_SCRIPT || consent.test(text))),
         );
         expect(unexpected, 'script elements').toEqual([]);
       });

@@ -4,7 +4,9 @@
  * Debian's Chromium with reduced motion, web fonts loaded, animations stopped and every lazy image
  * loaded. One sample dealer (coastal-motor-group) is shown in full: home, used cars, a car, a
  * model, offers, team, contact, service booking and each thank-you variant; the other dealers by
- * their home page.
+ * their home page. The consent banner, which every other shot is spared (tests/e2e/setup/
+ * consent-state.ts), is shown on the full dealer's home page as a first visitor sees it: the
+ * screen, not the full page, as it is fixed to the screen's bottom edge.
  *
  * Baselines are made on purpose, never by a test run that happens to find none:
  *   npx playwright test tests/e2e/visual.spec.ts --update-snapshots
@@ -17,6 +19,7 @@ import { loadDealers } from '../../src/content/load.ts';
 import { settleForShot, shotPages, type ShotPage } from '../../scripts/shots/shot-pages.ts';
 import { SUBMISSION_KEY } from '../../src/stores/submission.ts';
 import { builtSlugs, e2eEnv, localOrigin, visualSnapshotsDir } from './setup/support.ts';
+import { EMPTY_STORAGE } from './setup/consent-state.ts';
 
 /** The dealer shown in full. */
 const FULL = 'coastal-motor-group';
@@ -97,6 +100,28 @@ test.describe('visual comparisons', () => {
       );
     });
   }
+
+  test.describe('the consent banner on a first visit', () => {
+    test.use({ storageState: EMPTY_STORAGE });
+    for (const width of WIDTHS) {
+      test(`${FULL} home with the consent banner at ${width} px looks as its baseline`, async ({ page }) => {
+        await page.context().route(
+          (url) => !url.hostname.endsWith('.localhost'),
+          (route) => route.abort('blockedbyclient'),
+        );
+        await page.setViewportSize({ width, height: 900 });
+        await settle(page, `${localOrigin(FULL, env!.port)}/`, { name: 'home', path: '/' });
+        await expect(page.locator('.consent')).toBeVisible();
+        await expect(page).toHaveScreenshot([FULL, `home-consent-${width}.png`], {
+          animations: 'disabled',
+          caret: 'hide',
+          scale: 'css',
+          maxDiffPixelRatio: MAX_DIFF_PIXEL_RATIO,
+          timeout: 30_000,
+        });
+      });
+    }
+  });
 
   for (const [slug, name, shot] of shots) {
     for (const width of WIDTHS) {

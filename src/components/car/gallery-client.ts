@@ -1,9 +1,11 @@
 /**
  * The car gallery in the browser (Gallery.astro). Without this script the photos still swipe
  * and the thumbnails still jump to their photo; with it the gallery gains previous/next buttons,
- * arrow keys, the photo count and the full-screen view. No framework: a few hundred bytes.
+ * arrow keys, the photo count and the full-screen view (of the photos: the video slide, when the
+ * car has one, plays in place, video-client.ts). No framework: a few hundred bytes.
  */
 import { countText, indexAtScroll, indexForKey, stepIndex } from '../../site/car-page/gallery.ts';
+import { pauseVideo, startVideoSlide } from './video-client.ts';
 
 const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
@@ -12,6 +14,10 @@ function startGallery(root: HTMLElement): void {
   if (!track) return;
   const slides = [...track.children] as HTMLElement[];
   const count = slides.length;
+  const videoSlide = slides.find((s) => s.hasAttribute('data-video-slide'));
+  if (videoSlide) startVideoSlide(videoSlide);
+  // Full screen shows the photos only.
+  const photoCount = videoSlide ? count - 1 : count;
   const stage = track.parentElement!;
   const thumbs = [...root.querySelectorAll<HTMLAnchorElement>('[data-thumb]')];
   const dialog = root.querySelector<HTMLDialogElement>('[data-dialog]');
@@ -20,6 +26,7 @@ function startGallery(root: HTMLElement): void {
   let fullIndex = 0;
 
   const show = (i: number) => {
+    if (slides[i] !== videoSlide) pauseVideo(videoSlide);
     index = i;
     for (const el of stage.querySelectorAll('[data-count]')) el.textContent = countText(i, count);
     thumbs.forEach((t, n) => {
@@ -104,10 +111,10 @@ function startGallery(root: HTMLElement): void {
       fullPhoto.src = img.getAttribute('src') ?? img.src;
       fullPhoto.alt = img.alt;
     }
-    if (fullCount) fullCount.textContent = countText(i, count);
+    if (fullCount) fullCount.textContent = countText(i, photoCount);
   };
   const open = () => {
-    showFull(index);
+    showFull(Math.min(index, photoCount - 1));
     dialog.showModal();
   };
   for (const b of stage.querySelectorAll<HTMLButtonElement>('[data-open]')) {
@@ -115,14 +122,14 @@ function startGallery(root: HTMLElement): void {
     b.addEventListener('click', open);
   }
   track.addEventListener('click', (e) => {
-    if ((e.target as Element).closest('img')) open();
+    if ((e.target as Element).closest('img.vdp-photo')) open();
   });
   dialog.querySelector('[data-close]')?.addEventListener('click', () => dialog.close());
   for (const b of dialog.querySelectorAll<HTMLButtonElement>('[data-prev], [data-next]')) {
-    b.addEventListener('click', () => showFull(stepIndex(fullIndex, b.hasAttribute('data-next') ? 1 : -1, count)));
+    b.addEventListener('click', () => showFull(stepIndex(fullIndex, b.hasAttribute('data-next') ? 1 : -1, photoCount)));
   }
   dialog.addEventListener('keydown', (e) => {
-    const i = indexForKey(e.key, fullIndex, count);
+    const i = indexForKey(e.key, fullIndex, photoCount);
     if (i === undefined) return;
     e.preventDefault();
     showFull(i);

@@ -7,6 +7,7 @@ import { absoluteUrl, dealerRoutes } from '../../domain/routes.ts';
 import { isIndexable, walkBlocks } from '../../site/page-blocks.ts';
 import { routeBlocks } from '../../domain/pages.ts';
 import { GOOGLE_FEED_FILE, META_FEED_FILE } from '../../seo/feeds/index.ts';
+import { videoSource } from '../../site/car-page/video.ts';
 
 const FEED_FILES = [GOOGLE_FEED_FILE, META_FEED_FILE];
 
@@ -87,6 +88,27 @@ export function mapPagePaths(d: DealerContent): string[] {
     .map((r) => r.path);
 }
 
+/** The players a site's car videos embed (frame-src): YouTube's no-cookie host and Vimeo's, as used. */
+function videoFrameSources(d: DealerContent): string[] {
+  const hosts = new Set<string>();
+  for (const car of d.cars) {
+    const source = videoSource(car.video_url);
+    if (source && source.provider !== 'file') hosts.add(new URL(source.embedUrl).origin);
+  }
+  return [...hosts].sort();
+}
+
+/** The chat vendor's origin (content format 1.2 `chat.script_url`), when it is not the site's own. */
+function chatOrigin(d: DealerContent): string | undefined {
+  const url = d.site.chat?.script_url?.trim();
+  if (!url || url.startsWith('/')) return undefined;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The Content-Security-Policy of a dealer site (docs/deploy.md, Content-Security-Policy).
  *
@@ -104,6 +126,10 @@ export function mapPagePaths(d: DealerContent): string[] {
  * 'self' (and https: on a site whose tag manager loads third-party tags) are for browsers without
  * CSP level 3, which ignore 'strict-dynamic' and fall back to those; level 3 browsers ignore them.
  *
+ * A car's YouTube or Vimeo video may be framed from its player's host (www.youtube-nocookie.com,
+ * player.vimeo.com), and a chat vendor's script (loaded by the chat button, so trusted through
+ * 'strict-dynamic') may connect to and frame its own origin.
+ *
  * Styles: 'self' and the hash of each `<style>` element (the head's @font-face rules); style
  * attributes were moved into a stylesheet by the build, so no inline style is allowed and injected
  * `style` attributes and `<style>` elements are refused. Styles set through the CSSOM
@@ -117,10 +143,12 @@ export function mapPagePaths(d: DealerContent): string[] {
  */
 export function contentSecurityPolicy(d: DealerContent, hashes: InlineHashes, options: { map?: boolean } = {}): string {
   const gtm = d.site.analytics?.gtmId ? [TAG_MANAGER] : [];
+  const chat = chatOrigin(d);
+  const chatSources = chat ? [chat] : [];
   const analytics = gtm.length ? ANALYTICS_HOSTS : [];
   const map = !!options.map;
   const script = ["'strict-dynamic'", ...hashes.scripts, ...(map ? ["'unsafe-eval'", 'blob:'] : [])];
-  const fallback = ["'self'", ...(gtm.length || map ? ['https:'] : [])];
+  const fallback = ["'self'", ...(gtm.length || map || chat ? ['https:'] : [])];
   const style = map ? ["'self'", "'unsafe-inline'", 'https://fonts.googleapis.com'] : ["'self'", ...hashes.styles];
   const mapConnect = ['https://*.googleapis.com', 'https://*.google.com', 'https://*.gstatic.com', 'data:', 'blob:'];
   const directive = (name: string, sources: string[]) => [name, ...sources].join(' ');
@@ -131,8 +159,14 @@ export function contentSecurityPolicy(d: DealerContent, hashes: InlineHashes, op
     "img-src 'self' data: https:",
     directive('font-src', ["'self'", 'data:', ...(map ? ['https://fonts.gstatic.com'] : [])]),
     "media-src 'self' https:",
-    directive('connect-src', ["'self'", ...gtm, ...analytics, ...(map ? mapConnect : [])]),
-    directive('frame-src', ["'self'", ...gtm, ...(map ? ['https://*.google.com'] : [])]),
+    directive('connect-src', ["'self'", ...gtm, ...analytics, ...chatSources, ...(map ? mapConnect : [])]),
+    directive('frame-src', [
+      "'self'",
+      ...gtm,
+      ...videoFrameSources(d),
+      ...chatSources,
+      ...(map ? ['https://*.google.com'] : []),
+    ]),
     ...(map ? ["worker-src 'self' blob:"] : []),
     "frame-ancestors 'self'",
     "base-uri 'self'",

@@ -7,7 +7,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +15,7 @@ import { startServer, type RunningServer } from '../../../src/engine/serve/stati
 import { sharedSampleBuild } from '../../helpers/sample-build.ts';
 import { startE2EApi, type E2EApi } from './api-setup.ts';
 import { builtSlugs, chromiumPath, dealersDirForE2E, missingChromiumMessage } from './support.ts';
+import { consentStorageState } from './consent-state.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -70,7 +71,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await build('preview', ['--dealers', dealersDir, '--out', previewDir, '--only', previewSlug, '--preview']);
     api = await startE2EApi(dealersDir, work);
     server = await startServer({ sitesDir, dealersDir, port: 0, api: api.fetch });
+    // Every test's browser context starts with a refused consent on every site (playwright.config.ts
+    // storageState), so the consent banner covers nothing; tests/e2e/consent.spec.ts starts clean.
+    const storageState = path.join(work, 'consent-state.json');
+    await writeFile(storageState, JSON.stringify(consentStorageState(slugs, server.port)));
     Object.assign(process.env, {
+      E2E_STORAGE_STATE: storageState,
       E2E_SITES_DIR: sitesDir,
       E2E_PREVIEW_DIR: previewDir,
       E2E_PREVIEW_SLUG: previewSlug,

@@ -4,6 +4,7 @@
  * for the manufacturer's data layer on sites that have one (held until its function appears).
  * The browser side is in tests/e2e/analytics.spec.ts.
  */
+import { START_TAGS_SCRIPT } from '../../../src/site/consent/head-script.ts';
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import SiteLayout from '../../../src/layouts/SiteLayout.astro';
@@ -145,11 +146,12 @@ describe('the page shell of an analytics page', () => {
   const inlinePush = (html: string) =>
     [...html.matchAll(/<script>(\(window\.dataLayer=[^<]*)<\/script>/g)].map((m) => m[1]!);
 
-  it('pushes the page view before the tag manager snippet loads the container', async () => {
+  it('pushes the page view after the consent default and before the container is started', async () => {
     const html = await renderPage('/service', { gtmId: 'GTM-ABC123' });
     const [push] = inlinePush(html);
     expect(push).toBe(pageViewScript(pageViewEvent('/service', 'Book a Service')!));
-    expect(html.indexOf(push!)).toBeLessThan(html.indexOf('googletagmanager.com/gtm.js'));
+    expect(html.indexOf("gtag('consent','default'")).toBeLessThan(html.indexOf(push!));
+    expect(html.indexOf(push!)).toBeLessThan(html.indexOf(`<script>${START_TAGS_SCRIPT}</script>`));
     expect(html).not.toContain(MANUFACTURER_PAGE_VIEW_ATTR);
   });
 

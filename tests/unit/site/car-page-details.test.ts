@@ -87,7 +87,7 @@ describe('the walk-around video', () => {
       expect(videoHref(bad), String(bad)).toBeUndefined();
   });
 
-  it('is a link below the photos that opens in a new tab, with no player, frame or preload on the page', async () => {
+  it("is a slide with a play button on the car's own photo, and a link below, with no player, frame or preload on the page", async () => {
     const url = 'https://www.youtube.com/watch?v=k9Lx4TQ2vWs';
     const html = await carPageHtml(await fixtureWith(), testCar({ video_url: url }));
     const gallery = sectionOf(html, 'vdp-gallery');
@@ -97,10 +97,19 @@ describe('the walk-around video', () => {
     expect(link).toMatch(/rel="noopener noreferrer"/);
     expect(visibleText(gallery)).toContain('Watch the video of the 2019 Toyota Aqua S (opens in a new tab)');
     expect(gallery).toContain(`data-video="${url}"`);
+    // The slide: the car's own photo as the poster, a button named for the car, the player's address for later.
+    const slide = gallery.match(/<li class="vdp-slide vdp-video-slide"[^>]*>/)?.[0] ?? '';
+    expect(slide).toContain('data-provider="youtube"');
+    expect(slide).toContain('data-player="https://www.youtube-nocookie.com/embed/k9Lx4TQ2vWs?autoplay=1&amp;rel=0"');
+    expect(gallery).toMatch(
+      /<button type="button" class="vdp-play" data-play aria-label="Play video: 2019 Toyota Aqua S">/,
+    );
+    expect(gallery).toMatch(/<img[^>]+class="vdp-poster"/);
     expect(html).not.toMatch(/<(iframe|video|embed|object)\b/);
     expect(html).not.toMatch(/<link[^>]+(youtube|ytimg|vimeo)/);
-    // The address appears only where the visitor chooses to follow it.
-    expect(html.split('youtube.com').length - 1).toBe(2);
+    expect(html).not.toContain('ytimg');
+    // Without consent the slide offers the video on YouTube itself, in a new tab.
+    expect(gallery).toMatch(/<a[^>]+href="https:\/\/www\.youtube\.com\/watch\?v=k9Lx4TQ2vWs"[^>]+target="_blank"/);
   });
 
   it('gives no link for a car without a video, or with an address that is not http(s)', async () => {
