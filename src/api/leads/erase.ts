@@ -16,6 +16,7 @@ import { plural } from '../../lib/text.ts';
 import type { LeadPayload } from '../outbox/payload.ts';
 import type { LeadRow } from './store.ts';
 import { eraseSavedSearchesOf } from '../alerts/mail-log.ts';
+import { eraseReservationContacts } from '../reservations/store.ts';
 
 /**
  * Date of birth, driver licence number and address (src/forms/forms/finance.ts, and the address
@@ -223,6 +224,8 @@ export interface EraseReport extends DeleteReport {
   savedSearches: number;
   /** Their saved-search emails' .eml files deleted. */
   mailFiles: string[];
+  /** Their reservations whose name, email and phone were removed (an erase by email address). */
+  reservations: number;
 }
 
 /** Deletes every lead of the person on the site, everywhere it is stored (see deleteLeads). */
@@ -239,7 +242,10 @@ export async function eraseLeadsOf(
     (await db.query('SELECT 1 FROM leads WHERE site_slug = $1 LIMIT 1', [siteSlug])).rows.length > 0;
   // The address may also have saved searches, with the emails they were sent.
   const saved = 'email' in person ? await eraseSavedSearchesOf(db, siteSlug, person.email) : undefined;
+  // And reservations, whose payment records stay without the person's details.
+  const reservations = 'email' in person ? await eraseReservationContacts(db, siteSlug, person.email) : 0;
   return {
+    reservations,
     ...deleted,
     errors: [...deleted.errors, ...(saved?.errors ?? [])],
     siteHasLeads,
@@ -256,6 +262,11 @@ export function describeErase(report: EraseReport, siteSlug: string, person: Per
     saved.push(
       `Deleted ${plural(report.savedSearches, 'saved search', 'saved searches')} of ${siteSlug} ${whose}, and ${plural(report.mailFiles.length, 'email file')}:`,
       ...report.mailFiles.map((f) => `  ${f}`),
+    );
+  }
+  if (report.reservations) {
+    saved.push(
+      `Removed the name, email and phone from ${plural(report.reservations, 'reservation')} of ${siteSlug} ${whose} (the deposit's amount and payment reference stay).`,
     );
   }
   if (!report.leads.length && !report.errors.length) {

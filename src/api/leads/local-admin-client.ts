@@ -5,6 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { ReservationRow } from '../reservations/store.ts';
 import type { Car } from '../../content/entities.ts';
 import { openDb, type DbConfig } from '../db/index.ts';
 import { DataDirInUseError } from '../db/pglite.ts';
@@ -47,6 +48,11 @@ export interface LocalAdminClient {
   importStock(site: string, feed: StockFeed, force: boolean): Promise<ImportSummary>;
   /** Each importing dealer's stock among `sites` (a dealer that never imported is left out). */
   importedCars(sites: string[]): Promise<Record<string, Car[]>>;
+  /** `npm run reservations`: list a dealer's reservations, or settle a reserved car. */
+  reservations(
+    site: string,
+    command: { action: 'list' } | { action: 'sold' | 'release'; carId: string },
+  ): Promise<ReservationRow[]>;
 }
 
 /**
@@ -106,6 +112,8 @@ export async function localAdminOf(
     eraseLeadsOf: (site, person) => call<EraseReport>('/leads/erase', { site, person }),
     importStock: (site, feed, force) => call<ImportSummary>('/stock/import', { site, feed, force }),
     importedCars: async (sites) => (await call<{ cars: Record<string, Car[]> }>('/stock/cars', { sites })).cars,
+    reservations: async (site, command) =>
+      (await call<{ rows: ReservationRow[] }>('/reservations', { site, ...command })).rows,
   };
 }
 

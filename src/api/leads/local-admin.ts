@@ -24,6 +24,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { processEnv, type Env } from '../../config/env.ts';
 import { dbConfigFrom } from '../db/open.ts';
+import { reservationCommand } from '../reservations/store.ts';
 import { maintenance, type Db } from '../deps.ts';
 import { eraseLeadsOf, isLeadId, type Person } from './erase.ts';
 import { LOCAL_ADMIN_FILE, readLocalAdminFile, type LocalAdminFile } from './local-admin-client.ts';
@@ -35,7 +36,7 @@ import { importingSites, stockRows } from '../stock/store.ts';
 
 export { LOCAL_ADMIN_FILE, localAdminOf, type LocalAdminClient, type LocalAdminFile } from './local-admin-client.ts';
 
-const ROUTES = ['/leads/export', '/leads/erase', '/stock/import', '/stock/cars'] as const;
+const ROUTES = ['/leads/export', '/leads/erase', '/stock/import', '/stock/cars', '/reservations'] as const;
 
 export interface LocalAdminOptions {
   db: Db;
@@ -155,6 +156,20 @@ export async function startLocalAdmin(options: LocalAdminOptions): Promise<Local
       );
       if (!summary.refused && !summary.duplicate) options.onStockChanged?.(site);
       return summary;
+    }
+    if (route === '/reservations') {
+      const action = fields.action;
+      const carId = typeof fields.carId === 'string' ? fields.carId : '';
+      if (action !== 'list' && action !== 'sold' && action !== 'release')
+        throw new Refusal(400, 'action must be list, sold or release.');
+      if (action !== 'list' && !carId) throw new Refusal(400, 'carId is required.');
+      const rows = await reservationCommand(
+        options.db,
+        site,
+        action === 'list' ? { action } : { action, carId },
+        new Date(),
+      );
+      return { rows };
     }
     if (route === '/leads/export') {
       const leads = await maintenance(options.db, (db) =>

@@ -28,6 +28,7 @@ import {
 } from './erase.ts';
 import type { LeadRow } from './store.ts';
 import { purgeSavedSearches } from '../alerts/mail-log.ts';
+import { purgeReservations } from '../reservations/store.ts';
 
 export const DEFAULT_SENSITIVE_DAYS = envDefault('LEAD_SENSITIVE_DAYS');
 export const DEFAULT_RETENTION_MONTHS = envDefault('LEAD_RETENTION_MONTHS');
@@ -128,6 +129,8 @@ export interface PurgeReport {
   /** Saved-search email records deleted, and their .eml files. */
   mailDeleted: number;
   mailFilesDeleted: number;
+  /** Ended reservations (src/api/reservations/) deleted past the retention period. */
+  reservationsDeleted: number;
   /** True when the limit stopped it: more is due, for the next call. */
   more: boolean;
   /** Files that could not be rewritten or deleted; their leads are tried again next time. */
@@ -256,6 +259,7 @@ export async function purgeExpired(db: Db, options: PurgeOptions): Promise<Purge
     savedSearchesDeleted: 0,
     mailDeleted: 0,
     mailFilesDeleted: 0,
+    reservationsDeleted: 0,
     more: false,
     errors: [],
   };
@@ -272,6 +276,11 @@ export async function purgeExpired(db: Db, options: PurgeOptions): Promise<Purge
   report.mailDeleted = saved.mails;
   report.mailFilesDeleted = saved.files.length;
   report.errors.push(...saved.errors);
+  // So do reservations, which name the shopper.
+  report.reservationsDeleted = await purgeReservations(db, {
+    now,
+    retentionCutoff: (slug) => monthsBefore(now, (retention.sites[slug] ?? retention.defaults).retentionMonths),
+  });
   return report;
 }
 
@@ -295,6 +304,8 @@ export function describePurge(r: PurgeReport): string {
         `(${plural(r.mailFilesDeleted, '.eml file')}) past their time`,
     );
   }
+  if (r.reservationsDeleted)
+    parts.push(`deleted ${plural(r.reservationsDeleted, 'ended reservation')} past their time`);
   return parts.length
     ? `Lead retention: ${parts.join('; ')}${r.more ? '; more is due and follows on the next run' : ''}.`
     : '';

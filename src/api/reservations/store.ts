@@ -232,3 +232,65 @@ export async function settleReservation(
   );
   return rows[0];
 }
+
+/**
+ * The shopper's name, email and phone on every reservation of `email` at the site, removed (an
+ * erase request). The payment's amount and references stay: they record money taken or refunded.
+ */
+export async function eraseReservationContacts(db: Db, site: string, email: string): Promise<number> {
+  const { rows } = await db.query(
+    `UPDATE reservations SET contact = '{}'::jsonb
+      WHERE site_slug = $1 AND lower(contact->>'email') = lower($2) RETURNING id`,
+    [site, email.trim()],
+  );
+  return rows.length;
+}
+
+/**
+ * Reservations that ended (released, refunded or sold) and have not changed since the site's
+ * retention cut-off are deleted, with the payment notifications as old: the lead that told the
+ * dealer follows the lead rules itself.
+ */
+export async function purgeReservations(
+  db: Db,
+  options: { retentionCutoff: (slug: string) => Date; now: Date },
+): Promise<number> {
+  const { rows: sites } = await db.query<{ site_slug: string }>('SELECT DISTINCT site_slug FROM reservations');
+  let deleted = 0;
+  for (const { site_slug } of sites) {
+    const { rows } = await db.query(
+      `DELETE FROM reservations WHERE site_slug = $1 AND status IN ('released', 'refunded', 'sold') AND updated_at < $2
+        RETURNING id`,
+      [site_slug, options.retentionCutoff(site_slug)],
+    );
+    deleted += rows.length;
+  }
+  const oldest = sites.length
+    ? new Date(Math.min(...sites.map((s) => options.retentionCutoff(s.site_slug).getTime())))
+    : options.now;
+  await db.query('DELETE FROM payment_events WHERE received_at < $1', [oldest]);
+  return deleted;
+}
+
+/** A dealer's reservations that hold a car now or held one in the last 30 days, newest first. */
+export async function listReservations(db: Db, site: string, now: Date): Promise<ReservationRow[]> {
+  const { rows } = await db.query<ReservationRow>(
+    `SELECT * FROM reservations WHERE site_slug = $1 AND (status IN ('held', 'reserved') OR updated_at > $2)
+      ORDER BY created_at DESC`,
+    [site, new Date(now.getTime() - 30 * 86_400_000)],
+  );
+  return rows;
+}
+
+/** Runs `outcome` for the dealer's car: a list of its reservations, or a settle (settleReservation). */
+export async function reservationCommand(
+  db: Db,
+  site: string,
+  command: { action: 'list' } | { action: 'sold' | 'release'; carId: string },
+  now: Date,
+): Promise<ReservationRow[]> {
+  await releaseDue(db, now, { site });
+  if (command.action === 'list') return listReservations(db, site, now);
+  const row = await settleReservation(db, site, command.carId, command.action, now);
+  return row ? [row] : [];
+}

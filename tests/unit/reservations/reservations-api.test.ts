@@ -19,6 +19,8 @@ import { fixtureDealers, testDatabases, testDeps, type TestDb } from '../../help
 import { describeProblems, validateWithDtd } from '../../helpers/xml-dtd.ts';
 import type { LeadRow } from '../../../src/api/leads/store.ts';
 import { adfXml } from '../../../src/api/outbox/adf.ts';
+import { describeErase, eraseLeadsOf } from '../../../src/api/leads/erase.ts';
+import { purgeExpired } from '../../../src/api/leads/retention.ts';
 import { leadPayload } from '../../../src/api/outbox/payload.ts';
 
 const SLUG = 'mini-motors';
@@ -207,6 +209,33 @@ describe.each(testDatabases)('reservations on $label', (database) => {
     ]);
     expect(await status(15)).toBe('available');
     expect(await status(16)).toBe('sold');
+  });
+
+  it("an erase by email removes the shopper's details, and retention deletes ended reservations", async () => {
+    const report = await eraseLeadsOf(t.db, SLUG, { email: 'MIA@example.com' });
+    expect(report.reservations).toBeGreaterThanOrEqual(3);
+    expect(describeErase(report, SLUG, { email: 'mia@example.com' })).toMatch(
+      /Removed the name, email and phone from \d+ reservations of mini-motors/,
+    );
+    const left = await t.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM reservations WHERE contact->>'email' = 'mia@example.com'`,
+    );
+    expect(left.rows[0]!.n).toBe(0);
+    // Payments stay on record without the person.
+    const paid = await t.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM reservations WHERE payment_id IS NOT NULL AND contact = '{}'::jsonb`,
+    );
+    expect(paid.rows[0]!.n).toBeGreaterThan(0);
+
+    const before = await t.db.query<{ status: string }>('SELECT status FROM reservations');
+    const ended = before.rows.filter((r) => ['released', 'refunded', 'sold'].includes(r.status)).length;
+    const purge = await purgeExpired(t.db, {
+      retention: { defaults: { sensitiveDays: 30, retentionMonths: 24 }, sites: {} },
+      now: new Date(clock + 25 * 31 * 86_400_000),
+    });
+    expect(purge.reservationsDeleted).toBe(ended);
+    const after = await t.db.query<{ status: string }>('SELECT status FROM reservations');
+    expect(after.rows.every((r) => r.status === 'held' || r.status === 'reserved')).toBe(true);
   });
 
   it('refuses forged notifications and changes nothing', async () => {
