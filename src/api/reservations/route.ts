@@ -6,7 +6,8 @@
  *   (429). 201 { reservation_id, checkout_url }: the car is held and the shopper goes to the
  *   checkout. 400 a field's problem (fields), 404 no such car, 409 the car cannot be reserved or
  *   another shopper holds it, 503 payments unavailable (Retry-After).
- * GET /api/reservations/{id}?key=…   the reservation's state for its shopper (404 without the key)
+ * GET /api/reservations/{id}?key=…   the reservation's state for its shopper (404 without the key);
+ *   with the cancel link, LOOKUPS_PER_MINUTE a minute per client address (429)
  * GET /api/reservations/{id}/cancel?key=…   the checkout's Cancel: closes it, releases the car,
  *   303 to the car page (or to the thank-you page if the deposit was paid after all)
  * POST /api/payments/webhook    Stripe's signed notifications: 400 when the signature does not
@@ -19,7 +20,8 @@ import { reservationProblems } from '../../forms/reservation.ts';
 import { readCapped } from '../body.ts';
 import type { ApiDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
-import { guardedJson, limitsOf } from '../guard.ts';
+import { enforce, guardedJson, limitsOf } from '../guard.ts';
+import { clientIp } from '../rate-limit.ts';
 import { PaymentSignatureError, type Payments } from '../payments/payments.ts';
 import { dealerFor, handle, type RouteHandlers } from '../routes/respond.ts';
 import { carStatuses } from '../stock/store.ts';
@@ -36,6 +38,9 @@ import {
 } from './service.ts';
 
 const TOO_MANY = 'Too many reservations were started from your network. Please wait a minute and try again.';
+/** Look-ups of reservations (the thank-you page asks every 2 s while a payment is confirmed) per client address. */
+export const LOOKUPS_PER_MINUTE = 120;
+const lookupLimit = { max: LOOKUPS_PER_MINUTE, windowMs: 60_000 };
 const NOT_FOUND = 'There is no such reservation, or the link is incomplete.';
 
 const body = z.object({
@@ -60,6 +65,14 @@ function pageOrigin(request: Request, siteUrl: string): string {
 export function reservationHandlers(
   deps: ApiDeps,
 ): RouteHandlers<'reservations' | 'reservation' | 'reservationCancel' | 'paymentsWebhook'> {
+  /** The shopper's links are guessable by no one, but their look-ups are counted all the same. */
+  async function countLookup(request: Request) {
+    const ip = clientIp(request);
+    if (ip === 'unknown') return;
+    const key = `reservations:lookup:ip:${ip}`;
+    await enforce(deps, [{ key, limit: lookupLimit }]);
+  }
+
   const withPayments = (): ApiDeps & { payments: Payments } => {
     if (!deps.payments) throw new ApiError(503, PAYMENTS_DOWN, undefined, { 'Retry-After': '60' });
     return deps as ApiDeps & { payments: Payments };
@@ -95,6 +108,7 @@ export function reservationHandlers(
     }),
 
     reservation: handle(async (c) => {
+      await countLookup(c.req.raw);
       const dealer = dealerFor(c, deps, c.req.query('site'));
       const id = c.req.param('id') ?? '';
       const row = RESERVATION_ID.test(id) ? await reservationById(deps.db, id) : undefined;
@@ -105,6 +119,7 @@ export function reservationHandlers(
     }),
 
     reservationCancel: handle(async (c) => {
+      await countLookup(c.req.raw);
       const dealer = dealerFor(c, deps, c.req.query('site'));
       const id = c.req.param('id') ?? '';
       const row = RESERVATION_ID.test(id) ? await reservationById(deps.db, id) : undefined;

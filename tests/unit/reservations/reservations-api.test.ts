@@ -12,6 +12,7 @@ import { createFetchServer } from '../../../src/api/node-adapter.ts';
 import { stripePayments } from '../../../src/api/payments/stripe-payments.ts';
 import { releaseDue, settleReservation } from '../../../src/api/reservations/store.ts';
 import { CAR_TAKEN, NOT_RESERVABLE } from '../../../src/api/reservations/service.ts';
+import { LOOKUPS_PER_MINUTE } from '../../../src/api/reservations/route.ts';
 import type { DealerContent } from '../../../src/content/load.ts';
 import { TERMS_MESSAGE } from '../../../src/forms/reservation.ts';
 import { startStripeStandIn, type StripeStandIn } from '../../../scripts/standins/stripe-standin.ts';
@@ -236,6 +237,19 @@ describe.each(testDatabases)('reservations on $label', (database) => {
     expect(purge.reservationsDeleted).toBe(ended);
     const after = await t.db.query<{ status: string }>('SELECT status FROM reservations');
     expect(after.rows.every((r) => r.status === 'held' || r.status === 'reserved')).toBe(true);
+  });
+
+  it('counts look-ups of reservations per client address', async () => {
+    const ask = () =>
+      app.fetch(
+        new Request(`http://${SLUG}.localhost/api/reservations/res_${'0'.repeat(24)}?key=x`, {
+          headers: { 'x-forwarded-for': '203.0.113.77' },
+        }),
+      );
+    for (let i = 0; i < LOOKUPS_PER_MINUTE; i++) expect((await ask()).status).toBe(404);
+    const refused = await ask();
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBeTruthy();
   });
 
   it('refuses forged notifications and changes nothing', async () => {
