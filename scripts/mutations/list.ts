@@ -27,6 +27,7 @@ import { mutations as rules } from './rows/rules.ts';
 import { mutations as screens } from './rows/screens.ts';
 import { mutations as statesErrors } from './rows/states-errors.ts';
 import { mutations as stock } from './rows/stock.ts';
+import { mutations as reservations } from './rows/reservations.ts';
 import { mutations as shortlist } from './rows/shortlist.ts';
 import { mutations as alerts } from './rows/alerts.ts';
 
@@ -36,6 +37,7 @@ export const mutations: Mutation[] = [
   ...rules,
   ...fleets,
   ...stock,
+  ...reservations,
   ...shortlist,
   ...alerts,
   ...consent,

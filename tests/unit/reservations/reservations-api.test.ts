@@ -4,6 +4,7 @@
  * lead, cancel, two shoppers at once, a payment that lands after the car went to someone else
  * (refunded), the hold ending, replayed and forged notifications, and the route's refusals.
  */
+import { createHmac } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -41,6 +42,7 @@ describe.each(testDatabases)('reservations on $label', (database) => {
   let app: ReturnType<typeof createApp>;
   let dealers: DealerContent[];
   let clock = Date.now();
+  let hookUrl = '';
 
   beforeAll(async () => {
     t = await database.open();
@@ -55,7 +57,8 @@ describe.each(testDatabases)('reservations on $label', (database) => {
     app = createApp(await testDeps(t.db, { dealers, now: () => new Date(clock), payments }));
     server = createFetchServer(app.fetch, { origin: 'http://127.0.0.1' });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    standIn.setWebhook(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/payments/webhook`, SECRET);
+    hookUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/payments/webhook`;
+    standIn.setWebhook(hookUrl, SECRET);
   });
   afterAll(async () => {
     await standIn.close();
@@ -78,6 +81,18 @@ describe.each(testDatabases)('reservations on $label', (database) => {
   const started = async (res: Response) => {
     expect(res.status).toBe(201);
     return (await res.json()) as { reservation_id: string; checkout_url: string };
+  };
+  /** A notification signed as Stripe signs it, posted to the API. */
+  const webhook = (body: string) => {
+    const ts = Math.floor(Date.now() / 1000);
+    const v1 = createHmac('sha256', SECRET).update(`${ts}.${body}`).digest('hex');
+    return app.fetch(
+      new Request('http://127.0.0.1/api/payments/webhook', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': `t=${ts},v1=${v1}` },
+        body,
+      }),
+    );
   };
   const pay = (checkoutUrl: string) => fetch(`${checkoutUrl}/pay`, { method: 'POST', redirect: 'manual' });
   const leadsOf = async () =>
@@ -132,6 +147,8 @@ describe.each(testDatabases)('reservations on $label', (database) => {
     const event = standIn.events.find((e) => e.type === 'checkout.session.completed' && e.body.includes(id))!;
     expect(await standIn.redeliver(event.id)).toBe(200);
     expect(await leadsOf()).toHaveLength(1);
+    const replay = await webhook(event.body);
+    expect(await replay.json()).toEqual({ received: true, outcome: 'duplicate' });
     // Another shopper cannot reserve it.
     const second = await reserve(11, { ...SHOPPER, email: 'sam@example.com' });
     expect(second.status).toBe(409);
@@ -168,7 +185,10 @@ describe.each(testDatabases)('reservations on $label', (database) => {
   it('Cancel closes the checkout and releases the car at once', async () => {
     const { reservation_id: id, checkout_url } = await started(await reserve(12));
     const cancelled = await fetch(`${checkout_url}/cancel`, { method: 'POST', redirect: 'manual' });
+    // Released by the cancel itself, not by Stripe's later notification of the expiry.
+    standIn.setWebhook('http://127.0.0.1:9/', SECRET);
     const back = await app.fetch(new Request(cancelled.headers.get('location')!));
+    standIn.setWebhook(hookUrl, SECRET);
     expect(back.status).toBe(303);
     expect(back.headers.get('location')).toMatch(/\?reservation=cancelled#reserve$/);
     expect(await status(12)).toBe('available');

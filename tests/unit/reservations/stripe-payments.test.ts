@@ -103,6 +103,22 @@ describe('Stripe Checkout through the stand-in', () => {
     await expect(p.verifyEvent(body, old)).rejects.toBeInstanceOf(PaymentSignatureError);
   });
 
+  it('a completed checkout that is not paid yet (a delayed payment method) reserves nothing', async () => {
+    const body = JSON.stringify({
+      id: 'evt_test_unpaid',
+      object: 'event',
+      type: 'checkout.session.completed',
+      data: { object: { id: 'cs_test_unpaid', object: 'checkout.session', payment_status: 'unpaid' } },
+    });
+    const t = Math.floor(Date.now() / 1000);
+    const signature = `t=${t},v1=${createHmac('sha256', SECRET).update(`${t}.${body}`).digest('hex')}`;
+    expect(await payments().verifyEvent(body, signature)).toEqual({
+      id: 'evt_test_unpaid',
+      type: 'ignored',
+      providerType: 'checkout.session.completed',
+    });
+  });
+
   it('expires an open session at once with its event, and Cancel returns to the cancel page', async () => {
     const p = payments();
     const checkout = await p.createCheckout(request('res-3'));
