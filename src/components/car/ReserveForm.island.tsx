@@ -134,7 +134,7 @@ export default function ReserveForm({ carId, country, depositText }: ReserveForm
     >
       {(formik) => (
         <form
-          className="form-body vdp-reserve-form"
+          className="vdp-reserve-form"
           noValidate
           onSubmit={formik.handleSubmit}
           aria-label="Reserve this car"
