@@ -13,6 +13,7 @@
  * POST /api/payments/webhook    Stripe's signed notifications: 400 when the signature does not
  *   verify (nothing changes), else 200 { received: true, outcome }; a replay changes nothing.
  */
+import type { Context } from 'hono';
 import { z } from 'astro/zod';
 import { parseWith } from '../../contract/parse.ts';
 import { MAX_PAYMENT_EVENT_BYTES } from '../../contract/routes.ts';
@@ -73,6 +74,17 @@ export function reservationHandlers(
     await enforce(deps, [{ key, limit: lookupLimit }]);
   }
 
+  /** The reservation of the request's link: counted, then 404 unless its id, site and key all match. */
+  async function shoppersReservation(c: Context) {
+    await countLookup(c.req.raw);
+    const dealer = dealerFor(c, deps, c.req.query('site'));
+    const id = c.req.param('id') ?? '';
+    const row = RESERVATION_ID.test(id) ? await reservationById(deps.db, id) : undefined;
+    if (!row || row.site_slug !== dealer.slug || !keyMatches(row, c.req.query('key')))
+      throw new ApiError(404, NOT_FOUND);
+    return { dealer, row };
+  }
+
   const withPayments = (): ApiDeps & { payments: Payments } => {
     if (!deps.payments) throw new ApiError(503, PAYMENTS_DOWN, undefined, { 'Retry-After': '60' });
     return deps as ApiDeps & { payments: Payments };
@@ -108,23 +120,13 @@ export function reservationHandlers(
     }),
 
     reservation: handle(async (c) => {
-      await countLookup(c.req.raw);
-      const dealer = dealerFor(c, deps, c.req.query('site'));
-      const id = c.req.param('id') ?? '';
-      const row = RESERVATION_ID.test(id) ? await reservationById(deps.db, id) : undefined;
-      if (!row || row.site_slug !== dealer.slug || !keyMatches(row, c.req.query('key')))
-        throw new ApiError(404, NOT_FOUND);
-      const view = await reservationView(deps.db, dealer, id);
+      const { dealer, row } = await shoppersReservation(c);
+      const view = await reservationView(deps.db, dealer, row.id);
       return c.json(view, 200, { 'Cache-Control': 'no-store' });
     }),
 
     reservationCancel: handle(async (c) => {
-      await countLookup(c.req.raw);
-      const dealer = dealerFor(c, deps, c.req.query('site'));
-      const id = c.req.param('id') ?? '';
-      const row = RESERVATION_ID.test(id) ? await reservationById(deps.db, id) : undefined;
-      if (!row || row.site_slug !== dealer.slug || !keyMatches(row, c.req.query('key')))
-        throw new ApiError(404, NOT_FOUND);
+      const { dealer, row } = await shoppersReservation(c);
       const to = await cancelReservation(withPayments(), dealer, row, new URL(c.req.url).origin);
       return c.redirect(to, 303);
     }),
