@@ -14,7 +14,7 @@ export default function SaveSearch({ idBase, filters }: { idBase: string; filter
   const [open, setOpen] = useState(false);
   const titleId = `${idBase}-save-title`;
   return (
-    <div className="save-search" role="region" aria-labelledby={titleId}>
+    <div className="save-search">
       <div className="save-search-head">
         <svg className="save-search-icon" aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">
           <path
