@@ -133,12 +133,7 @@ export default function ReserveForm({ carId, country, depositText }: ReserveForm
       }}
     >
       {(formik) => (
-        <form
-          className="vdp-reserve-form"
-          noValidate
-          onSubmit={formik.handleSubmit}
-          aria-label="Reserve this car"
-        >
+        <form className="vdp-reserve-form" noValidate onSubmit={formik.handleSubmit} aria-label="Reserve this car">
           {cancelled && (
             <p className="vdp-reserve-cancelled" role="status">
               Your reservation was cancelled and no payment was taken. The car is available to reserve again.
