@@ -12,9 +12,10 @@ import { timeZoneFor } from './booking-hours.ts';
 export const DEFAULT_HOLD_HOURS = 48;
 /**
  * Minutes a checkout stays open, and the car held for it. Stripe takes no Checkout Session that
- * expires sooner than 30 minutes after it is made.
+ * expires sooner than 30 minutes after it is made (by its own clock, when the request arrives):
+ * one minute more keeps a create from being refused for the time it takes to reach Stripe.
  */
-export const CHECKOUT_MINUTES = 30;
+export const CHECKOUT_MINUTES = 31;
 
 export interface ReservationOffer {
   /** Whole dollars in the site's currency. */

@@ -24,7 +24,7 @@ export function markSold(root: HTMLElement): void {
 
 /** What the reservation section says instead of its form while the car is not free to reserve. */
 export const RESERVATION_STATE_TEXT: Partial<Record<CarStockStatus, string>> = {
-  held: 'Another shopper is reserving this car right now. If they do not complete their reservation within 30 minutes, it can be reserved again.',
+  held: 'Another shopper is reserving this car right now. If they do not complete their reservation within half an hour, it can be reserved again.',
   reserved:
     'This car has been reserved by another shopper. Enquire below and we will let you know if it becomes available.',
 };
