@@ -35,10 +35,8 @@ import {
   headersFile,
   mapPagePaths,
   robotsTxt,
-  scriptHashesOf,
   sendsStrictTransport,
   sitemapXml,
-  styleHashesOf,
 } from './site-files.ts';
 import { StrictPages } from './strict-pages.ts';
 
@@ -142,9 +140,8 @@ export async function buildBatch(options: BatchOptions): Promise<DealerSummary[]
 interface DealerSite {
   dealer: DealerContent;
   pages: SitePages;
-  /** CSP hash sources of the inline scripts and styles of the pages written so far. */
-  scripts: Set<string>;
-  styles: Set<string>;
+  /** The pages' rewrite, which also gathers the policy's hashes of their inline scripts and styles. */
+  strict: StrictPages;
   /** Milliseconds spent writing its pages. */
   ms: number;
 }
@@ -165,8 +162,9 @@ class DealerSites {
     for (const d of content.dealers) {
       const key = content.siteKeys[d.slug];
       if (!key) throw new Error(`No site key was given for ${d.slug}.`);
-      const pages = new SitePages(path.join(options.stagedDir, d.slug), new StrictPages(key));
-      this.sites.set(d.slug, { dealer: d, pages, scripts: new Set(), styles: new Set(), ms: 0 });
+      const strict = new StrictPages(key);
+      const pages = new SitePages(path.join(options.stagedDir, d.slug), strict);
+      this.sites.set(d.slug, { dealer: d, pages, strict, ms: 0 });
     }
   }
 
@@ -183,9 +181,7 @@ class DealerSites {
     // turn V8's garbage collection tasks do not run, so that a worker's heap doubles over a batch.
     await new Promise((resolve) => setImmediate(resolve));
     const t0 = performance.now();
-    const written = site.pages.add(file, html);
-    for (const h of scriptHashesOf([written])) site.scripts.add(h);
-    for (const h of styleHashesOf([written])) site.styles.add(h);
+    site.pages.add(file, html);
     site.ms += performance.now() - t0;
     return true;
   }
@@ -208,7 +204,7 @@ class DealerSites {
       const d = site.dealer;
       const dest = path.join(options.stagedDir, d.slug);
       site.pages.finish();
-      const hashes = { scripts: [...site.scripts].sort(), styles: [...site.styles].sort() };
+      const hashes = { scripts: [...site.strict.scriptHashes].sort(), styles: [...site.strict.styleHashes].sort() };
       const csp = contentSecurityPolicy(d, hashes);
       const mapPaths = mapPagePaths(d);
       const pagePolicies = mapPaths.length

@@ -1,5 +1,5 @@
 /** The files every dealer site root gets besides its pages: sitemap.xml, robots.txt, _headers. */
-import { createHash } from 'node:crypto';
+import { cspHashSource } from './strict-pages.ts';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { DealerContent } from '../../content/load.ts';
@@ -34,8 +34,6 @@ export function robotsTxt(d: DealerContent, preview: boolean): string {
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g;
 const STYLE_ELEMENT = /<style\b[^>]*>([\s\S]*?)<\/style\s*>/gi;
 
-const sha256Source = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
-
 /** sha256 sources of every executable inline script in the given HTML files. */
 export async function inlineScriptHashes(root: string, htmlFiles: string[]): Promise<string[]> {
   return scriptHashesOf(await Promise.all(htmlFiles.map((rel) => readFile(path.join(root, rel), 'utf8'))));
@@ -48,7 +46,7 @@ export function scriptHashesOf(htmls: Iterable<string>): string[] {
     for (const m of html.matchAll(INLINE_SCRIPT)) {
       const attrs = m[1] ?? '';
       if (/type=["']?application\/(ld\+)?json/i.test(attrs)) continue;
-      hashes.add(sha256Source(m[2] ?? ''));
+      hashes.add(cspHashSource(m[2] ?? ''));
     }
   }
   return [...hashes].sort();
@@ -60,7 +58,7 @@ export function scriptHashesOf(htmls: Iterable<string>): string[] {
  */
 export function styleHashesOf(htmls: Iterable<string>): string[] {
   const hashes = new Set<string>();
-  for (const html of htmls) for (const m of html.matchAll(STYLE_ELEMENT)) hashes.add(sha256Source(m[1] ?? ''));
+  for (const html of htmls) for (const m of html.matchAll(STYLE_ELEMENT)) hashes.add(cspHashSource(m[1] ?? ''));
   return [...hashes].sort();
 }
 

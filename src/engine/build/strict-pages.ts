@@ -39,14 +39,100 @@ export const PAGE_SCRIPT_PREFIX = '/_astro/page-script.';
 export const STYLE_ID_ATTRIBUTE = 'data-css';
 
 /**
- * What the rewrite looks at: comments and raw-text elements (skipped whole, so that nothing inside
- * them is taken for a tag), script elements, and start tags with a style attribute. Other start
- * tags do not match at all: a page has hundreds, and a callback for each cost more than the rest
- * of the rewrite. A quoted attribute value is consumed whole, so " style=" inside one is not an
- * attribute; the attributes of a matched tag are parsed properly (attributesOf) before any change.
+ * What the rewrite looks at (scanTags): comments and raw-text elements (skipped whole, so that
+ * nothing inside them is taken for a tag), script and style elements, and start tags with a style
+ * attribute. A start tag is read to its end with quoted attribute values consumed whole, so that
+ * " style=" or "<script>" inside a value is never taken for markup; the attributes of a tag that
+ * mentions a style are parsed properly (attributesOf) before any change.
  */
-const TOKEN =
-  /<!--[\s\S]*?-->|<(script|style|textarea|title)\b((?:"[^"]*"|'[^']*'|[^'">])*)>([\s\S]*?)<\/\1\s*>|<([a-zA-Z][a-zA-Z0-9-]*)((?:"[^"]*"|'[^']*'|[^'">])*?\sstyle(?![^\s=>/])(?:"[^"]*"|'[^']*'|[^'">])*)>/gi;
+const RAW_TEXT = new Set(['script', 'style', 'textarea', 'title']);
+const RAW_END: Record<string, RegExp> = {
+  script: /<\/script[\t\n\f\r ]*>/gi,
+  style: /<\/style[\t\n\f\r ]*>/gi,
+  textarea: /<\/textarea[\t\n\f\r ]*>/gi,
+  title: /<\/title[\t\n\f\r ]*>/gi,
+};
+
+const isLetter = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+const isNameChar = (c: number) => isLetter(c) || (c >= 48 && c <= 57) || c === 45;
+
+/** One piece of markup the scan hands over; its replacement text is returned. */
+type Visit =
+  | { kind: 'raw'; name: string; attrs: string; body: string; whole: string }
+  | { kind: 'tag'; name: string; attrs: string; whole: string };
+
+/**
+ * Walks `html` once, from one `<` to the next: comments and end tags pass through, every raw-text
+ * element (with its body) and every start tag that mentions a style go to `visit`, whose result
+ * replaces them. Markup that does not parse as a tag (a lone `<`, an unclosed quote) is text.
+ */
+function scanTags(html: string, visit: (v: Visit) => string): string {
+  const n = html.length;
+  let out = '';
+  let copied = 0;
+  let i = html.indexOf('<');
+  while (i !== -1 && i < n - 1) {
+    const c = html.charCodeAt(i + 1);
+    if (c === 33 && html.startsWith('<!--', i)) {
+      const end = html.indexOf('-->', i + 4);
+      i = end === -1 ? html.indexOf('<', i + 1) : html.indexOf('<', end + 3);
+      continue;
+    }
+    if (!isLetter(c)) {
+      i = html.indexOf('<', i + 1);
+      continue;
+    }
+    let j = i + 2;
+    while (j < n && isNameChar(html.charCodeAt(j))) j++;
+    // The attributes run to the first `>` outside a quoted value.
+    let k = j;
+    while (k < n) {
+      const ch = html.charCodeAt(k);
+      if (ch === 62) break;
+      if (ch === 34 || ch === 39) {
+        const close = html.indexOf(ch === 34 ? '"' : "'", k + 1);
+        if (close === -1) {
+          k = n;
+          break;
+        }
+        k = close + 1;
+      } else k++;
+    }
+    if (k >= n) {
+      i = html.indexOf('<', i + 1);
+      continue;
+    }
+    const name = html.slice(i + 1, j);
+    const lower = name.toLowerCase();
+    let end = k + 1;
+    let v: Visit | undefined;
+    if (RAW_TEXT.has(lower)) {
+      const close = RAW_END[lower]!;
+      close.lastIndex = end;
+      const m = close.exec(html);
+      if (m) {
+        const attrs = html.slice(j, k);
+        const body = html.slice(end, m.index);
+        end = m.index + m[0].length;
+        v = { kind: 'raw', name, attrs, body, whole: html.slice(i, end) };
+      }
+    }
+    if (!v) {
+      const attrs = html.slice(j, k);
+      if (/style/i.test(attrs)) v = { kind: 'tag', name, attrs, whole: html.slice(i, end) };
+    }
+    if (v) {
+      const replacement = visit(v);
+      if (replacement !== v.whole) {
+        out += html.slice(copied, i) + replacement;
+        copied = end;
+      }
+    }
+    i = html.indexOf('<', end);
+  }
+  return copied === 0 ? html : out + html.slice(copied);
+}
+
 const ATTRIBUTE = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
 
 interface Attribute {
@@ -87,6 +173,10 @@ export function decodeEntities(value: string): string {
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest();
+/** A Content-Security-Policy hash source of an inline script's or style element's text. */
+export const cspHashSource = (text: string) => `'sha256-${sha256(text).toString('base64')}'`;
+/** A script element the policy need not allow by hash: it loads a file, or holds data. */
+const UNHASHED_SCRIPT = (attrs: string) => /\bsrc=/.test(attrs) || /type=["']?application\/(ld\+)?json/i.test(attrs);
 const shortHash = (text: string) => sha256(text).toString('hex').slice(0, 10);
 
 /**
@@ -110,8 +200,12 @@ function appendScript(url: string, module: boolean, async: boolean): string {
  * 'strict-dynamic' trusts it and what it imports. `deferred` loaders run after parsing.
  */
 export function loaderScript(url: string, options: { module: boolean; async: boolean; deferred: boolean }): string {
+  return loader(url, options).text;
+}
+
+function loader(url: string, options: { module: boolean; async: boolean; deferred: boolean }) {
   const body = appendScript(url, options.module, options.async);
-  return options.deferred ? `<script type="module">${body}</script>` : `<script>${body}</script>`;
+  return { text: options.deferred ? `<script type="module">${body}</script>` : `<script>${body}</script>`, body };
 }
 
 const LOADED = /document\.createElement\('script'\),\{(?:type:'module',)?src:("(?:[^"\\]|\\.)*")/g;
@@ -144,6 +238,14 @@ export class StrictPages {
   private readonly stylesheetUrl: string;
   /** Short hashes already worked out: a site's pages repeat the same styles and scripts. */
   private readonly hashes = new Map<string, string>();
+  /** Policy hash sources already worked out, by text. */
+  private readonly sources = new Map<string, string>();
+  /**
+   * The policy's hash sources of every inline script (other than data) and style element the
+   * rewritten pages carry, as `scriptHashesOf` and `styleHashesOf` (site-files.ts) would find them.
+   */
+  readonly scriptHashes = new Set<string>();
+  readonly styleHashes = new Set<string>();
 
   /** `siteKey`: what makes the site (see the module comment); it names the stylesheet. */
   constructor(siteKey: string) {
@@ -159,20 +261,33 @@ export class StrictPages {
     return id;
   }
 
+  private sourceOf(text: string): string {
+    let source = this.sources.get(text);
+    if (source === undefined) {
+      source = cspHashSource(text);
+      this.sources.set(detached(text), source);
+    }
+    return source;
+  }
+
   /** One page rewritten; `page` names it in errors. */
   page(html: string, page: string): string {
-    return html.replace(
-      TOKEN,
-      (whole, rawName: string | undefined, rawAttrs: string, body: string, name: string, attrs: string) => {
-        if (whole.startsWith('<!--')) return whole;
-        if (rawName) {
-          if (rawName.toLowerCase() === 'script') return this.script(rawAttrs, body, whole, page);
-          const open = `<${rawName}${rawAttrs}>`;
-          return this.startTag(rawName, rawAttrs, page) + whole.slice(open.length);
+    return scanTags(html, (v) => {
+      if (v.kind === 'tag') return this.startTag(v.name, v.attrs, page);
+      const lower = v.name.toLowerCase();
+      if (lower === 'script') {
+        const loaded = this.script(v.attrs, v.body, page);
+        if (loaded !== undefined) {
+          this.scriptHashes.add(this.sourceOf(loaded.body));
+          return loaded.text;
         }
-        return this.startTag(name, attrs, page);
-      },
-    );
+        if (!UNHASHED_SCRIPT(v.attrs)) this.scriptHashes.add(this.sourceOf(v.body));
+        return v.whole;
+      }
+      if (lower === 'style') this.styleHashes.add(this.sourceOf(v.body));
+      const open = `<${v.name}${v.attrs}>`;
+      return this.startTag(v.name, v.attrs, page) + v.whole.slice(open.length);
+    });
   }
 
   /** A start tag with its style attribute, if any, replaced by a style id. */
@@ -203,11 +318,12 @@ export class StrictPages {
     return `<${name}${before}${replacement ? ` ${replacement}` : ''}${after}>`;
   }
 
-  private script(attrs: string, body: string, whole: string, page: string): string {
+  /** The loader that replaces a script element (its text and its script's body), or undefined to keep it. */
+  private script(attrs: string, body: string, page: string): { text: string; body: string } | undefined {
     const found = attributesOf(attrs);
     const get = (n: string) => found.find((a) => a.name === n);
     const type = get('type')?.value;
-    if (!isJavaScript(type)) return whole;
+    if (!isJavaScript(type)) return undefined;
     const module = (type ?? '').trim().toLowerCase() === 'module';
     const async = !!get('async');
     const src = get('src');
@@ -222,14 +338,14 @@ export class StrictPages {
       if (!module && !async && !deferred) {
         throw new Error(`${page}: <script${attrs}> blocks the parser; load it with defer, async or type="module"`);
       }
-      return loaderScript(src.value ?? '', { module, async, deferred });
+      return loader(src.value ?? '', { module, async, deferred });
     }
     const imports = module ? /\bimport\b/.test(body) : /\bimport\s*\(/.test(body);
-    if (!imports) return whole;
+    if (!imports) return undefined;
     const url = `${PAGE_SCRIPT_PREFIX}${this.idOf(body)}.js`;
     if (!this.scripts.has(url)) this.scripts.set(url, detached(body));
     // An inline module runs after parsing; an inline classic script where it stands, in order.
-    return loaderScript(url, { module, async: module && async, deferred: module && !async });
+    return loader(url, { module, async: module && async, deferred: module && !async });
   }
 
   /**

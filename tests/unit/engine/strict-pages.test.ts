@@ -11,6 +11,7 @@ import {
   loaderScript,
   StrictPages,
 } from '../../../src/engine/build/strict-pages.ts';
+import { scriptHashesOf, styleHashesOf } from '../../../src/engine/build/site-files.ts';
 
 const page = (head: string, body: string) =>
   `<!DOCTYPE html><html lang="en"><head>${head}</head><body>${body}</body></html>`;
@@ -176,5 +177,38 @@ describe('scripts', () => {
     expect(loaderScript('/a</script>.js', { module: true, async: false, deferred: true })).toContain(
       '"/a\\u003c/script>.js"',
     );
+  });
+
+  it('leaves markup inside an attribute value alone, even a script element', () => {
+    const html = page(
+      '',
+      '<astro-island props="{&quot;html&quot;:[0,&quot;<script src=\\&quot;/x.js\\&quot;></script><p style=x>&quot;]}"></astro-island>',
+    );
+    const strict = new StrictPages('build-key:fingerprint');
+    expect(strict.page(html, 'a')).toBe(html);
+    expect([...strict.scriptHashes]).toEqual([]);
+  });
+});
+
+describe('policy hashes', () => {
+  it('are gathered as the pages are rewritten: the same hash sources the finished pages call for', () => {
+    const pages = [
+      page(
+        '<style>@font-face{font-family:A}</style><script>window.dataLayer=[]</script><script type="application/ld+json">{"a":1}</script>',
+        '<script type="module" src="/_astro/a.js"></script><script>customElements.define("x",class{m(){import("/b.js")}})</script><!-- <script>not run</script> -->',
+      ),
+      page(
+        '<style media="print">.p{}</style>',
+        '<script async src="/_astro/c.js"></script><script>window.dataLayer=[]</script>',
+      ),
+    ];
+    const strict = new StrictPages('build-key:fingerprint');
+    const written = pages.map((html, i) => strict.linkStylesheet(strict.page(html, `page-${i}/index.html`)));
+    expect([...strict.scriptHashes].sort()).toEqual(
+      scriptHashesOf(written.map((h) => h.replace(/<!--[\s\S]*?-->/g, ''))),
+    );
+    expect([...strict.styleHashes].sort()).toEqual(styleHashesOf(written));
+    expect(strict.scriptHashes.size).toBe(4);
+    expect(strict.styleHashes.size).toBe(2);
   });
 });
