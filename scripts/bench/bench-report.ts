@@ -110,7 +110,7 @@ export function phases(run: MeasuredRun): Phase[] {
   const m: Partial<RunnerMarks> = run.marks;
   const steps: [string, number | undefined][] = [
     ['node + tsx start, build modules load', m.ready],
-    ['read and validate snapshots (loader)', m.loaded],
+    ['read and validate snapshots (a fleet: in the workers, as Astro bundles)', m.loaded],
     ['Astro: import, config, Vite server + client bundles', m.bundled],
     ['Astro: getStaticPaths, first page', m.firstPage],
     ['Astro: render, rewrite and write pages', m.lastPage],

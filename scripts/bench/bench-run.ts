@@ -24,7 +24,7 @@ export interface RunnerInput {
 export interface RunnerMarks {
   /** Node, tsx and the build modules are loaded. */
   ready: number;
-  /** Snapshots read and validated (our loader). */
+  /** Snapshots read and validated (our loader; for a fleet, by every render worker, while Astro bundles). */
   loaded?: number;
   /** Astro first read the content (getStaticPaths): its config and the Vite bundles are done. */
   bundled?: number;

@@ -1,7 +1,8 @@
 /**
  * The multi-dealer build: choose the dealers (all, `--only`, `--changed` since the last build's
  * manifest, or one `--shard K/N`), validate them, render them (in this process, or for a fleet in
- * worker processes, one Astro build per batch of dealers), split the output into one site root per
+ * worker processes, one Astro build per batch of dealers, each worker validating its own batch
+ * while Astro bundles; see build-worker.ts), split the output into one site root per
  * dealer with sitemap/robots/_headers, build the API bundle for every dealer of the folder, write
  * the manifest, then swap the new folders in. Nothing under `out` (or the API folder) changes
  * unless every step succeeded, and no temporary folder outlives the build, whether it fails,
@@ -38,7 +39,7 @@ import {
 } from './build-manifest.ts';
 import { plan } from './build-plan.ts';
 import { chunks, defaultWorkers, MAX_BATCH, startWorkers } from './build-pool.ts';
-import { validateDealers } from './build-validate.ts';
+import { mergeValidated, validateDealers } from './build-validate.ts';
 import { importedStock, type ImportedStock } from './build-stock.ts';
 import type { Car } from '../../content/entities.ts';
 import { endRun, projectRoot, startRun, swapIn, type Run, type Swap } from './build-run.ts';
@@ -241,28 +242,47 @@ export async function buildSites(options: BuildOptions): Promise<BuildResult> {
       ? 0
       : Math.min(batches.length, options.workers ?? defaultWorkers(chosen.build.length));
     await mkdir(stagedContent, { recursive: true });
-    // Workers bundle while this process validates; they render once the content is written.
+    const builtAt = new Date().toISOString();
+    // A fleet's workers start at once: Astro bundles while each validates its own batch, which it
+    // reads only once the file times below are recorded.
+    let statsTaken!: () => void;
+    const statsReady = new Promise<void>((resolve) => (statsTaken = resolve));
     const pool =
       workers > 1 || batches.length > 1
-        ? startWorkers(run, batches, workers, { astroWork, staged, preview, log })
+        ? startWorkers(run, batches, workers, {
+            astroWork,
+            staged,
+            preview,
+            log,
+            validation: {
+              dealersDir,
+              contentDir: stagedContent,
+              kept: chosen.kept,
+              builtAt,
+              key,
+              strict: !!options.strict,
+              ready: statsReady.then(() => ({ cars: stockCars, versions: stock.versions })),
+            },
+          })
         : undefined;
 
     // Before reading: a file edited while the build reads it then differs from what was recorded.
     const stats = await statSignatures(dealersDir, chosen.build);
-    const builtAt = new Date().toISOString();
-    const checked = await validateDealers({
+    statsTaken();
+    const validation = {
       dealersDir,
-      slugs: chosen.build,
-      kept: chosen.kept,
       contentDir: stagedContent,
-      keep: !pool,
+      kept: chosen.kept,
       builtAt,
       key,
       log,
       strict: options.strict,
       preview,
       stock: { cars: stockCars, versions: stock.versions },
-    });
+    };
+    const checked = pool
+      ? mergeValidated(await pool.validated, chosen.kept)
+      : await validateDealers({ ...validation, slugs: chosen.build, keep: true });
     for (const w of checked.warnings) log(`warning: ${formatIssue(w)}`);
     // An error of no one dealer (the folder itself) stops everything.
     if (checked.failed[ALL]) {
@@ -309,12 +329,11 @@ export async function buildSites(options: BuildOptions): Promise<BuildResult> {
     for (const slug of built) entries[slug] = { ...checked.entries[slug]!, stats: stats[slug]! };
 
     const siteKeys = Object.fromEntries(built.map((slug) => [slug, siteKeyOf(entries[slug]!)]));
-    let rendered: Promise<{ dealers: DealerSummary[]; rss: number[]; cpu: number }>;
-    if (pool) {
-      pool.go(stagedContent, siteKeys, new Set(refused));
-      rendered = pool.done;
-    } else {
-      rendered = built.length
+    const accepted = new Set(built);
+    // A fleet's workers render every dealer valid in its batch; only the accepted ones are published.
+    const rendered: Promise<{ dealers: DealerSummary[]; rss: number[]; cpu: number }> = pool
+      ? pool.done.then((r) => ({ ...r, dealers: r.dealers.filter((d) => accepted.has(d.slug)) }))
+      : built.length
         ? buildBatch({
             content: { dealers: checked.dealers, siteKeys },
             stagedDir: staged,
@@ -324,7 +343,6 @@ export async function buildSites(options: BuildOptions): Promise<BuildResult> {
             log,
           }).then((dealers) => ({ dealers, rss: [], cpu: 0 }))
         : Promise.resolve({ dealers: [], rss: [], cpu: 0 });
-    }
     // The API serves every dealer of the folder: those built now and those kept as they were.
     const api =
       apiOutDir && apiWork

@@ -34,6 +34,8 @@ export interface Validated {
   pages: number;
   /** The dealers themselves, when asked to keep them. */
   dealers: DealerContent[];
+  /** The website id of every dealer read (valid or not), in the order read: for checks across batches. */
+  ids: [slug: string, id: number][];
 }
 
 export async function validateDealers(o: {
@@ -59,7 +61,7 @@ export async function validateDealers(o: {
    */
   stock?: { cars: Record<string, Car[]>; versions: Record<string, string> };
 }): Promise<Validated> {
-  const out: Validated = { errors: [], failed: {}, warnings: [], entries: {}, pages: 0, dealers: [] };
+  const out: Validated = { errors: [], failed: {}, warnings: [], entries: {}, pages: 0, dealers: [], ids: [] };
   const cms = cmsConfigFromEnv();
   const ids = new Map(Object.entries(o.kept).map(([slug, e]) => [e.id, slug]));
   const size = o.slice ?? VALIDATE_SLICE;
@@ -82,7 +84,10 @@ export async function validateDealers(o: {
         });
       }
     }
-    for (const d of loaded.dealers) if (!ids.has(d.site.id)) ids.set(d.site.id, d.slug);
+    for (const d of loaded.dealers) {
+      if (!ids.has(d.site.id)) ids.set(d.site.id, d.slug);
+      out.ids.push([d.slug, d.site.id]);
+    }
     for (const e of errors) (out.failed[e.dealer] ??= []).push(e);
     out.errors.push(...errors);
     const valid = loaded.dealers.filter((d) => !out.failed[d.slug]);
@@ -102,6 +107,45 @@ export async function validateDealers(o: {
     }
     await mapLimit(valid, 16, (d) => writeFile(path.join(o.contentDir, `${d.slug}.json`), JSON.stringify(d)));
     if (o.keep) out.dealers.push(...valid);
+  }
+  return out;
+}
+
+/**
+ * One fleet's validation from its batches' (each validated on its own, in order, by a render
+ * worker): the same result as validating the whole fleet in one pass. The one check that spans
+ * batches, a website id used twice, is made here: as within a batch, the dealer read first keeps
+ * the id and each later one is refused. Ids taken by the kept dealers were checked by each batch.
+ */
+export function mergeValidated(batches: Omit<Validated, 'dealers'>[], kept: Record<string, ManifestDealer>): Validated {
+  const out: Validated = { errors: [], failed: {}, warnings: [], entries: {}, pages: 0, dealers: [], ids: [] };
+  const keptSlugs = new Set(Object.keys(kept));
+  const first = new Map(Object.entries(kept).map(([slug, e]) => [e.id, slug]));
+  for (const b of batches) {
+    const errors = [...b.errors];
+    for (const [slug, id] of b.ids) {
+      const other = first.get(id);
+      if (other && other !== slug && !keptSlugs.has(other)) {
+        errors.push({
+          dealer: slug,
+          file: 'site.json',
+          path: 'id',
+          message: `website id ${id} is also used by dealer "${other}"; ids must be unique`,
+        });
+      }
+    }
+    for (const [slug, id] of b.ids) if (!first.has(id)) first.set(id, slug);
+    for (const e of errors) (out.failed[e.dealer] ??= []).push(e);
+    out.errors.push(...errors);
+    out.warnings.push(...b.warnings);
+    out.ids.push(...b.ids);
+  }
+  for (const b of batches) {
+    for (const [slug, entry] of Object.entries(b.entries)) {
+      if (out.failed[slug]) continue;
+      out.entries[slug] = entry;
+      out.pages += entry.pages;
+    }
   }
   return out;
 }

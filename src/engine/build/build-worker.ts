@@ -1,20 +1,28 @@
 /**
- * A worker process of a fleet build (started by build-sites.ts with `fork`): renders one batch of
- * dealers with its own Astro build (build-dealers.ts) into the build's staging folder.
+ * A worker process of a fleet build (started by build-pool.ts with `fork`): reads and validates
+ * one batch of dealers, then renders the valid ones with its own Astro build (build-dealers.ts)
+ * into the build's staging folder.
  *
  *   argv[2]  JSON WorkerInput
- *   IPC in   { type: 'content', files, siteKeys } the batch's validated content files and site
- *            keys, once the build has validated every dealer; { type: 'abort' } when validation failed
+ *   IPC in   { type: 'validate', stock } once the build has recorded the snapshots' file times
+ *            (so that a file edited while it is read differs from what was recorded); the batch's
+ *            imported stock rides along. { type: 'abort' } stops the worker at any time.
+ *   IPC out  { type: 'validated', result } the batch's validation (build-validate.ts), as soon as
+ *            it is known: the build merges the batches' and decides what is published.
  *   stdout   the batch's log lines
  *   result   WorkerResult written to input.resultFile (a file, so a large result never depends on
  *            a pipe being flushed before exit)
  *
- * Astro starts bundling at once; the content is only read when the pages are rendered.
+ * Astro starts bundling at once; the batch is validated meanwhile, and its valid dealers are
+ * handed to Astro from memory when it asks for the pages. A dealer the build refuses for a check
+ * across batches (a website id another batch's dealer has) is rendered all the same, and never
+ * published: the build swaps in only the dealers it accepted.
  */
-import { readFile, writeFile } from 'node:fs/promises';
-import type { DealerContent } from '../../content/load.ts';
-import { mapLimit } from '../../lib/concurrency.ts';
-import { buildBatch, type BatchContent, type DealerSummary } from './build-dealers.ts';
+import { writeFile } from 'node:fs/promises';
+import type { Car } from '../../content/entities.ts';
+import { buildBatch, type DealerSummary } from './build-dealers.ts';
+import { siteKeyOf, type ManifestDealer } from './build-manifest.ts';
+import { validateDealers, type Validated } from './build-validate.ts';
 
 export interface WorkerInput {
   stagedDir: string;
@@ -22,27 +30,58 @@ export interface WorkerInput {
   projectRoot: string;
   preview: boolean;
   resultFile: string;
+  /** What the batch's validation needs (see validateDealers). */
+  validate: {
+    dealersDir: string;
+    slugs: string[];
+    /** Where `<slug>.json` of each valid dealer goes. */
+    contentDir: string;
+    kept: Record<string, ManifestDealer>;
+    builtAt: string;
+    key: string;
+    strict: boolean;
+  };
 }
 
-export type WorkerMessage = { type: 'content'; files: string[]; siteKeys: Record<string, string> } | { type: 'abort' };
+export type WorkerMessage =
+  { type: 'validate'; stock?: { cars: Record<string, Car[]>; versions: Record<string, string> } } | { type: 'abort' };
+
+/** What a worker tells the build as soon as its batch is validated (the dealers themselves stay). */
+export type WorkerReport = { type: 'validated'; result: Omit<Validated, 'dealers'> };
 
 export type WorkerResult =
   { ok: true; dealers: DealerSummary[]; maxRssMB: number; cpuSeconds: number } | { ok: false; error: string };
 
 async function main() {
   const input = JSON.parse(process.argv[2] ?? '{}') as WorkerInput;
-  const content = new Promise<BatchContent>((resolve, reject) => {
+  const log = (line: string) => process.stdout.write(line + '\n');
+  const finish = async (result: WorkerResult): Promise<never> => {
+    await writeFile(input.resultFile, JSON.stringify(result));
+    process.disconnect?.();
+    process.exit(result.ok ? 0 : 1);
+  };
+  const told = new Promise<Extract<WorkerMessage, { type: 'validate' }>>((resolve) => {
     process.on('message', (message: WorkerMessage) => {
-      if (message.type === 'abort') reject(new Error('the build stopped before rendering'));
-      else
-        resolve(
-          mapLimit(message.files, 16, async (f) => JSON.parse(await readFile(f, 'utf8')) as DealerContent).then(
-            (dealers) => ({ dealers, siteKeys: message.siteKeys }),
-          ),
-        );
+      if (message.type === 'abort') process.exit(0);
+      else resolve(message);
     });
   });
-  content.catch(() => process.exit(0));
+  const validated = told.then(({ stock }) =>
+    validateDealers({ ...input.validate, keep: true, log, preview: input.preview, stock }),
+  );
+  const content = validated.then(async (v) => {
+    const { dealers, ...result } = v;
+    await new Promise<void>((resolve, reject) =>
+      process.send!({ type: 'validated', result } satisfies WorkerReport, undefined, {}, (e) =>
+        e ? reject(e) : resolve(),
+      ),
+    );
+    if (!dealers.length) await finish({ ok: true, dealers: [], ...usage() });
+    return {
+      dealers,
+      siteKeys: Object.fromEntries(Object.entries(v.entries).map(([slug, e]) => [slug, siteKeyOf(e)])),
+    };
+  });
   let result: WorkerResult;
   try {
     const dealers = await buildBatch({
@@ -51,21 +90,18 @@ async function main() {
       astroDir: input.astroDir,
       projectRoot: input.projectRoot,
       preview: input.preview,
-      log: (line) => process.stdout.write(line + '\n'),
+      log,
     });
-    const usage = process.resourceUsage();
-    result = {
-      ok: true,
-      dealers,
-      maxRssMB: usage.maxRSS / 1024,
-      cpuSeconds: (usage.userCPUTime + usage.systemCPUTime) / 1e6,
-    };
+    result = { ok: true, dealers, ...usage() };
   } catch (e) {
     result = { ok: false, error: (e as Error).stack ?? String(e) };
   }
-  await writeFile(input.resultFile, JSON.stringify(result));
-  process.disconnect?.();
-  process.exit(result.ok ? 0 : 1);
+  await finish(result);
+}
+
+function usage() {
+  const u = process.resourceUsage();
+  return { maxRssMB: u.maxRSS / 1024, cpuSeconds: (u.userCPUTime + u.systemCPUTime) / 1e6 };
 }
 
 await main();

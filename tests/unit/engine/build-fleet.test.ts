@@ -109,6 +109,46 @@ describe('a fleet build in worker processes, and the same fleet in shards', () =
   }, 240_000);
 });
 
+describe('a fleet whose render workers each validate their own batch', () => {
+  it('refuses a broken dealer and the later of two dealers with one website id across batches, and publishes the rest', async () => {
+    const dir = path.join(root, 'batch-dealers');
+    await cp(dealersDir, dir, { recursive: true });
+    const siteOf = async (slug: string) =>
+      JSON.parse(await readFile(path.join(dir, slug, 'site.json'), 'utf8')) as Record<string, unknown>;
+    // Batch one is slugs 0-2, batch two 3-5: slug 4 takes slug 0's id, slug 1 has a typo.
+    await writeFile(
+      path.join(dir, slugs[4]!, 'site.json'),
+      JSON.stringify({ ...(await siteOf(slugs[4]!)), id: (await siteOf(slugs[0]!)).id }),
+    );
+    await writeFile(
+      path.join(dir, slugs[1]!, 'site.json'),
+      JSON.stringify(await siteOf(slugs[1]!)).replace(/\}$/, ',}'),
+    );
+    const out = path.join(root, 'batches', 'sites');
+    const r = (await buildInChild({
+      dealersDir: dir,
+      outDir: out,
+      apiOutDir: path.join(root, 'batches', 'api'),
+      workers: 2,
+    })) as BuildResult & { output: string };
+    expect(r.workers, r.output).toBe(2);
+    expect(r.failed).toEqual([slugs[1]!, slugs[4]!].sort());
+    const published = slugs.filter((s) => s !== slugs[1] && s !== slugs[4]);
+    expect(r.dealers.map((d) => d.slug)).toEqual(published);
+    expect((await readdir(out)).filter((n) => !n.startsWith('.') && !n.startsWith('manifest')).sort()).toEqual(
+      published,
+    );
+    expect(r.output).toContain(`✗ ${slugs[4]}: site.json at id: website id`);
+    expect(r.output).toContain(`is also used by dealer "${slugs[0]}"`);
+    expect(r.output).toMatch(new RegExp(`✗ ${slugs[1]}: site\\.json`));
+    expect(r.output).toMatch(/Building 4 dealers, \d+ pages in 2 processes \(2 batches\)/);
+    const manifest = (await readManifests(out))!;
+    expect(Object.keys(manifest.dealers).sort()).toEqual(published);
+    expect(Object.keys(manifest.failed).sort()).toEqual([slugs[1]!, slugs[4]!].sort());
+    expect((await apiDealers(path.join(root, 'batches', 'api'))).map((d) => d.slug)).toEqual(published);
+  }, 180_000);
+});
+
 describe('npm run build -- --changed', () => {
   const out = () => path.join(root, 'whole', 'sites');
   const api = () => path.join(root, 'whole', 'api');
