@@ -25,7 +25,7 @@ export function outlineHeadings(html: string): string {
     while (sections.length && sections.at(-1)!.written >= written) sections.pop();
     sections.push({ written, settled });
   };
-  return html.replace(TOKEN, (tag, slash: string, name: string, attrs: string) => {
+  const settle = (tag: string, slash: string, name: string, attrs: string): string => {
     const lower = name.toLowerCase();
     if (lower === 'astro-island' || lower === 'astro-slot') {
       if (!slash) within.push(lower);
@@ -51,5 +51,16 @@ export function outlineHeadings(html: string): string {
     if (allowed === level) return tag;
     open = { from: lower, to: `h${allowed}` };
     return `<h${allowed} data-look="${lower}"${attrs}>`;
-  });
+  };
+  // Copied only where a heading changes: most pages' outlines are settled already.
+  let out = '';
+  let copied = 0;
+  TOKEN.lastIndex = 0;
+  for (let m = TOKEN.exec(html); m; m = TOKEN.exec(html)) {
+    const settled = settle(m[0], m[1]!, m[2]!, m[3]!);
+    if (settled === m[0]) continue;
+    out += html.slice(copied, m.index) + settled;
+    copied = m.index + m[0].length;
+  }
+  return copied === 0 ? html : out + html.slice(copied);
 }

@@ -11,8 +11,33 @@ import path from 'node:path';
 import { ISLAND_STYLE } from '../../lib/island-style.ts';
 import { detached } from './strict-pages.ts';
 
-/** Local absolute URLs in HTML, CSS or island props: "/_astro/a.js", "/samples/x/logo.svg". */
-const LOCAL_URL = /(?<=["'(\s,=]|&quot;)\/(?!\/)[A-Za-z0-9._~\-/%@]+/g;
+/** Characters of a local URL's path, by char code: A-Z a-z 0-9 . _ ~ - / % @. */
+const URL_CHAR = new Uint8Array(128);
+for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._~-/%@') URL_CHAR[c.charCodeAt(0)] = 1;
+const urlChar = (c: number) => c < 128 && URL_CHAR[c] === 1;
+/** Characters after which a "/" starts a URL: quotes, "(", ",", "=", white space (as `\s` has it). */
+const URL_START_AFTER = /["'(,=\s]/;
+
+/**
+ * Calls `visit` with each local absolute URL in HTML, CSS or island props ("/_astro/a.js",
+ * "/samples/x/logo.svg"): a "/" not followed by another, after a quote, "(", ",", "=", white
+ * space or `&quot;`, and the URL characters that follow it.
+ */
+export function forEachLocalUrl(text: string, visit: (url: string) => void): void {
+  for (let i = text.indexOf('/'); i !== -1;) {
+    if (
+      urlChar(text.charCodeAt(i + 1)) &&
+      text.charCodeAt(i + 1) !== 47 &&
+      i > 0 &&
+      (URL_START_AFTER.test(text[i - 1]!) || (i >= 6 && text.startsWith('&quot;', i - 6)))
+    ) {
+      let j = i + 2;
+      while (j < text.length && urlChar(text.charCodeAt(j))) j++;
+      visit(text.slice(i, j));
+      i = text.indexOf('/', j);
+    } else i = text.indexOf('/', i + 1);
+  }
+}
 /** Relative chunk imports inside bundled JS: import "./chunk.js", from"./x.js". */
 const RELATIVE_IMPORT = /["'`]\.\/([A-Za-z0-9._~\-@]+\.(?:js|mjs|css))["'`]/g;
 /**
@@ -60,10 +85,10 @@ export class SharedFiles {
     if (!found) {
       found = readFile(path.join(this.built, url), 'utf8').then((text) => {
         const out = new Set<string>();
-        for (const m of text.matchAll(LOCAL_URL)) {
-          const clean = urlPath(m[0]);
+        forEachLocalUrl(text, (url) => {
+          const clean = urlPath(url);
           if (clean && this.urls.has(clean)) out.add(clean);
-        }
+        });
         const dirUrl = path.posix.dirname(url);
         for (const m of text.matchAll(RELATIVE_IMPORT)) {
           const u = `${dirUrl}/${m[1]}`;
@@ -173,10 +198,10 @@ export class SitePages {
   add(page: string, html: string): string {
     const tidy = html.replace(ISLAND_STYLE, '');
     const final = this.rewrite ? this.rewrite.linkStylesheet(this.rewrite.page(tidy, page)) : tidy;
-    for (const m of final.matchAll(LOCAL_URL)) {
-      const clean = urlPath(m[0]);
+    forEachLocalUrl(final, (url) => {
+      const clean = url.includes('%') ? urlPath(url) : url;
       if (clean && !this.localUrls.has(clean)) this.localUrls.add(detached(clean));
-    }
+    });
     this.write(page, final);
     return final;
   }

@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { pageFileOf, SitePages } from '../../../src/engine/build/split.ts';
+import { forEachLocalUrl, pageFileOf, SitePages } from '../../../src/engine/build/split.ts';
 import { StrictPages } from '../../../src/engine/build/strict-pages.ts';
 
 describe('pageFileOf', () => {
@@ -52,5 +52,16 @@ describe('SitePages', () => {
     expect([...site.sizes.keys()].sort()).toEqual(['index.html', sheet.slice(1), 'used-cars/index.html'].sort());
     expect(site.sizes.get('used-cars/index.html')).toBe(Buffer.byteLength(written));
     expect([...site.localUrls]).toEqual(expect.arrayContaining(['/_astro/site.css', '/samples/a/logo.svg', sheet]));
+  });
+});
+
+describe('forEachLocalUrl', () => {
+  it('finds each local absolute URL after a quote, bracket, comma, equals sign, white space or &quot;, and nothing else', () => {
+    const found: string[] = [];
+    forEachLocalUrl(
+      `<a href="/x"><img src='/y.png' srcset="/a.webp 1x,/b.webp 2x">url(/z.woff2) =/v &quot;/u%20x&quot; \t/t //cdn.example/a /  <br/> x/y https://e.com/p`,
+      (u) => found.push(u),
+    );
+    expect(found).toEqual(['/x', '/y.png', '/a.webp', '/b.webp', '/z.woff2', '/v', '/u%20x', '/t']);
   });
 });
