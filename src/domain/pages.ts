@@ -11,23 +11,22 @@ import { block, defaultModelBlocks } from './default-pages.ts';
 import { carPath, modelPath, profileHref, type Route } from './routes.ts';
 import { teamMemberFormData } from './team.ts';
 import { walkBlocks } from '../content/block-tree.ts';
+import { oncePer } from '../lib/memo.ts';
 
 /** Where a form's visitor lands when the dealer has no page with a thank-you block. */
 export const DEFAULT_SUCCESS_PATH = '/thank-you';
 
-const successPaths = new WeakMap<readonly unknown[], string>();
+const successPageOf = oncePer(
+  (pages: DealerContent['pages']): string =>
+    pages.find((p) => [...walkBlocks(p.blocks)].some((b) => b.type === 'success'))?.path ?? DEFAULT_SUCCESS_PATH,
+);
 
 /**
  * The path of the dealer's page holding a `success` block, else /thank-you. Every form of a build
  * asks, so the answer is kept per list of pages (content is not changed once loaded).
  */
 export function successPath(dealer: Pick<DealerContent, 'pages'>): string {
-  const known = successPaths.get(dealer.pages);
-  if (known !== undefined) return known;
-  const page = dealer.pages.find((p) => [...walkBlocks(p.blocks)].some((b) => b.type === 'success'));
-  const path = page?.path ?? DEFAULT_SUCCESS_PATH;
-  successPaths.set(dealer.pages, path);
-  return path;
+  return successPageOf(dealer.pages);
 }
 
 /** The page id of a car's page: "car-<slug>". */

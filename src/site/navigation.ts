@@ -6,6 +6,8 @@
 import type { DealerContent } from '../content/load.ts';
 import type { Site } from '../content/site.ts';
 import { shortTitle } from '../lib/text.ts';
+import { oncePer } from '../lib/memo.ts';
+import { phoneText } from '../lib/contact.ts';
 import { PRIVACY_PATH, TERMS_PATH, modelPath } from '../domain/routes.ts';
 
 export interface NavItem {
@@ -26,17 +28,8 @@ const priority = [
 ];
 export const MAX_NAV_ITEMS = 7;
 
-const byDealer = new WeakMap<DealerContent, NavItem[]>();
-
 /** The header links of a dealer: the same on every page, so worked out once per dealer. */
-export function navigation(d: DealerContent): NavItem[] {
-  let items = byDealer.get(d);
-  if (!items) {
-    items = buildNavigation(d);
-    byDealer.set(d, items);
-  }
-  return items;
-}
+export const navigation: (d: DealerContent) => NavItem[] = oncePer(buildNavigation);
 
 function buildNavigation(d: DealerContent): NavItem[] {
   const modelPaths = new Set(d.models.map(modelPath));
@@ -131,6 +124,20 @@ export function headerRowWidth(items: readonly NavItem[], parts: HeaderParts): n
   const phone = parts.phone ? 20 + 8 + textWidth(parts.phone, NAV_FONT_PX) + 2 * 16 + 4 : 0;
   return gutters + parts.logoWidth + gaps + links + phone;
 }
+
+/** The phone number the dealer's header shows: the site's, else its primary location's. */
+export function headerPhone(d: Pick<DealerContent, 'site' | 'locations'>): string | undefined {
+  return d.site.contact?.phone ?? d.locations.find((l) => l.primary)?.contact_detail?.phone;
+}
+
+/** The breakpoint of a dealer's header (navBreakpoint), the same on every page. */
+export const headerBreakpoint: (d: DealerContent) => NavBreakpoint = oncePer((d) => {
+  const phone = headerPhone(d);
+  return navBreakpoint(navigation(d), {
+    logoWidth: headerLogoWidth(d.site.logo, d.site.name),
+    phone: phone ? phoneText(phone) : undefined,
+  });
+});
 
 /** The smallest breakpoint at which the navigation row fits, or 'never' (the menu at every width). */
 export function navBreakpoint(items: readonly NavItem[], parts: HeaderParts): NavBreakpoint {

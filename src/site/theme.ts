@@ -7,6 +7,7 @@
 import type { Site } from '../content/site.ts';
 import { MIN_TEXT_CONTRAST, contrastRatio, parseColour } from '../lib/contrast.ts';
 import { themeFonts } from '../lib/fonts.ts';
+import { oncePer } from '../lib/memo.ts';
 
 const SAFE_COLOUR = /^[#a-zA-Z0-9(),.%\s/-]{1,64}$/;
 const SAFE_FONT = /^[a-zA-Z0-9 ,'"-]{1,120}$/;
@@ -69,7 +70,10 @@ export function colourRoles(primary: string | undefined, secondary: string | und
   return roles;
 }
 
-export function themeStyle(site: Site): string {
+/** The `style` of a site's <html>: its colour roles and font, the same on every page. */
+export const themeStyle: (site: Site) => string = oncePer(siteThemeStyle);
+
+function siteThemeStyle(site: Site): string {
   const t: Partial<NonNullable<Site['theme']>> = site.theme ?? {};
   const roles = colourRoles(safeColour(t.primaryColor), safeColour(t.secondaryColor));
   const vars = Object.entries(roles).map(([k, v]) => `${k}:${v}`);

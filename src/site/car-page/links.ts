@@ -7,6 +7,7 @@ import type { Car } from '../../content/entities.ts';
 import type { DealerContent } from '../../content/load.ts';
 import type { Page } from '../../content/page.ts';
 import { walkBlocks } from '../../content/block-tree.ts';
+import { oncePer } from '../../lib/memo.ts';
 import { carTitle } from '../../seo/structured-data/vehicle.ts';
 
 /** The car page's own enquiry form: stock cards link to it (`/cars/{slug}#enquire`). */
@@ -73,7 +74,11 @@ export function carPhone(dealer: Pick<DealerContent, 'locations' | 'site'>, car:
   return location?.contact_detail?.phone?.trim() || dealer.site.contact?.phone?.trim() || undefined;
 }
 
+const listingPaths = oncePer((pages: DealerContent['pages']): readonly string[] =>
+  pages.filter((p) => [...walkBlocks(p.blocks)].some((b) => b.type === 'cars')).map((p) => p.path),
+);
+
 /** Paths of the dealer's pages that list stock (a cars block): where "Back to results" may return. */
-export function resultsPaths(dealer: Pick<DealerContent, 'pages'>): string[] {
-  return dealer.pages.filter((p) => [...walkBlocks(p.blocks)].some((b) => b.type === 'cars')).map((p) => p.path);
+export function resultsPaths(dealer: Pick<DealerContent, 'pages'>): readonly string[] {
+  return listingPaths(dealer.pages);
 }
