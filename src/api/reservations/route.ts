@@ -8,7 +8,7 @@
  *   another shopper holds it, 503 payments unavailable (Retry-After).
  * GET /api/reservations/{id}?key=…   the reservation's state for its shopper (404 without the key);
  *   with the cancel link, LOOKUPS_PER_MINUTE a minute per client address (429)
- * GET /api/reservations/{id}/cancel?key=…   the checkout's Cancel: closes it, releases the car,
+ * GET /api/reservations/{id}/cancel?key=…&origin=…   the checkout's Cancel: closes it, releases the car,
  *   303 to the car page (or to the thank-you page if the deposit was paid after all)
  * POST /api/payments/webhook    Stripe's signed notifications: 400 when the signature does not
  *   verify (nothing changes), else 200 { received: true, outcome }; a replay changes nothing.
@@ -21,7 +21,7 @@ import { reservationProblems } from '../../forms/reservation.ts';
 import { readCapped } from '../body.ts';
 import type { ApiDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
-import { enforce, guardedJson, limitsOf } from '../guard.ts';
+import { enforce, guardedJson, limitsOf, originAllowed } from '../guard.ts';
 import { clientIp } from '../rate-limit.ts';
 import { PaymentSignatureError, type Payments } from '../payments/payments.ts';
 import { dealerFor, handle, type RouteHandlers } from '../routes/respond.ts';
@@ -127,7 +127,14 @@ export function reservationHandlers(
 
     reservationCancel: handle(async (c) => {
       const { dealer, row } = await shoppersReservation(c);
-      const to = await cancelReservation(withPayments(), dealer, row, new URL(c.req.url).origin);
+      // Back to the page the shopper reserved from: its origin rides on the link, and is taken only
+      // when it is one of the dealer's own (as the reservation's Origin was), else the site's URL.
+      const from = c.req.query('origin');
+      const siteOrigin =
+        from && originAllowed(from, c.req.raw, dealer, deps.allowedOrigins)
+          ? new URL(from).origin
+          : new URL(dealer.site.url).origin;
+      const to = await cancelReservation(withPayments(), dealer, row, siteOrigin);
       return c.redirect(to, 303);
     }),
 

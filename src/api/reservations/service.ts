@@ -105,7 +105,8 @@ export async function startReservation(
     now,
   });
   if (!held) throw new ApiError(409, CAR_TAKEN);
-  const back = new URLSearchParams({ key });
+  // The checkout's Cancel returns the shopper to the page's origin, which the cancel route checks again.
+  const back = new URLSearchParams({ key, origin: input.siteOrigin });
   const thanks = new URLSearchParams({ category: 'vehicle-reservation', reservation: id, key });
   try {
     const checkout = await deps.payments.createCheckout({

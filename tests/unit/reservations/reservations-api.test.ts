@@ -190,11 +190,27 @@ describe.each(testDatabases)('reservations on $label', (database) => {
     const back = await app.fetch(new Request(cancelled.headers.get('location')!));
     standIn.setWebhook(hookUrl, SECRET);
     expect(back.status).toBe(303);
-    expect(back.headers.get('location')).toMatch(/\?reservation=cancelled#reserve$/);
+    // To the car page on the origin the shopper reserved from, not the API's.
+    expect(back.headers.get('location')).toMatch(
+      new RegExp(`^http://${SLUG}\\.localhost:4321/cars/[^?]+\\?reservation=cancelled#reserve$`),
+    );
     expect(await status(12)).toBe('available');
     expect((await row(id)).status).toBe('released');
     // The checkout no longer takes payment.
     expect((await pay(checkout_url)).status).toBe(409);
+  });
+
+  it("a cancel link whose origin is not one of the dealer's goes back to the dealer's site instead", async () => {
+    const { checkout_url } = await started(await reserve(13));
+    const cancelled = await fetch(`${checkout_url}/cancel`, { method: 'POST', redirect: 'manual' });
+    const link = new URL(cancelled.headers.get('location')!);
+    expect(link.searchParams.get('origin')).toBe(`http://${SLUG}.localhost:4321`);
+    link.searchParams.set('origin', 'https://phishing.example');
+    const back = await app.fetch(new Request(link));
+    expect(back.status).toBe(303);
+    const site = dealers.find((d) => d.slug === SLUG)!.site.url;
+    expect(back.headers.get('location')!.startsWith(new URL(site).origin + '/')).toBe(true);
+    expect(await status(13)).toBe('available');
   });
 
   it('two shoppers at once: exactly one holds the car', async () => {
