@@ -77,7 +77,10 @@ async function pageProblems(
     problems.push(`console error: ${msg.text()}${where ? ` (${where})` : ''}`);
   };
   const onPageError = (error: Error) => problems.push(`uncaught exception: ${error.message}`);
+  let leaving = false;
   const onRequestFailed = (req: Request) => {
+    // A request still loading when the check leaves the page is aborted by the leaving, not failed.
+    if (leaving && req.failure()?.errorText === 'net::ERR_ABORTED') return;
     if (isLocal(req.url())) problems.push(`request failed: ${req.url()} (${req.failure()?.errorText})`);
   };
   const onResponse = (res: Response) => {
@@ -126,6 +129,7 @@ async function pageProblems(
     }
   } finally {
     // Leave the page before the listeners go, so that nothing it still does is missed or blamed on the next.
+    leaving = true;
     await page.goto('about:blank');
     page.off('console', onConsole);
     page.off('pageerror', onPageError);
