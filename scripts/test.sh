@@ -71,6 +71,28 @@ const rows = [
   stage("unit (vitest)", v?.numPassedTests ?? 0, (v?.numFailedTests ?? 0) + unloadable, Number(process.env.VITEST_EXIT)),
   stage("e2e (playwright)", (p?.stats?.expected ?? 0) + (p?.stats?.flaky ?? 0), (p?.stats?.unexpected ?? 0) + (p?.errors?.length ?? 0), Number(process.env.PLAYWRIGHT_EXIT)),
 ];
+// Name every failing test here too, so the last lines of a long log say what failed and where.
+const firstLine = (text) => String(text ?? "").replace(/\u001b\[[0-9;]*m/g, "").split("\n").find((l) => l.trim())?.trim().slice(0, 300) ?? "";
+const failures = [];
+for (const file of v?.testResults ?? []) {
+  const where = file.name.replace(`${process.cwd()}/`, "");
+  const failedTests = (file.assertionResults ?? []).filter((a) => a.status === "failed");
+  for (const a of failedTests) failures.push(`unit ${where} > ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`);
+  if (file.status === "failed" && failedTests.length === 0) failures.push(`unit ${where}: ${firstLine(file.message)}`);
+}
+const walk = (suite, trail) => {
+  for (const spec of suite.specs ?? []) {
+    for (const t of spec.tests ?? []) {
+      if (t.status !== "unexpected") continue;
+      const error = t.results?.at(-1)?.error?.message;
+      failures.push(`e2e ${spec.file}:${spec.line} > ${[...trail, spec.title].join(" > ")}: ${firstLine(error)}`);
+    }
+  }
+  for (const child of suite.suites ?? []) walk(child, [...trail, child.title]);
+};
+for (const suite of p?.suites ?? []) walk(suite, []);
+for (const e of p?.errors ?? []) failures.push(`e2e: ${firstLine(e.message)}`);
+if (failures.length) console.log(["failed:", ...failures.map((f) => `  ${f}`)].join("\n"));
 const passed = rows.reduce((n, r) => n + r[0], 0);
 const failed = rows.reduce((n, r) => n + r[1], 0);
 console.log(`total: ${passed} passed, ${failed} failed`);
