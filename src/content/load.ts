@@ -163,6 +163,16 @@ export async function listDealerFolders(dir: string): Promise<string[]> {
     .sort();
 }
 
+/** A website id that another dealer already uses: the later dealer is refused with this issue. */
+export function duplicateIdIssue(dealer: string, id: number, other: string): ContentIssue {
+  return {
+    dealer,
+    file: 'site.json',
+    path: 'id',
+    message: `website id ${id} is also used by dealer "${other}"; ids must be unique`,
+  };
+}
+
 export async function loadDealers(dir: string, options: LoadOptions = {}): Promise<LoadResult> {
   const result: LoadResult = { dealers: [], errors: [], warnings: [], fingerprints: {} };
   let folders: string[];
@@ -192,12 +202,7 @@ export async function loadDealers(dir: string, options: LoadOptions = {}): Promi
     if (!one.dealer) continue;
     const other = seenIds.get(one.dealer.site.id);
     if (other) {
-      result.errors.push({
-        dealer: one.dealer.slug,
-        file: 'site.json',
-        path: 'id',
-        message: `website id ${one.dealer.site.id} is also used by dealer "${other}"; ids must be unique`,
-      });
+      result.errors.push(duplicateIdIssue(one.dealer.slug, one.dealer.site.id, other));
     }
     seenIds.set(one.dealer.site.id, one.dealer.slug);
     result.dealers.push(one.dealer);

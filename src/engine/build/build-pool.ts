@@ -64,6 +64,11 @@ export interface PoolValidation extends Omit<WorkerInput['validate'], 'slugs'> {
   ready: Promise<{ cars: Record<string, Car[]>; versions: Record<string, string> }>;
 }
 
+/** The entries of `slugs` that `record` has. */
+function pick<T>(record: Record<string, T>, slugs: string[]): Record<string, T> {
+  return Object.fromEntries(slugs.filter((slug) => slug in record).map((slug) => [slug, record[slug]!]));
+}
+
 /**
  * Runs the batches in worker processes, at most `count` at a time. Each starts at once: Astro
  * bundles while the worker validates its batch (once `validation.ready`), then renders it.
@@ -139,14 +144,9 @@ export function startWorkers(
     });
     void ready.then(
       (stock) => {
-        const mine = (x: Record<string, string> | Record<string, Car[]>) =>
-          Object.fromEntries(batch.filter((slug) => slug in x).map((slug) => [slug, x[slug]]));
         const message: WorkerMessage = {
           type: 'validate',
-          stock: {
-            cars: mine(stock.cars) as Record<string, Car[]>,
-            versions: mine(stock.versions) as Record<string, string>,
-          },
+          stock: { cars: pick(stock.cars, batch), versions: pick(stock.versions, batch) },
         };
         if (child.connected) child.send(message);
       },

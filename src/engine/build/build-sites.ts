@@ -247,6 +247,16 @@ export async function buildSites(options: BuildOptions): Promise<BuildResult> {
     // reads only once the file times below are recorded.
     let statsTaken!: () => void;
     const statsReady = new Promise<void>((resolve) => (statsTaken = resolve));
+    // What every dealer is validated with, in the workers or, for one batch, here.
+    const validation = {
+      dealersDir,
+      contentDir: stagedContent,
+      kept: chosen.kept,
+      builtAt,
+      key,
+      strict: !!options.strict,
+    };
+    const imported = { cars: stockCars, versions: stock.versions };
     const pool =
       workers > 1 || batches.length > 1
         ? startWorkers(run, batches, workers, {
@@ -254,35 +264,16 @@ export async function buildSites(options: BuildOptions): Promise<BuildResult> {
             staged,
             preview,
             log,
-            validation: {
-              dealersDir,
-              contentDir: stagedContent,
-              kept: chosen.kept,
-              builtAt,
-              key,
-              strict: !!options.strict,
-              ready: statsReady.then(() => ({ cars: stockCars, versions: stock.versions })),
-            },
+            validation: { ...validation, ready: statsReady.then(() => imported) },
           })
         : undefined;
 
     // Before reading: a file edited while the build reads it then differs from what was recorded.
     const stats = await statSignatures(dealersDir, chosen.build);
     statsTaken();
-    const validation = {
-      dealersDir,
-      contentDir: stagedContent,
-      kept: chosen.kept,
-      builtAt,
-      key,
-      log,
-      strict: options.strict,
-      preview,
-      stock: { cars: stockCars, versions: stock.versions },
-    };
     const checked = pool
       ? mergeValidated(await pool.validated, chosen.kept)
-      : await validateDealers({ ...validation, slugs: chosen.build, keep: true });
+      : await validateDealers({ ...validation, log, preview, stock: imported, slugs: chosen.build, keep: true });
     for (const w of checked.warnings) log(`warning: ${formatIssue(w)}`);
     // An error of no one dealer (the folder itself) stops everything.
     if (checked.failed[ALL]) {

@@ -13,7 +13,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { applyCmsStaff, cmsConfigFromEnv } from '../../content/cms.ts';
 import type { ContentIssue } from '../../content/issues.ts';
-import { loadDealers, type DealerContent } from '../../content/load.ts';
+import { duplicateIdIssue, loadDealers, type DealerContent } from '../../content/load.ts';
 import type { Car } from '../../content/entities.ts';
 import { mapLimit } from '../../lib/concurrency.ts';
 import { dealerRoutes } from '../../domain/routes.ts';
@@ -76,12 +76,7 @@ export async function validateDealers(o: {
     for (const d of loaded.dealers) {
       const other = ids.get(d.site.id);
       if (other && other !== d.slug && !inSlice.has(other)) {
-        errors.push({
-          dealer: d.slug,
-          file: 'site.json',
-          path: 'id',
-          message: `website id ${d.site.id} is also used by dealer "${other}"; ids must be unique`,
-        });
+        errors.push(duplicateIdIssue(d.slug, d.site.id, other));
       }
     }
     for (const d of loaded.dealers) {
@@ -126,12 +121,7 @@ export function mergeValidated(batches: Omit<Validated, 'dealers'>[], kept: Reco
     for (const [slug, id] of b.ids) {
       const other = first.get(id);
       if (other && other !== slug && !keptSlugs.has(other)) {
-        errors.push({
-          dealer: slug,
-          file: 'site.json',
-          path: 'id',
-          message: `website id ${id} is also used by dealer "${other}"; ids must be unique`,
-        });
+        errors.push(duplicateIdIssue(slug, id, other));
       }
     }
     for (const [slug, id] of b.ids) if (!first.has(id)) first.set(id, slug);

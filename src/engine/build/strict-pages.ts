@@ -229,6 +229,19 @@ export function detached(text: string): string {
   return Buffer.from(text, 'utf16le').toString('utf16le');
 }
 
+/** `work` of a text, worked out once per distinct text; the cache keeps its own copy of each text. */
+function cachedByText(work: (text: string) => string): (text: string) => string {
+  const done = new Map<string, string>();
+  return (text) => {
+    let value = done.get(text);
+    if (value === undefined) {
+      value = work(text);
+      done.set(detached(text), value);
+    }
+    return value;
+  };
+}
+
 /** Rewrites the pages of one site; see the module comment. Create one per site. */
 export class StrictPages {
   /** Style id → the declarations of the attribute it replaced. */
@@ -237,9 +250,9 @@ export class StrictPages {
   private readonly scripts = new Map<string, string>();
   private readonly stylesheetUrl: string;
   /** Short hashes already worked out: a site's pages repeat the same styles and scripts. */
-  private readonly hashes = new Map<string, string>();
+  private readonly idOf = cachedByText(shortHash);
   /** Policy hash sources already worked out, by text. */
-  private readonly sources = new Map<string, string>();
+  private readonly sourceOf = cachedByText(cspHashSource);
   /**
    * The policy's hash sources of every inline script (other than data) and style element the
    * rewritten pages carry, as `scriptHashesOf` and `styleHashesOf` (site-files.ts) would find them.
@@ -250,24 +263,6 @@ export class StrictPages {
   /** `siteKey`: what makes the site (see the module comment); it names the stylesheet. */
   constructor(siteKey: string) {
     this.stylesheetUrl = `${INLINE_STYLES_PREFIX}${shortHash(siteKey)}.css`;
-  }
-
-  private idOf(text: string): string {
-    let id = this.hashes.get(text);
-    if (id === undefined) {
-      id = shortHash(text);
-      this.hashes.set(detached(text), id);
-    }
-    return id;
-  }
-
-  private sourceOf(text: string): string {
-    let source = this.sources.get(text);
-    if (source === undefined) {
-      source = cspHashSource(text);
-      this.sources.set(detached(text), source);
-    }
-    return source;
   }
 
   /** One page rewritten; `page` names it in errors. */

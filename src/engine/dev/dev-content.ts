@@ -15,7 +15,7 @@
  */
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { listDealerFolders, loadDealers, type DealerContent } from '../../content/load.ts';
+import { duplicateIdIssue, listDealerFolders, loadDealers, type DealerContent } from '../../content/load.ts';
 import type { ContentIssue } from '../../content/issues.ts';
 import { dealerRoutes } from '../../domain/routes.ts';
 
@@ -228,12 +228,7 @@ export class LiveContent {
     // loadDealers checks website ids across the dealers it loads; one at a time, check them here.
     const clash = content && this.all().find((s) => s.slug !== slug && s.content?.site.id === content.site.id);
     if (content && clash) {
-      issues.push({
-        dealer: slug,
-        file: 'site.json',
-        path: 'id',
-        message: `website id ${content.site.id} is also used by dealer "${clash.slug}"; ids must be unique`,
-      });
+      issues.push(duplicateIdIssue(slug, content.site.id, clash.slug));
     }
     const valid = issues.length ? undefined : content;
     const state: DealerState = {
