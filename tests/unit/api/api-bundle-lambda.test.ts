@@ -185,7 +185,7 @@ describe.skipIf(!testDatabaseUrl)('dist/api/lambda.mjs on AWS Lambda', () => {
     expect(result.isBase64Encoded).toBe(false);
     expect(result.multiValueHeaders?.['content-type']?.[0]).toMatch(/^application\/json/);
     expect(JSON.parse(result.body)).toMatchObject({ lead_status: 'Complete' });
-  }, 60_000);
+  }, 120_000);
 
   it('takes a signed stock push, applied once by its feed_id, and refuses an unsigned one', async () => {
     const push = await signedStockPush('lambda-1');
@@ -202,7 +202,7 @@ describe.skipIf(!testDatabaseUrl)('dist/api/lambda.mjs on AWS Lambda', () => {
     expect(JSON.parse(again.body)).toMatchObject({ duplicate: true });
     const unsigned = await lambda.handler(restEvent('POST', '/api/stock', push.body, json, '198.51.100.7'), context);
     expect(unsigned.statusCode).toBe(401);
-  }, 60_000);
+  }, 120_000);
 
   it('reads a base64-encoded body, as HTTP API (payload 2.0) sends one', async () => {
     const body = Buffer.from(JSON.stringify(leadSave('lambda-v2-1'))).toString('base64');

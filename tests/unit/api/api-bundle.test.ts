@@ -150,7 +150,7 @@ describe('the API bundle (dist/api)', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
-  }, 60_000);
+  }, 120_000);
 
   it('handler.mjs: a Fetch handler with the dealers compiled in (no content.json beside it), and deliver() for a scheduled job', async () => {
     await rm(path.join(api.apiDir, 'content.json'));
@@ -196,7 +196,7 @@ describe('the API bundle (dist/api)', () => {
     } finally {
       restore();
     }
-  }, 60_000);
+  }, 120_000);
 
   it('says which driver is missing when the bundle runs where it is not installed', async () => {
     const bare = await mkdtemp(path.join(tmpdir(), 'api-bare-'));
@@ -233,7 +233,7 @@ describe('the API bundle (dist/api)', () => {
     expect(await waitFor(async () => (await deliveredLeads(dataDir)).includes(lead_id) || undefined, 15_000)).toBe(
       true,
     );
-  }, 60_000);
+  }, 120_000);
 
   it('server.mjs takes its dealers from API_CONTENT_URL when it is set, and stops naming the URL when it cannot fetch it', async () => {
     const content: Server = createServer((_req, res) => void res.writeHead(404).end());

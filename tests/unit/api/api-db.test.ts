@@ -112,7 +112,7 @@ describe('the embedded database folder', () => {
     expect(first.stdout).toMatch(/✓ applied 0001_leads_outbox/);
     const second = await run('npx', ['tsx', 'scripts/db-migrate.ts', '--data', target], { env });
     expect(second.stdout).toMatch(/is at version \d{4}; nothing to apply\./);
-  }, 60_000);
+  }, 180_000);
 });
 
 describe('database choice', () => {

@@ -537,7 +537,7 @@ function apiSuite(database: TestDatabase) {
       ),
       120,
     );
-  }, 60_000);
+  }, 120_000);
 
   it('never fails on fields named like Object.prototype members (__proto__, constructor, toString, hasOwnProperty, …)', async () => {
     await property(
@@ -545,7 +545,7 @@ function apiSuite(database: TestDatabase) {
       leadCase(asJson(mutated(prototypeKeyMutation))).map((c) => [c]),
       120,
     );
-  }, 60_000);
+  }, 120_000);
 
   it('never fails on hostile form values: objects like {"toString":1}, lists, numbers, NUL, lone surrogates, long text', async () => {
     await property(
@@ -553,7 +553,7 @@ function apiSuite(database: TestDatabase) {
       leadCase(asJson(mutated(fieldValueMutation))).map((c) => [c]),
       150,
     );
-  }, 60_000);
+  }, 120_000);
 
   it('answers a lead save with a wrong type, a missing or a repeated field with 400, never a 500', async () => {
     await property(
@@ -561,7 +561,7 @@ function apiSuite(database: TestDatabase) {
       leadCase(asJson(mutated(wrongTypeMutation))).map((c) => [c]),
       200,
     );
-  }, 60_000);
+  }, 120_000);
 
   it('answers lead bodies that are not a JSON object, too large, or chunked, with an error', async () => {
     await property(
@@ -592,7 +592,7 @@ function apiSuite(database: TestDatabase) {
         .map((c) => [c]),
       100,
     );
-  }, 60_000);
+  }, 120_000);
 
   it('searches with any body and answers 200 or a 400 that names the parameter, never a 500', async () => {
     await property(
@@ -609,7 +609,7 @@ function apiSuite(database: TestDatabase) {
         ]),
       150,
     );
-  }, 60_000);
+  }, 120_000);
 
   it('reads any facetFilters, numericFilters and filters: NUL, control characters, empty groups, deep nesting', async () => {
     await property(
@@ -624,7 +624,7 @@ function apiSuite(database: TestDatabase) {
       ]),
       100,
     );
-  }, 60_000);
+  }, 120_000);
 
   it('hands finance applications and car look-ups to the provider only when the input is valid', async () => {
     await property(
@@ -632,7 +632,7 @@ function apiSuite(database: TestDatabase) {
       financeCase.map((c) => [c]),
       150,
     );
-  }, 60_000);
+  }, 120_000);
 
   it('answers the content routes with any query and path: models, reviews, manufacturer locations, health', async () => {
     await property(
@@ -640,7 +640,7 @@ function apiSuite(database: TestDatabase) {
       readCase.map((c) => [c]),
       200,
     );
-  }, 60_000);
+  }, 120_000);
 
   it('answers unknown paths and wrong methods with 404 or 405 in the error shape', async () => {
     await property(
@@ -648,7 +648,7 @@ function apiSuite(database: TestDatabase) {
       otherCase.map((c) => [c]),
       150,
     );
-  }, 60_000);
+  }, 120_000);
 
   it('limits a burst of lead saves from one address with 429 and Retry-After, never a 5xx, storing nothing refused', async () => {
     // Small limits on a clock of its own, which moves a few minutes on for each run: every run is
@@ -703,7 +703,7 @@ function apiSuite(database: TestDatabase) {
           `${saves} lead saves from ${ip} within a minute, none refused with 429`,
         ).toBe(true);
     });
-  }, 60_000);
+  }, 120_000);
 
   it('stored only what a 200 answered, as that answer left it', async () => {
     const problems = await target.stored.problems(t.db);
@@ -770,7 +770,7 @@ describe('the static server of npm start under raw HTTP', () => {
       if (problems.length) throw new Error(`${problems.join('; ')}\n${describeExchange(sent)}`);
     });
     expect((await home()).status).toBe(200);
-  }, 60_000);
+  }, 120_000);
 
   it('refuses a malformed Host or request target with 400', async () => {
     const port = server.port;
@@ -810,7 +810,7 @@ describe('the static server of npm start under raw HTTP', () => {
         throw new Error(`expected 400, got ${sent.answer.status ?? 'no answer'}\n${describeExchange(sent)}`);
     });
     expect((await home()).status).toBe(200);
-  }, 60_000);
+  }, 120_000);
 
   it('answers bytes that are not HTTP at all without falling over', async () => {
     const garbage = fc.oneof(
@@ -832,5 +832,5 @@ describe('the static server of npm start under raw HTTP', () => {
         throw new Error(`a ${sent.answer.status} answer\n${describeExchange(sent)}`);
     });
     expect((await home()).status).toBe(200);
-  }, 60_000);
+  }, 120_000);
 });

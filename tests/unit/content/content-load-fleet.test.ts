@@ -56,14 +56,14 @@ describe('loading a fleet under a low open-file limit', () => {
     const { code, output } = await loadUnderLimit(200);
     expect(code, output).toBe(0);
     expect(JSON.parse(output.trim().split('\n').at(-1)!)).toEqual({ dealers: 60, errors: [] });
-  }, 60_000);
+  }, 120_000);
 
   it('loads them under the same limit even when the loader may list every folder at once: it reads one file at a time', async () => {
     // Through the promise API, every read at once failed here with EMFILE; reads are synchronous.
     const { code, output } = await loadUnderLimit(200, 100_000);
     expect(code, output).toBe(0);
     expect(JSON.parse(output.trim().split('\n').at(-1)!)).toEqual({ dealers: 60, errors: [] });
-  }, 60_000);
+  }, 120_000);
 
   it('gives each dealer a fingerprint that fingerprintDealer computes alike without validating', async () => {
     const r = await loadDealers(path.join(root, 'dealers'), { maxOpenFiles: MAX_OPEN_FILES });
@@ -71,7 +71,7 @@ describe('loading a fleet under a low open-file limit', () => {
     expect(r.fingerprints[slug]).toMatch(/^[0-9a-f]{32}$/);
     expect(await fingerprintDealer(path.join(root, 'dealers', slug))).toBe(r.fingerprints[slug]);
     expect(new Set(Object.values(r.fingerprints)).size).toBe(60);
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('limiter and mapLimit', () => {

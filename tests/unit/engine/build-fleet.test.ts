@@ -194,7 +194,7 @@ describe('npm run build -- --changed', () => {
     expect(r.output).toContain('Nothing to build');
     expect(await stamps()).toEqual(before);
     expect((await stat(path.join(api(), 'content.json'))).mtimeMs).toBe(apiBefore.mtimeMs);
-  }, 60_000);
+  }, 120_000);
 
   it('keeps a dealer whose files were only touched (same bytes, new times), and remembers the new times', async () => {
     const touched = slugs[3]!;
@@ -209,7 +209,7 @@ describe('npm run build -- --changed', () => {
     expect((await readManifests(out()))!.dealers[touched]!.stats).toBe(
       await statSignature(path.join(dealersDir, touched)),
     );
-  }, 60_000);
+  }, 120_000);
 
   it('removes the site, content and API entry of a dealer whose folder is gone', async () => {
     const gone = slugs[4]!;
@@ -416,7 +416,7 @@ describe('npm start -- --sites DIR', () => {
     expect(server.code).toBe(1);
     expect(server.output).toContain('site folders no manifest lists: stray-motors');
     expect(server.output).toContain(`dealers the manifest lists without a built site: ${slugs[1]}`);
-  }, 60_000);
+  }, 120_000);
 
   it('refuses a folder without a build manifest', async () => {
     const sites = path.join(root, 'no-manifest');
@@ -428,5 +428,5 @@ describe('npm start -- --sites DIR', () => {
     expect(server.output).toMatch(
       /has no build manifest \(manifest\.json\): build the sites with npm run build -- --out/,
     );
-  }, 60_000);
+  }, 120_000);
 });

@@ -171,7 +171,7 @@ describe('npm run dev: every dealer on its own host, as built', () => {
       const res = await fetchAs('mini-motors', link);
       expect(`${link} → ${res.status}`).toBe(`${link} → 200`);
     }
-  }, 60_000);
+  }, 120_000);
 
   it('serves every route of the dealer, nested ones included, at the path the build gives it', async () => {
     const loaded = await loadDealers(path.join(root, 'tests/fixtures/dealers'), { only: ['mini-motors'] });
@@ -186,7 +186,7 @@ describe('npm run dev: every dealer on its own host, as built', () => {
     const car = await fetchAs('mini-motors', '/cars/2021-toyota-corolla-1/');
     expect(car.status).toBe(200);
     expect(titleOf(car.text)).toContain('2021 Toyota Corolla');
-  }, 60_000);
+  }, 120_000);
 
   it("answers an unknown path with the dealer's own not-found page and status 404", async () => {
     const res = await fetchAs('mini-motors', '/no-such-page');

@@ -100,7 +100,7 @@ describe.each(testDatabases)('ADF of every sample form on $label', (database) =>
       results.filter((r) => !r.valid).map((r) => r.name),
       describeProblems(results),
     ).toEqual([]);
-  }, 60_000);
+  }, 120_000);
 
   it('sends a trade-in as a used vehicle with its odometer, expected price and plate in their elements', () => {
     const { xml } = of('tasman-motors', '/sell-my-car');

@@ -154,7 +154,7 @@ describe('npm run leads -- export', () => {
       'values',
     ]);
     expect(stderr).toMatch(/^3 leads of mini-motors\./m);
-  }, 60_000);
+  }, 120_000);
 
   it('shows a lead’s real status, id and dates when the visitor sent values named like them', async () => {
     const forged = JSON.parse((await cli()).stdout).find(
@@ -190,7 +190,7 @@ describe('npm run leads -- export', () => {
       'Complete',
     ]);
     expect(header.filter((h) => h === 'lead_status')).toHaveLength(1);
-  }, 60_000);
+  }, 120_000);
 
   it('prints CSV with the lead’s own columns, then tracking.* and values.* columns, and ADF as one document with a <prospect> per lead', async () => {
     const csv = (await cli('--format', 'csv')).stdout;
@@ -215,7 +215,7 @@ describe('npm run leads -- export', () => {
     expect(adf).toContain('<name part="first">Ada</name>');
     const results = await validateWithDtd([adf]);
     expect(results[0]!.valid, describeProblems(results)).toBe(true);
-  }, 60_000);
+  }, 120_000);
 
   it('includes spam, flagged, with --include-spam', async () => {
     const leads = JSON.parse((await cli('--include-spam')).stdout);
@@ -229,7 +229,7 @@ describe('npm run leads -- export', () => {
     expect(csv.split('\r\n')[0]).toMatch(
       /^lead_id,lead_status,form_completed,category,subcategory,page_id,PageTitle,created_at,completed_at,spam,tracking\./,
     );
-  }, 60_000);
+  }, 120_000);
 
   it('writes one ADF document with a prospect per lead to --out FILE, valid against the ADF DTD, and nothing to stdout', async () => {
     const file = path.join(dir, 'out', 'leads.adf.xml');
@@ -245,7 +245,7 @@ describe('npm run leads -- export', () => {
     expect(results[0]!.valid, describeProblems(results)).toBe(true);
     // No temporary file is left beside it.
     expect(await readdir(path.dirname(file))).toEqual(['leads.adf.xml']);
-  }, 60_000);
+  }, 120_000);
 
   it('writes one file per lead, named by its id, to --out DIR/, each ADF file valid', async () => {
     const folder = path.join(dir, 'per-lead') + '/';
@@ -266,7 +266,7 @@ describe('npm run leads -- export', () => {
     await cli('--format', 'json', '--out', folder);
     const json = JSON.parse(await readFile(path.join(folder, `${ids.complete}.json`), 'utf8'));
     expect(json).toMatchObject([{ lead_id: ids.complete, values: { email: 'sam@example.com' } }]);
-  }, 60_000);
+  }, 120_000);
 
   it('writes JSON and CSV to --out FILE; `npm run -s` prints them on stdout with nothing else', async () => {
     const file = path.join(dir, 'leads.csv');
@@ -280,7 +280,7 @@ describe('npm run leads -- export', () => {
       },
     );
     expect(JSON.parse(stdout)).toHaveLength(3);
-  }, 60_000);
+  }, 120_000);
 
   it('writes no ADF file when there is no lead, as an ADF document needs one', async () => {
     const file = path.join(dir, 'none.adf.xml');
@@ -293,7 +293,7 @@ describe('npm run leads -- export', () => {
     );
     expect(stderr).toContain('0 leads of group-motors: nothing written (an ADF document needs at least one lead).');
     await expect(readFile(file, 'utf8')).rejects.toMatchObject({ code: 'ENOENT' });
-  }, 60_000);
+  }, 120_000);
 
   it('writes --out a/../b/x.csv as the shell means it when a does not exist, creating b and no a', async () => {
     const base = await mkdtemp(path.join(dir, 'out-'));
@@ -302,7 +302,7 @@ describe('npm run leads -- export', () => {
     expect(stderr).toContain(`3 leads of mini-motors written to ${typed}.`);
     expect((await readFile(path.join(base, 'b', 'x.csv'), 'utf8')).split('\r\n')[0]).toMatch(/^lead_id,lead_status,/);
     expect(await readdir(base)).toEqual(['b']);
-  }, 60_000);
+  }, 120_000);
 
   it('explains what is wrong with the command line and exits 1', async () => {
     const bad = run('npx', ['tsx', 'scripts/leads.ts', 'export', '--site', 'mini-motors', '--format', 'xml'], {
@@ -314,7 +314,7 @@ describe('npm run leads -- export', () => {
     });
     const none = run('npx', ['tsx', 'scripts/leads.ts', 'export'], { env: process.env });
     await expect(none).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('--site SLUG is required.') });
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('--out paths', () => {

@@ -253,7 +253,7 @@ describe.each(testDatabases)('forged lead values on $label', (database) => {
         expect(lead.adf).not.toContain('x'.repeat(100));
       }
     }
-  }, 60_000);
+  }, 120_000);
 
   it("refuses another dealer's location on every form, and a choice a select does not offer, naming the field", async () => {
     for (const { save } of cases) {

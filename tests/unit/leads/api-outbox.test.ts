@@ -742,7 +742,7 @@ describe.each(testDatabases)("one dealer's hanging receiver on $label", (databas
       await own.cleanup();
       await rm(dataDir, { recursive: true, force: true });
     }
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('the webhook signature as docs/api.md documents it', () => {

@@ -378,7 +378,7 @@ describe.each(testDatabases)('lead retention and erasure on $label', (database) 
       await failing.cleanup();
       await rm(dataDir, { recursive: true, force: true });
     }
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('retention settings', () => {
@@ -468,7 +468,7 @@ describe('npm run leads -- erase', () => {
     expect((await cli('--site', 'nowhere', '--email', 'sam@example.com')).stdout).toBe(
       'No lead of nowhere is stored (is the slug right?): nothing to delete.\n',
     );
-  }, 60_000);
+  }, 180_000);
 
   it('explains a wrong command line and exits 1', async () => {
     await expect(cli('--site', 'mini-motors')).rejects.toMatchObject({
@@ -483,5 +483,5 @@ describe('npm run leads -- erase', () => {
       code: 1,
       stderr: expect.stringContaining('--site SLUG is required.'),
     });
-  }, 60_000);
+  }, 120_000);
 });

@@ -158,7 +158,7 @@ describe('the leads commands while npm start holds the folder', () => {
     expect(exported.map((l) => l.values.email)).toEqual(['sam@example.com', 'ada@example.com']);
     expect(exported[0]!.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(stderr).toContain('2 leads of mini-motors.');
-  }, 60_000);
+  }, 120_000);
 
   it('export writes CSV to a file through it', async () => {
     const out = path.join(root, 'out', 'leads.csv');
@@ -177,7 +177,7 @@ describe('the leads commands while npm start holds the folder', () => {
     const csv = await readFile(out, 'utf8');
     expect(csv.split('\r\n').filter(Boolean)).toHaveLength(3);
     expect(csv).toContain(ids.ada!);
-  }, 60_000);
+  }, 120_000);
 
   it("erase deletes a person's leads through it, and the next export has them no more", async () => {
     const erased = await leads(['erase', '--site', 'mini-motors', '--email', ' SAM@example.com ', '--data', dataDir]);
@@ -186,7 +186,7 @@ describe('the leads commands while npm start holds the folder', () => {
     expect(erased.stdout).toContain(`Deleted 1 lead of mini-motors with the email SAM@example.com:\n  ${ids.sam}\n`);
     const after = await leads(['export', '--site', 'mini-motors', '--data', dataDir]);
     expect((JSON.parse(after.stdout) as { lead_id: string }[]).map((l) => l.lead_id)).toEqual([ids.ada]);
-  }, 60_000);
+  }, 120_000);
 
   it('the way in is a file only its owner reads, and answers only its token, at its own address', async () => {
     const file = path.join(dataDir, LOCAL_ADMIN_FILE);
@@ -209,7 +209,7 @@ describe('the leads commands while npm start holds the folder', () => {
     expect(code, stderr).toBe(0);
     expect(stderr).not.toContain('through it');
     expect((JSON.parse(stdout) as { lead_id: string }[]).map((l) => l.lead_id)).toEqual([ids.ada]);
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('the way into a running server, from the command', () => {

@@ -96,7 +96,7 @@ describe('npm run stock -- import on its own database', () => {
     } finally {
       await db.close();
     }
-  }, 60_000);
+  }, 120_000);
 
   it('refuses a cut-off full feed with exit 2, changing nothing; applies a JSON delta', async () => {
     const cut = path.join(root, 'cut.csv');
@@ -117,7 +117,7 @@ describe('npm run stock -- import on its own database', () => {
     expect(applied.stdout.trim()).toBe(
       `${SITE}: delta feed: 0 added, 1 updated, 0 unchanged, 0 withdrawn, 0 rows skipped; 3 cars listed.`,
     );
-  }, 60_000);
+  }, 120_000);
 
   it('says what is wrong with the command or the file', async () => {
     expect((await stock(['import', '--data', dataDir, path.join(root, 'feed.csv')])).stderr).toContain(
@@ -129,7 +129,7 @@ describe('npm run stock -- import on its own database', () => {
     const unknown = await stock(['import', '--site', 'no-such-dealer', '--data', dataDir, path.join(root, 'feed.csv')]);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('no-such-dealer');
-  }, 60_000);
+  }, 120_000);
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('npm run stock -- import on PostgreSQL (DATABASE_URL)', () => {
@@ -153,7 +153,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('npm run stock -- import on Post
     } finally {
       await pg.cleanup();
     }
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('npm run stock -- import while npm start holds the database', () => {
