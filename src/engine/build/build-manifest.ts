@@ -321,6 +321,11 @@ export async function readBuiltContent(sitesDir: string, slugs: string[]): Promi
 export interface ContentFile {
   slug: string;
   file: string;
+  /**
+   * Written by this build's own validation a moment ago (JSON.stringify of a dealer), so known to
+   * be JSON; a file of an earlier build is parsed to check it.
+   */
+  fresh?: boolean;
 }
 
 /** A content file's text and the dealer it holds; an unreadable file is a ManifestError naming it. */
@@ -333,7 +338,20 @@ async function readContentFile({ slug, file }: ContentFile): Promise<{ text: str
   }
 }
 
-/** The texts of content files, in order, one read at a time (each checked to be JSON). */
-export async function* contentTexts(files: ContentFile[]): AsyncGenerator<string> {
-  for (const f of files) yield (await readContentFile(f)).text;
+/**
+ * The bytes of content files (UTF-8 JSON), in order, one read at a time; each file of an earlier
+ * build is checked to be JSON.
+ */
+export async function* contentTexts(files: ContentFile[]): AsyncGenerator<Buffer> {
+  for (const f of files) {
+    if (!f.fresh) {
+      yield Buffer.from((await readContentFile(f)).text);
+      continue;
+    }
+    try {
+      yield await readFile(f.file);
+    } catch (e) {
+      throw new ManifestError(`the built content of "${f.slug}" (${f.file}) cannot be read: ${(e as Error).message}`);
+    }
+  }
 }

@@ -340,7 +340,7 @@ export async function buildSites(options: BuildOptions): Promise<BuildResult> {
         ? (async () => {
             const files = [
               ...Object.keys(chosen.kept).map((slug) => ({ slug, file: contentFile(outDir, slug) })),
-              ...built.map((slug) => ({ slug, file: path.join(stagedContent, `${slug}.json`) })),
+              ...built.map((slug) => ({ slug, file: path.join(stagedContent, `${slug}.json`), fresh: true })),
             ].sort((a, b) => a.slug.localeCompare(b.slug));
             await buildApi({ dealers: { files }, outDir: path.join(apiWork, 'new'), log });
           })()
