@@ -14,6 +14,9 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 
+const USE_ID =
+  'Islands are server-rendered without their id prefix (astro.config.mjs): derive ids from props (a block id) instead of useId.';
+
 export default tseslint.config(
   {
     ignores: [
@@ -60,7 +63,14 @@ export default tseslint.config(
     // Compiler's rules are left out: the islands are not compiled with it.
     files: ['**/*.tsx'],
     plugins: { 'react-hooks': reactHooks },
-    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      // Islands are server-rendered with renderToString (astro.config.mjs), which does not get the
+      // island's id prefix: an id from useId would differ between the server's markup and hydration.
+      'no-restricted-imports': ['error', { paths: [{ name: 'react', importNames: ['useId'], message: USE_ID }] }],
+      'no-restricted-properties': ['error', { object: 'React', property: 'useId', message: USE_ID }],
+    },
   },
   {
     // Form values are what a visitor entered: text, numbers, booleans or lists of text
