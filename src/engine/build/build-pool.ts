@@ -16,6 +16,12 @@ import type { Validated } from './build-validate.ts';
 import type { WorkerInput, WorkerMessage, WorkerReport, WorkerResult } from './build-worker.ts';
 
 const workerScript = path.join(projectRoot, 'src', 'engine', 'build', 'build-worker.ts');
+/**
+ * V8's code cache of the modules a worker loads (Astro, Vite, Rolldown, React), kept between
+ * builds, so that each worker compiles them once rather than at every build. The environment's
+ * NODE_COMPILE_CACHE overrides it, and NODE_DISABLE_COMPILE_CACHE=1 turns it off.
+ */
+const compileCache = path.join(projectRoot, 'node_modules', '.cache', 'node-compile');
 
 /** Below this many dealers a build renders in its own process: a worker's start costs more. */
 export const WORKER_THRESHOLD = 40;
@@ -119,7 +125,7 @@ export function startWorkers(
         // scavenges, ~8 % less CPU in a 1,000-dealer build) for ~35 MB more per worker.
         '--max-semi-space-size=32',
       ],
-      env: buildChildEnv(),
+      env: { NODE_COMPILE_CACHE: compileCache, ...buildChildEnv() },
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
     run.children.add(child);
