@@ -1,6 +1,7 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
+import { fileURLToPath } from 'node:url';
 
 /**
  * One static build renders every selected dealer under /<slug>/; scripts/build.ts splits the
@@ -27,5 +28,8 @@ export default defineConfig({
   vite: {
     // No gzip of every chunk for a size report nobody reads: each fleet worker bundles.
     build: { assetsInlineLimit: 0, reportCompressedSize: false },
+    // InstantSearch's default history router, which the cars search does not use, imports `qs`
+    // (src/search/no-qs.ts says why it is left out).
+    resolve: { alias: { qs: fileURLToPath(new URL('./src/search/no-qs.ts', import.meta.url)) } },
   },
 });

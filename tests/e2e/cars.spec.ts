@@ -154,6 +154,32 @@ test.describe('searching', () => {
     ).toBeChecked();
   });
 
+  test('Back and Forward step through the searches, and a link with bracketed list keys still opens its search', async ({
+    page,
+  }) => {
+    await page.goto(url(COASTAL, '/used-cars'));
+    const all = listedUsed().length;
+    const hyundai = listedUsed().filter((c) => c.make === 'Hyundai').length;
+    const make = (form: Locator) =>
+      form.getByRole('group', { name: 'Make' }).getByRole('checkbox', { name: /^Hyundai/ });
+    await make(await openPanel(page)).check();
+    // Lists go into the URL as repeated keys.
+    await expect.poll(() => params(page).getAll('make')).toEqual(['Hyundai']);
+    await expect(cards(page)).toHaveCount(hyundai);
+
+    await page.goBack();
+    await expect.poll(() => params(page).getAll('make')).toEqual([]);
+    await expect(cards(page)).toHaveCount(all);
+    await expect(make(await openPanel(page))).not.toBeChecked();
+    await page.goForward();
+    await expect(cards(page)).toHaveCount(hyundai);
+    await expect(make(await openPanel(page))).toBeChecked();
+
+    await page.goto(url(COASTAL, '/used-cars?make%5B0%5D=Hyundai'));
+    await expect(cards(page)).toHaveCount(hyundai);
+    await expect(make(await openPanel(page))).toBeChecked();
+  });
+
   test("a keyword matching nothing says 'No results found for your search at this time'", async ({ page }) => {
     await page.goto(url(COASTAL, '/used-cars'));
     const form = await openPanel(page);

@@ -11,8 +11,8 @@ import {
   LIST_FACETS,
   RANGE_FACETS,
   carsStateMapping,
+  routeOfSearch,
   type CarHit,
-  type CarsRouteState,
 } from '../../domain/search/cars-search.ts';
 import { MAX_CAR_HITS } from '../../domain/search/indexes.ts';
 import { formatKm, formatPrice } from '../../lib/text.ts';
@@ -27,22 +27,11 @@ const mapping = carsStateMapping('cars', (index) => index);
 export const MAX_MATCHED_CARS = 5_000;
 
 /**
- * "?make=Toyota&make=Mazda&price=0:30000" → its route state, lists as the island's router writes
- * them ("make[0]=Toyota&make[1]=Mazda") or as repeated keys.
- */
-function routeOf(query: string): CarsRouteState {
-  const route: Record<string, string[]> = {};
-  for (const [key, value] of new URLSearchParams(query.replace(/^\?/, '')))
-    (route[key.replace(/\[\d*\]$/, '')] ??= []).push(value);
-  return route;
-}
-
-/**
  * The query string in one spelling: only what the stock page reads, its sort and page dropped,
  * keys in a fixed order and list values sorted, so two addresses of one search are one search.
  */
 export function canonicalQuery(query: string): string {
-  const state = mapping.routeToState(routeOf(query));
+  const state = mapping.routeToState(routeOfSearch(query));
   const s = state.cars ?? {};
   delete s.sortBy;
   delete s.page;
@@ -64,7 +53,7 @@ const facetValue = (attr: string, value: string) => `${attr}:${value.startsWith(
  * `page` of MAX_CAR_HITS cars with the card's fields. Throws ApiError 400 naming what is wrong.
  */
 export function searchRequestOf(query: string, filters: string, page = 0): SearchRequest {
-  const s = mapping.routeToState(routeOf(query)).cars ?? {};
+  const s = mapping.routeToState(routeOfSearch(query)).cars ?? {};
   const facetFilters: string[][] = [];
   for (const attr of Object.keys(LIST_FACETS)) {
     const values = s.refinementList?.[attr];
@@ -111,7 +100,7 @@ export async function matchingCars(db: Db, site: string, query: string, filters:
 
 /** The search in words, for the emails: "Toyota or Mazda, $10,000 to $30,000, “corolla”". */
 export function describeSearch(query: string): string {
-  const s = mapping.routeToState(routeOf(query)).cars ?? {};
+  const s = mapping.routeToState(routeOfSearch(query)).cars ?? {};
   const parts: string[] = [];
   for (const attr of Object.keys(LIST_FACETS)) {
     const values = s.refinementList?.[attr];

@@ -1,15 +1,15 @@
 /**
  * The cars block's island: CarsApp with the configured backend's client (loaded on the first
  * search, which the build's initial results put off until the visitor searches) and the search
- * state kept in the URL (history router, flat parameters: ?q=&make=&price=lo:hi&sort=&page=).
+ * state kept in the URL (src/search/url-router.ts, flat parameters: ?q=&make=&price=lo:hi&sort=&page=).
  * It hydrates from the build's results (InstantSearchSSRProvider), so the server HTML and the
  * first client render are the same.
  */
 import { useState } from 'react';
 import { InstantSearchSSRProvider, type InstantSearchServerState, type InstantSearchProps } from 'react-instantsearch';
 import type { IndexUiState } from 'instantsearch.js';
-import { history } from 'instantsearch.js/es/lib/routers';
 import { loadSearchClient, type IslandSearchClient, type SearchConfig } from '../../search/config.ts';
+import { urlRouter } from '../../search/url-router.ts';
 import { carsStateMapping, type CarSortIndex } from '../../domain/search/cars-search.ts';
 import CarsApp, { type CarsAppSettings } from './CarsApp.tsx';
 import SaveSearch from './SaveSearch.tsx';
@@ -41,7 +41,7 @@ function setUp(props: Props): {
   const searchClient = lazyClient(props.config);
   if (typeof window === 'undefined' || !props.routing) return { searchClient };
   const mapping = carsStateMapping(props.indexName, indexFor(props.config));
-  const router = history<ReturnType<typeof mapping.stateToRoute>>({ cleanUrlOnDispose: false });
+  const router = urlRouter();
   // InstantSearch reads the URL when it starts, before hydration: it gets the build's (empty)
   // state then, and the URL's once hydrated (restore), so server HTML and first render match.
   let hydrated = false;

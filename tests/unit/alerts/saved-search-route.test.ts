@@ -194,7 +194,7 @@ describe('canonical saved query', () => {
     );
     expect(canonicalQuery('price=10000%3A30000&certified=true')).toBe('certified=true&price=10000%3A30000');
     expect(canonicalQuery('')).toBe('');
-    // As the stock page's router writes lists.
+    // Lists as links made before wrote them, with bracketed keys.
     expect(canonicalQuery('?make%5B0%5D=Kia&make%5B1%5D=Audi&body%5B0%5D=SUV')).toBe('body=SUV&make=Audi&make=Kia');
   });
 });

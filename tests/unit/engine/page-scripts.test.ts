@@ -19,6 +19,7 @@ import { blockTypes } from '../../../src/content/blocks.ts';
 import { componentPath } from '../../../src/blocks/registry.ts';
 import { classify, htmlFile, pageJs, pageWeight, type Template } from '../../../scripts/bench/bench-templates.ts';
 import { overBudget, PAGE_BUDGETS } from '../../../scripts/bench/budgets.ts';
+import { PAGE_BUDGETS as LOADED_BUDGETS } from '../../../scripts/bench/bench-budgets.ts';
 
 /** The consent banner's and chat button's loaders, and the head script that loads tags once allowed. */
 const CONSENT_PARTS = [
@@ -161,6 +162,16 @@ describe('built pages without an interactive block', () => {
     const weight = pageWeight(home, await pageJs(path.join(build.sites, dealers[0]!.slug), home, new Map()));
     expect(weight.jsGzBytes).toBeGreaterThan(10 * 1024);
     expect(overBudget('page, static blocks', weight)).toMatch(/JS .* KB gz > 4 KB/);
+  });
+
+  it('the used-cars pages, whose search island loads at once, reference at most the budget of JavaScript loaded before any interaction', async () => {
+    const pages = [...build.pages].filter(([p]) => p.endsWith('/used-cars/index.html'));
+    expect(pages.length).toBeGreaterThan(0);
+    for (const [page, html] of pages) {
+      const js = await pageJs(path.join(build.sites, page.split('/')[0]!), html, new Map());
+      const kb = pageWeight(html, js).jsGzBytes / 1024;
+      expect(kb, `${page}: ${kb.toFixed(1)} KB gz`).toBeLessThanOrEqual(LOADED_BUDGETS.usedCarsKB);
+    }
   });
 
   it('while pages with an island do load one (the check above can see scripts)', () => {
