@@ -85,6 +85,9 @@ export const API_METHODS: Record<ApiRouteName, 'GET' | 'POST'> = {
  */
 export const MAX_STOCK_FEED_BYTES = 8 * 1024 * 1024;
 
+/** Cars one GET /api/stock/status may ask about (a saved-cars list, a compare page, a page of results). */
+export const MAX_STATUS_IDS = 50;
+
 /** GET /api/stock/status of the cars `ids`. */
 export const stockStatusPath = (ids: string[]) =>
   `${API_ROUTES.stockStatus}?${new URLSearchParams({ ids: ids.join(',') })}`;

@@ -51,6 +51,18 @@ export async function buildSamples(name: string, options: { dealers?: string } =
   return { sites, pages: await readBuiltPages(sites) };
 }
 
+/**
+ * The path of a built page of `slug` whose stock cards (a cars block's first results) include the
+ * car at `href`; undefined when none does.
+ */
+export function listingWith(build: SampleBuild, slug: string, href: string): string | undefined {
+  for (const [file, html] of build.pages) {
+    if (!file.startsWith(`${slug}/`) || !html.includes('class="cars-list')) continue;
+    if (html.includes(`href="${href}"`)) return `/${file.slice(slug.length + 1).replace(/index\.html$/, '')}`;
+  }
+  return undefined;
+}
+
 /** Every HTML page under `sites`: "<slug>/<path>/index.html" → HTML. */
 export async function readBuiltPages(sites: string): Promise<Map<string, string>> {
   const pages = new Map<string, string>();

@@ -8,7 +8,7 @@
  * changes nothing; a feed_id already applied answers its first summary with `duplicate: true`.
  */
 import { feedCarToCar, parseJsonFeed, skippedRows, type RowError } from '../../domain/stock/feed.ts';
-import { MAX_STOCK_FEED_BYTES } from '../../contract/routes.ts';
+import { MAX_STATUS_IDS, MAX_STOCK_FEED_BYTES } from '../../contract/routes.ts';
 import { readCapped } from '../body.ts';
 import type { ApiDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
@@ -24,8 +24,6 @@ import { envSuffix } from '../outbox/destinations.ts';
 /** Row errors listed in an answer at most (the count is always whole). */
 export const MAX_LISTED_ERRORS = 200;
 
-/** Cars one status request may ask about (a saved-cars list, a compare page). */
-export const MAX_STATUS_IDS = 50;
 /**
  * How long a browser or CDN may keep a status answer: with the car page asking every 30 s
  * (src/components/car/status-client.ts), a sold car shows "Sold" within a minute.

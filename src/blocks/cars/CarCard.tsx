@@ -7,8 +7,10 @@
  * render it statically without hydrating anything. Styles: src/styles/car-card.css (global, so a
  * page showing cards outside the cars block gets them too).
  */
+import type { CarStockStatus } from '../../contract/routes.ts';
 import type { CarCardData } from '../../domain/search/cars-search.ts';
 import type { CarSnapshot } from '../../site/shortlist.ts';
+import { isSold } from '../../site/stock-status.ts';
 import { CompareButton, SaveButton, type ShortlistState } from './ShortlistControls.tsx';
 
 export interface CarCardProps {
@@ -25,14 +27,25 @@ export interface CarCardProps {
    * handlers (without them the card carries the snapshot for the page's script, `data-card`).
    */
   shortlist?: { car: CarSnapshot } & Partial<ShortlistState>;
+  /**
+   * The car's state now, once the cars island has asked the API (a card is built with the page
+   * and the car may have sold or been reserved since): "Sold" or "Reserved" over its photo.
+   */
+  status?: CarStockStatus;
 }
 
-export default function CarCard({ card, level, eager, as: Root = 'article', shortlist }: CarCardProps) {
+export default function CarCard({ card, level, eager, as: Root = 'article', shortlist, status }: CarCardProps) {
   const Title = level === 2 ? 'h2' : level === 3 ? 'h3' : 'h4';
   const photos = card.photosCount === 1 ? '1 photo' : `${card.photosCount} photos`;
   const staticCard = shortlist && !shortlist.onSave;
+  const sold = isSold(status);
+  const mark = sold ? 'Sold' : status === 'reserved' ? 'Reserved' : undefined;
   return (
-    <Root className="car-card" data-card={staticCard ? JSON.stringify(shortlist.car) : undefined}>
+    <Root
+      className="car-card"
+      data-card={staticCard ? JSON.stringify(shortlist.car) : undefined}
+      data-status={mark ? (sold ? 'sold' : 'reserved') : undefined}
+    >
       <div className="car-card-media">
         <img
           className="car-card-photo"
@@ -44,6 +57,7 @@ export default function CarCard({ card, level, eager, as: Root = 'article', shor
           decoding="async"
         />
         {card.certified && <span className="badge badge-success car-card-certified">Certified</span>}
+        {mark && <span className={`badge car-card-status car-card-status-${sold ? 'sold' : 'reserved'}`}>{mark}</span>}
         {card.photosCount > 0 && (
           <span className="car-card-photos">
             <svg aria-hidden="true" viewBox="0 0 20 20" width="14" height="14">

@@ -8,12 +8,10 @@
  * API, or offline, stays as built.
  */
 import { stockStatusPath, type CarStockStatus } from '../../contract/routes.ts';
+import { isSold } from '../../site/stock-status.ts';
 
 /** With the API's 20 s cache, a sale shows within a minute. */
 export const POLL_MS = 30_000;
-
-/** Whether a car in this state is no longer for sale. */
-export const isGone = (status: CarStockStatus | undefined) => status === 'sold' || status === 'hidden';
 
 export function markSold(root: HTMLElement): void {
   if (root.hasAttribute('data-sold')) return;
@@ -60,7 +58,7 @@ export async function checkStatus(
     if (!res.ok) return undefined;
     const body = (await res.json()) as { cars?: Record<string, CarStockStatus> };
     const status = body.cars?.[id];
-    if (isGone(status)) markSold(root);
+    if (isSold(status)) markSold(root);
     else markReservation(root, status);
     return status;
   } catch {

@@ -7,9 +7,10 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { stockStatusPath, type CarStockStatus } from '../../contract/routes.ts';
+import type { CarStockStatus } from '../../contract/routes.ts';
 import { $compare, $saved, removeSaved, toggleCompare } from '../../stores/shortlist.ts';
 import { hasCar, type CarSnapshot } from '../../site/shortlist.ts';
+import { fetchStatuses, isSold, type CarStatuses } from '../../site/stock-status.ts';
 import { CompareButton } from '../../blocks/cars/ShortlistControls.tsx';
 
 interface Props {
@@ -17,25 +18,10 @@ interface Props {
   stockHref: string;
 }
 
-type Statuses = Record<string, CarStockStatus>;
-
-/** The states of `ids` from the API; {} when it cannot say (offline, no API). */
-export async function fetchStatuses(ids: string[], doFetch: typeof fetch = fetch): Promise<Statuses> {
-  if (!ids.length) return {};
-  try {
-    const res = await doFetch(stockStatusPath(ids), { headers: { accept: 'application/json' } });
-    if (!res.ok) return {};
-    const body = (await res.json()) as { cars?: Statuses };
-    return body.cars ?? {};
-  } catch {
-    return {};
-  }
-}
-
 const gone = (s: CarStockStatus | undefined) => s === 'sold' || s === 'hidden' || s === 'unknown';
 
 function SavedCard({ car, status, compared }: { car: CarSnapshot; status?: CarStockStatus; compared: boolean }) {
-  const sold = status === 'sold' || status === 'hidden';
+  const sold = isSold(status);
   const unlisted = status === 'unknown';
   return (
     <li className="car-card saved-card" data-status={status ?? 'checking'} data-car-id={car.id}>
@@ -84,7 +70,7 @@ function SavedCard({ car, status, compared }: { car: CarSnapshot; status?: CarSt
 export default function SavedCars({ stockHref }: Props) {
   const saved = useStore($saved);
   const compared = useStore($compare);
-  const [statuses, setStatuses] = useState<Statuses>({});
+  const [statuses, setStatuses] = useState<CarStatuses>({});
   const ids = useMemo(() => saved.map((c) => c.id), [saved]);
   const key = ids.join(',');
 

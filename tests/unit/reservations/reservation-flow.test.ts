@@ -19,7 +19,7 @@ import { carPath } from '../../../src/domain/routes.ts';
 import { startServer, type RunningServer } from '../../../src/engine/serve/static-server.ts';
 import { startStripeStandIn, type StripeStandIn } from '../../../scripts/standins/stripe-standin.ts';
 import { testDatabases, testDeps, type TestDb } from '../../helpers/db.ts';
-import { sharedSampleBuild } from '../../helpers/sample-build.ts';
+import { listingWith, sharedSampleBuild, type SampleBuild } from '../../helpers/sample-build.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const SLUG = 'coastal-motor-group';
@@ -31,13 +31,16 @@ describe.each(testDatabases)('reserving a car in the browser, on $label', (datab
   let standIn: StripeStandIn;
   let browser: Browser;
   let cars: DealerContent['cars'];
+  let build: SampleBuild;
   const payments = () => stripePayments({ secretKey: 'sk_test_flow', webhookSecret: SECRET, apiBase: standIn.url });
 
   beforeAll(async () => {
-    const build = await sharedSampleBuild();
+    build = await sharedSampleBuild();
     const dealers = await loadDealerFolder('dealers');
     const coastal = dealers.find((d) => d.slug === SLUG)!;
-    cars = coastal.cars.filter((c) => reservationOffer(coastal.site, c));
+    // Cars shown on a built listing's first cards first: the first test looks for its card there.
+    const listed = (c: (typeof coastal.cars)[number]) => (listingWith(build, SLUG, carPath(c)) ? 0 : 1);
+    cars = coastal.cars.filter((c) => reservationOffer(coastal.site, c)).sort((a, b) => listed(a) - listed(b));
     t = await database.open();
     await indexContent(t.db, dealers);
     standIn = await startStripeStandIn();
@@ -108,6 +111,16 @@ describe.each(testDatabases)('reserving a car in the browser, on $label', (datab
     await expect.poll(() => other.locator('[data-reserved-notice]').isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await other.locator('.vdp-reserve-cta').isVisible()).toBe(false);
     expect(await other.locator('#reserve').isVisible()).toBe(false);
+    // And on the stock cards of a listing built before: "Reserved" over the car's photo.
+    const listing = await other.context().newPage();
+    await listing.goto(server.siteOrigin(SLUG) + listingWith(build, SLUG, carPath(cars[0]!))!);
+    const card = listing.locator('.car-card', {
+      has: listing.locator(`.car-card-title a[href="${carPath(cars[0]!)}"]`),
+    });
+    await card.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => card.locator('.car-card-status').allInnerTexts(), { timeout: 15_000 })
+      .toEqual(['Reserved']);
     await other.context().close();
     await page.context().close();
   }, 120_000);

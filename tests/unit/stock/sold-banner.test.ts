@@ -15,7 +15,7 @@ import { carPath } from '../../../src/domain/routes.ts';
 import type { DealerContent } from '../../../src/content/load.ts';
 import { startServer, type RunningServer } from '../../../src/engine/serve/static-server.ts';
 import { testDatabases, testDeps, type TestDb } from '../../helpers/db.ts';
-import { sharedSampleBuild } from '../../helpers/sample-build.ts';
+import { listingWith, sharedSampleBuild, type SampleBuild } from '../../helpers/sample-build.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const SLUG = 'coastal-motor-group';
@@ -26,9 +26,10 @@ describe.each(testDatabases)('a built car page once its car is sold, on $label',
   let server: RunningServer;
   let browser: Browser;
   let dealers: DealerContent[];
+  let build: SampleBuild;
 
   beforeAll(async () => {
-    const build = await sharedSampleBuild();
+    build = await sharedSampleBuild();
     dealers = await loadDealerFolder('dealers');
     t = await database.open();
     await indexContent(t.db, dealers);
@@ -109,6 +110,54 @@ describe.each(testDatabases)('a built car page once its car is sold, on $label',
     await expect.poll(() => fresh.locator('[data-sold-notice]').isVisible(), { timeout: 10_000 }).toBe(true);
     expect(await fresh.locator('.vdp-bar').isVisible()).toBe(false);
     await fresh.close();
+    await page.close();
+  }, 120_000);
+
+  it('marks a car sold after the build "Sold" on the stock cards of a listing, and no car still for sale', async () => {
+    const coastal = dealers.find((d) => d.slug === SLUG)!;
+    // A car the test above left for sale, shown on a built listing's first cards.
+    const car = coastal.cars
+      .filter((c) => (c.status ?? 'available') === 'available' && c.stock_number)
+      .slice(2)
+      .find((c) => listingWith(build, SLUG, carPath(c)));
+    expect(car, 'a car for sale on a built listing').toBeDefined();
+    const href = carPath(car!);
+    const listing = listingWith(build, SLUG, href)!;
+    const sold = await push({
+      feed_id: 'sale-2',
+      mode: 'delta',
+      cars: [
+        {
+          stock_number: car!.stock_number,
+          status: 'sold',
+          make: car!.make,
+          model: car!.model,
+          year: car!.year,
+          odometer: car!.km,
+          price: car!.price,
+        },
+      ],
+    });
+    expect(sold.status).toBe(200);
+
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(server.siteOrigin(SLUG) + listing);
+    const card = page.locator('.car-card', { has: page.locator(`.car-card-title a[href="${href}"]`) });
+    // The cars island hydrates when it scrolls into view, and then asks.
+    await card.scrollIntoViewIfNeeded();
+    await expect.poll(() => card.locator('.car-card-status').allInnerTexts(), { timeout: 15_000 }).toEqual(['Sold']);
+    expect(await card.getAttribute('data-status')).toBe('sold');
+    // Every other card marked is a car sold too (by the test above).
+    const forSale = new Set(
+      coastal.cars.filter((c) => (c.status ?? 'available') === 'available').map((c) => carPath(c)),
+    );
+    const marked = await page
+      .locator('.car-card[data-status]')
+      .evaluateAll((cards) => cards.map((c) => c.querySelector('.car-card-title a')?.getAttribute('href') ?? ''));
+    expect(marked).toContain(href);
+    const earlier = coastal.cars.filter((c) => (c.status ?? 'available') === 'available' && c.stock_number).slice(0, 2);
+    for (const h of marked) if (h !== href) expect(earlier.map((c) => carPath(c))).toContain(h);
+    expect(forSale.size).toBeGreaterThan(marked.length);
     await page.close();
   }, 120_000);
 });
