@@ -85,9 +85,21 @@ export const mutations: Mutation[] = [
     [
       {
         id: 'stock-sold-notice',
-        find: '    if (isGone(status)) markSold(root);',
+        find: '    if (isSold(status)) markSold(root);',
         replace: '',
         why: 'the page marks itself sold once the API says its car left stock',
+      },
+    ],
+  ),
+  ...row(
+    'A stock card built with a page marks its car "Sold"',
+    [u('sold-banner'), u('reservation-flow')],
+    [
+      {
+        id: 'stock-card-status',
+        find: '            status={statuses[hit.objectID]}',
+        replace: '',
+        why: "the results' cards show the state the status API gives for each car shown",
       },
     ],
   ),
