@@ -44,7 +44,9 @@ export const API_ROUTES = {
   stockCompare: '/api/stock/compare',
   /** POST: save a stock search with an email address; a confirmation email follows. */
   savedSearches: '/api/saved-searches',
-  /** GET: the confirmation email's link (double opt-in); answers a small page. */
+  /** GET: the confirmation email's link (double opt-in) shows a page with one button; */
+  savedSearchConfirmPage: '/api/saved-searches/confirm',
+  /** POST: …which turns the alert on (a mail scanner that opens the link confirms nothing). */
   savedSearchConfirm: '/api/saved-searches/confirm',
   /** GET: an alert's unsubscribe link shows a page with one button; */
   savedSearchUnsubscribePage: '/api/saved-searches/unsubscribe',
@@ -74,7 +76,8 @@ export const API_METHODS: Record<ApiRouteName, 'GET' | 'POST'> = {
   paymentsWebhook: 'POST',
   stockCompare: 'GET',
   savedSearches: 'POST',
-  savedSearchConfirm: 'GET',
+  savedSearchConfirmPage: 'GET',
+  savedSearchConfirm: 'POST',
   savedSearchUnsubscribePage: 'GET',
   savedSearchUnsubscribe: 'POST',
 };

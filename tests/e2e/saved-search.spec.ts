@@ -83,11 +83,13 @@ for (const width of [390, 1366]) {
     await control.getByRole('button', { name: 'Email me' }).click();
     await expect(control.getByRole('status')).toContainText('Check your email to confirm your alert.');
 
-    // The confirmation email's link turns the alert on.
+    // The confirmation email's link asks, and its button turns the alert on.
     const [confirmation] = await mailsTo(email);
     expect(confirmation!.mail.subject).toContain('Confirm your car alert');
     const confirm = linkIn(confirmation!.mail.text!, `${origin()}/api/saved-searches/confirm?token=`);
     await page.goto(confirm);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Turn on this car alert?');
+    await page.getByRole('button', { name: 'Turn on my alert' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your car alert is on');
     await expect(page.locator('main')).toContainText('Mazda');
 

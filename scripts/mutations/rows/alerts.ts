@@ -22,6 +22,13 @@ export const mutations: Mutation[] = [
         replace: '    token,\n    searchId,',
         why: 'only the hash of a link token is stored',
       },
+      {
+        id: 'alerts-confirm-on-open',
+        find: '    const action = `${API_ROUTES.savedSearchConfirm}?token=${encodeURIComponent(token)}`;\n',
+        replace:
+          '    await confirmSearch(deps.db, search.id, deps.now());\n    const action = `${API_ROUTES.savedSearchConfirm}?token=${encodeURIComponent(token)}`;\n',
+        why: 'opening the confirmation link only asks: its button confirms',
+      },
     ],
   ),
   ...row(

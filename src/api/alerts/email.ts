@@ -26,7 +26,7 @@ export interface AlertCar {
 const origin = (s: SavedSearchRow) => s.link_origin.replace(/\/+$/, '');
 
 export const confirmUrl = (s: SavedSearchRow, token: string) =>
-  `${origin(s)}${API_ROUTES.savedSearchConfirm}?token=${encodeURIComponent(token)}`;
+  `${origin(s)}${API_ROUTES.savedSearchConfirmPage}?token=${encodeURIComponent(token)}`;
 export const unsubscribeUrl = (s: SavedSearchRow, token: string) =>
   `${origin(s)}${API_ROUTES.savedSearchUnsubscribe}?token=${encodeURIComponent(token)}`;
 /** The stock page with the saved search. */

@@ -1,6 +1,7 @@
 /**
- * The small HTML pages the emails' links open, in the dealer's branding: the alert confirmed, the
- * unsubscribe question (one button, which posts), unsubscribed, and a link that no longer works.
+ * The small HTML pages the emails' links open, in the dealer's branding: the confirm question and
+ * the unsubscribe question (one button each, which posts), the alert on, unsubscribed, and a link
+ * that no longer works.
  */
 import type { DealerContent } from '../../content/load.ts';
 import { absoluteHref, brandButton, brandDocument, brandOf, escapeHtml } from './brand.ts';
@@ -57,11 +58,34 @@ export function confirmedPage(dealer: DealerContent, origin: string, what: strin
   );
 }
 
-export function unsubscribeQuestionPage(dealer: DealerContent, origin: string, what: string, action: string): Response {
-  const brand = brandOf(dealer, origin);
+/** A form of one button that posts to `action`, in the dealer's accent colour. */
+function postButton(brand: ReturnType<typeof brandOf>, action: string, label: string, hidden = ''): string {
   const button =
     `<button type="submit" style="padding:12px 20px;border:0;border-radius:6px;font:inherit;font-weight:600;cursor:pointer;` +
-    `background:${brand.accent};color:${brand.onAccent}">Unsubscribe</button>`;
+    `background:${brand.accent};color:${brand.onAccent}">${escapeHtml(label)}</button>`;
+  return `<form method="post" action="${escapeHtml(action)}">${hidden}${button}</form>`;
+}
+
+/**
+ * The confirmation link's page: the alert is turned on by its button (a POST), never by opening
+ * the link, which mail programs and link scanners do on their own.
+ */
+export function confirmQuestionPage(dealer: DealerContent, origin: string, what: string, action: string): Response {
+  return page(
+    dealer,
+    origin,
+    200,
+    'Turn on this car alert?',
+    heading('Turn on this car alert?') +
+      para(`Your search: <strong>${escapeHtml(what)}</strong>.`) +
+      para(
+        `${escapeHtml(dealer.site.name)} will email you when matching cars arrive or drop in price, at most once a day. Every email has a link to stop them.`,
+      ) +
+      postButton(brandOf(dealer, origin), action, 'Turn on my alert'),
+  );
+}
+
+export function unsubscribeQuestionPage(dealer: DealerContent, origin: string, what: string, action: string): Response {
   return page(
     dealer,
     origin,
@@ -72,7 +96,12 @@ export function unsubscribeQuestionPage(dealer: DealerContent, origin: string, w
       para(
         `You will no longer get emails about it from ${escapeHtml(dealer.site.name)}, and the saved search is deleted.`,
       ) +
-      `<form method="post" action="${escapeHtml(action)}"><input type="hidden" name="List-Unsubscribe" value="One-Click">${button}</form>`,
+      postButton(
+        brandOf(dealer, origin),
+        action,
+        'Unsubscribe',
+        '<input type="hidden" name="List-Unsubscribe" value="One-Click">',
+      ),
   );
 }
 

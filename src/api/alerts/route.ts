@@ -7,7 +7,9 @@
  *        client address and per email address. The honeypot field filled: 202 and nothing done.
  *        The same address saving the same search again is one search; a confirmed one is not
  *        asked to confirm again.
- *   GET  /api/saved-searches/confirm?token=      confirms (double opt-in); answers a page.
+ *   GET  /api/saved-searches/confirm?token=      a page asking to turn the alert on, with one button;
+ *   POST /api/saved-searches/confirm?token=      confirms (double opt-in): the button. A mail program
+ *        or link scanner that opens the email's link (GET) confirms nothing.
  *   GET  /api/saved-searches/unsubscribe?token=  a page asking to confirm, with one button;
  *   POST /api/saved-searches/unsubscribe?token=  deletes the search: the button, and the mail
  *        program's one-click unsubscribe (RFC 8058), which posts "List-Unsubscribe=One-Click".
@@ -28,7 +30,13 @@ import { handle, type RouteHandlers } from '../routes/respond.ts';
 import { resolveSite } from '../site.ts';
 import { confirmationEmail, searchUrl } from './email.ts';
 import { recordMail } from './mail-log.ts';
-import { confirmedPage, invalidLinkPage, unsubscribedPage, unsubscribeQuestionPage } from './pages.ts';
+import {
+  confirmedPage,
+  confirmQuestionPage,
+  invalidLinkPage,
+  unsubscribedPage,
+  unsubscribeQuestionPage,
+} from './pages.ts';
 import { canonicalQuery, describeSearch, matchingCars, searchRequestOf } from './search.ts';
 import {
   confirmSearch,
@@ -42,7 +50,11 @@ import {
 } from './store.ts';
 
 export type SavedSearchRouteName =
-  'savedSearches' | 'savedSearchConfirm' | 'savedSearchUnsubscribePage' | 'savedSearchUnsubscribe';
+  | 'savedSearches'
+  | 'savedSearchConfirmPage'
+  | 'savedSearchConfirm'
+  | 'savedSearchUnsubscribePage'
+  | 'savedSearchUnsubscribe';
 
 /** Largest body of a save. */
 export const MAX_SAVED_SEARCH_BODY_BYTES = 16 * 1024;
@@ -199,6 +211,19 @@ export function savedSearchHandlers(deps: ApiDeps): RouteHandlers<SavedSearchRou
     return accepted();
   });
 
+  const confirmPage = handle(async (c) => {
+    await linkLimit(c);
+    const token = tokenOf(c);
+    const search = await searchOfToken(deps.db, token, 'confirm', deps.now());
+    const dealer = search && dealerBySlug(search.site_slug);
+    if (!search || !dealer) {
+      const ctx = pageContext(c);
+      return invalidLinkPage(ctx.dealer, ctx.origin, 'confirm');
+    }
+    const action = `${API_ROUTES.savedSearchConfirm}?token=${encodeURIComponent(token)}`;
+    return confirmQuestionPage(dealer, search.link_origin, describeSearch(search.query), action);
+  });
+
   const confirm = handle(async (c) => {
     await linkLimit(c);
     const search = await searchOfToken(deps.db, tokenOf(c), 'confirm', deps.now());
@@ -235,6 +260,7 @@ export function savedSearchHandlers(deps: ApiDeps): RouteHandlers<SavedSearchRou
 
   return {
     savedSearches: save,
+    savedSearchConfirmPage: confirmPage,
     savedSearchConfirm: confirm,
     savedSearchUnsubscribePage: unsubscribePage,
     savedSearchUnsubscribe: unsubscribe,

@@ -46,7 +46,7 @@ describe.each(testDatabases)('saved searches as personal data on $label', (datab
   const confirm = async (email: string) => {
     const sent = (await mails(f.dataDir)).filter((m) => m.to === email).at(-1)!;
     const link = new URL(linkIn(sent.mail.text!, `http://${SLUG}.localhost:4321/api/saved-searches/confirm?token=`));
-    await f.app.fetch(new Request(`http://${SLUG}.localhost${link.pathname}${link.search}`));
+    await f.app.fetch(new Request(`http://${SLUG}.localhost${link.pathname}${link.search}`, { method: 'POST' }));
   };
   const retention = retentionFromEnv([SLUG], { LEAD_RETENTION_MONTHS: '12' });
 
@@ -114,7 +114,8 @@ describe.each(testDatabases)('alerts under the runtime on $label', (database) =>
       expect((await app.fetch(saveRequest({ email: 'fast@example.com', query: 'make=Toyota' }))).status).toBe(202);
       const [sent] = await mails(f.dataDir);
       const link = new URL(linkIn(sent!.mail.text!, `http://${SLUG}.localhost:4321/api/saved-searches/confirm?token=`));
-      expect((await app.fetch(new Request(`http://${SLUG}.localhost${link.pathname}${link.search}`))).status).toBe(200);
+      const url = `http://${SLUG}.localhost${link.pathname}${link.search}`;
+      expect((await app.fetch(new Request(url, { method: 'POST' }))).status).toBe(200);
       await importCars(t.db, f.dealer, [stockCar(1), stockCar(2)], new Date());
       runtime.deps.onStockChanged?.(SLUG);
       await new Promise((r) => setTimeout(r, 100));

@@ -66,14 +66,26 @@ describe.each(testDatabases)('saved searches on $label', (database) => {
     expect(known).toEqual([{ car_id: 'c1', told_at: null }]);
   });
 
-  it('confirms with the link (a page in the dealer’s branding), and refuses a wrong or made-up token', async () => {
+  it('confirms with the link’s page and its button (pages in the dealer’s branding), and refuses a wrong or made-up token', async () => {
     const [sent] = await mails(f.dataDir);
     const link = linkIn(sent!.mail.text!, `${LINK}confirm?token=`);
-    const bad = await call('/api/saved-searches/confirm?token=' + 'A'.repeat(43));
-    expect(bad.status).toBe(404);
-    expect(await bad.text()).toContain('This link no longer works');
-    expect((await call('/api/saved-searches/confirm?token=%3Cscript%3E')).status).toBe(404);
-    const res = await call(local(link));
+    const post = (path: string) => call(path, { method: 'POST' });
+    for (const open of [call, post]) {
+      const bad = await open('/api/saved-searches/confirm?token=' + 'A'.repeat(43));
+      expect(bad.status).toBe(404);
+      expect(await bad.text()).toContain('This link no longer works');
+      expect((await open('/api/saved-searches/confirm?token=%3Cscript%3E')).status).toBe(404);
+    }
+    // Opening the link (as a mail program's link scanner does) asks, and confirms nothing.
+    const question = await call(local(link));
+    expect(question.status).toBe(200);
+    const asked = await question.text();
+    expect(asked).toContain('Turn on this car alert?');
+    expect(asked).toContain(`action="${local(link)}"`);
+    expect(asked).toContain('method="post"');
+    const before = await t.db.query<{ confirmed_at: string | null }>('SELECT confirmed_at FROM saved_searches');
+    expect(before.rows[0]!.confirmed_at).toBeNull();
+    const res = await post(local(link));
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/html');
     expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
