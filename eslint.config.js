@@ -59,9 +59,10 @@ export default tseslint.config(
     },
   },
   {
-    // The hooks rules: called unconditionally, and effects that name what they read. The React
-    // Compiler's rules are left out: the islands are not compiled with it.
-    files: ['**/*.tsx'],
+    // The hooks rules, in components and in the use-*.ts hooks: called unconditionally, and effects
+    // that name what they read. The React Compiler's rules are left out: the islands are not
+    // compiled with it.
+    files: ['**/*.tsx', 'src/**/use-*.ts'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
       'react-hooks/rules-of-hooks': 'error',

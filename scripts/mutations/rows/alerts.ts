@@ -24,9 +24,9 @@ export const mutations: Mutation[] = [
       },
       {
         id: 'alerts-confirm-on-open',
-        find: '    const action = `${API_ROUTES.savedSearchConfirm}?token=${encodeURIComponent(token)}`;\n',
+        find: '      const action = `${post}?token=${encodeURIComponent(token)}`;\n',
         replace:
-          '    await confirmSearch(deps.db, search.id, deps.now());\n    const action = `${API_ROUTES.savedSearchConfirm}?token=${encodeURIComponent(token)}`;\n',
+          "      if (kind === 'confirm') await confirmSearch(deps.db, search.id, deps.now());\n      const action = `${post}?token=${encodeURIComponent(token)}`;\n",
         why: 'opening the confirmation link only asks: its button confirms',
       },
     ],

@@ -211,18 +211,22 @@ export function savedSearchHandlers(deps: ApiDeps): RouteHandlers<SavedSearchRou
     return accepted();
   });
 
-  const confirmPage = handle(async (c) => {
-    await linkLimit(c);
-    const token = tokenOf(c);
-    const search = await searchOfToken(deps.db, token, 'confirm', deps.now());
-    const dealer = search && dealerBySlug(search.site_slug);
-    if (!search || !dealer) {
-      const ctx = pageContext(c);
-      return invalidLinkPage(ctx.dealer, ctx.origin, 'confirm');
-    }
-    const action = `${API_ROUTES.savedSearchConfirm}?token=${encodeURIComponent(token)}`;
-    return confirmQuestionPage(dealer, search.link_origin, describeSearch(search.query), action);
-  });
+  /** A link's GET: the page asking to confirm or to unsubscribe, whose one button posts back. */
+  const questionPage = (kind: 'confirm' | 'unsubscribe', post: string, ask: typeof confirmQuestionPage) =>
+    handle(async (c) => {
+      await linkLimit(c);
+      const token = tokenOf(c);
+      const search = await searchOfToken(deps.db, token, kind, deps.now());
+      const dealer = search && dealerBySlug(search.site_slug);
+      if (!search || !dealer) {
+        const ctx = pageContext(c);
+        return invalidLinkPage(ctx.dealer, ctx.origin, kind);
+      }
+      const action = `${post}?token=${encodeURIComponent(token)}`;
+      return ask(dealer, search.link_origin, describeSearch(search.query), action);
+    });
+  const confirmPage = questionPage('confirm', API_ROUTES.savedSearchConfirm, confirmQuestionPage);
+  const unsubscribePage = questionPage('unsubscribe', API_ROUTES.savedSearchUnsubscribe, unsubscribeQuestionPage);
 
   const confirm = handle(async (c) => {
     await linkLimit(c);
@@ -234,19 +238,6 @@ export function savedSearchHandlers(deps: ApiDeps): RouteHandlers<SavedSearchRou
     }
     await confirmSearch(deps.db, search.id, deps.now());
     return confirmedPage(dealer, search.link_origin, describeSearch(search.query), searchUrl(search));
-  });
-
-  const unsubscribePage = handle(async (c) => {
-    await linkLimit(c);
-    const token = tokenOf(c);
-    const search = await searchOfToken(deps.db, token, 'unsubscribe', deps.now());
-    const dealer = search && dealerBySlug(search.site_slug);
-    if (!search || !dealer) {
-      const ctx = pageContext(c);
-      return invalidLinkPage(ctx.dealer, ctx.origin, 'unsubscribe');
-    }
-    const action = `${API_ROUTES.savedSearchUnsubscribe}?token=${encodeURIComponent(token)}`;
-    return unsubscribeQuestionPage(dealer, search.link_origin, describeSearch(search.query), action);
   });
 
   const unsubscribe = handle(async (c) => {

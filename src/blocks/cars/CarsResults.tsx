@@ -8,14 +8,14 @@
  * The cars shown are checked with the API (src/site/stock-status.ts): the first results are the
  * build's, and a car sold or reserved since is marked on its card.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useHits, useInstantSearch } from 'react-instantsearch';
 import { carCard, type CarHit } from '../../domain/search/cars-search.ts';
 import { carSnapshot, hasCar } from '../../site/shortlist.ts';
-import { fetchStatuses, type CarStatuses } from '../../site/stock-status.ts';
 import { currencyOf, searchEvent, trackEcommerce, viewItemListEvent } from '../../site/analytics-ecommerce.ts';
 import { toggleCompare, toggleSaved } from '../../stores/shortlist.ts';
 import CarCard from './CarCard.tsx';
+import { useCarStatuses } from './use-car-statuses.ts';
 import { useShortlist } from './use-shortlist.ts';
 
 interface Props {
@@ -47,19 +47,7 @@ export default function CarsResults({ level, eager, listName }: Props) {
   const { saved, compared } = useShortlist();
   const lastList = useRef<string | undefined>(undefined);
   const lastSearch = useRef<string | undefined>(undefined);
-  const [statuses, setStatuses] = useState<CarStatuses>({});
-  const shown = items.map((h) => h.objectID).join(',');
-
-  useEffect(() => {
-    const missing = shown ? shown.split(',').filter((id) => statuses[id] === undefined) : [];
-    if (!missing.length) return;
-    let live = true;
-    void fetchStatuses(missing).then((found) => live && setStatuses((prev) => ({ ...prev, ...found })));
-    return () => {
-      live = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- Asks again only when other cars are shown.
-  }, [shown]);
+  const statuses = useCarStatuses(items.map((h) => h.objectID));
 
   useEffect(() => {
     if (status === 'loading' || status === 'stalled') return;

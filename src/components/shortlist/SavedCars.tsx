@@ -5,13 +5,13 @@
  * links to its page, a car the dealer no longer lists says so. Each card can be removed or
  * chosen for comparison; with none saved the page links to the stock.
  */
-import { useEffect, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { CarStockStatus } from '../../contract/routes.ts';
 import { $compare, $saved, removeSaved, toggleCompare } from '../../stores/shortlist.ts';
 import { hasCar, type CarSnapshot } from '../../site/shortlist.ts';
-import { fetchStatuses, isSold, type CarStatuses } from '../../site/stock-status.ts';
+import { isSold } from '../../site/stock-status.ts';
 import { CompareButton } from '../../blocks/cars/ShortlistControls.tsx';
+import { useCarStatuses } from '../../blocks/cars/use-car-statuses.ts';
 
 interface Props {
   /** The dealer's stock listing, for the empty state. */
@@ -70,20 +70,7 @@ function SavedCard({ car, status, compared }: { car: CarSnapshot; status?: CarSt
 export default function SavedCars({ stockHref }: Props) {
   const saved = useStore($saved);
   const compared = useStore($compare);
-  const [statuses, setStatuses] = useState<CarStatuses>({});
-  const ids = useMemo(() => saved.map((c) => c.id), [saved]);
-  const key = ids.join(',');
-
-  useEffect(() => {
-    const missing = ids.filter((id) => statuses[id] === undefined);
-    if (!missing.length) return;
-    let live = true;
-    void fetchStatuses(missing).then((found) => live && setStatuses((prev) => ({ ...prev, ...found })));
-    return () => {
-      live = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- Asks again only when the list of cars changes.
-  }, [key]);
+  const statuses = useCarStatuses(saved.map((c) => c.id));
 
   if (!saved.length)
     return (
