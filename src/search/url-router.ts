@@ -10,7 +10,8 @@
  * anything; the block's parameters are flat, so URLSearchParams is all it needs.
  */
 import type { Router } from 'instantsearch.js';
-import { routeOfSearch, searchOfRoute, type CarsRouteState } from '../domain/search/cars-search.ts';
+import { routeOfSearch, searchOfRoute } from '../domain/search/cars-route.ts';
+import type { CarsRouteState } from '../domain/search/cars-search.ts';
 
 /** Milliseconds after the last change before the search goes into the history. */
 export const WRITE_DELAY = 400;

@@ -11,9 +11,9 @@ import {
   LIST_FACETS,
   RANGE_FACETS,
   carsStateMapping,
-  routeOfSearch,
   type CarHit,
 } from '../../domain/search/cars-search.ts';
+import { routeOfSearch } from '../../domain/search/cars-route.ts';
 import { MAX_CAR_HITS } from '../../domain/search/indexes.ts';
 import { formatKm, formatPrice } from '../../lib/text.ts';
 import type { Db } from '../deps.ts';

@@ -229,32 +229,6 @@ export type CarSortIndex = (typeof CAR_SORTS)[number]['index'];
 /** The flat query string of a search: ?q=corolla&make=Toyota&price=10000:30000&sort=price_asc&page=2 */
 export type CarsRouteState = Record<string, string | string[] | undefined>;
 
-/**
- * "?make=Toyota&make=Mazda&q=ute" → { make: ['Toyota', 'Mazda'], q: 'ute' }; lists also as links made
- * before wrote them, with bracketed keys ("make[0]=Toyota&make[1]=Mazda").
- */
-export function routeOfSearch(search: string): CarsRouteState {
-  const route = new Map<string, string | string[]>();
-  for (const [raw, value] of new URLSearchParams(search)) {
-    const key = raw.replace(/\[\d*\]$/, '');
-    const had = route.get(key);
-    route.set(key, had === undefined ? value : Array.isArray(had) ? [...had, value] : [had, value]);
-  }
-  // fromEntries makes own properties: a "__proto__" parameter is a key like any other.
-  return Object.fromEntries(route);
-}
-
-/** The route as a query string ("?make=Toyota&make=Mazda"), or "" for an empty search. */
-export function searchOfRoute(route: CarsRouteState): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(route)) {
-    if (value === undefined) continue;
-    for (const v of Array.isArray(value) ? value : [value]) params.append(key, v);
-  }
-  const text = params.toString();
-  return text ? `?${text}` : '';
-}
-
 /** The parts of InstantSearch's index UI state the block writes (a structural subset). */
 export interface CarsIndexUiState {
   query?: string;

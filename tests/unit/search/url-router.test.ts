@@ -4,7 +4,7 @@
  * Forward restoring a search without a new entry, nothing written once disposed.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { routeOfSearch, searchOfRoute } from '../../../src/domain/search/cars-search.ts';
+import { routeOfSearch, searchOfRoute } from '../../../src/domain/search/cars-route.ts';
 import { urlRouter, WRITE_DELAY, type RouterWindow } from '../../../src/search/url-router.ts';
 
 /** A window whose location follows pushState and a simulated Back, and that counts history entries. */
