@@ -282,7 +282,8 @@ test.describe('at 1366 px', () => {
       'src',
       'https://player.vimeo.com/video/76979871?dnt=1&autoplay=1',
     );
-    expect(seen.filter((u) => u.includes('vimeo')).length).toBeGreaterThan(0);
+    // The frame's request starts after its src is set: waited for, as the YouTube case above does.
+    await expect.poll(() => seen.filter((u) => u.includes('vimeo')).length).toBeGreaterThan(0);
 
     const files: string[] = [];
     page.on('request', (r) => r.url().endsWith('.mp4') && files.push(r.url()));
