@@ -135,6 +135,18 @@ export const car = z.object({
   video_url: opt(z.string()),
   /** (1.2) NZ used cars: the Consumer Information Notice's own facts. */
   nz_cin: opt(nzCin),
+  /**
+   * (1.3) Price on application: a feed's price "POA". The car is listed and searchable, shows
+   * "Price on application" wherever a price would be (src/domain/car-prices.ts), sorts after priced
+   * cars and offers no finance estimate or reservation; its `price` is 0 and is never shown.
+   */
+  price_on_application: opt(z.boolean()),
+  /**
+   * (1.3) When the car was sold (ISO date-time): a sold car keeps its page for 30 days after it.
+   * Set by the stock import; a snapshot car marked sold without it counts from the build that first
+   * saw it sold.
+   */
+  sold_at: opt(z.string()),
 });
 
 export const staffMember = z.object({

@@ -318,6 +318,11 @@ export const siteSchema = z.object({
    * (1.2) Talking to the dealer: `sms`, a number for click-to-SMS on car pages; `script_url`, a chat
    * vendor's script (https, or a path on the dealer's own site), loaded only after consent and first use.
    */
+  /**
+   * (1.3) Live stock: `default_account`, the listing account (the `account` cars blocks filter on)
+   * of a fed car whose feed row names none.
+   */
+  stock: opt(z.object({ default_account: opt(z.string().trim().min(1)) })),
   chat: opt(
     z.object({
       sms: opt(z.string()),

@@ -74,6 +74,8 @@ export function feedCarToCar(f: FeedCar, o: CarOptions): Car {
     // Not in a feed: a tag is the dealer's own, an account the listing platform's.
     tag: undefined,
     account: undefined,
+    price_on_application: undefined,
+    sold_at: undefined,
   };
   // Absent fields are left out rather than written as undefined.
   return Object.fromEntries(Object.entries(car).filter(([, v]) => v !== undefined)) as Car;
