@@ -24,6 +24,8 @@ import { indexContent } from './search/index-content.ts';
 import { importVersions, useImportedStock } from './stock/store.ts';
 import { alertScheduler, describeAlerts, runAlerts, type AlertDeps, type AlertReport } from './alerts/run.ts';
 import { mailerFromEnv, senderAddress, type Mailer } from './mail/mailer.ts';
+import { buildHooksFromEnv } from './integrations/build-hook.ts';
+import { buildHookQueue, type BuildHookReport } from './integrations/build-hook-queue.ts';
 
 export const WORKER_INTERVAL_MS = 5_000;
 /** How often a request may find the dealers' imported stock changed by another instance. */
@@ -65,6 +67,10 @@ export interface RuntimeOptions {
   mailer?: Mailer;
   /** How long after a stock import its alerts run (ALERT_DELAY_MS of alerts/run.ts). */
   alertDelayMs?: number;
+  /** Also told of each stock change (npm start rebuilds the dealer's site). */
+  onStockChanged?: (slug: string) => void;
+  /** How long after a dealer's last stock change its build hook is called (BUILD_HOOK_QUIET_MS). */
+  buildHookQuietMs?: number;
 }
 
 export interface DeliveryRun extends DeliverReport {
@@ -74,6 +80,8 @@ export interface DeliveryRun extends DeliverReport {
   released?: number;
   /** The saved-search alerts this run sent, when it ran them. */
   alerts?: AlertReport;
+  /** The stock build hooks this run called (STOCK_BUILD_HOOK_URL), when any dealer has one. */
+  buildHooks?: BuildHookReport;
 }
 
 export interface Runtime {
@@ -95,6 +103,11 @@ export interface Runtime {
   pendingDelivery(): Promise<DeliveryRun> | undefined;
   /** Resolves when no saved-search alert run is waiting for its delay or running (tests). */
   alertsIdle(): Promise<void>;
+  /**
+   * Resolves once the stock changes seen so far are recorded for their build hooks: a serverless
+   * entry waits for it before answering, so a function frozen after the answer loses no call.
+   */
+  stockChangesRecorded(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -115,6 +128,10 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const allowedOrigins = allowedOriginsFromEnv(env);
   const valuationProvider = options.valuationProvider ?? valuationProviderFromEnv(env);
   const mailer = options.mailer ?? mailerFromEnv(env, options.dataDir);
+  const hookOf = buildHooksFromEnv(
+    options.dealers.map((d) => d.slug),
+    env,
+  );
   const db = options.db ?? (await openDatabase(config, options.openEmbedded));
   try {
     // Migrations and indexing are no visitor's request: they run without the request time limits.
@@ -170,6 +187,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       if (dealer)
         useImportedStock(db, [dealer]).catch((e: Error) => log(`Stock of ${slug}: reloading failed: ${e.message}`));
       alerts.schedule(slug);
+      buildHooks.changed(slug);
+      options.onStockChanged?.(slug);
     },
     mailer,
     mailFrom: (dealer) => senderAddress(env, dealer.site.url),
@@ -194,6 +213,14 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       return undefined;
     }
   }
+  const buildHooks = buildHookQueue({
+    db,
+    hookOf,
+    now: () => deps.now(),
+    log,
+    quietMs: options.buildHookQuietMs,
+  });
+  const anyBuildHook = options.dealers.some((d) => hookOf(d.slug));
   const alerts = alertScheduler(async (slug) => {
     await alertsOf([slug]);
   }, options.alertDelayMs);
@@ -312,6 +339,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
         if (!total.purged && (purgedAt === undefined || Date.now() - purgedAt >= PURGE_INTERVAL_MS))
           total.purged = await purge();
         total.alerts ??= await dueAlerts();
+        if (anyBuildHook) total.buildHooks ??= await buildHooks.callDue();
       } while (again);
       return total;
     })().finally(() => {
@@ -336,11 +364,13 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     deliver,
     pendingDelivery: () => running,
     alertsIdle: () => alerts.idle(),
+    stockChangesRecorded: () => buildHooks.written(),
     close: async () => {
       if (timer) clearInterval(timer);
       alerts.close();
       await alerts.idle();
       await running?.catch(() => {});
+      await buildHooks.written();
       await db.close();
     },
   };

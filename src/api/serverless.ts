@@ -71,8 +71,9 @@ export interface ServerlessApi {
   /** Answers one request; a start that fails is a 503 with Retry-After, never a crash. */
   handleRequest(request: Request, invocation?: Invocation): Promise<Response>;
   /**
-   * Delivers every due lead (and, hourly, applies the retention policy; and runs the saved-search
-   * alerts that are due, runtime.ts dueAlerts): the scheduled job.
+   * Delivers every due lead (and, hourly, applies the retention policy; runs the saved-search
+   * alerts that are due, runtime.ts dueAlerts; and calls the stock build hooks that are due):
+   * the scheduled job.
    */
   deliverDueLeads(): Promise<DeliveryRun>;
 }
@@ -126,6 +127,8 @@ export function serverlessApi(options: ServerlessOptions = {}): ServerlessApi {
         });
       }
       const response = await api.app.fetch(request);
+      // A stock import's build hook is called by a later run: its record must be written first.
+      await api.stockChangesRecorded();
       const delivering = api.pendingDelivery();
       if (delivering && invocation?.waitUntil) invocation.waitUntil(delivering.catch(() => {}));
       return response;

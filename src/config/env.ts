@@ -288,6 +288,19 @@ export const ENV_VARS = {
     description:
       "The key a dealer's stock system signs POST /api/stock with (docs/api.md); unset for a dealer, the route refuses its pushes. Only per dealer: one dealer's key never updates another's stock.",
   },
+  STOCK_BUILD_HOOK_URL: {
+    type: 'url',
+    perDealer: true,
+    usedBy: 'API',
+    description:
+      "Called after a stock import so the dealer's publish pipeline rebuilds its site (a Netlify build hook, a Vercel deploy hook or a GitHub repository's dispatches URL; docs/deploy.md). Unset, nothing is called.",
+  },
+  STOCK_BUILD_HOOK_TOKEN: {
+    type: 'secret',
+    perDealer: true,
+    usedBy: 'API',
+    description: 'The GitHub token a dispatches URL in STOCK_BUILD_HOOK_URL is called with (Authorization: Bearer).',
+  },
   LEAD_SENSITIVE_DAYS: {
     type: 'int',
     default: 30,
