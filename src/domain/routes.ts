@@ -31,9 +31,34 @@ export function modelHref(model: Model): string {
   return model.override_url || modelPath(model);
 }
 
-/** Sold and hidden cars are never listed or given a page. */
+/** Sold and hidden cars are never listed. */
 export function isListed(car: Car): boolean {
   return car.status !== 'sold' && car.status !== 'hidden';
+}
+
+/** Content format 1.3: how long a sold car keeps its page, counted from `sold_at`. */
+export const SOLD_PAGE_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * When a sold car's page goes (its address then answers the site's 404), in ms since the epoch.
+ * A sold car without a readable `sold_at` counts from `now`: the build that sees it sold first
+ * (the build stamps `sold_at` from its manifest, src/engine/build/sold-cars.ts, so later builds
+ * count from that first one).
+ */
+export function soldPageEnds(car: Car, now: number): number {
+  const at = car.sold_at ? Date.parse(car.sold_at) : NaN;
+  return (Number.isFinite(at) ? at : now) + SOLD_PAGE_DAYS * DAY_MS;
+}
+
+/**
+ * Whether a car has a page at `now`: a listed car always, a sold car for SOLD_PAGE_DAYS after it
+ * was sold (the page says so and offers nothing), a hidden car never.
+ */
+export function hasCarPage(car: Car, now: number = Date.now()): boolean {
+  if (car.status === 'hidden') return false;
+  if (car.status !== 'sold') return true;
+  return now < soldPageEnds(car, now);
 }
 
 export function carPath(car: Car): string {
@@ -46,7 +71,8 @@ export function profileHref(site: Site, member: StaffMember): string | undefined
   return `/team/${member.slug}`;
 }
 
-export function dealerRoutes(d: DealerContent): Route[] {
+/** `now` decides which sold cars still have their page (hasCarPage); a build passes its own time. */
+export function dealerRoutes(d: DealerContent, now: number = Date.now()): Route[] {
   const routes: Route[] = d.pages.map((page) => ({ kind: 'page', path: page.path, page }));
   const taken = new Set(routes.map((r) => r.path));
   const add = (r: Route) => {
@@ -55,7 +81,7 @@ export function dealerRoutes(d: DealerContent): Route[] {
     routes.push(r);
   };
   for (const model of d.models) add({ kind: 'model', path: modelPath(model), model });
-  for (const car of d.cars) if (isListed(car)) add({ kind: 'car', path: carPath(car), car });
+  for (const car of d.cars) if (hasCarPage(car, now)) add({ kind: 'car', path: carPath(car), car });
   for (const member of d.team) {
     const href = profileHref(d.site, member);
     if (href) add({ kind: 'team', path: href, member });

@@ -3,7 +3,7 @@ import type { Block } from '../content/blocks.ts';
 import { headingContent } from './heading-content.ts';
 import { sanitizeRich } from '../lib/sanitize.ts';
 import { isThankYouPage, walkBlocks } from '../content/block-tree.ts';
-import type { Route } from '../domain/routes.ts';
+import { isListed, type Route } from '../domain/routes.ts';
 
 export { walkBlocks, isThankYouPage } from '../content/block-tree.ts';
 
@@ -40,5 +40,7 @@ export function firstImageUrl(blocks: Block[]): string | undefined {
 export function isIndexable(route: Route): boolean {
   if (route.kind === 'notFound' || route.kind === 'saved' || route.kind === 'compare') return false;
   if (route.kind === 'page') return !route.page.noindex && !isThankYouPage(route.page.blocks);
+  // A sold car's page (kept for a while, content format 1.3) is noindex.
+  if (route.kind === 'car') return isListed(route.car);
   return true;
 }

@@ -41,6 +41,10 @@ export interface ManifestDealer {
   buildKey: string;
   /** The version of the imported stock it was built with (build-stock.ts); absent: its cars.json. */
   stock?: string;
+  /** Sold cars without a `sold_at`: when a build first saw each sold, by car id (sold-cars.ts). */
+  soldSeen?: Record<string, string>;
+  /** When the first sold car's page of this site must go: `--changed` rebuilds the dealer then. */
+  soldPagesEnd?: string;
 }
 
 /**
@@ -175,6 +179,7 @@ export function manifestEntry(
   builtAt: string,
   key: string,
   stock?: string,
+  sold?: { soldSeen: Record<string, string>; soldPagesEnd?: string },
 ): ManifestDealer {
   return {
     id: d.site.id,
@@ -185,6 +190,8 @@ export function manifestEntry(
     builtAt,
     buildKey: key,
     ...(stock ? { stock } : {}),
+    ...(sold && Object.keys(sold.soldSeen).length ? { soldSeen: sold.soldSeen } : {}),
+    ...(sold?.soldPagesEnd ? { soldPagesEnd: sold.soldPagesEnd } : {}),
   };
 }
 

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fingerprintDealers, statSignatures } from '../../content/load.ts';
 import { mapLimit } from '../../lib/concurrency.ts';
 import { inShard, type ManifestDealer, type Shard, type SitesManifest } from './build-manifest.ts';
+import { soldPagesExpired } from './sold-cars.ts';
 
 async function exists(p: string) {
   return stat(p).then(
@@ -82,6 +83,8 @@ export async function plan(
       entry.fingerprint === print &&
       entry.buildKey === key &&
       entry.stock === stockVersions[slug] &&
+      // A sold car's page whose time is up goes (the site's 404 answers its address).
+      !soldPagesExpired(entry, Date.now()) &&
       (await exists(path.join(outDir, slug, 'index.html')));
     (same ? unchanged : build).push(slug);
   });

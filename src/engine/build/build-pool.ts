@@ -67,7 +67,11 @@ export interface PoolValidation extends Omit<WorkerInput['validate'], 'slugs'> {
    * Resolves once the build has recorded the snapshots' file times, with the imported stock of
    * the dealers that import theirs; until then the workers only bundle.
    */
-  ready: Promise<{ cars: Record<string, Car[]>; versions: Record<string, string> }>;
+  ready: Promise<{
+    cars: Record<string, Car[]>;
+    versions: Record<string, string>;
+    soldSeen?: Record<string, Record<string, string>>;
+  }>;
 }
 
 /** The entries of `slugs` that `record` has. */
@@ -152,7 +156,11 @@ export function startWorkers(
       (stock) => {
         const message: WorkerMessage = {
           type: 'validate',
-          stock: { cars: pick(stock.cars, batch), versions: pick(stock.versions, batch) },
+          stock: {
+            cars: pick(stock.cars, batch),
+            versions: pick(stock.versions, batch),
+            soldSeen: pick(stock.soldSeen ?? {}, batch),
+          },
         };
         if (child.connected) child.send(message);
       },

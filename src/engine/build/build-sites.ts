@@ -256,7 +256,13 @@ export async function buildSites(options: BuildOptions): Promise<BuildResult> {
       key,
       strict: !!options.strict,
     };
-    const imported = { cars: stockCars, versions: stock.versions };
+    // When each sold car without a sold_at was first seen sold, as the last builds remembered it.
+    const soldSeen = Object.fromEntries(
+      chosen.build.flatMap((slug) =>
+        previous?.dealers[slug]?.soldSeen ? [[slug, previous.dealers[slug].soldSeen]] : [],
+      ),
+    );
+    const imported = { cars: stockCars, versions: stock.versions, soldSeen };
     const pool =
       workers > 1 || batches.length > 1
         ? startWorkers(run, batches, workers, {

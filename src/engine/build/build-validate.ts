@@ -18,6 +18,7 @@ import type { Car } from '../../content/entities.ts';
 import { mapLimit } from '../../lib/concurrency.ts';
 import { dealerRoutes } from '../../domain/routes.ts';
 import { manifestEntry, type ManifestDealer } from './build-manifest.ts';
+import { stampSoldCars, type SoldSeen } from './sold-cars.ts';
 
 /** Dealers read and validated at once: enough to keep the loader's file limit busy. */
 export const VALIDATE_SLICE = 50;
@@ -59,7 +60,7 @@ export async function validateDealers(o: {
    * The imported stock of the dealers that import theirs (build-stock.ts): their cars replace the
    * snapshot's, and the stock's version goes into their manifest entry.
    */
-  stock?: { cars: Record<string, Car[]>; versions: Record<string, string> };
+  stock?: { cars: Record<string, Car[]>; versions: Record<string, string>; soldSeen?: Record<string, SoldSeen> };
 }): Promise<Validated> {
   const out: Validated = { errors: [], failed: {}, warnings: [], entries: {}, pages: 0, dealers: [], ids: [] };
   const cms = cmsConfigFromEnv();
@@ -89,7 +90,9 @@ export async function validateDealers(o: {
     for (const d of valid) {
       const imported = o.stock?.cars[d.slug];
       if (imported) d.cars = imported;
-      const pages = dealerRoutes(d).length;
+      const sold = stampSoldCars(d.cars, o.stock?.soldSeen?.[d.slug], o.builtAt);
+      d.cars = sold.cars;
+      const pages = dealerRoutes(d, Date.parse(o.builtAt)).length;
       out.pages += pages;
       out.entries[d.slug] = manifestEntry(
         d,
@@ -98,6 +101,7 @@ export async function validateDealers(o: {
         o.builtAt,
         o.key,
         o.stock?.versions[d.slug],
+        sold,
       );
     }
     await mapLimit(valid, 16, (d) => writeFile(path.join(o.contentDir, `${d.slug}.json`), JSON.stringify(d)));

@@ -44,7 +44,15 @@ export interface WorkerInput {
 }
 
 export type WorkerMessage =
-  { type: 'validate'; stock?: { cars: Record<string, Car[]>; versions: Record<string, string> } } | { type: 'abort' };
+  | {
+      type: 'validate';
+      stock?: {
+        cars: Record<string, Car[]>;
+        versions: Record<string, string>;
+        soldSeen?: Record<string, Record<string, string>>;
+      };
+    }
+  | { type: 'abort' };
 
 /** What a worker tells the build as soon as its batch is validated (the dealers themselves stay). */
 export type WorkerReport = { type: 'validated'; result: Omit<Validated, 'dealers'> };

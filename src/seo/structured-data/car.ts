@@ -85,7 +85,8 @@ function carProperties(dealer: DealerContent, car: Car): Omit<CarLeaf, '@type'> 
     '@type': 'Offer',
     price: car.price,
     priceCurrency: currencyOf(site.country),
-    availability: 'https://schema.org/InStock',
+    // A sold car keeps its page for a while (content format 1.3): its offer is over.
+    availability: car.status === 'sold' ? 'https://schema.org/SoldOut' : 'https://schema.org/InStock',
     itemCondition: CONDITIONS[car.car_type],
     url,
     seller: sellerJsonLd(dealer, carLocation(dealer, car.location_name)),

@@ -78,11 +78,19 @@ describe('the pages of a dealer site', () => {
     expect(atPath.map((r) => r.kind)).toEqual(['page']);
   });
 
-  it('gives a page to cars for sale and none to sold or hidden cars', () => {
+  it('gives a page to cars for sale and to cars sold within 30 days, none to older sold or hidden cars', () => {
     const routes = dealerRoutes(
-      dealer({ cars: [{ slug: 'for-sale' }, { slug: 'gone', status: 'sold' }, { slug: 'secret', status: 'hidden' }] }),
+      dealer({
+        cars: [
+          { slug: 'for-sale' },
+          { slug: 'gone', status: 'sold', sold_at: '2026-01-01T00:00:00Z' },
+          { slug: 'just-sold', status: 'sold', sold_at: '2026-03-01T00:00:00Z' },
+          { slug: 'secret', status: 'hidden' },
+        ],
+      }),
+      Date.parse('2026-03-20T00:00:00Z'),
     );
-    expect(routes.filter((r) => r.kind === 'car').map((r) => r.path)).toEqual(['/cars/for-sale']);
+    expect(routes.filter((r) => r.kind === 'car').map((r) => r.path)).toEqual(['/cars/for-sale', '/cars/just-sold']);
   });
 
   it('gives each staff member a profile page at /team/{slug}', () => {

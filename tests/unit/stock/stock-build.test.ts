@@ -1,8 +1,8 @@
 /**
  * A build reads the imported stock from the store the API uses (the embedded database in the data
- * folder here): an importing dealer's pages are those of its imported cars, a withdrawn car has
- * none, and `--changed` rebuilds that dealer alone once its stock moves, adding the new car's page
- * and removing the sold one's. A dealer that never imported keeps its cars.json.
+ * folder here): an importing dealer's pages are those of its imported cars, and `--changed`
+ * rebuilds that dealer alone once its stock moves, adding the new car's page and turning the sold
+ * one's into a sold page (kept for 30 days). A dealer that never imported keeps its cars.json.
  */
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -89,7 +89,7 @@ describe('a build of a dealer that imports its stock', () => {
     expect(manifest.dealers[OTHER]!.stock).toBeUndefined();
   }, 300_000);
 
-  it('rebuilds only that dealer with --changed once its stock moves: the new car gets a page, the sold one loses it', async () => {
+  it('rebuilds only that dealer with --changed once its stock moves: the new car gets a page, the sold one a sold page', async () => {
     const [sold] = await importFeed({
       mode: 'delta',
       cars: [fed(2, { status: 'sold' }), fed(4)],
@@ -102,7 +102,14 @@ describe('a build of a dealer that imports its stock', () => {
     expect(built.dealers.map((d) => d.slug)).toEqual([SITE]);
     expect(built.unchanged).toEqual([OTHER]);
     expect(existsSync(page(out, added))).toBe(true);
-    expect(existsSync(page(out, first[1]!))).toBe(false);
+    // The sold car keeps its page for 30 days (content format 1.3), saying so and out of the sitemap.
+    const soldHtml = await readFile(page(out, first[1]!), 'utf8');
+    expect(soldHtml).toContain('This car has been sold');
+    expect(soldHtml).toContain('<meta name="robots" content="noindex, nofollow"');
+    expect(soldHtml).not.toContain('<form');
+    const sitemap = await readFile(path.join(out, SITE, 'sitemap.xml'), 'utf8');
+    expect(sitemap).toContain(carPath(added));
+    expect(sitemap).not.toContain(carPath(first[1]!));
     expect(existsSync(page(out, first[0]!))).toBe(true);
 
     // Nothing moved since: nothing is rebuilt.
