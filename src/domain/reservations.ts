@@ -7,6 +7,7 @@ import type { Car } from '../content/entities.ts';
 import type { Site } from '../content/site.ts';
 import { locale } from '../lib/locale.ts';
 import { timeZoneFor } from './booking-hours.ts';
+import { isPriceOnApplication } from './car-prices.ts';
 
 /** Hours a paid reservation holds the car when the site does not say. */
 export const DEFAULT_HOLD_HOURS = 48;
@@ -29,15 +30,18 @@ export interface ReservationOffer {
 
 /**
  * The site's reservation offer for `car`; undefined when the site takes none or the car cannot be
- * reserved: it is not for sale, or it is a New Zealand used or demonstrator car without its
- * Consumer Information Notice (nz_cin), which must be shown before it is offered for sale online.
+ * reserved: it is not for sale, it is price on application (content format 1.3: a deposit
+ * towards a price the shopper has not been told), or it is a New Zealand used or demonstrator car
+ * without its Consumer Information Notice (nz_cin), which must be shown before it is offered for
+ * sale online.
  */
 export function reservationOffer(
   site: Pick<Site, 'reservations' | 'country'>,
-  car: Pick<Car, 'status' | 'car_type' | 'nz_cin'>,
+  car: Pick<Car, 'status' | 'car_type' | 'nz_cin' | 'price_on_application'>,
 ): ReservationOffer | undefined {
   const r = site.reservations;
   if (!r?.enabled || (car.status ?? 'available') !== 'available') return undefined;
+  if (isPriceOnApplication(car)) return undefined;
   if (locale(site.country).legal.usedVehicleNotice && car.car_type !== 'new' && !car.nz_cin) return undefined;
   return {
     deposit: r.deposit,

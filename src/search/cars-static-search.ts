@@ -15,13 +15,18 @@ import { parseSearchRequest, type SearchRequest } from '../contract/search-param
 import { queryTerms } from '../domain/search/terms.ts';
 import { isListed } from '../domain/routes.ts';
 import { carHit } from '../domain/search/cars-search.ts';
+import { searchPrice } from '../domain/car-prices.ts';
 
 type Value = string | number | boolean | undefined;
 
-/** A car's value of a facet attribute, as the index stores it (undefined when it has none). */
+/**
+ * A car's value of a facet attribute, as the index stores it (undefined when it has none; a price
+ * on application car has no price, as in the API's index).
+ */
 function valueOf(car: Car, attr: string): Value {
   const def = CAR_ATTRIBUTES[attr];
   if (!def) return undefined;
+  if (attr === 'price') return searchPrice(car) ?? undefined;
   const v = (car as unknown as Record<string, unknown>)[attr];
   if (def.type === 'string') return typeof v === 'string' && v.trim() !== '' ? v : undefined;
   if (def.type === 'number') return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
@@ -97,8 +102,8 @@ const newest = by((c) => c.created_at_timestamp, -1);
 const ORDERS: Record<string, (a: Car, b: Car) => number> = {
   cars: newest,
   cars_newest: newest,
-  cars_price_asc: by((c) => c.price, 1),
-  cars_price_desc: by((c) => c.price, -1),
+  cars_price_asc: by((c) => searchPrice(c) ?? undefined, 1),
+  cars_price_desc: by((c) => searchPrice(c) ?? undefined, -1),
   cars_year_desc: (a, b) => by((c) => c.year, -1)(a, b) || newest(a, b),
   cars_km_asc: by((c) => c.km, 1),
 };

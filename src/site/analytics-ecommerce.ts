@@ -10,17 +10,22 @@
  * previous event's ecommerce object is cleared (`{ ecommerce: null }`) before each push.
  */
 import { track, type TrackEvent } from './analytics.ts';
+import { headlinePrice, type PricedCar } from '../domain/car-prices.ts';
 
 export type Currency = 'AUD' | 'NZD';
 
-/** The car facts an item is made of (a search hit, a Car and a saved snapshot all have them). */
-export interface ItemCar {
+/**
+ * The car facts an item is made of (a search hit, a Car and a saved snapshot all have them). Its
+ * price is the car page's headline price (src/domain/car-prices.ts); a saved snapshot's `price`
+ * already is, and a price on application car has none (a snapshot's missing amount).
+ */
+export interface ItemCar extends Partial<Omit<PricedCar, 'price'>> {
   id: string | number;
   make: string;
   model: string;
   year: number;
   badge?: string;
-  price: number;
+  price?: number | undefined;
 }
 
 /** A GA4 ecommerce item. */
@@ -34,7 +39,8 @@ export interface EcommerceItem {
   item_category2: string;
   /** The badge (trim level), when there is one. */
   item_variant?: string;
-  price: number;
+  /** The headline price; none for a price on application car. */
+  price?: number;
   quantity: 1;
   /** Position in a list, from 0. */
   index?: number;
@@ -46,8 +52,16 @@ export function currencyOf(lang: string | undefined): Currency {
   return /-NZ$/i.test(lang ?? '') ? 'NZD' : 'AUD';
 }
 
+/** The item's price: the headline price in whole dollars, or undefined when the car has none. */
+function itemPrice(car: ItemCar): number | undefined {
+  if (car.price === undefined) return undefined;
+  const amount = headlinePrice({ ...car, price: car.price })?.amount;
+  return amount !== undefined && Number.isFinite(amount) ? Math.round(amount) : undefined;
+}
+
 export function carItem(car: ItemCar, extra: { index?: number; listName?: string } = {}): EcommerceItem {
   const badge = car.badge?.trim();
+  const price = itemPrice(car);
   return {
     item_id: String(car.id),
     item_name: [car.year, car.make, car.model, badge].filter(Boolean).join(' '),
@@ -55,16 +69,18 @@ export function carItem(car: ItemCar, extra: { index?: number; listName?: string
     item_category: car.model,
     item_category2: String(car.year),
     ...(badge ? { item_variant: badge } : {}),
-    price: Number.isFinite(car.price) ? Math.round(car.price) : 0,
+    ...(price !== undefined ? { price } : {}),
     quantity: 1,
     ...(extra.index !== undefined ? { index: extra.index } : {}),
     ...(extra.listName ? { item_list_name: extra.listName } : {}),
   };
 }
 
+/** `value` is the items' prices summed, left out when one of them has no price (price on application). */
 function ecommerce(currency: Currency, items: EcommerceItem[], withValue: boolean, more: Record<string, unknown> = {}) {
-  const value = items.reduce((sum, i) => sum + i.price, 0);
-  return { currency, ...(withValue ? { value } : {}), ...more, items };
+  const priced = items.every((i) => i.price !== undefined);
+  const value = items.reduce((sum, i) => sum + (i.price ?? 0), 0);
+  return { currency, ...(withValue && priced ? { value } : {}), ...more, items };
 }
 
 /** A stock list was shown: its cars in order. */

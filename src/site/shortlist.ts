@@ -12,6 +12,7 @@
  */
 import { carCard, type CarHit } from '../domain/search/cars-search.ts';
 import { COMPARE_PATH } from '../domain/routes.ts';
+import { headlinePrice } from '../domain/car-prices.ts';
 
 export const MAX_SAVED = 50;
 export const MAX_COMPARE = 3;
@@ -24,7 +25,7 @@ export interface CarSnapshot {
   /** "{year} {make} {model} {badge}". */
   title: string;
   href: string;
-  /** "$32,990". */
+  /** The car page's headline price, "$32,990" (src/domain/car-prices.ts), or "Price on application". */
   price: string;
   /** What the price includes ("Drive away"), when the stock says. */
   priceNote?: string;
@@ -37,8 +38,8 @@ export interface CarSnapshot {
   model: string;
   badge?: string;
   year: number;
-  /** The price as a number, for analytics. */
-  amount: number;
+  /** The headline price as a number, for analytics; none for a price on application car. */
+  amount?: number;
 }
 
 /** The snapshot of a car as a search hit carries it (carHit() of a Car gives one). */
@@ -57,8 +58,13 @@ export function carSnapshot(hit: CarHit): CarSnapshot {
     model: hit.model,
     ...(card.badge ? { badge: card.badge } : {}),
     year: hit.year,
-    amount: Number.isFinite(hit.price) ? hit.price : 0,
+    ...amountOf(hit),
   };
+}
+
+function amountOf(hit: CarHit): { amount?: number } {
+  const amount = headlinePrice(hit)?.amount;
+  return amount !== undefined && Number.isFinite(amount) ? { amount } : {};
 }
 
 /** A car id as the stock gives it: letters, digits and `_ . : -`, at most 128 characters. */
@@ -84,7 +90,7 @@ export function isSnapshot(v: unknown): v is CarSnapshot {
     str(s.make) &&
     str(s.model) &&
     typeof s.year === 'number' &&
-    typeof s.amount === 'number'
+    (s.amount === undefined || typeof s.amount === 'number')
   );
 }
 
@@ -180,6 +186,9 @@ export interface CompareSource {
   km: number;
   price: number;
   price_qualifier?: 'drive_away' | 'excl_govt_charges';
+  price_drive_away?: number;
+  price_egc?: number;
+  price_on_application?: boolean;
   photos?: string[];
   car_type: 'new' | 'used' | 'demo';
   simple_body?: string;
@@ -211,6 +220,9 @@ export function compareCar(car: CompareSource, status: CompareCar['status']): Co
     price: car.price,
     photos: car.photos?.slice(0, 1),
     price_qualifier: car.price_qualifier,
+    price_drive_away: car.price_drive_away,
+    price_egc: car.price_egc,
+    price_on_application: car.price_on_application,
     simple_body: car.simple_body,
     simple_fuel: car.simple_fuel,
     transmission: car.transmission,

@@ -12,6 +12,7 @@
  */
 import type { DealerContent } from '../../content/load.ts';
 import type { CarHit } from '../../domain/search/cars-search.ts';
+import { headlinePrice } from '../../domain/car-prices.ts';
 import { plural } from '../../lib/text.ts';
 import type { Db } from '../deps.ts';
 import { describeError } from '../db/errors.ts';
@@ -59,6 +60,16 @@ export const emptyAlertReport = (): AlertReport => ({
 const SEARCH_COLUMNS = `id::text, site_slug, email, email_key, query, filters, page_path, link_origin,
   created_at::text, confirmed_at::text, last_alert_at::text`;
 
+/**
+ * The price a search knows a car at: the one its card and page show first (the drive-away price
+ * where the stock has it), or null for a price on application car, which is never a price drop
+ * nor makes the next price look like one.
+ */
+export function toldPrice(hit: CarHit): number | null {
+  const amount = headlinePrice(hit)?.amount;
+  return typeof amount === 'number' && Number.isFinite(amount) ? amount : null;
+}
+
 /** What is news for one search: cars it has not seen, and known cars cheaper than it knew them. */
 export function newsOf(
   hits: CarHit[],
@@ -70,7 +81,8 @@ export function newsOf(
     if (!known.has(hit.objectID)) arrived.push({ hit });
     else {
       const was = known.get(hit.objectID);
-      if (typeof was === 'number' && typeof hit.price === 'number' && hit.price < was) dropped.push({ hit, was });
+      const now = toldPrice(hit);
+      if (typeof was === 'number' && now !== null && now < was) dropped.push({ hit, was });
     }
   }
   return { arrived, dropped };
@@ -106,9 +118,7 @@ async function alertOne(deps: AlertDeps, dealer: DealerContent, search: SavedSea
       [
         search.id,
         now.toISOString(),
-        JSON.stringify(
-          told.map((c) => ({ id: c.hit.objectID, price: typeof c.hit.price === 'number' ? c.hit.price : null })),
-        ),
+        JSON.stringify(told.map((c) => ({ id: c.hit.objectID, price: toldPrice(c.hit) }))),
       ],
     );
     await recordMail(deps.db, {
@@ -118,7 +128,7 @@ async function alertOne(deps: AlertDeps, dealer: DealerContent, search: SavedSea
       file: sent.file,
       cars: told.map((c) => ({
         id: c.hit.objectID,
-        price: c.hit.price,
+        price: toldPrice(c.hit),
         ...(c.was !== undefined ? { was: c.was } : {}),
       })),
     });

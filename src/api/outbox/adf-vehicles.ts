@@ -12,6 +12,8 @@
  * CRMs that drop vehicle ids still show it.
  */
 import { parseAmount } from '../../domain/finance.ts';
+import { PRICE_ON_APPLICATION } from '../../domain/car-prices.ts';
+import { priceQualifierLabel } from '../../lib/text.ts';
 import { el, optEl, textEl, type XmlElement } from './adf-xml.ts';
 import { saidYes, wantedCondition, type LeadKind, type LeadValues } from './adf-lead.ts';
 import type { LeadPayload, LeadVehicle } from './payload.ts';
@@ -33,6 +35,8 @@ interface VehicleFacts {
   odometer?: { value: string; units: 'km' | 'mi' };
   colour?: string;
   price?: { type: 'asking' | 'appraisal'; value: number };
+  /** ADF's <pricecomments>: what the stock car's price includes, or that it is price on application. */
+  priceComments?: string;
   financeBudget?: number;
   /** A deposit paid online to reserve the car (src/api/reservations/): amount in the site's currency. */
   deposit?: string;
@@ -124,7 +128,11 @@ function ownCar(r: LeadValues, n: CarNames, interest: Interest | undefined): Veh
   return f;
 }
 
-/** A stock car as the payload carries it; payloads of earlier versions had no source, and a condition only for stock cars. */
+/**
+ * A stock car as the payload carries it; payloads of earlier versions had no source, and a
+ * condition only for stock cars. Its price is the headline price, with what it includes in
+ * <pricecomments> ("Drive away"), nothing there when the stock does not say.
+ */
 function stockCar(v: LeadVehicle | undefined, r: LeadValues): VehicleFacts | undefined {
   if (!v || !(v.source === 'stock' || (v.source === undefined && v.condition !== undefined))) return undefined;
   r.place('car_id', 'stock_number', 'selected_car');
@@ -145,7 +153,9 @@ function stockCar(v: LeadVehicle | undefined, r: LeadValues): VehicleFacts | und
     transmission: v.transmission,
     odometer: v.km === undefined ? undefined : { value: String(Math.round(v.km)), units: 'km' },
     colour: v.colour,
-    price: v.price === undefined ? undefined : { type: 'asking', value: v.price },
+    // A price on application car has no <price>; its <pricecomments> says so.
+    price: v.price === undefined || v.price_on_application ? undefined : { type: 'asking', value: v.price },
+    priceComments: v.price_on_application ? PRICE_ON_APPLICATION : priceQualifierLabel(v.price_qualifier),
     comments: [],
   };
 }
@@ -245,6 +255,7 @@ export function vehicleElement(f: VehicleFacts, currency: string): XmlElement {
     f.odometer && textEl('odometer', f.odometer.value, { units: f.odometer.units }),
     f.colour ? el('colorcombination', {}, textEl('exteriorcolor', f.colour), textEl('preference', '1')) : undefined,
     f.price && textEl('price', f.price.value, { type: f.price.type, currency }),
+    optEl('pricecomments', f.priceComments),
     f.financeBudget !== undefined &&
       el(
         'finance',

@@ -8,6 +8,7 @@ import type { LeadStatus } from '../../forms/contract.ts';
 import type { LeadRow } from '../leads/store.ts';
 import { modelPageId } from '../../domain/pages.ts';
 import { trimmedOrNumber } from '../../lib/text.ts';
+import { headlinePrice, isPriceOnApplication, type PriceKind } from '../../domain/car-prices.ts';
 
 export interface LeadVehicle {
   /** stock: a car of the dealer's stock (car_id); form: the form's make, model and year; page: the model of a model page. */
@@ -19,7 +20,12 @@ export interface LeadVehicle {
   trim?: string;
   vin?: string;
   stock_number?: string;
+  /** A stock car's headline price, the one its page shows first (src/domain/car-prices.ts). */
   price?: number;
+  /** What `price` includes, when the stock says. */
+  price_qualifier?: PriceKind;
+  /** The stock car is price on application: it has no `price`. */
+  price_on_application?: true;
   condition?: 'new' | 'used';
   /** Stock cars only: odometer (km), plate, transmission, body and colour as the stock lists them. */
   km?: number;
@@ -126,6 +132,7 @@ export function leadVehicle(
   const carId = trimmedOrNumber(values.car_id);
   const car = carId ? dealer?.cars.find((c) => String(c.id) === carId) : undefined;
   if (car) {
+    const head = headlinePrice(car);
     const stock: LeadVehicle = {
       source: 'stock',
       car_id: carId,
@@ -135,7 +142,9 @@ export function leadVehicle(
       trim: car.badge,
       vin: car.vin,
       stock_number: car.stock_number,
-      price: car.price,
+      price: head?.amount,
+      price_qualifier: head?.kind,
+      price_on_application: isPriceOnApplication(car) ? true : undefined,
       condition: car.car_type === 'new' ? 'new' : 'used',
       km: car.km,
       rego: car.rego,

@@ -16,6 +16,7 @@ import {
   reservationOffer,
   type ReservationOffer,
 } from '../../domain/reservations.ts';
+import { isPriceOnApplication } from '../../domain/car-prices.ts';
 import { carPageId, carTitle, successPath } from '../../domain/pages.ts';
 import { carPath } from '../../domain/routes.ts';
 import type { ReservationValues } from '../../forms/reservation.ts';
@@ -41,6 +42,8 @@ export const RESERVATION_ID = /^res_[0-9a-f]{24}$/;
 export const CAR_TAKEN =
   'Someone else is reserving this car right now. Please enquire and we will let you know if it becomes available.';
 export const NOT_RESERVABLE = 'This car cannot be reserved online. Please enquire instead.';
+export const PRICE_ON_APPLICATION_NOT_RESERVABLE =
+  'This car is price on application, so it cannot be reserved online. Please enquire and the dealer will tell you its price.';
 export const PAYMENTS_DOWN =
   'Online reservations are not available right now. Please try again shortly or enquire instead.';
 
@@ -80,6 +83,7 @@ export async function startReservation(
   input: { carId: string; values: ReservationValues; siteOrigin: string; apiOrigin: string },
 ): Promise<StartedReservation> {
   const car = carOf(dealer, input.carId);
+  if (car && isPriceOnApplication(car)) throw new ApiError(409, PRICE_ON_APPLICATION_NOT_RESERVABLE);
   const status = car ? (await carStatuses(deps.db, dealer, [input.carId], deps.now()))[input.carId] : undefined;
   const offer: ReservationOffer | undefined =
     car && status === 'available' ? reservationOffer(dealer.site, { ...car, status: 'available' }) : undefined;

@@ -16,6 +16,7 @@ import {
   type SortKey,
 } from '../../domain/search/indexes.ts';
 import { fieldsOf, SETTINGS, textOf } from '../../domain/search/settings.ts';
+import { searchPrice } from '../../domain/car-prices.ts';
 
 /**
  * A slot's value as a number (c1 for f1…): its place in the site's sorted list of that slot's
@@ -117,7 +118,10 @@ function facetsOf(
   return out;
 }
 
-/** A car as indexed; undefined for a car that is never listed (sold or hidden). */
+/**
+ * A car as indexed; undefined for a car that is never listed (sold or hidden). A price on
+ * application car has no price: it sorts after priced cars and counts in no price range.
+ */
 export function carRow(c: Car): SearchRow | undefined {
   if (c.status === 'sold' || c.status === 'hidden') return undefined;
   const objectID = String(c.id);
@@ -126,7 +130,7 @@ export function carRow(c: Car): SearchRow | undefined {
     object_id: objectID,
     record,
     ...facetsOf(c, CAR_ATTRIBUTES),
-    price: c.price,
+    price: searchPrice(c),
     year: c.year,
     km: c.km,
     created_at: c.created_at_timestamp,

@@ -1,8 +1,10 @@
 /**
  * One stock card: photo (with the photo count and the certified badge over it), name and badge,
- * price and what it includes, key facts (body, fuel, transmission, km), location and an Enquire
- * link. The title's link covers the card, so the whole card opens the car's page; Enquire sits
- * above that cover and goes straight to the page's enquiry form.
+ * price and what it includes (the car page's headline price, or "Price on application"), key facts
+ * (body, fuel, transmission, km), location and an Enquire link. The title's link covers the card,
+ * so the whole card opens the car's page; Enquire sits above that cover and goes straight to the
+ * page's enquiry form. A car sold since the page was built offers no Enquire, and no Save or Compare
+ * unless the shopper already has it there (so they can take it out).
  * A pure component without hooks or handlers: the cars island renders it, and Astro pages can
  * render it statically without hydrating anything. Styles: src/styles/car-card.css (global, so a
  * page showing cards outside the cars block gets them too).
@@ -74,7 +76,9 @@ export default function CarCard({ card, level, eager, as: Root = 'article', shor
             <span className="visually-hidden">{photos}</span>
           </span>
         )}
-        {shortlist && <SaveButton car={shortlist.car} saved={!!shortlist.saved} onSave={shortlist.onSave} />}
+        {shortlist && (!sold || shortlist.saved) && (
+          <SaveButton car={shortlist.car} saved={!!shortlist.saved} onSave={shortlist.onSave} />
+        )}
       </div>
       <div className="car-card-body">
         <Title className="car-card-title">
@@ -100,12 +104,14 @@ export default function CarCard({ card, level, eager, as: Root = 'article', shor
         </ul>
         <div className="car-card-foot">
           {card.location && <p className="car-card-location">{card.location}</p>}
-          {shortlist && (
+          {shortlist && (!sold || shortlist.compared) && (
             <CompareButton car={shortlist.car} compared={!!shortlist.compared} onCompare={shortlist.onCompare} />
           )}
-          <a className="btn btn-secondary car-card-enquire" href={card.enquireHref}>
-            Enquire<span className="visually-hidden"> about the {card.title}</span>
-          </a>
+          {!sold && (
+            <a className="btn btn-secondary car-card-enquire" href={card.enquireHref}>
+              Enquire<span className="visually-hidden"> about the {card.title}</span>
+            </a>
+          )}
         </div>
       </div>
     </Root>

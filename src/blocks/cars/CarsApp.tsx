@@ -22,6 +22,7 @@ import CarsPanel from './CarsPanel.tsx';
 import CarsResults from './CarsResults.tsx';
 import { CarsChips, CarsCount, CarsSort } from './CarsToolbar.tsx';
 import CarsPagination from './CarsPagination.tsx';
+import { CarsStatuses } from './CarsStatuses.tsx';
 
 export interface CarsAppSettings {
   /** Prefix of the block's element ids. */
@@ -153,55 +154,57 @@ export default function CarsApp({ searchClient, routing, restore, ...s }: Props)
     >
       <Configure hitsPerPage={s.hitsPerPage} {...(s.filters ? { filters: s.filters } : {})} />
       <Restore restore={restore}>
-        <div className={s.sidebar ? 'cars-layout cars-layout-sidebar' : 'cars-layout'}>
-          <div
-            ref={panelRef}
-            id={panelId}
-            className="cars-panel"
-            data-open={open ? '' : undefined}
-            onKeyDown={onKeyDown}
-            {...(open ? { role: 'dialog', 'aria-modal': true, 'aria-labelledby': titleId } : {})}
-          >
-            <div className="cars-panel-head">
-              <Title id={titleId} className="cars-panel-title">
-                Search
-              </Title>
-              <button type="button" className="cars-panel-close" aria-label="Close search" onClick={close}>
-                <span aria-hidden="true">×</span>
-              </button>
+        <CarsStatuses>
+          <div className={s.sidebar ? 'cars-layout cars-layout-sidebar' : 'cars-layout'}>
+            <div
+              ref={panelRef}
+              id={panelId}
+              className="cars-panel"
+              data-open={open ? '' : undefined}
+              onKeyDown={onKeyDown}
+              {...(open ? { role: 'dialog', 'aria-modal': true, 'aria-labelledby': titleId } : {})}
+            >
+              <div className="cars-panel-head">
+                <Title id={titleId} className="cars-panel-title">
+                  Search
+                </Title>
+                <button type="button" className="cars-panel-close" aria-label="Close search" onClick={close}>
+                  <span aria-hidden="true">×</span>
+                </button>
+              </div>
+              <CarsPanel idBase={s.idBase} onDone={close} />
             </div>
-            <CarsPanel idBase={s.idBase} onDone={close} />
-          </div>
-          <div className="cars-main">
-            <div className="cars-toolbar">
-              <button
-                ref={toggleRef}
-                type="button"
-                className="btn btn-secondary cars-toggle"
-                aria-expanded={open}
-                aria-controls={panelId}
-                onClick={() => setOpen(!open)}
-              >
-                <svg className="cars-toggle-icon" aria-hidden="true" viewBox="0 0 20 20" width="18" height="18">
-                  <path
-                    d="M3 5h14M6 10h8M8.5 15h3"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth="2"
-                    strokeLinecap="round"
-                  />
-                </svg>
-                Filters
-                <ActiveCount />
-              </button>
-              <CarsCount />
-              <CarsSort id={`${s.idBase}-sort`} items={s.sorts} />
+            <div className="cars-main">
+              <div className="cars-toolbar">
+                <button
+                  ref={toggleRef}
+                  type="button"
+                  className="btn btn-secondary cars-toggle"
+                  aria-expanded={open}
+                  aria-controls={panelId}
+                  onClick={() => setOpen(!open)}
+                >
+                  <svg className="cars-toggle-icon" aria-hidden="true" viewBox="0 0 20 20" width="18" height="18">
+                    <path
+                      d="M3 5h14M6 10h8M8.5 15h3"
+                      fill="none"
+                      stroke="currentColor"
+                      strokeWidth="2"
+                      strokeLinecap="round"
+                    />
+                  </svg>
+                  Filters
+                  <ActiveCount />
+                </button>
+                <CarsCount />
+                <CarsSort id={`${s.idBase}-sort`} items={s.sorts} />
+              </div>
+              <CarsChips />
+              <CarsResults level={s.level} eager={s.eager} listName={s.listName} />
+              <CarsPagination />
             </div>
-            <CarsChips />
-            <CarsResults level={s.level} eager={s.eager} listName={s.listName} />
-            <CarsPagination />
           </div>
-        </div>
+        </CarsStatuses>
       </Restore>
     </InstantSearch>
   );

@@ -8,6 +8,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useInstantSearch, useRange, useRefinementList, useSearchBox, useToggleRefinement } from 'react-instantsearch';
 import { showCarsLabel } from './cars-ui.ts';
+import { listedCount, useShownStatuses } from './CarsStatuses.tsx';
 
 /** Typing pauses this long before the keyword searches, so a word is one search, not one per letter. */
 export const KEYWORD_DEBOUNCE_MS = 250;
@@ -173,13 +174,14 @@ function Certified() {
   );
 }
 
-/** The sheet's button: the live count of what closing it shows. */
+/** The sheet's button: the live count of what closing it shows (as the count above the cards). */
 function Done() {
   const { results } = useInstantSearch();
+  const count = listedCount(results?.nbHits ?? 0, useShownStatuses());
   return (
     <div className="cars-done">
       <button type="submit" className="btn btn-primary btn-block">
-        {showCarsLabel(results?.nbHits ?? 0)}
+        {showCarsLabel(count)}
       </button>
     </div>
   );

@@ -6,7 +6,8 @@
  * Each list of results shown is told to the tag manager (`view_item_list`), and each one the
  * visitor asked for by searching or filtering (`search`): src/site/analytics-ecommerce.ts.
  * The cars shown are checked with the API (src/site/stock-status.ts): the first results are the
- * build's, and a car sold or reserved since is marked on its card.
+ * build's, and a car sold or reserved since is marked on its card (CarsStatuses, shared with the
+ * count).
  */
 import { useEffect, useRef } from 'react';
 import { useHits, useInstantSearch } from 'react-instantsearch';
@@ -15,7 +16,7 @@ import { carSnapshot, hasCar } from '../../site/shortlist.ts';
 import { currencyOf, searchEvent, trackEcommerce, viewItemListEvent } from '../../site/analytics-ecommerce.ts';
 import { toggleCompare, toggleSaved } from '../../stores/shortlist.ts';
 import CarCard from './CarCard.tsx';
-import { useCarStatuses } from './use-car-statuses.ts';
+import { useShownStatuses } from './CarsStatuses.tsx';
 import { useShortlist } from './use-shortlist.ts';
 
 interface Props {
@@ -47,7 +48,7 @@ export default function CarsResults({ level, eager, listName }: Props) {
   const { saved, compared } = useShortlist();
   const lastList = useRef<string | undefined>(undefined);
   const lastSearch = useRef<string | undefined>(undefined);
-  const statuses = useCarStatuses(items.map((h) => h.objectID));
+  const statuses = useShownStatuses();
 
   useEffect(() => {
     if (status === 'loading' || status === 'stalled') return;

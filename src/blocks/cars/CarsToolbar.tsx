@@ -1,5 +1,6 @@
 /**
- * What sits above the cars: the result count (or the no-results message), the sort order, and
+ * What sits above the cars: the result count (or the no-results message; cars the API reports
+ * sold since the page was built are not counted), the sort order, and
  * the active filters as chips that each remove their filter, with 'Clear all'.
  * The count and chips depend on the results and the search state only; on the server and in the
  * first client render the state is the build's, so the HTML matches.
@@ -7,10 +8,11 @@
 import { useClearRefinements, useCurrentRefinements, useInstantSearch, useSortBy } from 'react-instantsearch';
 import { NO_CARS_MESSAGE } from '../../domain/search/cars-search.ts';
 import { carsCount, refinementChips } from './cars-ui.ts';
+import { listedCount, useShownStatuses } from './CarsStatuses.tsx';
 
 export function CarsCount() {
   const { results } = useInstantSearch();
-  const nbHits = results?.nbHits ?? 0;
+  const nbHits = listedCount(results?.nbHits ?? 0, useShownStatuses());
   return (
     <p className="cars-count" role="status">
       {nbHits === 0 ? NO_CARS_MESSAGE : carsCount(nbHits)}

@@ -12,6 +12,7 @@ import type { Values } from '../../forms/island/values.ts';
 import type { CarCard } from '../../stores/submission.ts';
 import { walkBlocks } from '../../site/page-blocks.ts';
 import { carPath, isListed } from '../../domain/routes.ts';
+import { priceFacts } from '../../domain/car-prices.ts';
 import { domId } from '../../lib/ids.ts';
 import { dealerLeadFields, locationFacts } from '../../forms/lead-dealer.ts';
 import { successPath } from '../../domain/pages.ts';
@@ -129,7 +130,8 @@ export function formIslandProps(data: FormBlockData, blockId: string, ctx: Block
             model: car.model,
             year: car.year,
             ...(car.badge ? { badge: car.badge } : {}),
-            price: car.price,
+            // The analytics item's price is the headline one (src/site/analytics-ecommerce.ts).
+            ...priceFacts(car),
           },
         }
       : {}),

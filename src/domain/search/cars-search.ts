@@ -5,7 +5,8 @@
  */
 import type { Car } from '../../content/entities.ts';
 import type { Page } from '../../content/page.ts';
-import { formatKm, formatPrice, priceQualifierLabel, trimmed } from '../../lib/text.ts';
+import { formatKm, trimmed } from '../../lib/text.ts';
+import { headlinePriceText } from '../car-prices.ts';
 
 /** Spec §9: 3 hits per page by default, 250 with the show-all-cars class. */
 export const SHOW_ALL_CARS_CLASS = 'show-all-cars';
@@ -99,6 +100,9 @@ export interface CarHit {
   photos?: string[];
   photos_count?: number;
   price_qualifier?: 'drive_away' | 'excl_govt_charges';
+  price_drive_away?: number;
+  price_egc?: number;
+  price_on_application?: boolean;
   simple_body?: string;
   simple_fuel?: string;
   transmission?: string;
@@ -122,6 +126,9 @@ export const CAR_HIT_FIELDS = [
   'photos',
   'photos_count',
   'price_qualifier',
+  'price_drive_away',
+  'price_egc',
+  'price_on_application',
   'simple_body',
   'simple_fuel',
   'transmission',
@@ -152,9 +159,11 @@ export interface CarCardData {
   name: string;
   badge?: string;
   km: string;
+  /** The car page's headline price (src/domain/car-prices.ts), or "Price on application". */
   price: string;
   /** What the price includes ("Drive away"), when the stock says. */
   priceNote?: string;
+  priceOnApplication: boolean;
   /** Key facts in reading order: body, fuel, transmission, km (those the stock has). */
   facts: { key: 'body' | 'fuel' | 'transmission' | 'km'; label: string; value: string }[];
   photosCount: number;
@@ -184,6 +193,7 @@ export function carCard(hit: CarHit): CarCardData {
     typeof hit.photos_count === 'number' && Number.isFinite(hit.photos_count)
       ? hit.photos_count
       : (hit.photos?.length ?? 0);
+  const price = headlinePriceText(hit);
   return {
     id: hit.objectID,
     href,
@@ -192,8 +202,9 @@ export function carCard(hit: CarHit): CarCardData {
     name,
     badge,
     km,
-    price: formatPrice(hit.price),
-    priceNote: priceQualifierLabel(hit.price_qualifier),
+    price: price.text,
+    priceNote: price.note,
+    priceOnApplication: price.priceOnApplication,
     facts,
     photosCount: photo ? Math.max(0, Math.round(count)) : 0,
     certified: hit.certified === true,

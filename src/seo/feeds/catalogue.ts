@@ -11,6 +11,7 @@ import { currencyOf } from '../../lib/text.ts';
 import { carLocation } from '../structured-data/places.ts';
 import { carTitle, commentsText, driveOf, photoUrls, type Drive } from '../structured-data/vehicle.ts';
 import { formatKm } from '../../lib/text.ts';
+import { headlinePrice, type PriceKind } from '../../domain/car-prices.ts';
 
 export interface CatalogueStore {
   /** Location id: unique per dealership, stable across builds. */
@@ -31,8 +32,13 @@ export interface CatalogueVehicle {
   description: string;
   url: string;
   images: string[];
-  price: number;
+  /**
+   * The car page's headline price (src/domain/car-prices.ts); none for a price on application
+   * car, which Google and Meta (both requiring a price) then leave out, named in the build's note.
+   */
+  price?: number;
   currency: 'AUD' | 'NZD';
+  /** What the price includes, when the stock says. */
   priceQualifier?: Car['price_qualifier'];
   /** Demonstrators are registered and driven, so the platforms take them as used. */
   condition: 'new' | 'used';
@@ -69,13 +75,13 @@ const PRICE_NOTES: Record<NonNullable<Car['price_qualifier']>, string> = {
   excl_govt_charges: 'Price excludes government charges.',
 };
 
-function describe(car: Car, storeName: string | undefined): string {
+function describe(car: Car, kind: PriceKind | undefined, storeName: string | undefined): string {
   const comments = commentsText(car);
-  const kind = { new: 'New', used: 'Used', demo: 'Demonstrator' }[car.car_type];
+  const condition = { new: 'New', used: 'Used', demo: 'Demonstrator' }[car.car_type];
   const facts = [car.simple_body, car.transmission, car.simple_fuel].filter(Boolean).join(', ');
-  const intro = `${kind} ${carTitle(car)}${facts ? `, ${facts}` : ''}, ${formatKm(car.km)}${storeName ? `, at ${storeName}` : ''}.`;
+  const intro = `${condition} ${carTitle(car)}${facts ? `, ${facts}` : ''}, ${formatKm(car.km)}${storeName ? `, at ${storeName}` : ''}.`;
   // The price is shown in the ad without the page's label, so the label travels in the text.
-  const note = car.price_qualifier ? ` ${PRICE_NOTES[car.price_qualifier]}` : '';
+  const note = kind ? ` ${PRICE_NOTES[kind]}` : '';
   return `${comments || intro}${note}`;
 }
 
@@ -112,15 +118,16 @@ export function vehicleCatalogue(dealer: DealerContent): CatalogueVehicle[] {
   };
   return dealer.cars.filter(isListed).map((car) => {
     const store = storeOf(car);
+    const head = headlinePrice(car);
     return {
       id: String(car.id),
       title: car.name.trim() || carTitle(car),
-      description: describe(car, store?.name),
+      description: describe(car, head?.kind, store?.name),
       url: absoluteUrl(site, carPath(car)),
       images: photoUrls(site.url, car),
-      price: car.price,
+      price: head?.amount,
       currency: currencyOf(site.country),
-      priceQualifier: car.price_qualifier,
+      priceQualifier: head?.kind,
       condition: car.car_type === 'new' ? 'new' : 'used',
       certified: !!car.certified && car.car_type !== 'new',
       vin: vinOf(car),

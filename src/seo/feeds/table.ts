@@ -62,6 +62,7 @@ export function toCsv(table: FeedTable): string {
 }
 
 /** "72990.00 AUD": the amount with two decimals and the ISO 4217 code, as both platforms take it. */
-export function feedPrice(amount: number, currency: string): string {
-  return `${amount.toFixed(2)} ${currency}`;
+export function feedPrice(amount: number | undefined, currency: string): string {
+  // No amount (a price on application car): empty, so a feed that requires a price leaves the car out.
+  return amount === undefined ? '' : `${amount.toFixed(2)} ${currency}`;
 }

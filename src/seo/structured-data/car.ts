@@ -18,6 +18,7 @@ import type {
 import type { Car } from '../../content/entities.ts';
 import type { DealerContent } from '../../content/load.ts';
 import { absoluteUrl, carPath } from '../../domain/routes.ts';
+import { headlinePrice } from '../../domain/car-prices.ts';
 import { plainText } from '../../lib/sanitize.ts';
 import { currencyOf, trimmed } from '../../lib/text.ts';
 import { sellerJsonLd } from './dealer.ts';
@@ -81,10 +82,12 @@ function carProperties(dealer: DealerContent, car: Car): Omit<CarLeaf, '@type'> 
   if (features.length) {
     out.additionalProperty = features.map((value) => ({ '@type': 'PropertyValue', name: 'Feature', value }));
   }
+  // The price the page shows first; a price on application car's offer states none (its `price`
+  // of 0 would read as free).
+  const price = headlinePrice(car)?.amount;
   const offer: OfferLeaf = {
     '@type': 'Offer',
-    price: car.price,
-    priceCurrency: currencyOf(site.country),
+    ...(price !== undefined ? { price, priceCurrency: currencyOf(site.country) } : {}),
     // A sold car keeps its page for a while (content format 1.3): its offer is over.
     availability: car.status === 'sold' ? 'https://schema.org/SoldOut' : 'https://schema.org/InStock',
     itemCondition: CONDITIONS[car.car_type],

@@ -7,7 +7,7 @@
  */
 import type { Car } from '../../content/entities.ts';
 import type { DealerContent } from '../../content/load.ts';
-import { driveAwayPrice } from '../../domain/car-prices.ts';
+import { driveAwayPrice, isPriceOnApplication, PRICE_ON_APPLICATION } from '../../domain/car-prices.ts';
 import { carLocation } from '../../seo/structured-data/places.ts';
 import { locale } from '../../lib/locale.ts';
 import { formatDay, formatKm, formatMonth, formatPrice, trimmed } from '../../lib/text.ts';
@@ -51,6 +51,7 @@ const ccFormat = new Intl.NumberFormat('en-NZ', { maximumFractionDigits: 0 });
 /** The cash price, and what it is known to include. */
 function cashPrice(car: Car): NoticeRow {
   const label = 'Cash price';
+  if (isPriceOnApplication(car)) return row(label, PRICE_ON_APPLICATION, 'Ask us for the cash price of this vehicle.');
   const total = driveAwayPrice(car);
   if (total !== undefined)
     return row(label, formatPrice(total), 'Drive-away price, including registration and licensing.');

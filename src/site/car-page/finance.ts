@@ -13,6 +13,7 @@ import type { DealerContent } from '../../content/load.ts';
 import type { Page } from '../../content/page.ts';
 import { walkBlocks } from '../../content/block-tree.ts';
 import { repayment, startValue, type CalculatorSetting } from '../../domain/finance.ts';
+import { headlinePrice, type PricedCar } from '../../domain/car-prices.ts';
 
 export { startValue, type CalculatorSetting };
 
@@ -97,14 +98,17 @@ export interface WeeklyEstimate {
 /**
  * The weekly repayment of the car's price over the calculator's default term at its default
  * rate; undefined without a calculator or when the price is outside the amounts the calculator
- * lends (a figure for a loan the dealer does not offer would mislead).
+ * lends (a figure for a loan the dealer does not offer would mislead). Given a car, the price
+ * borrowed is the one its page shows first (the drive-away price where the stock has it); a price
+ * on application car has no estimate.
  */
 export function weeklyEstimate(
-  price: number,
+  car: number | PricedCar,
   calc: CalculatorData | undefined,
   fees?: LoanFees,
 ): WeeklyEstimate | undefined {
-  if (!calc || !(price > 0)) return undefined;
+  const price = typeof car === 'number' ? car : headlinePrice(car)?.amount;
+  if (!calc || price === undefined || !(price > 0)) return undefined;
   if (price < calc.amount.min || price > calc.amount.max) return undefined;
   const term = startValue(calc.term);
   const interest = startValue(calc.interest);

@@ -9,6 +9,7 @@ import type { Page } from '../../content/page.ts';
 import { walkBlocks } from '../../content/block-tree.ts';
 import { oncePer } from '../../lib/memo.ts';
 import { carTitle } from '../../seo/structured-data/vehicle.ts';
+import { headlinePrice } from '../../domain/car-prices.ts';
 
 /** The car page's own enquiry form: stock cards link to it (`/cars/{slug}#enquire`). */
 export const ENQUIRE_ANCHOR = 'enquire';
@@ -43,7 +44,8 @@ function carQuery(car: Car): URLSearchParams {
 }
 
 /**
- * The finance application with this car: its price as the budget, its id (which the finance form
+ * The finance application with this car: its headline price (src/domain/car-prices.ts) as the
+ * budget, none for a price on application car, its id (which the finance form
  * sends, and uses to find the car's location when the dealer has that option), its name and stock
  * number. Undefined when the dealer has no finance page.
  */
@@ -51,7 +53,8 @@ export function financeHref(dealer: Pick<DealerContent, 'pages'>, car: Car): str
   const page = formPage(dealer.pages, 'finance', FINANCE_PATH);
   if (!page) return undefined;
   const q = carQuery(car);
-  q.set('vehiclePriceBudget', String(Math.round(car.price)));
+  const budget = headlinePrice(car)?.amount;
+  if (budget !== undefined) q.set('vehiclePriceBudget', String(Math.round(budget)));
   return `${page.path}?${q}#${FORM_ANCHOR}`;
 }
 

@@ -12,7 +12,11 @@ import { createApp } from '../../../src/api/app.ts';
 import { createFetchServer } from '../../../src/api/node-adapter.ts';
 import { stripePayments } from '../../../src/api/payments/stripe-payments.ts';
 import { releaseDue, settleReservation } from '../../../src/api/reservations/store.ts';
-import { CAR_TAKEN, NOT_RESERVABLE } from '../../../src/api/reservations/service.ts';
+import {
+  CAR_TAKEN,
+  NOT_RESERVABLE,
+  PRICE_ON_APPLICATION_NOT_RESERVABLE,
+} from '../../../src/api/reservations/service.ts';
 import { LOOKUPS_PER_MINUTE } from '../../../src/api/reservations/route.ts';
 import type { DealerContent } from '../../../src/content/load.ts';
 import { TERMS_MESSAGE } from '../../../src/forms/reservation.ts';
@@ -53,6 +57,14 @@ describe.each(testDatabases)('reservations on $label', (database) => {
     const base = dealer.cars.find((c) => c.id === 1)!;
     for (const n of [11, 12, 13, 14, 15, 16])
       dealer.cars.push({ ...structuredClone(base), id: n, slug: `${base.slug}-${n}`, stock_number: `R${n}` });
+    dealer.cars.push({
+      ...structuredClone(base),
+      id: 17,
+      slug: `${base.slug}-17`,
+      stock_number: 'R17',
+      price: 0,
+      price_on_application: true,
+    });
     const payments = stripePayments({ secretKey: 'sk_test_reservations', webhookSecret: SECRET, apiBase: standIn.url });
     app = createApp(await testDeps(t.db, { dealers, now: () => new Date(clock), payments }));
     server = createFetchServer(app.fetch, { origin: 'http://127.0.0.1' });
@@ -302,6 +314,17 @@ describe.each(testDatabases)('reservations on $label', (database) => {
       expect(((await res.json()) as { error: { status: number } }).error.status).toBe(400);
     }
     expect((await t.db.query('SELECT count(*)::int AS n FROM payment_events')).rows).toEqual(before.rows);
+  });
+
+  it('refuses a price on application car, saying why, and holds nothing', async () => {
+    const res = await reserve(17);
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toBe(
+      PRICE_ON_APPLICATION_NOT_RESERVABLE,
+    );
+    expect(await status(17)).toBe('available');
+    const held = await t.db.query(`SELECT count(*)::int AS n FROM reservations WHERE car_id = '17'`);
+    expect(held.rows).toEqual([{ n: 0 }]);
   });
 
   it('refuses what cannot be reserved, naming the field', async () => {

@@ -112,12 +112,12 @@ describe('the car page summary', () => {
 });
 
 describe('stock cards', () => {
-  it('keep showing the price search sorts by, with its own qualifier, when the car has both 1.2 prices', () => {
+  it("show the car page's headline price, the drive-away one, when the car has both 1.2 prices", () => {
     const card = carCard(
       carHit(
         testCar({ price: 27990, price_qualifier: 'excl_govt_charges', price_drive_away: 30950, price_egc: 27990 }),
       ),
     );
-    expect([card.price, card.priceNote]).toEqual(['$27,990', 'Excl. government charges']);
+    expect([card.price, card.priceNote]).toEqual(['$30,950', 'Drive away']);
   });
 });
