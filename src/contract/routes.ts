@@ -42,6 +42,8 @@ export const API_ROUTES = {
   paymentsWebhook: '/api/payments/webhook',
   /** GET: the compare page's facts of up to three cars, with their states. */
   stockCompare: '/api/stock/compare',
+  /** GET: one listed car by its page slug, for the 404 page of a car whose page is not built yet. */
+  stockCar: '/api/stock/car',
   /** POST: save a stock search with an email address; a confirmation email follows. */
   savedSearches: '/api/saved-searches',
   /** GET: the confirmation email's link (double opt-in) shows a page with one button; */
@@ -75,6 +77,7 @@ export const API_METHODS: Record<ApiRouteName, 'GET' | 'POST'> = {
   reservationCancel: 'GET',
   paymentsWebhook: 'POST',
   stockCompare: 'GET',
+  stockCar: 'GET',
   savedSearches: 'POST',
   savedSearchConfirmPage: 'GET',
   savedSearchConfirm: 'POST',
@@ -98,6 +101,9 @@ export const stockStatusPath = (ids: string[]) =>
 /** GET /api/stock/compare of the cars `ids`. */
 export const stockComparePath = (ids: string[]) =>
   `${API_ROUTES.stockCompare}?${new URLSearchParams({ ids: ids.join(',') })}`;
+
+/** GET /api/stock/car of the car whose page is `/cars/{slug}`. */
+export const stockCarPath = (slug: string) => `${API_ROUTES.stockCar}?${new URLSearchParams({ slug })}`;
 
 /**
  * A car's state as GET /api/stock/status answers it: "held" while a shopper's reservation

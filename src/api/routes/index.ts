@@ -14,6 +14,7 @@ import { reviewsHandlers } from './reviews.ts';
 import { searchHandlers } from '../search/route.ts';
 import { valuationHandlers } from './valuation.ts';
 import { compareHandlers } from '../stock/compare.ts';
+import { stockCarHandlers } from '../stock/car.ts';
 import type { SavedSearchRouteName } from '../alerts/route.ts';
 
 /**
@@ -41,6 +42,7 @@ export function routeHandlers(deps: ApiDeps): RouteHandlers<CatalogueRouteName> 
     ...searchHandlers(deps),
     ...valuationHandlers(deps),
     ...compareHandlers(deps),
+    ...stockCarHandlers(deps),
   };
 }
 
