@@ -18,6 +18,10 @@
  * picks some). `--no-build` serves the folder as it is. A folder whose sites and manifest do not
  * match is refused with what is wrong, rather than served with an API that 404s. The server keeps
  * the connection limits of src/api/connection-guard.ts (SERVER_* variables).
+ *
+ * While it runs, a dealer whose stock changes (npm run stock, POST /api/stock) has its site
+ * rebuilt the same way some seconds after the last change, and served once built
+ * (src/engine/serve/stock-rebuild.ts); not with `--no-build`.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -41,6 +45,7 @@ import { startRuntime, type Runtime } from '../src/api/runtime.ts';
 import { envDefault, processEnv, readEnv } from '../src/config/env.ts';
 import { connectionLimitsFromEnv, type ConnectionLimits } from '../src/api/connection-guard.ts';
 import { redactUrls } from '../src/lib/redact.ts';
+import { refreshServed, spawnBuild, stockRebuilds, type StockRebuilds } from '../src/engine/serve/stock-rebuild.ts';
 
 const { values } = parseArgs({
   options: {
@@ -98,9 +103,11 @@ if (values.build) {
 
 let dealers: DealerContent[];
 let failed: SitesManifest['failed'] = {};
+let fingerprints: Record<string, string> = {};
 try {
   const manifest = await checkedManifest(sitesDir);
   failed = manifest.failed;
+  fingerprints = Object.fromEntries(Object.entries(manifest.dealers).map(([slug, d]) => [slug, d.fingerprint]));
   dealers = await readBuiltContent(sitesDir, Object.keys(manifest.dealers));
   if (!values.build) {
     // Served as built; say so when the snapshots have moved on since.
@@ -121,6 +128,16 @@ const dataDir = dataDirFrom(values.data);
 let standIn: FinanceStandIn | undefined;
 let stripeStandIn: StripeStandIn | undefined;
 let api: Runtime;
+let rebuilds: StockRebuilds | undefined;
+if (values.build)
+  rebuilds = stockRebuilds({
+    run: spawnBuild({ dealersDir, sitesDir, dataDir }),
+    log: (line) => console.log(line),
+    afterBuild: async (slugs) => {
+      const moved = await refreshServed({ sitesDir, deps: api.deps, failed, fingerprints }, slugs);
+      if (moved.length) console.log(`  The API now serves the rebuilt content of ${moved.join(', ')}.`);
+    },
+  });
 try {
   // Deposits without a Stripe account: the same Stripe client, on a local stand-in of Stripe.
   if (!readEnv(processEnv(), 'STRIPE_SECRET_KEY')) stripeStandIn = await startStripeStandIn();
@@ -135,6 +152,7 @@ try {
     financeProvider: financeProviderFromEnv(process.env, { standInUrl: standIn?.url }),
     payments: paymentsFromEnv(process.env, { standInUrl: stripeStandIn?.url }),
     log: (line) => console.log(line),
+    onStockChanged: rebuilds && ((slug) => rebuilds.changed(slug)),
   });
 } catch (e) {
   console.error(`The API could not start: ${redactUrls((e as Error).message)}`);
@@ -180,6 +198,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     void running
       .close()
+      .then(() => rebuilds?.close())
       .then(() => leadsAdmin?.close())
       .then(() => Promise.all([api.close(), standIn?.close(), stripeStandIn?.close()]))
       .finally(() => process.exit(0));
