@@ -48,7 +48,8 @@ export function classify(route: Route): { template: Template; interactive: boole
     case 'privacy':
       return { template: 'legal', interactive };
     case 'notFound':
-      return { template: '404', interactive };
+      // Its one small script looks up a car whose page is not built yet (src/site/not-found-car.ts).
+      return { template: '404', interactive: true };
     case 'saved':
     case 'compare':
       // No blocks, but drawn by a small island from the visitor's own list or the address.

@@ -18,7 +18,9 @@ const FORM_ANCHOR = 'form-section';
 const TEST_DRIVE_PATH = '/book-test-drive';
 const FINANCE_PATH = '/finance';
 
-type FormKind = 'finance' | 'testDrive';
+const ENQUIRY_PATH = '/contact';
+
+type FormKind = 'finance' | 'testDrive' | 'contact';
 
 function hasForm(page: Page, kind: FormKind): boolean {
   for (const b of walkBlocks(page.blocks)) {
@@ -65,6 +67,11 @@ export function testDriveHref(dealer: Pick<DealerContent, 'pages'>, car: Car): s
   const q = new URLSearchParams({ make: car.make });
   for (const [k, v] of carQuery(car)) q.set(k, v);
   return `${page.path}?${q}#${FORM_ANCHOR}`;
+}
+
+/** The dealer's enquiry page (its contact form), or undefined when it has none. */
+export function enquiryPagePath(dealer: Pick<DealerContent, 'pages'>): string | undefined {
+  return formPage(dealer.pages, 'contact', ENQUIRY_PATH)?.path;
 }
 
 /**
