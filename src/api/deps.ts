@@ -46,6 +46,8 @@ export interface RateLimitConfig {
   reservationsPerIp: Limit;
   /** Saved-search sign-ups per client address. */
   savedSearchesPerIp: Limit;
+  /** Stock pushes refused before their signature is accepted, per client address (POST /api/stock). */
+  stockFailuresPerIp: Limit;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
@@ -56,6 +58,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   valuationPerIp: { max: envDefault('RATE_LIMIT_VALUATION_PER_IP'), windowMs: 60_000 },
   reservationsPerIp: { max: envDefault('RATE_LIMIT_RESERVATIONS_PER_IP'), windowMs: 60_000 },
   savedSearchesPerIp: { max: envDefault('RATE_LIMIT_SAVED_SEARCHES_PER_IP'), windowMs: 60_000 },
+  stockFailuresPerIp: { max: envDefault('RATE_LIMIT_STOCK_FAILURES_PER_IP'), windowMs: 60_000 },
 };
 
 /** The environment variable of each limit (hits per minute). */
@@ -67,6 +70,7 @@ export const RATE_LIMIT_ENV: Record<keyof RateLimitConfig, EnvName> = {
   valuationPerIp: 'RATE_LIMIT_VALUATION_PER_IP',
   reservationsPerIp: 'RATE_LIMIT_RESERVATIONS_PER_IP',
   savedSearchesPerIp: 'RATE_LIMIT_SAVED_SEARCHES_PER_IP',
+  stockFailuresPerIp: 'RATE_LIMIT_STOCK_FAILURES_PER_IP',
 };
 
 /** The limits with RATE_LIMIT_* from the environment; throws naming a malformed variable. */

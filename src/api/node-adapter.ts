@@ -12,6 +12,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { DEFAULT_BODY_TIMEOUT_MS, guardServer, type ConnectionLimits } from './connection-guard.ts';
 import { API_ROUTES, MAX_STOCK_FEED_BYTES } from '../contract/routes.ts';
 import { errorResponse } from './errors.ts';
+import { streamBody, type StreamedBody } from './node-body-stream.ts';
 import { UNSUPPORTED_METHODS, validHost, validTarget } from './http.ts';
 
 export type FetchHandler = (request: Request) => Response | Promise<Response>;
@@ -26,10 +27,13 @@ export interface BodyOptions {
   bodyTimeoutMs?: number;
 }
 
+/** Whether this is a request to the stock route (POST /api/stock), whose body may be larger than a form's. */
+const isStockPush = (req: IncomingMessage) => req.url?.split('?')[0]!.replace(/\/+$/, '') === API_ROUTES.stock;
+
 /** The body limit of this request: a stock feed (POST /api/stock) may be larger than a form's. */
 function bodyLimitOf(req: IncomingMessage, options: BodyOptions): number {
   const limit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
-  return req.url?.split('?')[0] === API_ROUTES.stock ? Math.max(limit, MAX_STOCK_FEED_BYTES) : limit;
+  return isStockPush(req) ? Math.max(limit, MAX_STOCK_FEED_BYTES) : limit;
 }
 
 export class BodyTooLarge extends Error {}
@@ -81,6 +85,19 @@ export async function toFetchRequest(
   origin: string,
   options: BodyOptions = {},
 ): Promise<Request> {
+  return (await fetchRequestOf(req, origin, options)).request;
+}
+
+/**
+ * The Fetch Request, and for a streamed body what ends it. Every body is read whole before the
+ * handler runs, but the stock route's: its handler refuses most pushes on their headers alone
+ * (src/api/stock/push-checks.ts), so it gets a stream, and a refused push is never buffered.
+ */
+async function fetchRequestOf(
+  req: IncomingMessage,
+  origin: string,
+  options: BodyOptions,
+): Promise<{ request: Request; stream?: StreamedBody }> {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined || name.startsWith(':')) continue;
@@ -95,14 +112,26 @@ export async function toFetchRequest(
   }
   const method = req.method ?? 'GET';
   const hasBody = method !== 'GET' && method !== 'HEAD';
+  const url = new URL(req.url ?? '/', origin);
+  if (hasBody && isStockPush(req)) {
+    const declared = Number(req.headers['content-length']);
+    if (Number.isFinite(declared) && declared > bodyLimitOf(req, options)) throw new BodyTooLarge();
+    const timeoutMs = options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS;
+    const stream = streamBody(req, bodyLimitOf(req, options), timeoutMs);
+    // A streamed request body needs `duplex`, which Node's fetch takes and the DOM types lack.
+    const init = { method, headers, body: stream.body, duplex: 'half' } as RequestInit;
+    return { request: new Request(url, init), stream };
+  }
   const body = hasBody
     ? await readBody(req, bodyLimitOf(req, options), options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS)
     : undefined;
-  return new Request(new URL(req.url ?? '/', origin), {
-    method,
-    headers,
-    body: body && body.length ? new Uint8Array(body) : undefined,
-  });
+  return {
+    request: new Request(url, {
+      method,
+      headers,
+      body: body && body.length ? new Uint8Array(body) : undefined,
+    }),
+  };
 }
 
 /**
@@ -187,7 +216,13 @@ export async function serveFetch(
     if (malformed) {
       response = jsonError(UNSUPPORTED_METHODS.has(req.method ?? '') ? 405 : 400, malformed);
       res.setHeader('Connection', 'close');
-    } else response = await handler(await toFetchRequest(req, origin, options));
+    } else {
+      const { request, stream } = await fetchRequestOf(req, origin, options);
+      response = await handler(request);
+      // A body the handler left unread (a refused push) is dropped as it comes, and the
+      // connection closed after the answer, never buffered.
+      if (stream && !stream.discard()) res.setHeader('Connection', 'close');
+    }
   } catch (error) {
     if (error instanceof BodyTooLarge) {
       response = jsonError(413, `The request body is larger than ${bodyLimitOf(req, options)} bytes.`);

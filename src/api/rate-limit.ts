@@ -28,6 +28,11 @@ export interface Hit {
 export interface RateCounter {
   /** Counts a hit on every key, unless one is over its limit: then that one's answer. */
   hit(hits: Hit[], nowMs: number): Promise<LimitAnswer>;
+  /**
+   * The answer `hit` would give, counting nothing: for limits on what went wrong (failed stock
+   * pushes), where a request is refused once enough failures were counted, and only a failure counts.
+   */
+  peek(hits: Hit[], nowMs: number): Promise<LimitAnswer>;
 }
 
 /** Keys kept before idle ones are swept out. */
@@ -39,6 +44,19 @@ export class MemoryCounter implements RateCounter {
 
   hit(hits: Hit[], nowMs: number): Promise<LimitAnswer> {
     return Promise.resolve(this.hitNow(hits, nowMs));
+  }
+
+  peek(hits: Hit[], nowMs: number): Promise<LimitAnswer> {
+    return Promise.resolve(this.peekNow(hits, nowMs));
+  }
+
+  peekNow(hits: Hit[], nowMs: number): LimitAnswer {
+    for (const { key, limit } of hits) {
+      const list = (this.times.get(key) ?? []).filter((t) => t > nowMs - limit.windowMs);
+      if (list.length >= limit.max)
+        return { ok: false, key, retryAfterMs: Math.max(1, list[0]! + limit.windowMs - nowMs) };
+    }
+    return { ok: true };
   }
 
   hitNow(hits: Hit[], nowMs: number): LimitAnswer {
@@ -85,6 +103,12 @@ counted AS (
 SELECT c.key, c.hits, COALESCE(p.hits, 0) AS previous
 FROM counted c LEFT JOIN rate_limit_hits p ON p.key = c.key AND p.slot = c.slot - 1`;
 
+const PEEK = `
+SELECT i.key, COALESCE(c.hits, 0) AS hits, COALESCE(p.hits, 0) AS previous
+FROM unnest($1::text[], $2::bigint[]) AS i (key, slot)
+LEFT JOIN rate_limit_hits c ON c.key = i.key AND c.slot = i.slot
+LEFT JOIN rate_limit_hits p ON p.key = i.key AND p.slot = i.slot - 1`;
+
 /** Longest wait for the shared count before this request is counted in memory instead. */
 export const SHARED_COUNT_TIMEOUT_MS = 1_000;
 /** After the shared count fails, this long of counting in memory before it is tried again. */
@@ -102,12 +126,14 @@ export class DatabaseCounter implements RateCounter {
   ) {}
 
   /** The shared count, or a rejection within SHARED_COUNT_TIMEOUT_MS: a limit never holds a request up for long. */
-  private count(hits: Hit[], slots: number[]) {
-    const query = this.db.query<{ key: string; hits: number; previous: number }>(COUNT, [
-      hits.map((h) => h.key),
-      slots,
-      hits.map((h, i) => new Date((slots[i]! + 2) * h.limit.windowMs).toISOString()),
-    ]);
+  private count(hits: Hit[], slots: number[], peek = false) {
+    const query = peek
+      ? this.db.query<{ key: string; hits: number; previous: number }>(PEEK, [hits.map((h) => h.key), slots])
+      : this.db.query<{ key: string; hits: number; previous: number }>(COUNT, [
+          hits.map((h) => h.key),
+          slots,
+          hits.map((h, i) => new Date((slots[i]! + 2) * h.limit.windowMs).toISOString()),
+        ]);
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<never>((_, reject) => {
       timer = setTimeout(
@@ -119,21 +145,29 @@ export class DatabaseCounter implements RateCounter {
     return Promise.race([query, late]).finally(() => clearTimeout(timer));
   }
 
-  async hit(hits: Hit[], nowMs: number): Promise<LimitAnswer> {
+  hit(hits: Hit[], nowMs: number): Promise<LimitAnswer> {
+    return this.answer(hits, nowMs, false);
+  }
+
+  peek(hits: Hit[], nowMs: number): Promise<LimitAnswer> {
+    return this.answer(hits, nowMs, true);
+  }
+
+  private async answer(hits: Hit[], nowMs: number, peek: boolean): Promise<LimitAnswer> {
     const slots = hits.map(({ limit }) => Math.floor(nowMs / limit.windowMs));
     const wall = Date.now();
-    if (this.failedAt !== undefined && wall - this.failedAt < SHARED_COUNT_COOLDOWN_MS)
-      return this.fallback.hitNow(hits, nowMs);
+    const inMemory = () => (peek ? this.fallback.peekNow(hits, nowMs) : this.fallback.hitNow(hits, nowMs));
+    if (this.failedAt !== undefined && wall - this.failedAt < SHARED_COUNT_COOLDOWN_MS) return inMemory();
     let rows: { key: string; hits: number; previous: number }[];
     try {
-      ({ rows } = await this.count(hits, slots));
+      ({ rows } = await this.count(hits, slots, peek));
       if (this.failedAt !== undefined) this.log('Rate limits are shared through the database again.');
       this.failedAt = undefined;
     } catch (error) {
       if (this.failedAt === undefined)
         this.log(`Rate limits count in this process's memory while the database fails: ${describeError(error)}`);
       this.failedAt = Date.now();
-      return this.fallback.hitNow(hits, nowMs);
+      return inMemory();
     }
     if (nowMs - this.lastSweep > 60_000) {
       this.lastSweep = nowMs;
@@ -149,7 +183,8 @@ export class DatabaseCounter implements RateCounter {
       const slotStart = slots[i]! * limit.windowMs;
       // The last window's hits count for the part of it still inside the sliding window.
       const weight = 1 - (nowMs - slotStart) / limit.windowMs;
-      const estimate = Number(row.hits) - 1 + Number(row.previous) * weight;
+      // A hit counted itself; a peek asks whether the next one would be over.
+      const estimate = Number(row.hits) - (peek ? 0 : 1) + Number(row.previous) * weight;
       if (estimate >= limit.max)
         return { ok: false, key, retryAfterMs: Math.max(1, slotStart + limit.windowMs - nowMs) };
     }

@@ -202,6 +202,14 @@ export const ENV_VARS = {
     usedBy: 'API',
     description: 'Saved-search sign-ups per minute from one address (each address gets 3 an hour on top).',
   },
+  RATE_LIMIT_STOCK_FAILURES_PER_IP: {
+    type: 'int',
+    default: 10,
+    unit: 'requests per minute',
+    usedBy: 'API',
+    description:
+      'Failed stock pushes (POST /api/stock refused before its signature is accepted) per minute from one address; past it, every push from that address is refused until the minute passes.',
+  },
   API_ALLOWED_ORIGINS: {
     type: 'list',
     usedBy: 'API',

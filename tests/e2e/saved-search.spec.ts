@@ -44,7 +44,7 @@ async function push(cars: Record<string, unknown>[]) {
     headers: {
       'content-type': 'application/json',
       'X-Stock-Timestamp': ts,
-      'X-Stock-Signature': stockSignature(ts, body, E2E_STOCK_KEY),
+      'X-Stock-Signature': stockSignature(ts, `site=${SLUG}`, body, E2E_STOCK_KEY),
     },
     body,
   });

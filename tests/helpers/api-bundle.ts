@@ -114,7 +114,7 @@ export async function signedStockPush(feedId: string): Promise<{ body: string; h
     headers: {
       'content-type': 'application/json',
       [TIMESTAMP_HEADER]: ts,
-      [SIGNATURE_HEADER]: stockSignature(ts, body, STOCK_KEY),
+      [SIGNATURE_HEADER]: stockSignature(ts, '', body, STOCK_KEY),
     },
   };
 }

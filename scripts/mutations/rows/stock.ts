@@ -47,8 +47,8 @@ export const mutations: Mutation[] = [
       },
       {
         id: 'stock-signature-compare',
-        find: 'if (actual.length !== expected.length || !timingSafeEqual(actual, expected))',
-        replace: 'if (actual.length !== expected.length)',
+        find: 'return actual.length === expected.length && timingSafeEqual(actual, expected);',
+        replace: 'return actual.length === expected.length;',
         why: "a signature that does not match the body under the dealer's key is refused",
       },
       {

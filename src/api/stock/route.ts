@@ -1,25 +1,24 @@
 /**
  * POST /api/stock: a dealer's stock system pushes its JSON stock feed (content format 1.2, "Stock
- * feed"). The dealer is the request's (its Host, as for every route, or `?site=`). Order of
- * checks: Content-Type (415), body size (413), dealer (404), signature (401: signature.ts; nothing
- * is read or changed before it passes), then the feed itself (400 when it is no feed at all).
+ * feed"). The dealer is the request's (its Host, as for every route, or `?site=`). Everything up
+ * to an accepted, not yet seen signature is push-checks.ts's (429, 415, 400, 404, 401, 413, 409;
+ * the body is read only for the HMAC); then the feed itself (400 when it is no feed at all).
  * Bad cars are reported and skipped; the good ones are applied (import.ts) and are searchable
  * when the answer arrives. A full feed that would withdraw most of the stock is refused (409) and
  * changes nothing; a feed_id already applied answers its first summary with `duplicate: true`.
  */
 import { feedCarToCar, parseJsonFeed, skippedRows, type RowError } from '../../domain/stock/feed.ts';
-import { MAX_STATUS_IDS, MAX_STOCK_FEED_BYTES } from '../../contract/routes.ts';
-import { readCapped } from '../body.ts';
+import type { Context } from 'hono';
+import type { DealerContent } from '../../content/load.ts';
+import { MAX_STATUS_IDS } from '../../contract/routes.ts';
 import type { ApiDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
-import { requireJson } from '../guard.ts';
 import { dealerFor, handle, type RouteHandlers } from '../routes/respond.ts';
 import { CONTROL_CHARACTERS } from '../../lib/text.ts';
 import { carStatuses } from './store.ts';
-import { resolveSite } from '../site.ts';
 import { applyStockFeed } from './import.ts';
-import { signatureProblem } from './signature.ts';
-import { envSuffix } from '../outbox/destinations.ts';
+import { acceptPush } from './push-checks.ts';
+import { forgetPush } from './push-replay.ts';
 
 /** Row errors listed in an answer at most (the count is always whole). */
 export const MAX_LISTED_ERRORS = 200;
@@ -53,42 +52,36 @@ export function stockHandlers(deps: ApiDeps): RouteHandlers<'stock' | 'stockStat
       return c.json({ cars });
     }),
     stock: handle(async (c) => {
-      const request = c.req.raw;
-      requireJson(request);
-      const body = await readCapped(request, MAX_STOCK_FEED_BYTES);
-      const dealer = resolveSite(request, deps.dealers);
-      if (!dealer)
-        throw new ApiError(
-          404,
-          "No dealer site matches this request: send it to the dealer's own host, or name it with ?site=.",
-        );
-      const secret = deps.stockSecret?.(dealer.slug);
-      if (!secret)
-        throw new ApiError(
-          401,
-          `${dealer.slug} takes no stock pushes: its key (STOCK_FEED_SECRET_${envSuffix(dealer.slug)}) is not set.`,
-        );
-      const now = deps.now();
-      const problem = signatureProblem(request.headers, body, secret, now);
-      if (problem) throw new ApiError(401, problem);
-      let text: string;
+      const { dealer, body, signed, now } = await acceptPush(deps, c.req.raw);
       try {
-        text = new TextDecoder('utf-8', { fatal: true }).decode(body);
-      } catch {
-        throw new ApiError(400, 'The feed is not valid UTF-8 text.');
+        return await applyPush(c, dealer, body, now);
+      } catch (error) {
+        // Failed on our side or unreadable: the same signed request may be sent again.
+        await forgetPush(deps.db, dealer.slug, signed).catch(() => {});
+        throw error;
       }
-      const parsed = parseJsonFeed(text, { now: now.getTime() });
-      if (parsed.fileError) throw new ApiError(400, `The feed cannot be read: ${parsed.fileError}.`);
-      const cars = parsed.cars.map((f) => feedCarToCar(f, { now: now.getTime(), locations: dealer.locations }));
-      const summary = await applyStockFeed(
-        deps.db,
-        dealer,
-        { mode: parsed.mode ?? 'full', feedId: parsed.feedId, cars, skipped: skippedRows(parsed.errors) },
-        { source: 'push', now, force: c.req.query('force') === 'true' },
-      );
-      const errors: RowError[] = parsed.errors.slice(0, MAX_LISTED_ERRORS);
-      if (!summary.refused && !summary.duplicate) deps.onStockChanged?.(dealer.slug);
-      return c.json({ ...summary, errors, errorCount: parsed.errors.length }, summary.refused ? 409 : 200);
     }),
   };
+
+  /** Reads the accepted push's feed and applies it (import.ts); the answer is the import's summary. */
+  async function applyPush(c: Context, dealer: DealerContent, body: Uint8Array, now: Date): Promise<Response> {
+    let text: string;
+    try {
+      text = new TextDecoder('utf-8', { fatal: true }).decode(body);
+    } catch {
+      throw new ApiError(400, 'The feed is not valid UTF-8 text.');
+    }
+    const parsed = parseJsonFeed(text, { now: now.getTime() });
+    if (parsed.fileError) throw new ApiError(400, `The feed cannot be read: ${parsed.fileError}.`);
+    const cars = parsed.cars.map((f) => feedCarToCar(f, { now: now.getTime(), locations: dealer.locations }));
+    const summary = await applyStockFeed(
+      deps.db,
+      dealer,
+      { mode: parsed.mode ?? 'full', feedId: parsed.feedId, cars, skipped: skippedRows(parsed.errors) },
+      { source: 'push', now, force: c.req.query('force') === 'true' },
+    );
+    const errors: RowError[] = parsed.errors.slice(0, MAX_LISTED_ERRORS);
+    if (!summary.refused && !summary.duplicate) deps.onStockChanged?.(dealer.slug);
+    return c.json({ ...summary, errors, errorCount: parsed.errors.length }, summary.refused ? 409 : 200);
+  }
 }

@@ -199,7 +199,9 @@ describe.skipIf(!testDatabaseUrl)('dist/api/lambda.mjs on AWS Lambda', () => {
       restEvent('POST', '/api/stock', push.body, push.headers, '198.51.100.7'),
       context,
     );
-    expect(JSON.parse(again.body)).toMatchObject({ duplicate: true });
+    // The same signed request again is a replay: refused, whatever its feed_id.
+    expect(again.statusCode).toBe(409);
+    expect(JSON.parse(again.body).error.message).toMatch(/already received/);
     const unsigned = await lambda.handler(restEvent('POST', '/api/stock', push.body, json, '198.51.100.7'), context);
     expect(unsigned.statusCode).toBe(401);
   }, 120_000);

@@ -121,7 +121,10 @@ describe('dist/api/netlify on Netlify Functions', () => {
     const first = await send(push.headers);
     expect(first.status).toBe(200);
     expect(await first.json()).toMatchObject({ site: 'mini-motors', added: 1 });
-    expect(await (await send(push.headers)).json()).toMatchObject({ duplicate: true });
+    // The same signed request again is a replay: refused, whatever its feed_id.
+    const again = await send(push.headers);
+    expect(again.status).toBe(409);
+    expect(((await again.json()) as { error: { message: string } }).error.message).toMatch(/already received/);
     expect((await send({ 'content-type': 'application/json' })).status).toBe(401);
   });
 

@@ -87,7 +87,7 @@ describe.each(testDatabases)('GET /api/stock/compare on $label', (database) => {
         headers: {
           'content-type': 'application/json',
           [TIMESTAMP_HEADER]: at,
-          [SIGNATURE_HEADER]: stockSignature(at, body, KEY),
+          [SIGNATURE_HEADER]: stockSignature(at, 'force=true', body, KEY),
         },
         body,
       }),

@@ -57,7 +57,7 @@ describe.each(testDatabases)('a built car page once its car is sold, on $label',
       headers: {
         'content-type': 'application/json',
         [TIMESTAMP_HEADER]: timestamp,
-        [SIGNATURE_HEADER]: stockSignature(timestamp, body, SECRET),
+        [SIGNATURE_HEADER]: stockSignature(timestamp, `site=${SLUG}`, body, SECRET),
       },
       body,
     });

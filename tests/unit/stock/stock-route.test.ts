@@ -28,10 +28,15 @@ const feedCar = (n: number, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-it('signs the documented example as docs/api.md shows it', () => {
-  expect(stockSignature('1790000000', '{"feed_id":"f1","mode":"delta","cars":[]}', 'k3y')).toBe(
-    'sha256=ed83a907412141265c09ff4a558dc6561126c7432bd48f52971d15d5b8a14e8d',
+it('signs the documented example as docs/api.md shows it, the query in its canonical order', () => {
+  const body = '{"feed_id":"f1","mode":"delta","cars":[]}';
+  expect(stockSignature('1790000000', '', body, 'k3y')).toBe(
+    'sha256=b1d8682624bcd960efd4ccd98731afb29e124c9720cb1bf07851665e282af55e',
   );
+  const withQuery = stockSignature('1790000000', '?site=coastal-motors&force=true', body, 'k3y');
+  expect(withQuery).toBe('sha256=8f67f3d7811b71206910ea2dfa7f1a6e6932bcb0788e0f070b2d4df42f933b7a');
+  // Any order, any encoding of the same parameters: the same signature.
+  expect(stockSignature('1790000000', 'force=true&site=coastal%2Dmotors', body, 'k3y')).toBe(withQuery);
 });
 
 describe.each(testDatabases)('POST /api/stock on $label', (database) => {
@@ -60,7 +65,7 @@ describe.each(testDatabases)('POST /api/stock on $label', (database) => {
   }
   const signed = (feed: unknown, key = KEYS[SLUG]!, at = ts()) => {
     const body = JSON.stringify(feed);
-    return post(body, { [TIMESTAMP_HEADER]: at, [SIGNATURE_HEADER]: stockSignature(at, body, key) });
+    return post(body, { [TIMESTAMP_HEADER]: at, [SIGNATURE_HEADER]: stockSignature(at, '', body, key) });
   };
   const imports = async () =>
     (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM stock_imports WHERE site_slug = $1', [SLUG]))
@@ -90,7 +95,7 @@ describe.each(testDatabases)('POST /api/stock on $label', (database) => {
       // Signed for this body, then changed on the way.
       await post(body.replace('30001', '1'), {
         [TIMESTAMP_HEADER]: ts(),
-        [SIGNATURE_HEADER]: stockSignature(ts(), body, KEYS[SLUG]!),
+        [SIGNATURE_HEADER]: stockSignature(ts(), '', body, KEYS[SLUG]!),
       }),
     ];
     expect(answers.map((r) => r.status)).toEqual([401, 401, 401, 401, 401, 401]);
@@ -140,30 +145,38 @@ describe.each(testDatabases)('POST /api/stock on $label', (database) => {
   it('refuses a full feed that would withdraw most of the stock (409), changing nothing', async () => {
     const res = await signed({ feed_id: 'cut-off', mode: 'full', cars: [feedCar(1)] });
     expect(res.status).toBe(409);
-    expect(((await res.json()) as { refused: string }).refused).toMatch(/withdraw 3 of the 4 cars/);
+    expect(((await res.json()) as { refused: string }).refused).toMatch(/3 of the 4 cars/);
     expect(await search()).toEqual(['P1', 'P2', 'P4', 'P5']);
-    // The dealer's word: ?force=true applies it.
     const body = JSON.stringify({ feed_id: 'cut-off', mode: 'full', cars: [feedCar(1)] });
-    const forced = await app.fetch(
-      new Request(`http://${SLUG}.localhost/api/stock?force=true`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          [TIMESTAMP_HEADER]: ts(),
-          [SIGNATURE_HEADER]: stockSignature(ts(), body, KEYS[SLUG]!),
-        },
-        body,
-      }),
-    );
+    const push = (query: string, signedQuery: string) =>
+      app.fetch(
+        new Request(`http://${SLUG}.localhost/api/stock${query}`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            [TIMESTAMP_HEADER]: ts(),
+            [SIGNATURE_HEADER]: stockSignature(ts(), signedQuery, body, KEYS[SLUG]!),
+          },
+          body,
+        }),
+      );
+    // The refused request's signature does not cover ?force=true added afterwards.
+    const tampered = await push('?force=true', '');
+    expect(tampered.status).toBe(401);
+    expect(await search()).toEqual(['P1', 'P2', 'P4', 'P5']);
+    // The dealer's word, signed: ?force=true applies it.
+    const forced = await push('?force=true', 'force=true');
     expect(forced.status).toBe(200);
     expect(await forced.json()).toMatchObject({ withdrawn: 3, listed: 1 });
     expect(await search()).toEqual(['P1']);
   });
 
-  it('answers 415 for another content type, 413 for a feed over the limit, 400 for no feed', async () => {
+  it('answers 415 for another content type, 413 for a signed feed over the limit, 400 for no feed', async () => {
     expect((await post('{}', { 'content-type': 'text/csv' })).status).toBe(415);
-    const big = JSON.stringify({ cars: [], pad: 'x'.repeat(8 * 1024 * 1024) });
-    expect((await post(big)).status).toBe(413);
+    const pad = 'x'.repeat(8 * 1024 * 1024);
+    // Unsigned, its size does not matter: it is refused before its body is read.
+    expect((await post(JSON.stringify({ cars: [], pad }))).status).toBe(401);
+    expect((await signed({ cars: [], pad })).status).toBe(413);
     expect((await signed([1, 2])).status).toBe(400);
   });
 

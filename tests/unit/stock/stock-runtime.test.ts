@@ -47,7 +47,7 @@ describe.each(testDatabases)('two instances on $label', (database) => {
         headers: {
           'content-type': 'application/json',
           [TIMESTAMP_HEADER]: ts,
-          [SIGNATURE_HEADER]: stockSignature(ts, body, KEY),
+          [SIGNATURE_HEADER]: stockSignature(ts, '', body, KEY),
         },
         body,
       }),
