@@ -1,5 +1,5 @@
 /**
- * npm start [-- --sites DIR] [--port N] [--no-build] [--data DIR]
+ * npm start [-- --sites DIR] [--port N] [--no-build] [--data DIR] [--rebuild-after SECONDS]
  *
  * Serves every built dealer site at http://<slug>.localhost:<port>/, a list of them at
  * http://localhost:<port>/, and the API under /api/ on every host. The API serves exactly the
@@ -21,7 +21,7 @@
  *
  * While it runs, a dealer whose stock changes (npm run stock, POST /api/stock) has its site
  * rebuilt the same way some seconds after the last change, and served once built
- * (src/engine/serve/stock-rebuild.ts); not with `--no-build`.
+ * (src/engine/serve/stock-rebuild.ts; `--rebuild-after`, default 20); not with `--no-build`.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -45,7 +45,13 @@ import { startRuntime, type Runtime } from '../src/api/runtime.ts';
 import { envDefault, processEnv, readEnv } from '../src/config/env.ts';
 import { connectionLimitsFromEnv, type ConnectionLimits } from '../src/api/connection-guard.ts';
 import { redactUrls } from '../src/lib/redact.ts';
-import { refreshServed, spawnBuild, stockRebuilds, type StockRebuilds } from '../src/engine/serve/stock-rebuild.ts';
+import {
+  REBUILD_QUIET_MS,
+  refreshServed,
+  spawnBuild,
+  stockRebuilds,
+  type StockRebuilds,
+} from '../src/engine/serve/stock-rebuild.ts';
 
 const { values } = parseArgs({
   options: {
@@ -53,6 +59,7 @@ const { values } = parseArgs({
     port: { type: 'string', default: readEnv(processEnv(), 'PORT') || envDefault('PORT') },
     build: { type: 'boolean', default: true },
     data: { type: 'string' },
+    'rebuild-after': { type: 'string', default: String(REBUILD_QUIET_MS / 1000) },
   },
   allowNegative: true,
 });
@@ -65,6 +72,11 @@ const only = readEnv(processEnv(), 'ONLY_DEALERS')
 const port = Number(values.port);
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error(`--port must be a port number (0-65535), not "${values.port}".`);
+  process.exit(1);
+}
+const rebuildAfter = Number(values['rebuild-after']);
+if (!(rebuildAfter >= 0 && rebuildAfter <= 3600)) {
+  console.error(`--rebuild-after takes seconds from 0 to 3600, not "${values['rebuild-after']}".`);
   process.exit(1);
 }
 let limits: ConnectionLimits;
@@ -133,6 +145,7 @@ if (values.build)
   rebuilds = stockRebuilds({
     run: spawnBuild({ dealersDir, sitesDir, dataDir }),
     log: (line) => console.log(line),
+    quietMs: rebuildAfter * 1000,
     afterBuild: async (slugs) => {
       const moved = await refreshServed({ sitesDir, deps: api.deps, failed, fingerprints }, slugs);
       if (moved.length) console.log(`  The API now serves the rebuilt content of ${moved.join(', ')}.`);
