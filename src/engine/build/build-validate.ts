@@ -14,9 +14,11 @@ import path from 'node:path';
 import { applyCmsStaff, cmsConfigFromEnv } from '../../content/cms.ts';
 import type { ContentIssue } from '../../content/issues.ts';
 import { duplicateIdIssue, loadDealers, type DealerContent } from '../../content/load.ts';
+import { envSuffix, sharedSettingIssue } from '../../content/dealer-settings.ts';
 import type { Car } from '../../content/entities.ts';
 import { mapLimit } from '../../lib/concurrency.ts';
 import { dealerRoutes } from '../../domain/routes.ts';
+import { emptyListingWarnings } from '../../site/listing-filters.ts';
 import { manifestEntry, type ManifestDealer } from './build-manifest.ts';
 import { stampSoldCars, type SoldSeen } from './sold-cars.ts';
 
@@ -65,6 +67,7 @@ export async function validateDealers(o: {
   const out: Validated = { errors: [], failed: {}, warnings: [], entries: {}, pages: 0, dealers: [], ids: [] };
   const cms = cmsConfigFromEnv();
   const ids = new Map(Object.entries(o.kept).map(([slug, e]) => [e.id, slug]));
+  const suffixes = new Map(Object.keys(o.kept).map((slug) => [envSuffix(slug), slug]));
   const size = o.slice ?? VALIDATE_SLICE;
   for (let i = 0; i < o.slugs.length; i += size) {
     const slice = o.slugs.slice(i, i + size);
@@ -79,17 +82,28 @@ export async function validateDealers(o: {
       if (other && other !== d.slug && !inSlice.has(other)) {
         errors.push(duplicateIdIssue(d.slug, d.site.id, other));
       }
+      // Likewise the settings suffix made of its slug (src/content/dealer-settings.ts).
+      const shares = suffixes.get(envSuffix(d.slug));
+      if (shares && shares !== d.slug && !inSlice.has(shares)) errors.push(sharedSettingIssue(d.slug, shares));
     }
     for (const d of loaded.dealers) {
+      if (!suffixes.has(envSuffix(d.slug))) suffixes.set(envSuffix(d.slug), d.slug);
       if (!ids.has(d.site.id)) ids.set(d.site.id, d.slug);
       out.ids.push([d.slug, d.site.id]);
+    }
+    // The stock a dealer is built with (its imported cars, when it imports them) is what its
+    // listing blocks' filters must be able to match.
+    for (const d of loaded.dealers) {
+      const imported = o.stock?.cars[d.slug];
+      if (imported) d.cars = imported;
+      const listing = emptyListingWarnings(d);
+      if (o.strict) errors.push(...listing);
+      else out.warnings.push(...listing);
     }
     for (const e of errors) (out.failed[e.dealer] ??= []).push(e);
     out.errors.push(...errors);
     const valid = loaded.dealers.filter((d) => !out.failed[d.slug]);
     for (const d of valid) {
-      const imported = o.stock?.cars[d.slug];
-      if (imported) d.cars = imported;
       const sold = stampSoldCars(d.cars, o.stock?.soldSeen?.[d.slug], o.builtAt);
       d.cars = sold.cars;
       const pages = dealerRoutes(d, Date.parse(o.builtAt)).length;
@@ -120,6 +134,7 @@ export function mergeValidated(batches: Omit<Validated, 'dealers'>[], kept: Reco
   const out: Validated = { errors: [], failed: {}, warnings: [], entries: {}, pages: 0, dealers: [], ids: [] };
   const keptSlugs = new Set(Object.keys(kept));
   const first = new Map(Object.entries(kept).map(([slug, e]) => [e.id, slug]));
+  const firstSuffix = new Map(Object.keys(kept).map((slug) => [envSuffix(slug), slug]));
   for (const b of batches) {
     const errors = [...b.errors];
     for (const [slug, id] of b.ids) {
@@ -127,8 +142,13 @@ export function mergeValidated(batches: Omit<Validated, 'dealers'>[], kept: Reco
       if (other && other !== slug && !keptSlugs.has(other)) {
         errors.push(duplicateIdIssue(slug, id, other));
       }
+      const shares = firstSuffix.get(envSuffix(slug));
+      if (shares && shares !== slug && !keptSlugs.has(shares)) errors.push(sharedSettingIssue(slug, shares));
     }
-    for (const [slug, id] of b.ids) if (!first.has(id)) first.set(id, slug);
+    for (const [slug, id] of b.ids) {
+      if (!first.has(id)) first.set(id, slug);
+      if (!firstSuffix.has(envSuffix(slug))) firstSuffix.set(envSuffix(slug), slug);
+    }
     for (const e of errors) (out.failed[e.dealer] ??= []).push(e);
     out.errors.push(...errors);
     out.warnings.push(...b.warnings);
