@@ -6,8 +6,11 @@
  * multipart/alternative with text and HTML, escaped, with the RFC 8058 unsubscribe headers.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAlerts, newsOf, type AlertDeps } from '../../../src/api/alerts/run.ts';
+import { runAlerts, newsOf, toldPrice, type AlertDeps } from '../../../src/api/alerts/run.ts';
 import { matchingCars } from '../../../src/api/alerts/search.ts';
+import { alertEmail } from '../../../src/api/alerts/email.ts';
+import type { SavedSearchRow } from '../../../src/api/alerts/store.ts';
+import { fixtureDealer } from '../../helpers/render.ts';
 import { carHit } from '../../../src/domain/search/cars-search.ts';
 import { testDatabases, type TestDb } from '../../helpers/db.ts';
 import {
@@ -169,5 +172,55 @@ describe('what is news to a search', () => {
     const news = newsOf([hit(1, 19_999), hit(2, 10_000), hit(3, 30_000), hit(4, 5)], known);
     expect(news.arrived.map((c) => c.hit.objectID)).toEqual(['c4']);
     expect(news.dropped.map((c) => [c.hit.objectID, c.was])).toEqual([['c1', 20_000]]);
+  });
+
+  it('knows a car at the price its card shows, and never takes price on application for a drop to $0', () => {
+    const known = new Map<string, number | null>([
+      ['c1', 33_990],
+      ['c2', 25_000],
+      ['c3', null],
+    ]);
+    const news = newsOf(
+      [
+        // Drive-away unchanged, a lower bare price: no drop; the card still says $33,990.
+        carHit(stockCar(1, { price: 30_990, price_drive_away: 33_990 })),
+        carHit(stockCar(2, { price: 0, price_on_application: true })),
+        // Was price on application, now priced: not a drop from anything.
+        carHit(stockCar(3, { price: 10_000 })),
+      ],
+      known,
+    );
+    expect(news.dropped).toEqual([]);
+    expect(toldPrice(carHit(stockCar(1, { price: 30_990, price_drive_away: 33_990 })))).toBe(33_990);
+    expect(toldPrice(carHit(stockCar(2, { price: 0, price_on_application: true })))).toBeNull();
+    const drop = newsOf([carHit(stockCar(1, { price: 30_990, price_drive_away: 32_990 }))], known);
+    expect(drop.dropped.map((c) => [c.hit.objectID, c.was])).toEqual([['c1', 33_990]]);
+  });
+
+  it('emails "Price on application" for a POA car, never $0', async () => {
+    const poa = carHit(stockCar(5, { price: 0, price_on_application: true }));
+    const search: SavedSearchRow = {
+      id: '1',
+      site_slug: SLUG,
+      email: 'sam@example.com',
+      email_key: 'k',
+      query: '',
+      filters: '',
+      page_path: '/used-cars',
+      link_origin: 'https://www.alert-motors.example',
+      created_at: '2025-01-01T00:00:00Z',
+      confirmed_at: '2025-01-01T00:00:00Z',
+      last_alert_at: null,
+    };
+    const mail = alertEmail(
+      await fixtureDealer(),
+      search,
+      { arrived: [{ hit: poa }], dropped: [] },
+      'tok',
+      'alerts@example.com',
+    );
+    expect(mail.text).toContain('Price on application');
+    expect(mail.html).toContain('Price on application');
+    expect(`${mail.text}${mail.html}`).not.toMatch(/\$0\b/);
   });
 });
