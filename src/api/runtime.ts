@@ -26,6 +26,7 @@ import { alertScheduler, describeAlerts, runAlerts, type AlertDeps, type AlertRe
 import { mailerFromEnv, senderAddress, type Mailer } from './mail/mailer.ts';
 import { buildHooksFromEnv } from './integrations/build-hook.ts';
 import { buildHookQueue, type BuildHookReport } from './integrations/build-hook-queue.ts';
+import { refuseSharedSettings } from '../content/dealer-settings.ts';
 
 export const WORKER_INTERVAL_MS = 5_000;
 /** How often a request may find the dealers' imported stock changed by another instance. */
@@ -112,6 +113,8 @@ export interface Runtime {
 }
 
 export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
+  // Before anything opens: two dealers sharing STOCK_FEED_SECRET_<SUFFIX> and the like would share keys.
+  refuseSharedSettings(options.dealers.map((d) => d.slug));
   const env = options.env ?? processEnv();
   const log = options.log ?? (() => {});
   const config = dbConfigFrom(options.dataDir, env);

@@ -21,6 +21,7 @@ import {
   type StaffMember,
 } from './entities.ts';
 import { fromZod, type ContentIssue } from './issues.ts';
+import { sharedSettingIssue, sharedSuffixes } from './dealer-settings.ts';
 import { validateBlocks, type BlockCheck } from './validate-blocks.ts';
 import { checkReferences } from './references.ts';
 
@@ -207,6 +208,8 @@ export async function loadDealers(dir: string, options: LoadOptions = {}): Promi
     seenIds.set(one.dealer.site.id, one.dealer.slug);
     result.dealers.push(one.dealer);
   }
+  for (const { dealer, other } of sharedSuffixes(result.dealers.map((d) => d.slug)))
+    result.errors.push(sharedSettingIssue(dealer, other));
   return result;
 }
 

@@ -14,12 +14,10 @@
 import path from 'node:path';
 import type { Destination } from '../deps.ts';
 import { dealerEnvName, readEnv, type Env } from '../../config/env.ts';
+import { envSuffix } from '../../content/dealer-settings.ts';
 
 export type { Env };
-
-export function envSuffix(slug: string): string {
-  return slug.toUpperCase().replace(/[^A-Z0-9]+/g, '_');
-}
+export { envSuffix };
 
 /** The URL, normalised; the error quotes no part of it that could hold a credential. */
 function httpUrl(value: string, name: string): string {

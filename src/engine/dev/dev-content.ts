@@ -16,6 +16,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { duplicateIdIssue, listDealerFolders, loadDealers, type DealerContent } from '../../content/load.ts';
+import { envSuffix, sharedSettingIssue } from '../../content/dealer-settings.ts';
 import type { ContentIssue } from '../../content/issues.ts';
 import { dealerRoutes } from '../../domain/routes.ts';
 
@@ -230,6 +231,9 @@ export class LiveContent {
     if (content && clash) {
       issues.push(duplicateIdIssue(slug, content.site.id, clash.slug));
     }
+    const shares =
+      content && this.all().find((s) => s.slug !== slug && s.content && envSuffix(s.slug) === envSuffix(slug));
+    if (shares) issues.push(sharedSettingIssue(slug, shares.slug));
     const valid = issues.length ? undefined : content;
     const state: DealerState = {
       slug,
