@@ -67,7 +67,7 @@ describe('a build of a dealer that imports its stock', () => {
   let out: string;
   let first: Car[];
 
-  it('renders the imported cars, none for the withdrawn snapshot car, and keeps the other dealer on its cars.json', async () => {
+  it('renders the imported cars, a sold page for the withdrawn snapshot car, and keeps the other dealer on its cars.json', async () => {
     first = await importFeed({ mode: 'full', cars: [fed(1), fed(2), fed(3)] }, true);
     out = path.join(root, 'sites');
     const built = await buildInChild({ dealersDir: 'tests/fixtures/dealers', outDir: out, dataDir });
@@ -81,7 +81,8 @@ describe('a build of a dealer that imports its stock', () => {
     const google = await readFile(path.join(out, SITE, 'vehicles-google.tsv'), 'utf8');
     for (const car of first) expect(google).toContain(car.slug);
     const snapshot = (await fixtureDealers()).find((d) => d.slug === SITE)!.cars[0]!;
-    expect(existsSync(page(out, snapshot))).toBe(false);
+    // The snapshot car the full feed withdrew is sold: its page says so (content format 1.3).
+    expect(await readFile(page(out, snapshot), 'utf8')).toContain('This car has been sold');
     const manifest = JSON.parse(await readFile(path.join(out, 'manifest.json'), 'utf8')) as {
       dealers: Record<string, { stock?: string }>;
     };
