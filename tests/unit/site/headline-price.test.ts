@@ -70,7 +70,7 @@ describe('analytics ecommerce items', () => {
 
 /** The fixture dealer with a finance calculator (for the weekly figure) and online reservations. */
 async function financingDealer(): Promise<DealerContent> {
-  const dealer = await fixtureWith({ reservations: { enabled: true, deposit: 500, hold_hours: 48 } });
+  const dealer = await fixtureWith({ reservations: { enabled: true, deposit: 500, hold_hours: 48, terms: undefined } });
   const calculator = {
     id: 'fc',
     type: 'financeCalculator',
