@@ -11,9 +11,13 @@
  * that folder open, the import is done through it (src/api/leads/local-admin.ts), as the leads
  * commands are.
  *
- * Exit codes: 0 applied (also when some rows were skipped: they are listed), 1 nothing applied
- * (usage, unreadable file, a file that is no feed, an unknown dealer, a database error), 2 a full
- * feed refused because it would withdraw most of the stock (nothing changed; --force applies it).
+ * A file that is not UTF-8 is read as Windows-1252 (what spreadsheet programs save as "CSV"), and
+ * the import says so.
+ *
+ * Exit codes: 0 applied, every row; 3 applied, but some rows were skipped (they are listed), so a
+ * stock system's scheduled job notices; 1 nothing applied (usage, unreadable file, a file that is
+ * no feed, an unknown dealer, a database error); 2 a feed refused because it would take most of
+ * the stock off the site (nothing changed; --force applies it).
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -22,7 +26,7 @@ import { dataDirFrom, dbConfigFrom } from '../src/api/db/index.ts';
 import { migrate } from '../src/api/db/migrate.ts';
 import { openForCommand } from '../src/api/leads/local-admin-client.ts';
 import { applyStockFeed, type ImportSummary, type StockFeed } from '../src/api/stock/import.ts';
-import { feedCarToCar, formatRowError, parseCsvFeed, parseJsonFeed, skippedRows } from '../src/domain/stock/feed.ts';
+import { formatRowError, readFeedFile, skippedRows } from '../src/domain/stock/feed.ts';
 import { loadDealers, type DealerContent } from '../src/content/load.ts';
 import { formatIssue } from '../src/content/issues.ts';
 import { envDefault, processEnv, readEnv } from '../src/config/env.ts';
@@ -62,27 +66,40 @@ const file = positionals[1]!;
 const dataDir = dataDirFrom(values.data);
 const dealersDir = values.dealers ?? (readEnv(processEnv(), 'DEALERS_DIR') || envDefault('DEALERS_DIR'));
 
-async function readFeed(dealer: DealerContent): Promise<{ feed: StockFeed; errors: string[]; ignored: string[] }> {
-  let text: string;
+/** Exit code of an import that applied the good rows and skipped the bad ones. */
+const EXIT_SKIPPED = 3;
+
+async function readFeed(): Promise<{ feed: StockFeed; errors: string[]; ignored: string[]; note?: string }> {
+  let bytes: Uint8Array;
   try {
-    text = await readFile(file, 'utf8');
+    bytes = await readFile(file);
   } catch (e) {
     throw new Error(`Cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, { cause: e });
   }
-  const json = path.extname(file).toLowerCase() === '.json' || /^\uFEFF?\s*[{[]/.test(text);
-  const now = Date.now();
-  const result = json ? parseJsonFeed(text, { now }) : parseCsvFeed(text, { now });
+  const ext = path.extname(file).toLowerCase();
+  const kind = ext === '.json' ? 'json' : ext === '.csv' ? 'csv' : undefined;
+  const result = readFeedFile(bytes, {
+    now: Date.now(),
+    ...(kind ? { kind } : {}),
+    ...(values.delta ? { mode: 'delta' as const } : {}),
+  });
   if (result.fileError) throw new Error(`${file}: ${result.fileError}`);
-  const cars = result.cars.map((f) => feedCarToCar(f, { now, locations: dealer.locations }));
   return {
     feed: {
-      mode: values.delta ? 'delta' : (result.mode ?? 'full'),
+      mode: result.mode ?? 'full',
       ...(result.feedId ? { feedId: result.feedId } : {}),
-      cars,
+      cars: result.cars,
+      columns: result.columns,
       skipped: skippedRows(result.errors),
+      skippedStock: [...new Set(result.errors.flatMap((e) => (e.stock_number ? [e.stock_number] : [])))],
     },
     errors: result.errors.map(formatRowError),
     ignored: result.ignoredColumns,
+    ...(result.encoding === 'windows-1252'
+      ? {
+          note: `${file} is not UTF-8: read as Windows-1252 (a spreadsheet's "CSV"); save it as "CSV UTF-8" to be sure of every letter.`,
+        }
+      : {}),
   };
 }
 
@@ -115,11 +132,13 @@ async function apply(dealer: DealerContent, feed: StockFeed): Promise<{ summary:
 
 try {
   const dealer = await dealerOf();
-  const { feed, errors, ignored } = await readFeed(dealer);
-  for (const line of errors.slice(0, MAX_PRINTED)) console.error(`  ✗ ${line}`);
-  if (errors.length > MAX_PRINTED) console.error(`  … and ${errors.length - MAX_PRINTED} more`);
+  const { feed, errors: readErrors, ignored, note } = await readFeed();
+  if (note) console.error(note);
   if (ignored.length) console.error(`Columns ignored (not in the feed format): ${ignored.join(', ')}`);
   const { summary, through } = await apply(dealer, feed);
+  const errors = [...readErrors, ...(summary.errors ?? []).map(formatRowError)];
+  for (const line of errors.slice(0, MAX_PRINTED)) console.error(`  ✗ ${line}`);
+  if (errors.length > MAX_PRINTED) console.error(`  … and ${errors.length - MAX_PRINTED} more`);
   if (through) console.error(`The database in ${dataDir} is open in ${through}: imported through it.`);
   if (summary.duplicate) {
     console.log(`${site}: feed ${summary.feedId} was already applied; nothing changed.`);
@@ -131,6 +150,12 @@ try {
       `${site}: ${summary.mode} feed: ${summary.added} added, ${summary.updated} updated, ${summary.unchanged} unchanged, ` +
         `${summary.withdrawn} withdrawn, ${plural(summary.skipped, 'row')} skipped; ${plural(summary.listed, 'car')} listed.`,
     );
+    if (summary.skipped > 0) {
+      console.error(
+        `${site}: ${plural(summary.skipped, 'row')} of the feed were skipped (listed above): correct them and send the feed again.`,
+      );
+      process.exit(EXIT_SKIPPED);
+    }
   }
 } catch (e) {
   console.error(`Import failed: ${(e as Error).message}`);

@@ -54,6 +54,7 @@ export const COLUMNS = {
   comments: 'comments',
   features: 'list',
   location: 'text',
+  account: 'text',
   certified: 'boolean',
   first_registered_nz: 'month',
   registered_overseas: 'boolean',
@@ -82,17 +83,36 @@ export const NZ_CIN_COLUMNS = [
 ] as const satisfies readonly Column[];
 export type NzCinColumn = (typeof NZ_CIN_COLUMNS)[number];
 
-/** Other names for columns, as normalised by `headerKey`. */
+/** Other names for columns (content format 1.3), as normalised by `headerKey`. */
 const ALIASES = new Map<string, Column>([
   ['stock_no', 'stock_number'],
   ['stockno', 'stock_number'],
   ['stock_#', 'stock_number'],
+  ['stock_id', 'stock_number'],
+  ['registration', 'rego'],
+  ['rego_no', 'rego'],
+  ['plate', 'rego'],
   ['variant', 'badge'],
   ['km', 'odometer'],
   ['kms', 'odometer'],
+  ['kilometres', 'odometer'],
+  ['mileage', 'odometer'],
   ['color', 'colour'],
+  ['drive_away_price', 'price_drive_away'],
+  ['driveaway_price', 'price_drive_away'],
+  ['dap', 'price_drive_away'],
   ['price_excl_govt_charges', 'price_egc'],
+  ['egc_price', 'price_egc'],
+  ['images', 'photos'],
+  ['description', 'comments'],
+  ['dealer_comments', 'comments'],
+  ['yard', 'account'],
 ]);
+
+/** The names a column is also known by, as a message lists them ("Stock No", "StockNo", …). */
+export function aliasesOf(column: Column): string[] {
+  return [...ALIASES].filter(([, c]) => c === column).map(([alias]) => alias.replace(/_/g, ' '));
+}
 
 /** A header as compared: trimmed, lowercased, runs of spaces, hyphens and underscores as one "_". */
 export function headerKey(header: string): string {

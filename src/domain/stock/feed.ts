@@ -5,7 +5,8 @@
  * as a whole has a `fileError` and no cars.
  */
 import { CONTROL_CHARACTERS } from '../../lib/text.ts';
-import { columnOf, headerKey, NZ_CIN_COLUMNS, shown, type Column } from './columns.ts';
+import { aliasesOf, COLUMNS, columnOf, headerKey, NZ_CIN_COLUMNS, shown, type Column } from './columns.ts';
+import { decodeFeed, type FeedEncoding } from './decode.ts';
 import { readCsv } from './csv.ts';
 import { jsonText, readRow, type Entry, type SeenStock } from './row.ts';
 import type { FeedOptions, FeedParse, RowError } from './types.ts';
@@ -13,11 +14,20 @@ import type { ReadContext } from './values.ts';
 
 export type { FeedCar, FeedOptions, FeedParse, RowError } from './types.ts';
 export { feedCarToCar, type CarOptions } from './to-car.ts';
+export type { FeedEncoding } from './decode.ts';
 export { carIdOf, carSlugOf, stockKey } from './identity.ts';
 
 const contextOf = (o: FeedOptions): ReadContext => ({ year: new Date(o.now ?? Date.now()).getUTCFullYear() });
 
-const fileError = (message: string): FeedParse => ({ cars: [], errors: [], ignoredColumns: [], fileError: message });
+const fileError = (message: string): FeedParse => ({
+  cars: [],
+  columns: [],
+  errors: [],
+  ignoredColumns: [],
+  fileError: message,
+});
+
+const ALL_COLUMNS = Object.keys(COLUMNS) as Column[];
 
 /** "line 4, column "Price": expected … (got "abc")", "cars[3].price: …". */
 export function formatRowError(e: RowError): string {
@@ -64,8 +74,9 @@ export function parseCsvFeed(text: string, o: FeedOptions = {}): FeedParse {
   }
   if (!firstAt.has('stock_number')) {
     return fileError(
-      `line ${header.line}: the header has no stock_number column (also accepted: "Stock No", "StockNo", "Stock #"); ` +
-        `its columns are ${header.cells.map((c) => `"${shown(c.trim())}"`).join(', ')}`,
+      `line ${header.line}: the header has no stock_number column (also accepted: ${aliasesOf('stock_number')
+        .map((a) => `"${a}"`)
+        .join(', ')}); ` + `its columns are ${header.cells.map((c) => `"${shown(c.trim())}"`).join(', ')}`,
     );
   }
   // Columns past the last named one may be missing from a row: spreadsheets leave trailing blanks off.
@@ -77,7 +88,14 @@ export function parseCsvFeed(text: string, o: FeedOptions = {}): FeedParse {
   );
   const ctx = contextOf(o);
   const seen: SeenStock = new Map();
-  const out: FeedParse = { cars: [], errors: [], ignoredColumns: [...new Set(ignored)] };
+  const out: FeedParse = {
+    ...(o.mode ? { mode: o.mode } : {}),
+    cars: [],
+    columns: [...firstAt.keys()],
+    errors: [],
+    ignoredColumns: [...new Set(ignored)],
+  };
+  const stockAt = firstAt.get('stock_number')!;
   for (const row of rows) {
     if (row.cells.every((c) => !c.trim())) continue; // a line of empty cells, as spreadsheets write
     const shape: RowError[] = [];
@@ -99,9 +117,11 @@ export function parseCsvFeed(text: string, o: FeedOptions = {}): FeedParse {
         reason: `the row ends after ${row.cells.length} of the header's ${header.cells.length} columns; is the line cut off?`,
       });
     }
+    const stock = row.cells[stockAt]?.trim();
+    if (stock) for (const e of shape) e.stock_number = stock;
     out.errors.push(...shape);
     const entries: Entry[] = fields.map(({ column, label, at }) => ({ column, label, raw: row.cells[at] }));
-    const car = readRow(entries, { line: row.line }, ctx, seen, out.errors, shape.length);
+    const car = readRow(entries, { line: row.line }, ctx, seen, out.errors, shape.length, o.mode === 'delta');
     if (car) out.cars.push(car);
   }
   return out;
@@ -122,7 +142,7 @@ export function parseJsonFeed(value: unknown, o: FeedOptions = {}): FeedParse {
   const shape = 'expected a JSON object { "feed_id": "…", "mode": "full" or "delta", "cars": [ … ] }';
   if (!isObject(feed)) return fileError(shape);
   const top = new Map(Object.entries(feed).map(([k, v]) => [headerKey(k), v]));
-  const out: FeedParse = { cars: [], errors: [], ignoredColumns: [] };
+  const out: FeedParse = { cars: [], columns: ALL_COLUMNS, errors: [], ignoredColumns: [] };
 
   const mode = top.get('mode');
   if (mode !== undefined && mode !== null) {
@@ -134,6 +154,7 @@ export function parseJsonFeed(value: unknown, o: FeedOptions = {}): FeedParse {
     }
     out.mode = m;
   }
+  if (o.mode) out.mode = o.mode;
   const feedId = top.get('feed_id');
   if (feedId !== undefined && feedId !== null) {
     const id = typeof feedId === 'number' && Number.isFinite(feedId) ? String(feedId) : feedId;
@@ -164,8 +185,10 @@ export function parseJsonFeed(value: unknown, o: FeedOptions = {}): FeedParse {
       if (column) entries.push({ column, label: shown(key), raw });
       else ignored.add(shown(key));
     }
+    const stock = entries.find((e) => e.column === 'stock_number')?.raw;
+    if (typeof stock === 'string' && stock.trim()) for (const e of early) e.stock_number = stock.trim();
     out.errors.push(...early);
-    const car = readRow(entries, { index }, ctx, seen, out.errors, early.length);
+    const car = readRow(entries, { index }, ctx, seen, out.errors, early.length, out.mode === 'delta');
     if (car) out.cars.push(car);
   }
   out.ignoredColumns = [...ignored];
@@ -199,4 +222,19 @@ function nzEntries(
     if (column && (NZ_CIN_COLUMNS as readonly string[]).includes(column)) entries.push({ column, label, raw: v });
     else ignored.add(label);
   }
+}
+
+/** A feed file read: its rows, and the encoding its text was read in. */
+export type FeedFile = FeedParse & { encoding?: FeedEncoding };
+
+/**
+ * A feed file's bytes read into rows: UTF-8 or Windows-1252 text (decode.ts), then CSV or JSON
+ * (`kind`; absent, JSON when the text starts with "{" or "[").
+ */
+export function readFeedFile(bytes: Uint8Array, o: FeedOptions & { kind?: 'csv' | 'json' } = {}): FeedFile {
+  const decoded = decodeFeed(bytes);
+  if ('error' in decoded) return fileError(decoded.error);
+  const json = o.kind ? o.kind === 'json' : /^\uFEFF?\s*[{[]/.test(decoded.text);
+  const parsed = json ? parseJsonFeed(decoded.text, o) : parseCsvFeed(decoded.text, o);
+  return { ...parsed, encoding: decoded.encoding };
 }

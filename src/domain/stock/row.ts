@@ -50,9 +50,13 @@ const REQUIRED: Partial<Record<Column, string>> = {
   year: "is required: it is part of the car's name",
 };
 
+const PRICES = ['price', 'price_drive_away', 'price_egc'] as const satisfies Column[];
+
 /**
  * Reads a row's entries. Errors go to `errors` with `where`; a FeedCar comes back only when the row
- * has none (counting `earlier`, errors the caller already found in this row).
+ * has none (counting `earlier`, errors the caller already found in this row). A row of a full feed
+ * must be a whole listing; a `partial` row (a delta feed's) holds only what it gives, and whether
+ * it is enough is known only once it meets the dealer's stock (a new car needs a whole listing).
  */
 export function readRow(
   entries: readonly Entry[],
@@ -61,6 +65,7 @@ export function readRow(
   seen: SeenStock,
   errors: RowError[],
   earlier = 0,
+  partial = false,
 ): FeedCar | undefined {
   const mine: RowError[] = [];
   const fail = (label: string, raw: unknown, reason: string) =>
@@ -90,16 +95,14 @@ export function readRow(
   const missing = (c: Column, reason: string) => {
     if (!values.has(c) && !failed.has(c)) fail(labelOf(c), undefined, reason);
   };
-  for (const [c, reason] of Object.entries(REQUIRED) as [Column, string][]) missing(c, reason);
+  for (const [c, reason] of Object.entries(REQUIRED) as [Column, string][])
+    if (!partial || c === 'stock_number') missing(c, reason);
 
-  const condition = (values.get('condition') as FeedCar['condition'] | undefined) ?? 'used';
-  if (condition !== 'new' && !failed.has('condition')) {
-    const why = values.has('condition') ? '' : ' (a car without a condition is used)';
-    missing('odometer', `is required for a ${condition} car${why}: its page shows the kilometres`);
-  }
-  const price = values.get('price') ?? values.get('price_drive_away') ?? values.get('price_egc');
-  if (price === undefined && !['price', 'price_drive_away', 'price_egc'].some((c) => failed.has(c as Column))) {
-    fail(labelOf('price'), undefined, 'no price: a car needs price, price_drive_away or price_egc');
+  if (!partial && !values.has('price')) {
+    const price = values.get('price_drive_away') ?? values.get('price_egc');
+    if (price !== undefined) values.set('price', price);
+    else if (!PRICES.some((c) => failed.has(c)))
+      fail(labelOf('price'), undefined, 'no price: a car needs price, price_drive_away or price_egc (or POA)');
   }
 
   const stock = values.get('stock_number') as string | undefined;
@@ -119,20 +122,21 @@ export function readRow(
     } else seen.set(key, { stock, where });
   }
 
+  // A full feed leaves the car of a row it could not read as it was: the errors say which car.
+  if (stock !== undefined) for (const e of mine) e.stock_number = stock;
   errors.push(...mine);
   if (mine.length > 0 || earlier > 0) return undefined;
-  return feedCar(values, condition, price as number);
+  return { ...feedCar(values, partial), where };
 }
 
-function feedCar(values: Map<Column, unknown>, condition: FeedCar['condition'], price: number): FeedCar {
-  const out: Record<string, unknown> = { status: 'available', photos: [], features: [] };
+function feedCar(values: Map<Column, unknown>, partial: boolean): FeedCar {
+  // Defaults of a column the feed lacks are the merge's (to-car.ts): such a column leaves a known car's value.
+  const out: Record<string, unknown> = partial ? {} : { status: 'available' };
   const nz: Record<string, unknown> = {};
   for (const [c, v] of values) {
     if ((NZ_CIN_COLUMNS as readonly string[]).includes(c)) nz[c] = v;
     else out[c] = v;
   }
-  out.condition = condition;
-  out.price = price;
   if (Object.keys(nz).length) out.nz_cin = nz;
   return out as unknown as FeedCar;
 }

@@ -1,19 +1,24 @@
 /** The shapes a stock feed is read into (content format 1.2 "Stock feed"). */
 import type { NzCin } from '../../content/entities.ts';
+import type { Column } from './columns.ts';
 
-/** A car of a feed, read and checked: blank values absent, text trimmed, defaults applied. */
+/**
+ * A car of a feed, read and checked: blank values absent, text trimmed. A row of a full feed is a
+ * whole listing (make, model, year and a price always there, and the defaults applied); a row of
+ * a delta feed holds only the values it gives, which change only those of a car the dealer has.
+ */
 export interface FeedCar {
   /** Trimmed, 1 to 64 characters: the car's identity across feeds. */
   stock_number: string;
-  /** Default "available". */
-  status: 'available' | 'sold' | 'hidden';
-  /** The Car's car_type; default "used". */
-  condition: 'new' | 'used' | 'demo';
-  make: string;
-  model: string;
-  year: number;
-  /** As given, else price_drive_away, else price_egc. */
-  price: number;
+  /** Full feeds: default "available". */
+  status?: 'available' | 'sold' | 'hidden';
+  /** The Car's car_type; full feeds: default "used". */
+  condition?: 'new' | 'used' | 'demo';
+  make?: string;
+  model?: string;
+  year?: number;
+  /** As given, else (full feeds) price_drive_away, else price_egc; "POA": price on application. */
+  price?: number | 'POA';
   /** Kilometres; given for every used and demo car. */
   odometer?: number;
   vin?: string;
@@ -31,21 +36,25 @@ export interface FeedCar {
   seats?: number;
   doors?: number;
   engine?: string;
-  price_drive_away?: number;
-  price_egc?: number;
+  price_drive_away?: number | 'POA';
+  price_egc?: number | 'POA';
   redbook_code?: string;
   nvic?: string;
-  /** http(s) image URLs in display order; may be empty. */
-  photos: string[];
+  /** http(s) image URLs in display order; full feeds: may be empty. */
+  photos?: string[];
   video_url?: string;
   /** Plain text; line breaks are "\n". */
   comments?: string;
-  features: string[];
+  features?: string[];
   /** A location's name or id, as the feed gives it. */
   location?: string;
+  /** The listing account cars blocks filter on (content format 1.3). */
+  account?: string;
   certified?: boolean;
   /** The NZ Consumer Information Notice's facts, when the feed gives any. */
   nz_cin?: NzCin;
+  /** Where the row is in its feed, for a message about it: its line (CSV) or index (JSON). */
+  where?: { line: number } | { index: number };
 }
 
 /**
@@ -63,11 +72,18 @@ export interface RowError {
   value: string;
   /** What is wrong, and what is expected. */
   reason: string;
+  /** The row's stock number, when it could be read: a full feed leaves that car as it was. */
+  stock_number?: string;
 }
 
 export interface FeedParse {
-  /** JSON only: "full" or "delta" as the feed says; absent means full. */
+  /** "full" or "delta": as asked (FeedOptions.mode), else as a JSON feed says; absent means full. */
   mode?: 'full' | 'delta';
+  /**
+   * The columns the feed has (a CSV file's header; every column for JSON): a full CSV feed without
+   * a column leaves that value of every car as it was.
+   */
+  columns: Column[];
   /** JSON only: the feed's `feed_id`. */
   feedId?: string;
   /** The good rows, in the feed's order. */
@@ -83,4 +99,6 @@ export interface FeedParse {
 export interface FeedOptions {
   /** The time now in milliseconds (Date.now()): the latest model year allowed follows from it. */
   now?: number;
+  /** How to read the rows, whatever a JSON feed says (a command's --delta). */
+  mode?: 'full' | 'delta';
 }

@@ -4,6 +4,7 @@
  */
 import { CONTROL_CHARACTERS } from '../../lib/text.ts';
 import type { ColumnKind } from './columns.ts';
+import { repairMojibake } from './decode.ts';
 
 /** A value read: absent (`value` undefined), or why it cannot be used. */
 export type Read = { ok: true; value: unknown } | { ok: false; reason: string };
@@ -43,9 +44,17 @@ const AMOUNT = /^(\d{1,3}(,\d{3})+|\d+)(\.\d+)?$/;
 /** Comments may hold line breaks and tabs; every other value no control character at all. */
 const COMMENT_CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
-/** Why text cannot be stored as it is: a control character, or a lone surrogate (not Unicode). */
+/** A price of "POA" (any case): price on application (content format 1.3). */
+export const POA = 'POA';
+
+/** Why text cannot be stored as it is: a control character, a lone surrogate (not Unicode), or U+FFFD. */
 function controlReason(text: string, allowed: RegExp = CONTROL_CHARACTERS): string | undefined {
   if (!text.isWellFormed()) return 'is not valid Unicode text (it holds half of a surrogate pair)';
+  if (text.includes('\uFFFD'))
+    return (
+      'holds "\uFFFD", the mark of a letter lost when the text was converted between encodings: ' +
+      'correct it in the stock system and send the feed again'
+    );
   const found = allowed.exec(text);
   if (!found) return undefined;
   const code = found[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
@@ -58,7 +67,7 @@ function textOf(raw: unknown): string | undefined | { reason: string } {
   if (raw === undefined || raw === null) return undefined;
   if (typeof raw === 'number') return Number.isFinite(raw) ? String(raw) : { reason: 'is not a finite number' };
   if (typeof raw !== 'string') return { reason: `expected text or a number, not ${describe(raw)}` };
-  const t = raw.trim();
+  const t = repairMojibake(raw.trim());
   return t === '' ? undefined : t;
 }
 
@@ -101,7 +110,7 @@ function list(raw: unknown): string[] | { reason: string } {
   for (const [n, item] of items.entries()) {
     if (item === null || item === undefined) continue;
     if (typeof item !== 'string') return { reason: `item ${n + 1} is ${describe(item)}, expected text` };
-    const t = item.trim();
+    const t = repairMojibake(item.trim());
     const control = controlReason(t);
     if (control) return { reason: `item ${n + 1} ${control}` };
     if (t) out.push(t);
@@ -162,7 +171,8 @@ export function readValue(kind: ColumnKind, raw: unknown, ctx: ReadContext): Rea
     case 'odometer':
       return amount(raw, t, 'kilometres such as 12345, 12,345 or 12345 km', (s) => s.replace(/\s*kms?$/i, ''));
     case 'money':
-      return amount(raw, t, 'a price such as 32990, 32990.00 or $32,990', (s) => s.replace(/^\$\s*/, ''));
+      if (t.toUpperCase() === POA) return ok(POA);
+      return amount(raw, t, 'a price such as 32990, 32990.00 or $32,990, or POA', (s) => s.replace(/^\$\s*/, ''));
     case 'count': {
       if (typeof raw === 'number' && !Number.isInteger(raw)) return bad('expected a whole number above 0');
       if (!/^\d+$/.test(t)) return bad('expected a whole number above 0');

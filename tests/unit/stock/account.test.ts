@@ -1,25 +1,28 @@
 /**
- * A feed does not carry a car's listing account: a known car keeps its own, and a new one takes the
- * account its yard's cars agree on, so a cars block filtered on an account lists new arrivals.
+ * A new car that names no account takes the site's stock.default_account (import tests), else the
+ * account most of the dealer's cars at its location carry (content format 1.3), so a cars block
+ * filtered on an account lists the new arrivals of that yard.
  */
 import { describe, expect, it } from 'vitest';
 import { inferredAccount } from '../../../src/domain/stock/account.ts';
 
 const known = [
-  { car_type: 'used' as const, location_name: 'Tasman Pre-Owned', account: 'tasman-pre-owned' },
-  { car_type: 'demo' as const, location_name: 'Tasman Pre-Owned', account: 'tasman-pre-owned' },
-  { car_type: 'new' as const, location_name: 'Tasman Mitsubishi', account: 'tasman-mitsubishi' },
-  { car_type: 'used' as const, location_name: 'Tasman Mitsubishi', account: 'tasman-mitsubishi' },
+  { location_name: 'Tasman Pre-Owned', account: 'tasman-pre-owned' },
+  { location_name: 'Tasman Pre-Owned', account: 'tasman-pre-owned' },
+  { location_name: 'Tasman Pre-Owned', account: 'tasman-trade' },
+  { location_name: 'Tasman Mitsubishi', account: 'tasman-mitsubishi' },
+  { location_name: 'Tasman Mitsubishi' },
 ];
 
 describe("a new car's account", () => {
-  it('is the account of the cars of the same kind at its location', () => {
-    expect(inferredAccount({ car_type: 'used', location_name: 'Tasman Pre-Owned' }, known)).toBe('tasman-pre-owned');
-    expect(inferredAccount({ car_type: 'new', location_name: 'Tasman Mitsubishi' }, known)).toBe('tasman-mitsubishi');
+  it('is the account most of the cars at its location carry', () => {
+    expect(inferredAccount({ location_name: 'Tasman Pre-Owned' }, known)).toBe('tasman-pre-owned');
+    expect(inferredAccount({ location_name: 'Tasman Mitsubishi' }, known)).toBe('tasman-mitsubishi');
   });
-  it('falls back to the one account of its kind across locations, and is none when they disagree', () => {
-    expect(inferredAccount({ car_type: 'new', location_name: 'Elsewhere' }, known)).toBe('tasman-mitsubishi');
-    expect(inferredAccount({ car_type: 'used', location_name: 'Elsewhere' }, known)).toBeUndefined();
-    expect(inferredAccount({ car_type: 'used', location_name: 'Tasman Pre-Owned' }, [])).toBeUndefined();
+  it("falls back to the account most of the dealer's cars carry, and is none when no car has one", () => {
+    expect(inferredAccount({ location_name: 'Elsewhere' }, known)).toBe('tasman-pre-owned');
+    expect(inferredAccount({}, known)).toBe('tasman-pre-owned');
+    expect(inferredAccount({ location_name: 'Tasman Pre-Owned' }, [])).toBeUndefined();
+    expect(inferredAccount({ location_name: 'X' }, [{ location_name: 'X' }])).toBeUndefined();
   });
 });

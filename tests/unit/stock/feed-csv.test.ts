@@ -108,7 +108,12 @@ describe('the header', () => {
   });
 
   it('reads a header alone as no cars', () => {
-    expect(feed('\uFEFFstock_number,make\r\n')).toEqual({ cars: [], errors: [], ignoredColumns: [] });
+    expect(feed('\uFEFFstock_number,make\r\n')).toEqual({
+      cars: [],
+      columns: ['stock_number', 'make'],
+      errors: [],
+      ignoredColumns: [],
+    });
   });
 });
 
@@ -152,6 +157,7 @@ describe('rows', () => {
         column: 'column 7',
         value: '990',
         reason: expect.stringMatching(/7 cells but the header names 6 columns; .* double quotes/),
+        stock_number: 'A1',
       },
     ]);
     expect(r.cars.map((c) => c.stock_number)).toEqual(['A2']);
@@ -160,7 +166,13 @@ describe('rows', () => {
   it('reports a row cut short, but not one missing only unnamed trailing columns', () => {
     const r = feed('stock_number,km,make,model,year,price,colour,,\nA1,1,Kia,Rio,2020,9\nA2,1,Kia,Rio,2020,9,Red\n');
     expect(r.errors).toEqual([
-      { line: 2, column: 'colour', value: '', reason: expect.stringMatching(/ends after 6 of the header's 9 columns/) },
+      {
+        line: 2,
+        column: 'colour',
+        value: '',
+        reason: expect.stringMatching(/ends after 6 of the header's 9 columns/),
+        stock_number: 'A1',
+      },
     ]);
     expect(r.cars.map((c) => c.stock_number)).toEqual(['A2']);
   });
@@ -223,8 +235,9 @@ describe('values', () => {
     ]);
   });
 
-  it('reads status and condition without case, with defaults available and used', () => {
-    expect(car()).toMatchObject({ status: 'available', condition: 'used' });
+  it('reads status and condition without case, status available by default (a car without a condition is used: to-car)', () => {
+    expect(car()).toMatchObject({ status: 'available' });
+    expect(car()).not.toHaveProperty('condition');
     expect(car({ status: 'SOLD', condition: ' Demo ' })).toMatchObject({ status: 'sold', condition: 'demo' });
     expect(car({ status: 'hidden', condition: 'new' })).toMatchObject({ status: 'hidden', condition: 'new' });
     expect(reasons({ status: 'gone', condition: 'nearly new' })).toEqual([
@@ -241,7 +254,7 @@ describe('values', () => {
     }
   });
 
-  it('reads odometers as 12345, 12,345 or 12345 km, and requires one for used and demo cars only', () => {
+  it('reads odometers as 12345, 12,345 or 12345 km; a listing needs none (content format 1.3)', () => {
     expect(car({ odometer: '12,345' }).odometer).toBe(12345);
     expect(car({ odometer: '12345 km' }).odometer).toBe(12345);
     expect(car({ odometer: '12,345KMS' }).odometer).toBe(12345);
@@ -249,16 +262,8 @@ describe('values', () => {
     expect(reasons({ odometer: '-1' })).toEqual(['odometer: must not be negative']);
     expect(reasons({ odometer: '12,34' })[0]).toMatch(/^odometer: expected kilometres/);
     expect(reasons({ odometer: '9'.repeat(400) })).toEqual(['odometer: is too large']);
-    expect(reasons({ odometer: undefined })).toEqual([
-      'odometer: is required for a used car (a car without a condition is used): its page shows the kilometres',
-    ]);
-    expect(reasons({ odometer: ' ', condition: 'USED' })).toEqual([
-      'odometer: is required for a used car: its page shows the kilometres',
-    ]);
-    expect(reasons({ odometer: '', condition: 'demo' })).toEqual([
-      'odometer: is required for a demo car: its page shows the kilometres',
-    ]);
-    expect(car({ odometer: undefined, condition: 'new' })).not.toHaveProperty('odometer');
+    expect(car({ odometer: undefined })).not.toHaveProperty('odometer');
+    expect(car({ odometer: ' ', condition: 'demo' })).not.toHaveProperty('odometer');
   });
 
   it('reads prices as 32990, 32990.00 or $32,990', () => {
@@ -266,7 +271,8 @@ describe('values', () => {
     expect(car({ price: '32990.00' }).price).toBe(32990);
     expect(car({ price: '$ 1,234,567.5' }).price).toBe(1234567.5);
     expect(reasons({ price: '-$5' })).toEqual(['price: must not be negative']);
-    expect(reasons({ price: 'POA' })).toEqual(['price: expected a price such as 32990, 32990.00 or $32,990']);
+    expect(reasons({ price: 'free' })).toEqual(['price: expected a price such as 32990, 32990.00 or $32,990, or POA']);
+    for (const poa of ['POA', 'poa', ' Poa ']) expect(car({ price: poa }).price).toBe('POA');
   });
 
   it('takes the price from price_drive_away, else price_egc, and needs one of the three', () => {
@@ -274,12 +280,14 @@ describe('values', () => {
     expect(car({ price: undefined, price_egc: '37000' }).price).toBe(37000);
     expect(car({ price: '39000', price_drive_away: '40000' }).price).toBe(39000);
     expect(reasons({ price: undefined })).toEqual([
-      'price: no price: a car needs price, price_drive_away or price_egc',
+      'price: no price: a car needs price, price_drive_away or price_egc (or POA)',
     ]);
-    expect(reasons({ price: '' })).toEqual(['price: no price: a car needs price, price_drive_away or price_egc']);
+    expect(reasons({ price: '' })).toEqual([
+      'price: no price: a car needs price, price_drive_away or price_egc (or POA)',
+    ]);
     // A bad price is reported as bad, not as missing.
     expect(reasons({ price: undefined, price_egc: 'x' })).toEqual([
-      'price_egc: expected a price such as 32990, 32990.00 or $32,990',
+      'price_egc: expected a price such as 32990, 32990.00 or $32,990, or POA',
     ]);
   });
 
@@ -345,7 +353,7 @@ describe('values', () => {
     expect(c.photos).toEqual(['https://cdn.test/1.jpg', 'http://cdn.test/2.jpg']);
     expect(c.features).toEqual(['Sunroof', '17" alloys']);
     expect(c.video_url).toBe('https://youtu.be/x');
-    expect(car({ photos: ' | ' }).photos).toEqual([]);
+    expect(car({ photos: ' | ' })).not.toHaveProperty('photos');
     expect(
       reasons({
         photos: 'https://ok.test/a.jpg|//other.test/b.jpg|javascript:alert(1)',

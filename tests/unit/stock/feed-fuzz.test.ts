@@ -9,13 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { car as carSchema } from '../../../src/content/entities.ts';
 import { CONTROL_CHARACTERS } from '../../../src/lib/text.ts';
 import { COLUMNS, type Column, type ColumnKind } from '../../../src/domain/stock/columns.ts';
-import {
-  feedCarToCar,
-  parseCsvFeed,
-  parseJsonFeed,
-  type FeedCar,
-  type FeedParse,
-} from '../../../src/domain/stock/feed.ts';
+import { parseCsvFeed, parseJsonFeed, type FeedCar, type FeedParse } from '../../../src/domain/stock/feed.ts';
+import { mergeFeedCar } from '../../../src/domain/stock/to-car.ts';
 import { writeCsv } from './write-csv.ts';
 
 const NOW = Date.UTC(2025, 5, 15);
@@ -119,9 +114,15 @@ const header = fc.tuple(
 );
 const ALIASED: Partial<Record<Column, number>> = { stock_number: 0, odometer: 1, badge: 2, colour: 3, price_egc: 4 };
 
-/** Every car of a parse makes a valid Car, and no two share an id or a slug. */
+/**
+ * Every car of a parse makes a valid Car (a delta's row as a new car, when it gives a whole
+ * listing; else the merge says what it lacks), and no two share an id or a slug.
+ */
 function expectValidCars(r: FeedParse) {
-  const cars = r.cars.map((f: FeedCar) => carSchema.parse(feedCarToCar(f, { now: NOW })));
+  const merged = r.cars.map((f: FeedCar) => mergeFeedCar(undefined, f, { now: NOW, mode: r.mode ?? 'full' }));
+  if (r.mode !== 'delta') expect(merged.filter((m) => 'lacks' in m)).toEqual([]);
+  for (const m of merged) if ('lacks' in m) expect(m.lacks).toMatch(/make|model|year|price/);
+  const cars = merged.flatMap((m) => ('lacks' in m ? [] : [carSchema.parse(m)]));
   expect(new Set(cars.map((c) => c.id)).size).toBe(cars.length);
   expect(new Set(cars.map((c) => c.slug)).size).toBe(cars.length);
   for (const c of cars) {

@@ -16,9 +16,11 @@ describe('a JSON feed', () => {
     for (const r of [feed(value), feed(`\uFEFF${JSON.stringify(value)}`)]) {
       expect(r.fileError).toBeUndefined();
       expect(r).toMatchObject({ feedId: 'dms-42', mode: 'delta', errors: [], ignoredColumns: [] });
-      expect(r.cars).toEqual([{ ...base, status: 'available', condition: 'used', photos: [], features: [] }]);
+      // A delta's row holds only what it gives: no defaults.
+      expect(r.cars).toEqual([{ ...base, where: { index: 0 } }]);
     }
-    expect(feed({ cars: [] })).toEqual({ cars: [], errors: [], ignoredColumns: [] });
+    expect(feed({ ...value, mode: 'full' }).cars).toEqual([{ ...base, status: 'available', where: { index: 0 } }]);
+    expect(feed({ cars: [] })).toMatchObject({ cars: [], errors: [], ignoredColumns: [] });
     expect(feed({ Mode: 'FULL', cars: [] }).mode).toBe('full');
   });
 

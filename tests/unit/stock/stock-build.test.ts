@@ -34,11 +34,8 @@ async function importFeed(json: unknown, force = false): Promise<Car[]> {
   const parsed = parseJsonFeed(json);
   expect(parsed.errors).toEqual([]);
   const now = Date.parse('2026-11-27T09:00:00Z');
-  const feed: StockFeed = {
-    mode: parsed.mode ?? 'full',
-    cars: parsed.cars.map((f) => feedCarToCar(f, { now, locations: dealer.locations })),
-    skipped: 0,
-  };
+  const cars = parsed.cars.map((f) => feedCarToCar(f, { now, locations: dealer.locations }));
+  const feed: StockFeed = { mode: parsed.mode ?? 'full', cars, skipped: 0 };
   const db = await openDb({ kind: 'pglite', dataDir });
   try {
     await migrate(db);
@@ -46,7 +43,7 @@ async function importFeed(json: unknown, force = false): Promise<Car[]> {
   } finally {
     await db.close();
   }
-  return feed.cars;
+  return cars;
 }
 
 const fed = (n: number, extra: Record<string, unknown> = {}) => ({

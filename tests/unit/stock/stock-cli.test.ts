@@ -69,9 +69,10 @@ describe('npm run stock -- import on its own database', () => {
     await writeFile(feed, CSV);
   });
 
-  it('imports the good rows, lists the bad one with line, column and reason, and prints the summary', async () => {
+  it('imports the good rows, lists the bad one with line, column and reason, prints the summary, and exits 3 for the skipped row', async () => {
     const { code, stdout, stderr } = await stock(['import', '--site', SITE, '--data', dataDir, '--force', feed]);
-    expect(code).toBe(0);
+    expect(code).toBe(3);
+    expect(stderr).toContain(`${SITE}: 1 row of the feed was skipped`);
     expect(stderr).toContain('✗ line 5, column "Model": is required');
     expect(stderr).toContain('✗ line 5, column "Year": expected a year');
     expect(stderr).toContain('✗ line 5, column "KMs": expected kilometres');
@@ -103,7 +104,7 @@ describe('npm run stock -- import on its own database', () => {
     await writeFile(cut, CSV.split('\r\n').slice(0, 2).join('\r\n'));
     const refused = await stock(['import', '--site', SITE, '--data', dataDir, cut]);
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toMatch(/refused: this full feed would withdraw 2 of the 3 cars mini-motors lists/);
+    expect(refused.stderr).toMatch(/refused: this feed would take 2 of the 3 cars mini-motors lists off the site/);
     const delta = path.join(root, 'delta.json');
     await writeFile(
       delta,

@@ -124,11 +124,11 @@ describe.each(testDatabases)('stock import on $label', (database) => {
     const d = dealer([]);
     const before = await stockRows(t.db, SLUG);
     const refused = await applyStockFeed(t.db, d, full([fed(1)]), { source: 'cli' });
-    expect(refused.refused).toMatch(/withdraw 2 of the 3 cars/);
+    expect(refused.refused).toMatch(/take 2 of the 3 cars/);
     expect(await stockRows(t.db, SLUG)).toEqual(before);
     expect(await searchIds(t, d)).toEqual(['c1', 'c2', 'feed-4']);
     const empty = await applyStockFeed(t.db, d, full([]), { source: 'cli' });
-    expect(empty.refused).toMatch(/withdraw 3 of the 3 cars/);
+    expect(empty.refused).toMatch(/take 3 of the 3 cars/);
     expect(await stockRows(t.db, SLUG)).toEqual(before);
 
     const forced = await applyStockFeed(t.db, d, full([fed(1)]), { source: 'cli', force: true });
