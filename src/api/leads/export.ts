@@ -11,6 +11,7 @@ import { adfDocument } from '../outbox/adf.ts';
 import { leadPayload } from '../outbox/payload.ts';
 import { writeAtomically } from '../outbox/send.ts';
 import type { LeadRow } from './store.ts';
+import { neutraliseFormula } from '../../lib/spreadsheet.ts';
 
 export type ExportFormat = 'json' | 'csv' | 'adf';
 export const EXPORT_FORMATS: ExportFormat[] = ['json', 'csv', 'adf'];
@@ -69,8 +70,7 @@ function csvCell(value: unknown): string {
       : typeof value === 'object'
         ? JSON.stringify(value)
         : `${value as number | boolean | bigint}`;
-  // Cells a spreadsheet would run as a formula get a leading quote; phone numbers ("+61 …") stay as they are.
-  const safe = /^[=@\t\r]|^[+-](?![\d\s().]*$)/.test(s) ? `'${s}` : s;
+  const safe = neutraliseFormula(s);
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 

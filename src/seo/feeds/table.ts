@@ -3,6 +3,7 @@
  * without. A row missing any of those is left out and reported, rather than sent to be refused.
  */
 import type { CatalogueVehicle } from './catalogue.ts';
+import { neutraliseFormula } from '../../lib/spreadsheet.ts';
 
 export type FeedRow = Record<string, string>;
 
@@ -43,9 +44,12 @@ export function feedTable(spec: FeedSpec, vehicles: readonly CatalogueVehicle[])
   return { columns: spec.columns(kept), rows, leftOut };
 }
 
-/** Tabs and line breaks would split a cell; every run of white space becomes one space. */
+/**
+ * Tabs and line breaks would split a cell; every run of white space becomes one space. A cell a
+ * spreadsheet would run as a formula (a dealer opening the file) is kept as text.
+ */
 function flat(value: string | undefined): string {
-  return (value ?? '').replace(/\s+/g, ' ').trim();
+  return neutraliseFormula((value ?? '').replace(/\s+/g, ' ').trim());
 }
 
 /** Tab-separated, header first, no quoting (Google reads a quote as part of the value). */
