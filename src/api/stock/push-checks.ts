@@ -15,7 +15,7 @@ import { MAX_STOCK_FEED_BYTES } from '../../contract/routes.ts';
 import { readCapped } from '../body.ts';
 import type { ApiDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
-import { counterOf, limitsOf, requireJson } from '../guard.ts';
+import { counterOf, limitsOf } from '../guard.ts';
 import { envSuffix } from '../outbox/destinations.ts';
 import { clientIp, type Hit } from '../rate-limit.ts';
 import { resolveSite } from '../site.ts';
@@ -26,6 +26,10 @@ import { signatureMatches, signedHeaders, SIGNATURE_HEADER, type SignedHeaders }
 export interface AcceptedPush {
   dealer: DealerContent;
   body: Uint8Array;
+  /** The feed's shape, from its Content-Type. */
+  kind: 'json' | 'csv';
+  /** `?mode=` (signed with the query): how to read the rows, whatever a JSON feed says. */
+  mode?: 'full' | 'delta';
   signed: SignedHeaders;
   now: Date;
 }
@@ -54,13 +58,29 @@ export async function acceptPush(deps: ApiDeps, request: Request): Promise<Accep
   }
 }
 
+/** A JSON feed (application/json) or a CSV file (text/csv) as a stock system exports it; else 415. */
+function feedKind(request: Request): 'json' | 'csv' {
+  const type = request.headers.get('content-type')?.split(';')[0]!.trim().toLowerCase();
+  if (type === 'application/json') return 'json';
+  if (type === 'text/csv') return 'csv';
+  throw new ApiError(
+    415,
+    'Send the feed as JSON (Content-Type: application/json) or as a CSV file (Content-Type: text/csv).',
+    undefined,
+    { Accept: 'application/json, text/csv' },
+  );
+}
+
 async function checkedPush(deps: ApiDeps, request: Request): Promise<AcceptedPush> {
-  requireJson(request);
+  const kind = feedKind(request);
   const url = new URL(request.url);
   const names = [...url.searchParams.keys()];
   const twice = names.find((name, i) => names.indexOf(name) !== i);
   if (twice !== undefined)
     throw new ApiError(400, `The query names "${twice.slice(0, 40)}" more than once; name each parameter once.`);
+  const mode = url.searchParams.get('mode') ?? undefined;
+  if (mode !== undefined && mode !== 'full' && mode !== 'delta')
+    throw new ApiError(400, '?mode= must be "full" (every car the dealer has) or "delta" (changed cars only).');
   const dealer = resolveSite(request, deps.dealers);
   if (!dealer)
     throw new ApiError(
@@ -83,5 +103,5 @@ async function checkedPush(deps: ApiDeps, request: Request): Promise<AcceptedPus
       `${SIGNATURE_HEADER} does not match this request under ${dealer.slug}'s key: sign "<timestamp>.<sorted query>.<body>" (docs/api.md).`,
     );
   await recordPush(deps.db, dealer.slug, signed, now);
-  return { dealer, body, signed, now };
+  return { dealer, body, kind, ...(mode ? { mode } : {}), signed, now };
 }

@@ -1,15 +1,16 @@
 /**
- * POST /api/stock: a dealer's stock system pushes its JSON stock feed (content format 1.2, "Stock
- * feed"). The dealer is the request's (its Host, as for every route, or `?site=`). Everything up
+ * POST /api/stock: a dealer's stock system pushes its stock feed (content format 1.3, "Stock
+ * feed"): JSON, or the CSV file it exports (Content-Type text/csv; UTF-8, else Windows-1252, and
+ * `?mode=delta` for changes only). The dealer is the request's (its Host, as for every route, or `?site=`). Everything up
  * to an accepted, not yet seen signature is push-checks.ts's (429, 415, 400, 404, 401, 413, 409;
  * the body is read only for the HMAC); then the feed itself (400 when it is no feed at all).
  * Bad cars are reported and skipped; the good ones are applied (import.ts) and are searchable
- * when the answer arrives. A full feed that would withdraw most of the stock is refused (409) and
+ * when the answer arrives. An answer with rows skipped says so (`complete: false`, a `message`, and
+ * the header X-Stock-Rows-Skipped), so a stock system's scheduled job notices. A full feed that would withdraw most of the stock is refused (409) and
  * changes nothing; a feed_id already applied answers its first summary with `duplicate: true`.
  */
-import { feedCarToCar, parseJsonFeed, skippedRows, type RowError } from '../../domain/stock/feed.ts';
+import { readFeedFile, skippedRows, type RowError } from '../../domain/stock/feed.ts';
 import type { Context } from 'hono';
-import type { DealerContent } from '../../content/load.ts';
 import { MAX_STATUS_IDS } from '../../contract/routes.ts';
 import type { ApiDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
@@ -17,7 +18,7 @@ import { dealerFor, handle, type RouteHandlers } from '../routes/respond.ts';
 import { CONTROL_CHARACTERS } from '../../lib/text.ts';
 import { carStatuses } from './store.ts';
 import { applyStockFeed } from './import.ts';
-import { acceptPush } from './push-checks.ts';
+import { acceptPush, type AcceptedPush } from './push-checks.ts';
 import { forgetPush } from './push-replay.ts';
 
 /** Row errors listed in an answer at most (the count is always whole). */
@@ -52,9 +53,10 @@ export function stockHandlers(deps: ApiDeps): RouteHandlers<'stock' | 'stockStat
       return c.json({ cars });
     }),
     stock: handle(async (c) => {
-      const { dealer, body, signed, now } = await acceptPush(deps, c.req.raw);
+      const push = await acceptPush(deps, c.req.raw);
+      const { dealer, signed } = push;
       try {
-        return await applyPush(c, dealer, body, now);
+        return await applyPush(c, push);
       } catch (error) {
         // Failed on our side or unreadable: the same signed request may be sent again.
         await forgetPush(deps.db, dealer.slug, signed).catch(() => {});
@@ -64,24 +66,45 @@ export function stockHandlers(deps: ApiDeps): RouteHandlers<'stock' | 'stockStat
   };
 
   /** Reads the accepted push's feed and applies it (import.ts); the answer is the import's summary. */
-  async function applyPush(c: Context, dealer: DealerContent, body: Uint8Array, now: Date): Promise<Response> {
-    let text: string;
-    try {
-      text = new TextDecoder('utf-8', { fatal: true }).decode(body);
-    } catch {
-      throw new ApiError(400, 'The feed is not valid UTF-8 text.');
-    }
-    const parsed = parseJsonFeed(text, { now: now.getTime() });
+  async function applyPush(c: Context, push: AcceptedPush): Promise<Response> {
+    const { dealer, body, now } = push;
+    const parsed = readFeedFile(body, {
+      now: now.getTime(),
+      kind: push.kind,
+      ...(push.mode ? { mode: push.mode } : {}),
+    });
     if (parsed.fileError) throw new ApiError(400, `The feed cannot be read: ${parsed.fileError}.`);
-    const cars = parsed.cars.map((f) => feedCarToCar(f, { now: now.getTime(), locations: dealer.locations }));
     const summary = await applyStockFeed(
       deps.db,
       dealer,
-      { mode: parsed.mode ?? 'full', feedId: parsed.feedId, cars, skipped: skippedRows(parsed.errors) },
+      {
+        mode: parsed.mode ?? 'full',
+        ...(parsed.feedId ? { feedId: parsed.feedId } : {}),
+        cars: parsed.cars,
+        columns: parsed.columns,
+        skipped: skippedRows(parsed.errors),
+        skippedStock: [...new Set(parsed.errors.flatMap((e) => (e.stock_number ? [e.stock_number] : [])))],
+      },
       { source: 'push', now, force: c.req.query('force') === 'true' },
     );
-    const errors: RowError[] = parsed.errors.slice(0, MAX_LISTED_ERRORS);
+    const all: RowError[] = [...parsed.errors, ...(summary.errors ?? [])];
     if (!summary.refused && !summary.duplicate) deps.onStockChanged?.(dealer.slug);
-    return c.json({ ...summary, errors, errorCount: parsed.errors.length }, summary.refused ? 409 : 200);
+    const complete = summary.skipped === 0;
+    if (!complete) c.header('X-Stock-Rows-Skipped', String(summary.skipped));
+    return c.json(
+      {
+        ...summary,
+        complete,
+        ...(complete
+          ? {}
+          : {
+              message: `${summary.skipped} row${summary.skipped === 1 ? ' was' : 's were'} skipped (see errors): correct them in the stock system and send the feed again.`,
+            }),
+        ...(parsed.encoding === 'windows-1252' ? { encoding: 'windows-1252' } : {}),
+        errors: all.slice(0, MAX_LISTED_ERRORS),
+        errorCount: all.length,
+      },
+      summary.refused ? 409 : 200,
+    );
   }
 }

@@ -172,7 +172,7 @@ describe.each(testDatabases)('POST /api/stock on $label', (database) => {
   });
 
   it('answers 415 for another content type, 413 for a signed feed over the limit, 400 for no feed', async () => {
-    expect((await post('{}', { 'content-type': 'text/csv' })).status).toBe(415);
+    expect((await post('{}', { 'content-type': 'text/plain' })).status).toBe(415);
     const pad = 'x'.repeat(8 * 1024 * 1024);
     // Unsigned, its size does not matter: it is refused before its body is read.
     expect((await post(JSON.stringify({ cars: [], pad }))).status).toBe(401);
