@@ -30,6 +30,7 @@ import { offerLocalAdmin } from '../src/api/leads/local-admin.ts';
 import { indexContent } from '../src/api/search/index-content.ts';
 import { startFinanceStandIn, type FinanceStandIn } from './standins/finance-standin.ts';
 import { LiveContent, type ReloadReport } from '../src/engine/dev/dev-content.ts';
+import { DEV_STOCK_POLL_MS, DevStock } from '../src/engine/dev/dev-stock.ts';
 import { devHosts } from '../src/engine/dev/dev-hosts.ts';
 import { describeIssues, describeWarnings } from '../src/engine/dev/dev-pages.ts';
 import { siteOrigin } from '../src/engine/serve/serve-index.ts';
@@ -86,6 +87,19 @@ for (const state of content.all()) {
   if (warnings) console.warn(`\n${state.slug}: warnings:\n${warnings}`);
   lastWarnings.set(state.slug, warnings);
 }
+// The cars npm start lists (its imported stock), so the preview shows the same stock as the sites.
+const stock = new DevStock(dataDirFrom(undefined));
+content.useStock((slug) => stock.cars(slug));
+async function followStock(): Promise<void> {
+  try {
+    const moved = await stock.refresh(content.all().map((s) => s.slug));
+    await Promise.all(moved.map((slug) => content.reload(slug)));
+  } catch (e) {
+    console.warn(`The imported stock could not be read: ${(e as Error).message}; the preview shows cars.json.`);
+  }
+}
+await followStock();
+setInterval(() => void followStock(), DEV_STOCK_POLL_MS).unref();
 // The pages render from this holder (src/content/store.ts), never from DEALERS_DIR themselves.
 provideContent(content.valid());
 

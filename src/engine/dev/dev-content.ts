@@ -17,6 +17,7 @@ import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { duplicateIdIssue, listDealerFolders, loadDealers, type DealerContent } from '../../content/load.ts';
 import { envSuffix, sharedSettingIssue } from '../../content/dealer-settings.ts';
+import type { Car } from '../../content/entities.ts';
 import type { ContentIssue } from '../../content/issues.ts';
 import { dealerRoutes } from '../../domain/routes.ts';
 
@@ -88,6 +89,8 @@ export class LiveContent {
     { timer?: NodeJS.Timeout; release: () => void; result: Promise<unknown> }
   >();
   private readonly listeners: ReloadListener[] = [];
+  /** A dealer's imported stock, when it has imported (`useStock`): shown instead of its cars.json. */
+  private stockOf: (slug: string) => Car[] | undefined = () => undefined;
 
   constructor(dir: string, only?: string[]) {
     this.dir = path.resolve(dir);
@@ -187,6 +190,14 @@ export class LiveContent {
     return this.states.get(slug);
   }
 
+  /**
+   * Shows each dealer's imported stock (as `npm start` lists it) instead of its cars.json, from the
+   * next load of the dealer on; reload a dealer whose stock changed.
+   */
+  useStock(stockOf: (slug: string) => Car[] | undefined): void {
+    this.stockOf = stockOf;
+  }
+
   /** Every dealer shown, sorted by slug. */
   all(): DealerState[] {
     return [...this.states.values()].sort((a, b) => a.slug.localeCompare(b.slug));
@@ -234,7 +245,8 @@ export class LiveContent {
     const shares =
       content && this.all().find((s) => s.slug !== slug && s.content && envSuffix(s.slug) === envSuffix(slug));
     if (shares) issues.push(sharedSettingIssue(slug, shares.slug));
-    const valid = issues.length ? undefined : content;
+    const stock = content && this.stockOf(slug);
+    const valid = issues.length ? undefined : stock ? { ...content, cars: stock } : content;
     const state: DealerState = {
       slug,
       content: valid,

@@ -14,7 +14,11 @@ const SLUG = 'mini-motors';
 const KEY = 'mini-key';
 const NOW = new Date('2026-12-01T09:00:00Z');
 const ts = String(Math.floor(NOW.getTime() / 1000));
-const latin1 = (text: string) => Uint8Array.from([...text].map((ch) => ch.charCodeAt(0)));
+const latin1 = (text: string): Uint8Array<ArrayBuffer> => {
+  const bytes = new Uint8Array(new ArrayBuffer(text.length));
+  [...text].forEach((ch, i) => (bytes[i] = ch.charCodeAt(0)));
+  return bytes;
+};
 
 const EXPORT = [
   'Stock No,Condition,Make,Model,Variant,Year,Kms,Drive Away Price,Description,Images',
@@ -37,7 +41,7 @@ describe.each(testDatabases)('a CSV push on $label', (database) => {
   });
   afterAll(() => t.cleanup());
 
-  const push = (body: Uint8Array | string, query = '') =>
+  const push = (body: Uint8Array<ArrayBuffer> | string, query = '') =>
     app.fetch(
       new Request(`http://${SLUG}.localhost/api/stock${query}`, {
         method: 'POST',
