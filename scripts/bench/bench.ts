@@ -1,9 +1,10 @@
 /**
- * npm run bench [-- --only build,leads,search,pages,faults] [--json]
+ * npm run bench [-- --only build,leads,search,pages,faults,stock] [--json]
  *   build:  [--dealers N,N…] [--with-5000] [--pages M] [--loop-sample K] [--runs R] [--seed S] [--keep]
  *   leads:  [--leads L] [--concurrency C] [--warmup W] [--database-url URL] [--pool P]
  *   search: [--search-cars N] [--search-queries Q] [--database-url URL]
  *   pages:  [--lighthouse-runs R] [--chromium PATH]
+ *   stock:  [--stock-dealers N] [--stock-cars C] [--stock-import-cars I] [--stock-runs R] [--rebuild-after S] [--database-url URL]
  *
  * Build: for each fleet size N (100 and 1,000 by default; 5,000 too with --with-5000), generates N
  * synthetic dealers of M pages (routes) each, builds them all with one build (median of R runs;
@@ -30,6 +31,11 @@
  * server is stopped and restarted, and frozen; reports the 503s, other 5xx, the slowest answer,
  * the time to save leads again and whether the stored complete leads equal the acknowledged ones
  * (scripts/bench/bench-faults.ts). Skipped when no cluster can be made (root or postgres needed).
+ *
+ * Stock: a fleet of N synthetic dealers with a long tail of stock from DMS-style CSV feeds (one of C
+ * cars); import throughput of C-car feeds (first, re-import, deltas), other dealers' search and
+ * status latency during an I-car import, the C-car dealer's --changed rebuild (median of R, then one
+ * CPU-profiled), and a signed push to the car's page under npm start (scripts/bench/bench-stock.ts).
  *
  * Then PASS/FAIL per target. Exits 0 whatever the targets say; 1 only when something crashed.
  */
@@ -64,6 +70,8 @@ import { evaluateSearchTargets, formatSearch, type SearchReport } from './bench-
 import { evaluatePageBudgets, formatPageBudgets } from './bench-budgets.ts';
 import { benchFaults, evaluateFaultTargets, formatFaults, type FaultsReport } from './bench-faults.ts';
 import { processEnv, readEnv } from '../../src/config/env.ts';
+import { runStockBench } from './bench-stock.ts';
+import { formatStock, type StockReport } from './bench-stock-report.ts';
 
 const DEFAULT_CONCURRENCY = 16;
 const DEFAULT_WARMUP = 500;
@@ -86,6 +94,11 @@ const { values } = parseArgs({
     'search-queries': { type: 'string', default: '500' },
     'lighthouse-runs': { type: 'string', default: '3' },
     chromium: { type: 'string' },
+    'stock-dealers': { type: 'string', default: '30' },
+    'stock-cars': { type: 'string', default: '5000' },
+    'stock-import-cars': { type: 'string', default: '20000' },
+    'stock-runs': { type: 'string', default: '3' },
+    'rebuild-after': { type: 'string', default: '20' },
     json: { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
   },
@@ -100,7 +113,7 @@ function whole(name: string, raw: string, min: number, max = Infinity): number {
   return n;
 }
 
-const PARTS = ['build', 'leads', 'search', 'pages', 'faults'] as const;
+const PARTS = ['build', 'leads', 'search', 'pages', 'faults', 'stock'] as const;
 type Part = (typeof PARTS)[number];
 const only = values.only
   ?.split(',')
@@ -151,7 +164,13 @@ const doLeads = wanted('leads') && leadSaves > 0;
 const doSearch = wanted('search');
 const doPages = wanted('pages');
 const doFaults = wanted('faults');
-if (!doBuild && !doLeads && !doSearch && !doPages && !doFaults) {
+const doStock = wanted('stock');
+const stockDealers = whole('stock-dealers', values['stock-dealers'], 1);
+const stockCars = whole('stock-cars', values['stock-cars'], 10);
+const stockImportCars = whole('stock-import-cars', values['stock-import-cars'], 10);
+const stockRuns = whole('stock-runs', values['stock-runs'], 1);
+const rebuildAfter = whole('rebuild-after', values['rebuild-after'], 0, 3600);
+if (!doBuild && !doLeads && !doSearch && !doPages && !doFaults && !doStock) {
   console.error('--only leads with --leads 0 leaves nothing to measure');
   process.exit(2);
 }
@@ -184,6 +203,7 @@ type Report = Pick<BenchReport, 'date' | 'command' | 'machine'> &
     search?: SearchReport;
     pages?: PagesReport;
     faults?: FaultsReport;
+    stock?: StockReport;
     targets: Target[];
   };
 
@@ -393,6 +413,10 @@ function commandLine(): string {
   } else if (wanted('leads')) parts.push('--leads 0');
   if (doSearch) parts.push(`--search-cars ${searchCars} --search-queries ${searchQueries}`);
   if (doPages) parts.push(`--lighthouse-runs ${lighthouseRuns}`);
+  if (doStock)
+    parts.push(
+      `--stock-dealers ${stockDealers} --stock-cars ${stockCars} --stock-import-cars ${stockImportCars} --stock-runs ${stockRuns} --rebuild-after ${rebuildAfter}`,
+    );
   return parts.join(' ');
 }
 
@@ -422,6 +446,19 @@ async function main() {
     );
     faults = await benchFaults(progress);
   }
+  const stock = doStock
+    ? await runStockBench({
+        dealers: stockDealers,
+        bigCars: stockCars,
+        importCars: stockImportCars,
+        runs: stockRuns,
+        rebuildAfter,
+        databaseUrl,
+        seed,
+        keep: values.keep,
+        log: progress,
+      })
+    : undefined;
   const machine: BenchReport['machine'] = {
     cores: availableParallelism(),
     cpu: cpus()[0]?.model.trim() ?? 'unknown CPU',
@@ -448,6 +485,7 @@ async function main() {
     ...(search ? { search } : {}),
     ...(pagesReport ? { pages: pagesReport } : {}),
     ...(faults ? { faults } : {}),
+    ...(stock ? { stock } : {}),
     targets,
   };
 
@@ -459,6 +497,7 @@ async function main() {
       ...(search ? [...formatSearch(search), ''] : []),
       ...(pagesReport ? [...formatPageBudgets(pagesReport), ''] : []),
       ...(faults ? [...formatFaults(faults), ''] : []),
+      ...(stock ? [...formatStock(stock), ''] : []),
     ].slice(0, -1);
     if (build) console.log('\n' + formatReport({ ...head, ...build, targets }, more).join('\n'));
     else {
@@ -473,7 +512,7 @@ async function main() {
       console.log('\n' + lines.join('\n'));
     }
   }
-  if (leads?.failed.length || search?.failed.length || pagesError || faults?.failed) process.exitCode = 1;
+  if (leads?.failed.length || search?.failed.length || pagesError || faults?.failed || stock?.failed.length) process.exitCode = 1;
 }
 
 main().catch(async (e: unknown) => {
