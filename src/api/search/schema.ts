@@ -7,26 +7,26 @@ import type { Car, Offer } from '../../content/entities.ts';
 import {
   CAR_ATTRIBUTES,
   OFFER_ATTRIBUTES,
-  ORDER_COLUMNS,
-  ORDERS,
   SLOTS,
   type AttributeDef,
   type RecordKind,
   type Slot,
-  type SortKey,
 } from '../../domain/search/indexes.ts';
 import { fieldsOf, SETTINGS, textOf } from '../../domain/search/settings.ts';
 import { searchPrice } from '../../domain/car-prices.ts';
 
 /**
- * A slot's value as a number (c1 for f1…): its place in the site's sorted list of that slot's
+ * A slot's value as a number (c1 for f1…): its place, from 1, in the site's list of that slot's
  * values (search_sources.slot_values). Facet counts group these: hashing an integer is cheaper
- * than hashing text, and each match is grouped once per facet. Filters compare the text.
+ * than hashing text, and each match is grouped once per facet. The list is sorted when a site is
+ * indexed whole and only grows between (a new value takes the next code, no code moves), so one
+ * car's change never rewrites another's codes. Facet values are ordered after decoding
+ * (facet-values.ts), never by code.
  */
 export const codeOf = (slot: Slot) => `c${slot.slice(1)}`;
 export const CODES = SLOTS.map(codeOf);
 
-/** Each slot's distinct values, sorted: a value's code is its place in the list, from 1. */
+/** Each slot's distinct values: a value's code is its place in the list, from 1. */
 export type SlotValues = Partial<Record<Slot, string[]>>;
 
 /**
@@ -46,34 +46,6 @@ export const FACET_PAIRS: Record<RecordKind, [string, string][]> = {
     ['category', 'manufacturer'],
   ],
 };
-
-/**
- * Each row's 1-based place in every order of ORDERS: its keys in turn, NULLs last, then its
- * position in the snapshot (rows are given in snapshot order).
- */
-export function ordinals(rows: Pick<SearchRow, SortKey[0]>[]): Record<keyof typeof ORDERS, number>[] {
-  const out = rows.map(() => ({}) as Record<keyof typeof ORDERS, number>);
-  for (const column of ORDER_COLUMNS) {
-    const keys: readonly SortKey[] = ORDERS[column];
-    const order = rows
-      .map((_, i) => i)
-      .sort((a, b) => {
-        for (const [key, dir] of keys) {
-          const x = rows[a]![key];
-          const y = rows[b]![key];
-          if (x === y) continue;
-          if (x === null) return 1;
-          if (y === null) return -1;
-          return dir === 'asc' ? x - y : y - x;
-        }
-        return a - b;
-      });
-    order.forEach((row, place) => {
-      out[row]![column] = place + 1;
-    });
-  }
-  return out;
-}
 
 export interface SearchRow {
   object_id: string;

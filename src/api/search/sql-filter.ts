@@ -48,15 +48,15 @@ export function groupedOn(attr: string, def: AttributeDef): string {
 }
 
 /**
- * The columns of search_records the requests read besides object_id: the order column of the
- * ones that ask for hits, what each facet is grouped on, and what each filter tests (a slot's
+ * The columns of search_records the requests read besides object_id: the order column and
+ * position of the ones that ask for hits, what each facet is grouped on, and what each filter tests (a slot's
  * code for a facet value, its text for a number). The match CTE carries only these, as it may be
  * kept in memory and read several times.
  */
 export function columnsRead(reqs: SearchRequest[]): string[] {
   const read = new Set<string>();
   for (const req of reqs) {
-    if (req.hitsPerPage > 0 || req.length) read.add(req.index.order);
+    if (req.hitsPerPage > 0 || req.length) read.add(req.index.order).add('position');
     for (const a of req.facets) {
       const def = req.index.attributes[a];
       if (def) read.add(groupColumn(def));

@@ -120,11 +120,16 @@ export function compileBatch(
     const { limit: count, offset } = hitWindow(req);
     if (count > 0) {
       const relevance = ranked && index.relevance;
-      const order = [...(relevance && typos ? ['typos'] : []), ...(relevance ? ['rank DESC'] : []), index.order].join(
-        ', ',
-      );
+      // Sort keys tie (a price shared by many cars): the listing position, then the id, decide.
+      const ties = [...new Set([index.order, 'position', 'object_id'])];
+      const order = [...(relevance && typos ? ['typos'] : []), ...(relevance ? ['rank DESC'] : []), ...ties].join(', ');
       const page = `LIMIT ${param(count)} OFFSET ${param(offset)}`;
-      const carried = [index.order, ...(relevance ? ['rank'] : []), ...(relevance && typos ? ['typos'] : [])];
+      const carried = [
+        index.order,
+        'position',
+        ...(relevance ? ['rank'] : []),
+        ...(relevance && typos ? ['typos'] : []),
+      ];
       // A bounded sort for the page, then a key lookup per hit (at most 250) whatever the
       // planner knows of search_hits.
       columns.push(`(SELECT coalesce(json_agg((SELECT ${recordExpr(plans[i]!, param)} FROM search_hits h

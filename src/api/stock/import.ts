@@ -1,7 +1,6 @@
 /**
- * Applies a stock feed (content format 1.2, "Stock feed") to a dealer's stock, in one
- * transaction with the dealer's search records, so a search sees the stock before the feed or
- * after it, never half. Used by `npm run stock -- import` and POST /api/stock.
+ * Applies a stock feed (content format 1.3, "Stock feed") to a dealer's stock and its search
+ * records. Used by `npm run stock -- import` and POST /api/stock.
  *
  * A car is known by its stock number. It keeps the id, slug and first-listed time it had, so its
  * page address never changes. A full feed lists every car the dealer has: a car it no longer lists
@@ -12,16 +11,33 @@
  * The first feed a dealer applies starts from its snapshot's cars.json: those cars become its
  * stock (by stock number; one without is known by its id), so their pages keep their addresses
  * and a full feed that no longer lists them shows them as sold.
+ *
+ * Cost grows with the cars a feed changes, not with the yard: the stock is read a page at a
+ * time, only changed cars are written, and only their search records are rewritten
+ * (src/api/search/index-update.ts). Everything is decided on the whole feed before the first
+ * write (plan.ts): the summary, and the guard against emptying a yard. A feed that changes at
+ * most STEP cars is then written in one transaction with its search records, so a search sees
+ * the stock before the feed or after it, never half. A larger change is written in steps of STEP
+ * cars, each its own short transaction (stock rows and their search records together), with the
+ * event loop free between steps: other dealers' requests (and, on PGlite's single connection,
+ * their queries) are answered between them, and this dealer's site shows the change step by
+ * step, over the seconds the import takes. The import is recorded (stock_imports, which a
+ * feed_id is checked against) with its last step: an import that stops part-way leaves the steps
+ * it wrote, and the same feed sent again applies the rest. An import lease (lease.ts) makes two
+ * imports of one dealer take turns.
  */
-import { inferredAccount } from '../../domain/stock/account.ts';
 import type { Column } from '../../domain/stock/columns.ts';
-import { mergeFeedCar } from '../../domain/stock/to-car.ts';
 import type { FeedCar, RowError } from '../../domain/stock/types.ts';
 import type { Car } from '../../content/entities.ts';
 import type { DealerContent } from '../../content/load.ts';
 import type { Db } from '../deps.ts';
 import { indexDealer } from '../search/index-content.ts';
-import { importingSites, stockRows } from './store.ts';
+import { breathe } from '../search/index-rows.ts';
+import { hasSiteIndex, updateDealerIndex } from '../search/index-update.ts';
+import { takeLease, type Lease } from './lease.ts';
+import { existingStock, planFeed, type Plan, type Stock, type Write } from './plan.ts';
+
+export { stockKeyOf } from './plan.ts';
 
 export type FeedMode = 'full' | 'delta';
 
@@ -77,80 +93,6 @@ export const MIN_GUARDED = 2;
 /** How far back the most a dealer listed counts for the guard (since its last forced feed). */
 export const GUARD_WINDOW_HOURS = 24;
 
-interface Existing {
-  key: string;
-  car: Car;
-  position: number;
-  withdrawn: boolean;
-  withdrawnAt: string | null;
-}
-
-/** A car's identity across feeds: its stock number, else (a snapshot car without one) its id. */
-export function stockKeyOf(car: Pick<Car, 'stock_number' | 'id'>): string {
-  return car.stock_number?.trim() || `#${car.id}`;
-}
-
-const listed = (car: Car) => (car.status ?? 'available') === 'available';
-const isWholeCar = (row: FeedCar | Car): row is Car => 'slug' in row && 'id' in row;
-
-/** Key-order-independent JSON, to compare a car with its stored copy (jsonb reorders keys). */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object')
-    return `{${Object.keys(value)
-      .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
-      .join(',')}}`;
-  return JSON.stringify(value);
-}
-
-async function existingStock(db: Db, dealer: DealerContent): Promise<Map<string, Existing>> {
-  const imported = await importingSites(db, [dealer.slug]);
-  const out = new Map<string, Existing>();
-  if (imported.has(dealer.slug)) {
-    for (const r of await stockRows(db, dealer.slug))
-      out.set(r.stock_number, {
-        key: r.stock_number,
-        car: r.car,
-        position: r.position,
-        withdrawn: !!r.withdrawn_at,
-        withdrawnAt: r.withdrawn_at,
-      });
-  } else {
-    dealer.cars.forEach((car, position) => {
-      const key = stockKeyOf(car);
-      if (!out.has(key)) out.set(key, { key, car, position, withdrawn: false, withdrawnAt: null });
-    });
-  }
-  return out;
-}
-
-/**
- * Ids and page addresses in use by a dealer's cars: a new car never takes one, whatever its stock
- * number (stock number "30002" beside a car of id 30002; "AB 12" beside "ab-12" of an earlier feed).
- */
-class Identities {
-  private readonly ids = new Set<string>();
-  private readonly slugs = new Set<string>();
-  constructor(cars: Iterable<Car>) {
-    for (const c of cars) {
-      this.ids.add(String(c.id));
-      this.slugs.add(c.slug);
-    }
-  }
-  /** `car` with an id and slug no other car has ("~x2", "-2" added as needed), now taken. */
-  claim(car: Car): Car {
-    let id = String(car.id);
-    let slug = car.slug;
-    for (let n = 2; this.ids.has(id); n++) id = `${car.id}~x${n}`;
-    for (let n = 2; this.slugs.has(slug); n++) slug = `${car.slug}-${n}`;
-    this.ids.add(id);
-    this.slugs.add(slug);
-    return id === String(car.id) && slug === car.slug ? car : { ...car, id, slug };
-  }
-}
-
 /** The most cars the dealer listed after a feed within the guard's window, since its last forced feed. */
 async function recentMost(db: Db, slug: string, now: Date): Promise<number> {
   const { rows } = await db.query<{ most: number | null }>(
@@ -168,8 +110,25 @@ const UPSERT = `INSERT INTO stock_cars (site_slug, stock_number, car, position, 
   ON CONFLICT (site_slug, stock_number) DO UPDATE
     SET car = EXCLUDED.car, position = EXCLUDED.position, updated_at = EXCLUDED.updated_at, withdrawn_at = EXCLUDED.withdrawn_at`;
 
-/** Rows per statement: one jsonb parameter each. */
-const BATCH = 1_000;
+/** Cars written per transaction: a change of up to this many is applied at once. */
+export const STEP = 1_000;
+
+type Summary = Pick<ImportSummary, 'added' | 'updated' | 'unchanged' | 'withdrawn' | 'skipped' | 'mode'>;
+
+/** The summary of the dealer's import of `feedId`, when that feed has been applied. */
+async function appliedBefore(db: Db, slug: string, feedId: string): Promise<ImportSummary | undefined> {
+  const { rows } = await db.query<Summary>(
+    'SELECT added, updated, unchanged, withdrawn, skipped, mode FROM stock_imports WHERE site_slug = $1 AND feed_id = $2',
+    [slug, feedId],
+  );
+  const first = rows[0];
+  if (!first) return undefined;
+  const { rows: count } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM stock_cars WHERE site_slug = $1 AND withdrawn_at IS NULL AND coalesce(car->>'status', 'available') = 'available'`,
+    [slug],
+  );
+  return { site: slug, feedId, ...first, listed: count[0]?.n ?? 0, duplicate: true };
+}
 
 /** Applies `feed` to `dealer`'s stock and search records; a refused feed changes nothing. */
 export async function applyStockFeed(
@@ -178,157 +137,50 @@ export async function applyStockFeed(
   feed: StockFeed,
   options: ImportOptions,
 ): Promise<ImportSummary> {
+  const lease = await takeLease(db, dealer.slug);
+  try {
+    return await applyLeased(db, dealer, feed, options, lease);
+  } finally {
+    // A lease that cannot be given back expires (lease.ts).
+    await lease.release().catch(() => {});
+  }
+}
+
+async function applyLeased(
+  db: Db,
+  dealer: DealerContent,
+  feed: StockFeed,
+  options: ImportOptions,
+  lease: Lease,
+): Promise<ImportSummary> {
   const now = options.now ?? new Date();
   const base = { site: dealer.slug, mode: feed.mode, ...(feed.feedId ? { feedId: feed.feedId } : {}) };
-  return db.transaction(async (tx) => {
-    // Imports of one dealer take turns; other dealers' go on.
-    await tx.query(`SELECT pg_advisory_xact_lock(hashtext('stock:' || $1))`, [dealer.slug]);
-    if (feed.feedId) {
-      const { rows } = await tx.query<{
-        added: number;
-        updated: number;
-        unchanged: number;
-        withdrawn: number;
-        skipped: number;
-        mode: FeedMode;
-      }>(
-        'SELECT added, updated, unchanged, withdrawn, skipped, mode FROM stock_imports WHERE site_slug = $1 AND feed_id = $2',
-        [dealer.slug, feed.feedId],
-      );
-      const first = rows[0];
-      if (first) {
-        const { rows: count } = await tx.query<{ n: number }>(
-          `SELECT count(*)::int AS n FROM stock_cars WHERE site_slug = $1 AND withdrawn_at IS NULL AND coalesce(car->>'status', 'available') = 'available'`,
-          [dealer.slug],
-        );
-        return { ...base, ...first, listed: count[0]?.n ?? 0, duplicate: true };
-      }
-    }
-    const existing = await existingStock(tx, dealer);
-    // What the dealer's cars already listed say of accounts (src/domain/stock/account.ts).
-    const known = [...[...existing.values()].map((e) => e.car), ...dealer.cars];
-    const identities = new Identities(known);
-    const defaultAccount = dealer.site.stock?.default_account;
-    const writes: { stock_number: string; car: Car; position: number; withdrawn_at: string | null }[] = [];
-    const errors: RowError[] = [];
-    let added = 0;
-    let updated = 0;
-    let unchanged = 0;
-    const inFeed = new Set<string>();
-    /** Stock numbers whose car is listed after this feed, and those listed before it. */
-    const listedAfter = new Set<string>();
-    for (const e of existing.values()) if (!e.withdrawn && listed(e.car)) listedAfter.add(e.key);
-    const listedBefore = listedAfter.size;
-    let next = Math.max(-1, ...[...existing.values()].map((e) => e.position)) + 1;
-    feed.cars.forEach((row, i) => {
-      const key = stockKeyOf(row as Car);
-      // The feed parser reports a repeated stock number; should one arrive here, the first stands.
-      if (inFeed.has(key)) return;
-      inFeed.add(key);
-      const before = existing.get(key);
-      let car: Car;
-      if (isWholeCar(row)) {
-        car = before
-          ? {
-              ...row,
-              id: before.car.id,
-              slug: before.car.slug,
-              created_at_timestamp: before.car.created_at_timestamp,
-              ...classification(row.account ?? before.car.account, before.car.tag),
-            }
-          : { ...row, ...classification(row.account ?? inferredAccount(row, known), undefined) };
-      } else {
-        const merged = mergeFeedCar(before?.car, row, {
-          mode: feed.mode,
-          columns: feed.columns,
-          now: now.getTime(),
-          locations: dealer.locations,
-        });
-        if ('lacks' in merged) {
-          const where = row.where ?? {};
-          errors.push({
-            ...where,
-            column: '',
-            value: row.stock_number,
-            stock_number: row.stock_number,
-            reason: `is a car ${dealer.slug} does not have, and a new car needs make, model, year and a price (or POA): this row has no ${merged.lacks}`,
-          });
-          inFeed.delete(key);
-          return;
-        }
-        car = merged;
-        if (!before && !car.account) {
-          const account = defaultAccount ?? inferredAccount(car, known);
-          if (account) car.account = account;
-        }
-      }
-      // A withdrawn car comes back through a full feed that lists it, or a delta row that gives its
-      // status; a delta row that changes only other values leaves it withdrawn.
-      const stillWithdrawn =
-        !!before?.withdrawn && feed.mode === 'delta' && !isWholeCar(row) && row.status === undefined;
-      if (stillWithdrawn) car = { ...car, status: 'sold', sold_at: before.car.sold_at ?? now.toISOString() };
-      if (!before) car = identities.claim(car);
-      if (listed(car) && !stillWithdrawn) listedAfter.add(key);
-      else listedAfter.delete(key);
-      const position = feed.mode === 'full' ? i : (before?.position ?? next++);
-      const withdrawnAt = stillWithdrawn ? before.withdrawnAt : null;
-      if (!before) added++;
-      else if (
-        (!before.withdrawn || stillWithdrawn) &&
-        canonical(before.car) === canonical(car) &&
-        before.position === position
-      ) {
-        unchanged++;
-        return;
-      } else updated++;
-      writes.push({ stock_number: key, car, position, withdrawn_at: withdrawnAt });
-    });
-    let withdrawn = 0;
-    if (feed.mode === 'full') {
-      // A row the feed could not read leaves its car exactly as it was, never withdrawn for it.
-      const kept = new Set(feed.skippedStock?.map((s) => s.trim()));
-      let after = feed.cars.length;
-      for (const e of existing.values()) {
-        if (inFeed.has(e.key) || e.withdrawn || kept.has(e.key)) continue;
-        if (listed(e.car)) withdrawn++;
-        listedAfter.delete(e.key);
-        // Kept, as sold, after the feed's cars.
-        writes.push({
-          stock_number: e.key,
-          car: { ...e.car, status: 'sold', sold_at: e.car.sold_at ?? now.toISOString() },
-          position: after++,
-          withdrawn_at: now.toISOString(),
-        });
-      }
-    }
-    const skipped = feed.skipped + errors.length;
-    const refused = options.force
-      ? undefined
-      : wipeRefusal(dealer.slug, listedBefore, listedAfter.size, await recentMost(tx, dealer.slug, now));
-    if (refused) {
-      return {
-        ...base,
-        added: 0,
-        updated: 0,
-        unchanged: 0,
-        withdrawn: 0,
-        skipped,
-        listed: listedBefore,
-        refused,
-        errors,
-      };
-    }
-    // The snapshot's cars become stock on the first import, whether the feed changed them or not.
-    const first = !(await importingSites(tx, [dealer.slug])).has(dealer.slug);
-    if (first) {
-      const written = new Set(writes.map((w) => w.stock_number));
-      for (const e of existing.values())
-        if (!written.has(e.key))
-          writes.push({ stock_number: e.key, car: e.car, position: e.position, withdrawn_at: null });
-    }
-    for (let from = 0; from < writes.length; from += BATCH)
-      await tx.query(UPSERT, [dealer.slug, now.toISOString(), JSON.stringify(writes.slice(from, from + BATCH))]);
-    await tx.query(
+  if (feed.feedId) {
+    const applied = await appliedBefore(db, dealer.slug, feed.feedId);
+    if (applied) return { ...applied, mode: applied.mode };
+  }
+  const stock = await existingStock(db, dealer);
+  const plan = await planFeed(dealer, stock, feed, now);
+  const { errors, added, updated, unchanged, withdrawn, listedBefore, listedAfter } = plan;
+  const skipped = feed.skipped + errors.length;
+  const refused = options.force
+    ? undefined
+    : wipeRefusal(dealer.slug, listedBefore, listedAfter, await recentMost(db, dealer.slug, now));
+  if (refused)
+    return {
+      ...base,
+      added: 0,
+      updated: 0,
+      unchanged: 0,
+      withdrawn: 0,
+      skipped,
+      listed: listedBefore,
+      refused,
+      errors,
+    };
+
+  const record = (tx: Db) =>
+    tx.query(
       `INSERT INTO stock_imports (site_slug, feed_id, mode, source, added, updated, unchanged, withdrawn, skipped, applied_at,
           listed_before, listed_after, forced)
         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
@@ -344,28 +196,57 @@ export async function applyStockFeed(
         skipped,
         now.toISOString(),
         listedBefore,
-        listedAfter.size,
+        listedAfter,
         options.force === true,
       ],
     );
-    const cars = (await stockRows(tx, dealer.slug)).map((r) => r.car);
-    await indexDealer(tx, { ...dealer, cars });
-    return {
-      ...base,
-      added,
-      updated,
-      unchanged,
-      withdrawn,
-      skipped,
-      listed: cars.filter(listed).length,
-      ...(errors.length ? { errors } : {}),
-    };
-  });
+  // A site never indexed (or forgotten by a migration) is indexed whole once the stock is written.
+  const indexed = await hasSiteIndex(db, dealer.slug);
+  const write = async (tx: Db, writes: Write[], unlisted: string[]) => {
+    await lease.renew(tx);
+    await tx.query(UPSERT, [dealer.slug, now.toISOString(), JSON.stringify(writes.map(({ reindex: _, ...w }) => w))]);
+    if (indexed)
+      await updateDealerIndex(tx, dealer.slug, {
+        cars: writes.filter((w) => w.reindex).map((w) => ({ car: w.car, position: w.position })),
+        remove: unlisted,
+      });
+  };
+  const { writes, unlisted } = plan;
+  if (writes.length <= STEP) {
+    await db.transaction(async (tx) => {
+      await write(tx, writes, unlisted);
+      await record(tx);
+    });
+  } else {
+    for (let from = 0; from < writes.length; from += STEP) {
+      await db.transaction((tx) => write(tx, writes.slice(from, from + STEP), from ? [] : unlisted));
+      await breathe();
+    }
+    await db.transaction(async (tx) => {
+      await lease.renew(tx);
+      await record(tx);
+    });
+  }
+  if (!indexed) await indexDealer(db, { ...dealer, cars: stockAfter(stock, plan) });
+  return {
+    ...base,
+    added,
+    updated,
+    unchanged,
+    withdrawn,
+    skipped,
+    listed: listedAfter,
+    ...(errors.length ? { errors } : {}),
+  };
 }
 
-/** The dealer's own account and tag of a car, left out when it has none. */
-function classification(account: string | undefined, tag: Car['tag']): Partial<Pick<Car, 'account' | 'tag'>> {
-  return { ...(account ? { account } : {}), ...(tag !== undefined ? { tag } : {}) };
+/** The dealer's cars once `plan` is written, in listing order. */
+function stockAfter(stock: Stock, plan: Plan): Car[] {
+  const after = new Map([...stock.cars].map(([key, e]) => [key, { car: e.car, position: e.position }]));
+  for (const w of plan.writes) after.set(w.stock_number, { car: w.car, position: w.position });
+  return [...after]
+    .sort(([a, x], [b, y]) => x.position - y.position || (a < b ? -1 : a > b ? 1 : 0))
+    .map(([, e]) => e.car);
 }
 
 /**

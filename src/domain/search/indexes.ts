@@ -58,9 +58,10 @@ export const OFFER_ATTRIBUTES: Record<string, AttributeDef> = lookupTable({
 export type SortKey = ['price' | 'year' | 'km' | 'created_at', 'asc' | 'desc'];
 
 /**
- * The sort orders of the indexes. Each row's place in each order is worked out when a site is
- * indexed and kept in its own column, so a page of hits is one integer sort (after the text
- * relevance, for an index that has it) instead of a sort on several columns.
+ * The sort orders of the indexes. Each record keeps one key per order, a double generated from
+ * its own columns (migration 0016_search_sort_keys: NULLs as +Infinity, so after every value), so
+ * a page of hits is one sort on a number (after the text relevance, for an index that has it) and
+ * a car's change rewrites no other record. Keys that tie fall back on position, then object_id.
  */
 export const ORDERS = {
   o_newest: [['created_at', 'desc']],
@@ -73,7 +74,7 @@ export const ORDERS = {
   o_km_asc: [['km', 'asc']],
 } as const satisfies Record<string, SortKey[]>;
 
-/** An ordinal column of ORDERS, or `position` (the snapshot's order). */
+/** A sort key column of ORDERS, or `position` (the listing's order). */
 export type OrderColumn = keyof typeof ORDERS | 'position';
 export const ORDER_COLUMNS = Object.keys(ORDERS) as (keyof typeof ORDERS)[];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FACET_PAIRS, ordinals, type SearchRow } from '../../../src/api/search/schema.ts';
+import { FACET_PAIRS } from '../../../src/api/search/schema.ts';
 import { facetResults, type Groups } from '../../../src/api/search/search.ts';
 import { groupingSets } from '../../../src/api/search/sql.ts';
 
@@ -99,31 +99,5 @@ describe('grouping sets', () => {
     const facets = ['make', 'price', 'seats', 'model', 'simple_body', 'certified'];
     expect(groupingSets(facets, FACET_PAIRS.car)).toEqual([[0, 3], [1], [2, 4], [5]]);
     expect(groupingSets(['model', 'year'], FACET_PAIRS.car)).toEqual([[0], [1]]);
-  });
-});
-
-describe('sort ordinals', () => {
-  const row = (price: number | null, year: number | null, km: number | null, created_at: number | null) =>
-    ({ price, year, km, created_at }) as Pick<SearchRow, 'price' | 'year' | 'km' | 'created_at'>;
-  const rows = [
-    row(30_000, 2020, 50_000, 3),
-    row(null, 2022, null, 1),
-    row(20_000, 2020, 10_000, null),
-    row(20_000, null, 10_000, 2),
-  ];
-
-  it('places each row in every order: keys in turn, NULLs last, then snapshot position', () => {
-    const places = ordinals(rows);
-    const order = (column: keyof (typeof places)[number]) =>
-      places
-        .map((p, i) => [p[column], i])
-        .sort((a, b) => a[0]! - b[0]!)
-        .map((x) => x[1]);
-    expect(order('o_price_asc')).toEqual([2, 3, 0, 1]);
-    expect(order('o_price_desc')).toEqual([0, 2, 3, 1]);
-    expect(order('o_newest')).toEqual([0, 3, 1, 2]);
-    // Year descending, then newest first among the 2020 cars (row 2 has no date: last of them).
-    expect(order('o_year_desc')).toEqual([1, 0, 2, 3]);
-    expect(order('o_km_asc')).toEqual([2, 3, 0, 1]);
   });
 });
