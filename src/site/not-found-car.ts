@@ -6,7 +6,8 @@
  * here; src/components/not-found/car-fallback.ts puts them on the page.
  */
 import type { StockCar } from '../contract/stock-car.ts';
-import { carPrices, type PriceLine } from '../domain/car-prices.ts';
+import { carPrices, PRICE_ON_APPLICATION, type PriceLine } from '../domain/car-prices.ts';
+import { NO_PHOTO_URL } from '../domain/search/cars-search.ts';
 import { formatKm, formatPrice, priceQualifierLabel } from '../lib/text.ts';
 
 /** The slug of a car page address (`/cars/{slug}`, a trailing slash allowed), else undefined. */
@@ -33,13 +34,18 @@ export type CarFallback =
   | {
       kind: 'car';
       name: string;
-      photo?: string;
+      /** The car's first photo, else the no-photo image. */
+      photo: string;
+      /** Whether `photo` is the car's own. */
+      hasPhoto: boolean;
       /** Each price the car page would show, with what it includes. */
       prices: { text: string; note?: string }[];
       km?: string;
       message: string;
       enquireHref: string;
       enquireText: string;
+      listingHref: string;
+      listingText: string;
     }
   | { kind: 'gone'; heading: string; message: string; listingHref: string; listingText: string };
 
@@ -75,12 +81,15 @@ export function carFallback(car: StockCar | undefined, links: FallbackLinks): Ca
   return {
     kind: 'car',
     name,
-    ...(car.photo ? { photo: car.photo } : {}),
-    prices: lines.length ? lines : [{ text: 'Price on application' }],
+    photo: car.photo ?? NO_PHOTO_URL,
+    hasPhoto: !!car.photo,
+    prices: lines.length ? lines : [{ text: PRICE_ON_APPLICATION }],
     ...(car.car_type === 'new' ? {} : { km: formatKm(car.km) }),
     message: PREPARING_TEXT,
     enquireHref: enquireHref(links, car),
     enquireText: `Enquire about the ${name}`,
+    listingHref: links.listing ?? '/',
+    listingText: 'See our other cars',
   };
 }
 

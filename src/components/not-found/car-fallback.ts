@@ -39,25 +39,28 @@ export function showFallback(root: HTMLElement, view: CarFallback): void {
   }
   heading.textContent = view.name;
   const card = el('div', 'not-found-car');
-  if (view.photo) {
-    const img = el('img', 'not-found-car-photo');
-    img.src = view.photo;
-    img.alt = view.name;
-    img.width = 640;
-    img.height = 480;
-    card.append(img);
-  }
+  const img = el('img', 'not-found-car-photo');
+  img.src = view.photo;
+  img.alt = view.hasPhoto ? view.name : '';
+  img.width = 640;
+  img.height = 400;
+  card.append(img);
+  const facts = el('div', 'not-found-car-facts');
   for (const p of view.prices) {
-    const line = el('p', 'car-price', p.text);
-    if (p.note) line.append(' ', el('span', 'car-price-note', p.note));
-    card.append(line);
+    const line = el('p', 'not-found-car-price', p.text);
+    if (p.note) line.append(' ', el('span', 'not-found-car-price-note', p.note));
+    facts.append(line);
   }
-  if (view.km) card.append(el('p', 'not-found-car-km', view.km));
-  card.append(el('p', 'not-found-car-note', view.message));
-  const link = el('a', 'btn btn-solid', view.enquireText);
-  link.href = view.enquireHref;
-  card.append(el('p', ''));
-  card.lastElementChild!.append(link);
+  if (view.km) facts.append(el('p', 'not-found-car-km', view.km));
+  facts.append(el('p', 'not-found-car-note', view.message));
+  const actions = el('p', 'not-found-car-actions');
+  const enquire = el('a', 'btn btn-solid', view.enquireText);
+  enquire.href = view.enquireHref;
+  const others = el('a', 'btn btn-outline', view.listingText);
+  others.href = view.listingHref;
+  actions.append(enquire, others);
+  facts.append(actions);
+  card.append(facts);
   body.append(card);
 }
 

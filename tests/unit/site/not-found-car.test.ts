@@ -44,11 +44,14 @@ describe("a car's address on the 404 page", () => {
       kind: 'car',
       name: '2023 Kia Sportage SX',
       photo: 'https://cdn.example.com/n7-1.jpg',
+      hasPhoto: true,
       prices: [{ text: '$38,990', note: 'Drive away' }],
       km: '12,345 km',
       message: PREPARING_TEXT,
       enquireHref: '/contact?stock_number=N7',
       enquireText: 'Enquire about the 2023 Kia Sportage SX',
+      listingHref: '/used-cars',
+      listingText: 'See our other cars',
     });
     expect(PREPARING_TEXT).toBe("This car's page is being prepared.");
   });
@@ -60,6 +63,14 @@ describe("a car's address on the 404 page", () => {
     );
     expect(plain).toMatchObject({ prices: [{ text: '$30,000' }], enquireHref: '/?car_id=41' });
     expect(plain).not.toHaveProperty('km');
+    // No photo of its own: the no-photo image, described as nothing.
+    expect(carFallback({ ...car, photo: undefined }, links)).toMatchObject({
+      photo: '/images/no-photo.svg',
+      hasPhoto: false,
+    });
+    expect(carFallback({ ...car, price_on_application: true }, links)).toMatchObject({
+      prices: [{ text: 'Price on application' }],
+    });
     expect(JSON.stringify(plain)).not.toMatch(/drive/i);
   });
 
