@@ -19,6 +19,8 @@ import { checkedManifest, readBuiltContent, type FailedDealer } from '../build/b
 
 /** How long after the last stock change the rebuild starts. */
 export const REBUILD_QUIET_MS = 20_000;
+/** The longest a change waits for a quiet period: a stock system pushing every few seconds still gets its pages. */
+export const REBUILD_MAX_WAIT_MS = 120_000;
 
 export interface RebuildResult {
   /** The build's exit code: 0 built, 3 some dealers refused for their content, else failed. */
@@ -52,6 +54,7 @@ export interface StockRebuildOptions {
   /** After each build that succeeded, even in part: the server refreshes what it holds. */
   afterBuild?: (slugs: string[], result: RebuildResult) => Promise<void>;
   quietMs?: number;
+  maxWaitMs?: number;
   clock?: Clock;
 }
 
@@ -67,7 +70,10 @@ export interface StockRebuilds {
 export function stockRebuilds(o: StockRebuildOptions): StockRebuilds {
   const clock = o.clock ?? realClock;
   const quietMs = o.quietMs ?? REBUILD_QUIET_MS;
+  const maxWaitMs = o.maxWaitMs ?? REBUILD_MAX_WAIT_MS;
   const pending = new Set<string>();
+  /** When the oldest change still waiting arrived. */
+  let firstPendingAt: number | undefined;
   let timer: unknown;
   let running: Promise<void> | undefined;
   /** The quiet period ended while a build ran: the next one starts when it ends. */
@@ -89,6 +95,7 @@ export function stockRebuilds(o: StockRebuildOptions): StockRebuilds {
     }
     const slugs = [...pending].sort();
     pending.clear();
+    firstPendingAt = undefined;
     const started = clock.now();
     running = (async () => {
       let result: RebuildResult;
@@ -121,8 +128,10 @@ export function stockRebuilds(o: StockRebuildOptions): StockRebuilds {
     changed(slug) {
       if (closed) return;
       pending.add(slug);
+      firstPendingAt ??= clock.now();
       if (timer !== undefined) clock.clearTimeout(timer);
-      timer = clock.setTimeout(start, quietMs);
+      const left = firstPendingAt + maxWaitMs - clock.now();
+      timer = clock.setTimeout(start, Math.max(0, Math.min(quietMs, left)));
     },
     idle: () =>
       new Promise<void>((resolve) => {

@@ -117,4 +117,22 @@ describe('rebuilds after stock changes', () => {
     runner.builds[1]!.finish({ code: 0, output: '' });
     await r.close();
   });
+
+  it('builds at the latest REBUILD_MAX_WAIT_MS after the first change, however often changes keep coming', async () => {
+    const clock = fakeClock();
+    const runner = fakeRunner(clock);
+    const r = stockRebuilds({ run: runner.run, log: () => {}, clock, quietMs: 20_000, maxWaitMs: 120_000 });
+    for (let t = 0; t < 110_000; t += 10_000) {
+      r.changed('mini-motors');
+      await clock.advance(10_000);
+    }
+    expect(runner.builds).toHaveLength(0);
+    r.changed('mini-motors');
+    await clock.advance(9_999);
+    expect(runner.builds).toHaveLength(0);
+    await clock.advance(1);
+    expect(runner.builds).toHaveLength(1);
+    runner.builds[0]!.finish({ code: 0, output: '' });
+    await r.close();
+  });
 });
