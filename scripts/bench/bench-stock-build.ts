@@ -69,7 +69,8 @@ export async function makeStockFleet(o: {
     for (const [i, dealer] of dealers.entries()) {
       const rows = fullFeedRows(sizes[i]!, `Y${i}-`, dealer.locations[0]?.name ?? '', o.seed + i);
       const r = await importCsv(db, dealer, feedCsv(rows), 'full', true);
-      if (r.summary.refused || r.summary.skipped) throw new Error(`${dealer.slug}'s feed: ${JSON.stringify(r.summary)}`);
+      if (r.summary.refused || r.summary.skipped)
+        throw new Error(`${dealer.slug}'s feed: ${JSON.stringify(r.summary)}`);
     }
   } finally {
     await db.close();
@@ -140,7 +141,9 @@ export async function runStockBuild(o: {
     const dir = path.join(o.work, 'cpu-profiles');
     await mkdir(dir, { recursive: true });
     await addCars(fleet, big, o.runs + 1, 3);
-    const run = await profiled(dir, () => measured('--changed again, profiled (--cpu-prof)', { ...base, changed: true }, log));
+    const run = await profiled(dir, () =>
+      measured('--changed again, profiled (--cpu-prof)', { ...base, changed: true }, log),
+    );
     profile = { ...(await summariseProfiles(dir, projectRoot)), run };
   }
   const mids = fleet.sizes.filter((s, i) => i > 0 && s === DEFAULT_TAIL.mid).length;

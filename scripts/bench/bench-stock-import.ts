@@ -15,14 +15,7 @@ import { applyStockFeed, type ImportSummary } from '../../src/api/stock/import.t
 import type { DealerContent } from '../../src/content/load.ts';
 import { readFeedFile, skippedRows } from '../../src/domain/stock/feed.ts';
 import { openBenchDatabase, type BenchDatabase } from './bench-db.ts';
-import {
-  changedRows,
-  feedCsv,
-  fullFeedRows,
-  priceDeltaRows,
-  statusDeltaRows,
-  type FeedRow,
-} from './stock-feed.ts';
+import { changedRows, feedCsv, fullFeedRows, priceDeltaRows, statusDeltaRows, type FeedRow } from './stock-feed.ts';
 
 export type FeedKind = 'first full feed' | 'full feed, ~5 % changed' | 'delta, status only' | 'delta, price only';
 

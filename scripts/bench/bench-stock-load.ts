@@ -53,7 +53,8 @@ function requestLoop(port: number, others: { slug: string; ids: string[] }[], st
   const send = (method: string, pathname: string, host: string, body?: string) =>
     new Promise<{ status: number; text: string }>((resolve, reject) => {
       const headers: Record<string, string | number> = { host: `${host}.localhost` };
-      if (body) Object.assign(headers, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+      if (body)
+        Object.assign(headers, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
       const req = request({ agent, host: '127.0.0.1', port, path: pathname, method, headers }, (res) => {
         let text = '';
         res.on('data', (c: Buffer) => (text += c.toString()));
@@ -70,11 +71,21 @@ function requestLoop(port: number, others: { slug: string; ids: string[] }[], st
     const t = performance.now();
     const answer =
       kind === 'search'
-        ? send('POST', '/api/search/1/indexes/*/queries', dealer.slug, JSON.stringify(queries[i % queries.length]!.body))
+        ? send(
+            'POST',
+            '/api/search/1/indexes/*/queries',
+            dealer.slug,
+            JSON.stringify(queries[i % queries.length]!.body),
+          )
         : send('GET', `/api/stock/status?ids=${dealer.ids.slice(i % 7, (i % 7) + 5).join(',')}`, dealer.slug);
     const r = await answer.catch((e: Error) => ({ status: 0, text: e.message }));
     const ok = r.status === 200;
-    samples.push({ kind, ms: performance.now() - t, ok, ...(ok ? {} : { error: `${r.status}: ${r.text.slice(0, 160)}` }) });
+    samples.push({
+      kind,
+      ms: performance.now() - t,
+      ok,
+      ...(ok ? {} : { error: `${r.status}: ${r.text.slice(0, 160)}` }),
+    });
   };
   const lane = async (kind: Sample['kind']) => {
     for (let i = 0; !stop() && samples.length < max; i++) await one(kind, i);
@@ -140,7 +151,10 @@ export async function runLoadDuringImport(o: {
         rateLimits: { searchPerIp: { max: 1e9, windowMs: 60_000 } },
       };
       const app = createApp(deps);
-      server.on('request', (req, res) => void serveFetch(req, res, app.fetch, `http://${req.headers.host ?? '127.0.0.1'}`));
+      server.on(
+        'request',
+        (req, res) => void serveFetch(req, res, app.fetch, `http://${req.headers.host ?? '127.0.0.1'}`),
+      );
       await new Promise<void>((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', resolve));
       const port = (server.address() as AddressInfo).port;
 

@@ -116,7 +116,8 @@ export async function summariseProfiles(dir: string, root: string, n = 15): Prom
   const files = (await readdir(dir)).filter((f) => f.endsWith('.cpuprofile'));
   const t = { origin: new Map<string, number>(), self: new Map<string, number>(), total: new Map<string, number>() };
   let us = 0;
-  for (const f of files) us += tallyProfile(JSON.parse(await readFile(path.join(dir, f), 'utf8')) as CpuProfile, root, t);
+  for (const f of files)
+    us += tallyProfile(JSON.parse(await readFile(path.join(dir, f), 'utf8')) as CpuProfile, root, t);
   return {
     processes: files.length,
     seconds: us / 1e6,

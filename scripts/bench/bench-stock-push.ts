@@ -31,7 +31,11 @@ function send(
   o: { method: string; path: string; host: string; headers?: Record<string, string>; body?: string },
 ): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const headers = { host: o.host, ...o.headers, ...(o.body ? { 'content-length': String(Buffer.byteLength(o.body)) } : {}) };
+    const headers = {
+      host: o.host,
+      ...o.headers,
+      ...(o.body ? { 'content-length': String(Buffer.byteLength(o.body)) } : {}),
+    };
     const req = request({ host: '127.0.0.1', port, path: o.path, method: o.method, headers }, (res) => {
       let body = '';
       res.on('data', (c: Buffer) => (body += c.toString()));
@@ -107,7 +111,9 @@ export async function runPushToPage(o: {
       const body = JSON.stringify({
         feed_id: `bench-push-${Date.now()}-${n}`,
         mode: 'delta',
-        cars: [{ stock_number: stock, make: 'Mazda', model: 'CX-5', year: 2023, odometer: 12000, price: 38990, photos: [] }],
+        cars: [
+          { stock_number: stock, make: 'Mazda', model: 'CX-5', year: 2023, odometer: 12000, price: 38990, photos: [] },
+        ],
       });
       const ts = String(Math.floor(Date.now() / 1000));
       const host = `${site.slug}.localhost:${port}`;
@@ -142,14 +148,19 @@ export async function runPushToPage(o: {
       while (performance.now() < until) {
         const names = await readdir(carsDir).catch(() => [] as string[]);
         const slug = names.find((x) => x.endsWith(`-${stock.toLowerCase()}`));
-        if (slug && (await send(port, { method: 'GET', path: `/cars/${slug}/`, host }).catch(() => undefined))?.status === 200) {
+        if (
+          slug &&
+          (await send(port, { method: 'GET', path: `/cars/${slug}/`, host }).catch(() => undefined))?.status === 200
+        ) {
           result.pageSeconds = (performance.now() - t0) / 1000;
           break;
         }
         await new Promise((r) => setTimeout(r, 250));
       }
       // The server logs the rebuild once it serves the new build: moments after the page answers.
-      const rebuilt = await waitFor(/^Stock changed: rebuilt .+ in ([\d.]+) s/m, 10_000, logFrom).catch(() => undefined);
+      const rebuilt = await waitFor(/^Stock changed: rebuilt .+ in ([\d.]+) s/m, 10_000, logFrom).catch(
+        () => undefined,
+      );
       if (rebuilt) result.rebuildSeconds = Number(rebuilt[1]);
       if (result.pageSeconds === undefined) result.error = `no page within ${o.timeoutSeconds} s`;
       o.log(

@@ -54,9 +54,7 @@ const lat = (p: PhaseLatency) =>
   `${p.errors ? `, ${p.errors} errors: ${p.errorSamples.join('; ')}` : ''}`;
 
 export function formatStock(r: StockReport): string[] {
-  const lines = [
-    `Stock: import throughput (median of ${r.runs} runs, ${r.bigCars}-car CSV feed, read + applied):`,
-  ];
+  const lines = [`Stock: import throughput (median of ${r.runs} runs, ${r.bigCars}-car CSV feed, read + applied):`];
   for (const t of r.throughput) {
     lines.push(`  ${t.database} (${t.server}, ${la(t.loadAverage)}):`);
     for (const f of t.feeds) {

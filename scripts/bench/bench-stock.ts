@@ -83,7 +83,14 @@ export async function runStockBench(o: StockOptions): Promise<StockReport> {
     for (const database of databases) {
       try {
         report.throughput.push(
-          await runImportThroughput({ database, dealer: fleet.dealers[0]!, cars: o.bigCars, runs: o.runs, loadavg: load1, log }),
+          await runImportThroughput({
+            database,
+            dealer: fleet.dealers[0]!,
+            cars: o.bigCars,
+            runs: o.runs,
+            loadavg: load1,
+            log,
+          }),
         );
       } catch (e) {
         failed(`import throughput on ${label(database)}`, e);

@@ -512,7 +512,8 @@ async function main() {
       console.log('\n' + lines.join('\n'));
     }
   }
-  if (leads?.failed.length || search?.failed.length || pagesError || faults?.failed || stock?.failed.length) process.exitCode = 1;
+  if (leads?.failed.length || search?.failed.length || pagesError || faults?.failed || stock?.failed.length)
+    process.exitCode = 1;
 }
 
 main().catch(async (e: unknown) => {

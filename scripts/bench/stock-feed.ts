@@ -48,7 +48,8 @@ export const DEFAULT_TAIL: LongTail = { big: 5000, mid: 500, midShare: 0.07, sma
  * smaller yards are the more common (log-uniform), as in a real fleet.
  */
 export function longTailSizes(dealers: number, seed = 1, tail: LongTail = DEFAULT_TAIL): number[] {
-  if (!Number.isInteger(dealers) || dealers < 1) throw new RangeError(`dealers must be a whole number from 1, not ${dealers}`);
+  if (!Number.isInteger(dealers) || dealers < 1)
+    throw new RangeError(`dealers must be a whole number from 1, not ${dealers}`);
   const r = seeded(seed * 7919 + 17);
   const mids = dealers >= 3 ? Math.max(1, Math.ceil(tail.midShare * dealers)) : dealers - 1;
   const [lo, hi] = tail.small;
@@ -67,7 +68,11 @@ const FUELS = ['Petrol', 'Petrol', 'Diesel', 'Hybrid'];
 function comments(r: Rand, make: string, model: string): string {
   const lines = [
     `This ${make} ${model} has just arrived, "one owner" and with full service history.`,
-    pick(r, ['Log books, two keys.', 'New tyres, fresh service, 12 months rego.', 'Finance available, trade-ins welcome.']),
+    pick(r, [
+      'Log books, two keys.',
+      'New tyres, fresh service, 12 months rego.',
+      'Finance available, trade-ins welcome.',
+    ]),
     pick(r, ['Call us today, or book a test drive online', 'Drive away today, no hidden costs']),
   ];
   return lines.join('\n');
