@@ -71,6 +71,14 @@ describe('similar cars', () => {
     expect(similarCars([me], me)).toEqual([]);
   });
 
+  it('breaks a tie of kind and price by the id in numeric order, whatever the stock order', () => {
+    const twins = [12, 3, 100, 7, 25].map((id) => makeCar({ id, slug: `twin-${id}`, price: 40000 }));
+    const like = makeCar({ id: 1, slug: 'like', price: 40000 });
+    expect(similarCars(twins, like, 3).map((c) => c.id)).toEqual([3, 7, 12]);
+    expect(similarCars([...twins].reverse(), like, 5).map((c) => c.id)).toEqual([3, 7, 12, 25, 100]);
+    expect(similarCars(twins, like, 0)).toEqual([]);
+  });
+
   it('gives the shared stock card what it shows', () => {
     const card = carCard(carHit(makeCar({ photos: ['/a.jpg'], photos_count: 3, price_qualifier: 'drive_away' })));
     expect(card).toMatchObject({
