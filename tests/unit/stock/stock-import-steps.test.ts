@@ -17,7 +17,7 @@ const MAKES = ['Toyota', 'Mazda', 'Kia', 'Ford', 'Hyundai', 'Subaru', 'Audi', 'V
 
 function car(n: number, tag = ''): Car {
   const make = MAKES[n % MAKES.length]!;
-  return {
+  const c: Partial<Car> = {
     id: `${tag}x${n}`,
     name: `2020 ${make} Model ${n % 13}`,
     slug: `${tag}car-${n}`,
@@ -33,7 +33,8 @@ function car(n: number, tag = ''): Car {
     created_at_timestamp: 1_700_000_000 + n,
     features: [],
     stock_number: `${tag}S${n}`,
-  } as Car;
+  };
+  return c as Car;
 }
 
 const yard = (count: number, tag = '') => Array.from({ length: count }, (_, n) => car(n, tag));
