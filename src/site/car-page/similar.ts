@@ -28,15 +28,13 @@ const prepared = new WeakMap<readonly Car[], Candidate[]>();
 function candidates(cars: readonly Car[]): Candidate[] {
   let out = prepared.get(cars);
   if (!out) {
-    out = cars
-      .filter(isListed)
-      .map((car) => ({
-        car,
-        id: String(car.id),
-        make: key(car.make),
-        model: key(car.model),
-        body: key(car.simple_body),
-      }));
+    out = cars.filter(isListed).map((car) => ({
+      car,
+      id: String(car.id),
+      make: key(car.make),
+      model: key(car.model),
+      body: key(car.simple_body),
+    }));
     prepared.set(cars, out);
   }
   return out;
@@ -73,14 +71,18 @@ export function similarCars(cars: readonly Car[], car: Car, count = SIMILAR_CARS
     body: key(car.simple_body),
   };
   const best: Ranked[] = [];
+  // Most cars are worse than the last kept one: they are ranked in this one object, not a new one each.
+  const r = {} as Ranked;
   for (const c of candidates(cars)) {
     if (c.id === like.id) continue;
-    const r = { c, tier: closeness(like, c), gap: Math.abs(c.car.price - car.price) };
+    r.c = c;
+    r.tier = closeness(like, c);
+    r.gap = Math.abs(c.car.price - car.price);
     if (best.length === n && order(r, best[n - 1]!) >= 0) continue;
     // After every equal one already kept, as a stable sort would place it.
     let at = best.length;
     while (at > 0 && order(r, best[at - 1]!) < 0) at--;
-    best.splice(at, 0, r);
+    best.splice(at, 0, { ...r });
     if (best.length > n) best.pop();
   }
   return best.map((x) => x.c.car);
