@@ -64,7 +64,11 @@ const frameName = (n: ProfileNode, root: string) => {
   } catch {
     /* shown as it is */
   }
-  const short = file.includes('/node_modules/') ? file.slice(file.lastIndexOf('/node_modules/') + 14) : file;
+  const short = file.includes('/node_modules/')
+    ? file.slice(file.lastIndexOf('/node_modules/') + 14)
+    : file.startsWith('.build-tmp')
+      ? `bundle ${path.basename(file)}`
+      : file;
   return `${functionName || '(anonymous)'} ${short}:${lineNumber + 1}`;
 };
 
