@@ -17,8 +17,9 @@
  * (src/api/search/index-update.ts). Everything is decided on the whole feed before the first
  * write (plan.ts): the summary, and the guard against emptying a yard. A feed that changes at
  * most STEP cars is then written in one transaction with its search records, so a search sees
- * the stock before the feed or after it, never half. A larger change is written in steps of STEP
- * cars, each its own short transaction (stock rows and their search records together), with the
+ * the stock before the feed or after it, never half (on PGlite that transaction holds other
+ * queries for up to about 0.3 s). A larger change is written in steps of at most STEP cars, each
+ * its own transaction of about STEP_MS (stock rows and their search records together), with the
  * event loop free between steps: other dealers' requests (and, on PGlite's single connection,
  * their queries) are answered between them, and this dealer's site shows the change step by
  * step, over the seconds the import takes. The import is recorded (stock_imports, which a
@@ -110,8 +111,16 @@ const UPSERT = `INSERT INTO stock_cars (site_slug, stock_number, car, position, 
   ON CONFLICT (site_slug, stock_number) DO UPDATE
     SET car = EXCLUDED.car, position = EXCLUDED.position, updated_at = EXCLUDED.updated_at, withdrawn_at = EXCLUDED.withdrawn_at`;
 
-/** Cars written per transaction: a change of up to this many is applied at once. */
+/** A change of up to this many cars is applied in one transaction; a larger one in steps. */
 export const STEP = 1_000;
+/**
+ * How long a step may hold the database: on PGlite's single connection every other query waits
+ * that long. Steps are sized to it from the last step's pace (PGlite writes a few hundred cars
+ * in that time, a PostgreSQL server STEP).
+ */
+const STEP_MS = 40;
+const FIRST_STEP = 200;
+const LEAST_STEP = 50;
 
 type Summary = Pick<ImportSummary, 'added' | 'updated' | 'unchanged' | 'withdrawn' | 'skipped' | 'mode'>;
 
@@ -218,8 +227,12 @@ async function applyLeased(
       await record(tx);
     });
   } else {
-    for (let from = 0; from < writes.length; from += STEP) {
-      await db.transaction((tx) => write(tx, writes.slice(from, from + STEP), from ? [] : unlisted));
+    for (let from = 0, size = FIRST_STEP; from < writes.length;) {
+      const started = performance.now();
+      await db.transaction((tx) => write(tx, writes.slice(from, from + size), from ? [] : unlisted));
+      from += size;
+      const pace = size / Math.max(1, performance.now() - started);
+      size = Math.max(LEAST_STEP, Math.min(STEP, Math.round(pace * STEP_MS)));
       await breathe();
     }
     await db.transaction(async (tx) => {
