@@ -152,7 +152,8 @@ try {
     );
     if (summary.skipped > 0) {
       console.error(
-        `${site}: ${plural(summary.skipped, 'row')} of the feed were skipped (listed above): correct them and send the feed again.`,
+        `${site}: ${plural(summary.skipped, 'row')} of the feed ${summary.skipped === 1 ? 'was' : 'were'} skipped ` +
+          '(listed above): correct them in the stock system and send the feed again.',
       );
       process.exit(EXIT_SKIPPED);
     }

@@ -264,7 +264,8 @@ function syntheticModels(r: Rand, make: string, count: number) {
 }
 
 function syntheticCars(r: Rand, make: string, location: string, listed: number) {
-  // One more car than pages: a sold car is in the stock file but never listed or given a page.
+  // One more car than pages: a car sold long ago (past its 30 days of sold page) is in the stock
+  // file but never listed or given a page.
   return Array.from({ length: listed + 1 }, (_, n) => {
     const carMake = r() < 0.6 ? make : pick(r, Object.keys(makes));
     const [model, body] = pick(r, makes[carMake]!);
@@ -291,6 +292,7 @@ function syntheticCars(r: Rand, make: string, location: string, listed: number) 
       transmission: pick(r, ['Automatic', 'Manual']),
       colour: pick(r, colours)[0],
       status: n === listed ? 'sold' : 'available',
+      ...(n === listed ? { sold_at: '2024-01-15T00:00:00.000Z' } : {}),
       location_name: location,
       stock_number: `U${id}`,
       vin: `JT${id}`.padEnd(17, 'X').slice(0, 17),

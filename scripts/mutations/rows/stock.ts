@@ -11,14 +11,14 @@ export const mutations: Mutation[] = [
     [
       {
         id: 'stock-cut-off-feed',
-        find: 'if (!options.force && leaving.length && leaving.length > listedBefore.length * MAX_WITHDRAW_SHARE)',
-        replace: 'if (false)',
-        why: 'a full feed that would withdraw most of the stock is refused unless forced',
+        find: '  const takenOff = before - after;',
+        replace: '  const takenOff = 0;',
+        why: 'a feed that would take most of the stock off the site is refused unless forced',
       },
       {
         id: 'stock-withdraw',
-        find: "          car: { ...e.car, status: 'sold' },",
-        replace: '          car: e.car,',
+        find: "        car: { ...e.car, status: 'sold', sold_at: e.car.sold_at ?? now.toISOString() },",
+        replace: '        car: e.car,',
         why: 'a car a full feed no longer lists shows as sold',
       },
     ],
@@ -66,8 +66,8 @@ export const mutations: Mutation[] = [
     [
       {
         id: 'stock-reindex',
-        find: '    await indexDealer(tx, { ...dealer, cars });\n',
-        replace: '',
+        find: '    if (indexed)\n      await updateDealerIndex(tx, dealer.slug, {',
+        replace: '    if (false)\n      await updateDealerIndex(tx, dealer.slug, {',
         why: 'the search records change with the stock, in the same transaction',
       },
       {
@@ -118,6 +118,54 @@ export const mutations: Mutation[] = [
         find: '      entry.stock === stockVersions[slug] &&',
         replace: '',
         why: '--changed rebuilds a dealer whose stock moved',
+      },
+    ],
+  ),
+  ...row(
+    '(1.3) A delta row changes only the columns it gives',
+    [u('stock-feeds-real')],
+    [
+      {
+        id: 'stock-delta-partial',
+        find: "  const decided = new Set<Column>(o.mode === 'full' ? (o.columns ?? ALL) : []);",
+        replace: '  const decided = new Set<Column>(o.columns ?? ALL);',
+        why: 'a delta row leaves every value it does not give as it was',
+      },
+    ],
+  ),
+  ...row(
+    '(1.3) A skipped row of a full feed leaves its car exactly as it was',
+    [u('stock-feeds-real')],
+    [
+      {
+        id: 'stock-skipped-row-kept',
+        find: '    const kept = new Set(feed.skippedStock?.map((s) => s.trim()));',
+        replace: '    const kept = new Set<string>();',
+        why: 'an unreadable row of a full feed never withdraws its car',
+      },
+    ],
+  ),
+  ...row(
+    '(1.3) `POA`: listed and searchable as "Price on application"',
+    [u('feed-formats'), u('stock-feeds-real')],
+    [
+      {
+        id: 'stock-poa',
+        find: '      if (t.toUpperCase() === POA) return ok(POA);',
+        replace: '',
+        why: 'a price of POA lists the car as price on application',
+      },
+    ],
+  ),
+  ...row(
+    '(1.3) A new car never takes an id or page address another car of the dealer has',
+    [u('stock-feeds-real')],
+    [
+      {
+        id: 'stock-unique-identity',
+        find: '    for (let n = 2; this.ids.has(id); n++) id = `${car.id}~x${n}`;',
+        replace: '',
+        why: "a new car's id never collides with another car's",
       },
     ],
   ),
