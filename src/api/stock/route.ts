@@ -9,7 +9,7 @@
  * the header X-Stock-Rows-Skipped), so a stock system's scheduled job notices. A full feed that would withdraw most of the stock is refused (409) and
  * changes nothing; a feed_id already applied answers its first summary with `duplicate: true`.
  */
-import { readFeedFile, skippedRows, type RowError } from '../../domain/stock/feed.ts';
+import { readFeedFileInSlices, skippedRows, type RowError } from '../../domain/stock/feed.ts';
 import type { Context } from 'hono';
 import { MAX_STATUS_IDS } from '../../contract/routes.ts';
 import type { ApiDeps } from '../deps.ts';
@@ -68,7 +68,7 @@ export function stockHandlers(deps: ApiDeps): RouteHandlers<'stock' | 'stockStat
   /** Reads the accepted push's feed and applies it (import.ts); the answer is the import's summary. */
   async function applyPush(c: Context, push: AcceptedPush): Promise<Response> {
     const { dealer, body, now } = push;
-    const parsed = readFeedFile(body, {
+    const parsed = await readFeedFileInSlices(body, {
       now: now.getTime(),
       kind: push.kind,
       ...(push.mode ? { mode: push.mode } : {}),

@@ -5,7 +5,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { decodeFeed, repairMojibake } from '../../../src/domain/stock/decode.ts';
-import { formatRowError, parseCsvFeed, readFeedFile } from '../../../src/domain/stock/feed.ts';
+import {
+  formatRowError,
+  parseCsvFeed,
+  readFeedFile,
+  readFeedFileInSlices,
+  ROWS_PER_SLICE,
+} from '../../../src/domain/stock/feed.ts';
 
 const NOW = Date.UTC(2026, 11, 1);
 const latin1 = (text: string) => Uint8Array.from([...text].map((ch) => ch.charCodeAt(0)));
@@ -152,5 +158,33 @@ describe('a delta feed', () => {
     const r = parseCsvFeed('Stock No,Status\nU5001,sold\n', { now: NOW });
     expect(r.cars).toEqual([]);
     expect(r.errors.map((e) => e.column)).toEqual(['make', 'model', 'year', 'price']);
+  });
+});
+
+describe('a large feed read by a server', () => {
+  it('is read a slice of rows at a time, other work going on between, to the same result', async () => {
+    const rows = Array.from({ length: ROWS_PER_SLICE * 8 }, (_, i) => `S${i},Toyota,Yaris,2020,${9000 + i},15990`);
+    const csvBytes = new TextEncoder().encode(['Stock No,Make,Model,Year,Kms,Price', ...rows].join('\n'));
+    const jsonBytes = new TextEncoder().encode(
+      JSON.stringify({
+        cars: rows.map((r) => ({ stock_number: r.split(',')[0], make: 'Kia', model: 'Rio', year: 2020, price: 'POA' })),
+      }),
+    );
+    for (const bytes of [csvBytes, jsonBytes]) {
+      let turns = 0;
+      let reading = true;
+      const other = (async () => {
+        while (reading) {
+          turns++;
+          await new Promise<void>((resolve) => setImmediate(resolve));
+        }
+      })();
+      const sliced = await readFeedFileInSlices(bytes, { now: NOW });
+      reading = false;
+      await other;
+      expect(turns).toBeGreaterThanOrEqual(7);
+      expect(sliced).toEqual(readFeedFile(bytes, { now: NOW }));
+      expect(sliced.cars).toHaveLength(rows.length);
+    }
   });
 });
