@@ -29,7 +29,9 @@ export const PAGE_BUDGETS: Record<Template, Budget> = {
   team: { htmlGzKB: 9, jsGzKB: 135 },
   // As static pages: the consent banner and chat button only where the site asks for consent.
   legal: { htmlGzKB: 6, jsGzKB: 4 },
-  '404': { htmlGzKB: 5, jsGzKB: 4 },
+  // As legal pages, plus the script that shows a car imported since the build at its address
+  // (2.8 KB gz; 5.9 KB gz for the whole page at most, measured when set, consent and chat included).
+  '404': { htmlGzKB: 5, jsGzKB: 7 },
   // The saved-cars and compare pages: the header and footer, and a React island that draws the
   // list (React itself is most of it; 79.2 KB gz measured when set).
   shortlist: { htmlGzKB: 6, jsGzKB: 85 },

@@ -7,7 +7,7 @@
  */
 import type { StockCar } from '../contract/stock-car.ts';
 import { carPrices, PRICE_ON_APPLICATION, type PriceLine } from '../domain/car-prices.ts';
-import { NO_PHOTO_URL } from '../domain/search/cars-search.ts';
+import { NO_PHOTO_URL } from '../domain/car-photos.ts';
 import { formatKm, formatPrice, priceQualifierLabel } from '../lib/text.ts';
 
 /** The slug of a car page address (`/cars/{slug}`, a trailing slash allowed), else undefined. */

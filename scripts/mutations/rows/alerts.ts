@@ -49,8 +49,8 @@ export const mutations: Mutation[] = [
     [
       {
         id: 'alerts-price-drop',
-        find: "if (typeof was === 'number' && typeof hit.price === 'number' && hit.price < was)",
-        replace: "if (typeof was === 'number' && typeof hit.price === 'number' && hit.price <= was)",
+        find: "      if (typeof was === 'number' && now !== null && now < was) dropped.push({ hit, was });",
+        replace: "      if (typeof was === 'number' && now !== null && now <= was) dropped.push({ hit, was });",
         why: 'the same price is never told twice as a drop',
       },
       {

@@ -238,4 +238,40 @@ export const mutations: Mutation[] = [
       },
     ],
   ),
+  ...row(
+    '(1.3) A sold car keeps its page for 30 days',
+    [u('sold-car-page')],
+    [
+      {
+        id: 'routes-sold-page-days',
+        find: '  return now < soldPageEnds(car, now);',
+        replace: '  return false;',
+        why: 'a sold car keeps its page until 30 days after it was sold',
+      },
+    ],
+  ),
+  ...row(
+    "(1.3) A car's address never answers a bare 404",
+    [u('not-found-car'), u('new-car-fallback')],
+    [
+      {
+        id: 'routes-not-found-car',
+        find: "  if (!car) return goneView('Car no longer listed', GONE_TEXT, links);",
+        replace: "  return goneView('Car no longer listed', GONE_TEXT, links);",
+        why: 'a car imported since the build is shown at its address, with a way to enquire',
+      },
+    ],
+  ),
+  ...row(
+    '(1.3) A cars block whose filters (make, car_type, location_name, account) can match none of the stock',
+    [u('listing-filters')],
+    [
+      {
+        id: 'routes-empty-listing-warning',
+        find: '      if (!problems.length) continue;',
+        replace: '      continue;',
+        why: 'a listing block whose filters match none of the stock is a build warning',
+      },
+    ],
+  ),
 ];

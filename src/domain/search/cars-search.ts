@@ -7,13 +7,15 @@ import type { Car } from '../../content/entities.ts';
 import type { Page } from '../../content/page.ts';
 import { formatKm, trimmed } from '../../lib/text.ts';
 import { headlinePriceText } from '../car-prices.ts';
+import { NO_PHOTO_URL } from '../car-photos.ts';
+
+export { NO_PHOTO_URL };
 
 /** Spec §9: 3 hits per page by default, 250 with the show-all-cars class. */
 export const SHOW_ALL_CARS_CLASS = 'show-all-cars';
 export const DEFAULT_CARS_PER_PAGE = 3;
 export const SHOW_ALL_CARS_PER_PAGE = 250;
 export const NO_CARS_MESSAGE = 'No results found for your search at this time';
-export const NO_PHOTO_URL = '/images/no-photo.svg';
 
 export interface CarsBlockData {
   heading?: string;

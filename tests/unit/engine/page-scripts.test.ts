@@ -130,8 +130,9 @@ describe('built pages without an interactive block', () => {
           );
       }
     }
-    // Legal pages, the not-found page and plain content pages exist on every sample dealer.
-    expect(checked).toBeGreaterThan(10);
+    // Legal pages and plain content pages exist on every sample dealer (the not-found page has the
+    // script that finds a car imported since the build).
+    expect(checked).toBeGreaterThan(8);
     expect(
       offenders,
       `${offenders.length} page(s) without an interactive block load JavaScript:\n${offenders.join('\n')}`,
