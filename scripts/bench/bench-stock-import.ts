@@ -13,7 +13,7 @@ import { migrate } from '../../src/api/db/migrate.ts';
 import type { Db } from '../../src/api/deps.ts';
 import { applyStockFeed, type ImportSummary } from '../../src/api/stock/import.ts';
 import type { DealerContent } from '../../src/content/load.ts';
-import { readFeedFile, skippedRows } from '../../src/domain/stock/feed.ts';
+import { readFeedFile, readFeedFileInSlices, skippedRows } from '../../src/domain/stock/feed.ts';
 import { openBenchDatabase, type BenchDatabase } from './bench-db.ts';
 import { changedRows, feedCsv, fullFeedRows, priceDeltaRows, statusDeltaRows, type FeedRow } from './stock-feed.ts';
 
@@ -27,17 +27,22 @@ export interface FeedTiming {
   summary: Pick<ImportSummary, 'added' | 'updated' | 'unchanged' | 'withdrawn' | 'skipped' | 'listed' | 'refused'>;
 }
 
-/** Reads `csv` as the stock command does and applies it to `dealer`'s stock. */
+/**
+ * Reads `csv` as the stock command does (at once), or as the push route does (`sliced`: a slice of
+ * rows at a time, the event loop free between), and applies it to `dealer`'s stock.
+ */
 export async function importCsv(
   db: Db,
   dealer: DealerContent,
   csv: string,
   mode: 'full' | 'delta',
   force = false,
+  sliced = false,
 ): Promise<FeedTiming> {
   const bytes = new TextEncoder().encode(csv);
   const t0 = performance.now();
-  const read = readFeedFile(bytes, { kind: 'csv', now: Date.now(), ...(mode === 'delta' ? { mode } : {}) });
+  const options = { kind: 'csv' as const, now: Date.now(), ...(mode === 'delta' ? { mode } : {}) };
+  const read = sliced ? await readFeedFileInSlices(bytes, options) : readFeedFile(bytes, options);
   if (read.fileError) throw new Error(`the bench's own feed is unreadable: ${read.fileError}`);
   const t1 = performance.now();
   const summary = await applyStockFeed(

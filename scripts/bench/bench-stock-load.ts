@@ -20,6 +20,7 @@ import { stockRows } from '../../src/api/stock/store.ts';
 import type { DealerContent } from '../../src/content/load.ts';
 import { openBenchDatabase, type BenchDatabase } from './bench-db.ts';
 import { importCsv, type FeedTiming } from './bench-stock-import.ts';
+import { indexContent } from '../../src/api/search/index-content.ts';
 import { searchQueries, syntheticCars } from './bench-search-queries.ts';
 import { percentiles, type Percentiles } from './bench-stock-report.ts';
 import { feedCsv, fullFeedRows } from './stock-feed.ts';
@@ -141,6 +142,8 @@ export async function runLoadDuringImport(o: {
         others.push({ slug: dealer.slug, ids: (await stockRows(db, dealer.slug)).map((r) => String(r.car.id)) });
       }
       const bigCsv = feedCsv(fullFeedRows(o.bigCars, 'BG', o.big.locations[0]?.name ?? '', 99));
+      // As the API does when it starts (startRuntime): every dealer's search index is there.
+      await indexContent(db, [o.big, ...o.others]);
       const unused = () => Promise.reject(new Error('the stock bench sends no finance applications'));
       // One address sends every request: its search limit is lifted, each search still counted.
       const deps: ApiDeps = {
@@ -174,7 +177,8 @@ export async function runLoadDuringImport(o: {
         // Let the loop's first requests go out, so the import starts under load.
         await new Promise((r) => setTimeout(r, 200));
         try {
-          return await importCsv(db, o.big, bigCsv, 'full', true);
+          // Read as the push route reads a feed (sliced), as a stock system's push to npm start is.
+          return await importCsv(db, o.big, bigCsv, 'full', true, true);
         } finally {
           finished = true;
         }

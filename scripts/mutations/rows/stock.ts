@@ -66,8 +66,8 @@ export const mutations: Mutation[] = [
     [
       {
         id: 'stock-reindex',
-        find: '    if (indexed)\n      await updateDealerIndex(tx, dealer.slug, {',
-        replace: '    if (false)\n      await updateDealerIndex(tx, dealer.slug, {',
+        find: '    await updateDealerIndex(tx, dealer.slug, {',
+        replace: '    if (false) await updateDealerIndex(tx, dealer.slug, {',
         why: 'the search records change with the stock, in the same transaction',
       },
       {

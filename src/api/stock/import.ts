@@ -36,7 +36,7 @@ import { indexDealer } from '../search/index-content.ts';
 import { breathe } from '../search/index-rows.ts';
 import { hasSiteIndex, updateDealerIndex } from '../search/index-update.ts';
 import { takeLease, type Lease } from './lease.ts';
-import { existingStock, planFeed, type Plan, type Stock, type Write } from './plan.ts';
+import { existingStock, planFeed, type Stock, type Write } from './plan.ts';
 
 export { stockKeyOf } from './plan.ts';
 
@@ -209,16 +209,17 @@ async function applyLeased(
         options.force === true,
       ],
     );
-  // A site never indexed (or forgotten by a migration) is indexed whole once the stock is written.
-  const indexed = await hasSiteIndex(db, dealer.slug);
+  // A site never indexed (or forgotten by a migration) is first indexed with the stock as it is
+  // (a snapshot's cars, or a yard already imported), so that the feed's change goes into the
+  // index in the same steps as into the stock, never as one whole re-index holding the database.
+  if (!(await hasSiteIndex(db, dealer.slug))) await indexDealer(db, { ...dealer, cars: currentCars(stock) });
   const write = async (tx: Db, writes: Write[], unlisted: string[]) => {
     await lease.renew(tx);
     await tx.query(UPSERT, [dealer.slug, now.toISOString(), JSON.stringify(writes.map(({ reindex: _, ...w }) => w))]);
-    if (indexed)
-      await updateDealerIndex(tx, dealer.slug, {
-        cars: writes.filter((w) => w.reindex).map((w) => ({ car: w.car, position: w.position })),
-        remove: unlisted,
-      });
+    await updateDealerIndex(tx, dealer.slug, {
+      cars: writes.filter((w) => w.reindex).map((w) => ({ car: w.car, position: w.position })),
+      remove: unlisted,
+    });
   };
   const { writes, unlisted } = plan;
   if (writes.length <= STEP) {
@@ -240,7 +241,6 @@ async function applyLeased(
       await record(tx);
     });
   }
-  if (!indexed) await indexDealer(db, { ...dealer, cars: stockAfter(stock, plan) });
   return {
     ...base,
     added,
@@ -253,10 +253,9 @@ async function applyLeased(
   };
 }
 
-/** The dealer's cars once `plan` is written, in listing order. */
-function stockAfter(stock: Stock, plan: Plan): Car[] {
+/** The dealer's cars as they are, in listing order. */
+function currentCars(stock: Stock): Car[] {
   const after = new Map([...stock.cars].map(([key, e]) => [key, { car: e.car, position: e.position }]));
-  for (const w of plan.writes) after.set(w.stock_number, { car: w.car, position: w.position });
   return [...after]
     .sort(([a, x], [b, y]) => x.position - y.position || (a < b ? -1 : a > b ? 1 : 0))
     .map(([, e]) => e.car);
