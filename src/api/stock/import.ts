@@ -118,7 +118,7 @@ export const STEP = 1_000;
  * that long. Steps are sized to it from the last step's pace (PGlite writes a few hundred cars
  * in that time, a PostgreSQL server STEP).
  */
-const STEP_MS = 40;
+const STEP_MS = 25;
 const FIRST_STEP = 200;
 const LEAST_STEP = 50;
 

@@ -70,7 +70,7 @@ const listed = (car: Car) => (car.status ?? 'available') === 'available';
 const isWholeCar = (row: FeedCar | Car): row is Car => 'slug' in row && 'id' in row;
 
 /** Cars handled between two yields to the event loop. */
-const SLICE = 500;
+const SLICE = 100;
 /** Stock rows read per statement. */
 const PAGE = 1_000;
 
