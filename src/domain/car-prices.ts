@@ -86,11 +86,14 @@ export function headlinePriceText(car: PricedCar): HeadlineText {
 }
 
 /**
- * The price search sorts and filters by: `price`, or null for a price on application car, so it
- * sorts after priced cars either way and counts in no price range.
+ * The price search sorts and filters by: the headline price every card shows, which is `price`
+ * but where the stock has a drive-away price beside a `price` excluding government charges (the
+ * card then shows the drive-away price, as the law asks, and a "Max $30,000" or "low to high"
+ * must agree with what the shopper reads); null for a price on application car, so it sorts
+ * after priced cars either way and counts in no price range.
  */
 export function searchPrice(car: PricedCar): number | null {
-  return isPriceOnApplication(car) ? null : car.price;
+  return headlinePrice(car)?.amount ?? null;
 }
 
 function line(amount: number, kind: PriceKind | undefined): PriceLine {

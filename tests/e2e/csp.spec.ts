@@ -92,7 +92,11 @@ function firstPage(slug: string, test: (rel: string, html: string) => boolean): 
 
 /** The pages shown for a dealer: [what it stands for, path]. */
 function representativePages(slug: string): [string, string][] {
-  const car = firstPage(slug, (rel) => rel.startsWith('cars/') && rel.split('/').length === 3);
+  // A car for sale (a sold car's page, kept for 30 days, has no enquiry form).
+  const car = firstPage(
+    slug,
+    (rel, html) => rel.startsWith('cars/') && rel.split('/').length === 3 && !html.includes('data-sold-page-notice'),
+  );
   const colours = firstPage(slug, (_, html) => html.includes('ColourPicker.island'));
   const pages: [string, string | undefined][] = [
     ['home, with the slider', '/'],
