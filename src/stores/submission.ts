@@ -17,6 +17,8 @@ export interface CarCard {
   year: number;
   km: number;
   price: number;
+  /** The headline price as the car's page shows it ("$33,990", "Price on application"). */
+  priceText?: string;
   photo?: string;
 }
 

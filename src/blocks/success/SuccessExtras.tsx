@@ -62,7 +62,7 @@ export default function SuccessExtras({ view, idBase, level, valuation }: Props)
             {car.photo && <img src={car.photo} alt="" width={400} height={250} loading="lazy" decoding="async" />}
             <span className="success-car-name">{car.name}</span>
             <span className="success-car-facts">
-              {formatKm(car.km)} · {formatPrice(car.price)}
+              {formatKm(car.km)} · {car.priceText ?? formatPrice(car.price)}
             </span>
           </a>
         </section>

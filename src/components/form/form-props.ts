@@ -12,7 +12,7 @@ import type { Values } from '../../forms/island/values.ts';
 import type { CarCard } from '../../stores/submission.ts';
 import { walkBlocks } from '../../site/page-blocks.ts';
 import { carPath, isListed } from '../../domain/routes.ts';
-import { priceFacts } from '../../domain/car-prices.ts';
+import { priceFacts, headlinePriceText } from '../../domain/car-prices.ts';
 import { domId } from '../../lib/ids.ts';
 import { dealerLeadFields, locationFacts } from '../../forms/lead-dealer.ts';
 import { successPath } from '../../domain/pages.ts';
@@ -43,6 +43,7 @@ export function carCard(car: Car): CarCard {
     year: car.year,
     km: car.km,
     price: car.price,
+    priceText: headlinePriceText(car).text,
     ...(car.photos[0] ? { photo: car.photos[0] } : {}),
   };
 }

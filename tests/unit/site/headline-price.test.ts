@@ -13,6 +13,7 @@ import { carCard, carHit } from '../../../src/domain/search/cars-search.ts';
 import { carSnapshot, COMPARE_ROWS, compareCar } from '../../../src/site/shortlist.ts';
 import { carItem, viewItemEvent } from '../../../src/site/analytics-ecommerce.ts';
 import { financeHref } from '../../../src/site/car-page/links.ts';
+import { carCard as thankYouCar } from '../../../src/components/form/form-props.ts';
 import { carPageHtml, fixtureWith, sectionOf, testCar, visibleText } from '../../helpers/car-page.ts';
 
 const DIFFERENT = { price: 30990, price_drive_away: 33990 };
@@ -115,5 +116,13 @@ describe('the car page', () => {
     expect(html).not.toMatch(/\$0\b/);
     expect(html).toMatch(/<meta name="description" content="[^"]*Price on application/);
     expect(financeHref(dealer, testCar(POA))).not.toContain('vehiclePriceBudget');
+  });
+});
+
+describe("the thank-you page's similar car", () => {
+  it('shows the headline price, or Price on application', () => {
+    expect(thankYouCar(testCar(DIFFERENT)).priceText).toBe(headlinePriceText(testCar(DIFFERENT)).text);
+    expect(thankYouCar(testCar(DIFFERENT)).priceText).not.toBe('$' + testCar(DIFFERENT).price.toLocaleString('en-AU'));
+    expect(thankYouCar(testCar(POA)).priceText).toBe(PRICE_ON_APPLICATION);
   });
 });
