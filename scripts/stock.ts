@@ -25,8 +25,8 @@ import { parseArgs } from 'node:util';
 import { dataDirFrom, dbConfigFrom } from '../src/api/db/index.ts';
 import { migrate } from '../src/api/db/migrate.ts';
 import { openForCommand } from '../src/api/leads/local-admin-client.ts';
-import { applyStockFeed, type ImportSummary, type StockFeed } from '../src/api/stock/import.ts';
-import { formatRowError, readFeedFile, skippedRows } from '../src/domain/stock/feed.ts';
+import { applyStockFeed, stockFeedOf, type ImportSummary, type StockFeed } from '../src/api/stock/import.ts';
+import { formatRowError, readFeedFile } from '../src/domain/stock/feed.ts';
 import { loadDealers, type DealerContent } from '../src/content/load.ts';
 import { formatIssue } from '../src/content/issues.ts';
 import { envDefault, processEnv, readEnv } from '../src/config/env.ts';
@@ -85,14 +85,7 @@ async function readFeed(): Promise<{ feed: StockFeed; errors: string[]; ignored:
   });
   if (result.fileError) throw new Error(`${file}: ${result.fileError}`);
   return {
-    feed: {
-      mode: result.mode ?? 'full',
-      ...(result.feedId ? { feedId: result.feedId } : {}),
-      cars: result.cars,
-      columns: result.columns,
-      skipped: skippedRows(result.errors),
-      skippedStock: [...new Set(result.errors.flatMap((e) => (e.stock_number ? [e.stock_number] : [])))],
-    },
+    feed: stockFeedOf(result),
     errors: result.errors.map(formatRowError),
     ignored: result.ignoredColumns,
     ...(result.encoding === 'windows-1252'

@@ -11,9 +11,9 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { migrate } from '../../src/api/db/migrate.ts';
 import type { Db } from '../../src/api/deps.ts';
-import { applyStockFeed, type ImportSummary } from '../../src/api/stock/import.ts';
+import { applyStockFeed, stockFeedOf, type ImportSummary } from '../../src/api/stock/import.ts';
 import type { DealerContent } from '../../src/content/load.ts';
-import { readFeedFile, readFeedFileInSlices, skippedRows } from '../../src/domain/stock/feed.ts';
+import { readFeedFile, readFeedFileInSlices } from '../../src/domain/stock/feed.ts';
 import { openBenchDatabase, type BenchDatabase } from './bench-db.ts';
 import { changedRows, feedCsv, fullFeedRows, priceDeltaRows, statusDeltaRows, type FeedRow } from './stock-feed.ts';
 
@@ -45,18 +45,7 @@ export async function importCsv(
   const read = sliced ? await readFeedFileInSlices(bytes, options) : readFeedFile(bytes, options);
   if (read.fileError) throw new Error(`the bench's own feed is unreadable: ${read.fileError}`);
   const t1 = performance.now();
-  const summary = await applyStockFeed(
-    db,
-    dealer,
-    {
-      mode,
-      cars: read.cars,
-      columns: read.columns,
-      skipped: skippedRows(read.errors),
-      skippedStock: [...new Set(read.errors.flatMap((e) => (e.stock_number ? [e.stock_number] : [])))],
-    },
-    { source: 'cli', force },
-  );
+  const summary = await applyStockFeed(db, dealer, { ...stockFeedOf(read), mode }, { source: 'cli', force });
   const t2 = performance.now();
   const { added, updated, unchanged, withdrawn, skipped, listed, refused } = summary;
   return {

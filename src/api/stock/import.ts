@@ -28,7 +28,8 @@
  * imports of one dealer take turns.
  */
 import type { Column } from '../../domain/stock/columns.ts';
-import type { FeedCar, RowError } from '../../domain/stock/types.ts';
+import type { FeedCar, FeedParse, RowError } from '../../domain/stock/types.ts';
+import { skippedRows } from '../../domain/stock/feed.ts';
 import type { Car } from '../../content/entities.ts';
 import type { DealerContent } from '../../content/load.ts';
 import type { Db } from '../deps.ts';
@@ -57,6 +58,18 @@ export interface StockFeed {
   skipped: number;
   /** The stock numbers of rows left out: a full feed leaves those cars exactly as they were. */
   skippedStock?: string[];
+}
+
+/** A feed as the reader gave it (feed.ts), ready to apply: what the command and the push both apply. */
+export function stockFeedOf(parsed: FeedParse): StockFeed {
+  return {
+    mode: parsed.mode ?? 'full',
+    ...(parsed.feedId ? { feedId: parsed.feedId } : {}),
+    cars: parsed.cars,
+    columns: parsed.columns,
+    skipped: skippedRows(parsed.errors),
+    skippedStock: [...new Set(parsed.errors.flatMap((e) => (e.stock_number ? [e.stock_number] : [])))],
+  };
 }
 
 export interface ImportOptions {

@@ -9,7 +9,7 @@
  * the header X-Stock-Rows-Skipped), so a stock system's scheduled job notices. A full feed that would withdraw most of the stock is refused (409) and
  * changes nothing; a feed_id already applied answers its first summary with `duplicate: true`.
  */
-import { readFeedFileInSlices, skippedRows, type RowError } from '../../domain/stock/feed.ts';
+import { readFeedFileInSlices, type RowError } from '../../domain/stock/feed.ts';
 import type { Context } from 'hono';
 import { MAX_STATUS_IDS } from '../../contract/routes.ts';
 import type { ApiDeps } from '../deps.ts';
@@ -17,7 +17,7 @@ import { ApiError } from '../errors.ts';
 import { dealerFor, handle, type RouteHandlers } from '../routes/respond.ts';
 import { CONTROL_CHARACTERS } from '../../lib/text.ts';
 import { carStatuses } from './store.ts';
-import { applyStockFeed } from './import.ts';
+import { applyStockFeed, stockFeedOf } from './import.ts';
 import { acceptPush, type AcceptedPush } from './push-checks.ts';
 import { forgetPush } from './push-replay.ts';
 
@@ -74,19 +74,11 @@ export function stockHandlers(deps: ApiDeps): RouteHandlers<'stock' | 'stockStat
       ...(push.mode ? { mode: push.mode } : {}),
     });
     if (parsed.fileError) throw new ApiError(400, `The feed cannot be read: ${parsed.fileError}.`);
-    const summary = await applyStockFeed(
-      deps.db,
-      dealer,
-      {
-        mode: parsed.mode ?? 'full',
-        ...(parsed.feedId ? { feedId: parsed.feedId } : {}),
-        cars: parsed.cars,
-        columns: parsed.columns,
-        skipped: skippedRows(parsed.errors),
-        skippedStock: [...new Set(parsed.errors.flatMap((e) => (e.stock_number ? [e.stock_number] : [])))],
-      },
-      { source: 'push', now, force: c.req.query('force') === 'true' },
-    );
+    const summary = await applyStockFeed(deps.db, dealer, stockFeedOf(parsed), {
+      source: 'push',
+      now,
+      force: c.req.query('force') === 'true',
+    });
     const all: RowError[] = [...parsed.errors, ...(summary.errors ?? [])];
     if (!summary.refused && !summary.duplicate) deps.onStockChanged?.(dealer.slug);
     const complete = summary.skipped === 0;
