@@ -8,9 +8,15 @@
  * - an unsubscribed search is deleted at once (route.ts);
  * - erasing a person (`npm run leads -- erase --email`) deletes their searches, email records and
  *   .eml files.
+ *
+ * The same rules apply to the mail outbox (mail/outbox.ts), which holds each alert's message and
+ * its .eml file (and the other mail of the API, reservation receipts among them): erasing an
+ * address deletes its outbox mail of the site, and mail enqueued before the retention period is
+ * deleted with its file. An alert's record here is written in the transaction that enqueues it.
  */
 import { unlink } from 'node:fs/promises';
 import type { Db } from '../deps.ts';
+import { deleteOutboxMail } from '../mail/outbox.ts';
 import { emailKey, UNCONFIRMED_DAYS, type SavedSearchRow } from './store.ts';
 
 const DAY_MS = 86_400_000;
@@ -80,12 +86,20 @@ async function deleteMail(db: Db, where: string, params: unknown[], report: Mail
 
 const emptyReport = (): MailDeleteReport => ({ searches: 0, mails: 0, files: [], errors: [] });
 
+/** The outbox mail `where` selects, with its files; their files join the report's. */
+async function deleteOutbox(db: Db, where: string, params: unknown[], report: MailDeleteReport): Promise<void> {
+  const deleted = await deleteOutboxMail(db, where, params);
+  report.files.push(...deleted.files);
+  report.errors.push(...deleted.errors);
+}
+
 /** Every saved search of `email` on the site, its email records and their .eml files. */
 export async function eraseSavedSearchesOf(db: Db, siteSlug: string, email: string): Promise<MailDeleteReport> {
   const report = emptyReport();
   const key = emailKey(email);
   if (!key) return report;
   await deleteMail(db, 'site_slug = $1 AND email_key = $2', [siteSlug, key], report);
+  await deleteOutbox(db, 'site_slug = $1 AND email_key = $2', [siteSlug, key], report);
   const { rows } = await db.query('DELETE FROM saved_searches WHERE site_slug = $1 AND email_key = $2 RETURNING id', [
     siteSlug,
     key,
@@ -119,11 +133,13 @@ export async function purgeSavedSearches(
   ).rows.length;
   // Past the retention period, per site (sites may have their own LEAD_RETENTION_MONTHS).
   const { rows: sites } = await db.query<{ site_slug: string }>(
-    'SELECT DISTINCT site_slug FROM saved_searches UNION SELECT DISTINCT site_slug FROM saved_search_mail',
+    `SELECT DISTINCT site_slug FROM saved_searches UNION SELECT DISTINCT site_slug FROM saved_search_mail
+     UNION SELECT DISTINCT site_slug FROM mail_outbox`,
   );
   for (const { site_slug: slug } of sites) {
     const cutoff = options.retentionCutoff(slug).toISOString();
     await deleteMail(db, 'site_slug = $1 AND sent_at <= $2::timestamptz', [slug, cutoff], report);
+    await deleteOutbox(db, 'site_slug = $1 AND created_at <= $2::timestamptz', [slug, cutoff], report);
     report.searches += (
       await db.query(
         'DELETE FROM saved_searches WHERE site_slug = $1 AND last_activity_at <= $2::timestamptz RETURNING id',

@@ -7,8 +7,11 @@
  * nothing new keeps waiting, and what arrives meanwhile is told by the first run after its day.
  *
  * Runs after a stock import (npm start: `scheduleAlerts`, within a minute) and from the scheduled
- * entry of the serverless platforms (runtime.ts deliver()). Two instances may run at once: a
- * search is claimed (its last_alert_at set) before its email is sent, so only one sends it.
+ * entry of the serverless platforms (runtime.ts deliver()). Two instances may run at once: in one
+ * transaction a search is claimed (its last_alert_at set), the cars told recorded and the email
+ * written to the mail outbox (mail/outbox.ts), so only one instance queues it, and a database
+ * fault before the commit queues nothing and claims nothing. The outbox then sends it, at most
+ * once; a mail server that fails has it sent by a later delivery, never a day later.
  */
 import type { DealerContent } from '../../content/load.ts';
 import type { CarHit } from '../../domain/search/cars-search.ts';
@@ -17,6 +20,7 @@ import { plural } from '../../lib/text.ts';
 import type { Db } from '../deps.ts';
 import { describeError } from '../db/errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { deliverMail, enqueueMail, type MailDeliverReport } from '../mail/outbox.ts';
 import { alertEmail, type AlertCar } from './email.ts';
 import { recordMail } from './mail-log.ts';
 import { matchingCars } from './search.ts';
@@ -34,18 +38,25 @@ export interface AlertDeps {
   now: () => Date;
   /** The sender address of a dealer's emails. */
   mailFrom: (dealer: DealerContent) => string;
+  /** false: leave the queued emails to the caller's deliverMail (by default the run sends them). */
+  deliver?: boolean;
 }
 
 export interface AlertReport {
   /** Searches looked at (confirmed, and without an alert for a day). */
   checked: number;
-  /** Emails sent. */
+  /**
+   * Alert emails queued (the search claimed, its cars and the email recorded): sent by the
+   * delivery that ends the run (`mail`), or, if the mail server fails, by a later one.
+   */
   sent: number;
   arrived: number;
   dropped: number;
-  /** Searches whose email failed: tried again on the next run. */
+  /** Searches whose alert could not be queued (a database fault): nothing claimed, tried again on the next run. */
   failed: number;
   errors: string[];
+  /** The mail delivery at the end of the run. */
+  mail?: MailDeliverReport;
 }
 
 export const emptyAlertReport = (): AlertReport => ({
@@ -98,51 +109,49 @@ async function alertOne(deps: AlertDeps, dealer: DealerContent, search: SavedSea
   const known = new Map(rows.map((r) => [r.car_id, r.price === null ? null : Number(r.price)]));
   const news = newsOf(hits, known);
   if (!news.arrived.length && !news.dropped.length) return;
-  // Claimed: another instance running now finds it taken and leaves it.
-  const cutoff = new Date(now.getTime() - ALERT_EVERY_MS).toISOString();
-  const claimed = await deps.db.query(
-    `UPDATE saved_searches SET last_alert_at = $2 WHERE id = $1 AND confirmed_at IS NOT NULL
-       AND (last_alert_at IS NULL OR last_alert_at <= $3::timestamptz) RETURNING id`,
-    [search.id, now.toISOString(), cutoff],
-  );
-  if (!claimed.rows.length) return;
   const told = [...news.arrived, ...news.dropped];
-  try {
-    const token = await issueToken(deps.db, search.id, 'unsubscribe', now);
-    const sent = await deps.mailer.send(alertEmail(dealer, search, news, token, deps.mailFrom(dealer)));
-    await deps.db.query(
+  const cars = told.map((c) => ({
+    id: c.hit.objectID,
+    price: toldPrice(c.hit),
+    ...(c.was !== undefined ? { was: c.was } : {}),
+  }));
+  const cutoff = new Date(now.getTime() - ALERT_EVERY_MS).toISOString();
+  // One transaction: the claim, the cars told, the record and the email in the outbox. Another
+  // instance running now finds the search taken and leaves it; a fault before the commit leaves
+  // the search unclaimed, so the next run (not a day later) tries again.
+  const queued = await deps.db.transaction(async (tx) => {
+    const claimed = await tx.query(
+      `UPDATE saved_searches SET last_alert_at = $2 WHERE id = $1 AND confirmed_at IS NOT NULL
+         AND (last_alert_at IS NULL OR last_alert_at <= $3::timestamptz) RETURNING id`,
+      [search.id, now.toISOString(), cutoff],
+    );
+    if (!claimed.rows.length) return false;
+    const token = await issueToken(tx, search.id, 'unsubscribe', now);
+    await tx.query(
       `INSERT INTO saved_search_cars (search_id, car_id, price, first_seen, told_at)
        SELECT $1, x.id, x.price, $2, $2 FROM jsonb_to_recordset($3::jsonb) AS x(id text, price numeric)
        ON CONFLICT (search_id, car_id) DO UPDATE
          SET price = LEAST(saved_search_cars.price, EXCLUDED.price), told_at = EXCLUDED.told_at`,
-      [
-        search.id,
-        now.toISOString(),
-        JSON.stringify(told.map((c) => ({ id: c.hit.objectID, price: toldPrice(c.hit) }))),
-      ],
+      [search.id, now.toISOString(), JSON.stringify(cars.map((c) => ({ id: c.id, price: c.price })))],
     );
-    await recordMail(deps.db, {
-      search,
-      kind: 'alert',
+    await recordMail(tx, { search, kind: 'alert', now, cars });
+    await enqueueMail(
+      tx,
+      {
+        site: dealer.slug,
+        kind: 'alert',
+        key: `alert:${search.id}:${now.toISOString()}`,
+        message: alertEmail(dealer, search, news, token, deps.mailFrom(dealer)),
+        meta: { search: search.id, cars },
+      },
       now,
-      file: sent.file,
-      cars: told.map((c) => ({
-        id: c.hit.objectID,
-        price: toldPrice(c.hit),
-        ...(c.was !== undefined ? { was: c.was } : {}),
-      })),
-    });
-    report.sent++;
-    report.arrived += news.arrived.length;
-    report.dropped += news.dropped.length;
-  } catch (e) {
-    // Not sent: the claim is given back, so the next run tries again.
-    await deps.db
-      .query('UPDATE saved_searches SET last_alert_at = $2 WHERE id = $1', [search.id, search.last_alert_at])
-      .catch(() => {});
-    report.failed++;
-    report.errors.push(`Alert for saved search ${search.id} of ${dealer.slug} failed: ${describeError(e)}`);
-  }
+    );
+    return true;
+  });
+  if (!queued) return;
+  report.sent++;
+  report.arrived += news.arrived.length;
+  report.dropped += news.dropped.length;
 }
 
 /** Runs the alerts of `slugs` (every dealer when undefined). Never throws for one search's failure. */
@@ -164,9 +173,15 @@ export async function runAlerts(deps: AlertDeps, slugs?: string[]): Promise<Aler
     try {
       await alertOne(deps, bySlug.get(search.site_slug)!, search, report);
     } catch (e) {
+      // Nothing was claimed: the next run tries again.
       report.failed++;
-      report.errors.push(`Alert for saved search ${search.id} failed: ${describeError(e)}`);
+      report.errors.push(`Alert for saved search ${search.id} of ${search.site_slug} failed: ${describeError(e)}`);
     }
+  }
+  // The emails just queued, and any other mail due (one a failed send left for a retry).
+  if (deps.deliver !== false) {
+    report.mail = await deliverMail({ db: deps.db, mailer: deps.mailer, now: deps.now });
+    report.errors.push(...report.mail.errors);
   }
   return report;
 }
@@ -175,7 +190,8 @@ export async function runAlerts(deps: AlertDeps, slugs?: string[]): Promise<Aler
 export function describeAlerts(r: AlertReport): string {
   if (!r.sent && !r.failed) return '';
   return (
-    `Saved-search alerts: ${plural(r.sent, 'email')} sent (${plural(r.arrived, 'new car')}, ${plural(r.dropped, 'price drop')})` +
+    `Saved-search alerts: ${plural(r.sent, 'email')} queued (${plural(r.arrived, 'new car')}, ${plural(r.dropped, 'price drop')})` +
+    (r.mail ? `, ${r.mail.sent} sent` : '') +
     (r.failed ? `, ${r.failed} failed and will be tried again` : '')
   );
 }

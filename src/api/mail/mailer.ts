@@ -30,6 +30,11 @@ export interface MailMessage {
   headers?: Record<string, string>;
   /** Names the file: "confirm", "alert". */
   kind: string;
+  /**
+   * The Message-ID header ("<id@domain>"); nodemailer makes one when absent. The mail outbox
+   * fixes it, so a resend of the same mail carries the same one (outbox.ts).
+   */
+  messageId?: string;
 }
 
 export interface SentMail {
@@ -52,7 +57,28 @@ const fields = (m: MailMessage) => ({
   text: m.text,
   html: m.html,
   headers: m.headers,
+  ...(m.messageId ? { messageId: m.messageId } : {}),
 });
+
+/**
+ * A send that failed. `responseCode` is the SMTP server's reply code (550, 451…) when it gave
+ * one, none for a connection that failed or timed out. `permanent`: the server refused this
+ * message or its recipient with a 5xx (RFC 5321 4.2.1), so sending it again cannot help; a 4xx,
+ * a refused login (the configuration, which can be fixed) or a lost connection is not permanent.
+ */
+export class MailSendError extends Error {
+  readonly responseCode?: number;
+  readonly permanent: boolean;
+  constructor(message: string, options: { cause?: unknown; responseCode?: number; permanent?: boolean } = {}) {
+    super(message, { cause: options.cause });
+    this.name = 'MailSendError';
+    this.responseCode = options.responseCode;
+    this.permanent = options.permanent ?? false;
+  }
+}
+
+/** nodemailer's codes of a refusal of the envelope (MAIL FROM, RCPT TO) or of the message (DATA). */
+const MESSAGE_REFUSED = new Set(['EENVELOPE', 'EMESSAGE']);
 
 /** `<dataDir>/mail/<slug>/`. */
 export function mailDir(dataDir: string, slug: string): string {
@@ -102,7 +128,13 @@ export function smtpMailer(url: string, options: { timeoutMs?: number } = {}): M
         return { messageId: info.messageId };
       } catch (e) {
         // The URL may hold a password: never in a log line.
-        throw new Error(redactUrls(`${where}: ${(e as Error).message}`), { cause: e });
+        const { responseCode, code } = e as { responseCode?: unknown; code?: unknown };
+        const reply = typeof responseCode === 'number' ? responseCode : undefined;
+        throw new MailSendError(redactUrls(`${where}: ${(e as Error).message}`), {
+          cause: e,
+          responseCode: reply,
+          permanent: reply !== undefined && reply >= 500 && reply < 600 && MESSAGE_REFUSED.has(code as string),
+        });
       }
     },
   };
