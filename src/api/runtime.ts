@@ -1,7 +1,9 @@
 /**
  * Starting the API for real: the database (PGlite in the data folder, or DATABASE_URL), its
  * migrations, the search index of the dealers' cars and offers, lead destinations and the lead
- * retention policy from the environment, and the outbox worker on an interval.
+ * retention policy from the environment, and the outbox worker on an interval, which also sends
+ * the mail outbox (mail/outbox.ts: alerts, reservation receipts) every run, so mail queued by
+ * any instance, or left by one that crashed, goes out within WORKER_INTERVAL_MS.
  * Used by `npm start`, the Node entry (server.ts) and the serverless handler. The embedded
  * database is opened only with the opener the caller passes (openEmbedded), so that code which
  * never passes it, the serverless platforms' entries, leaves PGlite out (db/open.ts).
@@ -24,6 +26,7 @@ import { indexContent } from './search/index-content.ts';
 import { importVersions, useImportedStock } from './stock/store.ts';
 import { alertScheduler, describeAlerts, runAlerts, type AlertDeps, type AlertReport } from './alerts/run.ts';
 import { mailerFromEnv, senderAddress, type Mailer } from './mail/mailer.ts';
+import { deliverMail, describeMailDelivery, type MailDeliverReport } from './mail/outbox.ts';
 import { buildHooksFromEnv } from './integrations/build-hook.ts';
 import { buildHookQueue, type BuildHookReport } from './integrations/build-hook-queue.ts';
 import { refuseSharedSettings } from '../content/dealer-settings.ts';
@@ -83,6 +86,8 @@ export interface DeliveryRun extends DeliverReport {
   alerts?: AlertReport;
   /** The stock build hooks this run called (STOCK_BUILD_HOOK_URL), when any dealer has one. */
   buildHooks?: BuildHookReport;
+  /** The mail outbox's due mail this run sent (alerts, receipts). */
+  mail?: MailDeliverReport;
 }
 
 export interface Runtime {
@@ -342,6 +347,12 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
         if (!total.purged && (purgedAt === undefined || Date.now() - purgedAt >= PURGE_INTERVAL_MS))
           total.purged = await purge();
         total.alerts ??= await dueAlerts();
+        // The alert runs send their own mail; this sends what else is due (never throws).
+        total.mail ??= await deliverMail({ db, mailer, now: () => deps.now(), log }).then((r) => {
+          const line = describeMailDelivery(r);
+          if (line) log(line);
+          return r;
+        });
         if (anyBuildHook) total.buildHooks ??= await buildHooks.callDue();
       } while (again);
       return total;
