@@ -127,3 +127,39 @@ export function linkIn(text: string, prefix: string): string {
 export async function importCars(db: Db, dealer: DealerContent, cars: Car[], at: Date): Promise<void> {
   await applyStockFeed(db, dealer, { mode: 'full', cars, skipped: 0 }, { source: 'cli', force: true, now: at });
 }
+
+/** A confirmed search of `email`, written as the confirmation leaves it (no cars known yet). */
+export async function confirmedSearch(db: Db, email: string, query: string, at: Date): Promise<string> {
+  const { rows } = await db.query<{ id: string }>(
+    `INSERT INTO saved_searches (site_slug, email, email_key, query, filters, page_path, link_origin, created_at,
+       confirmed_at, last_activity_at)
+     VALUES ($1, $2, $3, $4, '', '/used-cars', $5, $6, $6, $6) RETURNING id::text`,
+    [SLUG, email, email.toLowerCase(), query, ORIGIN, at.toISOString()],
+  );
+  return rows[0]!.id;
+}
+
+/**
+ * `db` with faults: `before(sql)` runs before each statement (throw to fail it), `beforeCommit`
+ * after a transaction's work and before its commit (stop the server there, or throw).
+ */
+export function withFaults(
+  db: Db,
+  faults: { before?: (sql: string) => Promise<void> | void; beforeCommit?: () => Promise<void> | void },
+): Db {
+  const wrap = (d: Db): Db => ({
+    parallel: d.parallel,
+    async query<T>(sql: string, params?: unknown[]) {
+      await faults.before?.(sql);
+      return d.query<T>(sql, params);
+    },
+    transaction: (fn) =>
+      d.transaction(async (tx) => {
+        const result = await fn(wrap(tx));
+        await faults.beforeCommit?.();
+        return result;
+      }),
+    close: () => d.close(),
+  });
+  return wrap(db);
+}
