@@ -165,7 +165,9 @@ async function recordEarlier(db: Db, report: MailDeliverReport): Promise<void> {
       await markSent(db, id, sent);
       waiting.delete(id);
     } catch (e) {
-      report.errors.push(`Mail ${id} was sent but is not recorded yet (${dbReason(e)}); recorded once the database answers.`);
+      report.errors.push(
+        `Mail ${id} was sent but is not recorded yet (${dbReason(e)}); recorded once the database answers.`,
+      );
       return;
     }
   }
