@@ -93,6 +93,19 @@ export function limitsOf(deps: ApiDeps): RateLimitConfig {
   return { ...DEFAULT_RATE_LIMITS, ...deps.rateLimits };
 }
 
+/** Saved-search confirmation and change emails one dealer's site may send per hour, whoever asks. */
+export const CONFIRMATIONS_PER_SITE_PER_HOUR = 200;
+
+/**
+ * The per-site limit of saved-search confirmation emails: `savedSearchConfirmationsPerSite` of
+ * the deps' limits (RATE_LIMIT_SAVED_SEARCH_CONFIRMATIONS_PER_SITE, emails per hour, once it is
+ * declared with the RATE_LIMIT_* variables), else CONFIRMATIONS_PER_SITE_PER_HOUR an hour.
+ */
+export function confirmationsPerSiteOf(deps: ApiDeps): Limit {
+  const limits: Record<string, Limit | undefined> = { ...limitsOf(deps) };
+  return limits.savedSearchConfirmationsPerSite ?? { max: CONFIRMATIONS_PER_SITE_PER_HOUR, windowMs: 3_600_000 };
+}
+
 const counters = new WeakMap<ApiDeps, RateCounter>();
 
 /** One counter per deps, so every route of an app counts in the same place. */

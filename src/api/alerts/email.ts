@@ -1,8 +1,11 @@
 /**
- * The two emails of a saved search, each as plain text and HTML in the dealer's branding:
+ * The emails of a saved search, each as plain text and HTML in the dealer's branding:
  *
  * - the confirmation (double opt-in): one link that confirms; nothing else is ever sent to an
  *   address that does not follow it;
+ * - a change: the search was saved again after it was confirmed, perhaps by someone else; one
+ *   link whose page applies the new save (its consent line, its stock page and site). Ignored,
+ *   the alert stays as it was;
  * - an alert: the cars that arrived and the prices that dropped, each with its photo, title, price
  *   (with what the price includes) and a link to its page, and a one-click unsubscribe (RFC 8058:
  *   List-Unsubscribe and List-Unsubscribe-Post headers, and a link in the text).
@@ -14,7 +17,7 @@ import { API_ROUTES } from '../../contract/routes.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { absoluteHref, brandButton, brandDocument, brandOf, escapeHtml } from './brand.ts';
 import { describeSearch } from './search.ts';
-import type { SavedSearchRow } from './store.ts';
+import type { LinkValues, SavedSearchRow } from './store.ts';
 
 /** One car an alert names: new to the search, or cheaper than the search knew it. */
 export interface AlertCar {
@@ -71,6 +74,51 @@ export function confirmationEmail(
     `If you did not ask for this, ignore this email: nothing more will be sent and your address is deleted in 3 days.`,
   );
   return { site: dealer.slug, kind: 'confirm', from: from(dealer, sender), to: search.email, subject, text, html };
+}
+
+/**
+ * The email of a confirmed search saved again: its link (the confirm route's page, on the site of
+ * the new save) applies `values`, which nothing else does.
+ */
+export function changeEmail(
+  dealer: DealerContent,
+  search: SavedSearchRow,
+  values: LinkValues,
+  token: string,
+  sender: string,
+): MailMessage {
+  const changed: SavedSearchRow = { ...search, page_path: values.page_path, link_origin: values.link_origin };
+  const brand = brandOf(dealer, origin(changed));
+  const what = describeSearch(search.query);
+  const link = confirmUrl(changed, token);
+  const subject = `Update your car alert from ${dealer.site.name}?`;
+  const ignore = `If you did not save it again, ignore this email: your alert stays exactly as it is.`;
+  const text = [
+    `Hello,`,
+    ``,
+    `Your car alert at ${dealer.site.name} was saved again:`,
+    `  ${what}`,
+    ``,
+    `Your alert is already on. To keep it up to date with this save (its links and what you agreed to), open this link and press the button (it works for 3 days):`,
+    link,
+    ``,
+    ignore,
+    ``,
+    dealer.site.name,
+    dealer.site.url,
+  ].join('\r\n');
+  const html = brandDocument(
+    brand,
+    subject,
+    `<h1 style="font-size:22px;margin:0 0 12px">Update your car alert?</h1>
+<p style="margin:0 0 8px">Your car alert at ${escapeHtml(dealer.site.name)} was saved again:</p>
+<p style="margin:0 0 20px;padding:12px;background:#f3f4f6;border-radius:6px"><strong>${escapeHtml(what)}</strong></p>
+<p style="margin:0 0 8px">Your alert is already on. To keep it up to date with this save (its links and what you agreed to), press the button.</p>
+<p style="margin:0 0 20px">${brandButton(brand, link, 'Update my alert')}</p>
+<p style="margin:0 0 8px;font-size:14px;color:#4b5563">The button works for 3 days. Or copy this address into your browser:<br><a href="${escapeHtml(link)}" style="color:${brand.accent}">${escapeHtml(link)}</a></p>`,
+    ignore,
+  );
+  return { site: dealer.slug, kind: 'change', from: from(dealer, sender), to: search.email, subject, text, html };
 }
 
 function carLines(cars: AlertCar[], base: string): string[] {

@@ -1,7 +1,8 @@
 /**
- * The small HTML pages the emails' links open, in the dealer's branding: the confirm question and
- * the unsubscribe question (one button each, which posts), the alert on, unsubscribed, and a link
- * that no longer works.
+ * The small HTML pages the emails' links open, in the dealer's branding: the confirm, change and
+ * unsubscribe questions (one button each, which posts: opening a link changes nothing), the alert
+ * on, the alert updated, unsubscribed, and a link that no longer works (also the answer to a link
+ * opened on another dealer's site, which is no link of that site).
  */
 import type { DealerContent } from '../../content/load.ts';
 import { absoluteHref, brandButton, brandDocument, brandOf, escapeHtml } from './brand.ts';
@@ -85,6 +86,45 @@ export function confirmQuestionPage(dealer: DealerContent, origin: string, what:
   );
 }
 
+/**
+ * The change link's page: what the new save asks for, applied by its button only. The consent
+ * line is shown as the form showed it, since pressing the button agrees to it.
+ */
+export function changeQuestionPage(
+  dealer: DealerContent,
+  origin: string,
+  what: string,
+  consent: string | null,
+  action: string,
+): Response {
+  return page(
+    dealer,
+    origin,
+    200,
+    'Update this car alert?',
+    heading('Update this car alert?') +
+      para(`Your search: <strong>${escapeHtml(what)}</strong>.`) +
+      para('Your alert is on. Updating it makes its emails link to the page you saved it on this time.') +
+      (consent ? para(`By updating it you agree to: “${escapeHtml(consent)}”`) : '') +
+      para('If you did not save this search again, close this page: your alert stays as it is.') +
+      postButton(brandOf(dealer, origin), action, 'Update my alert'),
+  );
+}
+
+export function changedPage(dealer: DealerContent, origin: string, what: string, searchHref: string): Response {
+  const brand = brandOf(dealer, origin);
+  return page(
+    dealer,
+    origin,
+    200,
+    'Your car alert is updated',
+    heading('Your car alert is updated') +
+      para(`Your search: <strong>${escapeHtml(what)}</strong>.`) +
+      para(`We will keep emailing you when matching cars arrive at ${escapeHtml(dealer.site.name)} or drop in price.`) +
+      para(brandButton(brand, searchHref, 'See matching cars now')),
+  );
+}
+
 export function unsubscribeQuestionPage(dealer: DealerContent, origin: string, what: string, action: string): Response {
   return page(
     dealer,
@@ -120,7 +160,7 @@ export function unsubscribedPage(dealer: DealerContent | undefined, origin: stri
 export function invalidLinkPage(
   dealer: DealerContent | undefined,
   origin: string,
-  what: 'confirm' | 'unsubscribe',
+  what: 'confirm' | 'change' | 'unsubscribe',
 ): Response {
   return page(
     dealer,
@@ -131,7 +171,9 @@ export function invalidLinkPage(
       para(
         what === 'confirm'
           ? 'Confirmation links work for 3 days. Save your search again on the cars page to get a new one.'
-          : 'This alert may already be stopped: its search has been deleted, so no more emails will be sent for it.',
+          : what === 'change'
+            ? 'Links to update an alert work once, for 3 days. Save your search again on the cars page to get a new one.'
+            : 'This alert may already be stopped: its search has been deleted, so no more emails will be sent for it.',
       ),
   );
 }

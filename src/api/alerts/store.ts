@@ -1,6 +1,16 @@
 /**
- * Saved searches in the database (migration 0011_saved_searches): saving one, its tokens (only
- * their SHA-256 hashes are stored), confirming and unsubscribing.
+ * Saved searches in the database (migrations 0011_saved_searches, 0019_saved_search_changes):
+ * saving one, its tokens (only their SHA-256 hashes are stored), confirming, changing and
+ * unsubscribing.
+ *
+ * - A search is one row per site, address (as typed, lower-cased), search and filters.
+ * - A confirmed search changes only through a link sent to its address: saving it again leaves
+ *   its consent, stock page, link origin and retention clock as they are, and the route emails a
+ *   change link (purpose 'change') that carries the new values; its button applies them.
+ * - A confirmation link likewise carries the values of the save that sent it: pressing it
+ *   confirms those, whatever a later save wrote meanwhile.
+ * - Each consent line an address agreed to is kept with its time (saved_search_consents).
+ * - The rate limits count inboxes, not spellings of an address: inboxKey.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../deps.ts';
@@ -14,16 +24,29 @@ export interface SavedSearchRow {
   filters: string;
   page_path: string;
   link_origin: string;
+  /** The consent line it holds: once confirmed, the latest the address agreed to. */
+  consent?: string | null;
   created_at: string;
   confirmed_at: string | null;
   last_alert_at: string | null;
 }
 
-export type TokenPurpose = 'confirm' | 'unsubscribe';
+export type TokenPurpose = 'confirm' | 'unsubscribe' | 'change';
 
-/** How long a confirmation link works, and an unconfirmed search is kept. */
+/** What a confirm or change link applies when its button is pressed: what its save asked for. */
+export interface LinkValues {
+  consent: string | null;
+  page_path: string;
+  link_origin: string;
+}
+
+/** How long a confirmation or change link works, and an unconfirmed search is kept. */
 export const UNCONFIRMED_DAYS = 3;
 const DAY_MS = 86_400_000;
+
+/** The columns of a SavedSearchRow, as a statement on saved_searches returns them. */
+const ROW = `id::text, site_slug, email, email_key, query, filters, page_path, link_origin, consent, created_at::text,
+  confirmed_at::text, last_alert_at::text`;
 
 /** 32 random bytes, URL-safe: what a link carries. */
 export const newToken = () => randomBytes(32).toString('base64url');
@@ -34,27 +57,71 @@ const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 export const emailKey = (email: string) => email.trim().toLowerCase();
 
-/** A new token for the search, stored hashed; the token itself goes into an email only. */
-export async function issueToken(db: Db, searchId: string, purpose: TokenPurpose, now: Date): Promise<string> {
+const GMAIL_DOMAINS = new Set(['gmail.com', 'googlemail.com']);
+
+/**
+ * The inbox an address delivers to, for counting what is sent to it: lower-cased, without a
+ * "+tag" (name+shop@example.com is name@example.com, for every domain), and for Gmail without
+ * the dots of the name, googlemail.com being gmail.com (J.Doe+x@googlemail.com is
+ * jdoe@gmail.com). Only for limits: the address is stored and written to as typed.
+ */
+export function inboxKey(email: string): string {
+  const address = emailKey(email);
+  const at = address.lastIndexOf('@');
+  if (at < 1) return address;
+  let local = address.slice(0, at);
+  let domain = address.slice(at + 1).replace(/\.$/, '');
+  const plus = local.indexOf('+');
+  if (plus > 0) local = local.slice(0, plus);
+  if (GMAIL_DOMAINS.has(domain)) {
+    domain = 'gmail.com';
+    local = local.replaceAll('.', '');
+  }
+  return `${local}@${domain}`;
+}
+
+/**
+ * A new token for the search, stored hashed; the token itself goes into an email only. A confirm
+ * or change token carries the values its button applies.
+ */
+export async function issueToken(
+  db: Db,
+  searchId: string,
+  purpose: TokenPurpose,
+  now: Date,
+  values?: LinkValues,
+): Promise<string> {
   const token = newToken();
-  await db.query('INSERT INTO saved_search_tokens (hash, search_id, purpose, created_at) VALUES ($1, $2, $3, $4)', [
-    tokenHash(token),
-    searchId,
-    purpose,
-    now.toISOString(),
-  ]);
+  await db.query(
+    `INSERT INTO saved_search_tokens (hash, search_id, purpose, created_at, consent, page_path, link_origin)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [
+      tokenHash(token),
+      searchId,
+      purpose,
+      now.toISOString(),
+      values?.consent ?? null,
+      values?.page_path ?? null,
+      values?.link_origin ?? null,
+    ],
+  );
   return token;
 }
 
 export interface SaveOutcome {
+  /** The search as stored: for a confirmed one, as it was before this save. */
   search: SavedSearchRow;
-  /** Whether the search was already confirmed (then no confirmation is sent again). */
+  /** Whether the search was already confirmed: then nothing of it changed, and a change link is due. */
   alreadyConfirmed: boolean;
+  /** What this save asked for, for the link emailed to the address. */
+  values: LinkValues;
 }
 
 /**
  * Saves the search, or finds the same one (same site, address, search): one person's search is
- * stored once. Saving again is the shopper's activity: the retention counts from it.
+ * stored once. Saving an unconfirmed search again takes the new values (the confirmation links
+ * carry their own); a confirmed one is left as it is: anyone may post an address, and only a
+ * link sent to it changes what that address agreed to.
  */
 export async function saveSearch(
   db: Db,
@@ -74,10 +141,15 @@ export async function saveSearch(
     `INSERT INTO saved_searches (site_slug, email, email_key, query, filters, page_path, link_origin, consent, created_at, last_activity_at)
      VALUES ($1, $2, $3, $4, $5, $6, $9, $7, $8, $8)
      ON CONFLICT (site_slug, email_key, query, filters) DO UPDATE
-       SET last_activity_at = EXCLUDED.last_activity_at, page_path = EXCLUDED.page_path, link_origin = EXCLUDED.link_origin,
-           consent = COALESCE(EXCLUDED.consent, saved_searches.consent)
-     RETURNING id::text, site_slug, email, email_key, query, filters, page_path, link_origin, created_at::text,
-       confirmed_at::text, last_alert_at::text`,
+       SET last_activity_at = CASE WHEN saved_searches.confirmed_at IS NULL
+             THEN EXCLUDED.last_activity_at ELSE saved_searches.last_activity_at END,
+           page_path = CASE WHEN saved_searches.confirmed_at IS NULL
+             THEN EXCLUDED.page_path ELSE saved_searches.page_path END,
+           link_origin = CASE WHEN saved_searches.confirmed_at IS NULL
+             THEN EXCLUDED.link_origin ELSE saved_searches.link_origin END,
+           consent = CASE WHEN saved_searches.confirmed_at IS NULL
+             THEN COALESCE(EXCLUDED.consent, saved_searches.consent) ELSE saved_searches.consent END
+     RETURNING ${ROW}`,
     [
       input.site,
       input.email.trim(),
@@ -91,33 +163,122 @@ export async function saveSearch(
     ],
   );
   const search = rows[0]!;
-  return { search, alreadyConfirmed: search.confirmed_at !== null };
+  const values = { consent: input.consent ?? null, page_path: input.page, link_origin: input.origin };
+  return { search, alreadyConfirmed: search.confirmed_at !== null, values };
 }
 
-/** The search a token of `purpose` belongs to, if it is still there (and, for a confirmation, not expired). */
+/** A link's search, with what the link is and what its button applies. */
+export interface TokenSearch {
+  search: SavedSearchRow;
+  purpose: TokenPurpose;
+  /** The hash the token is stored under. */
+  hash: string;
+  /** What a confirm or change link applies; undefined for a link from before it carried them. */
+  values?: LinkValues;
+}
+
+/**
+ * The search a token of one of `purposes` belongs to, if it is still there (and, for a
+ * confirmation or a change, not expired).
+ */
 export async function searchOfToken(
   db: Db,
   token: string,
-  purpose: TokenPurpose,
+  purposes: TokenPurpose | readonly TokenPurpose[],
   now: Date,
-): Promise<SavedSearchRow | undefined> {
+): Promise<TokenSearch | undefined> {
   if (!TOKEN.test(token)) return undefined;
-  const { rows } = await db.query<SavedSearchRow>(
-    `SELECT s.id::text, s.site_slug, s.email, s.email_key, s.query, s.filters, s.page_path, s.link_origin, s.created_at::text,
-       s.confirmed_at::text, s.last_alert_at::text
+  const hash = tokenHash(token);
+  const { rows } = await db.query<
+    SavedSearchRow & {
+      t_purpose: TokenPurpose;
+      t_consent: string | null;
+      t_page_path: string | null;
+      t_link_origin: string | null;
+    }
+  >(
+    `SELECT s.id::text, s.site_slug, s.email, s.email_key, s.query, s.filters, s.page_path, s.link_origin, s.consent,
+       s.created_at::text, s.confirmed_at::text, s.last_alert_at::text,
+       t.purpose AS t_purpose, t.consent AS t_consent, t.page_path AS t_page_path, t.link_origin AS t_link_origin
      FROM saved_search_tokens t JOIN saved_searches s ON s.id = t.search_id
-     WHERE t.hash = $1 AND t.purpose = $2 AND ($2 <> 'confirm' OR t.created_at > $3::timestamptz)`,
-    [tokenHash(token), purpose, new Date(now.getTime() - UNCONFIRMED_DAYS * DAY_MS).toISOString()],
+     WHERE t.hash = $1 AND t.purpose = ANY($2::text[]) AND (t.purpose = 'unsubscribe' OR t.created_at > $3::timestamptz)`,
+    [
+      hash,
+      typeof purposes === 'string' ? [purposes] : [...purposes],
+      new Date(now.getTime() - UNCONFIRMED_DAYS * DAY_MS).toISOString(),
+    ],
   );
-  return rows[0];
+  const row = rows[0];
+  if (!row) return undefined;
+  const { t_purpose, t_consent, t_page_path, t_link_origin, ...search } = row;
+  return {
+    search,
+    purpose: t_purpose,
+    hash,
+    values:
+      t_page_path !== null && t_link_origin !== null
+        ? { consent: t_consent, page_path: t_page_path, link_origin: t_link_origin }
+        : undefined,
+  };
 }
 
-/** Confirms the search (once; a second click changes nothing). */
-export async function confirmSearch(db: Db, id: string, now: Date): Promise<void> {
-  await db.query(
-    `UPDATE saved_searches SET confirmed_at = COALESCE(confirmed_at, $2), last_activity_at = $2 WHERE id = $1`,
-    [id, now.toISOString()],
+/**
+ * Confirms the search with the values its link carries, and keeps the consent it was confirmed
+ * with. Once: a search already confirmed keeps its values (a second click, or another
+ * confirmation email's link, changes only its activity).
+ */
+export async function confirmSearch(db: Db, link: TokenSearch, now: Date): Promise<SavedSearchRow> {
+  const at = now.toISOString();
+  const v = link.values;
+  // Only the statement that turns confirmed_at from NULL applies the values (one of two clicks at once).
+  const { rows } = await db.query<SavedSearchRow>(
+    `UPDATE saved_searches SET confirmed_at = $2, last_activity_at = $2,
+       consent = CASE WHEN $3 THEN $4 ELSE consent END,
+       page_path = CASE WHEN $3 THEN $5 ELSE page_path END,
+       link_origin = CASE WHEN $3 THEN $6 ELSE link_origin END
+     WHERE id = $1 AND confirmed_at IS NULL
+     RETURNING ${ROW}`,
+    [link.search.id, at, v !== undefined, v?.consent ?? null, v?.page_path ?? '', v?.link_origin ?? ''],
   );
+  if (rows[0]) {
+    await db.query(
+      `INSERT INTO saved_search_consents (search_id, consent, agreed_at, via) VALUES ($1, $2, $3, 'confirm')`,
+      [link.search.id, rows[0].consent, at],
+    );
+    return rows[0];
+  }
+  const again = await db.query<SavedSearchRow>(
+    `UPDATE saved_searches SET last_activity_at = $2 WHERE id = $1 RETURNING ${ROW}`,
+    [link.search.id, at],
+  );
+  return again.rows[0] ?? link.search;
+}
+
+/**
+ * Applies a change link: the consent, stock page and link origin its save asked for, as the
+ * address's own act (the retention counts from it). The consent is added to the search's
+ * history; the link is used up.
+ */
+export async function applyChange(db: Db, link: TokenSearch, now: Date): Promise<SavedSearchRow> {
+  const at = now.toISOString();
+  const v = link.values ?? {
+    consent: null,
+    page_path: link.search.page_path,
+    link_origin: link.search.link_origin,
+  };
+  const { rows } = await db.query<SavedSearchRow>(
+    `UPDATE saved_searches SET last_activity_at = $2, consent = COALESCE($3, consent), page_path = $4, link_origin = $5
+     WHERE id = $1
+     RETURNING ${ROW}`,
+    [link.search.id, at, v.consent, v.page_path, v.link_origin],
+  );
+  if (rows[0])
+    await db.query(
+      `INSERT INTO saved_search_consents (search_id, consent, agreed_at, via) VALUES ($1, $2, $3, 'change')`,
+      [link.search.id, rows[0].consent, at],
+    );
+  await db.query('DELETE FROM saved_search_tokens WHERE hash = $1', [link.hash]);
+  return rows[0] ?? link.search;
 }
 
 /** Deletes the search with its tokens and known cars: an unsubscribed search is kept nowhere. */

@@ -2,7 +2,8 @@
  * POST /api/saved-searches and its links (src/api/alerts/route.ts) on both databases: the
  * confirmation email (double opt-in) with an unguessable token stored only hashed, the confirm
  * page, the unsubscribe page and its one-click POST (RFC 8058), one search per address and
- * search, the honeypot, the guards and the rate limits per address and per email.
+ * search (a confirmed one saved again gets a change link: saved-search-abuse.test.ts), the
+ * honeypot, the guards and the rate limits per address and per email.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalQuery } from '../../../src/api/alerts/search.ts';
@@ -102,10 +103,14 @@ describe.each(testDatabases)('saved searches on $label', (database) => {
     expect(rows[0]!.confirmed_at).not.toBeNull();
   });
 
-  it('keeps one search per address and search: saving it again sends no second confirmation once confirmed', async () => {
+  it('keeps one search per address and search: saving it again once confirmed asks no confirmation, and emails a change link', async () => {
     const res = await f.app.fetch(saveRequest({ email: 'shopper@example.com', query: 'make=Toyota&sort=price_desc' }));
     expect(res.status).toBe(202);
-    expect(await mails(f.dataDir)).toHaveLength(1);
+    expect(await res.json()).toEqual({ status: 'confirmation_sent' });
+    const sent = await mails(f.dataDir);
+    expect(sent).toHaveLength(2);
+    expect(sent[1]!.mail.subject).toBe('Update your car alert from Alert Motors & Sons?');
+    expect(sent[1]!.mail.text).not.toContain('Confirm your alert');
     const { rows } = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM saved_searches');
     expect(rows[0]!.n).toBe(1);
   });
