@@ -6,14 +6,15 @@
  * fault before the commit claims nothing and the next run sends it; a record that fails after the
  * send is retried, not resent; erase and the retention purge delete outbox mail and its files.
  */
-import { access } from 'node:fs/promises';
+import { access, readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eraseSavedSearchesOf, purgeSavedSearches } from '../../../src/api/alerts/mail-log.ts';
 import { runAlerts, type AlertDeps } from '../../../src/api/alerts/run.ts';
 import { fileMailer, smtpMailer } from '../../../src/api/mail/mailer.ts';
 import { deliverMail, enqueueMail, MAIL_MAX_ATTEMPTS } from '../../../src/api/mail/outbox.ts';
 import type { Car } from '../../../src/content/entities.ts';
-import { testDatabases, type TestDb } from '../../helpers/db.ts';
+import { startRuntime } from '../../../src/api/runtime.ts';
+import { testDatabases, unusedFinanceProvider, type TestDb } from '../../helpers/db.ts';
 import {
   alertFixture,
   confirmedSearch,
@@ -207,9 +208,11 @@ describe.each(testDatabases)('alert mail through the outbox on $label', (databas
     const files = { ...deps, mailer: fileMailer(f.dataDir) };
     const erased = await newAlert();
     expect(await runAlerts(files)).toMatchObject({ sent: 1, mail: { sent: 1 } });
-    const file = (await outboxOf(erased.id))[0]!.file!;
+    const [sent] = await outboxOf(erased.id);
+    const file = sent!.file!;
     expect(file).toMatch(/\.eml$/);
-    await access(file);
+    // The file mailer writes the outbox's Message-ID too.
+    expect(await readFile(file, 'utf8')).toContain(`Message-ID: ${sent!.message_id}`);
     const report = await eraseSavedSearchesOf(t.db, f.dealer.slug, erased.email.toUpperCase());
     expect(report.files).toContain(file);
     await expect(access(file)).rejects.toThrow();
@@ -225,5 +228,44 @@ describe.each(testDatabases)('alert mail through the outbox on $label', (databas
     expect(await outboxOf(kept.id)).toHaveLength(1);
     expect((await purge(new Date(at.getTime() + MINUTE))).files).toContain(old);
     expect(await outboxOf(kept.id)).toEqual([]);
+  });
+
+  it('sends due outbox mail from the runtime’s delivery run (the scheduled entry, the npm start worker; last: it closes the database)', async () => {
+    const runtime = await startRuntime({
+      dealers: [f.dealer],
+      dataDir: f.dataDir,
+      db: t.db,
+      env: {},
+      financeProvider: unusedFinanceProvider,
+      workerIntervalMs: false,
+      mailer: deps.mailer,
+    });
+    try {
+      // Left by another instance, or by this one before a crash.
+      await enqueueMail(
+        t.db,
+        {
+          site: f.dealer.slug,
+          kind: 'reservation-receipt',
+          key: 'test:runtime',
+          message: {
+            site: f.dealer.slug,
+            kind: 'reservation-receipt',
+            from: { name: 'Alert Motors', address: 'alerts@alert-motors.example' },
+            to: 'left@example.com',
+            subject: 'Your reservation',
+            text: 'Thanks',
+            html: '<p>Thanks</p>',
+          },
+        },
+        new Date(),
+      );
+      const run = await runtime.deliver();
+      // Sent by the run: by its sweep of the alerts (which delivers due mail) or its own delivery.
+      expect((run.alerts?.mail?.sent ?? 0) + (run.mail?.sent ?? 0)).toBe(1);
+      expect(smtp.to('left@example.com')).toHaveLength(1);
+    } finally {
+      await runtime.close();
+    }
   });
 });
