@@ -19,6 +19,7 @@ import { dataDirFrom, dbConfigFrom } from '../src/api/db/index.ts';
 import { migrate } from '../src/api/db/migrate.ts';
 import { openForCommand } from '../src/api/leads/local-admin-client.ts';
 import { reservationCommand, type ReservationRow } from '../src/api/reservations/store.ts';
+import { timeInZone } from '../src/domain/reservations.ts';
 
 const USAGE =
   'Usage: npm run reservations -- list --site SLUG | confirm --site SLUG --car ID | release --site SLUG --car ID [--data DIR]';
@@ -50,10 +51,21 @@ const command =
     : ({ action: action === 'confirm' ? 'sold' : 'release', carId: values.car! } as const);
 const dataDir = dataDirFrom(values.data);
 
+/** A time as the dealer's staff read it: in the dealer's time zone (kept on the reservation), with its name. */
+const local = (at: Date | string, r: ReservationRow) => timeInZone(new Date(at), r.time_zone);
+
 function line(r: ReservationRow): string {
-  const until = r.hold_until ? ` until ${new Date(r.hold_until).toISOString()}` : '';
+  const ended =
+    r.status === 'released' || r.status === 'refunded'
+      ? ` (${r.released_reason ?? 'ended'} ${local(r.updated_at, r)})`
+      : '';
+  const deposit =
+    r.status === 'released' && r.payment_id && !r.refund_id
+      ? ': the deposit is still held, confirm the sale or refund it'
+      : '';
+  const until = r.hold_until && r.status !== 'refunded' ? ` until ${local(r.hold_until, r)}` : '';
   const who = [r.contact.first_name, r.contact.last_name].filter(Boolean).join(' ') || '(details erased)';
-  return `  car ${r.car_id}: ${r.status}${until}, ${(r.amount / 100).toFixed(2)} ${r.currency.toUpperCase()}, ${who}${r.contact.email ? ` <${r.contact.email}>` : ''}${r.payment_id ? `, payment ${r.payment_id}` : ''} (${r.id})`;
+  return `  car ${r.car_id}: ${r.status}${ended}${until}${deposit}, ${(r.amount / 100).toFixed(2)} ${r.currency.toUpperCase()}, ${who}${r.contact.email ? ` <${r.contact.email}>` : ''}${r.payment_id ? `, payment ${r.payment_id}` : ''} (${r.id})`;
 }
 
 try {

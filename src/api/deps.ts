@@ -7,6 +7,7 @@ import type { FinanceProvider } from './integrations/finance-provider.ts';
 import type { ValuationProvider } from './integrations/valuation-provider.ts';
 import type { Limit, RateCounter } from './rate-limit.ts';
 import type { Payments } from './payments/payments.ts';
+import type { HoldLimits } from './reservations/limits.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { envDefault, envInt, type Env, type EnvName } from '../config/env.ts';
 
@@ -48,6 +49,8 @@ export interface RateLimitConfig {
   savedSearchesPerIp: Limit;
   /** Stock pushes refused before their signature is accepted, per client address (POST /api/stock). */
   stockFailuresPerIp: Limit;
+  /** Saved-search confirmation and change emails per dealer site, an hour. */
+  savedSearchConfirmationsPerSite: Limit;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
@@ -59,9 +62,13 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   reservationsPerIp: { max: envDefault('RATE_LIMIT_RESERVATIONS_PER_IP'), windowMs: 60_000 },
   savedSearchesPerIp: { max: envDefault('RATE_LIMIT_SAVED_SEARCHES_PER_IP'), windowMs: 60_000 },
   stockFailuresPerIp: { max: envDefault('RATE_LIMIT_STOCK_FAILURES_PER_IP'), windowMs: 60_000 },
+  savedSearchConfirmationsPerSite: {
+    max: envDefault('RATE_LIMIT_SAVED_SEARCH_CONFIRMATIONS_PER_SITE'),
+    windowMs: 3_600_000,
+  },
 };
 
-/** The environment variable of each limit (hits per minute). */
+/** The environment variable of each limit (hits per its window: a minute, or an hour for confirmations). */
 export const RATE_LIMIT_ENV: Record<keyof RateLimitConfig, EnvName> = {
   perIp: 'RATE_LIMIT_LEADS_PER_IP',
   perSite: 'RATE_LIMIT_LEADS_PER_SITE',
@@ -71,6 +78,7 @@ export const RATE_LIMIT_ENV: Record<keyof RateLimitConfig, EnvName> = {
   reservationsPerIp: 'RATE_LIMIT_RESERVATIONS_PER_IP',
   savedSearchesPerIp: 'RATE_LIMIT_SAVED_SEARCHES_PER_IP',
   stockFailuresPerIp: 'RATE_LIMIT_STOCK_FAILURES_PER_IP',
+  savedSearchConfirmationsPerSite: 'RATE_LIMIT_SAVED_SEARCH_CONFIRMATIONS_PER_SITE',
 };
 
 /** The limits with RATE_LIMIT_* from the environment; throws naming a malformed variable. */
@@ -78,7 +86,7 @@ export function rateLimitsFromEnv(env: Env): RateLimitConfig {
   const out = { ...DEFAULT_RATE_LIMITS };
   for (const [name, variable] of Object.entries(RATE_LIMIT_ENV) as [keyof RateLimitConfig, EnvName][]) {
     const n = envInt(env, variable);
-    if (n !== undefined) out[name] = { max: n, windowMs: 60_000 };
+    if (n !== undefined) out[name] = { max: n, windowMs: DEFAULT_RATE_LIMITS[name].windowMs };
   }
   return out;
 }
@@ -138,6 +146,8 @@ export interface ApiDeps {
    * the reservation routes answer 503 and car pages still show what the build gave them.
    */
   payments?: Payments;
+  /** How many cars may be held with a checkout not yet paid (src/api/reservations/limits.ts); defaults apply. */
+  holdLimits?: HoldLimits;
   /**
    * Sends the saved-search emails (src/api/mail/mailer.ts); without it POST /api/saved-searches
    * answers 503 and no alert is sent.
@@ -145,4 +155,6 @@ export interface ApiDeps {
   mailer?: Mailer;
   /** The sender address of a dealer's emails; defaults to no-reply@ its domain (MAIL_FROM). */
   mailFrom?: (dealer: DealerContent) => string;
+  /** Called after a change enqueued mail (src/api/mail/outbox.ts), so the sender runs soon. */
+  onMailQueued?: () => void;
 }

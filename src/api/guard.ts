@@ -93,17 +93,12 @@ export function limitsOf(deps: ApiDeps): RateLimitConfig {
   return { ...DEFAULT_RATE_LIMITS, ...deps.rateLimits };
 }
 
-/** Saved-search confirmation and change emails one dealer's site may send per hour, whoever asks. */
-export const CONFIRMATIONS_PER_SITE_PER_HOUR = 200;
-
 /**
- * The per-site limit of saved-search confirmation emails: `savedSearchConfirmationsPerSite` of
- * the deps' limits (RATE_LIMIT_SAVED_SEARCH_CONFIRMATIONS_PER_SITE, emails per hour, once it is
- * declared with the RATE_LIMIT_* variables), else CONFIRMATIONS_PER_SITE_PER_HOUR an hour.
+ * The per-site limit of saved-search confirmation and change emails (an hour, whoever asks):
+ * RATE_LIMIT_SAVED_SEARCH_CONFIRMATIONS_PER_SITE, through the deps' limits.
  */
 export function confirmationsPerSiteOf(deps: ApiDeps): Limit {
-  const limits: Record<string, Limit | undefined> = { ...limitsOf(deps) };
-  return limits.savedSearchConfirmationsPerSite ?? { max: CONFIRMATIONS_PER_SITE_PER_HOUR, windowMs: 3_600_000 };
+  return limitsOf(deps).savedSearchConfirmationsPerSite;
 }
 
 const counters = new WeakMap<ApiDeps, RateCounter>();

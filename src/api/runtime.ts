@@ -19,6 +19,7 @@ import type { FinanceProvider } from './integrations/finance-provider.ts';
 import { valuationProviderFromEnv, type ValuationProvider } from './integrations/valuation-provider.ts';
 import { releaseDue } from './reservations/store.ts';
 import type { Payments } from './payments/payments.ts';
+import { holdLimitsFromEnv } from './reservations/limits.ts';
 import { describePurge, purgeExpired, retentionFromEnv, type PurgeReport } from './leads/retention.ts';
 import { OutboxWorker, emptyReport, type DeliverOptions, type DeliverReport } from './outbox/deliver.ts';
 import { deliveriesDir, destinationsFromEnv, envSuffix, type Env } from './outbox/destinations.ts';
@@ -190,6 +191,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     stockSecret: (slug) => env[dealerEnvName('STOCK_FEED_SECRET', envSuffix(slug))] || undefined,
     beforeRequest: () => refreshStock(),
     payments: options.payments,
+    holdLimits: holdLimitsFromEnv(env),
     onStockChanged: (slug) => {
       const dealer = options.dealers.find((d) => d.slug === slug);
       if (dealer)

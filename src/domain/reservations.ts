@@ -69,8 +69,13 @@ export function defaultTerms(offer: Pick<ReservationOffer, 'holdHours'>): string
 
 /** "Sun 29 Nov 2026, 8:19 am AEDT": a hold's end in the dealer's own time zone. */
 export function holdEndText(site: Pick<Site, 'country' | 'state'>, at: Date): string {
-  return new Intl.DateTimeFormat(locale(site.country).language, {
-    timeZone: timeZoneFor(site),
+  return timeInZone(at, timeZoneFor(site), locale(site.country).language);
+}
+
+/** "Sun 29 Nov 2026, 8:19 am AEDT": `at` in the IANA zone `zone` (UTC when none), with the zone's name. */
+export function timeInZone(at: Date, zone: string | null | undefined, language = 'en-AU'): string {
+  return new Intl.DateTimeFormat(language, {
+    timeZone: zone || 'UTC',
     weekday: 'short',
     day: 'numeric',
     month: 'short',

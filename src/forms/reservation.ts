@@ -59,3 +59,26 @@ export function reservationProblems(values: unknown, country: PhoneCountry): Rec
     return out;
   }
 }
+
+/**
+ * The shopper's reservation key, kept by their browser from the moment the checkout opens: the
+ * thank-you page reads it to show the reservation, so the key is in no address the checkout,
+ * the tag manager or anyone else sees. localStorage, so the page still shows it in a new tab.
+ */
+const KEY_PREFIX = 'reservation-key:';
+
+export function rememberReservationKey(id: string, key: string): void {
+  try {
+    window.localStorage.setItem(`${KEY_PREFIX}${id}`, key);
+  } catch {
+    // Storage refused (a private window's quota): the thank-you page says the receipt email follows.
+  }
+}
+
+export function reservationKeyOf(id: string): string | undefined {
+  try {
+    return window.localStorage.getItem(`${KEY_PREFIX}${id}`) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -107,6 +107,9 @@ export async function testDeps(db: Db, overrides: Partial<ApiDeps> = {}): Promis
       financePerIp: { max: 100_000, windowMs: 60_000 },
       searchPerIp: { max: 100_000, windowMs: 60_000 },
     },
+    // Every test shopper comes from one address: the unpaid-hold limits are tried on their own
+    // (reservation-holds.test.ts).
+    holdLimits: { perIp: 1_000, perContact: 1_000, perDealer: 1_000, startsPerIpPerDay: 1_000 },
     ...overrides,
   };
 }

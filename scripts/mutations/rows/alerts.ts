@@ -18,15 +18,15 @@ export const mutations: Mutation[] = [
       },
       {
         id: 'alerts-token-hashed',
-        find: '    tokenHash(token),\n    searchId,',
-        replace: '    token,\n    searchId,',
+        find: '      tokenHash(token),\n      searchId,',
+        replace: '      token,\n      searchId,',
         why: 'only the hash of a link token is stored',
       },
       {
         id: 'alerts-confirm-on-open',
-        find: '      const action = `${post}?token=${encodeURIComponent(token)}`;\n',
+        find: '    const action = `${API_ROUTES.savedSearchConfirm}?token=${encodeURIComponent(tokenOf(c))}`;\n',
         replace:
-          "      if (kind === 'confirm') await confirmSearch(deps.db, search.id, deps.now());\n      const action = `${post}?token=${encodeURIComponent(token)}`;\n",
+          "    if (link.purpose === 'confirm') await deps.db.transaction((tx) => confirmSearch(tx, link, deps.now()));\n    const action = `${API_ROUTES.savedSearchConfirm}?token=${encodeURIComponent(tokenOf(c))}`;\n",
         why: 'opening the confirmation link only asks: its button confirms',
       },
     ],
@@ -37,7 +37,7 @@ export const mutations: Mutation[] = [
     [
       {
         id: 'alerts-unsubscribe-deletes',
-        find: '    if (search) await deleteSearch(deps.db, search.id);',
+        find: '    if (link) await deleteSearch(deps.db, link.search.id);',
         replace: '',
         why: 'the one-click POST deletes the search',
       },

@@ -12,15 +12,14 @@ export const mutations: Mutation[] = [
     [
       {
         id: 'reservation-one-live',
-        find: '      [h.id, h.site, h.carId, h.amount, h.currency, JSON.stringify(h.contact), h.keyHash, h.checkoutExpiresAt, h.now],\n    );\n    return rows.length === 1;',
-        replace:
-          '      [h.id, h.site, h.carId, h.amount, h.currency, JSON.stringify(h.contact), h.keyHash, h.checkoutExpiresAt, h.now],\n    );\n    return true;',
+        find: "      if (mine.status !== 'held' || mine.email_key !== h.keys.email) return { ok: false, taken: true };",
+        replace: '      if (false as boolean) return { ok: false, taken: true };',
         why: 'a second shopper cannot hold a car another holds, whatever the race',
       },
       {
         id: 'reservation-late-refund',
-        find: "      const refundId = await deps.payments.refund(event.paymentId, 'the car was reserved by another shopper first');",
-        replace: "      const refundId = 're_none';",
+        find: "        const refundId = await deps.payments.refund(event.paymentId, refundReasonText('car-taken'));",
+        replace: "        const refundId = 're_none';",
         why: 'a payment that lands after another shopper has the car is refunded',
       },
     ],
@@ -50,8 +49,8 @@ export const mutations: Mutation[] = [
     [
       {
         id: 'reservation-hold-ends',
-        find: "      WHERE ((r.status = 'held' AND r.checkout_expires_at <= $1) OR (r.status = 'reserved' AND r.hold_until <= $1))",
-        replace: "      WHERE ((r.status = 'held' AND r.checkout_expires_at <= $1))",
+        find: "             OR (r.status = 'reserved' AND r.hold_until <= $1))",
+        replace: '             OR false)',
         why: 'a paid reservation releases when its hold ends',
       },
       {

@@ -6,7 +6,7 @@
  *        site (404), Origin (403), the request (400 with `fields`), then the rate limits (429 with
  *        Retry-After): per client address, per inbox (PER_EMAIL_PER_HOUR confirmation emails; an
  *        inbox is the address without its +tag, and for Gmail without dots: store.ts inboxKey) and
- *        per dealer site (CONFIRMATIONS_PER_SITE_PER_HOUR, guard.ts). The honeypot field filled:
+ *        per dealer site (RATE_LIMIT_SAVED_SEARCH_CONFIRMATIONS_PER_SITE, guard.ts). The honeypot field filled:
  *        202 and nothing done. The answer is the same whether or not the address had the search.
  *        The same address saving the same search again is one search. A confirmed search changes
  *        only through a link sent to its address: saving it again changes nothing of it (its

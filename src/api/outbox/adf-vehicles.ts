@@ -230,8 +230,20 @@ function reservation(wanted: VehicleFacts, r: LeadValues): void {
   const currency = r.take('deposit_currency') ?? '';
   const until = r.take('hold_until_local') ?? r.take('hold_until');
   r.place('hold_until');
-  wanted.deposit = amount;
+  const state = r.take('reservation_status');
+  const refund = r.take('refund_reference');
+  const why = r.take('refund_reason');
   wanted.ids.push(['reservation', id], ...(payment ? [['payment', payment] as [string, string]] : []));
+  if (state === 'refunded') {
+    // The deposit went back: no down payment stands, and the comments say why.
+    wanted.comments.push(
+      `Tried to reserve online: a deposit of ${amount} ${currency} was paid` +
+        `${payment ? ` (payment reference ${payment})` : ''} and refunded${refund ? ` (refund ${refund})` : ''}` +
+        `${why ? ` because ${why}` : ''}.`,
+    );
+    return;
+  }
+  wanted.deposit = amount;
   wanted.comments.push(
     `Reserved online with a deposit of ${amount} ${currency} paid` +
       `${payment ? ` (payment reference ${payment})` : ''}${until ? `; held until ${until}` : ''}.`,

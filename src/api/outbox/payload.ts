@@ -86,8 +86,13 @@ export interface LeadReservation {
   deposit: { amount: string; currency: string };
   /** The payment provider's reference of the deposit (Stripe's payment intent). */
   payment_reference: string;
-  /** When the hold ends unless the dealer confirms the sale (ISO 8601). */
+  /** When the hold ends unless the dealer confirms the sale (ISO 8601 with the dealer's UTC offset); '' once refunded. */
   hold_until: string;
+  /** "reserved", or "refunded": the deposit went back (the car was sold or taken first, or the amount was wrong). */
+  status: 'reserved' | 'refunded';
+  /** For a refunded deposit: the provider's refund reference, and why, as the shopper was told. */
+  refund_reference?: string;
+  refund_reason?: string;
 }
 
 /** The reservation a vehicle-reservation lead's values record, if any. */
@@ -100,6 +105,9 @@ export function leadReservation(values: Record<string, unknown>): LeadReservatio
     deposit: { amount, currency: trimmedOrNumber(values.deposit_currency) ?? '' },
     payment_reference: trimmedOrNumber(values.payment_reference) ?? '',
     hold_until: trimmedOrNumber(values.hold_until) ?? '',
+    status: trimmedOrNumber(values.reservation_status) === 'refunded' ? 'refunded' : 'reserved',
+    ...(trimmedOrNumber(values.refund_reference) ? { refund_reference: trimmedOrNumber(values.refund_reference) } : {}),
+    ...(trimmedOrNumber(values.refund_reason) ? { refund_reason: trimmedOrNumber(values.refund_reason) } : {}),
   };
 }
 

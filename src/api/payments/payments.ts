@@ -49,6 +49,8 @@ export type PaymentEvent =
       reference?: string;
     }
   | { id: string; type: 'checkout.expired'; checkoutId: string; reference?: string }
+  /** A delayed payment method (a bank debit) failed after the checkout: the car is released. */
+  | { id: string; type: 'checkout.failed'; checkoutId: string; reference?: string }
   | { id: string; type: 'ignored'; providerType: string };
 
 export interface Payments {

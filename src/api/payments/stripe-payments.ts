@@ -135,6 +135,15 @@ export function stripePayments(options: StripePaymentsOptions): Payments {
           reference: session.client_reference_id ?? undefined,
         };
       }
+      if (event.type === 'checkout.session.async_payment_failed') {
+        const session = event.data.object;
+        return {
+          id: event.id,
+          type: 'checkout.failed',
+          checkoutId: session.id,
+          reference: session.client_reference_id ?? undefined,
+        };
+      }
       if (event.type === 'checkout.session.expired') {
         const session = event.data.object;
         return {

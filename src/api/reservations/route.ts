@@ -3,13 +3,15 @@
  *
  * POST /api/reservations        { site?, car_id, first_name, last_name, email, phone, accept_terms }
  *   JSON only (415), from the dealer's own pages (403), RATE_LIMIT_RESERVATIONS_PER_IP a minute
- *   (429). 201 { reservation_id, checkout_url }: the car is held and the shopper goes to the
- *   checkout. 400 a field's problem (fields), 404 no such car, 409 the car cannot be reserved or
- *   another shopper holds it, 503 payments unavailable (Retry-After).
+ *   (429), the unpaid-hold limits (429 with Retry-After, limits.ts). 201 { reservation_id,
+ *   reservation_key, checkout_url }: the car is held and the shopper goes to the checkout; the
+ *   browser keeps the key (it is in no URL). 400 a field's problem (fields), 404 no such car, 409
+ *   the car cannot be reserved or another shopper holds it, 503 payments unavailable (Retry-After).
  * GET /api/reservations/{id}?key=…   the reservation's state for its shopper (404 without the key);
  *   with the cancel link, LOOKUPS_PER_MINUTE a minute per client address (429)
- * GET /api/reservations/{id}/cancel?key=…&origin=…   the checkout's Cancel: closes it, releases the car,
- *   303 to the car page (or to the thank-you page if the deposit was paid after all)
+ * GET /api/reservations/{id}/cancel?cancel=…&origin=…   the checkout's Cancel: closes an unpaid
+ *   checkout, releases the car, 303 to the car page; once a deposit is paid, 303 to the
+ *   reservation's thank-you page
  * POST /api/payments/webhook    Stripe's signed notifications: 400 when the signature does not
  *   verify (nothing changes), else 200 { received: true, outcome }; a replay changes nothing.
  */
@@ -25,10 +27,8 @@ import { enforce, guardedJson, limitsOf, originAllowed } from '../guard.ts';
 import { clientIp } from '../rate-limit.ts';
 import { PaymentSignatureError, type Payments } from '../payments/payments.ts';
 import { dealerFor, handle, type RouteHandlers } from '../routes/respond.ts';
-import { carStatuses } from '../stock/store.ts';
 import {
   applyPaymentEvent,
-  CAR_TAKEN,
   cancelReservation,
   keyMatches,
   PAYMENTS_DOWN,
@@ -74,14 +74,23 @@ export function reservationHandlers(
     await enforce(deps, [{ key, limit: lookupLimit }]);
   }
 
-  /** The reservation of the request's link: counted, then 404 unless its id, site and key all match. */
-  async function shoppersReservation(c: Context) {
+  /**
+   * The reservation of the request: counted, then 404 unless its id, site and secret all match.
+   * The shopper's key opens it; the checkout's Cancel link carries a secret of its own
+   * (`cancel`), which only the cancel route takes.
+   */
+  async function shoppersReservation(c: Context, secret: 'key' | 'key-or-cancel' = 'key') {
     await countLookup(c.req.raw);
     const dealer = dealerFor(c, deps, c.req.query('site'));
     const id = c.req.param('id') ?? '';
     const row = RESERVATION_ID.test(id) ? await reservationById(deps.db, id) : undefined;
-    if (!row || row.site_slug !== dealer.slug || !keyMatches(row, c.req.query('key')))
-      throw new ApiError(404, NOT_FOUND);
+    const opens =
+      !!row &&
+      (keyMatches(row, c.req.query('key')) ||
+        (secret === 'key-or-cancel' &&
+          !!row.cancel_hash &&
+          keyMatches({ key_hash: row.cancel_hash }, c.req.query('cancel'))));
+    if (!row || row.site_slug !== dealer.slug || !opens) throw new ApiError(404, NOT_FOUND);
     return { dealer, row };
   }
 
@@ -106,17 +115,18 @@ export function reservationHandlers(
       const first = Object.entries(problems)[0];
       if (first) throw new ApiError(400, `${first[0]}: ${first[1].replace(/^\*/, '')}`, problems);
       if (!dealer.cars.some((car) => String(car.id) === carId)) throw new ApiError(404, `There is no car ${carId}.`);
-      const status = (await carStatuses(deps.db, dealer, [carId], deps.now()))[carId];
-      if (status === 'held' || status === 'reserved') throw new ApiError(409, CAR_TAKEN);
       const started = await startReservation(withPayments(), dealer, {
         carId,
         values: values as never,
         siteOrigin: pageOrigin(c.req.raw, dealer.site.url),
         apiOrigin: new URL(c.req.url).origin,
+        client: clientIp(c.req.raw),
       });
-      return c.json({ reservation_id: started.id, checkout_url: started.checkoutUrl }, 201, {
-        'Cache-Control': 'no-store',
-      });
+      return c.json(
+        { reservation_id: started.id, reservation_key: started.key, checkout_url: started.checkoutUrl },
+        201,
+        { 'Cache-Control': 'no-store' },
+      );
     }),
 
     reservation: handle(async (c) => {
@@ -126,7 +136,7 @@ export function reservationHandlers(
     }),
 
     reservationCancel: handle(async (c) => {
-      const { dealer, row } = await shoppersReservation(c);
+      const { dealer, row } = await shoppersReservation(c, 'key-or-cancel');
       // Back to the page the shopper reserved from: its origin rides on the link, and is taken only
       // when it is one of the dealer's own (as the reservation's Origin was), else the site's URL.
       const from = c.req.query('origin');

@@ -118,11 +118,21 @@ async function recentMost(db: Db, slug: string, now: Date): Promise<number> {
   return rows[0]?.most ?? 0;
 }
 
-const UPSERT = `INSERT INTO stock_cars (site_slug, stock_number, car, position, first_seen, updated_at, withdrawn_at)
-  SELECT $1, x.stock_number, x.car, x.position, $2, $2, x.withdrawn_at
+/**
+ * A car is listed for sale since the first feed that lists it so after it was not: new, or sold,
+ * withdrawn or hidden before (migration 0017: a sale made through a reservation stands until then).
+ */
+const FOR_SALE = (row: string) =>
+  `(${row}.withdrawn_at IS NULL AND coalesce(${row}.car->>'status', 'available') = 'available')`;
+const UPSERT = `INSERT INTO stock_cars (site_slug, stock_number, car, position, first_seen, updated_at, withdrawn_at, listed_since)
+  SELECT $1, x.stock_number, x.car, x.position, $2, $2, x.withdrawn_at,
+    CASE WHEN x.withdrawn_at IS NULL AND coalesce(x.car->>'status', 'available') = 'available' THEN $2::timestamptz END
   FROM jsonb_to_recordset($3::jsonb) AS x(stock_number text, car jsonb, position integer, withdrawn_at timestamptz)
   ON CONFLICT (site_slug, stock_number) DO UPDATE
-    SET car = EXCLUDED.car, position = EXCLUDED.position, updated_at = EXCLUDED.updated_at, withdrawn_at = EXCLUDED.withdrawn_at`;
+    SET car = EXCLUDED.car, position = EXCLUDED.position, updated_at = EXCLUDED.updated_at, withdrawn_at = EXCLUDED.withdrawn_at,
+      listed_since = CASE WHEN NOT ${FOR_SALE('EXCLUDED')} THEN stock_cars.listed_since
+                          WHEN ${FOR_SALE('stock_cars')} AND stock_cars.listed_since IS NOT NULL THEN stock_cars.listed_since
+                          ELSE EXCLUDED.updated_at END`;
 
 /** A change of up to this many cars is applied in one transaction; a larger one in steps. */
 export const STEP = 1_000;

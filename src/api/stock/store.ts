@@ -36,6 +36,7 @@ export async function carStatuses(
   dealer: DealerContent,
   ids: string[],
   now: Date = new Date(),
+  options: { reservations?: boolean } = {},
 ): Promise<Record<string, CarStockStatus>> {
   const out: Record<string, CarStockStatus> = Object.fromEntries(ids.map((id) => [id, 'unknown']));
   if ((await importingSites(db, [dealer.slug])).has(dealer.slug)) {
@@ -50,6 +51,7 @@ export async function carStatuses(
     for (const car of dealer.cars) if (wanted.has(String(car.id))) out[String(car.id)] = car.status ?? 'available';
   }
   // A car for sale that a shopper is reserving, or has reserved (src/api/reservations/).
+  if (options.reservations === false) return out;
   const forSale = ids.filter((id) => out[id] === 'available');
   for (const [id, state] of await liveReservations(db, dealer.slug, forSale, now)) out[id] = state;
   return out;

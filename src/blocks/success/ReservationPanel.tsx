@@ -42,7 +42,7 @@ export default function ReservationPanel({ state, idBase, level }: Props) {
             {state.holdUntil ? (
               <>
                 {' '}
-                until <strong>{holdEnd(state.holdUntil)}</strong>
+                until <strong>{holdEnd(state)}</strong>
               </>
             ) : null}
             . A member of our team will contact you shortly to arrange the sale.
@@ -70,8 +70,9 @@ export default function ReservationPanel({ state, idBase, level }: Props) {
       )}
       {state.status === 'refunded' && (
         <p role="status">
-          Sorry: another shopper reserved the {carLink} moments before your payment went through. Your deposit of{' '}
-          {state.deposit.text} has been refunded in full; it can take a few business days to reach your account.
+          Sorry: {state.reason ?? 'another shopper reserved the car moments before your payment went through'}, so we
+          could not reserve the {carLink} for you. Your deposit of {state.deposit.text} has been refunded in full; it
+          can take a few business days to reach your account, and we have emailed you the details.
         </p>
       )}
       {state.status === 'released' && (

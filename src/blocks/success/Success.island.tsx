@@ -53,9 +53,12 @@ export default function Success({ site, idBase, options, locations, level, manuf
       { manufacturerDataLayer },
     );
     const reserved = chosen.variant === 'vehicle-reservation' ? reservationQuery(window.location.search) : undefined;
-    if (reserved) {
+    if (reserved?.key) {
       setReservation({ kind: 'loading' });
       void fetchReservation(reserved.id, reserved.key).then(setReservation);
+    } else if (reserved) {
+      // Paid in another browser: the receipt email tells the shopper where they stand.
+      setReservation({ kind: 'unavailable' });
     }
     if (!chosen.valuation) return;
     const request = JSON.stringify(chosen.valuation.request);

@@ -1,11 +1,13 @@
 /**
  * The reservation thank-you page's look-up of the shopper's reservation (GET
- * /api/reservations/{id}?key=…, the id and key from the checkout's return address). The payment
+ * /api/reservations/{id}?key=…: the id from the checkout's return address, the key from the
+ * shopper's browser, which kept it when the checkout opened; it is in no address). The payment
  * provider's notification may land a moment after the shopper: while the reservation is still
  * "held" it asks again, every POLL_MS, up to MAX_POLLS times.
  */
 import { apiFetch } from '../../contract/fetch.ts';
 import { reservationPath } from '../../contract/routes.ts';
+import { reservationKeyOf } from '../../forms/reservation.ts';
 
 export const POLL_MS = 2_000;
 export const MAX_POLLS = 30;
@@ -15,18 +17,28 @@ export interface ReservationInfo {
   car: { id: string; title?: string; path?: string };
   deposit: { amount: number; currency: string; text: string };
   holdUntil?: string;
+  /** The hold's end in the dealer's time zone, with the zone's name. */
+  holdUntilText?: string;
   holdHours: number;
+  /** Why a refunded reservation ended. */
+  reason?: string;
 }
 
 export type ReservationState =
   { kind: 'none' } | { kind: 'loading' } | { kind: 'unavailable' } | ({ kind: 'known' } & ReservationInfo);
 
-/** The reservation named by the page's query string, if any. */
-export function reservationQuery(search: string): { id: string; key: string } | undefined {
-  const q = new URLSearchParams(search);
-  const id = q.get('reservation');
-  const key = q.get('key');
-  return id && key && /^res_[0-9a-f]{24}$/.test(id) ? { id, key } : undefined;
+/**
+ * The reservation named by the page's query string, with the key this browser keeps for it; a
+ * reservation this browser did not start has no key here (the page then points to the receipt).
+ */
+export function reservationQuery(
+  search: string,
+  keyOf: (id: string) => string | undefined = reservationKeyOf,
+): { id: string; key?: string } | undefined {
+  const id = new URLSearchParams(search).get('reservation');
+  if (!id || !/^res_[0-9a-f]{24}$/.test(id)) return undefined;
+  const key = keyOf(id);
+  return key ? { id, key } : { id };
 }
 
 export async function fetchReservation(
@@ -49,7 +61,17 @@ export async function fetchReservation(
   return { kind: 'unavailable' };
 }
 
-/** "Sunday 29 November 2026 at 8:19 am" in the shopper's own time zone. */
-export function holdEnd(iso: string): string {
-  return new Date(iso).toLocaleString('en-AU', { dateStyle: 'full', timeStyle: 'short' });
+/** The hold's end as the dealer's API wrote it (in the dealer's time zone, named), else in the browser's, named. */
+export function holdEnd(info: Pick<ReservationInfo, 'holdUntil' | 'holdUntilText'>): string {
+  if (info.holdUntilText) return info.holdUntilText;
+  if (!info.holdUntil) return '';
+  return new Date(info.holdUntil).toLocaleString('en-AU', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  });
 }

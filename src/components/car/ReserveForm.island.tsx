@@ -7,7 +7,12 @@
  */
 import { Formik, useField } from 'formik';
 import { useEffect, useState } from 'react';
-import { EMPTY_RESERVATION, reservationProblems, type ReservationValues } from '../../forms/reservation.ts';
+import {
+  EMPTY_RESERVATION,
+  rememberReservationKey,
+  reservationProblems,
+  type ReservationValues,
+} from '../../forms/reservation.ts';
 import { API_ROUTES } from '../../contract/routes.ts';
 
 export interface ReserveFormProps {
@@ -91,6 +96,7 @@ function TermsCheck({ serverError }: { serverError?: string }) {
 
 interface ApiAnswer {
   reservation_id?: string;
+  reservation_key?: string;
   checkout_url?: string;
   error?: { message?: string; fields?: Record<string, string> };
 }
@@ -121,6 +127,8 @@ export default function ReserveForm({ carId, country, depositText }: ReserveForm
           });
           const body = (await res.json().catch(() => ({}))) as ApiAnswer;
           if (res.status === 201 && body.checkout_url) {
+            if (body.reservation_id && body.reservation_key)
+              rememberReservationKey(body.reservation_id, body.reservation_key);
             setLeaving(true);
             window.location.assign(body.checkout_url);
             return;

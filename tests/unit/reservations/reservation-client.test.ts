@@ -4,7 +4,12 @@
  * by reservation-flow.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { fetchReservation, MAX_POLLS, reservationQuery } from '../../../src/blocks/success/reservation-client.ts';
+import {
+  fetchReservation,
+  holdEnd,
+  MAX_POLLS,
+  reservationQuery,
+} from '../../../src/blocks/success/reservation-client.ts';
 
 const json = (body: unknown, status = 200) =>
   Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
@@ -17,13 +22,25 @@ describe('the reservation thank-you page', () => {
     holdHours: 48,
   });
 
-  it('reads the reservation and key from the return address only when both are well formed', () => {
-    expect(reservationQuery('?category=vehicle-reservation&reservation=res_0123456789abcdef01234567&key=k')).toEqual({
+  it('reads the reservation from the return address and its key from the browser, never from the address', () => {
+    const kept = new Map([['res_0123456789abcdef01234567', 'k']]);
+    const keyOf = (id: string) => kept.get(id);
+    expect(reservationQuery('?category=vehicle-reservation&reservation=res_0123456789abcdef01234567', keyOf)).toEqual({
       id: 'res_0123456789abcdef01234567',
       key: 'k',
     });
-    expect(reservationQuery('?reservation=res_1&key=k')).toBeUndefined();
-    expect(reservationQuery('?reservation=res_0123456789abcdef01234567')).toBeUndefined();
+    // A key in the address is not taken: the page never asks anyone to put one there.
+    expect(reservationQuery('?reservation=res_00000000000000000000000a&key=k', keyOf)).toEqual({
+      id: 'res_00000000000000000000000a',
+    });
+    expect(reservationQuery('?reservation=res_1', keyOf)).toBeUndefined();
+  });
+
+  it('shows the hold end as the API wrote it in the dealer time zone, with the zone named', () => {
+    expect(holdEnd({ holdUntil: '2026-12-04T10:20:00+08:00', holdUntilText: 'Fri 4 Dec 2026, 10:20 am AWST' })).toBe(
+      'Fri 4 Dec 2026, 10:20 am AWST',
+    );
+    expect(holdEnd({ holdUntil: '2026-12-04T02:20:00Z' })).toMatch(/\b(UTC|GMT|AEDT|AWST|[A-Z]{3,5}|GMT[+-]\d+)$/);
   });
 
   it('asks again while the payment is being confirmed, then shows the reservation', async () => {

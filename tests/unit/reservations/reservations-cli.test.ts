@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb } from '../../../src/api/db/index.ts';
 import { migrate } from '../../../src/api/db/migrate.ts';
 import { hashKey } from '../../../src/api/reservations/service.ts';
+import { DEFAULT_HOLD_LIMITS, holderKeys } from '../../../src/api/reservations/limits.ts';
 import { startHold, markPaid, attachCheckout, liveReservations } from '../../../src/api/reservations/store.ts';
 import { childEnv } from '../../helpers/build-child.ts';
 
@@ -47,17 +48,24 @@ beforeAll(async () => {
   await withDb(async (db) => {
     for (const car of ['11', '12']) {
       const id = `res_${car.padStart(24, '0')}`;
-      await startHold(db, {
-        id,
-        site: SITE,
-        carId: car,
-        amount: 50_000,
-        currency: 'aud',
-        contact: { first_name: 'Mia', last_name: 'Nguyen', email: 'mia@example.com', phone: '0412 345 678' },
-        keyHash: hashKey('k'),
-        checkoutExpiresAt: new Date(now.getTime() + 1_800_000),
-        now,
-      });
+      await startHold(
+        db,
+        {
+          id,
+          site: SITE,
+          carId: car,
+          amount: 50_000,
+          currency: 'aud',
+          contact: { first_name: 'Mia', last_name: 'Nguyen', email: 'mia@example.com', phone: '0412 345 678' },
+          keyHash: hashKey('k'),
+          cancelHash: hashKey('c'),
+          keys: holderKeys(SITE, `203.0.113.${car}`, `mia+${car}@example.com`, `0412 345 6${car}`),
+          timeZone: 'Australia/Perth',
+          checkoutExpiresAt: new Date(now.getTime() + 1_800_000),
+          now,
+        },
+        DEFAULT_HOLD_LIMITS,
+      );
       await attachCheckout(db, id, `cs_test_${car}`, now);
       await db.transaction((tx) =>
         markPaid(tx, `cs_test_${car}`, `pi_test_${car}`, new Date(now.getTime() + 48 * 3_600_000), now),
@@ -72,8 +80,10 @@ describe('npm run reservations', () => {
     const list = await reservations(['list', '--site', SITE]);
     expect(list.code).toBe(0);
     expect(list.stdout).toMatch(
-      /car 11: reserved until .*, 500\.00 AUD, Mia Nguyen <mia@example\.com>, payment pi_test_11/,
+      /car 11: reserved until \w{3},? \d{1,2} \w{3} \d{4}, \d{1,2}:\d{2} [ap]m AWST, 500\.00 AUD, Mia Nguyen <mia@example\.com>, payment pi_test_11/,
     );
+    // The dealer's staff read their own time, not UTC.
+    expect(list.stdout).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
 
     const confirm = await reservations(['confirm', '--site', SITE, '--car', '11']);
     expect(confirm.code, confirm.stderr).toBe(0);
