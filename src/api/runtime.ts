@@ -188,6 +188,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     destinations,
     deliveriesDir: (slug) => deliveriesDir(options.dataDir, slug),
     onLeadCompleted: () => void deliver().catch(() => {}),
+    // A deposit's receipt or refund notice goes out with the run its lead starts, or this one.
+    onMailQueued: () => void deliver().catch(() => {}),
     stockSecret: (slug) => env[dealerEnvName('STOCK_FEED_SECRET', envSuffix(slug))] || undefined,
     beforeRequest: () => refreshStock(),
     payments: options.payments,

@@ -20,7 +20,7 @@ import { clearVisitTrail } from '../../stores/visit.ts';
 import SuccessExtras from './SuccessExtras.tsx';
 import { fetchValuation, outcomeOf, type ValuationState } from './valuation-client.ts';
 import ReservationPanel from './ReservationPanel.tsx';
-import { fetchReservation, reservationQuery, type ReservationState } from './reservation-client.ts';
+import { fetchReservation, reservationQuery, reservationTitle, type ReservationState } from './reservation-client.ts';
 
 interface Props {
   /** The dealer's slug: the API call names its site. */
@@ -76,9 +76,10 @@ export default function Success({ site, idBase, options, locations, level, manuf
 
   const Title = level === 1 ? 'h1' : 'h2';
   const score = view.creditScore;
+  const ended = reservationTitle(reservation);
   return (
     <div className={`success success-${view.variant}`}>
-      {!score && (
+      {!score && !ended && (
         <svg className="success-icon" viewBox="0 0 48 48" width="56" height="56" aria-hidden="true" focusable="false">
           <circle cx="24" cy="24" r="22" fill="currentColor" />
           <path
@@ -91,7 +92,7 @@ export default function Success({ site, idBase, options, locations, level, manuf
           />
         </svg>
       )}
-      <Title className="success-title">{view.title}</Title>
+      <Title className="success-title">{ended ?? view.title}</Title>
       {score && (
         <div className={`success-score success-score-${score.tone}`}>
           <p className="success-score-label">Your credit score</p>

@@ -75,3 +75,14 @@ export function holdEnd(info: Pick<ReservationInfo, 'holdUntil' | 'holdUntilText
     timeZoneName: 'short',
   });
 }
+
+/**
+ * The page's heading once the reservation is known not to stand: a refunded deposit is no
+ * "Thanks for your deposit payment" with a tick. Undefined: the variant's own title.
+ */
+export function reservationTitle(state: ReservationState): string | undefined {
+  if (state.kind !== 'known') return undefined;
+  if (state.status === 'refunded') return 'Your deposit has been refunded';
+  if (state.status === 'released') return 'Your reservation has ended';
+  return undefined;
+}
