@@ -61,7 +61,7 @@ function line(r: ReservationRow): string {
       : '';
   const deposit =
     r.status === 'released' && r.payment_id && !r.refund_id
-      ? ': the deposit is still held, confirm the sale or refund it'
+      ? ': the deposit is still held, confirm the sale or refund it in Stripe'
       : '';
   const until = r.hold_until && r.status !== 'refunded' ? ` until ${local(r.hold_until, r)}` : '';
   const who = [r.contact.first_name, r.contact.last_name].filter(Boolean).join(' ') || '(details erased)';

@@ -282,9 +282,19 @@ export async function applyChange(db: Db, link: TokenSearch, now: Date): Promise
 }
 
 /** Deletes the search with its tokens and known cars: an unsubscribed search is kept nowhere. */
+/**
+ * Deletes the search (an unsubscribe), and its alert emails not yet sent: an address that has
+ * unsubscribed gets nothing more, even an alert queued a moment before.
+ */
 export async function deleteSearch(db: Db, id: string): Promise<boolean> {
-  const { rows } = await db.query('DELETE FROM saved_searches WHERE id = $1 RETURNING id', [id]);
-  return rows.length > 0;
+  return db.transaction(async (tx) => {
+    await tx.query(
+      `DELETE FROM mail_outbox WHERE kind = 'alert' AND status IN ('pending', 'failed') AND meta->>'search' = $1`,
+      [String(id)],
+    );
+    const { rows } = await tx.query('DELETE FROM saved_searches WHERE id = $1 RETURNING id', [id]);
+    return rows.length > 0;
+  });
 }
 
 /**

@@ -10,6 +10,7 @@ import { access, readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eraseSavedSearchesOf, purgeSavedSearches } from '../../../src/api/alerts/mail-log.ts';
 import { runAlerts, type AlertDeps } from '../../../src/api/alerts/run.ts';
+import { deleteSearch } from '../../../src/api/alerts/store.ts';
 import { fileMailer, smtpMailer } from '../../../src/api/mail/mailer.ts';
 import { deliverMail, enqueueMail, MAIL_MAX_ATTEMPTS } from '../../../src/api/mail/outbox.ts';
 import type { Car } from '../../../src/content/entities.ts';
@@ -100,6 +101,20 @@ describe.each(testDatabases)('alert mail through the outbox on $label', (databas
     expect(smtp.to(email)).toHaveLength(1);
     const { rows } = await t.db.query(`SELECT 1 FROM saved_search_mail WHERE search_id = $1 AND kind = 'alert'`, [id]);
     expect(rows).toHaveLength(1);
+  });
+
+  it('sends nothing more to an address that unsubscribed, not even an alert queued a moment before', async () => {
+    const { id, email } = await newAlert();
+    // The mail server refuses for now: the alert waits in the outbox.
+    smtp.onMessage = () => ({ code: 451, message: 'Mailbox busy, try later' });
+    await runAlerts(deps);
+    expect((await outboxOf(id))[0]).toMatchObject({ status: 'pending' });
+    smtp.onMessage = undefined;
+    expect(await deleteSearch(t.db, id)).toBe(true);
+    expect(await outboxOf(id)).toEqual([]);
+    later(2 * MINUTE);
+    await deliverMail(deps);
+    expect(smtp.to(email)).toHaveLength(0);
   });
 
   it('is one mail when the same key is enqueued twice', async () => {
