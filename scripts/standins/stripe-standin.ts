@@ -12,6 +12,8 @@
  *   POST /v1/checkout/sessions/{id}/expire     an open session → "expired", and the
  *                                              checkout.session.expired event; otherwise 400
  *   POST /v1/refunds                           payment_intent → a refund (status "succeeded")
+ * A POST with an `Idempotency-Key` already seen answers the object it made then, as Stripe does,
+ * so a retried refund is one refund.
  * The checkout page, on the stand-in's own origin as Stripe's is on checkout.stripe.com:
  *   GET  /pay/{id}                             the amount, the description, "Pay" and "Cancel"
  *   POST /pay/{id}/pay                         pays: the session becomes "complete"/"paid" with a
@@ -52,6 +54,8 @@ export interface StripeStandIn {
   url: string;
   /** Every event created, in order, with its delivery status. */
   events: StandInEvent[];
+  /** Every refund made, in order (a retried request with the same Idempotency-Key makes none). */
+  refunds: { id: string; payment_intent: unknown; amount: unknown }[];
   setWebhook(url: string, secret: string): void;
   /** Posts an event again as it was (a replayed webhook), freshly signed. */
   redeliver(eventId: string): Promise<number>;
@@ -137,6 +141,9 @@ ${
 export async function startStripeStandIn(options: StripeStandInOptions = {}): Promise<StripeStandIn> {
   const now = options.now ?? (() => new Date());
   const sessions = new Map<string, Session>();
+  /** Answers of POSTs made with an Idempotency-Key: the same key again gets the same object, as on Stripe. */
+  const idempotent = new Map<string, unknown>();
+  const refunds: StripeStandIn['refunds'] = [];
   const descriptions = new Map<string, string>();
   const events: StandInEvent[] = [];
   let webhook = options.webhookUrl ? { url: options.webhookUrl, secret: options.webhookSecret ?? '' } : undefined;
@@ -232,6 +239,7 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
     const name = ((price.product_data ?? {}) as Json).name;
     descriptions.set(s.id, typeof name === 'string' ? name : 'Payment');
     sendJson(res, 200, s);
+    return s;
   }
 
   async function api(req: IncomingMessage, res: ServerResponse, path: string): Promise<unknown> {
@@ -239,8 +247,15 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
       return sendJson(res, 401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } });
     }
     const form = req.method === 'POST' ? parseStripeForm(await readBody(req)) : {};
+    const idempotencyKey = req.method === 'POST' ? req.headers['idempotency-key'] : undefined;
+    const replayKey = typeof idempotencyKey === 'string' ? `${path} ${idempotencyKey}` : undefined;
+    if (replayKey && idempotent.has(replayKey)) return sendJson(res, 200, idempotent.get(replayKey));
     const sessionPath = /^\/v1\/checkout\/sessions\/([\w-]+)(\/expire)?$/.exec(path);
-    if (req.method === 'POST' && path === '/v1/checkout/sessions') return createSession(form, res);
+    if (req.method === 'POST' && path === '/v1/checkout/sessions') {
+      const session = createSession(form, res);
+      if (replayKey && session) idempotent.set(replayKey, session);
+      return;
+    }
     if (sessionPath) {
       const s = sessions.get(sessionPath[1]!);
       if (!s) return stripeError(res, 404, `No such checkout.session: '${sessionPath[1]}'`, 'session');
@@ -265,6 +280,8 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
         payment_intent: paid.payment_intent,
         metadata: form.metadata ?? {},
       };
+      if (replayKey) idempotent.set(replayKey, refund);
+      refunds.push(refund);
       return sendJson(res, 200, refund);
     }
     return stripeError(res, 404, `Unrecognized request URL (${req.method}: ${path}).`);
@@ -309,6 +326,7 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
   return {
     url,
     events,
+    refunds,
     setWebhook(hookUrl, secret) {
       webhook = { url: hookUrl, secret };
     },

@@ -47,6 +47,8 @@ export type PaymentEvent =
       amount: number;
       currency: string;
       reference?: string;
+      /** The dealer the checkout was made for (its metadata), when it says. */
+      site?: string;
     }
   | { id: string; type: 'checkout.expired'; checkoutId: string; reference?: string }
   /** A delayed payment method (a bank debit) failed after the checkout: the car is released. */

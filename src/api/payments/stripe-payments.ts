@@ -133,6 +133,7 @@ export function stripePayments(options: StripePaymentsOptions): Payments {
           amount: session.amount_total ?? 0,
           currency: session.currency ?? '',
           reference: session.client_reference_id ?? undefined,
+          ...(session.metadata?.site ? { site: session.metadata.site } : {}),
         };
       }
       if (event.type === 'checkout.session.async_payment_failed') {

@@ -317,8 +317,10 @@ export async function applyPaymentEvent(
       }
     }
     if (!row) {
-      if (event.type === 'checkout.completed' && event.reference && RESERVATION_ID.test(event.reference)) {
-        // A deposit for a reservation of ours that is gone: it is not kept.
+      const ours = event.type === 'checkout.completed' && deps.dealers.some((d) => d.slug === event.site);
+      if (ours && event.reference && RESERVATION_ID.test(event.reference)) {
+        // A deposit for a reservation of ours that is gone (a database restored from before it):
+        // it is not kept. A checkout of another deployment on the same Stripe account is left alone.
         await deps.payments.refund(event.paymentId, 'the reservation no longer exists');
         console.error(
           `A deposit for unknown reservation ${event.reference} was refunded (payment ${event.paymentId}).`,

@@ -314,11 +314,13 @@ export async function firstTimeEvent(db: Db, eventId: string, type: string, now:
 
 /**
  * A sold reservation whose car the stock system has not listed for sale since the sale (SQL on
- * `r`, a reservations row): once a feed lists the car for sale again, the stock wins.
+ * `r`, a reservations row): once a feed lists the car for sale again, the stock wins. A car's
+ * first feed (a dealer's first import after the sale) lists what the stock system had all along,
+ * and relists nothing: only a return to sale after the car was first seen counts.
  */
 const SOLD_NOT_RELISTED = `r.status = 'sold' AND NOT EXISTS (
     SELECT 1 FROM stock_cars s WHERE s.site_slug = r.site_slug AND s.car->>'id' = r.car_id
-      AND s.listed_since IS NOT NULL AND s.listed_since > r.updated_at)`;
+      AND s.listed_since IS NOT NULL AND s.listed_since > r.updated_at AND s.listed_since > s.first_seen)`;
 
 /**
  * The reservation state of each of `carIds` that has one now: "held" (checkout open), "reserved"

@@ -195,6 +195,28 @@ describe.each(testDatabases)('reservation trust on $label', (database) => {
     expect(await s.status(carId)).toBe('available');
   });
 
+  it("a deposit for a reservation of this dealer that no longer exists is refunded; another deployment's is left alone", async () => {
+    const gone = await paidUnannounced(113);
+    const paymentOf = (body: typeof gone.body) => String(body.data.object.payment_intent);
+    // The reservation is lost (a database restored from before it): the payment is refunded.
+    await t.db.query('DELETE FROM reservations WHERE id = $1', [gone.id]);
+    const res = await s.webhook(
+      JSON.stringify({ ...gone.body, id: `${String((gone.body as { id?: string }).id)}-gone` }),
+    );
+    expect(await res.json()).toEqual({ received: true, outcome: 'refunded' });
+    expect(s.refunds.map((r) => r.paymentId)).toContain(paymentOf(gone.body));
+    // A checkout made for a dealer this deployment does not serve is not ours to refund.
+    const other = await paidUnannounced(114);
+    await t.db.query('DELETE FROM reservations WHERE id = $1', [other.id]);
+    const object = other.body.data.object as { metadata: Record<string, string> };
+    object.metadata = { ...object.metadata, site: 'another-deployments-dealer' };
+    const answer = await s.webhook(
+      JSON.stringify({ ...other.body, id: `${String((other.body as { id?: string }).id)}-other` }),
+    );
+    expect(await answer.json()).toEqual({ received: true, outcome: 'unknown' });
+    expect(s.refunds.map((r) => r.paymentId)).not.toContain(paymentOf(other.body));
+  });
+
   /** A hold made as the API makes one, whose checkout is never attached. */
   const unattachedHold = async (carId: number, email: string) => {
     const id = `res_${randomBytes(12).toString('hex')}`;
