@@ -336,6 +336,9 @@ export async function applyPaymentEvent(
     }
     if (row.status === 'reserved' || row.status === 'sold') return 'reserved';
     if (row.status === 'refunded') return 'refunded';
+    // Paid before and ended since (its hold ran out, the dealer released it): a second notice of
+    // that payment reserves nothing again.
+    if (row.payment_id) return 'ignored';
     await recordPaid(tx, row.id, event.amount, event.currency, now);
     const refuse = await refundReasonFor(tx, dealer, row, event, now);
     let settled: ReservationRow;

@@ -217,6 +217,24 @@ describe.each(testDatabases)('reservation trust on $label', (database) => {
     expect(s.refunds.map((r) => r.paymentId)).not.toContain(paymentOf(other.body));
   });
 
+  it('a second notice of a payment whose hold has ended since reserves nothing again', async () => {
+    const { reservation_id: id, row } = await reserveAndPay(115);
+    s.advance(49 * 3_600_000);
+    await releaseDue(t.db, new Date(s.clock.ms), { site: STAND_SLUG });
+    expect(await s.row(id)).toMatchObject({ status: 'released', released_reason: 'hold-ended' });
+    const event = s.standIn.events.find(
+      (e) => e.type === 'checkout.session.completed' && e.body.includes(row.checkout_id!),
+    )!;
+    const again = {
+      ...(JSON.parse(event.body) as object),
+      id: `${event.id}_again`,
+      type: 'checkout.session.async_payment_succeeded',
+    };
+    expect(await (await s.webhook(JSON.stringify(again))).json()).toEqual({ received: true, outcome: 'ignored' });
+    expect(await s.row(id)).toMatchObject({ status: 'released' });
+    expect((await s.mailOf(id)).map((m) => m.kind)).toEqual(['reservation-receipt']);
+  });
+
   /** A hold made as the API makes one, whose checkout is never attached. */
   const unattachedHold = async (carId: number, email: string) => {
     const id = `res_${randomBytes(12).toString('hex')}`;
