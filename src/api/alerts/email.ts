@@ -15,7 +15,7 @@ import { carCard, type CarHit } from '../../domain/search/cars-search.ts';
 import { formatPrice } from '../../lib/text.ts';
 import { API_ROUTES } from '../../contract/routes.ts';
 import type { MailMessage } from '../mail/mailer.ts';
-import { absoluteHref, brandButton, brandDocument, brandOf, escapeHtml } from './brand.ts';
+import { absoluteHref, brandButton, brandDocument, brandOf, escapeHtml } from '../mail/brand.ts';
 import { describeSearch } from './search.ts';
 import type { LinkValues, SavedSearchRow } from './store.ts';
 

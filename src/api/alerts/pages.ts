@@ -5,7 +5,7 @@
  * opened on another dealer's site, which is no link of that site).
  */
 import type { DealerContent } from '../../content/load.ts';
-import { absoluteHref, brandButton, brandDocument, brandOf, escapeHtml } from './brand.ts';
+import { absoluteHref, brandButton, brandDocument, brandOf, escapeHtml } from '../mail/brand.ts';
 
 /** No script, no frames, inline styles only; the unsubscribe form posts back to this API. */
 const PAGE_HEADERS = {

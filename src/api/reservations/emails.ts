@@ -14,7 +14,7 @@ import { holdEndText, holdText } from '../../domain/reservations.ts';
 import type { Db } from '../deps.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { brandDocument, brandOf, escapeHtml } from '../alerts/brand.ts';
+import { brandDocument, brandOf, escapeHtml } from '../mail/brand.ts';
 import type { RefundReason, ReservationRow } from './store.ts';
 
 export interface ReservationMailContext {

@@ -1,6 +1,7 @@
 /**
- * The dealer's branding for the saved-search emails and the small pages of their links: name,
- * logo and primary colour (contrast-checked, WCAG AA, as on the site), all escaped.
+ * The dealer's branding for the API's emails (saved searches, deposits) and the small pages of
+ * their links: name, logo and primary colour (contrast-checked, WCAG AA, as on the site), all
+ * escaped.
  * Email programs ignore style sheets, so the HTML here carries its styles inline.
  */
 import type { DealerContent } from '../../content/load.ts';
