@@ -478,3 +478,33 @@ describe.each(testDatabases)('unpaid holds under the default limits on $label', 
     expect(await errorOf(other)).toBe(CAR_TAKEN);
   });
 });
+
+describe.each(testDatabases)(
+  "a dealer's first stock feed after a sale through a reservation, on $label",
+  (database) => {
+    let t: TestDb;
+    let s: ReservationStand;
+
+    beforeAll(async () => {
+      t = await database.open();
+      s = await reservationStand(t.db, { cars: 3 });
+    });
+    afterAll(async () => {
+      await s?.close();
+      await t?.cleanup();
+    });
+
+    it('relists nothing: it lists what the stock system had all along', async () => {
+      const started = await s.started(await s.reserve(101));
+      expect((await s.pay(started.checkout_url)).status).toBe(303);
+      s.advance(MINUTE);
+      await settleReservation(t.db, STAND_SLUG, '101', 'sold', new Date(s.clock.ms));
+      expect(await s.status(101)).toBe('sold');
+      // The dealer's first feed (a price change of another car) takes its snapshot's cars in.
+      s.advance(MINUTE);
+      await s.feed('Stock No,Price\nR102,25990\n', 'delta');
+      expect(await s.status(101)).toBe('sold');
+      expect((await s.reserve(101, SAM)).status).toBe(409);
+    });
+  },
+);
