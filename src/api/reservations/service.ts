@@ -25,7 +25,7 @@ import type { ApiDeps, Db } from '../deps.ts';
 import { ApiError } from '../errors.ts';
 import { saveLeads } from '../leads/store.ts';
 import { senderAddress } from '../mail/mailer.ts';
-import { dealerZone, isoWithOffset } from '../outbox/adf.ts';
+import { isoWithOffset } from '../outbox/adf.ts';
 import { carStatuses } from '../stock/store.ts';
 import type { PaymentEvent, PaymentCurrency, Payments } from '../payments/payments.ts';
 import { enqueueReservationMail, refundReasonText } from './emails.ts';
@@ -197,7 +197,8 @@ function leadComments(dealer: DealerContent, row: ReservationRow, deposit: strin
 async function reservationLead(deps: ApiDeps, db: Db, dealer: DealerContent, row: ReservationRow) {
   const car = carOf(dealer, row.car_id);
   const deposit = depositText(row.amount, row.currency);
-  const zone = dealerZone(dealer.site);
+  // The zone of the hold's local text too (holdEndText), so the two never disagree.
+  const zone = timeZoneFor(dealer.site);
   const values = {
     ...row.contact,
     car_id: row.car_id,
