@@ -14,7 +14,6 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../../src/api/app.ts';
-import type { ApiDeps } from '../../../src/api/deps.ts';
 import { confirmationsPerSiteOf } from '../../../src/api/guard.ts';
 import { rateLimitsFromEnv } from '../../../src/api/deps.ts';
 import { PER_EMAIL_PER_HOUR } from '../../../src/api/alerts/route.ts';
@@ -124,7 +123,7 @@ describe.each(testDatabases)('saved searches a stranger cannot abuse, on $label'
     const capped = createApp({
       ...f.deps,
       rateLimits: { ...f.deps.rateLimits, savedSearchConfirmationsPerSite: { max: 3, windowMs: HOUR } },
-    } as ApiDeps);
+    });
     const answers: Response[] = [];
     for (let i = 0; i < 5; i++) answers.push(await save({ email: `p${i}@example.com` }, {}, capped));
     expect(answers.map((r) => r.status)).toEqual([202, 202, 202, 429, 429]);
