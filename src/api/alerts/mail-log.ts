@@ -14,9 +14,8 @@
  * address deletes its outbox mail of the site, and mail enqueued before the retention period is
  * deleted with its file. An alert's record here is written in the transaction that enqueues it.
  */
-import { unlink } from 'node:fs/promises';
 import type { Db } from '../deps.ts';
-import { deleteOutboxMail } from '../mail/outbox.ts';
+import { deleteOutboxMail, deleteRowsWithFiles } from '../mail/outbox.ts';
 import { emailKey, UNCONFIRMED_DAYS, type SavedSearchRow } from './store.ts';
 
 const DAY_MS = 86_400_000;
@@ -59,29 +58,10 @@ export interface MailDeleteReport {
  * record whose file cannot be deleted is kept (reported), to be tried again.
  */
 async function deleteMail(db: Db, where: string, params: unknown[], report: MailDeleteReport): Promise<void> {
-  const { rows } = await db.query<{ id: string; file: string | null }>(
-    `SELECT id::text, file FROM saved_search_mail WHERE ${where}`,
-    params,
-  );
-  const gone: string[] = [];
-  for (const row of rows) {
-    if (row.file) {
-      try {
-        await unlink(row.file);
-        report.files.push(row.file);
-      } catch (e) {
-        if ((e as NodeJS.ErrnoException).code !== 'ENOENT') {
-          report.errors.push(`Could not delete ${row.file}: ${(e as Error).message}`);
-          continue;
-        }
-      }
-    }
-    gone.push(row.id);
-  }
-  if (gone.length) {
-    await db.query('DELETE FROM saved_search_mail WHERE id = ANY($1::bigint[])', [gone]);
-    report.mails += gone.length;
-  }
+  const done = await deleteRowsWithFiles(db, 'saved_search_mail', where, params);
+  report.files.push(...done.files);
+  report.errors.push(...done.errors);
+  report.mails += done.rows;
 }
 
 const emptyReport = (): MailDeleteReport => ({ searches: 0, mails: 0, files: [], errors: [] });

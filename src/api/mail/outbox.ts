@@ -297,9 +297,22 @@ export interface OutboxDeleteReport {
  * address and the retention purge (alerts/mail-log.ts).
  */
 export async function deleteOutboxMail(db: Db, where: string, params: unknown[]): Promise<OutboxDeleteReport> {
+  return deleteRowsWithFiles(db, 'mail_outbox', where, params);
+}
+
+/**
+ * Deletes the rows of `table` (an email table with `id` and `file`) that `where` selects, each
+ * row's .eml file first: a row whose file cannot be deleted is kept (reported), to be tried again.
+ */
+export async function deleteRowsWithFiles(
+  db: Db,
+  table: 'mail_outbox' | 'saved_search_mail',
+  where: string,
+  params: unknown[],
+): Promise<OutboxDeleteReport> {
   const report: OutboxDeleteReport = { rows: 0, files: [], errors: [] };
   const { rows } = await db.query<{ id: string; file: string | null }>(
-    `SELECT id::text, file FROM mail_outbox WHERE ${where}`,
+    `SELECT id::text, file FROM ${table} WHERE ${where}`,
     params,
   );
   const gone: string[] = [];
@@ -318,7 +331,7 @@ export async function deleteOutboxMail(db: Db, where: string, params: unknown[])
     gone.push(row.id);
   }
   if (gone.length) {
-    await db.query('DELETE FROM mail_outbox WHERE id = ANY($1::bigint[])', [gone]);
+    await db.query(`DELETE FROM ${table} WHERE id = ANY($1::bigint[])`, [gone]);
     report.rows = gone.length;
   }
   return report;
