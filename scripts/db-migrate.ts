@@ -6,7 +6,7 @@
 import { parseArgs } from 'node:util';
 import { dataDirFrom, dbConfigFrom, describeDb, openDb } from '../src/api/db/index.ts';
 import { migrate } from '../src/api/db/migrate.ts';
-import { maintenance } from '../src/api/deps.ts';
+import { maintenance } from '../src/api/core/deps.ts';
 
 const { values } = parseArgs({ options: { data: { type: 'string' } } });
 const config = dbConfigFrom(dataDirFrom(values.data));

@@ -23,7 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { provideContent } from '../src/content/store.ts';
 import { dataDirFrom, openPglite } from '../src/api/db/index.ts';
-import { maintenance } from '../src/api/deps.ts';
+import { maintenance } from '../src/api/core/deps.ts';
 import { FINANCE_STANDIN_PORT, financeProviderFromEnv } from '../src/api/integrations/finance-provider.ts';
 import { startRuntime, type Runtime } from '../src/api/runtime.ts';
 import { offerLocalAdmin } from '../src/api/leads/local-admin.ts';

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { openDb } from '../../src/api/db/index.ts';
 import { openPostgres } from '../../src/api/db/postgres.ts';
-import type { Db } from '../../src/api/deps.ts';
+import type { Db } from '../../src/api/core/deps.ts';
 
 export type BenchDatabase = { kind: 'pglite' } | { kind: 'postgres'; url: string; poolMax?: number };
 

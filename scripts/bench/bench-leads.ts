@@ -19,7 +19,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { createApp } from '../../src/api/app.ts';
 import { migrate } from '../../src/api/db/migrate.ts';
-import type { ApiDeps, Db, Destination } from '../../src/api/deps.ts';
+import type { ApiDeps, Db, Destination } from '../../src/api/core/deps.ts';
 import { serveFetch } from '../../src/api/node-adapter.ts';
 import { loadDealers, type DealerContent } from '../../src/content/load.ts';
 import { projectRoot } from './bench-run.ts';

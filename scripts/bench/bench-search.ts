@@ -22,7 +22,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createApp } from '../../src/api/app.ts';
 import { migrate } from '../../src/api/db/migrate.ts';
-import type { ApiDeps } from '../../src/api/deps.ts';
+import type { ApiDeps } from '../../src/api/core/deps.ts';
 import { serveFetch } from '../../src/api/node-adapter.ts';
 import { indexContent } from '../../src/api/search/index-content.ts';
 import type { Car } from '../../src/content/entities.ts';

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { migrate } from '../../src/api/db/migrate.ts';
-import type { Db } from '../../src/api/deps.ts';
+import type { Db } from '../../src/api/core/deps.ts';
 import { applyStockFeed, stockFeedOf, type ImportSummary } from '../../src/api/stock/import.ts';
 import type { DealerContent } from '../../src/content/load.ts';
 import { readFeedFile, readFeedFileInSlices } from '../../src/domain/stock/feed.ts';

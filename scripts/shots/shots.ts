@@ -13,7 +13,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser } from 'playwright-core';
-import { loadDealerFolder } from '../../src/api/content.ts';
+import { loadDealerFolder } from '../../src/api/core/content.ts';
 import { projectRoot } from '../../src/engine/build/build-sites.ts';
 import { settleForShot, shotPages, type ShotPage } from './shot-pages.ts';
 import { escapeHtml } from '../../src/lib/sanitize.ts';

@@ -6,19 +6,19 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { ApiDeps } from './deps.ts';
+import type { ApiDeps } from './core/deps.ts';
 import { DATABASE_RETRY_AFTER_S, describeError } from './db/errors.ts';
-import { apiErrorOf, errorBody, errorResponse } from './errors.ts';
-import { validHost } from './http.ts';
+import { apiErrorOf, errorBody, errorResponse } from './core/errors.ts';
+import { validHost } from './core/http.ts';
 import { leadHandlers } from './leads/route.ts';
 import { mountHandlers, routeHandlers } from './routes/index.ts';
 import { stockHandlers } from './stock/route.ts';
 import { reservationHandlers } from './reservations/route.ts';
 import { savedSearchHandlers } from './alerts/route.ts';
-import type { RouteHandler, RouteHandlers } from './routes/respond.ts';
+import type { RouteHandler, RouteHandlers } from './core/respond.ts';
 import { API_BASE, type ApiRouteName } from '../contract/routes.ts';
 
-export type { ApiDeps } from './deps.ts';
+export type { ApiDeps } from './core/deps.ts';
 
 /** "/api/leads/:id" → a RegExp matching "/api/leads/42"; ":name{regex}" keeps its own pattern. */
 function routePattern(path: string): RegExp {

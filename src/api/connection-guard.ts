@@ -21,7 +21,7 @@
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { envDefault, envInt, processEnv, type Env } from '../config/env.ts';
-import { addressGroup } from './rate-limit.ts';
+import { addressGroup } from './core/rate-limit.ts';
 
 export interface ConnectionLimits {
   headersTimeoutMs: number;

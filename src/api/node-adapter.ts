@@ -11,9 +11,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { DEFAULT_BODY_TIMEOUT_MS, guardServer, type ConnectionLimits } from './connection-guard.ts';
 import { API_ROUTES, MAX_STOCK_FEED_BYTES } from '../contract/routes.ts';
-import { errorResponse } from './errors.ts';
+import { errorResponse } from './core/errors.ts';
 import { streamBody, type StreamedBody } from './node-body-stream.ts';
-import { UNSUPPORTED_METHODS, validHost, validTarget } from './http.ts';
+import { UNSUPPORTED_METHODS, validHost, validTarget } from './core/http.ts';
 
 export type FetchHandler = (request: Request) => Response | Promise<Response>;
 

@@ -16,7 +16,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { processEnv, readEnv } from '../config/env.ts';
 import { connectionLimitsFromEnv } from './connection-guard.ts';
-import { apiContent } from './content.ts';
+import { apiContent } from './core/content.ts';
 import { dataDirFrom, openPglite } from './db/index.ts';
 import { financeProviderFromEnv } from './integrations/finance-provider.ts';
 import { paymentsFromEnv } from './payments/from-env.ts';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { createApp } from '../../src/api/app.ts';
-import type { ApiDeps, Db } from '../../src/api/deps.ts';
+import type { ApiDeps, Db } from '../../src/api/core/deps.ts';
 import { fileMailer, mailDir, type Mailer } from '../../src/api/mail/mailer.ts';
 import { indexDealer } from '../../src/api/search/index-content.ts';
 import { applyStockFeed } from '../../src/api/stock/import.ts';

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { openDb } from '../../src/api/db/index.ts';
 import { openPostgres } from '../../src/api/db/postgres.ts';
 import { migrate } from '../../src/api/db/migrate.ts';
-import type { ApiDeps, Db, Destination } from '../../src/api/deps.ts';
+import type { ApiDeps, Db, Destination } from '../../src/api/core/deps.ts';
 import type { FinanceProvider } from '../../src/api/integrations/finance-provider.ts';
 import { loadDealers, type DealerContent } from '../../src/content/load.ts';
 

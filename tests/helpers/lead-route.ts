@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '../../src/api/app.ts';
-import type { ApiDeps, Db } from '../../src/api/deps.ts';
+import type { ApiDeps, Db } from '../../src/api/core/deps.ts';
 import { testDeps, type TestDatabase, type TestDb } from './db.ts';
 
 export type App = ReturnType<typeof createApp>;

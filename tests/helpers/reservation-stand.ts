@@ -8,7 +8,7 @@ import { createHmac } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../../src/api/app.ts';
-import type { ApiDeps, Db } from '../../src/api/deps.ts';
+import type { ApiDeps, Db } from '../../src/api/core/deps.ts';
 import { createFetchServer } from '../../src/api/node-adapter.ts';
 import type { Payments } from '../../src/api/payments/payments.ts';
 import { stripePayments } from '../../src/api/payments/stripe-payments.ts';

@@ -14,7 +14,7 @@
  * address deletes its outbox mail of the site, and mail enqueued before the retention period is
  * deleted with its file. An alert's record here is written in the transaction that enqueues it.
  */
-import type { Db } from '../deps.ts';
+import type { Db } from '../core/deps.ts';
 import { deleteOutboxMail, deleteRowsWithFiles } from '../mail/outbox.ts';
 import { emailKey, UNCONFIRMED_DAYS, type SavedSearchRow } from './store.ts';
 

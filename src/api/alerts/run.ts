@@ -17,7 +17,7 @@ import type { DealerContent } from '../../content/load.ts';
 import type { CarHit } from '../../domain/search/cars-search.ts';
 import { headlinePrice } from '../../domain/car-prices.ts';
 import { plural } from '../../lib/text.ts';
-import type { Db } from '../deps.ts';
+import type { Db } from '../core/deps.ts';
 import { describeError } from '../db/errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { deliverMail, enqueueMail, type MailDeliverReport } from '../mail/outbox.ts';

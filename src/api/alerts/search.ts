@@ -16,8 +16,8 @@ import {
 import { routeOfSearch } from '../../domain/search/cars-route.ts';
 import { MAX_CAR_HITS } from '../../domain/search/indexes.ts';
 import { formatKm, formatPrice } from '../../lib/text.ts';
-import type { Db } from '../deps.ts';
-import { ApiError } from '../errors.ts';
+import type { Db } from '../core/deps.ts';
+import { ApiError } from '../core/errors.ts';
 import { runSearches } from '../search/search.ts';
 
 /** The cars index with its default order: the URL's sort and page do not change what matches. */

@@ -13,7 +13,7 @@
  * - The rate limits count inboxes, not spellings of an address: inboxKey.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { Db } from '../deps.ts';
+import type { Db } from '../core/deps.ts';
 
 export interface SavedSearchRow {
   id: string;

@@ -3,7 +3,7 @@
  * tests): open.ts with the embedded database bound, so `openDb` opens PGlite when DATABASE_URL
  * is not set. Serverless code imports open.ts instead, which leaves PGlite out (see there).
  */
-import type { Db } from '../deps.ts';
+import type { Db } from '../core/deps.ts';
 import { openDatabase, type DbConfig } from './open.ts';
 import { openPglite } from './pglite.ts';
 

@@ -4,7 +4,7 @@
  * applies a migration, the others then find it recorded and skip it.
  */
 import { createHash } from 'node:crypto';
-import type { Db } from '../deps.ts';
+import type { Db } from '../core/deps.ts';
 import { loadMigrations, type Migration } from './migrations.ts';
 
 export interface MigrateResult {

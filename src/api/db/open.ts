@@ -9,7 +9,7 @@
  * file tracer packs none of it. db/index.ts is the Node side: this module with PGlite bound.
  */
 import path from 'node:path';
-import type { Db } from '../deps.ts';
+import type { Db } from '../core/deps.ts';
 import { envDefault, envInt, processEnv, readEnv, type Env } from '../../config/env.ts';
 import { openPostgres } from './postgres.ts';
 

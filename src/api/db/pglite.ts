@@ -5,7 +5,7 @@
 import { mkdir, open, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
-import type { Db } from '../deps.ts';
+import type { Db } from '../core/deps.ts';
 import { missingDriver } from './driver.ts';
 
 type Runner = Pick<Transaction, 'query' | 'exec'>;

@@ -10,7 +10,7 @@
  * Errors that mean the server is away are thrown as DatabaseUnavailableError.
  */
 import type { Pool, PoolClient, QueryResult } from 'pg';
-import type { Db } from '../deps.ts';
+import type { Db } from '../core/deps.ts';
 import { missingDriver } from './driver.ts';
 import { classifyDbError, unavailableReason } from './errors.ts';
 

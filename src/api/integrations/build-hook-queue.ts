@@ -9,7 +9,7 @@
  * due together on one hook are named in one call. A failed call is retried with the lead
  * outbox's backoff (1 min, 2, 4 … 6 h), and given up after MAX_ATTEMPTS, logged.
  */
-import type { Db } from '../deps.ts';
+import type { Db } from '../core/deps.ts';
 import { MAX_ATTEMPTS, retryDelayMs } from '../outbox/deliver.ts';
 import { callBuildHook, describeHook, hookKey, type BuildHook } from './build-hook.ts';
 

@@ -12,7 +12,7 @@
  * save waiting behind it fail at once (503), rather than each waiting out a time limit in turn.
  */
 import { DatabaseUnavailableError } from '../db/errors.ts';
-import type { Db } from '../deps.ts';
+import type { Db } from '../core/deps.ts';
 import { saveLeads, sessionOf, type LeadSave, type SaveOutcome } from './store.ts';
 
 export interface BatchOptions {

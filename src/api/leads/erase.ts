@@ -8,7 +8,7 @@
  */
 import { access, readFile, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import type { Db } from '../deps.ts';
+import type { Db } from '../core/deps.ts';
 import { adfXml } from '../outbox/adf.ts';
 import { writeAtomically } from '../outbox/send.ts';
 import { LEAD_ID } from '../../contract/leads.ts';

@@ -6,7 +6,7 @@
 import { mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { DealerContent } from '../../content/load.ts';
-import type { Db } from '../deps.ts';
+import type { Db } from '../core/deps.ts';
 import { adfDocument } from '../outbox/adf.ts';
 import { leadPayload } from '../outbox/payload.ts';
 import { writeAtomically } from '../outbox/send.ts';

@@ -9,7 +9,7 @@ import type { ReservationRow } from '../reservations/store.ts';
 import type { Car } from '../../content/entities.ts';
 import { openDb, type DbConfig } from '../db/index.ts';
 import { DataDirInUseError } from '../db/pglite.ts';
-import type { Db } from '../deps.ts';
+import type { Db } from '../core/deps.ts';
 import type { ImportSummary, StockFeed } from '../stock/import.ts';
 import type { EraseReport, Person } from './erase.ts';
 import type { LeadRow } from './store.ts';

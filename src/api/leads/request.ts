@@ -5,7 +5,7 @@
 import { HONEYPOT_FIELD } from '../../forms/contract.ts';
 import { leadSaveRequest, type LeadValue } from '../../contract/leads.ts';
 import { parseWith } from '../../contract/parse.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError } from '../core/errors.ts';
 
 export interface LeadSave {
   idempotencyKey: string;

@@ -12,7 +12,7 @@
  * Saved searches (email addresses) follow the same period: src/api/alerts/mail-log.ts.
  */
 import type { DealerContent } from '../../content/load.ts';
-import type { Db } from '../deps.ts';
+import type { Db } from '../core/deps.ts';
 import { envDefault, envInt } from '../../config/env.ts';
 import { plural } from '../../lib/text.ts';
 import { envSuffix, type Env } from '../outbox/destinations.ts';

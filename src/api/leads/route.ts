@@ -15,14 +15,14 @@
  * server-values.ts. A location or category the form does not offer is refused with `fields`.
  */
 import { MAX_LEAD_BODY_BYTES, type LeadSaveResponse } from '../../forms/contract.ts';
-import { readJsonObject } from '../body.ts';
-import type { ApiDeps } from '../deps.ts';
-import { ApiError } from '../errors.ts';
+import { readJsonObject } from '../core/body.ts';
+import type { ApiDeps } from '../core/deps.ts';
+import { ApiError } from '../core/errors.ts';
 import { describeError } from '../db/errors.ts';
-import type { RouteHandler, RouteHandlers } from '../routes/respond.ts';
-import { checkOrigin, enforce, limitsOf, requireJson } from '../guard.ts';
-import { clientIp, type Hit } from '../rate-limit.ts';
-import { resolveSite } from '../site.ts';
+import type { RouteHandler, RouteHandlers } from '../core/respond.ts';
+import { checkOrigin, enforce, limitsOf, requireJson } from '../core/guard.ts';
+import { clientIp, type Hit } from '../core/rate-limit.ts';
+import { resolveSite } from '../core/site.ts';
 import { missingContact, parseLeadSave, type LeadSave } from './request.ts';
 import { leadSaverFor } from './batch.ts';
 import { findForm, stepValues, validateValues, type FoundForm } from './validate.ts';

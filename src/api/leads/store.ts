@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { LeadStatus } from '../../forms/contract.ts';
-import type { Db, Destination } from '../deps.ts';
+import type { Db, Destination } from '../core/deps.ts';
 import { redactUrl } from '../../lib/redact.ts';
 
 export interface LeadRow {

@@ -28,7 +28,7 @@
 import { createHash } from 'node:crypto';
 import { unlink } from 'node:fs/promises';
 import { redactUrls } from '../../lib/redact.ts';
-import type { Db } from '../deps.ts';
+import type { Db } from '../core/deps.ts';
 import { unavailableReason } from '../db/errors.ts';
 import { MailSendError, type Mailer, type MailMessage, type SentMail } from './mailer.ts';
 

@@ -25,7 +25,7 @@
  * the site's content; rows written by earlier versions carry their payload and send it as it is.
  */
 import { redactUrl, redactUrls } from '../../lib/redact.ts';
-import type { ApiDeps, Destination } from '../deps.ts';
+import type { ApiDeps, Destination } from '../core/deps.ts';
 import type { LeadRow } from '../leads/store.ts';
 import { leadPayload, type LeadPayload } from './payload.ts';
 import { SendError, sendAdf, sendFiles, sendWebhook, type SendContext } from './send.ts';

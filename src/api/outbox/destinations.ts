@@ -12,7 +12,7 @@
  * none any more (src/api/outbox/deliver.ts).
  */
 import path from 'node:path';
-import type { Destination } from '../deps.ts';
+import type { Destination } from '../core/deps.ts';
 import { dealerEnvName, readEnv, type Env } from '../../config/env.ts';
 import { envSuffix } from '../../content/dealer-settings.ts';
 

@@ -11,7 +11,7 @@
  */
 import type { DealerContent } from '../../content/load.ts';
 import { holdEndText, holdText } from '../../domain/reservations.ts';
-import type { Db } from '../deps.ts';
+import type { Db } from '../core/deps.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { brandDocument, brandOf, escapeHtml } from '../mail/brand.ts';

@@ -20,13 +20,13 @@ import { z } from 'astro/zod';
 import { parseWith } from '../../contract/parse.ts';
 import { MAX_PAYMENT_EVENT_BYTES } from '../../contract/routes.ts';
 import { reservationProblems } from '../../forms/reservation.ts';
-import { readCapped } from '../body.ts';
-import type { ApiDeps } from '../deps.ts';
-import { ApiError } from '../errors.ts';
-import { enforce, guardedJson, limitsOf, originAllowed } from '../guard.ts';
-import { clientIp } from '../rate-limit.ts';
+import { readCapped } from '../core/body.ts';
+import type { ApiDeps } from '../core/deps.ts';
+import { ApiError } from '../core/errors.ts';
+import { enforce, guardedJson, limitsOf, originAllowed } from '../core/guard.ts';
+import { clientIp } from '../core/rate-limit.ts';
 import { PaymentSignatureError, type Payments } from '../payments/payments.ts';
-import { dealerFor, handle, type RouteHandlers } from '../routes/respond.ts';
+import { dealerFor, handle, type RouteHandlers } from '../core/respond.ts';
 import {
   applyPaymentEvent,
   cancelReservation,

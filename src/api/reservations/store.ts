@@ -3,7 +3,7 @@
  * row's current state, and the partial unique index `reservations_one_live` keeps at most one held
  * or reserved row per car, so two shoppers racing for one car get exactly one hold between them.
  */
-import type { Db } from '../deps.ts';
+import type { Db } from '../core/deps.ts';
 import {
   HOLDS_PER_CLIENT_MESSAGE,
   HOLDS_PER_DEALER_MESSAGE,

@@ -22,13 +22,13 @@
  *         dap_min_price, dap_max_price }] }   — absent values are null
  *   404 unknown site or model
  */
-import type { ApiDeps } from '../deps.ts';
+import type { ApiDeps } from '../core/deps.ts';
 import type { DealerContent } from '../../content/load.ts';
 import type { Location, Model } from '../../content/entities.ts';
 import { modelParams } from '../../contract/catalogue.ts';
 import { parseWith } from '../../contract/parse.ts';
-import { ApiError } from '../errors.ts';
-import { dealerFor, handle, type RouteHandlers } from './respond.ts';
+import { ApiError } from '../core/errors.ts';
+import { dealerFor, handle, type RouteHandlers } from '../core/respond.ts';
 import { trimmed } from '../../lib/text.ts';
 
 /** Content changes only with a deploy; an hour keeps a stale answer short-lived. */

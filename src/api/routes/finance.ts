@@ -27,11 +27,11 @@
  */
 import { financeApplication, financeLocationsRequest } from '../../contract/finance.ts';
 import { parseWith } from '../../contract/parse.ts';
-import type { ApiDeps } from '../deps.ts';
-import { ApiError } from '../errors.ts';
-import { guardedJson, limitsOf } from '../guard.ts';
+import type { ApiDeps } from '../core/deps.ts';
+import { ApiError } from '../core/errors.ts';
+import { guardedJson, limitsOf } from '../core/guard.ts';
 import { FinanceProviderError } from '../integrations/finance-provider.ts';
-import { handle, type JsonObject, type RouteHandlers } from './respond.ts';
+import { handle, type JsonObject, type RouteHandlers } from '../core/respond.ts';
 import type { Context } from 'hono';
 import type { Car } from '../../content/entities.ts';
 import type { DealerContent } from '../../content/load.ts';

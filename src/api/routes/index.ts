@@ -6,10 +6,10 @@
  */
 import type { Hono } from 'hono';
 import { API_BASE, API_METHODS, API_ROUTES, type ApiRouteName } from '../../contract/routes.ts';
-import type { ApiDeps } from '../deps.ts';
+import type { ApiDeps } from '../core/deps.ts';
 import { catalogueHandlers } from './catalogue.ts';
 import { financeHandlers } from './finance.ts';
-import type { RouteHandler, RouteHandlers } from './respond.ts';
+import type { RouteHandler, RouteHandlers } from '../core/respond.ts';
 import { reviewsHandlers } from './reviews.ts';
 import { searchHandlers } from '../search/route.ts';
 import { valuationHandlers } from './valuation.ts';

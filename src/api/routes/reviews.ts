@@ -10,13 +10,13 @@
  *       for it (the spec's "skipped for All Reviews") and the API refuses it rather than guess.
  *   404 unknown site, a websiteId other than the site's id, or a profile the dealer does not have
  */
-import type { ApiDeps } from '../deps.ts';
+import type { ApiDeps } from '../core/deps.ts';
 import type { ReviewsSummary } from '../../content/entities.ts';
 import { REVIEWS_MAX_AGE_MS, selectReviews } from '../../domain/reviews.ts';
 import { reviewsQuery } from '../../contract/catalogue.ts';
 import { parseWith } from '../../contract/parse.ts';
-import { ApiError } from '../errors.ts';
-import { dealerFor, handle, type RouteHandlers } from './respond.ts';
+import { ApiError } from '../core/errors.ts';
+import { dealerFor, handle, type RouteHandlers } from '../core/respond.ts';
 
 /** A day: the browser keeps an answer as long (src/blocks/reviews/refresh.ts). */
 export const REVIEWS_CACHE_MS = REVIEWS_MAX_AGE_MS;

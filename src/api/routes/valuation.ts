@@ -17,15 +17,15 @@ import { AU_STATES, valuationRequest, type AuState } from '../../contract/valuat
 import { parseWith } from '../../contract/parse.ts';
 import { locale } from '../../lib/locale.ts';
 import { auState, nowIn, timeZoneFor } from '../../domain/booking-hours.ts';
-import type { ApiDeps } from '../deps.ts';
-import { ApiError } from '../errors.ts';
-import { guardedJson, limitsOf } from '../guard.ts';
+import type { ApiDeps } from '../core/deps.ts';
+import { ApiError } from '../core/errors.ts';
+import { guardedJson, limitsOf } from '../core/guard.ts';
 import {
   ValuationProviderError,
   localValuationProvider,
   type ValuationProvider,
 } from '../integrations/valuation-provider.ts';
-import { handle, type RouteHandlers } from './respond.ts';
+import { handle, type RouteHandlers } from '../core/respond.ts';
 
 export const VALUATION_UNAVAILABLE = 'Online valuations are not available right now. Please try again later.';
 const TOO_MANY = 'Too many valuations were asked for from your network. Please wait a minute and try again.';

@@ -12,7 +12,7 @@
 import { createHash } from 'node:crypto';
 import type { DealerContent } from '../../content/load.ts';
 import { isOfferShown } from '../../domain/offers.ts';
-import type { Db } from '../deps.ts';
+import type { Db } from '../core/deps.ts';
 import type { RecordKind } from '../../domain/search/indexes.ts';
 import { insertRows, lockSiteIndex, slotValues, type PlacedRow } from './index-rows.ts';
 import { carRow, offerRow } from './schema.ts';

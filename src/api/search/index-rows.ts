@@ -4,7 +4,7 @@
  * cars (index-update.ts), so both write exactly the same rows. A record's sort keys are generated
  * from its own columns (migration 0016); its codes come from the site's slot value lists.
  */
-import type { Db } from '../deps.ts';
+import type { Db } from '../core/deps.ts';
 import { SLOTS, type RecordKind } from '../../domain/search/indexes.ts';
 import { fieldTag, SETTINGS } from '../../domain/search/settings.ts';
 import { CODES, codeOf, type SearchRow, type SlotValues } from './schema.ts';

@@ -8,7 +8,7 @@
  * typo word only lets a misspelt query find nothing, and a stale value is counted by no facet.
  */
 import type { Car } from '../../content/entities.ts';
-import type { Db } from '../deps.ts';
+import type { Db } from '../core/deps.ts';
 import { grownSlotValues, insertRows, lockSiteIndex, type PlacedRow } from './index-rows.ts';
 import { carRow, type SlotValues } from './schema.ts';
 

@@ -17,12 +17,12 @@
  */
 import type { Context } from 'hono';
 import { performance } from 'node:perf_hooks';
-import type { ApiDeps } from '../deps.ts';
+import type { ApiDeps } from '../core/deps.ts';
 import { facetSearchRequest, multiQueryRequest, MAX_SEARCH_REQUESTS } from '../../contract/search.ts';
 import { parseWith } from '../../contract/parse.ts';
-import { ApiError } from '../errors.ts';
-import { guardedJson, limitsOf } from '../guard.ts';
-import { handle, type RouteHandlers } from '../routes/respond.ts';
+import { ApiError } from '../core/errors.ts';
+import { guardedJson, limitsOf } from '../core/guard.ts';
+import { handle, type RouteHandlers } from '../core/respond.ts';
 import { ParamError, parseSearchRequest, type SearchRequest } from '../../contract/search-params.ts';
 import { UnknownIndexError } from '../../contract/search-param-values.ts';
 import { runSearches } from './search.ts';

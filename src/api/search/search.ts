@@ -3,7 +3,7 @@
  * InstantSearch islands read our answers and Algolia's alike.
  */
 import { performance } from 'node:perf_hooks';
-import type { Db } from '../deps.ts';
+import type { Db } from '../core/deps.ts';
 import type { SearchRequest } from '../../contract/search-params.ts';
 import { retrievePlan } from './retrieve.ts';
 import { shape } from './shape.ts';

@@ -9,7 +9,7 @@
  * attributes) to the words sharing enough trigrams with each query word (pg_trgm, migration
  * 0008); the typos of each candidate are then counted here, exactly.
  */
-import type { Db } from '../deps.ts';
+import type { Db } from '../core/deps.ts';
 import type { RecordKind } from '../../domain/search/indexes.ts';
 import type { TextSettings } from '../../contract/search-params.ts';
 import { editDistance } from '../../lib/edit-distance.ts';

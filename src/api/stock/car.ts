@@ -10,9 +10,9 @@ import type { DealerContent } from '../../content/load.ts';
 import { stockCarQuery, type StockCar, type StockCarAnswer } from '../../contract/stock-car.ts';
 import { parseWith } from '../../contract/parse.ts';
 import { isListed } from '../../domain/routes.ts';
-import type { ApiDeps, Db } from '../deps.ts';
-import { ApiError } from '../errors.ts';
-import { dealerFor, handle, type RouteHandlers } from '../routes/respond.ts';
+import type { ApiDeps, Db } from '../core/deps.ts';
+import { ApiError } from '../core/errors.ts';
+import { dealerFor, handle, type RouteHandlers } from '../core/respond.ts';
 import { STATUS_CACHE } from './route.ts';
 import { carsOf } from './store.ts';
 

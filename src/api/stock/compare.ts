@@ -14,9 +14,9 @@ import type { Car } from '../../content/entities.ts';
 import type { DealerContent } from '../../content/load.ts';
 import { CONTROL_CHARACTERS } from '../../lib/text.ts';
 import { compareCar, MAX_COMPARE, type CompareCar } from '../../site/shortlist.ts';
-import type { ApiDeps, Db } from '../deps.ts';
-import { ApiError } from '../errors.ts';
-import { dealerFor, handle, type RouteHandlers } from '../routes/respond.ts';
+import type { ApiDeps, Db } from '../core/deps.ts';
+import { ApiError } from '../core/errors.ts';
+import { dealerFor, handle, type RouteHandlers } from '../core/respond.ts';
 import { importingSites } from './store.ts';
 import { STATUS_CACHE } from './route.ts';
 

@@ -32,7 +32,7 @@ import type { FeedCar, FeedParse, RowError } from '../../domain/stock/types.ts';
 import { skippedRows } from '../../domain/stock/feed.ts';
 import type { Car } from '../../content/entities.ts';
 import type { DealerContent } from '../../content/load.ts';
-import type { Db } from '../deps.ts';
+import type { Db } from '../core/deps.ts';
 import { indexDealer } from '../search/index-content.ts';
 import { breathe } from '../search/index-rows.ts';
 import { hasSiteIndex, updateDealerIndex } from '../search/index-update.ts';

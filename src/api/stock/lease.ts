@@ -7,8 +7,8 @@
  * expired and another import took it) fails, so the late import changes nothing more.
  */
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../deps.ts';
-import { ApiError } from '../errors.ts';
+import type { Db } from '../core/deps.ts';
+import { ApiError } from '../core/errors.ts';
 
 /** How long a lease lasts after it was taken or last renewed. */
 export const LEASE_SECONDS = 60;

@@ -10,7 +10,7 @@ import { mergeFeedCar } from '../../domain/stock/to-car.ts';
 import type { FeedCar, RowError } from '../../domain/stock/types.ts';
 import type { Car } from '../../content/entities.ts';
 import type { DealerContent } from '../../content/load.ts';
-import type { Db } from '../deps.ts';
+import type { Db } from '../core/deps.ts';
 import { breathe } from '../search/index-rows.ts';
 import { importingSites } from './store.ts';
 

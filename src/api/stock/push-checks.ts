@@ -12,13 +12,13 @@
  */
 import type { DealerContent } from '../../content/load.ts';
 import { MAX_STOCK_FEED_BYTES } from '../../contract/routes.ts';
-import { readCapped } from '../body.ts';
-import type { ApiDeps } from '../deps.ts';
-import { ApiError } from '../errors.ts';
-import { counterOf, limitsOf } from '../guard.ts';
+import { readCapped } from '../core/body.ts';
+import type { ApiDeps } from '../core/deps.ts';
+import { ApiError } from '../core/errors.ts';
+import { counterOf, limitsOf } from '../core/guard.ts';
 import { envSuffix } from '../outbox/destinations.ts';
-import { clientIp, type Hit } from '../rate-limit.ts';
-import { resolveSite } from '../site.ts';
+import { clientIp, type Hit } from '../core/rate-limit.ts';
+import { resolveSite } from '../core/site.ts';
 import { recordPush } from './push-replay.ts';
 import { signatureMatches, signedHeaders, SIGNATURE_HEADER, type SignedHeaders } from './signature.ts';
 

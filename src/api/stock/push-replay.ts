@@ -4,8 +4,8 @@
  * time is refused. A feed's feed_id is a separate, longer guard (import.ts); this one stops a
  * captured delta being sent again to put an old price back.
  */
-import type { Db } from '../deps.ts';
-import { ApiError } from '../errors.ts';
+import type { Db } from '../core/deps.ts';
+import { ApiError } from '../core/errors.ts';
 import { MAX_SKEW_S, SIGNATURE_HEADER, type SignedHeaders } from './signature.ts';
 
 /**

@@ -12,9 +12,9 @@
 import { readFeedFileInSlices, type RowError } from '../../domain/stock/feed.ts';
 import type { Context } from 'hono';
 import { MAX_STATUS_IDS } from '../../contract/routes.ts';
-import type { ApiDeps } from '../deps.ts';
-import { ApiError } from '../errors.ts';
-import { dealerFor, handle, type RouteHandlers } from '../routes/respond.ts';
+import type { ApiDeps } from '../core/deps.ts';
+import { ApiError } from '../core/errors.ts';
+import { dealerFor, handle, type RouteHandlers } from '../core/respond.ts';
 import { CONTROL_CHARACTERS } from '../../lib/text.ts';
 import { carStatuses } from './store.ts';
 import { applyStockFeed, stockFeedOf } from './import.ts';

@@ -7,7 +7,7 @@ import type { DealerContent } from '../../content/load.ts';
 import type { Car } from '../../content/entities.ts';
 import type { CarStockStatus } from '../../contract/routes.ts';
 import { liveReservations } from '../reservations/store.ts';
-import type { Db } from '../deps.ts';
+import type { Db } from '../core/deps.ts';
 
 export interface StockRow {
   stock_number: string;

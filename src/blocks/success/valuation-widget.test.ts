@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createApp } from '../../api/app.ts';
-import type { Db } from '../../api/deps.ts';
+import type { Db } from '../../api/core/deps.ts';
 import { httpValuationProvider, type ValuationProvider } from '../../api/integrations/valuation-provider.ts';
 import ValuationWidget, { VALUATION_UNAVAILABLE, VALUATION_UNKNOWN } from './ValuationWidget.tsx';
 import { fetchValuation, outcomeOf, type ValuationState } from './valuation-client.ts';

@@ -29,7 +29,7 @@ import type { DealerContent } from '../../content/load.ts';
 import { plural } from '../../lib/text.ts';
 import { contentTexts, type ContentFile } from './build-manifest.ts';
 import { loadMigrations } from '../../api/db/migrations.ts';
-import { DELIVER_PATH, VERCEL_REWRITE } from '../../api/platforms/vercel-routes.ts';
+import { DELIVER_PATH, VERCEL_REWRITE } from '../../api/entries/vercel-routes.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -53,12 +53,12 @@ export interface BuildApiResult {
 /** Output name (without .mjs) → source: one per place the API runs. */
 export const API_ENTRIES: Record<string, string> = {
   server: 'src/api/server.ts',
-  handler: 'src/api/handler.ts',
-  lambda: 'src/api/platforms/aws-lambda.ts',
-  'netlify/functions/api': 'src/api/platforms/netlify-api.ts',
-  'netlify/functions/deliver-leads': 'src/api/platforms/netlify-deliver.ts',
-  'vercel/api': 'src/api/platforms/vercel-api.ts',
-  'vercel/deliver-leads': 'src/api/platforms/vercel-deliver.ts',
+  handler: 'src/api/entries/handler.ts',
+  lambda: 'src/api/entries/aws-lambda.ts',
+  'netlify/functions/api': 'src/api/entries/netlify-api.ts',
+  'netlify/functions/deliver-leads': 'src/api/entries/netlify-deliver.ts',
+  'vercel/api': 'src/api/entries/vercel-api.ts',
+  'vercel/deliver-leads': 'src/api/entries/vercel-deliver.ts',
 };
 
 /**

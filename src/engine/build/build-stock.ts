@@ -16,7 +16,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Car } from '../../content/entities.ts';
 import { dataDirFrom, dbConfigFrom } from '../../api/db/index.ts';
-import type { Db } from '../../api/deps.ts';
+import type { Db } from '../../api/core/deps.ts';
 import { openForCommand } from '../../api/leads/local-admin-client.ts';
 import { stockRows } from '../../api/stock/store.ts';
 import { processEnv, type Env } from '../../config/env.ts';

@@ -18,7 +18,7 @@ import { headersFor, parseHeaders, type HeaderRule } from './serve-headers.ts';
 import { chooseEncoding, contentType, encodedBody, isCompressible, resolveFile } from './serve-files.ts';
 import { DEFAULT_BODY_LIMIT, malformedRequest, refuseConnect, serveFetch, type FetchHandler } from './serve-fetch.ts';
 import { guardServer, type ConnectionLimits } from '../../api/connection-guard.ts';
-import { UNSUPPORTED_METHODS } from '../../api/http.ts';
+import { UNSUPPORTED_METHODS } from '../../api/core/http.ts';
 import { indexPage, isSlug, listSites, refusedSitePage } from './serve-index.ts';
 import type { FailedDealer } from '../build/build-manifest.ts';
 

@@ -12,7 +12,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { buildChildEnv } from '../../config/env.ts';
-import { maintenance, type ApiDeps } from '../../api/deps.ts';
+import { maintenance, type ApiDeps } from '../../api/core/deps.ts';
 import { indexContent } from '../../api/search/index-content.ts';
 import { useImportedStock } from '../../api/stock/store.ts';
 import { checkedManifest, readBuiltContent, type FailedDealer } from '../build/build-manifest.ts';

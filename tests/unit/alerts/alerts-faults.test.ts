@@ -12,7 +12,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runAlerts, type AlertDeps } from '../../../src/api/alerts/run.ts';
 import { migrate } from '../../../src/api/db/migrate.ts';
 import { openPostgres } from '../../../src/api/db/postgres.ts';
-import type { Db } from '../../../src/api/deps.ts';
+import type { Db } from '../../../src/api/core/deps.ts';
 import { smtpMailer } from '../../../src/api/mail/mailer.ts';
 import { deliverMail, MAIL_LEASE_MS } from '../../../src/api/mail/outbox.ts';
 import { indexDealer } from '../../../src/api/search/index-content.ts';

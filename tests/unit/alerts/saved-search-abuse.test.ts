@@ -14,8 +14,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../../src/api/app.ts';
-import { confirmationsPerSiteOf } from '../../../src/api/guard.ts';
-import { rateLimitsFromEnv } from '../../../src/api/deps.ts';
+import { confirmationsPerSiteOf } from '../../../src/api/core/guard.ts';
+import { rateLimitsFromEnv } from '../../../src/api/core/deps.ts';
 import { PER_EMAIL_PER_HOUR } from '../../../src/api/alerts/route.ts';
 import { inboxKey, issueToken } from '../../../src/api/alerts/store.ts';
 import { dealerOf } from '../../helpers/dealer-content.ts';

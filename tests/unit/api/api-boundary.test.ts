@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { createApp } from '../../../src/api/app.ts';
-import { DatabaseCounter } from '../../../src/api/rate-limit.ts';
+import { DatabaseCounter } from '../../../src/api/core/rate-limit.ts';
 import { serveLeadRoute, type App } from '../../helpers/lead-route.ts';
 import { testDatabases, testDeps, type TestDb } from '../../helpers/db.ts';
 

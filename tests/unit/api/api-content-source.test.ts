@@ -9,9 +9,9 @@ import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { configuredContent, fetchContent, parseContentDocument } from '../../../src/api/content-source.ts';
-import { apiContent } from '../../../src/api/content.ts';
-import type { ContentDocument } from '../../../src/api/content-bundled.ts';
+import { configuredContent, fetchContent, parseContentDocument } from '../../../src/api/core/content-source.ts';
+import { apiContent } from '../../../src/api/core/content.ts';
+import type { ContentDocument } from '../../../src/api/core/content-bundled.ts';
 import type { DealerContent } from '../../../src/content/load.ts';
 import { fixtureDealers } from '../../helpers/db.ts';
 

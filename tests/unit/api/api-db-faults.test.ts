@@ -16,7 +16,7 @@ import {
   unavailableReason,
 } from '../../../src/api/db/errors.ts';
 import { APPLICATION_NAME, openPostgres } from '../../../src/api/db/postgres.ts';
-import type { Db } from '../../../src/api/deps.ts';
+import type { Db } from '../../../src/api/core/deps.ts';
 import { migrate } from '../../../src/api/db/migrate.ts';
 import { deliverDue } from '../../../src/api/outbox/deliver.ts';
 import { openPostgresSchema, testDatabases, testDeps } from '../../helpers/db.ts';

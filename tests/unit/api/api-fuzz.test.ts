@@ -17,7 +17,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createApp } from '../../../src/api/app.ts';
-import { type ApiDeps, type Db } from '../../../src/api/deps.ts';
+import { type ApiDeps, type Db } from '../../../src/api/core/deps.ts';
 import { httpFinanceProvider, type FinanceProvider } from '../../../src/api/integrations/finance-provider.ts';
 import { indexContent } from '../../../src/api/search/index-content.ts';
 import { entityFiles } from '../../../src/content/entities.ts';

@@ -3,7 +3,7 @@ import { createApp } from '../../../src/api/app.ts';
 import { httpFinanceProvider } from '../../../src/api/integrations/finance-provider.ts';
 import { startFinanceStandIn, type FinanceStandIn } from '../../../scripts/standins/finance-standin.ts';
 import { groupDealers, unreachableProvider } from './api-routes-harness.ts';
-import type { Db } from '../../../src/api/deps.ts';
+import type { Db } from '../../../src/api/core/deps.ts';
 
 let standIn: FinanceStandIn;
 beforeAll(async () => {

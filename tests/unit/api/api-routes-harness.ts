@@ -7,7 +7,7 @@ import { Hono } from 'hono';
 import type { DealerContent } from '../../../src/content/load.ts';
 import { siteSchema, type SiteInput } from '../../../src/content/site.ts';
 import { entityFiles } from '../../../src/content/entities.ts';
-import type { ApiDeps, Db } from '../../../src/api/deps.ts';
+import type { ApiDeps, Db } from '../../../src/api/core/deps.ts';
 import type { FinanceProvider } from '../../../src/api/integrations/finance-provider.ts';
 import { mountHandlers, routeHandlers } from '../../../src/api/routes/index.ts';
 

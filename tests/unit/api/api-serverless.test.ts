@@ -3,8 +3,8 @@
  * what it warns of, and the client address it hands the rate limits.
  */
 import { describe, expect, it } from 'vitest';
-import { clientIp } from '../../../src/api/rate-limit.ts';
-import { serverlessDatabaseProblem, serverlessWarnings, withPeerAddress } from '../../../src/api/serverless.ts';
+import { clientIp } from '../../../src/api/core/rate-limit.ts';
+import { serverlessDatabaseProblem, serverlessWarnings, withPeerAddress } from '../../../src/api/entries/serverless.ts';
 
 describe('the API in a serverless function', () => {
   it('needs DATABASE_URL, or, in the generic handler, DATA_DIR set on purpose for a trial on the embedded database', () => {

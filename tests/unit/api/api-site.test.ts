@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DealerContent } from '../../../src/content/load.ts';
-import { DEFAULT_RATE_LIMITS } from '../../../src/api/deps.ts';
-import { MemoryCounter, clientIp } from '../../../src/api/rate-limit.ts';
-import { resolveSite } from '../../../src/api/site.ts';
+import { DEFAULT_RATE_LIMITS } from '../../../src/api/core/deps.ts';
+import { MemoryCounter, clientIp } from '../../../src/api/core/rate-limit.ts';
+import { resolveSite } from '../../../src/api/core/site.ts';
 import { fixtureDealers } from '../../helpers/db.ts';
 
 describe('which dealer a request is for', () => {

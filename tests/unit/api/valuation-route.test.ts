@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../src/api/app.ts';
-import type { ApiDeps } from '../../../src/api/deps.ts';
+import type { ApiDeps } from '../../../src/api/core/deps.ts';
 import { httpValuationProvider, type ValuationProvider } from '../../../src/api/integrations/valuation-provider.ts';
 import { startValuationStandIn, type ValuationStandIn } from '../../../scripts/standins/valuation-standin.ts';
 import { groupDealers, unreachableProvider } from './api-routes-harness.ts';

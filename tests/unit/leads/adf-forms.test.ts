@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../src/api/app.ts';
-import type { ApiDeps } from '../../../src/api/deps.ts';
+import type { ApiDeps } from '../../../src/api/core/deps.ts';
 import { findForm } from '../../../src/api/leads/validate.ts';
 import type { LeadRow } from '../../../src/api/leads/store.ts';
 import { adfDocument, adfXml } from '../../../src/api/outbox/adf.ts';

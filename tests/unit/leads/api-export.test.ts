@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { createApp } from '../../../src/api/app.ts';
 import { openDb } from '../../../src/api/db/index.ts';
 import { migrate } from '../../../src/api/db/migrate.ts';
-import type { Db } from '../../../src/api/deps.ts';
+import type { Db } from '../../../src/api/core/deps.ts';
 import type { LeadRow } from '../../../src/api/leads/store.ts';
 import { formatLeads, listLeads, toCsv, writeLeads } from '../../../src/api/leads/export.ts';
 import { fixtureDealers, testDeps } from '../../helpers/db.ts';

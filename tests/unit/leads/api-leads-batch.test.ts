@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Db, Destination } from '../../../src/api/deps.ts';
+import type { Db, Destination } from '../../../src/api/core/deps.ts';
 import { leadSaver } from '../../../src/api/leads/batch.ts';
 import { SAVE_SQL, saveLeads, type LeadSave, type LeadWrite } from '../../../src/api/leads/store.ts';
 import { testDatabases, type TestDb } from '../../helpers/db.ts';

@@ -18,7 +18,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createApp } from '../../../src/api/app.ts';
-import type { ApiDeps } from '../../../src/api/deps.ts';
+import type { ApiDeps } from '../../../src/api/core/deps.ts';
 import { findForm } from '../../../src/api/leads/validate.ts';
 import { deliverDue } from '../../../src/api/outbox/deliver.ts';
 import type { LeadPayload } from '../../../src/api/outbox/payload.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { createApp } from '../../../src/api/app.ts';
-import type { ApiDeps } from '../../../src/api/deps.ts';
+import type { ApiDeps } from '../../../src/api/core/deps.ts';
 import { HONEYPOT_FIELD } from '../../../src/forms/contract.ts';
 import { defaultModelBlocks } from '../../../src/domain/default-pages.ts';
 import { testDatabases, testDeps, type TestDb } from '../../helpers/db.ts';

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createApp } from '../../../src/api/app.ts';
-import type { ApiDeps, Db, Destination } from '../../../src/api/deps.ts';
+import type { ApiDeps, Db, Destination } from '../../../src/api/core/deps.ts';
 import { deliveryDirs } from '../../../src/api/leads/erase.ts';
 import { saveLeads } from '../../../src/api/leads/store.ts';
 import { MAX_ATTEMPTS, PER_DESTINATION, deliverDue, retryDelayMs } from '../../../src/api/outbox/deliver.ts';

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { openDb } from '../../../src/api/db/index.ts';
 import { migrate } from '../../../src/api/db/migrate.ts';
-import type { ApiDeps, Db, Destination } from '../../../src/api/deps.ts';
+import type { ApiDeps, Db, Destination } from '../../../src/api/core/deps.ts';
 import { describeErase, eraseLeadsOf, SENSITIVE_FIELDS } from '../../../src/api/leads/erase.ts';
 import { monthsBefore, purgeExpired, retentionFromEnv, type Retention } from '../../../src/api/leads/retention.ts';
 import { saveLeads, type LeadRow } from '../../../src/api/leads/store.ts';

@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { configuredContent, fetchContent } from '../../../src/api/content-source.ts';
+import { configuredContent, fetchContent } from '../../../src/api/core/content-source.ts';
 import { describeDb, openDb } from '../../../src/api/db/index.ts';
 import { financeProviderFromEnv } from '../../../src/api/integrations/finance-provider.ts';
 import { valuationProviderFromEnv } from '../../../src/api/integrations/valuation-provider.ts';

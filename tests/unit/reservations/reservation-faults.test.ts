@@ -11,7 +11,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../../src/api/db/migrate.ts';
 import { openPostgres } from '../../../src/api/db/postgres.ts';
-import type { Db } from '../../../src/api/deps.ts';
+import type { Db } from '../../../src/api/core/deps.ts';
 import type { Payments } from '../../../src/api/payments/payments.ts';
 import { startCluster, type Cluster } from '../../../scripts/faults/pg-cluster.ts';
 import { clusterUnavailableReason } from '../../../scripts/faults/pg-run-as.ts';

@@ -19,7 +19,7 @@ import { fileMailer, mailDir } from '../../../src/api/mail/mailer.ts';
 import { deliverMail } from '../../../src/api/mail/outbox.ts';
 import { applyStockFeed } from '../../../src/api/stock/import.ts';
 import { holdEndText } from '../../../src/domain/reservations.ts';
-import { loadDealerFolder } from '../../../src/api/content.ts';
+import { loadDealerFolder } from '../../../src/api/core/content.ts';
 import { stripePayments } from '../../../src/api/payments/stripe-payments.ts';
 import { CAR_TAKEN } from '../../../src/api/reservations/service.ts';
 import { indexContent } from '../../../src/api/search/index-content.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../src/api/app.ts';
-import type { ApiDeps } from '../../../src/api/deps.ts';
+import type { ApiDeps } from '../../../src/api/core/deps.ts';
 import { migrate } from '../../../src/api/db/migrate.ts';
 import { loadMigrations } from '../../../src/api/db/migrations.ts';
 import { indexContent, indexDealer } from '../../../src/api/search/index-content.ts';

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../src/api/app.ts';
 import { indexContent } from '../../../src/api/search/index-content.ts';
 import { SIGNATURE_HEADER, stockSignature, TIMESTAMP_HEADER } from '../../../src/api/stock/signature.ts';
-import { loadDealerFolder } from '../../../src/api/content.ts';
+import { loadDealerFolder } from '../../../src/api/core/content.ts';
 import type { DealerContent } from '../../../src/content/load.ts';
 import { startServer, type RunningServer } from '../../../src/engine/serve/static-server.ts';
 import { testDatabases, testDeps, type TestDb } from '../../helpers/db.ts';

@@ -10,7 +10,7 @@ import { createApp } from '../../../src/api/app.ts';
 import { indexContent } from '../../../src/api/search/index-content.ts';
 import { SIGNATURE_HEADER, stockSignature, TIMESTAMP_HEADER } from '../../../src/api/stock/signature.ts';
 import { POLL_MS } from '../../../src/components/car/status-client.ts';
-import { loadDealerFolder } from '../../../src/api/content.ts';
+import { loadDealerFolder } from '../../../src/api/core/content.ts';
 import { carPath } from '../../../src/domain/routes.ts';
 import type { DealerContent } from '../../../src/content/load.ts';
 import { startServer, type RunningServer } from '../../../src/engine/serve/static-server.ts';

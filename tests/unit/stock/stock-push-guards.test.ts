@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../src/api/app.ts';
-import type { ApiDeps } from '../../../src/api/deps.ts';
+import type { ApiDeps } from '../../../src/api/core/deps.ts';
 import { SIGNATURE_HEADER, stockSignature, TIMESTAMP_HEADER } from '../../../src/api/stock/signature.ts';
 import type { DealerContent } from '../../../src/content/load.ts';
 import { fixtureDealers, testDatabases, testDeps, type TestDb } from '../../helpers/db.ts';

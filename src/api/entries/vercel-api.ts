@@ -9,7 +9,7 @@
  * put back before the API sees it. Vercel sets X-Forwarded-For itself (a client's own value is
  * replaced), so the rate limits read the true address as they are.
  */
-import type { Invocation } from '../serverless.ts';
+import type { Invocation } from './serverless.ts';
 import { handleRequest } from './instance.ts';
 import { REWRITE_PARAM } from './vercel-routes.ts';
 

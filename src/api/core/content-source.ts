@@ -10,9 +10,9 @@
  * the serverless entries stay free of the content loader and its dependencies.
  */
 import { readFile } from 'node:fs/promises';
-import type { DealerContent } from '../content/load.ts';
-import { readEnv, type Env } from '../config/env.ts';
-import { redactUrl, redactUrls } from '../lib/redact.ts';
+import type { DealerContent } from '../../content/load.ts';
+import { readEnv, type Env } from '../../config/env.ts';
+import { redactUrl, redactUrls } from '../../lib/redact.ts';
 import { bundledContent, type ContentDocument } from './content-bundled.ts';
 
 /** How long a start waits for API_CONTENT_URL before giving up. */

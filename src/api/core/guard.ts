@@ -12,13 +12,13 @@
  *   no Origin and are let through: the rate limits hold them.
  * - Rate limits per client address and per site (429 with Retry-After).
  */
-import type { DealerContent } from '../content/load.ts';
-import { readEnv, type Env } from '../config/env.ts';
+import type { DealerContent } from '../../content/load.ts';
+import { readEnv, type Env } from '../../config/env.ts';
 import { DEFAULT_RATE_LIMITS, type ApiDeps, type RateLimitConfig } from './deps.ts';
 import { ApiError } from './errors.ts';
 import type { Context } from 'hono';
 import { counterFor, clientIp, type Hit, type Limit, type RateCounter } from './rate-limit.ts';
-import { dealerFor, readBody } from './routes/respond.ts';
+import { dealerFor, readBody } from './respond.ts';
 
 export function requireJson(request: Request, options: { textPlain?: boolean } = {}): void {
   const type = request.headers.get('content-type')?.split(';')[0]!.trim().toLowerCase();

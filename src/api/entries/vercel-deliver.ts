@@ -6,7 +6,7 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import { processEnv, readEnv } from '../../config/env.ts';
-import { errorResponse } from '../errors.ts';
+import { errorResponse } from '../core/errors.ts';
 import { deliverDueLeads } from './instance.ts';
 
 /** Whether `authorization` is exactly `Bearer <secret>`, compared in constant time. */

@@ -13,7 +13,7 @@
 import { Hono } from 'hono';
 import { getConnInfo, handle, type LambdaContext, type LambdaEvent } from 'hono/aws-lambda';
 import type { DeliveryRun } from '../runtime.ts';
-import { withPeerAddress } from '../serverless.ts';
+import { withPeerAddress } from './serverless.ts';
 import { deliverDueLeads, handleRequest } from './instance.ts';
 
 /** The fields of an EventBridge schedule's event that tell it from an HTTP event. */

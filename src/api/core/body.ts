@@ -1,5 +1,5 @@
 /** Reads a request body with a size cap (readCapped: the bytes, 413 above the cap) and as a JSON object (400 for anything else). */
-import { RESERVED_KEYS, fieldPath } from '../contract/parse.ts';
+import { RESERVED_KEYS, fieldPath } from '../../contract/parse.ts';
 import { ApiError } from './errors.ts';
 
 export async function readCapped(request: Request, limit: number): Promise<Uint8Array> {

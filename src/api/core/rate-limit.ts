@@ -10,7 +10,7 @@
  * again, so a limit never fails open, crashes a route or holds a request up.
  */
 import type { Db } from './deps.ts';
-import { describeError } from './db/errors.ts';
+import { describeError } from '../db/errors.ts';
 
 export interface Limit {
   max: number;

@@ -3,10 +3,10 @@ import type { Context } from 'hono';
 import type { ApiRouteName } from '../../contract/routes.ts';
 import { MAX_LEAD_BODY_BYTES } from '../../forms/contract.ts';
 import type { DealerContent } from '../../content/load.ts';
-import type { ApiDeps } from '../deps.ts';
-import { readJsonObject } from '../body.ts';
-import { ApiError, apiErrorOf, errorResponse } from '../errors.ts';
-import { resolveSite } from '../site.ts';
+import type { ApiDeps } from './deps.ts';
+import { readJsonObject } from './body.ts';
+import { ApiError, apiErrorOf, errorResponse } from './errors.ts';
+import { resolveSite } from './site.ts';
 
 export type JsonObject = Record<string, unknown>;
 

@@ -1,6 +1,6 @@
 /**
  * The API inside a serverless function, shared by every platform entry (handler.ts and
- * platforms/*): started on the first request or scheduled call and kept while the instance lives.
+ * the entries beside this file): started on the first request or scheduled call and kept while the instance lives.
  * A failed start (database unreachable, content URL down) is tried again by the next call.
  *
  * Dealers come from API_CONTENT_URL, API_CONTENT or the bundle itself (content-source.ts). The
@@ -10,15 +10,15 @@
  * generic handler (handler.ts) passes one, and runs PGlite when DATA_DIR names a writable folder
  * on purpose (a trial).
  */
-import { configuredContent } from './content-source.ts';
-import { processEnv, readEnv, type Env } from '../config/env.ts';
-import { dataDirFrom, type OpenEmbedded } from './db/open.ts';
-import { errorResponse } from './errors.ts';
-import { financeProviderFromEnv } from './integrations/finance-provider.ts';
-import { paymentsFromEnv } from './payments/from-env.ts';
-import { destinationsFor } from './outbox/destinations.ts';
-import { startRuntime, type DeliveryRun, type Runtime } from './runtime.ts';
-import { redactUrls } from '../lib/redact.ts';
+import { configuredContent } from '../core/content-source.ts';
+import { processEnv, readEnv, type Env } from '../../config/env.ts';
+import { dataDirFrom, type OpenEmbedded } from '../db/open.ts';
+import { errorResponse } from '../core/errors.ts';
+import { financeProviderFromEnv } from '../integrations/finance-provider.ts';
+import { paymentsFromEnv } from '../payments/from-env.ts';
+import { destinationsFor } from '../outbox/destinations.ts';
+import { startRuntime, type DeliveryRun, type Runtime } from '../runtime.ts';
+import { redactUrls } from '../../lib/redact.ts';
 
 /** What a platform passes with a call (Netlify's and Vercel's request context). */
 export interface Invocation {

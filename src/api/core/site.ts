@@ -4,7 +4,7 @@
  * body's `site` field, then the `site` query parameter). The host wins: a page served from a
  * dealer's domain always saves to that dealer.
  */
-import type { DealerContent } from '../content/load.ts';
+import type { DealerContent } from '../../content/load.ts';
 
 const indexes = new WeakMap<
   DealerContent[],

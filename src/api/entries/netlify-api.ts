@@ -6,7 +6,7 @@
  * `context.ip` is the client's address as Netlify saw it; `context.waitUntil` keeps the function
  * running while a lead the request completed is delivered.
  */
-import { withPeerAddress } from '../serverless.ts';
+import { withPeerAddress } from './serverless.ts';
 import { handleRequest } from './instance.ts';
 
 /** The parts of Netlify's Context this entry reads (the package @netlify/functions types it whole). */

@@ -1,6 +1,6 @@
 /** The one error shape of every API route: `{ error: { status, message, fields? } }`. */
-import type { ApiErrorBody } from '../contract/errors.ts';
-import { DATABASE_RETRY_AFTER_S, DatabaseUnavailableError } from './db/errors.ts';
+import type { ApiErrorBody } from '../../contract/errors.ts';
+import { DATABASE_RETRY_AFTER_S, DatabaseUnavailableError } from '../db/errors.ts';
 
 /** Thrown by handlers for an answer other than their success; app.ts turns it into JSON. */
 export class ApiError extends Error {

@@ -2,14 +2,14 @@
  * What the API's handlers need from the outside world. `createApp(deps)` receives one ApiDeps;
  * `npm start`, the serverless handler and the tests each build their own.
  */
-import type { DealerContent } from '../content/load.ts';
-import type { FinanceProvider } from './integrations/finance-provider.ts';
-import type { ValuationProvider } from './integrations/valuation-provider.ts';
+import type { DealerContent } from '../../content/load.ts';
+import type { FinanceProvider } from '../integrations/finance-provider.ts';
+import type { ValuationProvider } from '../integrations/valuation-provider.ts';
 import type { Limit, RateCounter } from './rate-limit.ts';
-import type { Payments } from './payments/payments.ts';
-import type { HoldLimits } from './reservations/limits.ts';
-import type { Mailer } from './mail/mailer.ts';
-import { envDefault, envInt, type Env, type EnvName } from '../config/env.ts';
+import type { Payments } from '../payments/payments.ts';
+import type { HoldLimits } from '../reservations/limits.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { envDefault, envInt, type Env, type EnvName } from '../../config/env.ts';
 
 /** The one database interface: PostgreSQL SQL with `$1`-style parameters (PGlite or node-postgres). */
 export interface Db {

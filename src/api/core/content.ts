@@ -3,9 +3,9 @@
  * API_CONTENT, else compiled in), or a snapshot folder validated at start-up like a build does
  * (the Node server run from the sources, `npm start` and the scripts).
  */
-import { formatIssue } from '../content/issues.ts';
-import { envDefault, readEnv, type Env } from '../config/env.ts';
-import { loadDealers, type DealerContent } from '../content/load.ts';
+import { formatIssue } from '../../content/issues.ts';
+import { envDefault, readEnv, type Env } from '../../config/env.ts';
+import { loadDealers, type DealerContent } from '../../content/load.ts';
 import { configuredContent, type ContentSource } from './content-source.ts';
 
 export { readContentFile } from './content-source.ts';
