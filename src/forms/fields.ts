@@ -4,7 +4,7 @@
  */
 import type { FieldType, FormField } from '../content/forms.ts';
 import type { Location } from '../content/entities.ts';
-import type { FieldDef, FormContext } from './definition.ts';
+import type { FieldDef, FormContext } from './types.ts';
 import { locale } from '../lib/locale.ts';
 import { bookingHours, departmentFor, timeZoneFor, type BookingRule } from '../domain/booking-hours.ts';
 import { footerHours } from '../domain/opening-hours-text.ts';

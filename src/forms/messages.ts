@@ -2,7 +2,7 @@
  * Every validation message of the forms. The spec's own texts (§5, §8) are quoted exactly; the
  * rest follow their style: a leading '*' and one plain sentence per kind of field.
  */
-import type { FieldDef } from './definition.ts';
+import type { FieldDef } from './types.ts';
 import { locale } from '../lib/locale.ts';
 
 /** 150000 → "$150,000", independent of the runtime's locale data. */

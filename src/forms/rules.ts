@@ -2,7 +2,7 @@
  * How a visitor moves through a form: custom rules (skip, skipAuthentication, hideButton), the
  * path of steps a set of values takes, and the step error of steps that must be complete.
  */
-import type { FormDef, StepDef } from './definition.ts';
+import type { FormDef, StepDef } from './types.ts';
 import { customStep } from './custom-steps/index.ts';
 
 export interface PathOptions {

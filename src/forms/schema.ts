@@ -4,7 +4,7 @@
  * years strings or numbers. An empty string counts as no answer, as Formik sends it.
  */
 import * as yup from 'yup';
-import type { FieldDef, FormDef } from './definition.ts';
+import type { FieldDef, FormDef } from './types.ts';
 import { MIN_YEAR } from './fields.ts';
 import { messages, requiredMessage } from './messages.ts';
 import { pathSteps, type PathOptions } from './rules.ts';

@@ -9,7 +9,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useField, useFormikContext } from 'formik';
-import type { FieldDef } from '../definition.ts';
+import type { FieldDef } from '../types.ts';
 import type { CustomStepProps } from './index.ts';
 import type { Values } from '../island/values.ts';
 import { useFields } from '../island/fields/context.ts';

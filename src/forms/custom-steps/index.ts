@@ -4,7 +4,7 @@
  * fields a pick in it answers, and whether such a pick can move a step whose Next is hidden on.
  * The components that render them are in components.ts.
  */
-import type { FieldDef, FormContext, StepDef } from '../definition.ts';
+import type { FieldDef, FormContext, StepDef } from '../types.ts';
 import { isCustomStepKey, type CustomStepKey } from './names.ts';
 import { DATE_FIELD, LOCATION_FIELD, testDriveSlotsFields, testDriveSlotsMovesOn } from './test-drive-slots.ts';
 

@@ -17,7 +17,7 @@
  *
  * The functions below the field builder are pure and shared by the component and the tests.
  */
-import type { FieldDef, FormContext, StepDef } from '../definition.ts';
+import type { FieldDef, FormContext, StepDef } from '../types.ts';
 import { dateField, locationChoice, locationsOf } from '../fields.ts';
 import { departmentFor, nowIn, slotsOn, type BookingHours } from '../../domain/booking-hours.ts';
 

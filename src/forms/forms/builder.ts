@@ -10,7 +10,7 @@
  * earlier answer, e.g. a dealership, is the custom step's starting point).
  */
 import type { FormBlockData } from '../../content/forms.ts';
-import type { FormBase, FormContext, StepDef } from '../definition.ts';
+import type { FormBase, FormContext, StepDef } from '../types.ts';
 import { toFieldDef } from '../fields.ts';
 import { customStep } from '../custom-steps/index.ts';
 

@@ -4,7 +4,7 @@
  */
 import type { FormBlockData } from '../../content/forms.ts';
 import { TEAM_MEMBER_CATEGORY } from '../../domain/team.ts';
-import type { FormBase, FormContext } from '../definition.ts';
+import type { FormBase, FormContext } from '../types.ts';
 import { contactFields, field, locationChoice, messageField } from '../fields.ts';
 import { categorySlug } from './events.ts';
 

@@ -3,7 +3,7 @@
  * analytics event 31), step 2 titled by the site option `finance.step2Title`. The last step posts
  * to the finance provider route instead of the lead route; the completion event is 28.
  */
-import type { FormBase, FormContext, FieldDef } from '../definition.ts';
+import type { FormBase, FormContext, FieldDef } from '../types.ts';
 import { birthDateField, field, locationsOf, phoneField, splitNameFields } from '../fields.ts';
 import { EVENT_IDS } from '../../site/analytics.ts';
 

@@ -1,6 +1,6 @@
 /** Every form type of the content format and the function that lays out its steps. */
 import type { FormBlockData, FormType } from '../../content/forms.ts';
-import type { FormBase, FormContext } from '../definition.ts';
+import type { FormBase, FormContext } from '../types.ts';
 import { contactForm } from './contact.ts';
 import { serviceBookingForm } from './service-booking.ts';
 import { serviceBookingFullForm } from './service-booking-full.ts';

@@ -3,7 +3,7 @@
  * hidden model_id, model_name and vehicle come from the query (the island fills them); on a
  * model's own order page they default to that model.
  */
-import type { FormBase, FormContext } from '../definition.ts';
+import type { FormBase, FormContext } from '../types.ts';
 import { contactFields, field, locationChoice, locationsOf, messageField, toOptions } from '../fields.ts';
 
 export const ORDER_CATEGORY = 'New Vehicle Enquiry';

@@ -1,5 +1,5 @@
 /** The parts enquiry: one step with the part wanted, the vehicle it is for and the contact details. */
-import type { FormBase, FormContext } from '../definition.ts';
+import type { FormBase, FormContext } from '../types.ts';
 import { contactFields, field, locationChoice, locationsOf } from '../fields.ts';
 
 export const PARTS_CATEGORY = 'Parts Enquiry';

@@ -6,7 +6,7 @@
  * dealer lists types), dealership_slug (required when there are several dealerships) and the
  * preferred date.
  */
-import type { FormBase, FormContext, FieldDef, StepDef } from '../definition.ts';
+import type { FormBase, FormContext, FieldDef, StepDef } from '../types.ts';
 import { dateField, dealershipOptions, field, locationsOf, messageField, vehicleFields } from '../fields.ts';
 import { messages } from '../messages.ts';
 import { EVENT_IDS } from '../../site/analytics.ts';

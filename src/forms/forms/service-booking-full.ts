@@ -4,7 +4,7 @@
  * Order Details, and make, model and year are dropped (the dealer looks the vehicle up from the
  * rego, as such dealers tell their visitors).
  */
-import type { FormBase, FormContext, FieldDef } from '../definition.ts';
+import type { FormBase, FormContext, FieldDef } from '../types.ts';
 import { field, toOptions, vehicleFields, vehicleStateField } from '../fields.ts';
 import { EVENT_IDS } from '../../site/analytics.ts';
 import {

@@ -8,7 +8,7 @@
  * when the visitor stops before choosing a date. Placed last, an abandoned booking would leave
  * nothing for the dealer.
  */
-import type { FormBase, FormContext, FieldDef, StepDef } from '../definition.ts';
+import type { FormBase, FormContext, FieldDef, StepDef } from '../types.ts';
 import {
   addressFields,
   contactFields,

@@ -5,7 +5,7 @@
  * make field) opens. The island fetches GET /api/manufacturer-locations and asks
  * `matchServiceSites` which of the three applies.
  */
-import type { FormBase, FormContext, FieldDef } from '../definition.ts';
+import type { FormBase, FormContext, FieldDef } from '../types.ts';
 import { dealerMakes, field, toOptions } from '../fields.ts';
 import { serviceBookingFullForm } from './service-booking-full.ts';
 

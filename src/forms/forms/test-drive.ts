@@ -2,7 +2,7 @@
  * The test drive booking (/book-test-drive, optional ?make= which the island prefills): the car
  * and a preferred date first, then the visitor's details.
  */
-import type { FormBase, FormContext, FieldDef } from '../definition.ts';
+import type { FormBase, FormContext, FieldDef } from '../types.ts';
 import {
   contactFields,
   dateField,

@@ -3,7 +3,7 @@
  * ask for first and last name (both required) and label the comments 'Additional Comments'.
  * Completion event 18.
  */
-import type { FormBase, FormContext, FieldDef } from '../definition.ts';
+import type { FormBase, FormContext, FieldDef } from '../types.ts';
 import {
   contactFields,
   field,

@@ -2,7 +2,7 @@
  * The valuation (sell my car) form: the visitor's details first so a partial save keeps the lead,
  * then the vehicle and its condition. Completion event 40.
  */
-import type { FormBase, FormContext } from '../definition.ts';
+import type { FormBase, FormContext } from '../types.ts';
 import { contactFields, field, locationChoice, locationsOf, messageField, toOptions } from '../fields.ts';
 import { EVENT_IDS } from '../../site/analytics.ts';
 import { ownVehicleFields } from './trade-in.ts';

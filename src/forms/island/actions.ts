@@ -4,7 +4,7 @@
  * do next; none throws, and none changes the visitor's values except to add what the server said.
  */
 import { currencyOf, generateLeadEvent, trackEcommerce } from '../../site/analytics-ecommerce.ts';
-import type { StepDef } from '../definition.ts';
+import type { StepDef } from '../types.ts';
 import { HONEYPOT_FIELD, type LeadSaveRequest } from '../contract.ts';
 import {
   fetchManufacturerLocations,

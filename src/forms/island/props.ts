@@ -1,5 +1,5 @@
 /** The serialisable props a form block gives its island (built at build time by the block). */
-import type { FormDef } from '../definition.ts';
+import type { FormDef } from '../types.ts';
 import type { CarCard } from '../../stores/submission.ts';
 import type { ItemCar } from '../../site/analytics-ecommerce.ts';
 import type { DealerLeadFields, LocationFacts, Values } from './values.ts';

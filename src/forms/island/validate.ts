@@ -1,6 +1,6 @@
 /** One step's errors, by field name, from the shared yup schema plus the built-in captcha. */
 import { ValidationError } from 'yup';
-import type { FormDef, StepDef } from '../definition.ts';
+import type { FormDef, StepDef } from '../types.ts';
 import { stepSchema } from '../schema.ts';
 import { messages } from '../messages.ts';
 import { CAPTCHA_PASSED } from './captcha.ts';

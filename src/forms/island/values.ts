@@ -3,7 +3,7 @@
  * adds (prefills, overrides, utm_* tracking), the lead values the dealer expects besides the
  * visitor's answers (spec §3), and the thank-you route.
  */
-import type { FieldDef, FormDef, StepDef } from '../definition.ts';
+import type { FieldDef, FormDef, StepDef } from '../types.ts';
 import { HONEYPOT_FIELD } from '../contract.ts';
 import { normaliseLeadValues } from '../schema.ts';
 import { categorySlug } from '../forms/events.ts';

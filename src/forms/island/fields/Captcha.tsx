@@ -1,7 +1,7 @@
 /** The built-in arithmetic check (see ../captcha.ts). */
 import { useState } from 'react';
 import { useField } from 'formik';
-import type { FieldDef } from '../../definition.ts';
+import type { FieldDef } from '../../types.ts';
 import { CAPTCHA_PASSED, challengeQuestion, solves } from '../captcha.ts';
 import { useFields } from './context.ts';
 import { Shell, useFieldState } from './shell.tsx';

@@ -1,7 +1,7 @@
 /** Radio buttons and radio cards: one fieldset, its legend the field label. */
 import { useRef } from 'react';
 import { useField } from 'formik';
-import type { FieldDef } from '../../definition.ts';
+import type { FieldDef } from '../../types.ts';
 import { useFields } from './context.ts';
 import { ErrorText, Help, RequiredMark, useFieldState } from './shell.tsx';
 

@@ -1,6 +1,6 @@
 /** A dollar amount: typed freely, shown grouped ("30,000"), held as a number ('' when empty). */
 import { useField } from 'formik';
-import type { FieldDef } from '../../definition.ts';
+import type { FieldDef } from '../../types.ts';
 import { useFields } from './context.ts';
 import { Shell, useFieldState } from './shell.tsx';
 

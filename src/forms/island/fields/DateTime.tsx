@@ -14,7 +14,7 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { useField, useFormikContext } from 'formik';
-import type { FieldDef } from '../../definition.ts';
+import type { FieldDef } from '../../types.ts';
 import { MONTHS, WEEKDAYS_SHORT } from '../../../lib/calendar.ts';
 import {
   addDays,

@@ -1,7 +1,7 @@
 /** One field of a FieldDef, by type; every control labelled, its error next to it. */
 import type { ChangeEvent, HTMLAttributes, ReactNode } from 'react';
 import { useField } from 'formik';
-import type { FieldDef } from '../../definition.ts';
+import type { FieldDef } from '../../types.ts';
 import { PRIVACY_PATH, TERMS_PATH } from '../../../domain/routes.ts';
 import { useFields } from './context.ts';
 import { ErrorText, Help, RequiredMark, Shell, useFieldState } from './shell.tsx';

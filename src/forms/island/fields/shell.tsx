@@ -1,7 +1,7 @@
 /** The parts every field shares: its label, help text, error message and their ARIA wiring. */
 import type { ReactNode } from 'react';
 import { useField } from 'formik';
-import type { FieldDef } from '../../definition.ts';
+import type { FieldDef } from '../../types.ts';
 import { fieldId, useFields } from './context.ts';
 
 export interface FieldState {
