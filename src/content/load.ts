@@ -7,37 +7,16 @@ import { readFileSync, statSync } from 'node:fs';
 import { readFile, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { limiter, mapLimit } from '../lib/concurrency.ts';
-import { siteSchema, type Site } from './site.ts';
+import { siteSchema } from './site.ts';
 import { pageSchema, type Page } from './page.ts';
-import {
-  entityFiles,
-  type Brand,
-  type Car,
-  type Location,
-  type Model,
-  type Offer,
-  type ReviewsSummary,
-  type Slide,
-  type StaffMember,
-} from './entities.ts';
+import { entityFiles } from './entities.ts';
 import { fromZod, type ContentIssue } from './issues.ts';
 import { sharedSettingIssue, sharedSuffixes } from './dealer-settings.ts';
 import { validateBlocks, type BlockCheck } from './validate-blocks.ts';
 import { checkReferences } from './references.ts';
+import type { DealerContent } from './dealer.ts';
 
-export interface DealerContent {
-  slug: string;
-  site: Site;
-  pages: Page[];
-  models: Model[];
-  offers: Offer[];
-  team: StaffMember[];
-  locations: Location[];
-  brands: Brand[];
-  slides: Slide[];
-  cars: Car[];
-  reviews: Record<string, ReviewsSummary>;
-}
+export type { DealerContent } from './dealer.ts';
 
 export interface LoadResult {
   dealers: DealerContent[];

@@ -1,5 +1,5 @@
 /** Cross-file checks: unique slugs, so that two entities never fight over one URL. */
-import type { DealerContent } from './load.ts';
+import type { DealerContent } from './dealer.ts';
 import type { ContentIssue } from './issues.ts';
 
 function duplicates<T>(dealer: string, file: string, items: T[], key: (t: T) => string, what: string): ContentIssue[] {
