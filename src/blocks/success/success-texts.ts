@@ -1,22 +1,8 @@
 /** The words and buttons of each thank-you variant (spec §2; quoted texts are the spec's). */
-import type { SuccessOptions, SuccessView } from './success.ts';
+import type { SuccessOptions, SuccessVariant, SuccessView } from './success-types.ts';
 import { safeHref } from '../../lib/links.ts';
 
-export type SuccessVariant =
-  | 'service-booking'
-  | 'online-payment'
-  | 'vehicle-reservation'
-  | 'finance'
-  | 'review'
-  | 'valuation'
-  | 'test-drive'
-  | 'competition'
-  | 'survey'
-  | 'team-member'
-  | 'part-store'
-  | 'careers'
-  | 'credit-score'
-  | 'generic';
+export type { SuccessVariant } from './success-types.ts';
 
 /** Spec §9: the service confirmation window. */
 export const SERVICE_CONFIRMATION =

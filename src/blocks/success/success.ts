@@ -3,11 +3,28 @@
  * (category, subcategory, offer_rejected, user, selectedLocations), the site's options and what the
  * form kept of the submission. Pure: the island reads the URL and storage, this decides.
  */
-import type { CarCard, Submission } from '../../stores/submission.ts';
-import { successTexts, type SuccessVariant } from './success-texts.ts';
-import { submittedValue, valuationSubject, type ValuationSubject } from '../../domain/valuation.ts';
+import type { CarCard } from '../../stores/submission.ts';
+import { successTexts } from './success-texts.ts';
+import { submittedValue, valuationSubject } from '../../domain/valuation.ts';
+import type {
+  CustomMessage,
+  LocationCard,
+  ScoreTone,
+  SuccessData,
+  SuccessOptions,
+  SuccessVariant,
+  SuccessView,
+} from './success-types.ts';
 
-export type { SuccessVariant };
+export type {
+  CustomMessage,
+  LocationCard,
+  ScoreTone,
+  SuccessData,
+  SuccessOptions,
+  SuccessVariant,
+  SuccessView,
+} from './success-types.ts';
 
 /** "Service Booking", "service_booking" and "service-booking" all become "service-booking". */
 export function slug(text: string | undefined): string {
@@ -48,63 +65,6 @@ export function parseSuccessQuery(search: string): SuccessQuery {
       .filter(Boolean),
     score: Number.isFinite(score) ? score : undefined,
   };
-}
-
-/** An admin-defined message (site.options.success.customMessages). */
-export interface CustomMessage {
-  category: string;
-  subcategory?: string;
-  offerRejected?: boolean;
-  title?: string;
-  /** May contain {team_member}. */
-  description: string;
-}
-
-/** The site's options the thank-you page needs (serialisable: they cross into the island). */
-export interface SuccessOptions {
-  siteName: string;
-  serviceConfirmation?: string;
-  freeRideRadiusKm?: number;
-  financeText?: string;
-  financeLink?: string;
-  customMessages: CustomMessage[];
-  /**
-   * The names of the dealer's team members who can be sent an enquiry (those with a profile page):
-   * the only names a team-member-enquiry thank-you shows, so a link cannot make the page say
-   * whatever its user parameter holds.
-   */
-  teamMembers: string[];
-}
-
-export interface LocationCard {
-  id: string;
-  name: string;
-  address: string;
-  phone?: string;
-  primary: boolean;
-  /** A map search link for directions. */
-  mapUrl?: string;
-}
-
-export interface SuccessData {
-  locations: LocationCard[];
-  submission?: Pick<Submission, 'category' | 'values' | 'similarCar' | 'candidateCars'>;
-}
-
-export type ScoreTone = 'green' | 'orange' | 'red';
-
-export interface SuccessView {
-  variant: SuccessVariant;
-  title: string;
-  paragraphs: string[];
-  buttons: { text: string; href: string; style: 'solid' | 'outline' }[];
-  /** The free-ride note of service bookings. */
-  note?: string;
-  creditScore?: { value: number; tone: ScoreTone; approved: boolean };
-  locations?: { cards: LocationCard[]; perRow: boolean };
-  /** The vehicle the valuation widget values (valuation-type thank-yous whose form named one). */
-  valuation?: ValuationSubject;
-  similarCar?: CarCard;
 }
 
 /** Spec §9: 400 or more is green (approved), 300-399 orange, below 300 red. */
