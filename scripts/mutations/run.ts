@@ -1,297 +1,138 @@
 /**
- * npm run mutations [-- --only <text>]… [--list] [--e2e] [--timeout <seconds>] [--no-baseline] [--verbose]
+ * npm run mutations [-- --mutate <glob>]… [--all] [--concurrency <n>] [--score]
+ * npm run mutations -- --hand [hand.ts options]
  *
- * Proves that each row of docs/spec-coverage.md is guarded by a test: every mutation of list.ts
- * breaks one rule of the product in its source file, in place, runs only the unit test files it
- * names (vitest), and puts the file back. A mutation names no path: its file is the one source file
- * holding its find text (and declaring its symbol, if it names one), and its tests are found by file
- * name (resolve.ts), so moving or renaming files needs no edit of the list. A mutation is
- *   killed    the tests failed, as they must when the rule is broken;
- *   SURVIVED  the tests still passed: the row's tests do not check the rule;
- *   stale     its find text no longer occurs exactly once in the product source, or a test it
- *             names is not exactly one file (the list has rotted);
- *   timeout   the tests ran past the time limit;
- *   skipped   it is checked end to end only (Playwright) and --e2e was not given.
- * The exit code is 1 when a mutation survived or is stale.
+ * Mutation testing of the product with StrykerJS (stryker.config.mjs): every mutant of the pure
+ * and server layers (scope.ts) runs against the in-process unit tests that cover it
+ * (scripts/mutations/vitest.config.ts), and the score is printed per folder. The incremental file
+ * reports/stryker-incremental.json is kept in the repository, so a run re-tests only the mutants
+ * whose code or covering tests changed since it was written.
  *
- * --only keeps the mutations whose id, row or resolved file contains the text (given more than
- * once: any of the texts); --list prints them with their files (and which are stale) without
- * running anything; --e2e also runs the end-to-end mutations (each
- * builds the sample dealers, so keep them few). Before the mutations, the selected test files run
- * once untouched (skip with --no-baseline): a mutation is only killed if they pass without it.
- * --verbose also shows the first failure that killed each mutation.
+ * --mutate narrows the run to the files a glob matches (Stryker's syntax, `file.ts:10-20` for
+ * lines; give it more than once for several; tests and entries stay out). Every run's results are folded into the kept
+ * incremental file, leaving the last result of every other file that still exists in place. --all mutates the
+ * browser-facing modules too (forms, block and UI helpers, stores). --concurrency sets the number
+ * of test processes (default 2). --score only prints the scores of the kept incremental file.
  *
- * The file being mutated is restored in a `finally`, on Ctrl-C and on SIGTERM; the original text is
- * also kept in .cache/mutation-in-progress.json so that a run killed outright is repaired by the
- * next one.
+ * The spec's constants and quoted messages are held by plain assertions (tests/unit/spec/), and
+ * the few rules Stryker cannot reach (Astro templates, styles, browser-only code) by the hand
+ * list, run with --hand (hand.ts).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { mutations, type Mutation } from './list.ts';
-import { occurrences, repositoryRoot as root, SourceTree, TestIndex } from './resolve.ts';
+import { repositoryRoot as root } from './resolve.ts';
+import { formatScores, mergeReports, scoresByFolder, type ReportLike } from './score.ts';
+import { NEVER, WIDER } from './scope.ts';
 
-const journal = path.join(root, '.cache', 'mutation-in-progress.json');
+const INCREMENTAL = path.join(root, 'reports', 'stryker-incremental.json');
+const NARROW = path.join(root, '.cache', 'stryker-narrow.json');
 
 interface Options {
-  only: string[];
-  list: boolean;
-  e2e: boolean;
-  timeoutMs: number;
-  baseline: boolean;
-  verbose: boolean;
+  mutate: string[];
+  all: boolean;
+  concurrency: string | undefined;
+  scoreOnly: boolean;
 }
 
+const USAGE =
+  'Usage: npm run mutations -- [--mutate <glob>]… [--all] [--concurrency <n>] [--score]\n' +
+  '       npm run mutations -- --hand [--only <text>]… [--list] [--e2e] [--timeout <seconds>] [--no-baseline] [--verbose]';
+
 function parseArgs(argv: string[]): Options {
-  const options: Options = { only: [], list: false, e2e: false, timeoutMs: 180_000, baseline: true, verbose: false };
+  const options: Options = { mutate: [], all: false, concurrency: undefined, scoreOnly: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
-    if (arg === '--only') {
-      const text = argv[++i];
-      if (text === undefined) {
-        console.error('--only needs a text.');
+    const value = () => {
+      const v = argv[++i];
+      if (v === undefined) {
+        console.error(`${arg} needs a value.\n${USAGE}`);
         process.exit(2);
       }
-      options.only.push(text);
-    } else if (arg === '--list') options.list = true;
-    else if (arg === '--e2e') options.e2e = true;
-    else if (arg === '--no-baseline') options.baseline = false;
-    else if (arg === '--verbose') options.verbose = true;
-    else if (arg === '--timeout') options.timeoutMs = Number(argv[++i]) * 1000;
+      return v;
+    };
+    if (arg === '--mutate') options.mutate.push(value());
+    else if (arg === '--all') options.all = true;
+    else if (arg === '--concurrency') options.concurrency = value();
+    else if (arg === '--score') options.scoreOnly = true;
     else {
-      console.error(
-        `Unknown argument ${arg}.\nUsage: npm run mutations -- [--only <text>]… [--list] [--e2e] [--timeout <seconds>] [--no-baseline] [--verbose]`,
-      );
+      console.error(`Unknown argument ${arg}.\n${USAGE}`);
       process.exit(2);
     }
-  }
-  if (!(options.timeoutMs > 0)) {
-    console.error('--timeout needs a number of seconds.');
-    process.exit(2);
   }
   return options;
 }
 
-type Outcome = 'killed' | 'SURVIVED' | 'stale' | 'timeout' | 'skipped';
+const readReport = (file: string): ReportLike | undefined =>
+  existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as ReportLike) : undefined;
 
-/** The file being mutated and its original text, so that every way out puts it back. */
-let current: { file: string; original: string } | undefined;
-let child: ReturnType<typeof spawn> | undefined;
-
-function restore(): void {
-  if (!current) return;
-  writeFileSync(current.file, current.original);
-  current = undefined;
-  rmSync(journal, { force: true });
+function printScores(report: ReportLike | undefined, title: string): void {
+  if (!report || !Object.keys(report.files).length) {
+    console.log('No mutation results yet: run `npm run mutations`.');
+    return;
+  }
+  console.log(`\n${title}\n${formatScores(scoresByFolder(report))}`);
 }
 
-/** A run killed outright (SIGKILL, power) leaves its journal: put that file back first. */
-function repairFromJournal(): void {
-  if (!existsSync(journal)) return;
-  const { file, original } = JSON.parse(readFileSync(journal, 'utf8')) as { file: string; original: string };
-  writeFileSync(file, original);
-  rmSync(journal, { force: true });
-  console.log(`Restored ${path.relative(root, file)}, left mutated by an interrupted run.`);
+/** The kept results of files that still exist (a file moved or deleted leaves them). */
+function stillThere<R extends ReportLike>(report: R): R {
+  const files = Object.fromEntries(Object.entries(report.files).filter(([f]) => existsSync(path.resolve(root, f))));
+  return { ...report, files };
 }
 
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-  process.on(signal, () => {
-    if (child?.pid) {
-      try {
-        process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        /* already gone */
-      }
-    }
-    restore();
-    console.log(`\nStopped by ${signal}; the source tree is as it was.`);
-    process.exit(130);
-  });
-}
-
-interface RunResult {
-  ok: boolean;
-  timedOut: boolean;
-  output: string;
-}
-
-/** Runs a command in its own process group, killing the whole group at the time limit. */
-function run(command: string, args: string[], timeoutMs: number): Promise<RunResult> {
+/** Runs Stryker with the project config, its output shown as it comes; resolves to its exit code. */
+function stryker(args: string[]): Promise<number> {
   return new Promise((resolve) => {
-    let output = '';
-    let timedOut = false;
-    const proc = spawn(command, args, {
+    const proc = spawn('npx', ['stryker', 'run', 'stryker.config.mjs', ...args], {
       cwd: root,
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', ASTRO_TELEMETRY_DISABLED: '1' },
+      stdio: 'inherit',
+      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
     });
-    child = proc;
-    const keep = (chunk: Buffer) => {
-      output = (output + chunk.toString()).slice(-20_000);
-    };
-    proc.stdout.on('data', keep);
-    proc.stderr.on('data', keep);
-    const timer = setTimeout(() => {
-      timedOut = true;
-      try {
-        process.kill(-proc.pid!, 'SIGKILL');
-      } catch {
-        /* already gone */
-      }
-    }, timeoutMs);
-    proc.on('close', (code) => {
-      clearTimeout(timer);
-      child = undefined;
-      resolve({ ok: code === 0 && !timedOut, timedOut, output });
-    });
+    const stop = (signal: NodeJS.Signals) => proc.kill(signal);
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+    proc.on('close', (code) => resolve(code ?? 1));
   });
 }
 
-const vitest = (files: string[], timeoutMs: number) =>
-  run('npx', ['vitest', 'run', '--bail=1', '--reporter=dot', ...files], timeoutMs);
-
-const playwright = (files: string[], timeoutMs: number) =>
-  run('npx', ['playwright', 'test', '--reporter=dot', '--max-failures=1', ...files], timeoutMs);
-
-/** The first failing test named in a vitest or Playwright report, to show why a mutation was killed. */
-function firstFailure(output: string): string {
-  const line = output.split('\n').find((l) => /^\s*(FAIL|×|✘|\d+\) )/.test(l) || /Error:/.test(l));
-  return line ? line.trim().slice(0, 160) : '';
-}
-
-/** A mutation with its file and test files found, or why they are not. */
-interface Located {
-  m: Mutation;
-  /** The repository-relative file the find text is in, when it resolves to exactly one. */
-  file?: string;
-  tests: string[];
-  e2e: string[];
-  /** Why the mutation is stale: its find text or a test name does not resolve. */
-  problems: string[];
-}
-
-/** Locates every mutation in the product source and its tests by name, reading each tree once. */
-function locate(list: readonly Mutation[]): Located[] {
-  const tree = SourceTree.read(root);
-  const testFiles = TestIndex.read(root);
-  return list.map((m) => {
-    const problems: string[] = [];
-    const { file, problem } = tree.resolve(m);
-    if (problem) problems.push(problem);
-    const byName = (names: readonly string[]) =>
-      names.flatMap((name) => {
-        const found = testFiles.resolve(name);
-        if (found.problem) problems.push(found.problem);
-        return found.file ? [found.file] : [];
-      });
-    const tests = byName(m.tests);
-    const e2e = byName(m.e2e ?? []);
-    return { m, ...(file ? { file } : {}), tests, e2e, problems };
-  });
-}
-
-async function check(
-  { m, file: rel, tests: unit, e2e, problems }: Located,
-  options: Options,
-): Promise<{ outcome: Outcome; detail: string }> {
-  if (!rel || problems.length) return { outcome: 'stale', detail: problems.join('; ') };
-  const file = path.join(root, rel);
-  const original = readFileSync(file, 'utf8');
-  const count = occurrences(original, m.find);
-  if (count !== 1) return { outcome: 'stale', detail: `find text occurs ${count} times in ${rel}` };
-  if (!unit.length && !options.e2e) return { outcome: 'skipped', detail: `end to end only: ${e2e.join(', ')}` };
-
-  mkdirSync(path.dirname(journal), { recursive: true });
-  writeFileSync(journal, JSON.stringify({ file, original }));
-  current = { file, original };
-  try {
-    writeFileSync(
-      file,
-      original.replace(m.find, () => m.replace),
-    );
-    let result: RunResult | undefined;
-    if (unit.length) result = await vitest(unit, options.timeoutMs);
-    if ((!result || result.ok) && options.e2e && e2e.length) result = await playwright(e2e, options.timeoutMs * 10);
-    if (!result) return { outcome: 'skipped', detail: '' };
-    if (result.timedOut) return { outcome: 'timeout', detail: '' };
-    return result.ok
-      ? { outcome: 'SURVIVED', detail: m.why }
-      : { outcome: 'killed', detail: firstFailure(result.output) };
-  } finally {
-    restore();
+async function main(argv: string[]): Promise<void> {
+  if (argv[0] === '--hand') {
+    const { runHand } = await import('./hand.ts');
+    return runHand(argv.slice(1));
   }
-}
+  const options = parseArgs(argv);
+  if (options.scoreOnly) return printScores(readReport(INCREMENTAL), 'Mutation score per folder (last results):');
 
-async function main(): Promise<void> {
-  const options = parseArgs(process.argv.slice(2));
-  repairFromJournal();
-  const selected = locate(mutations).filter(
-    ({ m, file }) =>
-      !options.only.length ||
-      options.only.some((text) => m.id.includes(text) || m.row.includes(text) || !!file?.includes(text)),
-  );
-  if (!selected.length) {
-    console.error(`No mutation matches ${options.only.map((t) => JSON.stringify(t)).join(' or ')}.`);
-    process.exit(2);
-  }
+  const narrowed = options.mutate.length > 0;
+  const args: string[] = [];
+  if (narrowed) args.push('--mutate', [...options.mutate, ...NEVER].join(','));
+  else if (options.all) args.push('--mutate', WIDER.join(','));
+  if (options.concurrency) args.push('--concurrency', options.concurrency);
+  // Stryker writes only the files of its run: it starts from a copy of the kept results and is
+  // folded back into them afterwards, so a narrowed run keeps every other file's last result.
+  mkdirSync(path.dirname(NARROW), { recursive: true });
+  if (existsSync(INCREMENTAL)) writeFileSync(NARROW, readFileSync(INCREMENTAL));
+  else rmSync(NARROW, { force: true });
+  args.push('--incrementalFile', path.relative(root, NARROW));
 
-  if (options.list) {
-    let stale = 0;
-    for (const { m, file, tests, e2e, problems } of selected) {
-      if (problems.length) stale++;
-      const names = [...tests, ...e2e.map((f) => `${f} (e2e)`)].join(', ');
-      console.log(
-        `${problems.length ? 'stale ' : '      '}${m.id}\n        row:   ${m.row}\n        file:  ${file ?? '?'}\n        tests: ${names}` +
-          problems.map((p) => `\n        stale: ${p}`).join(''),
-      );
-    }
-    console.log(`\n${selected.length} mutations, ${stale} stale.`);
-    process.exit(stale ? 1 : 0);
-  }
-
-  if (options.baseline) {
-    const runs: [string, string[], (files: string[], ms: number) => Promise<RunResult>, number][] = [
-      ['unit test', [...new Set(selected.flatMap((l) => l.tests))], vitest, options.timeoutMs * 3],
-      [
-        'end-to-end spec',
-        options.e2e ? [...new Set(selected.flatMap((l) => l.e2e))] : [],
-        playwright,
-        options.timeoutMs * 10,
-      ],
-    ];
-    for (const [kind, files, runner, ms] of runs) {
-      if (!files.length) continue;
-      process.stdout.write(`Baseline: ${files.length} ${kind} files, unmutated ... `);
-      const base = await runner(files, ms);
-      if (!base.ok) {
-        console.log('failed.\n' + base.output.slice(-4000));
-        console.error('The tests fail without any mutation; fix them first (or run with --no-baseline).');
-        process.exit(2);
-      }
-      console.log('pass.');
-    }
-  }
-
-  const counts: Record<Outcome, number> = { killed: 0, SURVIVED: 0, stale: 0, timeout: 0, skipped: 0 };
-  const bad: string[] = [];
   const started = Date.now();
-  for (const [i, located] of selected.entries()) {
-    const { m, file = '?' } = located;
-    const t0 = Date.now();
-    const { outcome, detail } = await check(located, options);
-    counts[outcome]++;
-    const seconds = ((Date.now() - t0) / 1000).toFixed(1);
-    const line = `${String(i + 1).padStart(4)}/${selected.length} ${outcome.padEnd(8)} ${m.id} in ${file} (${seconds}s)`;
-    console.log(detail && (outcome !== 'killed' || options.verbose) ? `${line}\n              ${detail}` : line);
-    if (outcome === 'SURVIVED' || outcome === 'stale') bad.push(`${outcome.padEnd(8)} ${m.id}: ${file} — ${m.row}`);
+  const code = await stryker(args);
+  const minutes = (Date.now() - started) / 60_000;
+  const run = readReport(NARROW);
+  if (run && code === 0) {
+    const kept = readReport(INCREMENTAL);
+    const merged = kept ? mergeReports(stillThere(kept), run) : run;
+    writeFileSync(INCREMENTAL, JSON.stringify(merged, null, 2) + '\n');
   }
-  const minutes = ((Date.now() - started) / 60_000).toFixed(1);
-  console.log(
-    `\n${selected.length} mutations in ${minutes} min: ${counts.killed} killed, ${counts.SURVIVED} survived, ${counts.stale} stale, ${counts.timeout} timed out, ${counts.skipped} skipped (end to end only).`,
-  );
-  if (bad.length) console.log('\n' + bad.join('\n'));
-  process.exit(counts.SURVIVED || counts.stale ? 1 : 0);
+  if (run) {
+    const mutants = Object.values(run.files).reduce((n, f) => n + f.mutants.length, 0);
+    console.log(
+      `\n${mutants} mutants in ${minutes.toFixed(1)} min (${(mutants / minutes).toFixed(0)}/min, reused ones included).`,
+    );
+  }
+  printScores(run, 'Mutation score per folder (this run):');
+  if (narrowed) printScores(readReport(INCREMENTAL), 'Mutation score per folder (all kept results):');
+  process.exitCode = code;
 }
 
-await main();
+await main(process.argv.slice(2));
