@@ -1,7 +1,7 @@
 /**
- * What a mutation of `npm run mutations` is, and the helpers the lists of rows/ declare theirs with.
- * A mutation names no path: it is located by its code (resolve.ts) and names its tests by file name,
- * so that moving or renaming a file needs no edit here.
+ * What a hand mutation of `npm run mutations -- --hand` is, and the helpers the lists of rows/ declare
+ * theirs with. A mutation names no path: it is located by its code (resolve.ts) and names its tests
+ * by file name, so that moving or renaming a file needs no edit here.
  */
 export interface Mutation {
   /** Short and unique: what `--only` matches besides the row and the resolved file. */

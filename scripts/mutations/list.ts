@@ -1,52 +1,24 @@
 /**
- * The mutations of `npm run mutations` (run.ts): each breaks one rule of the product the way a slip
- * would (a constant off by one, a branch dropped, a message reworded) and names the row of
- * docs/spec-coverage.md whose tests must catch it. A mutation that survives means the row's tests
- * do not check its rule.
+ * The hand list of `npm run mutations -- --hand` (hand.ts): the few rules StrykerJS cannot reach,
+ * each broken the way a slip would and named with the row of docs/spec-coverage.md whose tests
+ * must catch it. Everything else is mutated by StrykerJS (run.ts, scope.ts), and the spec's
+ * constants and messages are held by plain assertions (tests/unit/spec/).
  *
  * `row` is text of the row's first cell, found in exactly one row of the map. `find` must occur
  * exactly once in the product source, which is how the mutation finds its file (resolve.ts; a
  * `symbol` picks the file where the text alone is not unique), and `tests` and `e2e` name test
- * files by name: tests/unit/spec-coverage.test.ts checks that each resolves to exactly one file,
- * so the list cannot rot and a file moved or renamed needs no edit here. `tests` are unit test
- * files the row cites, run with vitest; `e2e` are Playwright specs, run only with --e2e, for the
- * few rules no unit test can reach.
+ * files by name: tests/unit/project/spec-coverage.test.ts checks that each resolves to exactly one
+ * file that the row cites, so the list cannot rot and a file moved or renamed needs no edit here.
  *
- * The list is split by section of the map, one file of rows/ each.
+ *   rows/templates.ts, rows/templates-catalogue.ts  the blocks' Astro templates (Stryker reads
+ *                      no .astro file)
+ *   rows/browser.ts    shared components, styles and island code only a browser runs
  */
 import type { Mutation } from './kit.ts';
-import { mutations as blocks } from './rows/blocks.ts';
-import { mutations as build } from './rows/build.ts';
-import { mutations as constants } from './rows/constants.ts';
-import { mutations as consent } from './rows/consent.ts';
-import { mutations as entities } from './rows/entities.ts';
-import { mutations as fleets } from './rows/fleets.ts';
-import { mutations as query } from './rows/query.ts';
-import { mutations as routes } from './rows/routes.ts';
-import { mutations as rules } from './rows/rules.ts';
-import { mutations as screens } from './rows/screens.ts';
-import { mutations as statesErrors } from './rows/states-errors.ts';
-import { mutations as stock } from './rows/stock.ts';
-import { mutations as reservations } from './rows/reservations.ts';
-import { mutations as shortlist } from './rows/shortlist.ts';
-import { mutations as alerts } from './rows/alerts.ts';
+import { mutations as browser } from './rows/browser.ts';
+import { mutations as catalogue } from './rows/templates-catalogue.ts';
+import { mutations as templates } from './rows/templates.ts';
 
 export type { Mutation } from './kit.ts';
 
-export const mutations: Mutation[] = [
-  ...rules,
-  ...fleets,
-  ...stock,
-  ...reservations,
-  ...shortlist,
-  ...alerts,
-  ...consent,
-  ...build,
-  ...routes,
-  ...query,
-  ...blocks,
-  ...screens,
-  ...entities,
-  ...statesErrors,
-  ...constants,
-];
+export const mutations: Mutation[] = [...templates, ...catalogue, ...browser];

@@ -1,9 +1,11 @@
 /**
  * docs/spec-coverage.md stays true to the repository: every code and test path it cites exists,
- * every row of the spec sections (§2 … §9) is proved by at least one mutation of
- * scripts/mutations/list.ts (run by `npm run mutations`), each mutation names a row of the map
- * and tests, by file name, that resolve to one file each and that the row cites, and each
- * mutation's find text still resolves to exactly one source file, where it occurs exactly once.
+ * and every row of the spec sections (§2 … §9) names code and a test that fails without it, in
+ * one of three ways: a plain assertion of tests/unit/spec/ (constants and messages), code that
+ * StrykerJS mutates (scripts/mutations/scope.ts) with a unit test it runs, or a mutation of the
+ * hand list (scripts/mutations/list.ts, `npm run mutations -- --hand`). Each hand mutation names
+ * a row of the map and tests, by file name, that resolve to one file each and that the row cites,
+ * and its find text still resolves to exactly one source file, where it occurs exactly once.
  */
 import { existsSync, globSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -20,15 +22,13 @@ import {
 } from '../../../scripts/mutations/coverage-map.ts';
 import { mutations } from '../../../scripts/mutations/list.ts';
 import { occurrences, SourceTree, TestIndex } from '../../../scripts/mutations/resolve.ts';
+import { OUT_OF_PROCESS, WIDER } from '../../../scripts/mutations/scope.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const rows = readCoverageMap(path.join(root, 'docs/spec-coverage.md'));
 const specRows = rows.filter((r) => isSpecSection(r.section));
 const tree = SourceTree.read(root);
 const testFiles = TestIndex.read(root);
-
-/** Spec rows with no mutation of their own, each with its reason (none today). */
-const WITHOUT_MUTATIONS: string[] = [];
 
 const where = (r: MapRow) => `docs/spec-coverage.md:${r.line} (${r.section}: ${r.item.slice(0, 60)})`;
 
@@ -49,8 +49,34 @@ function matches(pattern: string, file: string): boolean {
 const exists = (candidate: string) =>
   candidate.includes('*') ? globSync(candidate, { cwd: root }).length > 0 : existsSync(path.join(root, candidate));
 
-/** The map's rows a mutation's `row` text names. */
-const rowsNamed = (text: string) => rowsIn(rows, text);
+/** Whether a glob list in Stryker's form (`!` excludes) takes `file`. */
+const inGlobs = (globs: readonly string[], file: string) =>
+  globs.some((g) => !g.startsWith('!') && path.matchesGlob(file, g)) &&
+  !globs.some((g) => g.startsWith('!') && path.matchesGlob(file, g.slice(1)));
+
+/** Whether StrykerJS mutates the cited code (a file, or any .ts file of a cited folder). */
+const mutated = (cited: string) => inGlobs(WIDER, cited.endsWith('/') ? `${cited}index.ts` : cited);
+
+/** The existing paths a row cites. */
+const pathsOf = (r: MapRow) =>
+  r.cells
+    .flatMap((c) => citedPaths(c))
+    .flatMap((p) => p.candidates.flatMap((c) => (c.includes('*') ? globSync(c, { cwd: root }) : exists(c) ? [c] : [])));
+
+const isUnitTest = (file: string) => /^tests\/unit\/.+\.test\.ts$/.test(file) || isBlockTest(file);
+
+/** Whether StrykerJS runs a test file against its mutants (vitest.stryker.config.ts). */
+const runByStryker = (file: string) => isUnitTest(file) && !OUT_OF_PROCESS.some((g) => path.matchesGlob(file, g));
+
+/** How a spec row is proved, or undefined. */
+function proof(r: MapRow): string | undefined {
+  if (mutations.some((m) => rowsIn(rows, m.row).includes(r))) return 'hand';
+  const cited = pathsOf(r);
+  if (cited.some((p) => p.startsWith('tests/unit/spec/'))) return 'assertion';
+  const strykerTests = cited.filter(runByStryker);
+  if (cited.some((p) => !isUnitTest(p) && mutated(p)) && strykerTests.length) return 'stryker';
+  return undefined;
+}
 
 describe('docs/spec-coverage.md', () => {
   it('has the spec sections', () => {
@@ -68,28 +94,28 @@ describe('docs/spec-coverage.md', () => {
     expect(missing).toEqual([]);
   });
 
-  it('has a mutation for every row of the spec sections, save the listed ones', () => {
-    const bare = specRows.filter(
-      (r) =>
-        !WITHOUT_MUTATIONS.some((text) => r.item.includes(text)) &&
-        !mutations.some((m) => rowsNamed(m.row).includes(r)),
-    );
-    expect(bare.map(where)).toEqual([]);
+  it('proves every row of the spec sections by an assertion, StrykerJS or the hand list', () => {
+    expect(specRows.filter((r) => !proof(r)).map(where)).toEqual([]);
   });
+});
 
-  it('lists rows without mutations only while they have none and are in the map', () => {
-    for (const text of WITHOUT_MUTATIONS) {
-      const named = rowsNamed(text);
-      expect(named.length, text).toBeLessThanOrEqual(1);
+describe('scripts/mutations/scope.ts', () => {
+  it('mutates files that exist, and runs tests that exist', () => {
+    const sources = globSync('src/**/*.{ts,tsx}', { cwd: root });
+    for (const glob of WIDER.filter((g) => !g.startsWith('!') && !g.includes('.tsx')))
       expect(
-        mutations.filter((m) => named.some((r) => rowsNamed(m.row).includes(r))).map((m) => m.id),
-        text,
-      ).toEqual([]);
-    }
+        sources.some((f) => path.matchesGlob(f, glob)),
+        glob,
+      ).toBe(true);
+    for (const glob of OUT_OF_PROCESS) expect(exists(glob), glob).toBe(true);
   });
 });
 
 describe('scripts/mutations/list.ts', () => {
+  it('keeps the hand list short', () => {
+    expect(mutations.length).toBeLessThanOrEqual(50);
+  });
+
   it('gives every mutation a unique id', () => {
     const ids = mutations.map((m) => m.id);
     expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
@@ -97,15 +123,24 @@ describe('scripts/mutations/list.ts', () => {
 
   it('names exactly one row of the map for each mutation', () => {
     const wrong = mutations
-      .map((m) => ({ id: m.id, row: m.row, count: rowsNamed(m.row).length }))
+      .map((m) => ({ id: m.id, row: m.row, count: rowsIn(rows, m.row).length }))
       .filter((m) => m.count !== 1);
     expect(wrong).toEqual([]);
+  });
+
+  it('mutates only what StrykerJS cannot: templates, styles and code only a browser runs', () => {
+    const reachable = mutations.filter((m) => {
+      const { file } = tree.resolve(m);
+      const inProcess = m.tests.flatMap((name) => testFiles.matches(name)).some(runByStryker);
+      return file && inGlobs(WIDER, file) && inProcess;
+    });
+    expect(reachable.map((m) => m.id)).toEqual([]);
   });
 
   it('runs tests that exist and that the row cites', () => {
     const problems: string[] = [];
     for (const m of mutations) {
-      const row = rowsNamed(m.row)[0];
+      const row = rowsIn(rows, m.row)[0];
       if (!row) continue;
       const cited = citedTests(row);
       const resolved = (names: readonly string[]) =>
@@ -119,9 +154,7 @@ describe('scripts/mutations/list.ts', () => {
       for (const file of [...unit, ...e2e])
         if (!cited.some((c) => matches(c, file))) problems.push(`${m.id}: ${file} is not cited by ${where(row)}`);
       if (!m.tests.length && !m.e2e?.length) problems.push(`${m.id}: no test to run`);
-      for (const file of unit)
-        if (!/^tests\/unit\/.+\.test\.ts$/.test(file) && !isBlockTest(file))
-          problems.push(`${m.id}: ${file} is not a unit test`);
+      for (const file of unit) if (!isUnitTest(file)) problems.push(`${m.id}: ${file} is not a unit test`);
       for (const file of e2e)
         if (!/^tests\/e2e\/.+\.spec\.ts$/.test(file)) problems.push(`${m.id}: ${file} is not an e2e spec`);
     }
@@ -138,9 +171,5 @@ describe('scripts/mutations/list.ts', () => {
       return problems;
     });
     expect(stale).toEqual([]);
-  });
-
-  it('keeps the end-to-end-only mutations few', () => {
-    expect(mutations.filter((m) => !m.tests.length).length).toBeLessThanOrEqual(10);
   });
 });
