@@ -8,7 +8,7 @@ import { isApiErrorBody, type ApiErrorDetail } from '../contract/errors.ts';
 import type { FinanceAnswer } from '../contract/finance.ts';
 import { API_ROUTES, manufacturerLocationsPath, sendToProviderPath } from '../contract/routes.ts';
 import { LEAD_ROUTE, type LeadSaveRequest, type LeadSaveResponse } from './contract.ts';
-import type { ManufacturerWebsite } from './forms/simple-service.ts';
+import type { ManufacturerWebsite } from './service-sites.ts';
 
 export const NETWORK_MESSAGE = 'We could not send your details. Please check your connection and try again.';
 export const UNAVAILABLE_MESSAGE =

@@ -7,7 +7,7 @@ import type { FormBlockData } from '../content/forms.ts';
 import { layoutFlags } from '../site/cutoffs.ts';
 import { formBuilders } from './forms/index.ts';
 import { builderForm } from './forms/builder.ts';
-import { analyticsEventFor } from './forms/events.ts';
+import { analyticsEventFor } from './events.ts';
 import { FINANCE_CATEGORY } from './forms/finance.ts';
 import { optInField, termsField, toFieldDef } from './fields.ts';
 import type { FormBase, FormContext, FormDef, StepDef } from './types.ts';

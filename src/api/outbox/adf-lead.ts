@@ -2,7 +2,7 @@
  * What the ADF builder reads from a lead: which kind of request it is, and its values, each
  * marked once it has an element of its own so the customer comments carry only the rest.
  */
-import { categorySlug } from '../../forms/forms/events.ts';
+import { categorySlug } from '../../forms/events.ts';
 import { trimmedOrNumber } from '../../lib/text.ts';
 import type { LeadPayload } from './payload.ts';
 

@@ -6,7 +6,7 @@ import type { FormBlockData } from '../../content/forms.ts';
 import { TEAM_MEMBER_CATEGORY } from '../../domain/team.ts';
 import type { FormBase, FormContext } from '../types.ts';
 import { contactFields, field, locationChoice, messageField } from '../fields.ts';
-import { categorySlug } from './events.ts';
+import { categorySlug } from '../events.ts';
 
 export function contactForm(ctx: FormContext, data: FormBlockData): FormBase {
   const teamMember = categorySlug(data.category) === categorySlug(TEAM_MEMBER_CATEGORY);

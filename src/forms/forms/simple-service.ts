@@ -3,14 +3,12 @@
  * dealership website services that make the visitor goes there; when several do, a location
  * selector chooses; when none does, the rest of the form (the full service booking without its
  * make field) opens. The island fetches GET /api/manufacturer-locations and asks
- * `matchServiceSites` which of the three applies.
+ * `matchServiceSites` (src/forms/service-sites.ts) which of the three applies.
  */
 import type { FormBase, FormContext, FieldDef } from '../types.ts';
 import { dealerMakes, field, toOptions } from '../fields.ts';
 import { serviceBookingFullForm } from './service-booking-full.ts';
-
-/** The key of the make step; leaving it is where the island matches websites. */
-export const MAKE_STEP_KEY = 'make';
+import { MAKE_STEP_KEY } from '../service-sites.ts';
 
 export function simpleServiceForm(ctx: FormContext): FormBase {
   const makes = dealerMakes(ctx);
@@ -22,70 +20,4 @@ export function simpleServiceForm(ctx: FormContext): FormBase {
     ...rest,
     steps: [{ key: MAKE_STEP_KEY, heading: 'Choose Your Make', fields: [make], rules: [] }, ...rest.steps],
   };
-}
-
-/** One website of GET /api/manufacturer-locations (fields the match reads; others are ignored). */
-export interface ManufacturerWebsite {
-  id: number | string;
-  name: string;
-  url: string;
-  dealership?: { id: number | string; slug: string } | null;
-  locations: {
-    id?: number | string;
-    name?: string;
-    manufacturers?: string[] | null;
-    location_type?: string | null;
-  }[];
-}
-
-export interface ServiceSiteOption {
-  label: string;
-  value: string;
-  url: string;
-  websiteId: string;
-  /** The website the visitor is on: choosing it opens the form instead of leaving. */
-  current: boolean;
-}
-
-export type ServiceSiteMatch =
-  { kind: 'redirect'; url: string } | { kind: 'choose'; options: ServiceSiteOption[] } | { kind: 'form' };
-
-const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
-
-/**
- * Which websites service `make`: those with a service location whose manufacturers include the
- * make (case-insensitive). One website → redirect to it (unless it is the current site, which
- * simply shows its form); several → choose among their matching locations; none → form.
- */
-export function matchServiceSites(
-  make: string,
-  websites: readonly ManufacturerWebsite[],
-  opts: { currentSiteId?: number | string } = {},
-): ServiceSiteMatch {
-  if (!make.trim()) return { kind: 'form' };
-  const current = opts.currentSiteId === undefined ? undefined : String(opts.currentSiteId);
-  const matches = new Map<string, ServiceSiteOption[]>();
-  for (const site of websites) {
-    if (!site.url) continue;
-    const id = String(site.id);
-    for (const loc of site.locations ?? []) {
-      const services = same(loc.location_type ?? '', 'service');
-      if (!services || !(loc.manufacturers ?? []).some((m) => same(m, make))) continue;
-      const list = matches.get(id) ?? [];
-      list.push({
-        label: loc.name || site.name,
-        value: String(loc.id ?? `${id}-${list.length}`),
-        url: site.url,
-        websiteId: id,
-        current: id === current,
-      });
-      matches.set(id, list);
-    }
-  }
-  if (matches.size === 0) return { kind: 'form' };
-  if (matches.size === 1) {
-    const [id, options] = [...matches][0]!;
-    return id === current ? { kind: 'form' } : { kind: 'redirect', url: options[0]!.url };
-  }
-  return { kind: 'choose', options: [...matches.values()].flat() };
 }

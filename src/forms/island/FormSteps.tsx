@@ -9,7 +9,7 @@ import { HONEYPOT_FIELD } from '../contract.ts';
 import { nextStepIndex, pathSteps, pickFields, previousStepIndex, shownButtons, stepError } from '../rules.ts';
 import { customStep } from '../custom-steps/index.ts';
 import { customStepComponent } from '../custom-steps/components.ts';
-import { MAKE_STEP_KEY, type ServiceSiteOption } from '../forms/simple-service.ts';
+import { MAKE_STEP_KEY, type ServiceSiteOption } from '../service-sites.ts';
 import { $user, userHasPhone } from '../../stores/user.ts';
 import { formSessionKey, openFormSession } from '../../stores/form-session.ts';
 import { $financeDetails, currentFinanceDetails } from '../../stores/finance.ts';

@@ -3,7 +3,7 @@
  * location. Another website's location sends the visitor there; this site's opens the form.
  */
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import type { ServiceSiteOption } from '../forms/simple-service.ts';
+import type { ServiceSiteOption } from '../service-sites.ts';
 import { messages } from '../messages.ts';
 
 interface Props {

@@ -13,7 +13,7 @@ import {
   sendFinanceApplication,
   type ClientOptions,
 } from '../client.ts';
-import { matchServiceSites, type ServiceSiteMatch } from '../forms/simple-service.ts';
+import { matchServiceSites, type ServiceSiteMatch } from '../service-sites.ts';
 import { messages } from '../messages.ts';
 import { manufacturerDataLayer, trackEverywhere, trackThenGo } from '../../site/analytics.ts';
 import { keepSubmission } from '../../stores/submission.ts';

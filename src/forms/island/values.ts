@@ -6,7 +6,7 @@
 import type { FieldDef, FormDef, StepDef } from '../types.ts';
 import { HONEYPOT_FIELD } from '../contract.ts';
 import { normaliseLeadValues } from '../schema.ts';
-import { categorySlug } from '../forms/events.ts';
+import { categorySlug } from '../events.ts';
 
 export type Values = Record<string, unknown>;
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ctx, fieldNames, fieldOf, form, hasField, step, stepKeys } from './forms-context.ts';
 import { resolveForm } from '../../../src/forms/definition.ts';
 import { formData } from '../../../src/content/forms.ts';
-import { analyticsEventFor } from '../../../src/forms/forms/events.ts';
+import { analyticsEventFor } from '../../../src/forms/events.ts';
 
 const lastFields = (def: ReturnType<typeof form>) => def.steps[def.steps.length - 1]!.fields.map((f) => f.name);
 

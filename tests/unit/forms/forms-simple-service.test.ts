@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchServiceSites, type ManufacturerWebsite } from '../../../src/forms/forms/simple-service.ts';
+import { matchServiceSites, type ManufacturerWebsite } from '../../../src/forms/service-sites.ts';
 
 const site = (id: number, url: string, locations: ManufacturerWebsite['locations']): ManufacturerWebsite => ({
   id,

@@ -5,7 +5,7 @@
  * category, chosen here from numbers the spec does not use; an unknown category counts as a
  * general enquiry.
  */
-import { EVENT_IDS } from '../../site/analytics.ts';
+import { EVENT_IDS } from '../site/analytics.ts';
 
 const byCategory: Record<string, number> = {
   'general-enquiry': 10,
