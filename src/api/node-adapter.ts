@@ -1,191 +1,27 @@
 /**
  * Runs a Fetch handler (`(Request) => Response`, e.g. a Hono app's `fetch`) behind a Node http
- * server: Node request → Fetch Request, Fetch Response → Node response. Used by the API's Node
- * entry (server.ts), by `npm start` and by the editor preview.
+ * server through @hono/node-server's request listener, which turns the Node request into a Fetch
+ * Request and writes the Fetch Response back. Used by the API's Node entry (server.ts), by
+ * `npm start` and by the editor preview.
  *
- * A body is read up to a size (413 past it) and for a time once the headers are in (408 past it,
- * the client's connection closed): a client sending a byte now and then holds no handler for
- * long. The servers' own limits (headers, kept-alive connections, connections per address) are
- * connection-guard.ts's.
+ * What the library leaves to us stays here: a malformed request (Host, target, method) is
+ * answered 400/405 in the API's error shape before it is made a Request; the peer's address goes
+ * last in X-Forwarded-For; a body is read up to a size (413 past it) and for a time once the
+ * headers are in (408 past it, the connection closed), so a client sending a byte now and then
+ * holds no handler for long. The servers' own limits (headers, kept-alive connections,
+ * connections per address) are connection-guard.ts's.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { getRequestListener, RequestError, type HttpBindings } from '@hono/node-server';
 import { DEFAULT_BODY_TIMEOUT_MS, guardServer, type ConnectionLimits } from './connection-guard.ts';
-import { API_ROUTES, MAX_STOCK_FEED_BYTES } from '../contract/routes.ts';
 import { errorResponse } from './core/errors.ts';
-import { streamBody, type StreamedBody } from './node-body-stream.ts';
 import { UNSUPPORTED_METHODS, validHost, validTarget } from './core/http.ts';
+import { BodyTimedOut, BodyTooLarge, bodyLimitOf, isStockPush, readBody, type BodyOptions } from './node/body.ts';
+import { streamBody } from './node-body-stream.ts';
+
+export { DEFAULT_BODY_LIMIT, type BodyOptions } from './node/body.ts';
 
 export type FetchHandler = (request: Request) => Response | Promise<Response>;
-
-/** Request bodies above this many bytes get 413 without reaching the handler. */
-export const DEFAULT_BODY_LIMIT = 1024 * 1024;
-
-export interface BodyOptions {
-  /** Largest body in bytes (default DEFAULT_BODY_LIMIT). */
-  bodyLimit?: number;
-  /** Longest wait for the whole body once the headers are in (default SERVER_BODY_TIMEOUT_MS's). */
-  bodyTimeoutMs?: number;
-}
-
-/** Whether this is a request to the stock route (POST /api/stock), whose body may be larger than a form's. */
-const isStockPush = (req: IncomingMessage) => req.url?.split('?')[0]!.replace(/\/+$/, '') === API_ROUTES.stock;
-
-/** The body limit of this request: a stock feed (POST /api/stock) may be larger than a form's. */
-function bodyLimitOf(req: IncomingMessage, options: BodyOptions): number {
-  const limit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
-  return isStockPush(req) ? Math.max(limit, MAX_STOCK_FEED_BYTES) : limit;
-}
-
-export class BodyTooLarge extends Error {}
-export class BodyTimedOut extends Error {}
-
-/**
- * The request's body, or BodyTooLarge / BodyTimedOut. On either, reading goes on and drops what
- * comes (the answer is sent first, then the connection closed), so the client is not reset while
- * its answer is on the way.
- */
-function readBody(req: IncomingMessage, limit: number, timeoutMs: number): Promise<Buffer> {
-  const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > limit) return Promise.reject(new BodyTooLarge());
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let total = 0;
-    const done = (error?: Error) => {
-      clearTimeout(timer);
-      req.off('data', onData);
-      req.off('end', onEnd);
-      req.off('error', onError);
-      req.off('close', onClose);
-      if (error) {
-        req.on('error', () => {});
-        req.resume();
-        reject(error);
-      } else resolve(Buffer.concat(chunks));
-    };
-    const onData = (chunk: Buffer) => {
-      total += chunk.length;
-      if (total > limit) done(new BodyTooLarge());
-      else chunks.push(chunk);
-    };
-    const onEnd = () => done();
-    const onError = (error: Error) => done(error);
-    // Closed before its end: the client went away mid-body.
-    const onClose = () => done(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }));
-    const timer = setTimeout(() => done(new BodyTimedOut()), timeoutMs);
-    req.on('data', onData);
-    req.on('end', onEnd);
-    req.on('error', onError);
-    req.on('close', onClose);
-  });
-}
-
-/** The Fetch Request for a Node request; `origin` is e.g. "http://<slug>.localhost:4321". */
-export async function toFetchRequest(
-  req: IncomingMessage,
-  origin: string,
-  options: BodyOptions = {},
-): Promise<Request> {
-  return (await fetchRequestOf(req, origin, options)).request;
-}
-
-/**
- * The Fetch Request, and for a streamed body what ends it. Every body is read whole before the
- * handler runs, but the stock route's: its handler refuses most pushes on their headers alone
- * (src/api/stock/push-checks.ts), so it gets a stream, and a refused push is never buffered.
- */
-async function fetchRequestOf(
-  req: IncomingMessage,
-  origin: string,
-  options: BodyOptions,
-): Promise<{ request: Request; stream?: StreamedBody }> {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined || name.startsWith(':')) continue;
-    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-    else headers.set(name, value);
-  }
-  // The peer's address goes last, as a proxy adds it: the API's rate limits read the last entry.
-  const peer = req.socket.remoteAddress;
-  if (peer) {
-    const forwarded = headers.get('x-forwarded-for');
-    headers.set('x-forwarded-for', forwarded ? `${forwarded}, ${peer}` : peer);
-  }
-  const method = req.method ?? 'GET';
-  const hasBody = method !== 'GET' && method !== 'HEAD';
-  const url = new URL(req.url ?? '/', origin);
-  if (hasBody && isStockPush(req)) {
-    const declared = Number(req.headers['content-length']);
-    if (Number.isFinite(declared) && declared > bodyLimitOf(req, options)) throw new BodyTooLarge();
-    const timeoutMs = options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS;
-    const stream = streamBody(req, bodyLimitOf(req, options), timeoutMs);
-    // A streamed request body needs `duplex`, which Node's fetch takes and the DOM types lack.
-    const init = { method, headers, body: stream.body, duplex: 'half' } as RequestInit;
-    return { request: new Request(url, init), stream };
-  }
-  const body = hasBody
-    ? await readBody(req, bodyLimitOf(req, options), options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS)
-    : undefined;
-  return {
-    request: new Request(url, {
-      method,
-      headers,
-      body: body && body.length ? new Uint8Array(body) : undefined,
-    }),
-  };
-}
-
-/**
- * Writes a Fetch Response to a Node response (no body for HEAD). A body that arrives in one
- * chunk, as every JSON answer does, goes out with its Content-Length in one write; a longer one
- * is streamed as it comes, respecting back-pressure.
- */
-export async function sendFetchResponse(res: ServerResponse, response: Response, head = false): Promise<void> {
-  const headers: Record<string, string | string[]> = {};
-  response.headers.forEach((value, name) => {
-    if (name !== 'set-cookie') headers[name] = value;
-  });
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length) headers['set-cookie'] = cookies;
-  const status = response.statusText || undefined;
-  if (head || !response.body) {
-    if (response.body) await response.body.cancel().catch(() => {});
-    res.writeHead(response.status, status, headers);
-    res.end();
-    return;
-  }
-  const reader = response.body.getReader();
-  try {
-    const first = await reader.read();
-    const second = first.done ? first : await reader.read();
-    if (second.done) {
-      const body = first.done ? undefined : first.value;
-      headers['content-length'] ??= String(body?.byteLength ?? 0);
-      res.writeHead(response.status, status, headers);
-      res.end(body);
-      return;
-    }
-    res.writeHead(response.status, status, headers);
-    res.write(first.value);
-    for (let next: ReadableStreamReadResult<Uint8Array> = second; !next.done; next = await reader.read()) {
-      // Respect back-pressure: wait for the socket to drain before reading more.
-      if (!res.write(next.value)) {
-        await new Promise<void>((resolve) => {
-          res.once('drain', resolve);
-          res.once('close', resolve);
-        });
-      }
-      if (res.destroyed) {
-        await reader.cancel();
-        return;
-      }
-    }
-    res.end();
-  } catch (error) {
-    res.destroy(error as Error);
-  } finally {
-    reader.releaseLock();
-  }
-}
 
 /** Error bodies of the API, shared with the static server so every /api answer has one shape. */
 export const jsonError = (status: number, message: string): Response => errorResponse(status, message);
@@ -202,50 +38,125 @@ export function malformedRequest(req: IncomingMessage): string | undefined {
   return undefined;
 }
 
-/** Serves one Node request with a Fetch handler; never throws. */
-export async function serveFetch(
+/** Writes a small Fetch Response whose body is text (an error answer) to a Node response. */
+async function writeSmall(res: ServerResponse, response: Response, extra: Record<string, string> = {}) {
+  const body = await response.text();
+  const headers: Record<string, string> = { ...Object.fromEntries(response.headers), ...extra };
+  headers['content-length'] = String(Buffer.byteLength(body));
+  res.writeHead(response.status, headers);
+  res.end(body);
+}
+
+/** The peer's address goes last, as a proxy adds it: the API's rate limits read the last entry. */
+function appendPeer(req: IncomingMessage): void {
+  const peer = req.socket.remoteAddress;
+  if (!peer) return;
+  const forwarded = req.headers['x-forwarded-for'];
+  const value = forwarded ? `${String(forwarded)}, ${peer}` : peer;
+  const raw: string[] = [];
+  for (let i = 0; i < req.rawHeaders.length; i += 2)
+    if (req.rawHeaders[i]!.toLowerCase() !== 'x-forwarded-for') raw.push(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
+  raw.push('X-Forwarded-For', value);
+  req.rawHeaders = raw;
+  req.headers['x-forwarded-for'] = value;
+}
+
+/** A client that went away mid-body: nobody is left to answer. */
+class ClientGone extends Error {}
+
+const timeText = (ms: number) => (ms >= 1000 ? `${Math.round(ms / 1000)} seconds` : `${ms} ms`);
+
+/**
+ * Calls the handler once the body is in: read whole within its limits into the request, as the
+ * library takes a body read ahead (`rawBody`); but the stock route's, whose handler refuses most
+ * pushes on their headers alone (src/api/stock/push-checks.ts), is a stream with the same limits,
+ * so a refused push is never buffered.
+ */
+async function withBody(request: Request, env: HttpBindings, handler: FetchHandler, options: BodyOptions) {
+  const { incoming: req, outgoing: res } = env;
+  const limit = bodyLimitOf(req, options);
+  const timeoutMs = options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS;
+  try {
+    if (request.method === 'GET' || request.method === 'HEAD') return await handler(request);
+    if (isStockPush(req)) {
+      const declared = Number(req.headers['content-length']);
+      if (Number.isFinite(declared) && declared > limit) throw new BodyTooLarge();
+      const stream = streamBody(req, limit, timeoutMs);
+      // A streamed request body needs `duplex`, which Node's fetch takes and the DOM types lack.
+      const init: RequestInit = { method: request.method, headers: request.headers, body: stream.body };
+      const response = await handler(new Request(request.url, Object.assign(init, { duplex: 'half' })));
+      // A body the handler left unread (a refused push) is dropped as it comes, and the
+      // connection closed after the answer, never buffered.
+      if (!stream.discard()) res.setHeader('Connection', 'close');
+      return response;
+    }
+    (req as IncomingMessage & { rawBody?: Buffer }).rawBody = await readBody(req, limit, timeoutMs);
+  } catch (error) {
+    if (error instanceof BodyTooLarge) {
+      res.setHeader('Connection', 'close');
+      return jsonError(413, `The request body is larger than ${limit} bytes.`);
+    }
+    if (error instanceof BodyTimedOut) {
+      res.setHeader('Connection', 'close');
+      return jsonError(408, `The request body did not arrive within ${timeText(timeoutMs)}.`);
+    }
+    if (req.destroyed || (error as NodeJS.ErrnoException).code === 'ECONNRESET') throw new ClientGone();
+    throw error;
+  }
+  return handler(request);
+}
+
+/**
+ * A Node request listener for a Fetch handler; never throws. `hostname` names the request's host
+ * when it has no Host header.
+ */
+export function fetchListener(
+  handler: FetchHandler,
+  options: BodyOptions & { hostname?: string } = {},
+): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+  const listener = getRequestListener((request, env) => withBody(request, env as HttpBindings, handler, options), {
+    hostname: options.hostname,
+    // The product's own Request and Response stay the platform's.
+    overrideGlobalObjects: false,
+    // Bodies are read (or dropped) by withBody and node-body-stream.ts, within their limits.
+    autoCleanupIncoming: false,
+    errorHandler: (error) => {
+      if (error instanceof ClientGone) return undefined;
+      if (error instanceof RequestError) return jsonError(400, 'The request target is not a path.');
+      console.error(error);
+      return jsonError(500, 'The server failed to handle this request.');
+    },
+  });
+  return async (req, res) => {
+    const malformed = malformedRequest(req);
+    if (malformed) {
+      const status = UNSUPPORTED_METHODS.has(req.method ?? '') ? 405 : 400;
+      return writeSmall(res, jsonError(status, malformed), { connection: 'close' });
+    }
+    appendPeer(req);
+    if (req.headers.host !== undefined) req.headers.host = req.headers.host.trim();
+    if (req.destroyed) return;
+    return listener(req, res);
+  };
+}
+
+const listeners = new WeakMap<FetchHandler, Map<string, ReturnType<typeof fetchListener>>>();
+
+/** Serves one Node request with a Fetch handler; never throws. `origin` names a request without a Host. */
+export function serveFetch(
   req: IncomingMessage,
   res: ServerResponse,
   handler: FetchHandler,
   origin: string,
   options: BodyOptions = {},
 ): Promise<void> {
-  let response: Response;
-  const malformed = malformedRequest(req);
-  try {
-    if (malformed) {
-      response = jsonError(UNSUPPORTED_METHODS.has(req.method ?? '') ? 405 : 400, malformed);
-      res.setHeader('Connection', 'close');
-    } else {
-      const { request, stream } = await fetchRequestOf(req, origin, options);
-      response = await handler(request);
-      // A body the handler left unread (a refused push) is dropped as it comes, and the
-      // connection closed after the answer, never buffered.
-      if (stream && !stream.discard()) res.setHeader('Connection', 'close');
-    }
-  } catch (error) {
-    if (error instanceof BodyTooLarge) {
-      response = jsonError(413, `The request body is larger than ${bodyLimitOf(req, options)} bytes.`);
-      res.setHeader('Connection', 'close');
-    } else if (error instanceof BodyTimedOut) {
-      const ms = options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS;
-      const time = ms >= 1000 ? `${Math.round(ms / 1000)} seconds` : `${ms} ms`;
-      response = jsonError(408, `The request body did not arrive within ${time}.`);
-      res.setHeader('Connection', 'close');
-    } else if (
-      req.destroyed ||
-      (error as NodeJS.ErrnoException).code === 'ECONNRESET' ||
-      (error as Error).message === 'aborted'
-    ) {
-      // The client went away mid-body: nobody is left to answer.
-      res.destroy();
-      return;
-    } else {
-      console.error(error);
-      response = jsonError(500, 'The server failed to handle this request.');
-    }
-  }
-  await sendFetchResponse(res, response, req.method === 'HEAD');
+  const key = `${origin} ${options.bodyLimit} ${options.bodyTimeoutMs}`;
+  let byOptions = listeners.get(handler);
+  if (!byOptions) listeners.set(handler, (byOptions = new Map<string, ReturnType<typeof fetchListener>>()));
+  let listener = byOptions.get(key);
+  if (!listener)
+    byOptions.set(key, (listener = fetchListener(handler, { ...options, hostname: new URL(origin).host })));
+  return listener(req, res);
 }
 
 /**
@@ -259,11 +170,12 @@ export function createFetchServer(
 ): Server {
   const server = createServer();
   const limits = guardServer(server, options.limits);
-  const body = { bodyLimit: options.bodyLimit, bodyTimeoutMs: limits.bodyTimeoutMs };
-  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    const host = req.headers.host?.trim();
-    void serveFetch(req, res, handler, host ? `http://${host}` : options.origin, body);
+  const listen = fetchListener(handler, {
+    bodyLimit: options.bodyLimit,
+    bodyTimeoutMs: limits.bodyTimeoutMs,
+    hostname: new URL(options.origin).host,
   });
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => void listen(req, res));
   refuseConnect(server);
   return server;
 }
