@@ -2,7 +2,8 @@
 # npm test — every test of the project, in order:
 #   1. type-check (tsc; `astro check` as well when @astrojs/check is installed)
 #   2. lint and format (ESLint with --max-warnings 0, Prettier's check)
-#   3. unit tests (vitest)
+#   3. unit tests (vitest), the structure check among them: dependency-cruiser over src/
+#      (.dependency-cruiser.cjs, tests/unit/project/dependency-rules.test.ts, a few seconds)
 #   4. end-to-end tests (Playwright in Chromium against freshly built sample dealers)
 # Every stage runs even when an earlier one fails; the last line sums them up as
 # "total: N passed, N failed" (the type-check and the lint each count as one test) and the exit code is 1 on any failure.
