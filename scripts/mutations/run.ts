@@ -1,25 +1,29 @@
 /**
- * npm run mutations [-- --mutate <glob>]… [--all] [--concurrency <n>] [--score]
+ * npm run mutations [-- --mutate <glob>]… [--all] [--concurrency <n>] [--ignore-static] [--score]
  * npm run mutations -- --hand [hand.ts options]
  *
  * Mutation testing of the product with StrykerJS (stryker.config.mjs): every mutant of the pure
- * and server layers (scope.ts) runs against the in-process unit tests that cover it
- * (scripts/mutations/vitest.config.ts), and the score is printed per folder. The incremental file
- * reports/stryker-incremental.json is kept in the repository, so a run re-tests only the mutants
- * whose code or covering tests changed since it was written.
+ * layer and the server layer's rules (scope.ts) runs against the in-process unit tests that
+ * cover it (scripts/mutations/vitest.config.ts), and the score is printed per folder. The
+ * incremental file reports/stryker-incremental.json is kept in the repository, so a run re-tests
+ * only the mutants whose code or covering tests changed since it was written.
  *
  * --mutate narrows the run to the files a glob matches (Stryker's syntax, `file.ts:10-20` for
- * lines; give it more than once for several; tests and entries stay out). Every run's results are folded into the kept
- * incremental file, leaving the last result of every other file that still exists in place. --all mutates the
- * browser-facing modules too (forms, block and UI helpers, stores). --concurrency sets the number
- * of test processes (default 2). --score only prints the scores of the kept incremental file.
+ * lines; give it more than once for several; tests and entries stay out). Every run's results
+ * are folded into the kept incremental file, leaving the last result of every other file that
+ * still exists in place. --all mutates the whole server layer and the browser-facing modules too
+ * (forms, block and UI helpers, stores). --concurrency sets the number of test processes
+ * (default 2). --ignore-static skips the mutants of code that runs while modules load or in
+ * beforeAll hooks (Stryker must run every test of their files for each; they are reported as
+ * ignored). --score only prints the scores of the kept incremental file. Stopped with Ctrl-C,
+ * Stryker saves the results so far, and they are kept too.
  *
  * The spec's constants and quoted messages are held by plain assertions (tests/unit/spec/), and
  * the few rules Stryker cannot reach (Astro templates, styles, browser-only code) by the hand
  * list, run with --hand (hand.ts).
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { repositoryRoot as root } from './resolve.ts';
 import { formatScores, mergeReports, scoresByFolder, type ReportLike } from './score.ts';
@@ -33,14 +37,15 @@ interface Options {
   all: boolean;
   concurrency: string | undefined;
   scoreOnly: boolean;
+  ignoreStatic: boolean;
 }
 
 const USAGE =
-  'Usage: npm run mutations -- [--mutate <glob>]… [--all] [--concurrency <n>] [--score]\n' +
+  'Usage: npm run mutations -- [--mutate <glob>]… [--all] [--concurrency <n>] [--ignore-static] [--score]\n' +
   '       npm run mutations -- --hand [--only <text>]… [--list] [--e2e] [--timeout <seconds>] [--no-baseline] [--verbose]';
 
 function parseArgs(argv: string[]): Options {
-  const options: Options = { mutate: [], all: false, concurrency: undefined, scoreOnly: false };
+  const options: Options = { mutate: [], all: false, concurrency: undefined, scoreOnly: false, ignoreStatic: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const value = () => {
@@ -55,6 +60,7 @@ function parseArgs(argv: string[]): Options {
     else if (arg === '--all') options.all = true;
     else if (arg === '--concurrency') options.concurrency = value();
     else if (arg === '--score') options.scoreOnly = true;
+    else if (arg === '--ignore-static') options.ignoreStatic = true;
     else {
       console.error(`Unknown argument ${arg}.\n${USAGE}`);
       process.exit(2);
@@ -81,12 +87,16 @@ function stillThere<R extends ReportLike>(report: R): R {
 }
 
 /** Runs Stryker with the project config, its output shown as it comes; resolves to its exit code. */
-function stryker(args: string[]): Promise<number> {
+function stryker(args: string[], mutate: readonly string[] | undefined): Promise<number> {
   return new Promise((resolve) => {
     const proc = spawn('npx', ['stryker', 'run', 'stryker.config.mjs', ...args], {
       cwd: root,
       stdio: 'inherit',
-      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+      env: {
+        ...process.env,
+        ASTRO_TELEMETRY_DISABLED: '1',
+        ...(mutate ? { MUTATIONS_MUTATE: JSON.stringify(mutate) } : {}),
+      },
     });
     const stop = (signal: NodeJS.Signals) => proc.kill(signal);
     process.on('SIGINT', stop);
@@ -105,9 +115,9 @@ async function main(argv: string[]): Promise<void> {
 
   const narrowed = options.mutate.length > 0;
   const args: string[] = [];
-  if (narrowed) args.push('--mutate', [...options.mutate, ...NEVER].join(','));
-  else if (options.all) args.push('--mutate', WIDER.join(','));
+  const mutate = narrowed ? [...options.mutate, ...NEVER] : options.all ? WIDER : undefined;
   if (options.concurrency) args.push('--concurrency', options.concurrency);
+  if (options.ignoreStatic) args.push('--ignoreStatic');
   // Stryker writes only the files of its run: it starts from a copy of the kept results and is
   // folded back into them afterwards, so a narrowed run keeps every other file's last result.
   mkdirSync(path.dirname(NARROW), { recursive: true });
@@ -116,10 +126,11 @@ async function main(argv: string[]): Promise<void> {
   args.push('--incrementalFile', path.relative(root, NARROW));
 
   const started = Date.now();
-  const code = await stryker(args);
+  const code = await stryker(args, mutate);
   const minutes = (Date.now() - started) / 60_000;
-  const run = readReport(NARROW);
-  if (run && code === 0) {
+  // Stryker writes its file at the end, or with the results so far when stopped (Ctrl-C).
+  const run = existsSync(NARROW) && statSync(NARROW).mtimeMs >= started ? readReport(NARROW) : undefined;
+  if (run) {
     const kept = readReport(INCREMENTAL);
     const merged = kept ? mergeReports(stillThere(kept), run) : run;
     writeFileSync(INCREMENTAL, JSON.stringify(merged, null, 2) + '\n');

@@ -22,7 +22,7 @@ import {
 } from '../../../scripts/mutations/coverage-map.ts';
 import { mutations } from '../../../scripts/mutations/list.ts';
 import { occurrences, SourceTree, TestIndex } from '../../../scripts/mutations/resolve.ts';
-import { OUT_OF_PROCESS, WIDER } from '../../../scripts/mutations/scope.ts';
+import { DEFAULT, OUT_OF_PROCESS, WIDER } from '../../../scripts/mutations/scope.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const rows = readCoverageMap(path.join(root, 'docs/spec-coverage.md'));
@@ -102,7 +102,7 @@ describe('docs/spec-coverage.md', () => {
 describe('scripts/mutations/scope.ts', () => {
   it('mutates files that exist, and runs tests that exist', () => {
     const sources = globSync('src/**/*.{ts,tsx}', { cwd: root });
-    for (const glob of WIDER.filter((g) => !g.startsWith('!') && !g.includes('.tsx')))
+    for (const glob of [...DEFAULT, ...WIDER].filter((g) => !g.startsWith('!') && !g.includes('.tsx')))
       expect(
         sources.some((f) => path.matchesGlob(f, glob)),
         glob,
