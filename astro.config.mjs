@@ -2,10 +2,12 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import { fileURLToPath } from 'node:url';
+import { dealerFleet } from './src/engine/integration/index.ts';
 
 /**
- * One static build renders every selected dealer under /<slug>/; scripts/build.ts splits the
- * output into one self-contained site root per dealer. `outDir` is set by the build script.
+ * One static build renders every selected dealer under /<slug>/; the dealer-fleet integration
+ * (src/engine/integration/) injects that route and, in a build run by scripts/build.ts, writes
+ * one self-contained site root per dealer. `outDir` is set by the build script.
  */
 export default defineConfig({
   output: 'static',
@@ -14,7 +16,7 @@ export default defineConfig({
   // (about 8 % of a 1,000-dealer build's CPU). renderToString does not get the island's id prefix,
   // so `useId` is not used in the islands (eslint.config.js refuses it): its ids would not match
   // the prefixed ones the client hydrates with.
-  integrations: [react({ experimentalDisableStreaming: true })],
+  integrations: [react({ experimentalDisableStreaming: true }), dealerFleet()],
   trailingSlash: 'ignore',
   build: {
     format: 'directory',

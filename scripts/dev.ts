@@ -21,7 +21,6 @@ import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { provideContent } from '../src/content/store.ts';
 import { dataDirFrom, openPglite } from '../src/api/db/index.ts';
 import { maintenance } from '../src/api/core/deps.ts';
 import { FINANCE_STANDIN_PORT, financeProviderFromEnv } from '../src/api/integrations/finance-provider.ts';
@@ -31,7 +30,7 @@ import { indexContent } from '../src/api/search/index-content.ts';
 import { startFinanceStandIn, type FinanceStandIn } from './standins/finance-standin.ts';
 import { LiveContent, type ReloadReport } from '../src/engine/dev/dev-content.ts';
 import { DEV_STOCK_POLL_MS, DevStock } from '../src/engine/dev/dev-stock.ts';
-import { devHosts } from '../src/engine/dev/dev-hosts.ts';
+import { provideContent, setDevRun } from '../src/engine/integration/fleet-state.ts';
 import { describeIssues, describeWarnings } from '../src/engine/dev/dev-pages.ts';
 import { siteOrigin } from '../src/engine/serve/serve-index.ts';
 import { envDefault, processEnv, readEnv } from '../src/config/env.ts';
@@ -100,7 +99,7 @@ async function followStock(): Promise<void> {
 }
 await followStock();
 setInterval(() => void followStock(), DEV_STOCK_POLL_MS).unref();
-// The pages render from this holder (src/content/store.ts), never from DEALERS_DIR themselves.
+// The pages render this content (through the dealer-fleet integration), never DEALERS_DIR's own.
 provideContent(content.valid());
 
 interface Api {
@@ -141,10 +140,17 @@ async function servedFolders(): Promise<string[]> {
   return [searchForWorkspaceRoot(projectRoot), ...(modules ? [modules] : [])];
 }
 
-/** Astro's dev server with the host routing and the content watcher of dev-hosts.ts. */
+/** Astro's dev server, with the host routing and the content watcher of dev-hosts.ts. */
 async function startDev(api: Promise<Api>) {
   process.env.ASTRO_TELEMETRY_DISABLED = '1';
   process.env.ASTRO_DISABLE_UPDATE_CHECK = 'true';
+  // The dealer-fleet integration (astro.config.mjs) mounts the dev hosts on Astro's server.
+  setDevRun({
+    content,
+    api: async (request) => (await api).runtime.app.fetch(request),
+    publicDir: path.join(projectRoot, 'public'),
+    limits,
+  });
   const { dev } = await import('astro');
   const allow = await servedFolders();
   try {
@@ -153,17 +159,7 @@ async function startDev(api: Promise<Api>) {
       // Astro's own start-up banner names /<slug>/ URLs that this preview does not use.
       logLevel: 'warn',
       server: { port, host: '127.0.0.1' },
-      vite: {
-        server: { fs: { allow } },
-        plugins: [
-          devHosts({
-            content,
-            api: async (request) => (await api).runtime.app.fetch(request),
-            publicDir: path.join(projectRoot, 'public'),
-            limits,
-          }),
-        ],
-      },
+      vite: { server: { fs: { allow } } },
     });
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;

@@ -12,7 +12,7 @@ import { dealerRoutes, type Route } from '../../src/domain/routes.ts';
 import { routeBlocks } from '../../src/domain/pages.ts';
 import { islandBlockTypes } from '../../src/site/interactive-blocks.ts';
 import { overBudget, type PageWeight } from './budgets.ts';
-import { loadedScriptUrls } from '../../src/engine/build/strict-pages.ts';
+import { loadedScriptUrls } from '../../src/engine/build/csp-rewrite.ts';
 
 export const templates = [
   'home',

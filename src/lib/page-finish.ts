@@ -1,7 +1,7 @@
 /**
  * The last touch every rendered page gets (see heading-outline.ts and island-style.ts). The dev
  * server applies it in the middleware (src/middleware.ts). A build applies it in the dealer-fleet
- * prerenderer (src/engine/build/build-dealers.ts) on the text it reads anyway, so that a page is
+ * prerenderer (src/engine/integration/prerenderer.ts) on the text it reads anyway, so that a page is
  * decoded from Astro's bytes once rather than decoded, re-encoded and decoded again.
  */
 import { outlineHeadings } from './heading-outline.ts';
@@ -9,16 +9,4 @@ import { dropIslandStyle } from './island-style.ts';
 
 export function finishPageHtml(html: string): string {
   return outlineHeadings(dropIslandStyle(html));
-}
-
-const BUILD_FINISHES = Symbol.for('dealer-sites.build-finishes-pages');
-
-/** Called by a build before Astro renders: the middleware then leaves pages to the build. */
-export function finishPagesInBuild(): void {
-  (globalThis as Record<symbol, unknown>)[BUILD_FINISHES] = true;
-}
-
-/** Whether this process's build finishes the pages itself (always false in the dev server). */
-export function buildFinishesPages(): boolean {
-  return (globalThis as Record<symbol, unknown>)[BUILD_FINISHES] === true;
 }

@@ -1,5 +1,5 @@
 /** The files every dealer site root gets besides its pages: sitemap.xml, robots.txt, _headers. */
-import { cspHashSource } from './strict-pages.ts';
+import { cspHashSource } from './csp-rewrite.ts';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { DealerContent } from '../../content/load.ts';
@@ -54,7 +54,7 @@ export function scriptHashesOf(htmls: Iterable<string>): string[] {
 
 /**
  * sha256 sources of every `<style>` element in the given HTML (the head's @font-face rules).
- * Style attributes are not hashed: the build moves them into a stylesheet (strict-pages.ts).
+ * Style attributes are not hashed: the build moves them into a stylesheet (csp-rewrite.ts).
  */
 export function styleHashesOf(htmls: Iterable<string>): string[] {
   const hashes = new Set<string>();
@@ -114,7 +114,7 @@ function chatOrigin(d: DealerContent): string | undefined {
  * only when the policy names it by hash or a trusted script created it, so markup injected into a
  * page runs nothing: not an inline script, not an event-handler attribute, not a `<script src>`,
  * whatever its host. The build loads every script of its own through a hashed inline loader
- * (strict-pages.ts), so the pages need no host source. Every dealer gets this policy, not only
+ * (csp-rewrite.ts), so the pages need no host source. Every dealer gets this policy, not only
  * those with a tag manager: one way of loading scripts for every site, and an injected
  * `<script src>` of the site's own files (or of anything else on its origin) is refused as well.
  * A dealer's Google Tag Manager container is its hashed snippet's doing: the snippet creates the

@@ -14,26 +14,30 @@
  *   http://localhost:<port>/                → the list of dealers; other paths there 404
  *
  * Content: each page request first brings its dealer up to date with its files
- * (LiveContent.current), and the plugin watches the dealers folder so that a save reloads the
- * dealer and open pages at once. After each reload the new content goes to the holder the page
- * route reads (src/content/store.ts) and Astro's route cache is cleared, so getStaticPaths runs
- * again on the next request: a new, changed or deleted page, or a changed site.json, shows.
+ * (LiveContent.current), and the dealers folder is watched so that a save reloads the dealer and
+ * open pages at once. After each reload the new content goes to the pages (through the
+ * dealer-fleet integration's content module, src/engine/integration/fleet-state.ts) and Astro's
+ * route cache is cleared, so getStaticPaths runs again on the next request: a new, changed or
+ * deleted page, or a changed site.json, shows.
  *
- * The dev server keeps the connection limits of npm start (src/api/connection-guard.ts): the
- * plugin applies them to Vite's http server before it listens.
+ * The dev server keeps the connection limits of npm start (src/api/connection-guard.ts): they
+ * are applied to Vite's http server before it listens.
+ *
+ * `mountDevHosts` does this on a Vite dev server (the dealer-fleet integration calls it in
+ * `astro:server:setup`); `devHosts` is the same as a Vite plugin of its own.
  */
 import { stat } from 'node:fs/promises';
 import { Server, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
 import { normalisePath } from '../../content/page.ts';
-import { provideContent } from '../../content/store.ts';
 import { NOT_FOUND_PATH } from '../../domain/routes.ts';
 import { GOOGLE_FEED_FILE, META_FEED_FILE, vehicleFeeds } from '../../seo/feeds/index.ts';
 import { serveFetch, type FetchHandler } from '../serve/serve-fetch.ts';
 import { DEFAULT_BODY_TIMEOUT_MS, guardServer, type ConnectionLimits } from '../../api/connection-guard.ts';
 import { robotsTxt, sitemapXml } from '../build/site-files.ts';
 import { isSlug } from '../serve/serve-index.ts';
+import { provideContent } from '../integration/fleet-state.ts';
 import { contentErrorPage, devIndexPage } from './dev-pages.ts';
 import type { DealerState, LiveContent } from './dev-content.ts';
 
@@ -103,7 +107,11 @@ function forceStatus(res: ServerResponse, status: number): void {
   res.writeHead = (code: number, ...rest: unknown[]) => writeHead(code === 200 ? status : code, ...rest);
 }
 
-export function devHosts(options: DevHostsOptions): Plugin {
+/**
+ * Watches the content and guards the server; returns the step that puts the host router in front
+ * of every middleware, to be taken once the others (Astro's included) are in place.
+ */
+export function mountDevHosts(server: ViteDevServer, options: DevHostsOptions): () => void {
   const { content, api, limits } = options;
   const publicDir = path.resolve(options.publicDir);
   let bodyTimeoutMs = limits?.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS;
@@ -181,33 +189,36 @@ export function devHosts(options: DevHostsOptions): Plugin {
     next();
   }
 
+  // Vite's own http server (none in middleware mode), not yet listening here.
+  if (server.httpServer instanceof Server) bodyTimeoutMs = guardServer(server.httpServer, limits).bodyTimeoutMs;
+  server.watcher.add(content.dir);
+  server.watcher.on('all', (_event: string, file: string) => {
+    const rel = path.relative(content.dir, file);
+    if (rel && !rel.startsWith('..') && !path.isAbsolute(rel)) content.changed(rel);
+  });
+  content.onReload(() => {
+    provideContent(content.valid());
+    // What Astro does when its own content changes: each rendering environment clears its
+    // route cache (getStaticPaths runs again), and open pages reload.
+    for (const name of RENDERING_ENVIRONMENTS) server.environments[name]?.hot.send('astro:content-changed', {});
+    server.environments.client?.hot.send({ type: 'full-reload', path: '*' });
+  });
+  return () => {
+    server.middlewares.stack.unshift({
+      route: '',
+      handle: (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => {
+        handle(req, res, next).catch(next);
+      },
+    });
+  };
+}
+
+/** The dev hosts as a Vite plugin (see the module comment). */
+export function devHosts(options: DevHostsOptions): Plugin {
   return {
     name: 'dealer-sites:dev-hosts',
-    // Post, so that the middleware below is put in front after Astro has put its own there.
+    // Post, so that the router is put in front after Astro has put its own middlewares there.
     enforce: 'post',
-    configureServer(server: ViteDevServer) {
-      // Vite's own http server (none in middleware mode), not yet listening here.
-      if (server.httpServer instanceof Server) bodyTimeoutMs = guardServer(server.httpServer, limits).bodyTimeoutMs;
-      server.watcher.add(content.dir);
-      server.watcher.on('all', (_event: string, file: string) => {
-        const rel = path.relative(content.dir, file);
-        if (rel && !rel.startsWith('..') && !path.isAbsolute(rel)) content.changed(rel);
-      });
-      content.onReload(() => {
-        provideContent(content.valid());
-        // What Astro does when its own content changes: each rendering environment clears its
-        // route cache (getStaticPaths runs again), and open pages reload.
-        for (const name of RENDERING_ENVIRONMENTS) server.environments[name]?.hot.send('astro:content-changed', {});
-        server.environments.client?.hot.send({ type: 'full-reload', path: '*' });
-      });
-      return () => {
-        server.middlewares.stack.unshift({
-          route: '',
-          handle: (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => {
-            handle(req, res, next).catch(next);
-          },
-        });
-      };
-    },
+    configureServer: (server: ViteDevServer) => mountDevHosts(server, options),
   };
 }

@@ -13,7 +13,7 @@ import {
   scriptHashesOf,
   styleHashesOf,
 } from '../../../src/engine/build/site-files.ts';
-import { StrictPages } from '../../../src/engine/build/strict-pages.ts';
+import { CspRewrite as StrictPages } from '../../../src/engine/build/csp-rewrite.ts';
 import { cloudFrontFunction } from '../../../src/engine/serve/cloudfront-function.ts';
 import { startServer } from '../../../src/engine/serve/static-server.ts';
 import { pageSchema } from '../../../src/content/page.ts';

@@ -1,5 +1,5 @@
 /**
- * The build's rewrite of a site's pages for its Content-Security-Policy (src/engine/build/strict-pages.ts):
+ * The build's rewrite of a site's pages for its Content-Security-Policy (src/engine/build/csp-rewrite.ts):
  * style attributes moved into one stylesheet per site, scripts loaded by hashed inline loaders,
  * inline scripts that import moved to files. In Chromium, on the built samples: tests/e2e/csp.spec.ts.
  */
@@ -9,16 +9,16 @@ import {
   isSafeDeclarationList,
   loadedScriptUrls,
   loaderScript,
-  StrictPages,
-} from '../../../src/engine/build/strict-pages.ts';
+  CspRewrite,
+} from '../../../src/engine/build/csp-rewrite.ts';
 import { scriptHashesOf, styleHashesOf } from '../../../src/engine/build/site-files.ts';
 
 const page = (head: string, body: string) =>
   `<!DOCTYPE html><html lang="en"><head>${head}</head><body>${body}</body></html>`;
 
-/** Rewrites pages with one StrictPages, as the build does: each page linked as it is rewritten, then the files. */
+/** Rewrites pages with one CspRewrite, as the build does: each page linked as it is rewritten, then the files. */
 function rewrite(...pages: string[]) {
-  const strict = new StrictPages('build-key:fingerprint');
+  const strict = new CspRewrite('build-key:fingerprint');
   const once = pages.map((html, i) => strict.linkStylesheet(strict.page(html, `page-${i}/index.html`)));
   return { pages: once, files: strict.files() };
 }
@@ -27,7 +27,7 @@ describe('style attributes', () => {
   it("live in one stylesheet named by the site's key, so that each page can link it before the others are rendered", () => {
     const styled = page('', '<p style="color:red">x</p>');
     const linked = (key: string) => {
-      const strict = new StrictPages(key);
+      const strict = new CspRewrite(key);
       return /href="(\/_astro\/inline-styles\.[0-9a-f]+\.css)"/.exec(
         strict.linkStylesheet(strict.page(styled, 'a')),
       )![1];
@@ -184,7 +184,7 @@ describe('scripts', () => {
       '',
       '<astro-island props="{&quot;html&quot;:[0,&quot;<script src=\\&quot;/x.js\\&quot;></script><p style=x>&quot;]}"></astro-island>',
     );
-    const strict = new StrictPages('build-key:fingerprint');
+    const strict = new CspRewrite('build-key:fingerprint');
     expect(strict.page(html, 'a')).toBe(html);
     expect([...strict.scriptHashes]).toEqual([]);
   });
@@ -202,7 +202,7 @@ describe('policy hashes', () => {
         '<script async src="/_astro/c.js"></script><script>window.dataLayer=[]</script>',
       ),
     ];
-    const strict = new StrictPages('build-key:fingerprint');
+    const strict = new CspRewrite('build-key:fingerprint');
     const written = pages.map((html, i) => strict.linkStylesheet(strict.page(html, `page-${i}/index.html`)));
     expect([...strict.scriptHashes].sort()).toEqual(
       scriptHashesOf(written.map((h) => h.replace(/<!--[\s\S]*?-->/g, ''))),

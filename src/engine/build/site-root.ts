@@ -1,6 +1,6 @@
 /**
  * Makes one self-contained site root per dealer out of one Astro build (every dealer under
- * /<slug>/): its pages, as Astro renders them (build-dealers.ts hands them over in memory, so a
+ * /<slug>/): its pages, as Astro renders them (the dealer-fleet integration hands them over in memory, so a
  * page is written once, to its site), and only the shared assets (hashed bundles, public files)
  * its pages use. Shared assets are hard-linked into each site where the file system allows (a
  * fleet of a thousand sites would otherwise write a thousand copies of every bundle), else copied.
@@ -9,7 +9,7 @@ import { copyFileSync, linkSync, mkdirSync, writeFileSync } from 'node:fs';
 import { readFile, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ISLAND_STYLE } from '../../lib/island-style.ts';
-import { detached } from './strict-pages.ts';
+import { detached } from './csp-rewrite.ts';
 
 /** Characters of a local URL's path, by char code: A-Z a-z 0-9 . _ ~ - / % @. */
 const URL_CHAR = new Uint8Array(128);
@@ -137,7 +137,7 @@ export async function sharedFiles(built: string, dealerSlugs: Set<string>): Prom
   );
 }
 
-/** A rewrite of every page of a site, with files it adds (src/engine/build/strict-pages.ts). */
+/** A rewrite of every page of a site, with files it adds (src/engine/build/csp-rewrite.ts). */
 export interface PageRewrite {
   /** One page as rendered; `page` (its path in the site root) names it in errors. */
   page(html: string, page: string): string;
@@ -180,7 +180,7 @@ export function pageFileOf(pathname: string, slug: string): string | undefined {
  * rid of Astro's island style tag) and written as it arrives, so that no page is held in memory or
  * read back; what the site needs later (sizes, referenced URLs) is kept instead.
  */
-export class SitePages {
+export class SiteRoot {
   /** Every file written (pages and the files the rewrite added), site-relative path → size in bytes. */
   readonly sizes = new Map<string, number>();
   /** The local absolute URLs the pages reference ("/_astro/a.js"): the shared files among them go with the site. */

@@ -1,13 +1,13 @@
 /**
- * The page writer of a build (src/engine/build/split.ts): where each rendered page goes in its
+ * The page writer of a build (src/engine/build/site-root.ts): where each rendered page goes in its
  * dealer's site root, and what a site keeps of its pages once they are written.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { forEachLocalUrl, pageFileOf, SitePages } from '../../../src/engine/build/split.ts';
-import { StrictPages } from '../../../src/engine/build/strict-pages.ts';
+import { forEachLocalUrl, pageFileOf, SiteRoot } from '../../../src/engine/build/site-root.ts';
+import { CspRewrite } from '../../../src/engine/build/csp-rewrite.ts';
 
 describe('pageFileOf', () => {
   it("maps Astro's request path to the file in the dealer's site root, the not-found page to 404.html", () => {
@@ -27,7 +27,7 @@ describe('pageFileOf', () => {
   });
 });
 
-describe('SitePages', () => {
+describe('SiteRoot', () => {
   let dir: string | undefined;
   afterEach(() => {
     if (dir) rmSync(dir, { recursive: true, force: true });
@@ -36,7 +36,7 @@ describe('SitePages', () => {
 
   it('writes each page rewritten as it arrives, then the files the rewrite adds, and keeps sizes and local URLs', () => {
     dir = mkdtempSync(path.join(tmpdir(), 'site-pages-'));
-    const site = new SitePages(dir, new StrictPages('key:print'));
+    const site = new SiteRoot(dir, new CspRewrite('key:print'));
     const island = '<style>astro-island,astro-slot,astro-static-slot{display:contents}</style>';
     const written = site.add(
       'used-cars/index.html',
