@@ -17,7 +17,7 @@ import { DEFAULT_BODY_TIMEOUT_MS, guardServer, type ConnectionLimits } from './c
 import { errorResponse } from './core/errors.ts';
 import { UNSUPPORTED_METHODS, validHost, validTarget } from './core/http.ts';
 import { BodyTimedOut, BodyTooLarge, bodyLimitOf, isStockPush, readBody, type BodyOptions } from './node/body.ts';
-import { streamBody } from './node-body-stream.ts';
+import { streamBody } from './node/body-stream.ts';
 
 export { DEFAULT_BODY_LIMIT, type BodyOptions } from './node/body.ts';
 
@@ -118,7 +118,7 @@ export function fetchListener(
     hostname: options.hostname,
     // The product's own Request and Response stay the platform's.
     overrideGlobalObjects: false,
-    // Bodies are read (or dropped) by withBody and node-body-stream.ts, within their limits.
+    // Bodies are read (or dropped) by withBody and node/body-stream.ts, within their limits.
     autoCleanupIncoming: false,
     errorHandler: (error) => {
       if (error instanceof ClientGone) return undefined;

@@ -1,5 +1,5 @@
 /**
- * The API on its own, as a Node http server (dist/api/server.mjs once built):
+ * The API on its own, as a Node http server under @hono/node-server (dist/api/server.mjs once built):
  *
  *   node dist/api/server.mjs [--port N] [--data DIR] [--dealers DIR]
  *   npx tsx src/api/server.ts …                        (from the sources)

@@ -1,2 +1,2 @@
-/** The Node http ↔ Fetch adapter lives with the API's Node entry; `npm start` uses the same one. */
+/** The Node layer of the API (@hono/node-server with our body limits); `npm start` and the preview use the same one. */
 export * from '../../api/node-adapter.ts';

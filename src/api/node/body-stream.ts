@@ -6,7 +6,7 @@
  * 408), so the handler needs no Node knowledge.
  */
 import type { IncomingMessage } from 'node:http';
-import { ApiError } from './core/errors.ts';
+import { ApiError } from '../core/errors.ts';
 
 export interface StreamedBody {
   body: ReadableStream<Uint8Array>;
