@@ -19,8 +19,10 @@
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { rename, rm, writeFile } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createAdaptorServer, type HttpBindings } from '@hono/node-server';
+import { Hono } from 'hono';
 import path from 'node:path';
 import { processEnv, type Env } from '../../config/env.ts';
 import { dbConfigFrom } from '../db/open.ts';
@@ -79,14 +81,16 @@ function sameToken(given: string, token: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-async function readBody(req: IncomingMessage, limit: number): Promise<unknown> {
-  const chunks: Buffer[] = [];
+/** The request's JSON body, read up to `limit` bytes. */
+async function readBody(request: Request, limit: number): Promise<unknown> {
+  const chunks: Uint8Array[] = [];
   let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) throw new Refusal(413, `The request is larger than ${limit} bytes.`);
-    chunks.push(chunk);
-  }
+  if (request.body)
+    for await (const chunk of request.body) {
+      size += chunk.length;
+      if (size > limit) throw new Refusal(413, `The request is larger than ${limit} bytes.`);
+      chunks.push(chunk);
+    }
   try {
     return JSON.parse(Buffer.concat(chunks).toString('utf8'));
   } catch {
@@ -106,14 +110,16 @@ function personOf(body: Record<string, unknown>): Person {
   throw new Refusal(400, 'person must be { email } or { leadId }.');
 }
 
-function send(res: ServerResponse, status: number, body: unknown) {
+function answerOf(status: number, body: unknown): Response {
   const text = JSON.stringify(body);
-  res.writeHead(status, {
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': String(Buffer.byteLength(text)),
-    'Cache-Control': 'no-store',
+  return new Response(text, {
+    status,
+    headers: {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Length': String(Buffer.byteLength(text)),
+      'Cache-Control': 'no-store',
+    },
   });
-  res.end(text);
 }
 
 /** Starts the way in and writes the file; `close` stops it and removes the file. */
@@ -122,7 +128,7 @@ export async function startLocalAdmin(options: LocalAdminOptions): Promise<Local
   const file = path.join(options.dataDir, LOCAL_ADMIN_FILE);
   let host = '';
 
-  async function answer(req: IncomingMessage): Promise<unknown> {
+  async function answer(request: Request, req: HttpBindings['incoming']): Promise<unknown> {
     if (!isLoopback(req.socket.remoteAddress)) throw new Refusal(403, 'Only this machine may call this server.');
     if (req.headers.host !== host) throw new Refusal(403, `Call this server as ${host}.`);
     if (!sameToken(req.headers.authorization ?? '', token))
@@ -130,7 +136,7 @@ export async function startLocalAdmin(options: LocalAdminOptions): Promise<Local
     const route = ROUTES.find((r) => r === req.url && (options.dealers || !r.startsWith('/stock/')));
     if (!route) throw new Refusal(404, 'No such route.');
     if (req.method !== 'POST') throw new Refusal(405, `${req.method} is not allowed here.`);
-    const body = await readBody(req, route === '/stock/import' ? STOCK_BODY_LIMIT : BODY_LIMIT);
+    const body = await readBody(request, route === '/stock/import' ? STOCK_BODY_LIMIT : BODY_LIMIT);
     if (typeof body !== 'object' || body === null) throw new Refusal(400, 'The request must be a JSON object.');
     const fields = body as Record<string, unknown>;
     if (route === '/stock/cars') {
@@ -181,15 +187,11 @@ export async function startLocalAdmin(options: LocalAdminOptions): Promise<Local
     return maintenance(options.db, (db) => eraseLeadsOf(db, site, person, { dataDir: options.dataDir }));
   }
 
-  const server: Server = createServer((req, res) => {
-    answer(req).then(
-      (body) => send(res, 200, body),
-      (e: unknown) => {
-        const status = e instanceof Refusal ? e.status : 500;
-        send(res, status, { error: (e as Error).message });
-      },
-    );
-  });
+  const app = new Hono<{ Bindings: HttpBindings }>();
+  app.all('*', async (c) => answerOf(200, await answer(c.req.raw, c.env.incoming)));
+  app.onError((e) => answerOf(e instanceof Refusal ? e.status : 500, { error: e.message }));
+  // A plain node:http server under @hono/node-server's listener; the product's Request stays the platform's.
+  const server = createAdaptorServer({ fetch: app.fetch, overrideGlobalObjects: false }) as Server;
   server.requestTimeout = options.requestTimeoutMs ?? 10_000;
   server.headersTimeout = Math.min(server.requestTimeout, 10_000);
   await new Promise<void>((resolve, reject) => {
