@@ -13,7 +13,8 @@ import { LOCALES } from '../../../src/lib/locale.ts';
 import { priceQualifierLabel } from '../../../src/lib/text.ts';
 import { smsHref } from '../../../src/site/consent/chat.ts';
 import { cutoffs } from '../../../src/site/cutoffs.ts';
-import { VIDEO_FRAME_SOURCES } from '../../../src/site/car-page/video.ts';
+import { VIDEO_FRAME_SOURCES, videoSource } from '../../../src/site/car-page/video.ts';
+import { formBlockData } from '../../../src/content/forms.ts';
 
 describe('Published-date cutoffs', () => {
   it('are the spec dates, one named flag each', () => {
@@ -104,5 +105,26 @@ describe('Fixed texts and paths', () => {
   });
   it('opens an SMS with the body encoded', () => {
     expect(smsHref('0412 345 678', 'Hi & bye')).toMatch(/^sms:[+\d]+\?&body=Hi%20%26%20bye$/);
+  });
+});
+
+describe('Embedded video', () => {
+  it('plays YouTube from youtube-nocookie.com', () => {
+    expect(videoSource('https://www.youtube.com/watch?v=abcdefghijk')?.embedUrl).toMatch(
+      /^https:\/\/www\.youtube-nocookie\.com\/embed\/abcdefghijk\?/,
+    );
+  });
+  it('plays Vimeo with dnt=1', () => {
+    const url = new URL(videoSource('https://vimeo.com/123456789')!.embedUrl);
+    expect(url.origin + url.pathname).toBe('https://player.vimeo.com/video/123456789');
+    expect(url.searchParams.get('dnt')).toBe('1');
+  });
+});
+
+describe('A form block without its own texts', () => {
+  it('is a General Enquiry headed "Submit an Enquiry"', () => {
+    const parsed = formBlockData.parse({});
+    expect(parsed.category).toBe('General Enquiry');
+    expect(parsed.heading).toBe('Submit an Enquiry');
   });
 });
