@@ -18,7 +18,7 @@ import { parseArgs } from 'node:util';
 import { dataDirFrom, dbConfigFrom } from '../src/api/db/index.ts';
 import { migrate } from '../src/api/db/migrate.ts';
 import { openForCommand } from '../src/api/leads/local-admin-client.ts';
-import { reservationCommand, type ReservationRow } from '../src/api/reservations/store.ts';
+import { reservationCommand, type ReservationRow } from '../src/api/shared/reservations.ts';
 import { timeInZone } from '../src/domain/reservations.ts';
 
 const USAGE =

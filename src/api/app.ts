@@ -4,19 +4,21 @@
  * a handler's own success has the shape `{ error: { status, message, fields? } }`.
  */
 import { Hono } from 'hono';
-import { HTTPException } from 'hono/http-exception';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ApiDeps } from './core/deps.ts';
-import { DATABASE_RETRY_AFTER_S, describeError } from './db/errors.ts';
-import { apiErrorOf, errorBody, errorResponse } from './core/errors.ts';
+import { errorBody, errorResponse } from './core/errors.ts';
 import { validHost } from './core/http.ts';
-import { leadHandlers } from './leads/route.ts';
-import { mountHandlers, routeHandlers } from './routes/index.ts';
-import { stockHandlers } from './stock/route.ts';
-import { reservationHandlers } from './reservations/route.ts';
-import { savedSearchHandlers } from './alerts/route.ts';
-import type { RouteHandler, RouteHandlers } from './core/respond.ts';
-import { API_BASE, type ApiRouteName } from '../contract/routes.ts';
+import { answerError } from './core/respond.ts';
+import { catalogueApp } from './catalogue/app.ts';
+import { financeApp } from './finance/app.ts';
+import { healthApp } from './health/app.ts';
+import { leadsApp } from './leads/app.ts';
+import { reservationsApp } from './reservations/app.ts';
+import { reviewsApp } from './reviews/app.ts';
+import { savedSearchesApp } from './alerts/app.ts';
+import { searchApp } from './search/app.ts';
+import { stockApp } from './stock/app.ts';
+import { valuationApp } from './valuation/app.ts';
+import { API_BASE } from '../contract/routes.ts';
 
 export type { ApiDeps } from './core/deps.ts';
 
@@ -54,38 +56,19 @@ export function createApp(deps?: ApiDeps) {
     return undefined;
   });
 
-  /**
-   * 200 `{ ok: true, database: 'ok' }` when the database answers, 503 (the error shape, with
-   * Retry-After) when it does not: a load balancer takes an instance out while its database is
-   * away. Without deps (no database) `{ ok: true }`.
-   */
-  const health: RouteHandler = async (c) => {
-    c.header('Cache-Control', 'no-store');
-    if (!deps) return c.json({ ok: true });
-    try {
-      await deps.db.query('SELECT 1');
-    } catch (error) {
-      console.error(`Health check: ${describeError(error)}`);
-      c.header('Retry-After', String(DATABASE_RETRY_AFTER_S));
-      return c.json(
-        errorBody(503, 'The database cannot be reached; this instance cannot take forms or searches right now.'),
-        503,
-      );
-    }
-    return c.json({ ok: true, database: 'ok' });
-  };
-  // Every route of src/contract/routes.ts, each at its path; without deps the health check only.
-  const handlers: Partial<RouteHandlers<ApiRouteName>> = deps
-    ? ({
-        health,
-        ...leadHandlers(deps),
-        ...stockHandlers(deps),
-        ...reservationHandlers(deps),
-        ...savedSearchHandlers(deps),
-        ...routeHandlers(deps),
-      } satisfies RouteHandlers<ApiRouteName>)
-    : { health };
-  mountHandlers(app, handlers);
+  // Each feature's sub-app declares its routes at their paths of src/contract/routes.ts.
+  app.route('/', healthApp(deps));
+  if (deps) {
+    app.route('/', leadsApp(deps));
+    app.route('/', financeApp(deps));
+    app.route('/', catalogueApp(deps));
+    app.route('/', reviewsApp(deps));
+    app.route('/', searchApp(deps));
+    app.route('/', valuationApp(deps));
+    app.route('/', stockApp(deps));
+    app.route('/', reservationsApp(deps));
+    app.route('/', savedSearchesApp(deps));
+  }
 
   app.notFound((c) => {
     const path = c.req.path;
@@ -101,21 +84,7 @@ export function createApp(deps?: ApiDeps) {
     return c.json(errorBody(404, `There is no API endpoint at ${path}.`), 404);
   });
 
-  app.onError((error, c) => {
-    const known = apiErrorOf(error);
-    if (known) {
-      const status = known.status as ContentfulStatusCode;
-      for (const [name, value] of Object.entries(known.headers ?? {})) c.header(name, value);
-      return c.json(errorBody(status, known.message, known.fields), status);
-    }
-    if (error instanceof HTTPException) {
-      const status = error.status;
-      return c.json(errorBody(status, error.message || 'The request could not be handled.'), status);
-    }
-    // The log names the failure, never the statement or the visitor's values.
-    console.error(`${c.req.method} ${c.req.path} failed: ${describeError(error)}`);
-    return c.json(errorBody(500, 'Something went wrong on our side. Please try again.'), 500);
-  });
+  app.onError(answerError);
 
   return app;
 }

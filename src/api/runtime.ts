@@ -12,39 +12,32 @@ import type { DealerContent } from '../content/load.ts';
 import { dealerEnvName, processEnv } from '../config/env.ts';
 import { createApp, type ApiApp } from './app.ts';
 import { dbConfigFrom, describeDb, openDatabase, type OpenEmbedded } from './db/open.ts';
-import { migrate } from './db/migrate.ts';
-import { maintenance, rateLimitsFromEnv, type ApiDeps, type Db } from './core/deps.ts';
+import { rateLimitsFromEnv, type ApiDeps, type Db } from './core/deps.ts';
 import { allowedOriginsFromEnv } from './core/guard.ts';
 import type { FinanceProvider } from './integrations/finance-provider.ts';
 import { valuationProviderFromEnv, type ValuationProvider } from './integrations/valuation-provider.ts';
-import { releaseDue } from './reservations/store.ts';
 import type { Payments } from './payments/payments.ts';
 import { holdLimitsFromEnv } from './reservations/limits.ts';
-import { describePurge, purgeExpired, retentionFromEnv, type PurgeReport } from './leads/retention.ts';
+import { retentionFromEnv, type PurgeReport } from './leads/retention.ts';
 import { OutboxWorker, emptyReport, type DeliverOptions, type DeliverReport } from './outbox/deliver.ts';
 import { deliveriesDir, destinationsFromEnv, envSuffix, type Env } from './outbox/destinations.ts';
-import { indexContent } from './search/index-content.ts';
-import { importVersions, useImportedStock } from './stock/store.ts';
-import { alertScheduler, describeAlerts, runAlerts, type AlertDeps, type AlertReport } from './alerts/run.ts';
+import { useImportedStock } from './stock/store.ts';
+import { alertScheduler, type AlertDeps, type AlertReport } from './alerts/run.ts';
 import { mailerFromEnv, senderAddress, type Mailer } from './mail/mailer.ts';
 import { deliverMail, describeMailDelivery, type MailDeliverReport } from './mail/outbox.ts';
 import { buildHooksFromEnv } from './integrations/build-hook.ts';
 import { buildHookQueue, type BuildHookReport } from './integrations/build-hook-queue.ts';
 import { refuseSharedSettings } from '../content/dealer-settings.ts';
+import {
+  alertRuns,
+  prepareDatabase,
+  purgeOnce,
+  releaseReservations,
+  stockRefresher,
+  PURGE_INTERVAL_MS,
+} from './runtime-tasks.ts';
 
 export const WORKER_INTERVAL_MS = 5_000;
-/** How often a request may find the dealers' imported stock changed by another instance. */
-export const STOCK_REFRESH_MS = 30_000;
-/** How often deliver() also applies the lead retention policy; the first delivery always does. */
-export const PURGE_INTERVAL_MS = 60 * 60_000;
-/**
- * How often deliver() (the scheduled entry on serverless platforms, the worker under npm start)
- * looks for dealers whose stock another instance imported, to run their saved-search alerts.
- */
-export const ALERT_CHECK_MS = 60_000;
-/** How often deliver() runs every dealer's alerts, for searches whose day has passed since their last email. */
-export const ALERT_SWEEP_MS = 15 * 60_000;
-
 export interface RuntimeOptions {
   dealers: DealerContent[];
   dataDir: string;
@@ -142,28 +135,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     env,
   );
   const db = options.db ?? (await openDatabase(config, options.openEmbedded));
-  try {
-    // Migrations and indexing are no visitor's request: they run without the request time limits.
-    const indexed = await maintenance(db, async (m) => {
-      const migrated = await migrate(m);
-      if (migrated.applied.length) log(`Database migrated: ${migrated.applied.join(', ')}`);
-      for (const name of migrated.changed)
-        log(`warning: migration ${name} changed after it was applied; add a new migration instead`);
-      // A dealer that imports its stock is served its imported cars (src/api/stock/import.ts).
-      await useImportedStock(m, options.dealers);
-      // The search index follows the content the API serves: stock changes need no site rebuild.
-      return indexContent(m, options.dealers);
-    });
-    const cars = indexed.reduce((n, r) => n + r.cars, 0);
-    const offers = indexed.reduce((n, r) => n + r.offers, 0);
-    const unchanged = indexed.filter((r) => !r.changed).length;
-    log(
-      `Search index: ${cars} cars and ${offers} offers of ${indexed.length} dealer(s)${unchanged ? `, ${unchanged} unchanged since last indexed` : ''}`,
-    );
-  } catch (e) {
-    await db.close();
-    throw e;
-  }
+  await prepareDatabase(db, options.dealers, log);
 
   const localModel = valuationProvider.describe === 'local model';
   log(
@@ -212,19 +184,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     now: () => deps.now(),
     mailFrom: deps.mailFrom!,
   };
-  /** Never throws: a failed run is logged, and its searches are tried again by the next. */
-  async function alertsOf(slugs?: string[]): Promise<AlertReport | undefined> {
-    try {
-      const report = await runAlerts(alertDeps, slugs);
-      const line = describeAlerts(report);
-      if (line) log(line);
-      for (const error of report.errors) log(error);
-      return report;
-    } catch (e) {
-      log(`Saved-search alerts failed: ${(e as Error).message}. They are tried again on the next run.`);
-      return undefined;
-    }
-  }
+  const { alertsOf, dueAlerts } = alertRuns(alertDeps, log);
   const buildHooks = buildHookQueue({
     db,
     hookOf,
@@ -236,92 +196,22 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const alerts = alertScheduler(async (slug) => {
     await alertsOf([slug]);
   }, options.alertDelayMs);
-  // The scheduled entry's part: dealers another instance imported for, and a sweep of all.
-  let alertsCheckedAt = Date.now();
-  let alertsSweptAt: number | undefined;
-  let alertVersions: Record<string, string> | undefined;
-  async function dueAlerts(): Promise<AlertReport | undefined> {
-    const wall = Date.now();
-    if (alertsSweptAt === undefined || wall - alertsSweptAt >= ALERT_SWEEP_MS) {
-      alertsSweptAt = alertsCheckedAt = wall;
-      alertVersions = await importVersions(db, options.dealers).catch(() => alertVersions);
-      return alertsOf();
-    }
-    if (wall - alertsCheckedAt < ALERT_CHECK_MS) return undefined;
-    alertsCheckedAt = wall;
-    try {
-      const now = await importVersions(db, options.dealers);
-      const moved = options.dealers.filter((d) => now[d.slug] !== alertVersions?.[d.slug]).map((d) => d.slug);
-      alertVersions = now;
-      return moved.length ? alertsOf(moved) : undefined;
-    } catch (e) {
-      log(`Saved-search alerts: could not look for new imports: ${(e as Error).message}`);
-      return undefined;
-    }
-  }
-  /**
-   * Another instance (a serverless platform runs several) may have taken an import: at most every
-   * STOCK_REFRESH_MS a request reloads the dealers whose last import moved. Never throws: a
-   * failed look is logged and the request goes on with the stock as it was.
-   */
-  let stockCheckedAt = Date.now();
-  let stockVersions = await importVersions(db, options.dealers);
-  let refreshing: Promise<void> | undefined;
-  function refreshStock(): Promise<void> {
-    if (refreshing) return refreshing;
-    if (Date.now() - stockCheckedAt < (options.stockRefreshMs ?? STOCK_REFRESH_MS)) return Promise.resolve();
-    stockCheckedAt = Date.now();
-    refreshing = (async () => {
-      try {
-        const now = await importVersions(db, options.dealers);
-        const moved = options.dealers.filter((d) => now[d.slug] !== stockVersions[d.slug]);
-        if (moved.length) await useImportedStock(db, moved);
-        stockVersions = now;
-      } catch (e) {
-        log(`Imported stock: reloading failed: ${(e as Error).message}`);
-      }
-    })().finally(() => {
-      refreshing = undefined;
-    });
-    return refreshing;
-  }
+  const refreshStock = await stockRefresher(db, options.dealers, log, options.stockRefreshMs);
 
   // One worker for the runtime's life: its slots are per destination, so a receiver that hangs
   // holds its own sends only, and a lead completed meanwhile is claimed and sent at once.
   const worker = new OutboxWorker(deps, { ...options.delivery, log });
 
-  /** Never throws: a failed purge is logged and tried again an interval later. */
   async function purge(): Promise<PurgeReport | undefined> {
     purgedAt = Date.now();
-    try {
-      const report = await maintenance(db, (m) =>
-        purgeExpired(m, { retention, now: deps.now(), dataDir: options.dataDir, dealers: options.dealers }),
-      );
-      // What a run leaves over (after a long pause, or on the first start) follows on the next one.
-      if (report.more) purgedAt = undefined;
-      const line = describePurge(report);
-      if (line) log(line);
-      for (const error of report.errors) log(`Lead retention: ${error}`);
-      return report;
-    } catch (e) {
-      log(
-        `Lead retention failed: ${(e as Error).message}. Delivery goes on; the purge is tried again in ${PURGE_INTERVAL_MS / 60_000} minutes.`,
-      );
-      return undefined;
-    }
-  }
-
-  /** Ends holds whose checkout expired and reservations whose hold ended. Never throws. */
-  async function releaseReservations(): Promise<number> {
-    try {
-      const released = await releaseDue(db, deps.now());
-      for (const r of released)
-        log(`Reservation ${r.id} of ${r.site_slug} car ${r.car_id}: ${r.status} (${r.released_reason ?? ''})`);
-      return released.length;
-    } catch (e) {
-      log(`Reservations: releasing due holds failed: ${(e as Error).message}`);
-      return 0;
-    }
+    const report = await purgeOnce(
+      db,
+      { retention, now: deps.now(), dataDir: options.dataDir, dealers: options.dealers },
+      log,
+    );
+    // What a run leaves over (after a long pause, or on the first start) follows on the next one.
+    if (report?.more) purgedAt = undefined;
+    return report;
   }
 
   /**
@@ -346,7 +236,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
         total.deferred += r.deferred;
         if (r.retrying || r.failed)
           log(`Lead delivery: ${r.retrying} to retry, ${r.failed} failed for good (see outbox.last_error)`);
-        total.released = (total.released ?? 0) + (await releaseReservations());
+        total.released = (total.released ?? 0) + (await releaseReservations(db, deps.now(), log));
         // After the deliveries, so a purge never delays a lead; once per run at most.
         if (!total.purged && (purgedAt === undefined || Date.now() - purgedAt >= PURGE_INTERVAL_MS))
           total.purged = await purge();

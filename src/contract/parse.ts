@@ -37,21 +37,33 @@ export interface ParseProblem {
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; problem: ParseProblem };
 
-/** `input` parsed by `schema`, or the problems in words. */
-export function parseWith<S extends z.ZodType>(schema: S, input: unknown, root = ''): Parsed<z.output<S>> {
-  const result = schema.safeParse(input);
-  if (result.success) return { ok: true, value: result.data };
+/** One problem as a validator reports it (a zod issue, or a Standard Schema issue). */
+export interface Issue {
+  readonly message: string;
+  readonly path?: ReadonlyArray<PropertyKey | { readonly key: PropertyKey }> | undefined;
+}
+
+/** The problems of `issues` in words, each naming its field under `root`. */
+export function problemOf(issues: readonly Issue[], root = ''): ParseProblem {
   const fields: Record<string, string> = {};
   let message = '';
-  for (const issue of result.error.issues) {
-    const path = fieldPath(root ? [root, ...issue.path] : issue.path);
+  for (const issue of issues) {
+    const at = (issue.path ?? []).map((p) => (typeof p === 'object' ? p.key : p));
+    const path = fieldPath(root ? [root, ...at] : at);
     const own = issue.message.replaceAll('{field}', path || 'the request');
     const named = path.split(/[.[]/)[0]!;
     // The one-line message names its field, unless the schema's words already do.
     message ||= !path || own.startsWith(named) ? own : `${path}: ${own}`;
     if (!(path in fields)) fields[path] = own;
   }
-  return { ok: false, problem: { message, fields } };
+  return { message, fields };
+}
+
+/** `input` parsed by `schema`, or the problems in words. */
+export function parseWith<S extends z.ZodType>(schema: S, input: unknown, root = ''): Parsed<z.output<S>> {
+  const result = schema.safeParse(input);
+  if (result.success) return { ok: true, value: result.data };
+  return { ok: false, problem: problemOf(result.error.issues, root) };
 }
 
 /** Text of at most `max` characters without control characters (tab and new lines allowed when `lines`). */

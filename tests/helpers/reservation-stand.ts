@@ -12,7 +12,7 @@ import type { ApiDeps, Db } from '../../src/api/core/deps.ts';
 import { createFetchServer } from '../../src/api/node-adapter.ts';
 import type { Payments } from '../../src/api/payments/payments.ts';
 import { stripePayments } from '../../src/api/payments/stripe-payments.ts';
-import type { ReservationRow } from '../../src/api/reservations/store.ts';
+import type { ReservationRow } from '../../src/api/shared/reservations.ts';
 import { applyStockFeed, type ImportSummary } from '../../src/api/stock/import.ts';
 import type { Car } from '../../src/content/entities.ts';
 import type { DealerContent } from '../../src/content/load.ts';

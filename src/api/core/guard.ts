@@ -16,9 +16,9 @@ import type { DealerContent } from '../../content/load.ts';
 import { readEnv, type Env } from '../../config/env.ts';
 import { DEFAULT_RATE_LIMITS, type ApiDeps, type RateLimitConfig } from './deps.ts';
 import { ApiError } from './errors.ts';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { counterFor, clientIp, type Hit, type Limit, type RateCounter } from './rate-limit.ts';
-import { dealerFor, readBody } from './respond.ts';
+import { dealerFor, readBody, type ApiEnv } from './respond.ts';
 
 export function requireJson(request: Request, options: { textPlain?: boolean } = {}): void {
   const type = request.headers.get('content-type')?.split(';')[0]!.trim().toLowerCase();
@@ -148,4 +148,23 @@ export async function guardedJson(
     await enforce(deps, [{ key, limit }], { [key]: tooMany });
   }
   return { body, dealer };
+}
+
+/**
+ * guardedJson as middleware: the handler finds the dealer and body in `c.var`, and
+ * validate('json', …) (validate.ts) reads the body read here, so its stream is read once.
+ */
+export function guard(
+  deps: ApiDeps,
+  route: 'finance' | 'search' | 'valuation' | 'reservations',
+  limit: (limits: RateLimitConfig) => Limit,
+  tooMany: string,
+): MiddlewareHandler<ApiEnv> {
+  return async (c, next) => {
+    const { body, dealer } = await guardedJson(c, deps, route, limit(limitsOf(deps)), tooMany);
+    c.set('body', body);
+    c.set('dealer', dealer);
+    c.req.bodyCache.json = Promise.resolve(body);
+    await next();
+  };
 }

@@ -16,7 +16,7 @@ import { plural } from '../../lib/text.ts';
 import type { LeadPayload } from '../outbox/payload.ts';
 import type { LeadRow } from './store.ts';
 import { eraseSavedSearchesOf } from '../alerts/mail-log.ts';
-import { eraseReservationContacts } from '../reservations/store.ts';
+import { eraseReservationContacts } from '../shared/reservations.ts';
 
 /**
  * Date of birth, driver licence number and address (src/forms/forms/finance.ts, and the address

@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { ReservationRow } from '../reservations/store.ts';
+import type { ReservationRow } from '../shared/reservations.ts';
 import type { Car } from '../../content/entities.ts';
 import { openDb, type DbConfig } from '../db/index.ts';
 import { DataDirInUseError } from '../db/pglite.ts';

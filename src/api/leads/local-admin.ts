@@ -26,7 +26,7 @@ import { Hono } from 'hono';
 import path from 'node:path';
 import { processEnv, type Env } from '../../config/env.ts';
 import { dbConfigFrom } from '../db/open.ts';
-import { reservationCommand } from '../reservations/store.ts';
+import { reservationCommand } from '../shared/reservations.ts';
 import { maintenance, type Db } from '../core/deps.ts';
 import { eraseLeadsOf, isLeadId, type Person } from './erase.ts';
 import { LOCAL_ADMIN_FILE, readLocalAdminFile, type LocalAdminFile } from './local-admin-client.ts';

@@ -28,7 +28,7 @@ import {
 } from './erase.ts';
 import type { LeadRow } from './store.ts';
 import { purgeSavedSearches } from '../alerts/mail-log.ts';
-import { purgeReservations } from '../reservations/store.ts';
+import { purgeReservations } from '../shared/reservations.ts';
 
 export const DEFAULT_SENSITIVE_DAYS = envDefault('LEAD_SENSITIVE_DAYS');
 export const DEFAULT_RETENTION_MONTHS = envDefault('LEAD_RETENTION_MONTHS');

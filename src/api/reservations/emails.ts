@@ -15,7 +15,8 @@ import type { Db } from '../core/deps.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { brandDocument, brandOf, escapeHtml } from '../mail/brand.ts';
-import type { RefundReason, ReservationRow } from './store.ts';
+import type { ReservationRow } from '../shared/reservations.ts';
+import type { RefundReason } from './store.ts';
 
 export interface ReservationMailContext {
   dealer: DealerContent;

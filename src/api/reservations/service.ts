@@ -7,7 +7,6 @@
  * The browser's return from the checkout proves nothing: only a signed notification reserves.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Car } from '../../content/entities.ts';
 import type { DealerContent } from '../../content/load.ts';
 import { timeZoneFor } from '../../domain/booking-hours.ts';
 import {
@@ -18,33 +17,29 @@ import {
   type ReservationOffer,
 } from '../../domain/reservations.ts';
 import { isPriceOnApplication } from '../../domain/car-prices.ts';
-import { carPageId, carTitle, successPath } from '../../domain/pages.ts';
+import { carTitle, successPath } from '../../domain/pages.ts';
 import { carPath } from '../../domain/routes.ts';
 import type { ReservationValues } from '../../forms/reservation.ts';
 import type { ApiDeps, Db } from '../core/deps.ts';
 import { ApiError } from '../core/errors.ts';
-import { saveLeads } from '../leads/store.ts';
-import { senderAddress } from '../mail/mailer.ts';
-import { isoWithOffset } from '../outbox/adf.ts';
 import { carStatuses } from '../stock/store.ts';
 import type { PaymentEvent, PaymentCurrency, Payments } from '../payments/payments.ts';
-import { enqueueReservationMail, refundReasonText } from './emails.ts';
+import { refundReasonText } from './emails.ts';
+import { carOf, depositText, reservationLead, tellShopper } from './outcomes.ts';
 import { DEFAULT_HOLD_LIMITS, holderKeys } from './limits.ts';
 import {
   attachCheckout,
   firstTimeEvent,
-  liveReservations,
   markPaid,
   markRefunded,
   recordPaid,
   releaseHold,
   reservationByCheckout,
   reservationById,
-  setLead,
   startHold,
   type RefundReason,
-  type ReservationRow,
 } from './store.ts';
+import { liveReservations, type ReservationRow } from '../shared/reservations.ts';
 
 export const RESERVATION_ID = /^res_[0-9a-f]{24}$/;
 export const CAR_TAKEN =
@@ -63,17 +58,6 @@ export function keyMatches(row: Pick<ReservationRow, 'key_hash'>, key: string | 
   const a = Buffer.from(hashKey(key), 'hex');
   const b = Buffer.from(row.key_hash, 'hex');
   return a.length === b.length && timingSafeEqual(a, b);
-}
-
-/** The car `carId` of the dealer as it is listed now (imported stock or cars.json). */
-function carOf(dealer: DealerContent, carId: string): Car | undefined {
-  return dealer.cars.find((c) => String(c.id) === carId);
-}
-
-/** "$500.00 AUD" */
-export function depositText(amountCents: number, currency: string): string {
-  const dollars = (amountCents / 100).toLocaleString('en-AU', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  return `$${dollars} ${currency.toUpperCase()}`;
 }
 
 export interface StartedReservation {
@@ -176,96 +160,6 @@ export async function startReservation(
     await releaseHold(deps.db, id, 'checkout-failed', deps.now()).catch(() => undefined);
     throw new ApiError(503, PAYMENTS_DOWN, undefined, { 'Retry-After': '30' });
   }
-}
-
-/** What the dealer's lead says happened to the deposit. */
-function leadComments(dealer: DealerContent, row: ReservationRow, deposit: string): string {
-  if (row.status === 'refunded') {
-    return (
-      `Tried to reserve online: deposit ${deposit} paid (payment reference ${row.payment_id}) and refunded automatically` +
-      `${row.refund_id ? ` (refund ${row.refund_id})` : ''} because ${refundReasonText(row.released_reason)}. ` +
-      'The shopper has been told by email. They wanted this car: please contact them.'
-    );
-  }
-  return `Reserved online: deposit ${deposit} paid (payment reference ${row.payment_id}). The car is held until ${holdEndText(dealer.site, row.hold_until!)}. The shopper has been sent a receipt.`;
-}
-
-/**
- * The lead that tells the dealer of a paid deposit, through the normal delivery: the car is
- * reserved, or the deposit was refunded and why. One per reservation.
- */
-async function reservationLead(deps: ApiDeps, db: Db, dealer: DealerContent, row: ReservationRow) {
-  const car = carOf(dealer, row.car_id);
-  const deposit = depositText(row.amount, row.currency);
-  // The zone of the hold's local text too (holdEndText), so the two never disagree.
-  const zone = timeZoneFor(dealer.site);
-  const values = {
-    ...row.contact,
-    car_id: row.car_id,
-    reservation_id: row.id,
-    reservation_status: row.status === 'refunded' ? 'refunded' : 'reserved',
-    deposit_amount: (row.amount / 100).toFixed(2),
-    deposit_currency: row.currency.toUpperCase(),
-    payment_reference: row.payment_id ?? '',
-    ...(row.hold_until && row.status !== 'refunded'
-      ? {
-          hold_until: isoWithOffset(new Date(row.hold_until), zone),
-          hold_until_local: holdEndText(dealer.site, new Date(row.hold_until)),
-        }
-      : {}),
-    ...(row.status === 'refunded'
-      ? { refund_reference: row.refund_id ?? '', refund_reason: refundReasonText(row.released_reason) }
-      : {}),
-    comments: leadComments(dealer, row, deposit),
-  };
-  const [outcome] = await saveLeads(db, [
-    {
-      write: {
-        siteSlug: dealer.slug,
-        idempotencyKey: `reservation:${row.id}`,
-        isLastStep: true,
-        category: 'vehicle-reservation',
-        pageId: car ? carPageId(car) : `car-${row.car_id}`,
-        pageTitle: car ? carTitle(car) : undefined,
-        blockId: 'reservation',
-        formType: 'reservation',
-        step: 'reservation',
-        values,
-        stepValues: values,
-        tracking: {},
-        now: deps.now(),
-      },
-      completion: { destinations: deps.destinations?.(dealer.slug) ?? [] },
-    },
-  ]);
-  if (!outcome?.ok) throw new Error(`the reservation lead of ${row.id} was not saved`);
-  await setLead(db, row.id, outcome.leadId);
-  return outcome;
-}
-
-/** The receipt or refund notice of `row` for its shopper, enqueued in `db`'s transaction. */
-async function tellShopper(
-  deps: ApiDeps,
-  db: Db,
-  dealer: DealerContent,
-  row: ReservationRow,
-  kind: 'receipt' | 'refund',
-) {
-  const car = carOf(dealer, row.car_id);
-  const siteOrigin = dealer.site.url.replace(/\/+$/, '');
-  await enqueueReservationMail(
-    db,
-    {
-      dealer,
-      row,
-      carTitle: car ? carTitle(car) : `car ${row.car_id}`,
-      ...(car ? { carUrl: `${siteOrigin}${carPath(car)}` } : {}),
-      deposit: depositText(row.amount, row.currency),
-      sender: deps.mailFrom?.(dealer) ?? senderAddress({}, dealer.site.url),
-    },
-    kind,
-    deps.now(),
-  );
 }
 
 export type EventOutcome = 'duplicate' | 'reserved' | 'refunded' | 'released' | 'unknown' | 'ignored';

@@ -7,13 +7,9 @@
  */
 import type { Car } from '../../content/entities.ts';
 import type { DealerContent } from '../../content/load.ts';
-import { stockCarQuery, type StockCar, type StockCarAnswer } from '../../contract/stock-car.ts';
-import { parseWith } from '../../contract/parse.ts';
+import type { StockCar } from '../../contract/stock-car.ts';
 import { isListed } from '../../domain/routes.ts';
-import type { ApiDeps, Db } from '../core/deps.ts';
-import { ApiError } from '../core/errors.ts';
-import { dealerFor, handle, type RouteHandlers } from '../core/respond.ts';
-import { STATUS_CACHE } from './route.ts';
+import type { Db } from '../core/deps.ts';
 import { carsOf } from './store.ts';
 
 /** What the 404 page shows of a car (StockCar): no more of the stock than its card needs. */
@@ -42,22 +38,4 @@ export function stockCarOf(car: Car): StockCar {
 /** The dealer's listed car with this page slug, or undefined. */
 export async function listedCarBySlug(db: Db, dealer: DealerContent, slug: string): Promise<Car | undefined> {
   return (await carsOf(db, dealer)).find((c) => c.slug === slug && isListed(c));
-}
-
-export function stockCarHandlers(deps: ApiDeps): RouteHandlers<'stockCar'> {
-  return {
-    stockCar: handle(async (c) => {
-      const dealer = dealerFor(c, deps);
-      const parsed = parseWith(stockCarQuery, { slug: c.req.query('slug') ?? '' });
-      if (!parsed.ok) throw new ApiError(400, 'The car query is not valid.', parsed.problem.fields);
-      const car = await listedCarBySlug(deps.db, dealer, parsed.value.slug);
-      // A miss is cached as briefly as a hit: the car may be imported a moment later.
-      if (!car)
-        throw new ApiError(404, `${dealer.site.name} has no car for sale at /cars/${parsed.value.slug}.`, undefined, {
-          'Cache-Control': STATUS_CACHE,
-        });
-      c.header('Cache-Control', STATUS_CACHE);
-      return c.json({ car: stockCarOf(car) } satisfies StockCarAnswer);
-    }),
-  };
 }

@@ -12,13 +12,9 @@
  */
 import type { Car } from '../../content/entities.ts';
 import type { DealerContent } from '../../content/load.ts';
-import { CONTROL_CHARACTERS } from '../../lib/text.ts';
-import { compareCar, MAX_COMPARE, type CompareCar } from '../../site/shortlist.ts';
-import type { ApiDeps, Db } from '../core/deps.ts';
-import { ApiError } from '../core/errors.ts';
-import { dealerFor, handle, type RouteHandlers } from '../core/respond.ts';
+import { compareCar, type CompareCar } from '../../site/shortlist.ts';
+import type { Db } from '../core/deps.ts';
 import { importingSites } from './store.ts';
-import { STATUS_CACHE } from './route.ts';
 
 /** The dealer's cars `ids` with their states, in the order asked; unknown ids are left out. */
 export async function compareCars(db: Db, dealer: DealerContent, ids: string[]): Promise<CompareCar[]> {
@@ -37,28 +33,4 @@ export async function compareCars(db: Db, dealer: DealerContent, ids: string[]):
       if (wanted.has(String(car.id))) found.set(String(car.id), compareCar(car, car.status ?? 'available'));
   }
   return ids.flatMap((id) => found.get(id) ?? []);
-}
-
-export function compareHandlers(deps: ApiDeps): RouteHandlers<'stockCompare'> {
-  return {
-    stockCompare: handle(async (c) => {
-      const dealer = dealerFor(c, deps);
-      const ids = [
-        ...new Set(
-          (c.req.query('ids') ?? '')
-            .split(',')
-            .map((s) => s.trim())
-            .filter(Boolean),
-        ),
-      ];
-      if (!ids.length) throw new ApiError(400, 'Name the cars: ?ids=<car id>[,<car id>…].', { ids: 'Required.' });
-      if (ids.length > MAX_COMPARE)
-        throw new ApiError(400, `Compare ${MAX_COMPARE} cars at most.`, { ids: `At most ${MAX_COMPARE}.` });
-      if (ids.some((id) => id.length > 128 || CONTROL_CHARACTERS.test(id)))
-        throw new ApiError(400, 'A car id is too long or holds a control character.', { ids: 'Not a car id.' });
-      const cars = await compareCars(deps.db, dealer, ids);
-      c.header('Cache-Control', STATUS_CACHE);
-      return c.json({ cars });
-    }),
-  };
 }

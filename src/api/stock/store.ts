@@ -6,7 +6,7 @@
 import type { DealerContent } from '../../content/load.ts';
 import type { Car } from '../../content/entities.ts';
 import type { CarStockStatus } from '../../contract/routes.ts';
-import { liveReservations } from '../reservations/store.ts';
+import { liveReservations } from '../shared/reservations.ts';
 import type { Db } from '../core/deps.ts';
 
 export interface StockRow {

@@ -18,7 +18,7 @@ import {
   startReviewsRefresh,
   type RefreshDeps,
 } from './refresh.ts';
-import { REVIEWS_CACHE_MS } from '../../api/routes/reviews.ts';
+import { REVIEWS_CACHE_MS } from '../../api/reviews/app.ts';
 import { starRating } from '../../lib/rating.ts';
 import type { ReviewsSummary } from '../../content/entities.ts';
 

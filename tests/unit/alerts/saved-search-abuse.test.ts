@@ -16,7 +16,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../../src/api/app.ts';
 import { confirmationsPerSiteOf } from '../../../src/api/core/guard.ts';
 import { rateLimitsFromEnv } from '../../../src/api/core/deps.ts';
-import { PER_EMAIL_PER_HOUR } from '../../../src/api/alerts/route.ts';
+import { PER_EMAIL_PER_HOUR } from '../../../src/api/alerts/save.ts';
 import { inboxKey, issueToken } from '../../../src/api/alerts/store.ts';
 import { dealerOf } from '../../helpers/dealer-content.ts';
 import { testDatabases, type TestDb } from '../../helpers/db.ts';

@@ -9,7 +9,12 @@ import { siteSchema, type SiteInput } from '../../../src/content/site.ts';
 import { entityFiles } from '../../../src/content/entities.ts';
 import type { ApiDeps, Db } from '../../../src/api/core/deps.ts';
 import type { FinanceProvider } from '../../../src/api/integrations/finance-provider.ts';
-import { mountHandlers, routeHandlers } from '../../../src/api/routes/index.ts';
+import { catalogueApp } from '../../../src/api/catalogue/app.ts';
+import { financeApp } from '../../../src/api/finance/app.ts';
+import { reviewsApp } from '../../../src/api/reviews/app.ts';
+import { searchApp } from '../../../src/api/search/app.ts';
+import { stockApp } from '../../../src/api/stock/app.ts';
+import { valuationApp } from '../../../src/api/valuation/app.ts';
 
 type Entities = { [K in keyof typeof entityFiles]?: unknown };
 
@@ -231,7 +236,8 @@ export function testApi(overrides: Partial<ApiDeps> = {}): TestApi {
     ...overrides,
   };
   const app = new Hono({ strict: false }).basePath('/api');
-  mountHandlers(app, routeHandlers(deps));
+  for (const feature of [financeApp, catalogueApp, reviewsApp, searchApp, valuationApp, stockApp])
+    app.route('/', feature(deps));
   return {
     deps,
     setNow: (iso) => {

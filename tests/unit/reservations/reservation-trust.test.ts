@@ -26,7 +26,8 @@ import {
   STARTS_PER_DAY_MESSAGE,
 } from '../../../src/api/reservations/limits.ts';
 import { CAR_TAKEN, hashKey, NOT_RESERVABLE } from '../../../src/api/reservations/service.ts';
-import { ATTACH_GRACE_MS, releaseDue, settleReservation, startHold } from '../../../src/api/reservations/store.ts';
+import { startHold } from '../../../src/api/reservations/store.ts';
+import { ATTACH_GRACE_MS, releaseDue, settleReservation } from '../../../src/api/shared/reservations.ts';
 import { carTitle, successPath } from '../../../src/domain/pages.ts';
 import { holdEndText } from '../../../src/domain/reservations.ts';
 import { testDatabases, type TestDb } from '../../helpers/db.ts';

@@ -11,13 +11,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../src/api/app.ts';
 import { createFetchServer } from '../../../src/api/node-adapter.ts';
 import { stripePayments } from '../../../src/api/payments/stripe-payments.ts';
-import { releaseDue, settleReservation } from '../../../src/api/reservations/store.ts';
+import { releaseDue, settleReservation } from '../../../src/api/shared/reservations.ts';
 import {
   CAR_TAKEN,
   NOT_RESERVABLE,
   PRICE_ON_APPLICATION_NOT_RESERVABLE,
 } from '../../../src/api/reservations/service.ts';
-import { LOOKUPS_PER_MINUTE } from '../../../src/api/reservations/route.ts';
+import { LOOKUPS_PER_MINUTE } from '../../../src/api/reservations/app.ts';
 import type { DealerContent } from '../../../src/content/load.ts';
 import { TERMS_MESSAGE } from '../../../src/forms/reservation.ts';
 import { startStripeStandIn, type StripeStandIn } from '../../../scripts/standins/stripe-standin.ts';

@@ -13,7 +13,8 @@ import { openDb } from '../../../src/api/db/index.ts';
 import { migrate } from '../../../src/api/db/migrate.ts';
 import { hashKey } from '../../../src/api/reservations/service.ts';
 import { DEFAULT_HOLD_LIMITS, holderKeys } from '../../../src/api/reservations/limits.ts';
-import { startHold, markPaid, attachCheckout, liveReservations } from '../../../src/api/reservations/store.ts';
+import { startHold, markPaid, attachCheckout } from '../../../src/api/reservations/store.ts';
+import { liveReservations } from '../../../src/api/shared/reservations.ts';
 import { childEnv } from '../../helpers/build-child.ts';
 
 const run = promisify(execFile);

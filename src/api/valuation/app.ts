@@ -14,18 +14,18 @@
  * dealer's state (Australian plates are issued by state).
  */
 import { AU_STATES, valuationRequest, type AuState } from '../../contract/valuation.ts';
-import { parseWith } from '../../contract/parse.ts';
 import { locale } from '../../lib/locale.ts';
 import { auState, nowIn, timeZoneFor } from '../../domain/booking-hours.ts';
 import type { ApiDeps } from '../core/deps.ts';
 import { ApiError } from '../core/errors.ts';
-import { guardedJson, limitsOf } from '../core/guard.ts';
+import { guard } from '../core/guard.ts';
 import {
   ValuationProviderError,
   localValuationProvider,
   type ValuationProvider,
 } from '../integrations/valuation-provider.ts';
-import { handle, type RouteHandlers } from '../core/respond.ts';
+import { featureApp, routePath } from '../core/respond.ts';
+import { validate } from '../core/validate.ts';
 
 export const VALUATION_UNAVAILABLE = 'Online valuations are not available right now. Please try again later.';
 const TOO_MANY = 'Too many valuations were asked for from your network. Please wait a minute and try again.';
@@ -41,41 +41,42 @@ export function plateState(state: string | undefined): AuState | undefined {
 const fallback = localValuationProvider();
 
 /** POST /api/valuation. */
-export function valuationHandlers(deps: ApiDeps): RouteHandlers<'valuation'> {
+export function valuationApp(deps: ApiDeps) {
   const provider: ValuationProvider = deps.valuationProvider ?? fallback;
 
-  const valuation = handle(async (c) => {
-    const { body, dealer } = await guardedJson(c, deps, 'valuation', limitsOf(deps).valuationPerIp, TOO_MANY);
+  return featureApp().post(
+    routePath('valuation'),
+    guard(deps, 'valuation', (limits) => limits.valuationPerIp, TOO_MANY),
+    validate('json', valuationRequest),
+    async (c) => {
+      const dealer = c.get('dealer');
+      const { site: _, ...query } = c.req.valid('json');
+      const { site } = dealer;
+      if (query.rego && !query.state && locale(site.country).vehicle.registeredByState) {
+        const state = plateState(site.state);
+        if (state) query.state = state;
+      }
 
-    const parsed = parseWith(valuationRequest, body);
-    if (!parsed.ok) throw new ApiError(400, parsed.problem.message, parsed.problem.fields);
-    const { site: _, ...query } = parsed.value;
-    const { site } = dealer;
-    if (query.rego && !query.state && locale(site.country).vehicle.registeredByState) {
-      const state = plateState(site.state);
-      if (state) query.state = state;
-    }
-
-    try {
-      const answer = await provider.value({
-        query,
-        country: site.country,
-        asAt: nowIn(timeZoneFor(site), deps.now()).day,
-      });
-      c.header('Cache-Control', 'no-store');
-      return c.json(answer);
-    } catch (e) {
-      if (!(e instanceof ValuationProviderError)) throw e;
-      console.warn(`valuation provider (${dealer.slug}, ${provider.describe}): ${e.message}`);
-      throw new ApiError(
-        e.status,
-        `${e.message} ${VALUATION_UNAVAILABLE}`,
-        undefined,
-        e.status === 503
-          ? { 'Retry-After': String(VALUATION_RETRY_AFTER_S), 'Cache-Control': 'no-store' }
-          : { 'Cache-Control': 'no-store' },
-      );
-    }
-  });
-  return { valuation };
+      try {
+        const answer = await provider.value({
+          query,
+          country: site.country,
+          asAt: nowIn(timeZoneFor(site), deps.now()).day,
+        });
+        c.header('Cache-Control', 'no-store');
+        return c.json(answer);
+      } catch (e) {
+        if (!(e instanceof ValuationProviderError)) throw e;
+        console.warn(`valuation provider (${dealer.slug}, ${provider.describe}): ${e.message}`);
+        throw new ApiError(
+          e.status,
+          `${e.message} ${VALUATION_UNAVAILABLE}`,
+          undefined,
+          e.status === 503
+            ? { 'Retry-After': String(VALUATION_RETRY_AFTER_S), 'Cache-Control': 'no-store' }
+            : { 'Cache-Control': 'no-store' },
+        );
+      }
+    },
+  );
 }

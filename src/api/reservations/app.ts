@@ -17,16 +17,16 @@
  */
 import type { Context } from 'hono';
 import { z } from 'astro/zod';
-import { parseWith } from '../../contract/parse.ts';
 import { MAX_PAYMENT_EVENT_BYTES } from '../../contract/routes.ts';
 import { reservationProblems } from '../../forms/reservation.ts';
 import { readCapped } from '../core/body.ts';
 import type { ApiDeps } from '../core/deps.ts';
 import { ApiError } from '../core/errors.ts';
-import { enforce, guardedJson, limitsOf, originAllowed } from '../core/guard.ts';
+import { enforce, guard, originAllowed } from '../core/guard.ts';
 import { clientIp } from '../core/rate-limit.ts';
 import { PaymentSignatureError, type Payments } from '../payments/payments.ts';
-import { dealerFor, handle, type RouteHandlers } from '../core/respond.ts';
+import { dealerFor, featureApp, routePath } from '../core/respond.ts';
+import { validate } from '../core/validate.ts';
 import {
   applyPaymentEvent,
   cancelReservation,
@@ -44,7 +44,7 @@ export const LOOKUPS_PER_MINUTE = 120;
 const lookupLimit = { max: LOOKUPS_PER_MINUTE, windowMs: 60_000 };
 const NOT_FOUND = 'There is no such reservation, or the link is incomplete.';
 
-const body = z.object({
+const reservationBody = z.object({
   site: z.string().max(100).optional(),
   car_id: z.union([z.string().trim().min(1).max(128), z.number().finite().transform(String)], {
     error: 'car_id must name the car to reserve.',
@@ -56,16 +56,15 @@ const body = z.object({
   accept_terms: z.unknown(),
 });
 
-/** The origin of the page that sent the request (checked by guardedJson), else the site's own. */
+/** The origin of the page that sent the request (checked by the guard), else the site's own. */
 function pageOrigin(request: Request, siteUrl: string): string {
   const origin = request.headers.get('origin');
   if (origin && origin !== 'null') return origin;
   return new URL(siteUrl).origin;
 }
 
-export function reservationHandlers(
-  deps: ApiDeps,
-): RouteHandlers<'reservations' | 'reservation' | 'reservationCancel' | 'paymentsWebhook'> {
+/** POST /api/reservations, GET /api/reservations/{id} and …/cancel, POST /api/payments/webhook. */
+export function reservationsApp(deps: ApiDeps) {
   /** The shopper's links are guessable by no one, but their look-ups are counted all the same. */
   async function countLookup(request: Request) {
     const ip = clientIp(request);
@@ -99,43 +98,38 @@ export function reservationHandlers(
     return deps as ApiDeps & { payments: Payments };
   };
 
-  return {
-    reservations: handle(async (c) => {
-      const { body: raw, dealer } = await guardedJson(
-        c,
-        deps,
-        'reservations',
-        limitsOf(deps).reservationsPerIp,
-        TOO_MANY,
-      );
-      const shape = parseWith(body, raw);
-      if (!shape.ok) throw new ApiError(400, shape.problem.message, shape.problem.fields);
-      const { car_id: carId, site: _, ...values } = shape.value;
-      const problems = reservationProblems(values, dealer.site.country);
-      const first = Object.entries(problems)[0];
-      if (first) throw new ApiError(400, `${first[0]}: ${first[1].replace(/^\*/, '')}`, problems);
-      if (!dealer.cars.some((car) => String(car.id) === carId)) throw new ApiError(404, `There is no car ${carId}.`);
-      const started = await startReservation(withPayments(), dealer, {
-        carId,
-        values: values as never,
-        siteOrigin: pageOrigin(c.req.raw, dealer.site.url),
-        apiOrigin: new URL(c.req.url).origin,
-        client: clientIp(c.req.raw),
-      });
-      return c.json(
-        { reservation_id: started.id, reservation_key: started.key, checkout_url: started.checkoutUrl },
-        201,
-        { 'Cache-Control': 'no-store' },
-      );
-    }),
-
-    reservation: handle(async (c) => {
+  return featureApp()
+    .post(
+      routePath('reservations'),
+      guard(deps, 'reservations', (limits) => limits.reservationsPerIp, TOO_MANY),
+      validate('json', reservationBody),
+      async (c) => {
+        const dealer = c.get('dealer');
+        const { car_id: carId, site: _, ...values } = c.req.valid('json');
+        const problems = reservationProblems(values, dealer.site.country);
+        const first = Object.entries(problems)[0];
+        if (first) throw new ApiError(400, `${first[0]}: ${first[1].replace(/^\*/, '')}`, problems);
+        if (!dealer.cars.some((car) => String(car.id) === carId)) throw new ApiError(404, `There is no car ${carId}.`);
+        const started = await startReservation(withPayments(), dealer, {
+          carId,
+          values: values as never,
+          siteOrigin: pageOrigin(c.req.raw, dealer.site.url),
+          apiOrigin: new URL(c.req.url).origin,
+          client: clientIp(c.req.raw),
+        });
+        return c.json(
+          { reservation_id: started.id, reservation_key: started.key, checkout_url: started.checkoutUrl },
+          201,
+          { 'Cache-Control': 'no-store' },
+        );
+      },
+    )
+    .get(routePath('reservation'), async (c) => {
       const { dealer, row } = await shoppersReservation(c);
       const view = await reservationView(deps.db, dealer, row.id);
       return c.json(view, 200, { 'Cache-Control': 'no-store' });
-    }),
-
-    reservationCancel: handle(async (c) => {
+    })
+    .get(routePath('reservationCancel'), async (c) => {
       const { dealer, row } = await shoppersReservation(c, 'key-or-cancel');
       // Back to the page the shopper reserved from: its origin rides on the link, and is taken only
       // when it is one of the dealer's own (as the reservation's Origin was), else the site's URL.
@@ -146,9 +140,8 @@ export function reservationHandlers(
           : new URL(dealer.site.url).origin;
       const to = await cancelReservation(withPayments(), dealer, row, siteOrigin);
       return c.redirect(to, 303);
-    }),
-
-    paymentsWebhook: handle(async (c) => {
+    })
+    .post(routePath('paymentsWebhook'), async (c) => {
       const payments = withPayments();
       const bytes = await readCapped(c.req.raw, MAX_PAYMENT_EVENT_BYTES);
       const text = new TextDecoder().decode(bytes);
@@ -161,6 +154,5 @@ export function reservationHandlers(
       }
       const outcome = await applyPaymentEvent(payments, event);
       return c.json({ received: true, outcome }, 200, { 'Cache-Control': 'no-store' });
-    }),
-  };
+    });
 }

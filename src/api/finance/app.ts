@@ -29,25 +29,16 @@ import { financeApplication, financeLocationsRequest } from '../../contract/fina
 import { parseWith } from '../../contract/parse.ts';
 import type { ApiDeps } from '../core/deps.ts';
 import { ApiError } from '../core/errors.ts';
-import { guardedJson, limitsOf } from '../core/guard.ts';
+import { guard } from '../core/guard.ts';
 import { FinanceProviderError } from '../integrations/finance-provider.ts';
-import { handle, type JsonObject, type RouteHandlers } from '../core/respond.ts';
-import type { Context } from 'hono';
+import { featureApp, routePath, type JsonObject } from '../core/respond.ts';
+import { validate } from '../core/validate.ts';
 import type { Car } from '../../content/entities.ts';
 import type { DealerContent } from '../../content/load.ts';
 import { messages } from '../../forms/messages.ts';
 import { trimmedOrNumber } from '../../lib/text.ts';
 
-/** Content-Type, body, site, Origin and the per-address limit shared by both finance routes. */
-function financeRequest(c: Context, deps: ApiDeps) {
-  return guardedJson(
-    c,
-    deps,
-    'finance',
-    limitsOf(deps).financePerIp,
-    'Too many finance requests were sent from your network. Please wait a minute and try again.',
-  );
-}
+const TOO_MANY = 'Too many finance requests were sent from your network. Please wait a minute and try again.';
 
 /** Values of a finance body that name a dealer: the server's to say, so never passed on. */
 export const DEALER_VALUE = /^(dealershipId|dealerCompanyId|dealership_.*)$/;
@@ -118,50 +109,56 @@ async function providerCall<T>(slug: string, call: () => Promise<T>): Promise<T>
 }
 
 /** POST /api/send-to-{provider} and POST /api/finance-locations. */
-export function financeHandlers(deps: ApiDeps): RouteHandlers<'sendToProvider' | 'financeLocations'> {
-  const sendToProvider = handle(async (c) => {
-    const { body, dealer } = await financeRequest(c, deps);
-    const provider = c.req.param('sendTo')!.slice('send-to-'.length).toLowerCase();
-    const named = dealer.site.integrations?.financeProvider?.trim().toLowerCase();
-    if (named && named !== provider) {
-      throw new ApiError(404, `${dealer.site.name} sends finance applications to "${named}", not "${provider}".`);
-    }
-    const { values, fields, message } = checkFinanceValues(body);
-    if (message) {
-      throw new ApiError(
-        400,
-        Object.keys(fields).some(Boolean) ? 'Some values of the finance application have the wrong type.' : message,
-        fields,
+export function financeApp(deps: ApiDeps) {
+  // Content-Type, body, site, Origin and the per-address limit, shared by both routes.
+  const financeRequest = guard(deps, 'finance', (limits) => limits.financePerIp, TOO_MANY);
+  const carIdRequired = () =>
+    new ApiError(400, 'carId is required: the id of a car in stock.', { carId: 'must be a car id' });
+
+  return featureApp()
+    .post(routePath('sendToProvider'), financeRequest, async (c) => {
+      const { body, dealer } = c.var;
+      const provider = c.req.param('sendTo')!.slice('send-to-'.length).toLowerCase();
+      const named = dealer.site.integrations?.financeProvider?.trim().toLowerCase();
+      if (named && named !== provider) {
+        throw new ApiError(404, `${dealer.site.name} sends finance applications to "${named}", not "${provider}".`);
+      }
+      const { values, fields, message } = checkFinanceValues(body);
+      if (message) {
+        throw new ApiError(
+          400,
+          Object.keys(fields).some(Boolean) ? 'Some values of the finance application have the wrong type.' : message,
+          fields,
+        );
+      }
+      if (foreignLocation(dealer, values.location_id)) {
+        throw new ApiError(400, 'Please check the highlighted fields and try again.', {
+          location_id: messages.location,
+        });
+      }
+      const dealershipId = await applicationDealershipId(deps, dealer, values.car_id);
+      const answer = await providerCall(dealer.slug, () =>
+        deps.financeProvider.apply({ site: dealer.site, values, provider, dealershipId }),
       );
-    }
-    if (foreignLocation(dealer, values.location_id)) {
-      throw new ApiError(400, 'Please check the highlighted fields and try again.', {
-        location_id: messages.location,
-      });
-    }
-    const dealershipId = await applicationDealershipId(deps, dealer, values.car_id);
-    const answer = await providerCall(dealer.slug, () =>
-      deps.financeProvider.apply({ site: dealer.site, values, provider, dealershipId }),
+      c.header('Cache-Control', 'no-store');
+      return c.json(answer);
+    })
+    .post(
+      routePath('financeLocations'),
+      financeRequest,
+      validate('json', financeLocationsRequest, carIdRequired),
+      async (c) => {
+        const dealer = c.get('dealer');
+        const id = c.req.valid('json').carId;
+        const car = dealer.cars.find((one) => String(one.id) === id);
+        if (!car) throw new ApiError(404, `${dealer.site.name} has no car with id ${id}.`);
+
+        const found = await providerCall(dealer.slug, () => carDealershipId(deps, dealer, car));
+        c.header('Cache-Control', 'no-store');
+        return c.json({
+          dealershipId: found === undefined ? null : String(found),
+          location_name: car.location_name ?? null,
+        });
+      },
     );
-    c.header('Cache-Control', 'no-store');
-    return c.json(answer);
-  });
-
-  const financeLocations = handle(async (c) => {
-    const { body, dealer } = await financeRequest(c, deps);
-    const parsed = parseWith(financeLocationsRequest, body);
-    if (!parsed.ok)
-      throw new ApiError(400, 'carId is required: the id of a car in stock.', { carId: 'must be a car id' });
-    const id = parsed.value.carId;
-    const car = dealer.cars.find((one) => String(one.id) === id);
-    if (!car) throw new ApiError(404, `${dealer.site.name} has no car with id ${id}.`);
-
-    const found = await providerCall(dealer.slug, () => carDealershipId(deps, dealer, car));
-    c.header('Cache-Control', 'no-store');
-    return c.json({
-      dealershipId: found === undefined ? null : String(found),
-      location_name: car.location_name ?? null,
-    });
-  });
-  return { sendToProvider, financeLocations };
 }

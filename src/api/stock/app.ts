@@ -14,7 +14,12 @@ import type { Context } from 'hono';
 import { MAX_STATUS_IDS } from '../../contract/routes.ts';
 import type { ApiDeps } from '../core/deps.ts';
 import { ApiError } from '../core/errors.ts';
-import { dealerFor, handle, type RouteHandlers } from '../core/respond.ts';
+import { featureApp, routePath, site } from '../core/respond.ts';
+import { validate } from '../core/validate.ts';
+import { stockCarQuery, type StockCarAnswer } from '../../contract/stock-car.ts';
+import { MAX_COMPARE } from '../../site/shortlist.ts';
+import { listedCarBySlug, stockCarOf } from './car.ts';
+import { compareCars } from './compare.ts';
 import { CONTROL_CHARACTERS } from '../../lib/text.ts';
 import { carStatuses } from './store.ts';
 import { applyStockFeed, stockFeedOf } from './import.ts';
@@ -30,29 +35,58 @@ export const MAX_LISTED_ERRORS = 200;
  */
 export const STATUS_CACHE = 'public, max-age=20';
 
-export function stockHandlers(deps: ApiDeps): RouteHandlers<'stock' | 'stockStatus'> {
-  return {
-    stockStatus: handle(async (c) => {
-      const dealer = dealerFor(c, deps);
-      const raw = c.req.query('ids') ?? '';
-      const ids = [
-        ...new Set(
-          raw
-            .split(',')
-            .map((s) => s.trim())
-            .filter(Boolean),
-        ),
-      ];
-      if (!ids.length) throw new ApiError(400, 'Name the cars: ?ids=<car id>[,<car id>…].', { ids: 'Required.' });
-      if (ids.length > MAX_STATUS_IDS)
-        throw new ApiError(400, `Ask about ${MAX_STATUS_IDS} cars at most.`, { ids: `At most ${MAX_STATUS_IDS}.` });
-      if (ids.some((id) => id.length > 128 || CONTROL_CHARACTERS.test(id)))
-        throw new ApiError(400, 'A car id is too long or holds a control character.', { ids: 'Not a car id.' });
-      const cars = await carStatuses(deps.db, dealer, ids, deps.now());
+/** The distinct car ids of `?ids=`, at most `max` (400 naming `ids` otherwise). */
+function carIds(raw: string | undefined, max: number, tooMany: string): string[] {
+  const ids = [
+    ...new Set(
+      (raw ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
+  if (!ids.length) throw new ApiError(400, 'Name the cars: ?ids=<car id>[,<car id>…].', { ids: 'Required.' });
+  if (ids.length > max) throw new ApiError(400, tooMany, { ids: `At most ${max}.` });
+  if (ids.some((id) => id.length > 128 || CONTROL_CHARACTERS.test(id)))
+    throw new ApiError(400, 'A car id is too long or holds a control character.', { ids: 'Not a car id.' });
+  return ids;
+}
+
+/** POST /api/stock, GET /api/stock/status, /api/stock/compare and /api/stock/car. */
+export function stockApp(deps: ApiDeps) {
+  return featureApp()
+    .get(routePath('stockStatus'), site(deps), async (c) => {
+      const ids = carIds(c.req.query('ids'), MAX_STATUS_IDS, `Ask about ${MAX_STATUS_IDS} cars at most.`);
+      const cars = await carStatuses(deps.db, c.get('dealer'), ids, deps.now());
       c.header('Cache-Control', STATUS_CACHE);
       return c.json({ cars });
-    }),
-    stock: handle(async (c) => {
+    })
+    .get(routePath('stockCompare'), site(deps), async (c) => {
+      const ids = carIds(c.req.query('ids'), MAX_COMPARE, `Compare ${MAX_COMPARE} cars at most.`);
+      const cars = await compareCars(deps.db, c.get('dealer'), ids);
+      c.header('Cache-Control', STATUS_CACHE);
+      return c.json({ cars });
+    })
+    .get(
+      routePath('stockCar'),
+      site(deps),
+      validate('query', stockCarQuery, ({ fields }) => new ApiError(400, 'The car query is not valid.', fields), [
+        'slug',
+      ]),
+      async (c) => {
+        const dealer = c.get('dealer');
+        const { slug } = c.req.valid('query');
+        const car = await listedCarBySlug(deps.db, dealer, slug);
+        // A miss is cached as briefly as a hit: the car may be imported a moment later.
+        if (!car)
+          throw new ApiError(404, `${dealer.site.name} has no car for sale at /cars/${slug}.`, undefined, {
+            'Cache-Control': STATUS_CACHE,
+          });
+        c.header('Cache-Control', STATUS_CACHE);
+        return c.json({ car: stockCarOf(car) } satisfies StockCarAnswer);
+      },
+    )
+    .post(routePath('stock'), async (c) => {
       const push = await acceptPush(deps, c.req.raw);
       const { dealer, signed } = push;
       try {
@@ -62,8 +96,7 @@ export function stockHandlers(deps: ApiDeps): RouteHandlers<'stock' | 'stockStat
         await forgetPush(deps.db, dealer.slug, signed).catch(() => {});
         throw error;
       }
-    }),
-  };
+    });
 
   /** Reads the accepted push's feed and applies it (import.ts); the answer is the import's summary. */
   async function applyPush(c: Context, push: AcceptedPush): Promise<Response> {

@@ -21,8 +21,8 @@ import type { ApiDeps } from '../core/deps.ts';
 import { facetSearchRequest, multiQueryRequest, MAX_SEARCH_REQUESTS } from '../../contract/search.ts';
 import { parseWith } from '../../contract/parse.ts';
 import { ApiError } from '../core/errors.ts';
-import { guardedJson, limitsOf } from '../core/guard.ts';
-import { handle, type RouteHandlers } from '../core/respond.ts';
+import { guard } from '../core/guard.ts';
+import { featureApp, routePath, type ApiEnv } from '../core/respond.ts';
 import { ParamError, parseSearchRequest, type SearchRequest } from '../../contract/search-params.ts';
 import { UnknownIndexError } from '../../contract/search-param-values.ts';
 import { runSearches } from './search.ts';
@@ -63,28 +63,29 @@ export function parseFacetSearch(indexName: string, facet: string, body: Record<
 }
 
 /** POST /api/search/1/indexes/{index}/queries and …/facets/{facet}/query. */
-export function searchHandlers(deps: ApiDeps): RouteHandlers<'searchQueries' | 'searchFacetValues'> {
-  const search = async (c: Context, read: (body: Record<string, unknown>) => SearchRequest[]) => {
+export function searchApp(deps: ApiDeps) {
+  // The body is parsed in the handler: Algolia's clients post it as text/plain, which the
+  // contract's JSON validator does not read (see validate.ts).
+  const guarded = guard(
+    deps,
+    'search',
+    (limits) => limits.searchPerIp,
+    'Too many searches were sent from your network. Please wait a minute and try again.',
+  );
+  const search = async (c: Context<ApiEnv>, read: (body: Record<string, unknown>) => SearchRequest[]) => {
     const started = performance.now();
-    const { body, dealer } = await guardedJson(
-      c,
-      deps,
-      'search',
-      limitsOf(deps).searchPerIp,
-      'Too many searches were sent from your network. Please wait a minute and try again.',
-    );
+    const { body, dealer } = c.var;
     const results = await runSearches(deps.db, dealer.slug, read(body));
     c.header('Server-Timing', `search;dur=${(performance.now() - started).toFixed(2)}`);
     c.header('Cache-Control', 'no-store');
     return results;
   };
-  return {
-    searchQueries: handle(async (c) => c.json({ results: await search(c, parseMultiQuery) })),
-    searchFacetValues: handle(async (c) => {
+  return featureApp()
+    .post(routePath('searchQueries'), guarded, async (c) => c.json({ results: await search(c, parseMultiQuery) }))
+    .post(routePath('searchFacetValues'), guarded, async (c) => {
       const [result] = await search(c, (body) => [
         parseFacetSearch(c.req.param('index') ?? '', c.req.param('facet') ?? '', body),
       ]);
       return c.json(result!);
-    }),
-  };
+    });
 }

@@ -26,9 +26,9 @@ import type { ApiDeps } from '../core/deps.ts';
 import type { DealerContent } from '../../content/load.ts';
 import type { Location, Model } from '../../content/entities.ts';
 import { modelParams } from '../../contract/catalogue.ts';
-import { parseWith } from '../../contract/parse.ts';
 import { ApiError } from '../core/errors.ts';
-import { dealerFor, handle, type RouteHandlers } from '../core/respond.ts';
+import { featureApp, routePath, site } from '../core/respond.ts';
+import { validate } from '../core/validate.ts';
 import { trimmed } from '../../lib/text.ts';
 
 /** Content changes only with a deploy; an hour keeps a stale answer short-lived. */
@@ -125,27 +125,25 @@ function modelDetails(model: Model) {
 }
 
 /** GET /api/manufacturer-locations and GET /api/models/{modelSlug}. */
-export function catalogueHandlers(deps: ApiDeps): RouteHandlers<'manufacturerLocations' | 'model'> {
+export function catalogueApp(deps: ApiDeps) {
   // Each dealer's list depends only on the deployment's content: built on its first request.
   const websitesByDealer = new Map<DealerContent, WebsiteLocations[]>();
+  const notAModel = () => new ApiError(400, 'The model slug is not valid.', { modelSlug: 'is not a model slug' });
 
-  const manufacturerLocations = handle((c) => {
-    const dealer = dealerFor(c, deps);
-    let websites = websitesByDealer.get(dealer);
-    if (!websites) websitesByDealer.set(dealer, (websites = websitesOf(deps.dealers, dealer)));
-    c.header('Cache-Control', CONTENT_CACHE);
-    return c.json({ ok: true, websites });
-  });
-
-  const model = handle((c) => {
-    const dealer = dealerFor(c, deps);
-    const parsed = parseWith(modelParams, { modelSlug: c.req.param('modelSlug') });
-    if (!parsed.ok) throw new ApiError(400, 'The model slug is not valid.', { modelSlug: 'is not a model slug' });
-    const slug = parsed.value.modelSlug;
-    const model = dealer.models.find((m) => m.slug.toLowerCase() === slug || m.new_slug?.toLowerCase() === slug);
-    if (!model) throw new ApiError(404, `${dealer.site.name} has no model "${slug}".`);
-    c.header('Cache-Control', CONTENT_CACHE);
-    return c.json(modelDetails(model));
-  });
-  return { manufacturerLocations, model };
+  return featureApp()
+    .get(routePath('manufacturerLocations'), site(deps), (c) => {
+      const dealer = c.get('dealer');
+      let websites = websitesByDealer.get(dealer);
+      if (!websites) websitesByDealer.set(dealer, (websites = websitesOf(deps.dealers, dealer)));
+      c.header('Cache-Control', CONTENT_CACHE);
+      return c.json({ ok: true, websites });
+    })
+    .get(routePath('model'), site(deps), validate('param', modelParams, notAModel, ['modelSlug']), (c) => {
+      const dealer = c.get('dealer');
+      const slug = c.req.valid('param').modelSlug;
+      const model = dealer.models.find((m) => m.slug.toLowerCase() === slug || m.new_slug?.toLowerCase() === slug);
+      if (!model) throw new ApiError(404, `${dealer.site.name} has no model "${slug}".`);
+      c.header('Cache-Control', CONTENT_CACHE);
+      return c.json(modelDetails(model));
+    });
 }

@@ -19,7 +19,7 @@ import { readJsonObject } from '../core/body.ts';
 import type { ApiDeps } from '../core/deps.ts';
 import { ApiError } from '../core/errors.ts';
 import { describeError } from '../db/errors.ts';
-import type { RouteHandler, RouteHandlers } from '../core/respond.ts';
+import { featureApp, noSite, routePath } from '../core/respond.ts';
 import { checkOrigin, enforce, limitsOf, requireJson } from '../core/guard.ts';
 import { clientIp, type Hit } from '../core/rate-limit.ts';
 import { resolveSite } from '../core/site.ts';
@@ -44,7 +44,7 @@ interface CheckedSave {
 }
 
 /** POST /api/leads. */
-export function leadHandlers(deps: ApiDeps): RouteHandlers<'leads'> {
+export function leadsApp(deps: ApiDeps) {
   const limits = limitsOf(deps);
   const store = leadSaverFor(deps.db);
 
@@ -53,12 +53,7 @@ export function leadHandlers(deps: ApiDeps): RouteHandlers<'leads'> {
     requireJson(request);
     const body = await readJsonObject(request, MAX_LEAD_BODY_BYTES);
     const dealer = resolveSite(request, deps.dealers, body.site);
-    if (!dealer) {
-      throw new ApiError(
-        404,
-        'No dealer site matches this request: call the API from the dealer\'s site, or name it with "site".',
-      );
-    }
+    if (!dealer) throw noSite();
     checkOrigin(request, dealer, deps.allowedOrigins);
     const save = parseLeadSave(body);
     const found = findForm(dealer, save.form.pageId, save.form.blockId, now);
@@ -88,7 +83,7 @@ export function leadHandlers(deps: ApiDeps): RouteHandlers<'leads'> {
     return { dealer, save, found, owned: ownedValues(dealer, found, save.form.pageId, save.values) };
   }
 
-  const leads: RouteHandler = async (c) => {
+  return featureApp().post(routePath('leads'), async (c) => {
     const now = deps.now();
     const ip = clientIp(c.req.raw);
     // Without an address every visitor would share one bucket; the site limit still applies.
@@ -143,6 +138,5 @@ export function leadHandlers(deps: ApiDeps): RouteHandlers<'leads'> {
     if (outcome.completedNow && !save.spam) deps.onLeadCompleted?.(outcome.leadId);
     const answer: LeadSaveResponse = { lead_id: outcome.leadId, lead_status: outcome.status };
     return c.json(answer, 200, { 'Cache-Control': 'no-store' });
-  };
-  return { leads };
+  });
 }

@@ -1,0 +1,153 @@
+/**
+ * The runtime's recurring work, each piece never throwing (a failure is logged and tried again
+ * by the next run): the database's start (migrations, imported stock, search index), the reload of
+ * stock another instance imported, saved-search alerts, lead retention and reservation holds.
+ */
+import type { DealerContent } from '../content/load.ts';
+import { maintenance, type Db } from './core/deps.ts';
+import { migrate } from './db/migrate.ts';
+import { releaseDue } from './shared/reservations.ts';
+import { describePurge, purgeExpired, type PurgeOptions, type PurgeReport } from './leads/retention.ts';
+import { indexContent } from './search/index-content.ts';
+import { importVersions, useImportedStock } from './stock/store.ts';
+import { describeAlerts, runAlerts, type AlertDeps, type AlertReport } from './alerts/run.ts';
+
+type Log = (line: string) => void;
+
+/** How often a request may find the dealers' imported stock changed by another instance. */
+export const STOCK_REFRESH_MS = 30_000;
+/** How often deliver() also applies the lead retention policy; the first delivery always does. */
+export const PURGE_INTERVAL_MS = 60 * 60_000;
+/**
+ * How often deliver() (the scheduled entry on serverless platforms, the worker under npm start)
+ * looks for dealers whose stock another instance imported, to run their saved-search alerts.
+ */
+export const ALERT_CHECK_MS = 60_000;
+/** How often deliver() runs every dealer's alerts, for searches whose day has passed since their last email. */
+export const ALERT_SWEEP_MS = 15 * 60_000;
+
+/** Migrates, serves imported stock, indexes the content for search; closes `db` when that fails. */
+export async function prepareDatabase(db: Db, dealers: DealerContent[], log: Log): Promise<void> {
+  try {
+    // Migrations and indexing are no visitor's request: they run without the request time limits.
+    const indexed = await maintenance(db, async (m) => {
+      const migrated = await migrate(m);
+      if (migrated.applied.length) log(`Database migrated: ${migrated.applied.join(', ')}`);
+      for (const name of migrated.changed)
+        log(`warning: migration ${name} changed after it was applied; add a new migration instead`);
+      // A dealer that imports its stock is served its imported cars (src/api/stock/import.ts).
+      await useImportedStock(m, dealers);
+      // The search index follows the content the API serves: stock changes need no site rebuild.
+      return indexContent(m, dealers);
+    });
+    const cars = indexed.reduce((n, r) => n + r.cars, 0);
+    const offers = indexed.reduce((n, r) => n + r.offers, 0);
+    const unchanged = indexed.filter((r) => !r.changed).length;
+    log(
+      `Search index: ${cars} cars and ${offers} offers of ${indexed.length} dealer(s)${unchanged ? `, ${unchanged} unchanged since last indexed` : ''}`,
+    );
+  } catch (e) {
+    await db.close();
+    throw e;
+  }
+}
+
+/**
+ * Another instance (a serverless platform runs several) may have taken an import: at most every
+ * `everyMs` the returned function reloads the dealers whose last import moved. Never throws: a
+ * failed look is logged and the request goes on with the stock as it was.
+ */
+export async function stockRefresher(db: Db, dealers: DealerContent[], log: Log, everyMs = STOCK_REFRESH_MS) {
+  let checkedAt = Date.now();
+  let versions = await importVersions(db, dealers);
+  let refreshing: Promise<void> | undefined;
+  return function refreshStock(): Promise<void> {
+    if (refreshing) return refreshing;
+    if (Date.now() - checkedAt < everyMs) return Promise.resolve();
+    checkedAt = Date.now();
+    refreshing = (async () => {
+      try {
+        const now = await importVersions(db, dealers);
+        const moved = dealers.filter((d) => now[d.slug] !== versions[d.slug]);
+        if (moved.length) await useImportedStock(db, moved);
+        versions = now;
+      } catch (e) {
+        log(`Imported stock: reloading failed: ${(e as Error).message}`);
+      }
+    })().finally(() => {
+      refreshing = undefined;
+    });
+    return refreshing;
+  };
+}
+
+/** The alert runs: of some dealers (after an import), and the scheduled entry's due ones. */
+export function alertRuns(alertDeps: AlertDeps, log: Log) {
+  const { db, dealers } = alertDeps;
+  /** Never throws: a failed run is logged, and its searches are tried again by the next. */
+  async function alertsOf(slugs?: string[]): Promise<AlertReport | undefined> {
+    try {
+      const report = await runAlerts(alertDeps, slugs);
+      const line = describeAlerts(report);
+      if (line) log(line);
+      for (const error of report.errors) log(error);
+      return report;
+    } catch (e) {
+      log(`Saved-search alerts failed: ${(e as Error).message}. They are tried again on the next run.`);
+      return undefined;
+    }
+  }
+  // The scheduled entry's part: dealers another instance imported for, and a sweep of all.
+  let checkedAt = Date.now();
+  let sweptAt: number | undefined;
+  let versions: Record<string, string> | undefined;
+  async function dueAlerts(): Promise<AlertReport | undefined> {
+    const wall = Date.now();
+    if (sweptAt === undefined || wall - sweptAt >= ALERT_SWEEP_MS) {
+      sweptAt = checkedAt = wall;
+      versions = await importVersions(db, dealers).catch(() => versions);
+      return alertsOf();
+    }
+    if (wall - checkedAt < ALERT_CHECK_MS) return undefined;
+    checkedAt = wall;
+    try {
+      const now = await importVersions(db, dealers);
+      const moved = dealers.filter((d) => now[d.slug] !== versions?.[d.slug]).map((d) => d.slug);
+      versions = now;
+      return moved.length ? alertsOf(moved) : undefined;
+    } catch (e) {
+      log(`Saved-search alerts: could not look for new imports: ${(e as Error).message}`);
+      return undefined;
+    }
+  }
+  return { alertsOf, dueAlerts };
+}
+
+/** One lead-retention purge. Never throws: a failed purge is logged and tried again an interval later. */
+export async function purgeOnce(db: Db, options: PurgeOptions, log: Log): Promise<PurgeReport | undefined> {
+  try {
+    const report = await maintenance(db, (m) => purgeExpired(m, options));
+    const line = describePurge(report);
+    if (line) log(line);
+    for (const error of report.errors) log(`Lead retention: ${error}`);
+    return report;
+  } catch (e) {
+    log(
+      `Lead retention failed: ${(e as Error).message}. Delivery goes on; the purge is tried again in ${PURGE_INTERVAL_MS / 60_000} minutes.`,
+    );
+    return undefined;
+  }
+}
+
+/** Ends holds whose checkout expired and reservations whose hold ended. Never throws. */
+export async function releaseReservations(db: Db, now: Date, log: Log): Promise<number> {
+  try {
+    const released = await releaseDue(db, now);
+    for (const r of released)
+      log(`Reservation ${r.id} of ${r.site_slug} car ${r.car_id}: ${r.status} (${r.released_reason ?? ''})`);
+    return released.length;
+  } catch (e) {
+    log(`Reservations: releasing due holds failed: ${(e as Error).message}`);
+    return 0;
+  }
+}
