@@ -55,30 +55,9 @@ export const tokenHash = (token: string) => createHash('sha256').update(token).d
 /** Tokens are 43 URL-safe characters; anything else is no token of ours. */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
-export const emailKey = (email: string) => email.trim().toLowerCase();
+import { emailKey } from '../../lib/email-address.ts';
 
-const GMAIL_DOMAINS = new Set(['gmail.com', 'googlemail.com']);
-
-/**
- * The inbox an address delivers to, for counting what is sent to it: lower-cased, without a
- * "+tag" (name+shop@example.com is name@example.com, for every domain), and for Gmail without
- * the dots of the name, googlemail.com being gmail.com (J.Doe+x@googlemail.com is
- * jdoe@gmail.com). Only for limits: the address is stored and written to as typed.
- */
-export function inboxKey(email: string): string {
-  const address = emailKey(email);
-  const at = address.lastIndexOf('@');
-  if (at < 1) return address;
-  let local = address.slice(0, at);
-  let domain = address.slice(at + 1).replace(/\.$/, '');
-  const plus = local.indexOf('+');
-  if (plus > 0) local = local.slice(0, plus);
-  if (GMAIL_DOMAINS.has(domain)) {
-    domain = 'gmail.com';
-    local = local.replaceAll('.', '');
-  }
-  return `${local}@${domain}`;
-}
+export { emailKey, inboxKey } from '../../lib/email-address.ts';
 
 /**
  * A new token for the search, stored hashed; the token itself goes into an email only. A confirm

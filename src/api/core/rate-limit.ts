@@ -9,7 +9,7 @@
  * is away or frozen), the instance counts in its own memory for a few seconds before it tries
  * again, so a limit never fails open, crashes a route or holds a request up.
  */
-import type { Db } from './deps.ts';
+import type { Db } from '../db/types.ts';
 import { describeError } from '../db/errors.ts';
 
 export interface Limit {

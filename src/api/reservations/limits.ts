@@ -18,7 +18,7 @@
  */
 import { createHash } from 'node:crypto';
 import { envDefault, envInt, type Env } from '../../config/env.ts';
-import { inboxKey } from '../alerts/store.ts';
+import { inboxKey } from '../../lib/email-address.ts';
 
 export interface HoldLimits {
   perIp: number;

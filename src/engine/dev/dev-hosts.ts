@@ -33,23 +33,16 @@ import type { Plugin, ViteDevServer } from 'vite';
 import { normalisePath } from '../../content/page.ts';
 import { NOT_FOUND_PATH } from '../../domain/routes.ts';
 import { GOOGLE_FEED_FILE, META_FEED_FILE, vehicleFeeds } from '../../seo/feeds/index.ts';
-import { serveFetch, type FetchHandler } from '../serve/serve-fetch.ts';
-import { DEFAULT_BODY_TIMEOUT_MS, guardServer, type ConnectionLimits } from '../../api/connection-guard.ts';
+import { serveFetch } from '../serve/serve-fetch.ts';
+import { DEFAULT_BODY_TIMEOUT_MS, guardServer } from '../../api/connection-guard.ts';
 import { robotsTxt, sitemapXml } from '../build/site-files.ts';
 import { isSlug } from '../serve/serve-index.ts';
 import { provideContent } from '../integration/fleet-state.ts';
 import { contentErrorPage, devIndexPage } from './dev-pages.ts';
-import type { DealerState, LiveContent } from './dev-content.ts';
+import type { DealerState } from './dev-content.ts';
+import type { DevHostsOptions } from './dev-hosts-options.ts';
 
-export interface DevHostsOptions {
-  content: LiveContent;
-  /** Handles /api/* (the API runtime's app). */
-  api: FetchHandler;
-  /** The project's public folder: its files are served as they are on every host. */
-  publicDir: string;
-  /** Time limits and connections per address; each one not given comes from the environment. */
-  limits?: Partial<ConnectionLimits>;
-}
+export type { DevHostsOptions } from './dev-hosts-options.ts';
 
 /**
  * Paths Vite and Astro serve themselves in development (modules, dependencies, styles, the image

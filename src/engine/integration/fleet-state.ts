@@ -10,7 +10,7 @@
  * be: Node loads it, and what it imports, outside Vite.
  */
 import type { DealerContent } from '../../content/load.ts';
-import type { DevHostsOptions } from '../dev/dev-hosts.ts';
+import type { DevHostsOptions } from '../dev/dev-hosts-options.ts';
 
 /** A build run: the dealer-fleet integration's build hooks hand it the rendered pages. */
 export interface FleetBuildRun {
@@ -32,6 +32,7 @@ let progress: Progress | undefined;
 let preview = false;
 let buildRun: FleetBuildRun | undefined;
 let devRun: DevHostsOptions | undefined;
+let onFirstRead: (() => void) | undefined;
 
 /**
  * Hands the content to the pages. A promise lets a build start Astro (whose bundling needs no
@@ -47,6 +48,11 @@ export function provideContent(dealers: DealerContent[] | Promise<DealerContent[
  * once from DEALERS_DIR and ONLY_DEALERS (src/content/store.ts).
  */
 export function getDealers(): Promise<DealerContent[]> {
+  if (onFirstRead) {
+    const note = onFirstRead;
+    onFirstRead = undefined;
+    note();
+  }
   content ??= import('../../content/store.ts').then((store) => store.dealersFromEnv());
   return content;
 }
@@ -64,6 +70,20 @@ export function notePageRendered(slug: string): void {
   const n = (t.rendered.get(slug) ?? 0) + 1;
   t.rendered.set(slug, n);
   if (n === t.expected.get(slug)) t.onDone(slug, n, performance.now() - t.started.get(slug)!);
+}
+
+/**
+ * For measurement only (npm run bench): `note` is called once, the next time the pages read the
+ * content, which a build's route does after Vite has bundled the server and client code.
+ */
+export function noteNextContentRead(note: () => void): void {
+  onFirstRead = note;
+}
+
+/** For measurement only: when this process rendered its first page (performance.now()). */
+export function firstPageRenderedAt(): number | undefined {
+  const started = progress?.started;
+  return started?.size ? Math.min(...started.values()) : undefined;
 }
 
 /** Set by a build for `--preview` (branch deploys): every page is noindex. */
