@@ -4,41 +4,17 @@
  * Build log lines go to stderr; the RunnerResult is written to `resultFile`.
  * Times are milliseconds since this process started (performance.now()).
  *
- * The phase marks are observations only: the global keys of src/content/store.ts and
- * src/lib/build-progress.ts, buildSites' log lines and its work-folder layout. When one of those
- * changes, a mark goes missing and its phase merges into the next; the build itself is untouched.
+ * The phase marks are observations only: the measurement hooks of
+ * src/engine/integration/fleet-state.ts (a build rendering in this process), buildSites' log lines
+ * and its work-folder layout. When one of those changes, a mark goes missing and its phase merges
+ * into the next; the build itself is untouched.
  */
 import { readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildSites } from '../../src/engine/build/build-sites.ts';
 import type { RunnerInput, RunnerMarks, RunnerResult } from './bench-run.ts';
 import { concurrentPeak } from './bench-report.ts';
-
-const CONTENT = Symbol.for('dealer-sites.content');
-const PROGRESS = Symbol.for('dealer-sites.progress');
-
-/**
- * Notes the first time the Astro build reads the content that buildSites provided: the route's
- * getStaticPaths runs after Vite has bundled the server and client code.
- */
-function watchContentRead(onFirstRead: () => void) {
-  let value: unknown;
-  let provided = false;
-  Object.defineProperty(globalThis, CONTENT, {
-    configurable: true,
-    get() {
-      if (provided) {
-        provided = false;
-        onFirstRead();
-      }
-      return value;
-    },
-    set(v) {
-      value = v;
-      provided = true;
-    },
-  });
-}
+import { firstPageRenderedAt, noteNextContentRead } from '../../src/engine/integration/fleet-state.ts';
 
 /**
  * Polls for the `_headers` of the first dealer's staged site (`<work>/sites/<slug>/_headers`):
@@ -66,7 +42,7 @@ async function main() {
   const input = JSON.parse(process.argv[2] ?? '{}') as RunnerInput;
   const marks: Partial<RunnerMarks> = { ready: performance.now() };
   const errors: string[] = [];
-  watchContentRead(() => (marks.bundled ??= performance.now()));
+  noteNextContentRead(() => (marks.bundled ??= performance.now()));
   const stopWatching = watchSitesFinishing(
     input.outDir,
     input.dealersDir,
@@ -95,8 +71,8 @@ async function main() {
     stopWatching();
   }
   marks.done = performance.now();
-  const started = (globalThis as Record<symbol, { started?: Map<string, number> } | undefined>)[PROGRESS]?.started;
-  if (started?.size) marks.firstPage = Math.min(...started.values());
+  const firstPage = firstPageRenderedAt();
+  if (firstPage !== undefined) marks.firstPage = firstPage;
   const usage = process.resourceUsage();
   const out: RunnerResult = {
     ok: !!result?.ok,

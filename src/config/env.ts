@@ -49,11 +49,6 @@ export const ENV_VARS = {
     usedBy: 'build, dev',
     description: 'Comma-separated slugs: only these dealers are built (or previewed); unset, every dealer.',
   },
-  SITE_PREVIEW: {
-    type: 'flag',
-    usedBy: 'internal',
-    description: 'Set to 1 by the build script for --preview: pages are marked noindex. Not to be set by hand.',
-  },
   CMS_URL: {
     type: 'url',
     usedBy: 'build',
@@ -408,12 +403,8 @@ export function processEnv(): Env {
   return process.env;
 }
 
-/**
- * Prepares this process for a build of the engine (src/engine/build/): Astro's telemetry off, and
- * whether the render is a preview (SITE_PREVIEW, read by the pages through isPreviewBuild).
- */
-export function prepareBuildEnv(preview: boolean): void {
-  process.env.SITE_PREVIEW = preview ? '1' : '';
+/** Prepares this process for a build of the engine (src/engine/build/): Astro's telemetry off. */
+export function prepareBuildEnv(): void {
   process.env.ASTRO_TELEMETRY_DISABLED = '1';
 }
 

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ContentIssue } from '../../content/issues.ts';
 import { validateBlocks } from '../../content/validate-blocks.ts';
+import { setPreviewBuild } from '../../engine/integration/fleet-state.ts';
 import { renderBlocks } from '../../../tests/helpers/render.ts';
 
 function validate(raw: unknown[], placeholders: boolean) {
@@ -18,7 +19,10 @@ const raw = [
   { id: 'f', type: 'fomr', data: { heading: 'Ask us' } },
 ];
 
-afterEach(() => vi.unstubAllEnvs());
+afterEach(() => {
+  vi.unstubAllEnvs();
+  setPreviewBuild(false);
+});
 
 describe('unknown blocks in the editor preview and preview builds', () => {
   it('are dropped by default, with a warning', () => {
@@ -50,13 +54,13 @@ describe('unknown blocks in the editor preview and preview builds', () => {
     expect(dev).toContain('Block type "fomr" is not known, so this block is not shown on the live site.');
     expect(dev).toContain('Did you mean "form"?');
     vi.stubEnv('DEV', false);
-    vi.stubEnv('SITE_PREVIEW', '1');
+    setPreviewBuild(true);
     expect(await renderStandIn(placeholder)).toContain('Block type "fomr" is not known');
   });
 
   it('renders nothing in a production build, even if content held one', async () => {
     vi.stubEnv('DEV', false);
-    vi.stubEnv('SITE_PREVIEW', '');
+    setPreviewBuild(false);
     const html = await renderStandIn([{ id: 'p', type: 'unknownBlock', data: { type: 'fomr' } }]);
     expect(html).not.toContain('fomr');
     expect(html).not.toContain('unknown-block"');

@@ -49,7 +49,7 @@ export async function buildBatch(options: BatchOptions): Promise<DealerSummary[]
   provideContent(content);
   setPreviewBuild(options.preview);
   // Only Astro's telemetry is turned off here: the preview flag reaches the pages above.
-  prepareBuildEnv(false);
+  prepareBuildEnv();
   const sites = batch.then((c) => new DealerSites(c, options));
   sites.catch(() => {});
   let summaries: DealerSummary[] | undefined;
