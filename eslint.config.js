@@ -29,6 +29,8 @@ export default tseslint.config(
       'test-results/',
       'playwright-report/',
       'public/',
+      '.stryker-tmp/',
+      'reports/',
     ],
   },
   js.configs.recommended,
