@@ -97,3 +97,12 @@ export const leadSaveRequest = z.object({
 export type LeadSaveRequest = z.input<typeof leadSaveRequest>;
 /** What the route reads, once parsed. */
 export type LeadSaveBody = z.output<typeof leadSaveRequest>;
+
+/** Where a lead stands: saved part-way through its form, or with its last step sent. */
+export type LeadStatus = 'Partial' | 'Complete';
+
+/** 200/201 of POST /api/leads. */
+export interface LeadSaveResponse {
+  lead_id: string;
+  lead_status: LeadStatus;
+}

@@ -53,3 +53,25 @@ export const facetSearchRequest = z
   .catchall(z.unknown());
 
 export type FacetSearchRequest = z.input<typeof facetSearchRequest>;
+
+/** The fields of an Algolia result the islands read; the route answers all of Algolia's. */
+export interface SearchResponse {
+  hits: Record<string, unknown>[];
+  nbHits: number;
+  page: number;
+  nbPages: number;
+  hitsPerPage: number;
+  facets?: Record<string, Record<string, number>>;
+  facets_stats?: Record<string, { min: number; max: number; avg: number; sum: number }>;
+  processingTimeMS: number;
+  query: string;
+  params: string;
+  index: string;
+  [key: string]: unknown;
+}
+
+export interface FacetSearchResponse {
+  facetHits: { value: string; highlighted: string; count: number }[];
+  exhaustiveFacetsCount: boolean;
+  processingTimeMS: number;
+}

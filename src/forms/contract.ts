@@ -26,12 +26,8 @@ export const MAX_LEAD_BODY_BYTES = 64 * 1024;
  */
 export type { LeadSaveRequest } from '../contract/leads.ts';
 
-export type LeadStatus = 'Partial' | 'Complete';
-
-export interface LeadSaveResponse {
-  lead_id: string;
-  lead_status: LeadStatus;
-}
+/** What the route answers (src/contract/leads.ts). */
+export type { LeadSaveResponse, LeadStatus } from '../contract/leads.ts';
 
 /** The one error shape of every API route (src/contract/errors.ts). */
 export type { ApiErrorBody } from '../contract/errors.ts';

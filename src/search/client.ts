@@ -4,6 +4,7 @@
  * API's Algolia-compatible route (/api/search/1/indexes/*\/queries). Identical requests are
  * answered from memory for the life of the page (a failed request is forgotten, so it retries).
  */
+import type { FacetSearchResponse, SearchResponse } from '../contract/search.ts';
 import { API_BASE, searchQueriesPath } from '../contract/routes.ts';
 
 export interface SearchRequestEntry {
@@ -12,27 +13,7 @@ export interface SearchRequestEntry {
   params?: Record<string, unknown>;
 }
 
-/** The fields of an Algolia result the islands read; the route answers all of Algolia's. */
-export interface SearchResponse {
-  hits: Record<string, unknown>[];
-  nbHits: number;
-  page: number;
-  nbPages: number;
-  hitsPerPage: number;
-  facets?: Record<string, Record<string, number>>;
-  facets_stats?: Record<string, { min: number; max: number; avg: number; sum: number }>;
-  processingTimeMS: number;
-  query: string;
-  params: string;
-  index: string;
-  [key: string]: unknown;
-}
-
-export interface FacetSearchResponse {
-  facetHits: { value: string; highlighted: string; count: number }[];
-  exhaustiveFacetsCount: boolean;
-  processingTimeMS: number;
-}
+export type { FacetSearchResponse, SearchResponse } from '../contract/search.ts';
 
 export interface ApiSearchClient {
   search(requests: readonly SearchRequestEntry[]): Promise<{ results: SearchResponse[] }>;

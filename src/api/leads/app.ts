@@ -14,7 +14,8 @@
  * location and dealership, a team member's name) are the server's, never the request's: see
  * server-values.ts. A location or category the form does not offer is refused with `fields`.
  */
-import { MAX_LEAD_BODY_BYTES, type LeadSaveResponse } from '../../forms/contract.ts';
+import type { LeadSaveResponse } from '../../contract/leads.ts';
+import { MAX_LEAD_BODY_BYTES } from '../../forms/contract.ts';
 import { readJsonObject } from '../core/body.ts';
 import type { ApiDeps } from '../core/deps.ts';
 import { ApiError } from '../core/errors.ts';

@@ -6,7 +6,7 @@
  * the lead row (src/api/outbox/deliver.ts).
  */
 import { randomUUID } from 'node:crypto';
-import type { LeadStatus } from '../../forms/contract.ts';
+import type { LeadStatus } from '../../contract/leads.ts';
 import type { Db, Destination } from '../core/deps.ts';
 import { redactUrl } from '../../lib/redact.ts';
 

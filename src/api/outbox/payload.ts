@@ -4,7 +4,7 @@
  * complete, so every attempt sends what was committed.
  */
 import type { DealerContent } from '../../content/load.ts';
-import type { LeadStatus } from '../../forms/contract.ts';
+import type { LeadStatus } from '../../contract/leads.ts';
 import type { LeadRow } from '../leads/store.ts';
 import { modelPageId } from '../../domain/pages.ts';
 import { trimmedOrNumber } from '../../lib/text.ts';

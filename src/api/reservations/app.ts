@@ -16,7 +16,7 @@
  *   verify (nothing changes), else 200 { received: true, outcome }; a replay changes nothing.
  */
 import type { Context } from 'hono';
-import { z } from 'astro/zod';
+import { reservationRequest, type ReservationStarted } from '../../contract/reservations.ts';
 import { MAX_PAYMENT_EVENT_BYTES } from '../../contract/routes.ts';
 import { reservationProblems } from '../../forms/reservation.ts';
 import { readCapped } from '../core/body.ts';
@@ -43,19 +43,6 @@ const TOO_MANY = 'Too many reservations were started from your network. Please w
 export const LOOKUPS_PER_MINUTE = 120;
 const lookupLimit = { max: LOOKUPS_PER_MINUTE, windowMs: 60_000 };
 const NOT_FOUND = 'There is no such reservation, or the link is incomplete.';
-
-const reservationBody = z.object({
-  site: z.string().max(100).optional(),
-  car_id: z.union([z.string().trim().min(1).max(128), z.number().finite().transform(String)], {
-    error: 'car_id must name the car to reserve.',
-  }),
-  first_name: z.unknown(),
-  last_name: z.unknown(),
-  email: z.unknown(),
-  phone: z.unknown(),
-  accept_terms: z.unknown(),
-});
-
 /** The origin of the page that sent the request (checked by the guard), else the site's own. */
 function pageOrigin(request: Request, siteUrl: string): string {
   const origin = request.headers.get('origin');
@@ -102,7 +89,7 @@ export function reservationsApp(deps: ApiDeps) {
     .post(
       routePath('reservations'),
       guard(deps, 'reservations', (limits) => limits.reservationsPerIp, TOO_MANY),
-      validate('json', reservationBody),
+      validate('json', reservationRequest),
       async (c) => {
         const dealer = c.get('dealer');
         const { car_id: carId, site: _, ...values } = c.req.valid('json');
@@ -117,11 +104,12 @@ export function reservationsApp(deps: ApiDeps) {
           apiOrigin: new URL(c.req.url).origin,
           client: clientIp(c.req.raw),
         });
-        return c.json(
-          { reservation_id: started.id, reservation_key: started.key, checkout_url: started.checkoutUrl },
-          201,
-          { 'Cache-Control': 'no-store' },
-        );
+        const answer: ReservationStarted = {
+          reservation_id: started.id,
+          reservation_key: started.key,
+          checkout_url: started.checkoutUrl,
+        };
+        return c.json(answer, 201, { 'Cache-Control': 'no-store' });
       },
     )
     .get(routePath('reservation'), async (c) => {

@@ -6,6 +6,7 @@
  *
  * The browser's return from the checkout proves nothing: only a signed notification reserves.
  */
+import type { ReservationView } from '../../contract/reservations.ts';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { DealerContent } from '../../content/load.ts';
 import { timeZoneFor } from '../../domain/booking-hours.ts';
@@ -304,19 +305,7 @@ export async function cancelReservation(
   return carPage;
 }
 
-/** What the shopper's thank-you page shows of their reservation. */
-export interface ReservationView {
-  status: ReservationRow['status'];
-  car: { id: string; title?: string; path?: string };
-  deposit: { amount: number; currency: string; text: string };
-  /** ISO 8601 (UTC), for programs; people read holdUntilText. */
-  holdUntil?: string;
-  /** "Fri 4 Dec 2026, 3:19 pm AEDT": the hold's end in the dealer's own time zone. */
-  holdUntilText?: string;
-  holdHours: number;
-  /** Why a refunded (or released) reservation ended, as the shopper reads it. */
-  reason?: string;
-}
+export type { ReservationView } from '../../contract/reservations.ts';
 
 export async function reservationView(db: Db, dealer: DealerContent, id: string): Promise<ReservationView | undefined> {
   const row = await reservationById(db, id);

@@ -4,9 +4,10 @@
  * privacy work of the lead routes (erasing a person's contacts, deleting ended reservations).
  * Shared by the reservations, stock and leads features so none of them imports another's store.
  */
+import type { ReservationStatus } from '../../contract/reservations.ts';
 import type { Db } from '../core/deps.ts';
 
-export type ReservationStatus = 'held' | 'reserved' | 'released' | 'refunded' | 'sold';
+export type { ReservationStatus } from '../../contract/reservations.ts';
 
 export interface ReservationContact {
   first_name: string;

@@ -18,16 +18,15 @@ import { topReviews } from './aggregate.ts';
 import { countSentence, reviewItemHtml, summaryView } from './markup.ts';
 import { browserStorage, readJson, writeJson } from '../../stores/persistent.ts';
 import type { ReviewsSummary } from '../../content/entities.ts';
+import type { ReviewsQuery } from '../../contract/catalogue.ts';
 import { apiFetch } from '../../contract/fetch.ts';
 import { starRating } from '../../lib/rating.ts';
 import { reviewsPath } from '../../contract/routes.ts';
 
 export type ReviewsVariant = 'simple' | 'highlighted' | 'full' | 'mini' | 'modern';
 
-export interface ReviewsRequest {
-  websiteId: string;
-  gmbId: string;
-}
+/** The reviews route's query (src/contract/catalogue.ts). */
+export type ReviewsRequest = ReviewsQuery;
 
 /** What the build showed, to compare an answer with. */
 export interface BuiltReviews {

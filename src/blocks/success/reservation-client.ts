@@ -6,23 +6,15 @@
  * "held" it asks again, every POLL_MS, up to MAX_POLLS times.
  */
 import { apiFetch } from '../../contract/fetch.ts';
+import type { ReservationView } from '../../contract/reservations.ts';
 import { reservationPath } from '../../contract/routes.ts';
 import { reservationKeyOf } from '../../forms/reservation.ts';
 
 export const POLL_MS = 2_000;
 export const MAX_POLLS = 30;
 
-export interface ReservationInfo {
-  status: 'held' | 'reserved' | 'released' | 'refunded' | 'sold';
-  car: { id: string; title?: string; path?: string };
-  deposit: { amount: number; currency: string; text: string };
-  holdUntil?: string;
-  /** The hold's end in the dealer's time zone, with the zone's name. */
-  holdUntilText?: string;
-  holdHours: number;
-  /** Why a refunded reservation ended. */
-  reason?: string;
-}
+/** The shopper's reservation as the API answers it. */
+export type ReservationInfo = ReservationView;
 
 export type ReservationState =
   { kind: 'none' } | { kind: 'loading' } | { kind: 'unavailable' } | ({ kind: 'known' } & ReservationInfo);

@@ -14,6 +14,8 @@ import {
   type ReservationValues,
 } from '../../forms/reservation.ts';
 import { API_ROUTES } from '../../contract/routes.ts';
+import type { ApiErrorDetail } from '../../contract/errors.ts';
+import type { ReservationStarted } from '../../contract/reservations.ts';
 
 export interface ReserveFormProps {
   carId: string;
@@ -94,12 +96,8 @@ function TermsCheck({ serverError }: { serverError?: string }) {
   );
 }
 
-interface ApiAnswer {
-  reservation_id?: string;
-  reservation_key?: string;
-  checkout_url?: string;
-  error?: { message?: string; fields?: Record<string, string> };
-}
+/** The route's 201, or its error shape (src/contract/errors.ts). */
+type ApiAnswer = Partial<ReservationStarted> & { error?: Partial<ApiErrorDetail> };
 
 export default function ReserveForm({ carId, country, depositText }: ReserveFormProps) {
   const [hydrated, setHydrated] = useState(false);
