@@ -31,7 +31,7 @@ import {
   readBuiltContent,
   readManifests,
   type SitesManifest,
-} from '../src/engine/build/build-manifest.ts';
+} from '../src/engine/build/manifest-read.ts';
 import { fingerprintDealers, type DealerContent } from '../src/content/load.ts';
 import { startServer } from '../src/engine/serve/static-server.ts';
 import { listSites } from '../src/engine/serve/serve-index.ts';

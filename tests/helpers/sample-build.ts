@@ -14,7 +14,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { buildKey } from '../../src/engine/build/build-manifest.ts';
+import { buildKey } from '../../src/engine/build/build-key.ts';
 import { childEnv } from './build-child.ts';
 
 const run = promisify(execFile);

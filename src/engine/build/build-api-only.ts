@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { plural } from '../../lib/text.ts';
 import { buildApi } from './build-api.ts';
-import { checkedManifest, contentFile } from './build-manifest.ts';
+import { checkedManifest, contentFile } from './manifest-read.ts';
 import { resultOf, type BuildResult } from './build-outcome.ts';
 import { endRun, startRun, swapIn, type Run } from './build-run.ts';
 

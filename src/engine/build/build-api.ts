@@ -27,7 +27,7 @@ import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 import type { DealerContent } from '../../content/load.ts';
 import { plural } from '../../lib/text.ts';
-import { contentTexts, type ContentFile } from './build-manifest.ts';
+import { contentTexts, type ContentFile } from './manifest-read.ts';
 import { loadMigrations } from '../../api/db/migrations.ts';
 import { DELIVER_PATH, VERCEL_REWRITE } from '../../api/entries/vercel-routes.ts';
 

@@ -12,12 +12,9 @@
  *   without its entry).
  */
 import { createHash } from 'node:crypto';
-import { readFile, readdir, rename, stat, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { processEnv } from '../../config/env.ts';
+import { rename, writeFile } from 'node:fs/promises';
 import type { DealerContent } from '../../content/load.ts';
 import type { ContentIssue } from '../../content/issues.ts';
-import { limiter, mapLimit } from '../../lib/concurrency.ts';
 
 /** The snapshot format the build reads (the shared content-format document's version). */
 export const CONTENT_FORMAT_VERSION = '1.1';
@@ -88,7 +85,7 @@ export function manifestName(shard?: Shard): string {
   return shard ? `manifest.${shard.index}-of-${shard.count}.json` : 'manifest.json';
 }
 
-const MANIFEST_FILE = /^manifest(?:\.(\d+)-of-(\d+))?\.json$/;
+export const MANIFEST_FILE = /^manifest(?:\.(\d+)-of-(\d+))?\.json$/;
 
 /** Parses "K/N" (1 ≤ K ≤ N); throws a message naming the flag otherwise. */
 export function parseShard(raw: string): Shard {
@@ -111,65 +108,6 @@ export function shardOf(slug: string, count: number): number {
 
 export function inShard(slug: string, shard: Shard | undefined): boolean {
   return !shard || shardOf(slug, shard.count) === shard.index;
-}
-
-/** Every file under `dir` (relative, sorted), skipping dot files and node_modules. */
-async function filesUnder(dir: string, base = dir): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
-  const out: string[] = [];
-  for (const e of entries) {
-    if (e.name.startsWith('.') || e.name === 'node_modules') continue;
-    const full = path.join(dir, e.name);
-    if (e.isDirectory()) out.push(...(await filesUnder(full, base)));
-    else if (e.isFile()) out.push(path.relative(base, full).split(path.sep).join('/'));
-  }
-  return out.sort();
-}
-
-/** Environment variables a page's output depends on (besides content). */
-const OUTPUT_ENV = ['ALGOLIA_APP_ID', 'ALGOLIA_SEARCH_KEY', 'ALGOLIA_INDEX_PREFIX', 'CMS_URL'];
-
-/** A block's unit test beside its code (src/blocks/<type>/*.test.ts): no page is made from it. */
-const isUnitTest = (rel: string) => rel.endsWith('.test.ts');
-
-/**
- * What makes a dealer's site: its content fingerprint and the build key. Equal keys, equal site;
- * files that depend on every page of a site (its stylesheet of style attributes) are named by it.
- */
-export function siteKeyOf(entry: Pick<ManifestDealer, 'fingerprint' | 'buildKey'>): string {
-  return `${entry.buildKey}:${entry.fingerprint}`;
-}
-
-/**
- * The build key: a hash of the code and files every page is made from (src/ without its unit
- * tests, public/, astro.config.mjs, package-lock.json), the preview switch and the environment
- * that changes output. Equal keys and equal content fingerprints mean an equal site, so
- * `--changed` may keep it.
- */
-export async function buildKey(
-  projectRoot: string,
-  options: { preview: boolean; env?: NodeJS.ProcessEnv },
-): Promise<string> {
-  const env = options.env ?? processEnv();
-  const hash = createHash('sha256');
-  hash.update(`preview=${options.preview}\0format=${CONTENT_FORMAT_VERSION}\0`);
-  for (const name of OUTPUT_ENV) hash.update(`${name}=${env[name] ?? ''}\0`);
-  const io = limiter(32);
-  for (const top of ['src', 'public', 'astro.config.mjs', 'package-lock.json']) {
-    const full = path.join(projectRoot, top);
-    const isDir = await stat(full).then(
-      (s) => s.isDirectory(),
-      () => false,
-    );
-    const rels = isDir ? (await filesUnder(full)).filter((r) => !isUnitTest(r)).map((r) => `${top}/${r}`) : [top];
-    const bytes = await mapLimit(rels, 32, (rel) =>
-      io(() => readFile(path.join(projectRoot, rel)).catch(() => Buffer.alloc(0))),
-    );
-    rels.forEach((rel, i) =>
-      hash.update(rel).update('\0').update(String(bytes[i]!.length)).update('\0').update(bytes[i]!),
-    );
-  }
-  return hash.digest('hex').slice(0, 32);
 }
 
 export function manifestEntry(
@@ -200,165 +138,4 @@ export async function writeAtomic(file: string, text: string): Promise<void> {
   const temp = `${file}.${process.pid}.tmp`;
   await writeFile(temp, text);
   await rename(temp, file);
-}
-
-export interface SitesManifest {
-  /** Every manifest file read, by name. */
-  files: string[];
-  /** Build keys of the dealers' sites: one when every site came from the same code and options. */
-  buildKeys: string[];
-  preview: boolean;
-  dealersDir: string;
-  dealers: Record<string, ManifestDealer>;
-  /** Dealers whose last build failed, unless a later build of the dealer succeeded. */
-  failed: Record<string, FailedDealer>;
-}
-
-/** Thrown for a sites folder whose manifest is missing or does not match its folders. */
-export class ManifestError extends Error {}
-
-/**
- * The manifests of a sites folder, merged: the whole build's and any shards'. A dealer listed
- * twice keeps its newest entry. Undefined when the folder has no manifest at all.
- */
-export async function readManifests(sitesDir: string): Promise<SitesManifest | undefined> {
-  const names = (await readdir(sitesDir).catch(() => [] as string[])).filter((n) => MANIFEST_FILE.test(n)).sort();
-  if (!names.length) return undefined;
-  const parsed: BuildManifest[] = [];
-  for (const name of names) {
-    let m: BuildManifest;
-    try {
-      m = JSON.parse(await readFile(path.join(sitesDir, name), 'utf8')) as BuildManifest;
-    } catch (e) {
-      throw new ManifestError(`${path.join(sitesDir, name)} cannot be read: ${(e as Error).message}`);
-    }
-    if (m.format !== MANIFEST_FORMAT || typeof m.dealers !== 'object' || !m.dealers) {
-      throw new ManifestError(
-        `${path.join(sitesDir, name)} is not a build manifest of format ${MANIFEST_FORMAT}; rebuild with npm run build`,
-      );
-    }
-    parsed.push(m);
-  }
-  const dealers: Record<string, ManifestDealer> = {};
-  for (const m of parsed) {
-    for (const [slug, entry] of Object.entries(m.dealers)) {
-      const seen = dealers[slug];
-      if (!seen || seen.builtAt < entry.builtAt) dealers[slug] = entry;
-    }
-  }
-  const failed: Record<string, FailedDealer> = {};
-  for (const m of parsed) {
-    for (const [slug, entry] of Object.entries(m.failed ?? {})) {
-      const seen = failed[slug];
-      if (!seen || seen.at < entry.at) failed[slug] = entry;
-    }
-  }
-  // A failure that a later build of the same dealer put right is over.
-  for (const [slug, entry] of Object.entries(failed)) {
-    const built = dealers[slug];
-    if (built && built.builtAt > entry.at) delete failed[slug];
-  }
-  const newest = parsed.reduce((a, b) => (a.builtAt >= b.builtAt ? a : b));
-  const buildKeys = [...new Set(Object.values(dealers).map((d) => d.buildKey))].sort();
-  return { files: names, buildKeys, preview: newest.preview, dealersDir: newest.dealersDir, dealers, failed };
-}
-
-/**
- * The manifest of a folder the API is to serve, checked against its dealer folders: every listed
- * dealer has its site and content, and every site folder is listed. Throws a ManifestError saying
- * what is wrong and how to fix it.
- */
-export async function checkedManifest(sitesDir: string): Promise<SitesManifest> {
-  const manifest = await readManifests(sitesDir);
-  if (!manifest) {
-    throw new ManifestError(
-      `${sitesDir} has no build manifest (manifest.json): build the sites with npm run build -- --out ${sitesDir}`,
-    );
-  }
-  const folders = (await readdir(sitesDir, { withFileTypes: true }).catch(() => []))
-    .filter((e) => e.isDirectory() && !e.name.startsWith('.') && !e.name.startsWith('_'))
-    .map((e) => e.name);
-  const problems: string[] = [];
-  const unlisted = folders.filter((f) => !manifest.dealers[f]);
-  if (unlisted.length) problems.push(`site folders no manifest lists: ${unlisted.sort().join(', ')}`);
-  const missing: string[] = [];
-  const noContent: string[] = [];
-  await mapLimit(Object.keys(manifest.dealers).sort(), 32, async (slug) => {
-    if (
-      !(await stat(path.join(sitesDir, slug, 'index.html')).then(
-        (s) => s.isFile(),
-        () => false,
-      ))
-    )
-      missing.push(slug);
-    if (
-      !(await stat(contentFile(sitesDir, slug)).then(
-        (s) => s.isFile(),
-        () => false,
-      ))
-    )
-      noContent.push(slug);
-  });
-  if (missing.length) problems.push(`dealers the manifest lists without a built site: ${missing.sort().join(', ')}`);
-  if (noContent.length)
-    problems.push(`dealers without their content in ${CONTENT_DIR}/: ${noContent.sort().join(', ')}`);
-  if (problems.length) {
-    throw new ManifestError(
-      `${sitesDir} does not match its build manifest (${manifest.files.join(', ')}):\n  ${problems.join('\n  ')}\n` +
-        'Rebuild the folder (npm run build -- --out DIR), or copy in every shard of the same build.',
-    );
-  }
-  return manifest;
-}
-
-export function contentFile(sitesDir: string, slug: string): string {
-  return path.join(sitesDir, CONTENT_DIR, `${slug}.json`);
-}
-
-/** The validated content the sites of a folder were built from, for the API that serves them. */
-export async function readBuiltContent(sitesDir: string, slugs: string[]): Promise<DealerContent[]> {
-  return mapLimit(
-    [...slugs].sort(),
-    32,
-    async (slug) => (await readContentFile({ slug, file: contentFile(sitesDir, slug) })).dealer,
-  );
-}
-
-/** A dealer's validated content file, as a build wrote it. */
-export interface ContentFile {
-  slug: string;
-  file: string;
-  /**
-   * Written by this build's own validation a moment ago (JSON.stringify of a dealer), so known to
-   * be JSON; a file of an earlier build is parsed to check it.
-   */
-  fresh?: boolean;
-}
-
-/** A content file's text and the dealer it holds; an unreadable file is a ManifestError naming it. */
-async function readContentFile({ slug, file }: ContentFile): Promise<{ text: string; dealer: DealerContent }> {
-  try {
-    const text = await readFile(file, 'utf8');
-    return { text, dealer: JSON.parse(text) as DealerContent };
-  } catch (e) {
-    throw new ManifestError(`the built content of "${slug}" (${file}) cannot be read: ${(e as Error).message}`);
-  }
-}
-
-/**
- * The bytes of content files (UTF-8 JSON), in order, one read at a time; each file of an earlier
- * build is checked to be JSON.
- */
-export async function* contentTexts(files: ContentFile[]): AsyncGenerator<Buffer> {
-  for (const f of files) {
-    if (!f.fresh) {
-      yield Buffer.from((await readContentFile(f)).text);
-      continue;
-    }
-    try {
-      yield await readFile(f.file);
-    } catch (e) {
-      throw new ManifestError(`the built content of "${f.slug}" (${f.file}) cannot be read: ${(e as Error).message}`);
-    }
-  }
 }

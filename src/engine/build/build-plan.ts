@@ -7,7 +7,8 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fingerprintDealers, statSignatures } from '../../content/load.ts';
 import { mapLimit } from '../../lib/concurrency.ts';
-import { inShard, type ManifestDealer, type Shard, type SitesManifest } from './build-manifest.ts';
+import { inShard, type ManifestDealer, type Shard } from './build-manifest.ts';
+import { type SitesManifest } from './manifest-read.ts';
 import { soldPagesExpired } from './sold-cars.ts';
 
 async function exists(p: string) {

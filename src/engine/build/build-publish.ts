@@ -16,8 +16,8 @@ import {
   type FailedDealer,
   type ManifestDealer,
   type Shard,
-  type SitesManifest,
 } from './build-manifest.ts';
+import { type SitesManifest } from './manifest-read.ts';
 import { shardNote } from './build-outcome.ts';
 import type { Plan } from './build-plan.ts';
 import { swapIn, type Run, type Swap } from './build-run.ts';

@@ -21,14 +21,9 @@ import { plural } from '../../lib/text.ts';
 import { buildApi } from './build-api.ts';
 import { buildApiOnly } from './build-api-only.ts';
 import { chooseDealers } from './build-choose.ts';
-import {
-  contentFile,
-  inShard,
-  siteKeyOf,
-  type FailedDealer,
-  type ManifestDealer,
-  type Shard,
-} from './build-manifest.ts';
+import { inShard, type FailedDealer, type ManifestDealer, type Shard } from './build-manifest.ts';
+import { siteKeyOf } from './build-key.ts';
+import { contentFile } from './manifest-read.ts';
 import {
   ALL,
   logNothingWritten,

@@ -21,7 +21,8 @@
 import { writeFile } from 'node:fs/promises';
 import type { Car } from '../../content/entities.ts';
 import { buildBatch, type DealerSummary } from './build-dealers.ts';
-import { siteKeyOf, type ManifestDealer } from './build-manifest.ts';
+import { type ManifestDealer } from './build-manifest.ts';
+import { siteKeyOf } from './build-key.ts';
 import { validateDealers, type Validated } from './build-validate.ts';
 
 export interface WorkerInput {

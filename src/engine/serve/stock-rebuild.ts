@@ -15,7 +15,8 @@ import { buildChildEnv } from '../../config/env.ts';
 import { maintenance, type ApiDeps } from '../../api/core/deps.ts';
 import { indexContent } from '../../api/search/index-content.ts';
 import { useImportedStock } from '../../api/stock/store.ts';
-import { checkedManifest, readBuiltContent, type FailedDealer } from '../build/build-manifest.ts';
+import { type FailedDealer } from '../build/build-manifest.ts';
+import { checkedManifest, readBuiltContent } from '../build/manifest-read.ts';
 
 /** How long after the last stock change the rebuild starts. */
 export const REBUILD_QUIET_MS = 20_000;

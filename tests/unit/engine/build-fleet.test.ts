@@ -9,7 +9,8 @@ import { cp, mkdir, mkdtemp, readFile, readdir, rm, stat, utimes, writeFile } fr
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeSyntheticDealers } from '../../../scripts/bench/synthetic.ts';
-import { readManifests, shardOf } from '../../../src/engine/build/build-manifest.ts';
+import { shardOf } from '../../../src/engine/build/build-manifest.ts';
+import { readManifests } from '../../../src/engine/build/manifest-read.ts';
 import { statSignature } from '../../../src/content/load.ts';
 import type { BuildResult } from '../../../src/engine/build/build-sites.ts';
 import { buildInChild, childEnv, type ChildBuild } from '../../helpers/build-child.ts';
