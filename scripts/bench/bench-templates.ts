@@ -109,7 +109,7 @@ export async function pageJs(root: string, html: string, cache: Map<string, JsFi
     if (file && /\.m?js$/.test(file)) entries.push(file);
   };
   for (const re of [SCRIPT_SRC, PRELOAD, ISLAND_URL]) for (const m of html.matchAll(re)) note(root, m[1]!);
-  // Scripts the build loads through inline loaders (strict-pages.ts) rather than <script src>.
+  // Scripts the build loads through inline loaders (csp-rewrite.ts) rather than <script src>.
   for (const url of loadedScriptUrls(html)) note(root, url);
   let inlineGzBytes = 0;
   for (const m of html.matchAll(INLINE_SCRIPT)) {

@@ -1,5 +1,5 @@
 /**
- * The sites' Content-Security-Policy in Chromium (src/engine/build/site-files.ts, strict-pages.ts), on
+ * The sites' Content-Security-Policy in Chromium (src/engine/build/site-files.ts, csp-rewrite.ts), on
  * the built sample dealers served with their own `_headers`:
  *
  * - Representative pages of every dealer (home with its slider, a car page with its gallery and
