@@ -13,7 +13,7 @@ import {
   scriptHashesOf,
   styleHashesOf,
 } from '../../../src/engine/build/site-files.ts';
-import { CspRewrite as StrictPages } from '../../../src/engine/build/csp-rewrite.ts';
+import { CspRewrite } from '../../../src/engine/build/csp-rewrite.ts';
 import { cloudFrontFunction } from '../../../src/engine/serve/cloudfront-function.ts';
 import { startServer } from '../../../src/engine/serve/static-server.ts';
 import { pageSchema } from '../../../src/content/page.ts';
@@ -269,7 +269,7 @@ describe('Content-Security-Policy: styles', () => {
 
   it("hashes a rewritten page's loaders and inline scripts, not the scripts moved to files", () => {
     const runtime = 'customElements.define("astro-island",class{async s(){await import(this.u)}})';
-    const strict = new StrictPages('build-key:fingerprint');
+    const strict = new CspRewrite('build-key:fingerprint');
     const html = strict.page(
       `<head><script>window.a=1</script></head><body><script>${runtime}</script><script type="module" src="/_astro/g.js"></script></body>`,
       'index.html',
