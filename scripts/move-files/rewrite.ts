@@ -60,6 +60,8 @@ function rewriteSpecifier(spec: string, oldFile: string, moves: Moves, tree: Tre
   for (const ext of IMPLICIT) {
     if (!tree.has(resolved + ext)) continue;
     const target = movedPath(moves, resolved + ext);
+    // Neither end moved: the path stays as written, even where a shorter one would name it.
+    if (newDir === oldDir && target === resolved + ext) return undefined;
     let out = relativeSpecifier(newDir, target);
     if (ext && out.endsWith(ext)) out = out.slice(0, -ext.length);
     out += trailing + query;
@@ -78,13 +80,24 @@ function mentionOrder(moves: Moves): [string, string][] {
   return [...moves.files, ...moves.folders].filter(([a, b]) => a !== b).sort((x, y) => y[0].length - x[0].length);
 }
 
+/** Whether the quoted text at `at` is a path from this module's own place. */
+function folderOfModule(text: string, at: number, length: number): boolean {
+  const before = text.slice(Math.max(0, at - 40), at);
+  const after = text.slice(at + length, at + length + 30);
+  return /(?:import\.meta\.dirname|__dirname)\s*,\s*$/.test(before) || /^\s*,\s*import\.meta\.url/.test(after);
+}
+
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The text of `oldFile` with its relative paths and root-relative mentions following the moves. */
 export function rewriteText(text: string, oldFile: string, moves: Moves, tree: Tree, isCode: boolean): string {
   let out = text;
   if (isCode) {
-    out = out.replace(QUOTED_RELATIVE, (whole, quote: string, spec: string) => {
+    out = out.replace(QUOTED_RELATIVE, (whole, quote: string, spec: string, at: number, all: string) => {
+      // A bare '.' or '..' is far more often text (split('.'), a decimal point) than a path: it
+      // counts as one only as a folder of this module, `new URL('..', import.meta.url)` or
+      // `resolve(import.meta.dirname, '..')`.
+      if ((spec === '.' || spec === '..') && !folderOfModule(all, at, whole.length)) return whole;
       const next = rewriteSpecifier(spec, oldFile, moves, tree);
       return next === undefined ? whole : `${quote}${next}${quote}`;
     });

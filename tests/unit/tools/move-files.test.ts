@@ -93,6 +93,34 @@ describe('npm run move', () => {
     expect(rewriteText(text, 'src/api/app.ts', moves, tree, true)).toBe(text);
   });
 
+  it('keeps a path as written when neither end moves, even where a shorter one names the same file', () => {
+    const text = "const fixture = '../../src/lib/text.ts';\nimport { t } from '../lib/../lib/text.ts';";
+    expect(rewriteText(text, 'src/api/app.ts', moves, tree, true)).toBe(text);
+    const fromTests = "'src/lib/x.ts': \"import '../../tests/unit/search.test.ts';\"";
+    expect(
+      rewriteText(fromTests, 'tests/unit/search.test.ts', { files: new Map(), folders: new Map() }, tree, true),
+    ).toBe(fromTests);
+  });
+
+  it("leaves a bare '.' or '..' that is text, and follows one that names this module's folder", () => {
+    const text = [
+      "const dot = text.indexOf('.');",
+      'const error = \'letters, digits, "-", "_", "." or ":"\';',
+      "const up = parts.join('..');",
+      "const here = new URL('.', import.meta.url);",
+      "const root = resolve(import.meta.dirname, '..');",
+    ].join('\n');
+    expect(rewriteText(text, 'tests/unit/search.test.ts', moves, tree, true)).toBe(
+      [
+        "const dot = text.indexOf('.');",
+        'const error = \'letters, digits, "-", "_", "." or ":"\';',
+        "const up = parts.join('..');",
+        "const here = new URL('../../../tests/unit', import.meta.url);",
+        "const root = resolve(import.meta.dirname, '../../../tests');",
+      ].join('\n'),
+    );
+  });
+
   it('maps a path under a folder moved whole', () => {
     expect(movedPath(moves, 'src/api/search/sql.ts')).toBe('src/features/search/server/sql.ts');
     expect(movedPath(moves, 'src/api/searching.ts')).toBe('src/api/searching.ts');
