@@ -6,38 +6,50 @@
  *   config      the environment, read in one place
  *   lib         utilities with no product knowledge (text, ids, sanitising, concurrency…)
  *   content     the snapshot format: types, loading, validation, block trees
- *   domain      the dealer's rules: routes, pages, offers, finance, valuation, opening hours, search
+ *   domain      the dealer's rules: routes, pages, offers, opening hours, photos, prices
  *   contract    the API's wire shapes, shared by the server and the browser's types
  *   seo         JSON-LD and the catalogue feeds
- *   site        the pages' own rules: navigation, themes, descriptions, analytics, the car page
- *   ui          blocks, components, forms, layouts, stores, the search client, styles, pages
- *   api         the serverless API
+ *   site        the pages' own rules: navigation, themes, descriptions, analytics
+ *   ui          blocks, components, forms, layouts, stores, styles, pages
+ *   api         the serverless API: its HTTP core, database, mail, entries and composition
  *   engine      the multi-tenant build and the local servers (plan, pool, manifest, serve, dev)
  *
+ * A product concept (search, the car page, finance, stock, reservations, saved searches, consent,
+ * the shortlist, leads, valuation) has one folder, src/features/<concept>/, whose roles sit in the
+ * layers: rules/ (pure) with domain, contract/ with contract, ui/ with ui, server/ with api, and
+ * tests/ outside them. So inside a feature the order is rules, then contract, then ui or server;
+ * its server reads no ui (of any feature) and no part of the API's composition or entries.
+ *
  * Every import counts: `import type`, re-exports, dynamic `import()`, .astro frontmatter and
- * <script> imports. A test beside its block (src/blocks/<type>/*.test.ts) is outside the layers:
- * it may import test helpers and whatever it checks its block against, but no other block.
+ * <script> imports. A test beside its block (src/blocks/<type>/*.test.ts) or in a feature's tests/
+ * is outside the layers: it may import test helpers and whatever it checks, but a block's test no
+ * other block.
  * Rules name folders, not files, so they hold while files move inside a layer.
  */
+/** A role's folder in every feature: `features/<concept>/<role>`. */
+const FEATURE = (role) => `features/[^/]+/${role}`;
 const LAYERS = [
   ['config'],
   ['lib'],
   ['content'],
-  ['domain'],
-  ['contract'],
+  ['domain', FEATURE('rules')],
+  ['contract', FEATURE('contract')],
   ['seo'],
   ['site'],
-  ['blocks', 'components', 'forms', 'layouts', 'stores', 'search', 'styles', 'pages', 'middleware.ts', 'env.d.ts'],
-  ['api'],
+  ['blocks', 'components', 'forms', 'layouts', 'stores', 'styles', 'middleware.ts', 'env.d.ts', FEATURE('ui')],
+  ['api', FEATURE('server')],
   ['engine'],
 ];
 const NAMES = ['config', 'lib', 'content', 'domain', 'contract', 'seo', 'site', 'ui', 'api', 'engine'];
 
 const escape = (name) => name.replace(/\./g, '\\.');
-/** `^src/(a|b)(/|$)`: the files of these top-level folders (or the top-level files themselves). */
+/** `^src/(a|b)(/|$)`: the files of these folders (or these files) of src/. */
 const under = (names) => `^src/(${names.map(escape).join('|')})(/|$)`;
-/** A test, wherever it is. */
-const TEST = '\\.test\\.tsx?$';
+/** A test, wherever it is, or anything in a feature's tests/ (its tests and their helpers). */
+const TEST_FILE = '\\.test\\.tsx?$';
+const TEST = `${TEST_FILE}|^src/features/[^/]+/tests/`;
+/** A feature's server side. */
+const SERVER = '^src/features/[^/]+/server/';
 
 const layerRules = LAYERS.slice(0, -1).map((layer, i) => {
   const above = LAYERS.slice(i + 1).flat();
@@ -91,7 +103,7 @@ module.exports = {
       comment: 'code under src/ imports no src/ folder that is in no layer',
       severity: 'error',
       from: { path: '^src/' },
-      to: { path: '^src/', pathNot: under(LAYERS.flat()) },
+      to: { path: '^src/', pathNot: [under(LAYERS.flat()), TEST] },
     },
     ...layerRules,
     {
@@ -111,17 +123,40 @@ module.exports = {
     },
     {
       name: 'api-reads-no-block',
-      comment: 'the API imports no block: what both need lives in src/domain or src/lib',
+      comment: "the API (features' servers included) imports no block: what both need lives in src/domain or src/lib",
       severity: 'error',
-      from: { path: '^src/api/' },
+      from: { path: ['^src/api/', SERVER] },
       to: { path: '^src/blocks/' },
     },
     {
       name: 'forms-read-no-api',
-      comment: 'the forms import nothing of the API: the shapes they share live in src/contract',
+      comment: "the forms import nothing of the API or a feature's server: the shapes they share live in a contract",
       severity: 'error',
       from: { path: '^src/forms/' },
-      to: { path: '^src/api/' },
+      to: { path: ['^src/api/', SERVER] },
+    },
+    {
+      name: 'feature-server-reads-no-ui',
+      comment: "a feature's server imports no feature's ui: what both need lives in its rules or contract",
+      severity: 'error',
+      from: { path: SERVER, pathNot: TEST },
+      to: { path: '^src/features/[^/]+/ui/' },
+    },
+    {
+      name: 'feature-server-reads-no-api-composition',
+      comment:
+        "a feature's server uses the API's core, database and mail, never the app that mounts it, the runtime or an entry",
+      severity: 'error',
+      from: { path: SERVER, pathNot: TEST },
+      to: { path: '^src/api/((app|server|runtime|runtime-tasks|node-adapter)\\.ts$|entries/)' },
+    },
+    {
+      name: 'api-core-reads-no-feature',
+      comment:
+        "the API's HTTP core, database, mail and Node layer import no feature; core/deps.ts alone names the services features declare",
+      severity: 'error',
+      from: { path: '^src/api/(core|db|mail|node)/', pathNot: '^src/api/core/deps\\.ts$' },
+      to: { path: '^src/features/' },
     },
     {
       name: 'forms-base-reads-no-form',
@@ -143,7 +178,7 @@ module.exports = {
       name: 'block-test-reads-no-other-block',
       comment: "a block's tests import no other block's files: a test of several blocks lives in tests/unit",
       severity: 'error',
-      from: { path: `^src/blocks/([^/]+)/.*${TEST}` },
+      from: { path: `^src/blocks/([^/]+)/.*${TEST_FILE}` },
       to: { path: '^src/blocks/[^/]+/', pathNot: '^src/blocks/$1/' },
     },
     {

@@ -31,7 +31,7 @@ export default defineConfig({
     // No gzip of every chunk for a size report nobody reads: each fleet worker bundles.
     build: { assetsInlineLimit: 0, reportCompressedSize: false },
     // InstantSearch's default history router, which the cars search does not use, imports `qs`
-    // (src/search/no-qs.ts says why it is left out).
-    resolve: { alias: { qs: fileURLToPath(new URL('./src/search/no-qs.ts', import.meta.url)) } },
+    // (src/features/search/ui/no-qs.ts says why it is left out).
+    resolve: { alias: { qs: fileURLToPath(new URL('./src/features/search/ui/no-qs.ts', import.meta.url)) } },
   },
 });

@@ -11,7 +11,7 @@
  * under --data (default DATA_DIR/dev, i.e. .data/dev, apart from npm start's database), with the
  * local finance stand-in unless FINANCE_PROVIDER_URL is set. It follows the content too: a
  * changed form is what the API checks the next lead against. On PGlite, `npm run leads -- export`
- * and `erase` with `--data` naming its folder do their work through it (src/api/leads/local-admin.ts).
+ * and `erase` with `--data` naming its folder do their work through it (src/features/leads/server/local-admin.ts).
  *
  * --dealers defaults to DEALERS_DIR, else "dealers"; --only to ONLY_DEALERS; --port to PORT, else 4321.
  * The server keeps npm start's connection limits (src/api/connection-guard.ts, SERVER_* variables).
@@ -23,10 +23,10 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { dataDirFrom, openPglite } from '../src/api/db/index.ts';
 import { maintenance } from '../src/api/core/deps.ts';
-import { FINANCE_STANDIN_PORT, financeProviderFromEnv } from '../src/api/integrations/finance-provider.ts';
+import { FINANCE_STANDIN_PORT, financeProviderFromEnv } from '../src/features/finance/server/finance-provider.ts';
 import { startRuntime, type Runtime } from '../src/api/runtime.ts';
-import { offerLocalAdmin } from '../src/api/leads/local-admin.ts';
-import { indexContent } from '../src/api/search/index-content.ts';
+import { offerLocalAdmin } from '../src/features/leads/server/local-admin.ts';
+import { indexContent } from '../src/features/search/server/index-content.ts';
 import { startFinanceStandIn, type FinanceStandIn } from './standins/finance-standin.ts';
 import { LiveContent, type ReloadReport } from '../src/engine/dev/dev-content.ts';
 import { DEV_STOCK_POLL_MS, DevStock } from '../src/engine/dev/dev-stock.ts';

@@ -15,7 +15,7 @@ import { loadDealerFolder } from '../src/api/core/content.ts';
 import { dataDirFrom, dbConfigFrom, describeDb, openDb } from '../src/api/db/index.ts';
 import { migrate } from '../src/api/db/migrate.ts';
 import { maintenance } from '../src/api/core/deps.ts';
-import { indexContent } from '../src/api/search/index-content.ts';
+import { indexContent } from '../src/features/search/server/index-content.ts';
 import { plural } from '../src/lib/text.ts';
 import { processEnv, readEnv } from '../src/config/env.ts';
 

@@ -8,21 +8,33 @@
  *   Any path the shell accepts: "a/../b/x.csv" is b/x.csv even when a does not exist, and the
  *   folders it names are created; a path that cannot be written fails naming it.
  * npm run leads -- erase --site SLUG (--email ADDRESS | --lead ID) [--data DIR]
- *   Deletes a person's leads everywhere they are stored (src/api/leads/erase.ts), and with --email
+ *   Deletes a person's leads everywhere they are stored (src/features/leads/server/erase.ts), and with --email
  *   their saved searches and the .eml files of their emails, and prints what it deleted.
  * Both read DATABASE_URL when set, else PGlite in the data folder. While npm start or npm run dev
  * has that folder open (one process at a time may), they do the database work through it
- * (src/api/leads/local-admin.ts) and say so on stderr; another process holding it is named, with
+ * (src/features/leads/server/local-admin.ts) and say so on stderr; another process holding it is named, with
  * what to do.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { dataDirFrom, dbConfigFrom } from '../src/api/db/index.ts';
 import { migrate } from '../src/api/db/migrate.ts';
-import { describeErase, eraseLeadsOf, isLeadId, type EraseReport, type Person } from '../src/api/leads/erase.ts';
-import { EXPORT_FORMATS, formatLeads, listLeads, writeLeads, type ExportFormat } from '../src/api/leads/export.ts';
-import { openForCommand } from '../src/api/leads/local-admin-client.ts';
-import type { LeadRow } from '../src/api/leads/store.ts';
+import {
+  describeErase,
+  eraseLeadsOf,
+  isLeadId,
+  type EraseReport,
+  type Person,
+} from '../src/features/leads/server/erase.ts';
+import {
+  EXPORT_FORMATS,
+  formatLeads,
+  listLeads,
+  writeLeads,
+  type ExportFormat,
+} from '../src/features/leads/server/export.ts';
+import { openForCommand } from '../src/features/leads/server/local-admin-client.ts';
+import type { LeadRow } from '../src/features/leads/server/store.ts';
 import { loadDealers } from '../src/content/load.ts';
 import { plural } from '../src/lib/text.ts';
 import { processEnv, readEnv } from '../src/config/env.ts';

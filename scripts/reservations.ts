@@ -3,7 +3,7 @@
  * npm run reservations -- confirm --site SLUG --car ID [--data DIR]
  * npm run reservations -- release --site SLUG --car ID [--data DIR]
  *
- * A dealer's word on online reservations (src/api/reservations/):
+ * A dealer's word on online reservations (src/features/reservations/server/):
  *   list      the reservations holding a car now, and those of the last 30 days
  *   confirm   the sale of a reserved car goes ahead: its hold no longer ends, and the car shows as
  *             sold (the stock feed selling the car does the same when the hold ends)
@@ -17,9 +17,9 @@
 import { parseArgs } from 'node:util';
 import { dataDirFrom, dbConfigFrom } from '../src/api/db/index.ts';
 import { migrate } from '../src/api/db/migrate.ts';
-import { openForCommand } from '../src/api/leads/local-admin-client.ts';
-import { reservationCommand, type ReservationRow } from '../src/api/shared/reservations.ts';
-import { timeInZone } from '../src/domain/reservations.ts';
+import { openForCommand } from '../src/features/leads/server/local-admin-client.ts';
+import { reservationCommand, type ReservationRow } from '../src/features/reservations/server/rows.ts';
+import { timeInZone } from '../src/features/reservations/rules/reservations.ts';
 
 const USAGE =
   'Usage: npm run reservations -- list --site SLUG | confirm --site SLUG --car ID | release --site SLUG --car ID [--data DIR]';

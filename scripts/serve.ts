@@ -10,7 +10,7 @@
  * unless LEAD_WEBHOOK_URL / LEAD_ADF_URL say otherwise). Without FINANCE_PROVIDER_URL a local
  * stand-in finance provider answers finance applications. On PGlite, which it holds while it
  * runs, it lets `npm run leads -- export` and `erase` do their work through it
- * (src/api/leads/local-admin.ts).
+ * (src/features/leads/server/local-admin.ts).
  *
  * Before serving, the sites are brought up to date the way `npm run build -- --changed` does: the
  * whole folder when it holds no build or the code changed, else only the dealers whose snapshot
@@ -37,10 +37,10 @@ import { startServer } from '../src/engine/serve/static-server.ts';
 import { listSites } from '../src/engine/serve/serve-index.ts';
 import { startFinanceStandIn, type FinanceStandIn } from './standins/finance-standin.ts';
 import { startStripeStandIn, type StripeStandIn } from './standins/stripe-standin.ts';
-import { paymentsFromEnv, STANDIN_WEBHOOK_SECRET } from '../src/api/payments/from-env.ts';
+import { paymentsFromEnv, STANDIN_WEBHOOK_SECRET } from '../src/features/reservations/server/payments/from-env.ts';
 import { dataDirFrom, openPglite } from '../src/api/db/index.ts';
-import { offerLocalAdmin } from '../src/api/leads/local-admin.ts';
-import { FINANCE_STANDIN_PORT, financeProviderFromEnv } from '../src/api/integrations/finance-provider.ts';
+import { offerLocalAdmin } from '../src/features/leads/server/local-admin.ts';
+import { FINANCE_STANDIN_PORT, financeProviderFromEnv } from '../src/features/finance/server/finance-provider.ts';
 import { startRuntime, type Runtime } from '../src/api/runtime.ts';
 import { envDefault, processEnv, readEnv } from '../src/config/env.ts';
 import { connectionLimitsFromEnv, type ConnectionLimits } from '../src/api/connection-guard.ts';

@@ -8,7 +8,7 @@
  *   The import is searchable at once; the next `npm run build -- --changed` builds its pages.
  *
  * Reads DATABASE_URL when set, else PGlite in the data folder. While npm start or npm run dev has
- * that folder open, the import is done through it (src/api/leads/local-admin.ts), as the leads
+ * that folder open, the import is done through it (src/features/leads/server/local-admin.ts), as the leads
  * commands are.
  *
  * A file that is not UTF-8 is read as Windows-1252 (what spreadsheet programs save as "CSV"), and
@@ -24,9 +24,14 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { dataDirFrom, dbConfigFrom } from '../src/api/db/index.ts';
 import { migrate } from '../src/api/db/migrate.ts';
-import { openForCommand } from '../src/api/leads/local-admin-client.ts';
-import { applyStockFeed, stockFeedOf, type ImportSummary, type StockFeed } from '../src/api/stock/import.ts';
-import { formatRowError, readFeedFile } from '../src/domain/stock/feed.ts';
+import { openForCommand } from '../src/features/leads/server/local-admin-client.ts';
+import {
+  applyStockFeed,
+  stockFeedOf,
+  type ImportSummary,
+  type StockFeed,
+} from '../src/features/stock/server/import.ts';
+import { formatRowError, readFeedFile } from '../src/features/stock/rules/feed.ts';
 import { loadDealers, type DealerContent } from '../src/content/load.ts';
 import { formatIssue } from '../src/content/issues.ts';
 import { envDefault, processEnv, readEnv } from '../src/config/env.ts';

@@ -29,7 +29,7 @@ import { dealerRoutes, modelPath, type Route } from '../../src/domain/routes.ts'
 import { walkBlocks } from '../../src/site/page-blocks.ts';
 import { startRuntime } from '../../src/api/runtime.ts';
 import { openPglite } from '../../src/api/db/index.ts';
-import { financeProviderFromEnv } from '../../src/api/integrations/finance-provider.ts';
+import { financeProviderFromEnv } from '../../src/features/finance/server/finance-provider.ts';
 
 export const RANGE_AND_OFFERS_PATH = '/bench-model-range-and-offers';
 

@@ -24,7 +24,7 @@ import { createApp } from '../../src/api/app.ts';
 import { migrate } from '../../src/api/db/migrate.ts';
 import type { ApiDeps } from '../../src/api/core/deps.ts';
 import { serveFetch } from '../../src/api/node-adapter.ts';
-import { indexContent } from '../../src/api/search/index-content.ts';
+import { indexContent } from '../../src/features/search/server/index-content.ts';
 import type { Car } from '../../src/content/entities.ts';
 import type { DealerContent } from '../../src/content/load.ts';
 import { openBenchDatabase, type BenchDatabase } from './bench-db.ts';

@@ -11,9 +11,9 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { migrate } from '../../src/api/db/migrate.ts';
 import type { Db } from '../../src/api/core/deps.ts';
-import { applyStockFeed, stockFeedOf, type ImportSummary } from '../../src/api/stock/import.ts';
+import { applyStockFeed, stockFeedOf, type ImportSummary } from '../../src/features/stock/server/import.ts';
 import type { DealerContent } from '../../src/content/load.ts';
-import { readFeedFile, readFeedFileInSlices } from '../../src/domain/stock/feed.ts';
+import { readFeedFile, readFeedFileInSlices } from '../../src/features/stock/rules/feed.ts';
 import { openBenchDatabase, type BenchDatabase } from './bench-db.ts';
 import { changedRows, feedCsv, fullFeedRows, priceDeltaRows, statusDeltaRows, type FeedRow } from './stock-feed.ts';
 

@@ -9,7 +9,7 @@ import { request } from 'node:http';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { stockSignature } from '../../src/api/stock/signature.ts';
+import { stockSignature } from '../../src/features/stock/server/signature.ts';
 import { projectRoot } from './bench-run.ts';
 
 export interface PushResult {

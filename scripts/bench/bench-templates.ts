@@ -48,7 +48,7 @@ export function classify(route: Route): { template: Template; interactive: boole
     case 'privacy':
       return { template: 'legal', interactive };
     case 'notFound':
-      // Its one small script looks up a car whose page is not built yet (src/site/not-found-car.ts).
+      // Its one small script looks up a car whose page is not built yet (src/features/car-page/ui/not-found-car.ts).
       return { template: '404', interactive: true };
     case 'saved':
     case 'compare':

@@ -41,7 +41,7 @@
  */
 import { openDb } from '../../src/api/db/index.ts';
 import { migrate } from '../../src/api/db/migrate.ts';
-import { applyStockFeed } from '../../src/api/stock/import.ts';
+import { applyStockFeed } from '../../src/features/stock/server/import.ts';
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';

@@ -106,19 +106,24 @@ export function citedPaths(cell: string): { cited: string; candidates: string[] 
   return out;
 }
 
-/** A block's own unit test, in its folder: "src/blocks/faq/faq.test.ts". */
-export const isBlockTest = (file: string): boolean => /^src\/blocks\/[^/]+\/[^/]+\.test\.ts$/.test(file);
+/**
+ * A unit test under src/: a block's, in its folder ("src/blocks/faq/faq.test.ts"), or a feature's,
+ * in its tests/ folder ("src/features/leads/tests/api-leads.test.ts", or a glob of them).
+ */
+export const isSrcTest = (file: string): boolean =>
+  /^src\/(blocks\/[^/]+|features\/[^/]+\/tests)\/[^/]+\.test\.ts$/.test(file) ||
+  /^src\/features\/[^/]+\/tests\/.*\*/.test(file);
 
 /**
  * The unit and end-to-end test files a row cites ("unit/x.test.ts" → "tests/unit/x.test.ts"),
- * a block's tests included ("src/blocks/faq/faq.test.ts").
+ * those under src/ included (a block's, a feature's).
  */
 export function citedTests(row: MapRow): string[] {
   return row.cells
     .flatMap((c) => citedPaths(c))
     .flatMap((p) => p.candidates)
     .filter(
-      (p) => /^tests\/(unit|e2e)\/.*\.(test|spec)\.ts$/.test(p) || /^tests\/(unit|e2e)\/.*\*/.test(p) || isBlockTest(p),
+      (p) => /^tests\/(unit|e2e)\/.*\.(test|spec)\.ts$/.test(p) || /^tests\/(unit|e2e)\/.*\*/.test(p) || isSrcTest(p),
     );
 }
 

@@ -10,6 +10,7 @@
 /** Never mutated: tests, type declarations, SQL migrations and the Node entries that only start servers. */
 export const NEVER: readonly string[] = [
   '!src/**/*.test.ts',
+  '!src/features/*/tests/**',
   '!src/**/*.d.ts',
   '!src/api/db/migrations/**',
   '!src/api/entries/**',
@@ -21,10 +22,14 @@ export const NEVER: readonly string[] = [
 export const PURE: readonly string[] = [
   'src/lib/**/*.ts',
   'src/domain/**/*.ts',
+  'src/features/*/rules/**/*.ts',
   'src/contract/**/*.ts',
+  'src/features/*/contract/**/*.ts',
   'src/content/**/*.ts',
   'src/seo/**/*.ts',
   'src/site/**/*.ts',
+  // The car page's pure helpers, which sit in its ui/ because they read SEO names and the stock contract.
+  'src/features/car-page/ui/{consumer-notice,links,specs,not-found-car}.ts',
 ];
 
 /**
@@ -34,17 +39,17 @@ export const PURE: readonly string[] = [
  */
 export const SERVER_RULES: readonly string[] = [
   'src/api/core/**/*.ts',
-  'src/api/search/**/*.ts',
-  'src/api/outbox/{adf*,payload}.ts',
-  'src/api/stock/{plan,signature,push-checks,compare,car}.ts',
-  'src/api/leads/{validate,request,server-values}.ts',
-  'src/api/reservations/{limits,outcomes}.ts',
-  'src/api/integrations/valuation-{model,prices}.ts',
-  'src/api/alerts/search.ts',
+  'src/features/search/server/**/*.ts',
+  'src/features/leads/server/outbox/{adf*,payload}.ts',
+  'src/features/stock/server/{plan,signature,push-checks,compare,car}.ts',
+  'src/features/leads/server/{validate,request,server-values}.ts',
+  'src/features/reservations/server/{limits,outcomes}.ts',
+  'src/features/valuation/server/valuation-{model,prices}.ts',
+  'src/features/saved-searches/server/search.ts',
 ];
 
 /** The whole server layer: handlers, stores, delivery and providers too (for `--all`). */
-export const SERVER: readonly string[] = ['src/api/**/*.ts'];
+export const SERVER: readonly string[] = ['src/api/**/*.ts', 'src/features/*/server/**/*.ts'];
 
 /** Browser-facing modules that in-process unit tests reach. */
 export const UI: readonly string[] = [
@@ -55,7 +60,8 @@ export const UI: readonly string[] = [
   'src/components/**/*.ts',
   'src/components/**/*.tsx',
   'src/stores/**/*.ts',
-  'src/search/**/*.ts',
+  'src/features/*/ui/**/*.ts',
+  'src/features/*/ui/**/*.tsx',
 ];
 
 export const DEFAULT: readonly string[] = [...PURE, ...SERVER_RULES, ...NEVER];
@@ -78,22 +84,22 @@ export const OUT_OF_PROCESS: readonly string[] = [
   'tests/unit/api/api-bundle*.test.ts',
   'tests/unit/api/api-db.test.ts',
   'tests/unit/api/api-serverless.test.ts',
-  'tests/unit/alerts/alerts-faults.test.ts',
+  'src/features/saved-searches/tests/alerts-faults.test.ts',
   'tests/unit/content/cms.test.ts',
   'tests/unit/content/content-load-fleet.test.ts',
   'tests/unit/forms/forms-custom-steps.test.ts',
   'tests/unit/forms/forms-hide-button.test.ts',
   'tests/unit/forms/forms-server-error.test.ts',
   'tests/unit/forms/forms-validation-picker.test.ts',
-  'tests/unit/leads/adf-dtd.test.ts',
-  'tests/unit/leads/api-export.test.ts',
-  'tests/unit/leads/api-privacy.test.ts',
-  'tests/unit/leads/leads-held-database.test.ts',
-  'tests/unit/reservations/reservation-flow.test.ts',
-  'tests/unit/reservations/reservations-cli.test.ts',
+  'src/features/leads/tests/adf-dtd.test.ts',
+  'src/features/leads/tests/api-export.test.ts',
+  'src/features/leads/tests/api-privacy.test.ts',
+  'src/features/leads/tests/leads-held-database.test.ts',
+  'src/features/reservations/tests/reservation-flow.test.ts',
+  'src/features/reservations/tests/reservations-cli.test.ts',
   'tests/unit/seo/html-standards.test.ts',
   'tests/unit/site/responsive-images.test.ts',
-  'tests/unit/stock/new-car-fallback.test.ts',
-  'tests/unit/stock/sold-banner.test.ts',
-  'tests/unit/stock/stock-cli.test.ts',
+  'src/features/stock/tests/new-car-fallback.test.ts',
+  'src/features/stock/tests/sold-banner.test.ts',
+  'src/features/stock/tests/stock-cli.test.ts',
 ];

@@ -26,7 +26,7 @@ export interface FolderScore {
   covered: number | undefined;
 }
 
-/** The folder a file is scored under: two levels below src/ ("src/api/leads"), or its own folder. */
+/** The folder a file is scored under: two levels below src/ ("src/features/leads/server"), or its own folder. */
 export function folderOf(file: string, depth = 2): string {
   const parts = file.replace(/\\/g, '/').split('/');
   const start = parts.indexOf('src');

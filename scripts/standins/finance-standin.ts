@@ -1,6 +1,6 @@
 /**
  * A local stand-in for the finance provider: it speaks the wire format documented in
- * src/api/integrations/finance-provider.ts, so the real HTTP client runs against it in tests and
+ * src/features/finance/server/finance-provider.ts, so the real HTTP client runs against it in tests and
  * under `npm start` when no FINANCE_PROVIDER_URL is configured. No network, no key to obtain.
  *
  * POST /applications answers by the applicant's values:

@@ -1,6 +1,6 @@
 /**
  * A local stand-in for a valuation service: it speaks the wire format documented in
- * src/api/integrations/valuation-provider.ts, so the real HTTP client runs against it in tests
+ * src/features/valuation/server/valuation-provider.ts, so the real HTTP client runs against it in tests
  * (and against it by hand: `VALUATION_PROVIDER_URL=<its url> VALUATION_API_KEY=any npm start`).
  * No network, no key to obtain.
  *
@@ -18,8 +18,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { bearerAuthorised, readJsonBody, sendJson } from './standin-http.ts';
-import type { VehicleCondition } from '../../src/contract/valuation.ts';
-import { estimate } from '../../src/api/integrations/valuation-model.ts';
+import type { VehicleCondition } from '../../src/features/valuation/contract/valuation.ts';
+import { estimate } from '../../src/features/valuation/server/valuation-model.ts';
 
 export interface ValuationStandInOptions {
   port?: number;

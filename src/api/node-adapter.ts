@@ -69,7 +69,7 @@ const timeText = (ms: number) => (ms >= 1000 ? `${Math.round(ms / 1000)} seconds
 /**
  * Calls the handler once the body is in: read whole within its limits into the request, as the
  * library takes a body read ahead (`rawBody`); but the stock route's, whose handler refuses most
- * pushes on their headers alone (src/api/stock/push-checks.ts), is a stream with the same limits,
+ * pushes on their headers alone (src/features/stock/server/push-checks.ts), is a stream with the same limits,
  * so a refused push is never buffered.
  */
 async function withBody(request: Request, env: HttpBindings, handler: FetchHandler, options: BodyOptions) {

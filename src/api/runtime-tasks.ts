@@ -6,11 +6,16 @@
 import type { DealerContent } from '../content/load.ts';
 import { maintenance, type Db } from './core/deps.ts';
 import { migrate } from './db/migrate.ts';
-import { releaseDue } from './shared/reservations.ts';
-import { describePurge, purgeExpired, type PurgeOptions, type PurgeReport } from './leads/retention.ts';
-import { indexContent } from './search/index-content.ts';
-import { importVersions, useImportedStock } from './stock/store.ts';
-import { describeAlerts, runAlerts, type AlertDeps, type AlertReport } from './alerts/run.ts';
+import { releaseDue } from '../features/reservations/server/rows.ts';
+import {
+  describePurge,
+  purgeExpired,
+  type PurgeOptions,
+  type PurgeReport,
+} from '../features/leads/server/retention.ts';
+import { indexContent } from '../features/search/server/index-content.ts';
+import { importVersions, useImportedStock } from '../features/stock/server/store.ts';
+import { describeAlerts, runAlerts, type AlertDeps, type AlertReport } from '../features/saved-searches/server/run.ts';
 
 type Log = (line: string) => void;
 
@@ -35,7 +40,7 @@ export async function prepareDatabase(db: Db, dealers: DealerContent[], log: Log
       if (migrated.applied.length) log(`Database migrated: ${migrated.applied.join(', ')}`);
       for (const name of migrated.changed)
         log(`warning: migration ${name} changed after it was applied; add a new migration instead`);
-      // A dealer that imports its stock is served its imported cars (src/api/stock/import.ts).
+      // A dealer that imports its stock is served its imported cars (src/features/stock/server/import.ts).
       await useImportedStock(m, dealers);
       // The search index follows the content the API serves: stock changes need no site rebuild.
       return indexContent(m, dealers);

@@ -14,15 +14,25 @@ import { createApp, type ApiApp } from './app.ts';
 import { dbConfigFrom, describeDb, openDatabase, type OpenEmbedded } from './db/open.ts';
 import { rateLimitsFromEnv, type ApiDeps, type Db } from './core/deps.ts';
 import { allowedOriginsFromEnv } from './core/guard.ts';
-import type { FinanceProvider } from './integrations/finance-provider.ts';
-import { valuationProviderFromEnv, type ValuationProvider } from './integrations/valuation-provider.ts';
-import type { Payments } from './payments/payments.ts';
-import { holdLimitsFromEnv } from './reservations/limits.ts';
-import { retentionFromEnv, type PurgeReport } from './leads/retention.ts';
-import { OutboxWorker, emptyReport, type DeliverOptions, type DeliverReport } from './outbox/deliver.ts';
-import { deliveriesDir, destinationsFromEnv, envSuffix, type Env } from './outbox/destinations.ts';
-import { useImportedStock } from './stock/store.ts';
-import { alertScheduler, type AlertDeps, type AlertReport } from './alerts/run.ts';
+import type { FinanceProvider } from '../features/finance/server/finance-provider.ts';
+import { valuationProviderFromEnv, type ValuationProvider } from '../features/valuation/server/valuation-provider.ts';
+import type { Payments } from '../features/reservations/server/payments/payments.ts';
+import { holdLimitsFromEnv } from '../features/reservations/server/limits.ts';
+import { retentionFromEnv, type PurgeReport } from '../features/leads/server/retention.ts';
+import {
+  OutboxWorker,
+  emptyReport,
+  type DeliverOptions,
+  type DeliverReport,
+} from '../features/leads/server/outbox/deliver.ts';
+import {
+  deliveriesDir,
+  destinationsFromEnv,
+  envSuffix,
+  type Env,
+} from '../features/leads/server/outbox/destinations.ts';
+import { useImportedStock } from '../features/stock/server/store.ts';
+import { alertScheduler, type AlertDeps, type AlertReport } from '../features/saved-searches/server/run.ts';
 import { mailerFromEnv, senderAddress, type Mailer } from './mail/mailer.ts';
 import { deliverMail, describeMailDelivery, type MailDeliverReport } from './mail/outbox.ts';
 import { buildHooksFromEnv } from './integrations/build-hook.ts';

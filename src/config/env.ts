@@ -423,7 +423,7 @@ export function readEnv(env: Env, name: EnvName): string | undefined {
   return env[name];
 }
 
-/** A per-dealer variable, `<NAME>_<SUFFIX>` (see envSuffix in src/api/outbox/destinations.ts). */
+/** A per-dealer variable, `<NAME>_<SUFFIX>` (see envSuffix in src/features/leads/server/outbox/destinations.ts). */
 export function dealerEnvName(name: PerDealerName, suffix: string): string {
   return `${name}_${suffix}`;
 }

@@ -1,7 +1,7 @@
 /**
  * The pages built from data rather than CMS snapshots: one per car in stock, one per model
  * without a page of its own and one per team member with a profile page. The build renders them
- * (src/components/pages/CarPage.astro, ModelPage.astro and TeamPage.astro) and the lead route
+ * (src/features/car-page/ui/CarPage.astro, ModelPage.astro and TeamPage.astro) and the lead route
  * finds a form on them by page id, so both read the ids, titles and blocks from here.
  */
 import type { Block } from '../content/blocks.ts';

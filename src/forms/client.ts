@@ -5,7 +5,7 @@
  * and keep every value for a retry.
  */
 import { isApiErrorBody, type ApiErrorDetail } from '../contract/errors.ts';
-import type { FinanceAnswer } from '../contract/finance.ts';
+import type { FinanceAnswer } from '../features/finance/contract/finance.ts';
 import { API_ROUTES, manufacturerLocationsPath, sendToProviderPath } from '../contract/routes.ts';
 import { LEAD_ROUTE, type LeadSaveRequest, type LeadSaveResponse } from './contract.ts';
 import type { ManufacturerWebsite } from './service-sites.ts';

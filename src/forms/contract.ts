@@ -21,13 +21,13 @@ export const HONEYPOT_FIELD = 'website_url_confirm';
 export const MAX_LEAD_BODY_BYTES = 64 * 1024;
 
 /**
- * The body of a save: its schema is src/contract/leads.ts, which the API parses with. Only the
+ * The body of a save: its schema is src/features/leads/contract/leads.ts, which the API parses with. Only the
  * type comes here, so no schema code reaches the browser.
  */
-export type { LeadSaveRequest } from '../contract/leads.ts';
+export type { LeadSaveRequest } from '../features/leads/contract/leads.ts';
 
-/** What the route answers (src/contract/leads.ts). */
-export type { LeadSaveResponse, LeadStatus } from '../contract/leads.ts';
+/** What the route answers (src/features/leads/contract/leads.ts). */
+export type { LeadSaveResponse, LeadStatus } from '../features/leads/contract/leads.ts';
 
 /** The one error shape of every API route (src/contract/errors.ts). */
 export type { ApiErrorBody } from '../contract/errors.ts';

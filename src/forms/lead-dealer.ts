@@ -2,7 +2,7 @@
  * The dealer facts behind a lead's dealer values (spec §3: dealership_name, dealershipId,
  * dealership_id, dealerCompanyId, dealership_slug), read from the dealer's content. The build hands
  * them to the form island (src/components/form/form-props.ts), which adds them to every save, and
- * the lead route computes the same values from them (src/api/leads/server-values.ts), so the two
+ * the lead route computes the same values from them (src/features/leads/server/server-values.ts), so the two
  * always agree.
  */
 import type { DealerContent } from '../content/load.ts';

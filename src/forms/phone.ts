@@ -9,7 +9,7 @@
  *
  * Stored form: E.164 ("+61412345678"). It is unambiguous whichever country's site took it (an NZ
  * mobile typed on an Australian site in national form would read as a Sydney landline), and it is
- * what diallers, CRMs and the ADF export (src/api/outbox/adf-parties.ts) read.
+ * what diallers, CRMs and the ADF export (src/features/leads/server/outbox/adf-parties.ts) read.
  */
 import { parsePhoneNumberFromString, type PhoneNumber } from 'libphonenumber-js/core';
 import { PHONE_METADATA } from './phone-metadata.ts';

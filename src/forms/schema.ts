@@ -21,7 +21,7 @@ import {
   type Weekday,
 } from '../domain/booking-hours.ts';
 import { clockTime } from '../domain/opening-hours-text.ts';
-import { parseAmount } from '../domain/finance.ts';
+import { parseAmount } from '../features/finance/rules/finance.ts';
 
 export const MAX_LENGTH = { text: 200, message: 4000 } as const;
 
@@ -277,7 +277,7 @@ export function formSchema(def: FormDef, values: Record<string, unknown>, opts: 
  * schema refuses it). Returns `values` itself when nothing changes.
  *
  * Used wherever lead values are built: the API on every save it accepts (validateValues in
- * src/api/leads/validate.ts), and the island's leadValues (src/forms/island/values.ts).
+ * src/features/leads/server/validate.ts), and the island's leadValues (src/forms/island/values.ts).
  */
 export function normaliseLeadValues<V extends Record<string, unknown>>(def: FormDef, values: V): V {
   let out = values;

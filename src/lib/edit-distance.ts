@@ -1,7 +1,7 @@
 /**
  * The edit distance of two words (optimal string alignment: a letter left out, added or replaced,
  * or two neighbouring letters swapped, count one each). The search's typo tolerance counts typos
- * with it (src/api/search/typos.ts), and content validation finds the block type an editor meant
+ * with it (src/features/search/server/typos.ts), and content validation finds the block type an editor meant
  * (src/content/validate-blocks.ts).
  */
 

@@ -3,7 +3,7 @@
  * its category, the values sent and, for vehicle enquiries, a similar car chosen at build time;
  * on a valuation thank-you, also the valuation the page got for it.
  */
-import type { ValuationAnswer } from '../contract/valuation.ts';
+import type { ValuationAnswer } from '../features/valuation/contract/valuation.ts';
 import { persistentAtom } from './persistent.ts';
 
 export const SUBMISSION_KEY = 'dealer.submission';

@@ -15,7 +15,7 @@ import { analyticsPage, type AnalyticsPage } from '../../src/site/analytics-page
 import { MANUFACTURER_FUNCTION } from '../../src/site/analytics.ts';
 import { builtSlugs, e2eEnv, htmlFiles, localOrigin, pathOfFile, readSiteJson } from './setup/support.ts';
 import { storeConsent } from './setup/consent-state.ts';
-import { ACCEPT_ALL } from '../../src/site/consent/consent.ts';
+import { ACCEPT_ALL } from '../../src/features/consent/rules/consent.ts';
 
 const env = e2eEnv();
 const COASTAL = 'coastal-motor-group';

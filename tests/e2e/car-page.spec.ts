@@ -11,7 +11,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { e2eEnv, localOrigin } from './setup/support.ts';
-import { COMPARISON_RATE_WARNING } from '../../src/site/car-page/finance.ts';
+import { COMPARISON_RATE_WARNING } from '../../src/features/finance/rules/car-example.ts';
 
 const env = e2eEnv();
 const COASTAL = 'coastal-motor-group';

@@ -19,7 +19,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { CONSENT_STORAGE_KEY, REJECT_ALL, consentDefaultArgs } from '../../src/site/consent/consent.ts';
+import { CONSENT_STORAGE_KEY, REJECT_ALL, consentDefaultArgs } from '../../src/features/consent/rules/consent.ts';
 import { EMPTY_STORAGE, storeConsent } from './setup/consent-state.ts';
 import { e2eEnv, localOrigin } from './setup/support.ts';
 

@@ -24,7 +24,7 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { headersFor, parseHeaders } from '../../src/engine/serve/serve-headers.ts';
 import { completeForm, newVisitor } from './setup/form-driver.ts';
 import { storeConsent } from './setup/consent-state.ts';
-import { ACCEPT_ALL } from '../../src/site/consent/consent.ts';
+import { ACCEPT_ALL } from '../../src/features/consent/rules/consent.ts';
 import {
   builtSlugs,
   e2eEnv,
@@ -137,7 +137,7 @@ interface Watch {
 
 /**
  * Serves googletagmanager.com from the stubs, records what was asked, and listens for violations.
- * The visitor has accepted everything, so the container loads (src/site/consent/).
+ * The visitor has accepted everything, so the container loads (src/features/consent/rules/).
  */
 async function watch(context: BrowserContext): Promise<Watch> {
   const seen: Watch = { tagManagerRequests: [], consoleErrors: [] };

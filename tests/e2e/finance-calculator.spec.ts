@@ -1,6 +1,6 @@
 /**
  * The finance calculator of every sample page that has one, used in Chromium: the keyboard moves
- * a slider and the repayment follows the maths of src/domain/finance.ts; the frequency changes it;
+ * a slider and the repayment follows the maths of src/features/finance/rules/finance.ts; the frequency changes it;
  * the first slider use sends analytics event 26 once; the figures are saved for 14 days and the
  * dealer's finance form then starts with the amount as its budget; on NZ sites the typed amount
  * turns a non-number into 0 and caps an amount above max.
@@ -17,7 +17,7 @@ import {
   repayment,
   snapToStep,
   type FrequencyName,
-} from '../../src/domain/finance.ts';
+} from '../../src/features/finance/rules/finance.ts';
 
 interface Setting {
   default: number;

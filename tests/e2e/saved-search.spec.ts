@@ -10,7 +10,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { stockSignature } from '../../src/api/stock/signature.ts';
+import { stockSignature } from '../../src/features/stock/server/signature.ts';
 import { E2E_STOCK_KEY, E2E_STOCK_SLUG } from './setup/api-setup.ts';
 import { e2eEnv, localOrigin } from './setup/support.ts';
 

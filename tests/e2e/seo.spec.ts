@@ -3,7 +3,7 @@
  * that keeps a branch deploy out of search results, and pages without interactive blocks shipping
  * no JavaScript.
  */
-import { START_TAGS_SCRIPT } from '../../src/site/consent/head-script.ts';
+import { START_TAGS_SCRIPT } from '../../src/features/consent/rules/head-script.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
@@ -88,7 +88,7 @@ if (env) {
       }) => {
         // The scripts such a page may load are the Google Tag Manager container the dealer set in
         // site.json (analytics.gtmId), an integration the dealer chose, with what asks for the
-        // visitor's consent to it (the banner, the chat button: src/site/consent/).
+        // visitor's consent to it (the banner, the chat button: src/features/consent/rules/).
         const tag = gtmId(env.dealersDir, slug);
         const consent =
           /\/_astro\/((ConsentBanner|ChatLauncher)\.astro_astro_type_script_index_0_lang|consent|choice)\.[\w-]+\.js/;

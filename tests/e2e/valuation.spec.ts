@@ -6,10 +6,10 @@
  * the answer is on its way and when the service is down; offer_rejected shows the default page.
  */
 import { expect, test, type Locator, type Page, type Route } from '@playwright/test';
-import { estimate, type ModelInput } from '../../src/api/integrations/valuation-model.ts';
-import { asAtText, rangeText } from '../../src/domain/valuation.ts';
+import { estimate, type ModelInput } from '../../src/features/valuation/server/valuation-model.ts';
+import { asAtText, rangeText } from '../../src/features/valuation/rules/valuation.ts';
 import { SUBMISSION_KEY } from '../../src/stores/submission.ts';
-import { VALUATION_UNAVAILABLE } from '../../src/blocks/success/ValuationWidget.tsx';
+import { VALUATION_UNAVAILABLE } from '../../src/features/valuation/ui/ValuationWidget.tsx';
 import { fillStep, formIn, newVisitor } from './setup/form-driver.ts';
 import { E2E_VALUATION_DATE } from './setup/api-setup.ts';
 import { e2eEnv, localOrigin } from './setup/support.ts';

@@ -1,11 +1,11 @@
 /**
- * One alert run in a process of its own, for the crash tests (tests/unit/alerts/alerts-faults.test.ts):
+ * One alert run in a process of its own, for the crash tests (src/features/saved-searches/tests/alerts-faults.test.ts):
  * runAlerts, with the delivery of its mail, against the database of ALERT_DB_URL and the SMTP
  * server of ALERT_SMTP_URL, at the time ALERT_NOW, for the dealer of tests/helpers/alerts.ts with
  * the cars of ALERT_CARS (JSON). Prints the report as one JSON line; the test may SIGKILL it
  * halfway.
  */
-import { runAlerts } from '../../src/api/alerts/run.ts';
+import { runAlerts } from '../../src/features/saved-searches/server/run.ts';
 import { openPostgres } from '../../src/api/db/postgres.ts';
 import { smtpMailer } from '../../src/api/mail/mailer.ts';
 import type { Car } from '../../src/content/entities.ts';

@@ -98,9 +98,10 @@ export async function deliveredLeads(dataDir: string, slug = 'mini-motors'): Pro
 /** The key the bundle tests give mini-motors' stock system (STOCK_FEED_SECRET_MINI_MOTORS). */
 export const STOCK_KEY = 'bundle-stock-key';
 
-/** A signed stock push for mini-motors: its body and headers (src/api/stock/signature.ts). */
+/** A signed stock push for mini-motors: its body and headers (src/features/stock/server/signature.ts). */
 export async function signedStockPush(feedId: string): Promise<{ body: string; headers: Record<string, string> }> {
-  const { stockSignature, SIGNATURE_HEADER, TIMESTAMP_HEADER } = await import('../../src/api/stock/signature.ts');
+  const { stockSignature, SIGNATURE_HEADER, TIMESTAMP_HEADER } =
+    await import('../../src/features/stock/server/signature.ts');
   const body = JSON.stringify({
     feed_id: feedId,
     mode: 'delta',

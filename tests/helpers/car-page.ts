@@ -5,7 +5,7 @@
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { getContainerRenderer } from '@astrojs/react/container-renderer';
 import { loadRenderers } from 'astro:container';
-import CarPage from '../../src/components/pages/CarPage.astro';
+import CarPage from '../../src/features/car-page/ui/CarPage.astro';
 import { car as carSchema, location as locationSchema, type Car } from '../../src/content/entities.ts';
 import type { DealerContent } from '../../src/content/load.ts';
 import type { Site } from '../../src/content/site.ts';

@@ -8,7 +8,7 @@ import { openDb } from '../../src/api/db/index.ts';
 import { openPostgres } from '../../src/api/db/postgres.ts';
 import { migrate } from '../../src/api/db/migrate.ts';
 import type { ApiDeps, Db, Destination } from '../../src/api/core/deps.ts';
-import type { FinanceProvider } from '../../src/api/integrations/finance-provider.ts';
+import type { FinanceProvider } from '../../src/features/finance/server/finance-provider.ts';
 import { loadDealers, type DealerContent } from '../../src/content/load.ts';
 
 export interface TestDb {

@@ -10,13 +10,13 @@ import type { AddressInfo } from 'node:net';
 import { createApp } from '../../src/api/app.ts';
 import type { ApiDeps, Db } from '../../src/api/core/deps.ts';
 import { createFetchServer } from '../../src/api/node-adapter.ts';
-import type { Payments } from '../../src/api/payments/payments.ts';
-import { stripePayments } from '../../src/api/payments/stripe-payments.ts';
-import type { ReservationRow } from '../../src/api/shared/reservations.ts';
-import { applyStockFeed, type ImportSummary } from '../../src/api/stock/import.ts';
+import type { Payments } from '../../src/features/reservations/server/payments/payments.ts';
+import { stripePayments } from '../../src/features/reservations/server/payments/stripe-payments.ts';
+import type { ReservationRow } from '../../src/features/reservations/server/rows.ts';
+import { applyStockFeed, type ImportSummary } from '../../src/features/stock/server/import.ts';
 import type { Car } from '../../src/content/entities.ts';
 import type { DealerContent } from '../../src/content/load.ts';
-import { parseCsvFeed, skippedRows } from '../../src/domain/stock/feed.ts';
+import { parseCsvFeed, skippedRows } from '../../src/features/stock/rules/feed.ts';
 import { startStripeStandIn, type StripeStandIn } from '../../scripts/standins/stripe-standin.ts';
 import { fixtureDealers, testDeps } from './db.ts';
 

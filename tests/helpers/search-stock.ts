@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../../src/api/app.ts';
 import { serveFetch } from '../../src/api/node-adapter.ts';
-import { indexContent } from '../../src/api/search/index-content.ts';
+import { indexContent } from '../../src/features/search/server/index-content.ts';
 import type { Car, Offer } from '../../src/content/entities.ts';
 import type { DealerContent } from '../../src/content/load.ts';
 import { fixtureDealers, testDeps, type TestDatabase, type TestDb } from './db.ts';

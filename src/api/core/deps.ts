@@ -3,11 +3,11 @@
  * `npm start`, the serverless handler and the tests each build their own.
  */
 import type { DealerContent } from '../../content/load.ts';
-import type { FinanceProvider } from '../integrations/finance-provider.ts';
-import type { ValuationProvider } from '../integrations/valuation-provider.ts';
+import type { FinanceProvider } from '../../features/finance/server/finance-provider.ts';
+import type { ValuationProvider } from '../../features/valuation/server/valuation-provider.ts';
 import type { Limit, RateCounter } from './rate-limit.ts';
-import type { Payments } from '../payments/payments.ts';
-import type { HoldLimits } from '../reservations/limits.ts';
+import type { Payments } from '../../features/reservations/server/payments/payments.ts';
+import type { HoldLimits } from '../../features/reservations/server/limits.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { envDefault, envInt, type Env, type EnvName } from '../../config/env.ts';
 import type { Db } from '../db/types.ts';
@@ -129,7 +129,7 @@ export interface ApiDeps {
    * the reservation routes answer 503 and car pages still show what the build gave them.
    */
   payments?: Payments;
-  /** How many cars may be held with a checkout not yet paid (src/api/reservations/limits.ts); defaults apply. */
+  /** How many cars may be held with a checkout not yet paid (src/features/reservations/server/limits.ts); defaults apply. */
   holdLimits?: HoldLimits;
   /**
    * Sends the saved-search emails (src/api/mail/mailer.ts); without it POST /api/saved-searches

@@ -14,9 +14,9 @@ import { configuredContent } from '../core/content-source.ts';
 import { processEnv, readEnv, type Env } from '../../config/env.ts';
 import { dataDirFrom, type OpenEmbedded } from '../db/open.ts';
 import { errorResponse } from '../core/errors.ts';
-import { financeProviderFromEnv } from '../integrations/finance-provider.ts';
-import { paymentsFromEnv } from '../payments/from-env.ts';
-import { destinationsFor } from '../outbox/destinations.ts';
+import { financeProviderFromEnv } from '../../features/finance/server/finance-provider.ts';
+import { paymentsFromEnv } from '../../features/reservations/server/payments/from-env.ts';
+import { destinationsFor } from '../../features/leads/server/outbox/destinations.ts';
 import { startRuntime, type DeliveryRun, type Runtime } from '../runtime.ts';
 import { redactUrls } from '../../lib/redact.ts';
 

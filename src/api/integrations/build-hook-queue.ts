@@ -10,7 +10,7 @@
  * outbox's backoff (1 min, 2, 4 … 6 h), and given up after MAX_ATTEMPTS, logged.
  */
 import type { Db } from '../core/deps.ts';
-import { MAX_ATTEMPTS, retryDelayMs } from '../outbox/deliver.ts';
+import { MAX_ATTEMPTS, retryDelayMs } from '../../features/leads/server/outbox/deliver.ts';
 import { callBuildHook, describeHook, hookKey, type BuildHook } from './build-hook.ts';
 
 /** How long after a dealer's last stock change its hook is called. */

@@ -18,7 +18,7 @@
  */
 import { dealerEnvName, readEnv, type Env } from '../../config/env.ts';
 import { redactUrl } from '../../lib/redact.ts';
-import { envSuffix } from '../outbox/destinations.ts';
+import { envSuffix } from '../../features/leads/server/outbox/destinations.ts';
 
 export type BuildHookKind = 'netlify' | 'github' | 'deploy-hook';
 

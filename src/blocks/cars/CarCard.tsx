@@ -10,13 +10,13 @@
  * page showing cards outside the cars block gets them too).
  */
 import type { CarStockStatus } from '../../contract/routes.ts';
-import type { CarCardData } from '../../domain/search/cars-search.ts';
-import type { CarSnapshot } from '../../site/shortlist.ts';
-import { isSold } from '../../site/stock-status.ts';
-import { CompareButton, SaveButton, type ShortlistState } from './ShortlistControls.tsx';
+import type { CarCardData } from '../../features/search/rules/cars-search.ts';
+import type { CarSnapshot } from '../../features/shortlist/rules/shortlist.ts';
+import { isSold } from '../../features/stock/ui/stock-status.ts';
+import { CompareButton, SaveButton, type ShortlistState } from '../../features/shortlist/ui/ShortlistControls.tsx';
 
 export interface CarCardProps {
-  /** The view model of carCard() (src/domain/search/cars-search.ts). */
+  /** The view model of carCard() (src/features/search/rules/cars-search.ts). */
   card: CarCardData;
   /** Heading level of the car's name, below the section that lists it. */
   level: 2 | 3 | 4;

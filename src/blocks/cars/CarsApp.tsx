@@ -2,7 +2,7 @@
  * The cars search tree with a given search client: the 'Search' panel beside the results, and
  * above the results the result count, the sort order, the active filters as chips, then the cards
  * and the page buttons. The island passes the backend's client and the URL routing; the build
- * passes the in-memory client (src/search/cars-static-search.ts) to compute the first results.
+ * passes the in-memory client (src/features/search/ui/cars-static-search.ts) to compute the first results.
  *
  * The panel is one element in two layouts, switched by CSS alone so the server HTML fits every
  * screen: from 64rem a sidebar that is always open (stock listings only; a short block keeps the
@@ -40,7 +40,7 @@ export interface CarsAppSettings {
   /**
    * Whether wide screens show the panel as a sidebar (a stock listing) or keep the 'Filters'
    * sheet (a short block, e.g. three latest arrivals on the home page, whose sidebar would be
-   * far taller than its cards). See hasSidebar in src/domain/search/cars-search.ts.
+   * far taller than its cards). See hasSidebar in src/features/search/rules/cars-search.ts.
    */
   sidebar: boolean;
   /** The list's name in analytics events: the block's heading, else "Stock". */

@@ -1,6 +1,6 @@
 /**
  * The result pages as buttons: previous, the numbered pages (first, last, the current one, its
- * neighbours on wide screens, "…" for the rest: responsivePageList in src/domain/search/cars-search.ts)
+ * neighbours on wide screens, "…" for the rest: responsivePageList in src/features/search/rules/cars-search.ts)
  * and next, the current page marked with aria-current. Changing page brings the top of the list back into view.
  */
 import { usePagination } from 'react-instantsearch';

@@ -5,19 +5,19 @@
  * search in its URL hydrates without a text mismatch before it searches.
  * Each list of results shown is told to the tag manager (`view_item_list`), and each one the
  * visitor asked for by searching or filtering (`search`): src/site/analytics-ecommerce.ts.
- * The cars shown are checked with the API (src/site/stock-status.ts): the first results are the
+ * The cars shown are checked with the API (src/features/stock/ui/stock-status.ts): the first results are the
  * build's, and a car sold or reserved since is marked on its card (CarsStatuses, shared with the
  * count).
  */
 import { useEffect, useRef } from 'react';
 import { useHits, useInstantSearch } from 'react-instantsearch';
-import { carCard, type CarHit } from '../../domain/search/cars-search.ts';
-import { carSnapshot, hasCar } from '../../site/shortlist.ts';
+import { carCard, type CarHit } from '../../features/search/rules/cars-search.ts';
+import { carSnapshot, hasCar } from '../../features/shortlist/rules/shortlist.ts';
 import { currencyOf, searchEvent, trackEcommerce, viewItemListEvent } from '../../site/analytics-ecommerce.ts';
-import { toggleCompare, toggleSaved } from '../../stores/shortlist.ts';
+import { toggleCompare, toggleSaved } from '../../features/shortlist/ui/shortlist-store.ts';
 import CarCard from './CarCard.tsx';
 import { useShownStatuses } from './CarsStatuses.tsx';
-import { useShortlist } from './use-shortlist.ts';
+import { useShortlist } from '../../features/shortlist/ui/use-shortlist.ts';
 
 interface Props {
   /** Heading level of each car's title. */

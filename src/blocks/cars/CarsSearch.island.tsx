@@ -1,18 +1,18 @@
 /**
  * The cars block's island: CarsApp with the configured backend's client (loaded on the first
  * search, which the build's initial results put off until the visitor searches) and the search
- * state kept in the URL (src/search/url-router.ts, flat parameters: ?q=&make=&price=lo:hi&sort=&page=).
+ * state kept in the URL (src/features/search/ui/url-router.ts, flat parameters: ?q=&make=&price=lo:hi&sort=&page=).
  * It hydrates from the build's results (InstantSearchSSRProvider), so the server HTML and the
  * first client render are the same.
  */
 import { useState } from 'react';
 import { InstantSearchSSRProvider, type InstantSearchServerState, type InstantSearchProps } from 'react-instantsearch';
 import type { IndexUiState } from 'instantsearch.js';
-import { loadSearchClient, type IslandSearchClient, type SearchConfig } from '../../search/config.ts';
-import { urlRouter } from '../../search/url-router.ts';
-import { carsStateMapping, type CarSortIndex } from '../../domain/search/cars-search.ts';
+import { loadSearchClient, type IslandSearchClient, type SearchConfig } from '../../features/search/ui/config.ts';
+import { urlRouter } from '../../features/search/ui/url-router.ts';
+import { carsStateMapping, type CarSortIndex } from '../../features/search/rules/cars-search.ts';
 import CarsApp, { type CarsAppSettings } from './CarsApp.tsx';
-import SaveSearch from './SaveSearch.tsx';
+import SaveSearch from '../../features/saved-searches/ui/SaveSearch.tsx';
 
 interface Props extends CarsAppSettings {
   config: SearchConfig;

@@ -1,12 +1,12 @@
 /**
- * The live state of the cars shown (src/site/stock-status.ts), asked once for the whole block so
+ * The live state of the cars shown (src/features/stock/ui/stock-status.ts), asked once for the whole block so
  * the cards and the count above them agree: a car the API reports sold is marked on its card and
  * left out of the count.
  */
 import { createContext, useContext, type ReactNode } from 'react';
 import { useHits } from 'react-instantsearch';
-import type { CarStatuses } from '../../site/stock-status.ts';
-import { isSold } from '../../site/stock-status.ts';
+import type { CarStatuses } from '../../features/stock/ui/stock-status.ts';
+import { isSold } from '../../features/stock/ui/stock-status.ts';
 import { useCarStatuses } from './use-car-statuses.ts';
 
 const ShownStatuses = createContext<CarStatuses>({});

@@ -6,7 +6,7 @@
  * first client render the state is the build's, so the HTML matches.
  */
 import { useClearRefinements, useCurrentRefinements, useInstantSearch, useSortBy } from 'react-instantsearch';
-import { NO_CARS_MESSAGE } from '../../domain/search/cars-search.ts';
+import { NO_CARS_MESSAGE } from '../../features/search/rules/cars-search.ts';
 import { carsCount, refinementChips } from './cars-ui.ts';
 import { listedCount, useShownStatuses } from './CarsStatuses.tsx';
 

@@ -12,8 +12,8 @@ import {
   NO_CARS_MESSAGE,
   showsAllCars,
   viewAllCarsHref,
-} from '../../domain/search/cars-search.ts';
-import { staticCarsClient } from '../../search/cars-static-search.ts';
+} from '../../features/search/rules/cars-search.ts';
+import { staticCarsClient } from '../../features/search/ui/cars-static-search.ts';
 import { carsServerState } from './server-state.ts';
 import type { CarsAppSettings } from './CarsApp.tsx';
 

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createElement } from 'react';
-import { CAR_HIT_FIELDS, carCard, type CarHit } from '../../domain/search/cars-search.ts';
+import { CAR_HIT_FIELDS, carCard, type CarHit } from '../../features/search/rules/cars-search.ts';
 import {
   carsCount,
   pageList,

@@ -7,8 +7,8 @@ import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { getServerState, type InstantSearchServerState } from 'react-instantsearch';
 import type { Car } from '../../content/entities.ts';
-import type { SearchConfig } from '../../search/config.ts';
-import { staticCarsClient } from '../../search/cars-static-search.ts';
+import type { SearchConfig } from '../../features/search/ui/config.ts';
+import { staticCarsClient } from '../../features/search/ui/cars-static-search.ts';
 import CarsApp, { type CarsAppSettings } from './CarsApp.tsx';
 
 export function carsServerState(

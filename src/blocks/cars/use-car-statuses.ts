@@ -1,10 +1,10 @@
 /**
- * The live state of the cars a card list shows (src/site/stock-status.ts): asked once per car when
+ * The live state of the cars a card list shows (src/features/stock/ui/stock-status.ts): asked once per car when
  * it is first shown, kept while the list changes. Empty until the answer comes, so the first render
  * matches the build's HTML; cars the API cannot speak for stay without a state.
  */
 import { useEffect, useState } from 'react';
-import { fetchStatuses, type CarStatuses } from '../../site/stock-status.ts';
+import { fetchStatuses, type CarStatuses } from '../../features/stock/ui/stock-status.ts';
 
 export function useCarStatuses(ids: readonly string[]): CarStatuses {
   const [statuses, setStatuses] = useState<CarStatuses>({});

@@ -2,7 +2,7 @@
  * The finance calculator (spec §4, §5, §9). The server renders it with the block's defaults, so
  * the default repayment is on the page without JavaScript. Once hydrated, the first change to a
  * loan setting sends analytics event 26 (once per page), and the visitor's figures are saved for
- * 14 days (src/stores/finance.ts), where the finance form picks up the amount as its budget.
+ * 14 days (src/features/finance/ui/finance-store.ts), where the finance form picks up the amount as its budget.
  */
 import { useEffect, useRef, useState } from 'react';
 import { EVENT_IDS, trackEverywhere } from '../../site/analytics.ts';
@@ -19,8 +19,8 @@ import {
   typedAmount,
   type CalculatorSetting,
   type FrequencyName,
-} from '../../domain/finance.ts';
-import { FINANCE_DETAILS_DAYS, saveFinanceDetails } from '../../stores/finance.ts';
+} from '../../features/finance/rules/finance.ts';
+import { FINANCE_DETAILS_DAYS, saveFinanceDetails } from '../../features/finance/ui/finance-store.ts';
 import RangeField from './RangeField.tsx';
 
 export type { CalculatorSetting };

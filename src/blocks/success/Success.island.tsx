@@ -18,9 +18,14 @@ import { trackEverywhere } from '../../site/analytics.ts';
 import { $submission, keepValuation, keptValuation } from '../../stores/submission.ts';
 import { clearVisitTrail } from '../../stores/visit.ts';
 import SuccessExtras from './SuccessExtras.tsx';
-import { fetchValuation, outcomeOf, type ValuationState } from './valuation-client.ts';
-import ReservationPanel from './ReservationPanel.tsx';
-import { fetchReservation, reservationQuery, reservationTitle, type ReservationState } from './reservation-client.ts';
+import { fetchValuation, outcomeOf, type ValuationState } from '../../features/valuation/ui/valuation-client.ts';
+import ReservationPanel from '../../features/reservations/ui/ReservationPanel.tsx';
+import {
+  fetchReservation,
+  reservationQuery,
+  reservationTitle,
+  type ReservationState,
+} from '../../features/reservations/ui/reservation-client.ts';
 
 interface Props {
   /** The dealer's slug: the API call names its site. */

@@ -2,8 +2,8 @@
 import type { SuccessView } from './success.ts';
 import { formatKm, formatPrice } from '../../lib/text.ts';
 import { phoneText, telHref } from '../../lib/contact.ts';
-import type { ValuationState } from './valuation-client.ts';
-import ValuationWidget from './ValuationWidget.tsx';
+import type { ValuationState } from '../../features/valuation/ui/valuation-client.ts';
+import ValuationWidget from '../../features/valuation/ui/ValuationWidget.tsx';
 
 interface Props {
   view: SuccessView;

@@ -1,6 +1,6 @@
 /** The shapes of the thank-you page: the site's options it reads and the view it shows. */
 import type { CarCard, Submission } from '../../stores/submission.ts';
-import type { ValuationSubject } from '../../domain/valuation.ts';
+import type { ValuationSubject } from '../../features/valuation/rules/valuation.ts';
 
 export type SuccessVariant =
   | 'service-booking'

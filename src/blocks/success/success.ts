@@ -5,7 +5,7 @@
  */
 import type { CarCard } from '../../stores/submission.ts';
 import { successTexts } from './success-texts.ts';
-import { submittedValue, valuationSubject } from '../../domain/valuation.ts';
+import { submittedValue, valuationSubject } from '../../features/valuation/rules/valuation.ts';
 import type {
   CustomMessage,
   LocationCard,

@@ -1,11 +1,11 @@
 /**
- * The imported stock a build renders (src/api/stock/import.ts): read from the store the API uses,
+ * The imported stock a build renders (src/features/stock/server/import.ts): read from the store the API uses,
  * DATABASE_URL, else PGlite in the data folder (DATA_DIR, default .data). A dealer that has
  * imported is built with its imported cars (withdrawn ones sold: they get no page); one that
  * never imported keeps its snapshot's cars.json.
  *
  * While `npm start` or `npm run dev` has the embedded database open (one process at a time may),
- * the build asks that server for the stock instead (src/api/leads/local-admin.ts). A data folder
+ * the build asks that server for the stock instead (src/features/leads/server/local-admin.ts). A data folder
  * without a database, or a database without the stock tables, means no dealer has imported: the
  * build never creates or migrates a database.
  *
@@ -17,8 +17,8 @@ import path from 'node:path';
 import type { Car } from '../../content/entities.ts';
 import { dataDirFrom, dbConfigFrom } from '../../api/db/index.ts';
 import type { Db } from '../../api/core/deps.ts';
-import { openForCommand } from '../../api/leads/local-admin-client.ts';
-import { stockRows } from '../../api/stock/store.ts';
+import { openForCommand } from '../../features/leads/server/local-admin-client.ts';
+import { stockRows } from '../../features/stock/server/store.ts';
 import { processEnv, type Env } from '../../config/env.ts';
 
 export interface ImportedStock {

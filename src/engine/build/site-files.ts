@@ -7,7 +7,7 @@ import { absoluteUrl, dealerRoutes } from '../../domain/routes.ts';
 import { isIndexable, walkBlocks } from '../../site/page-blocks.ts';
 import { routeBlocks } from '../../domain/pages.ts';
 import { GOOGLE_FEED_FILE, META_FEED_FILE } from '../../seo/feeds/index.ts';
-import { videoSource } from '../../site/car-page/video.ts';
+import { videoSource } from '../../features/car-page/rules/video.ts';
 
 const FEED_FILES = [GOOGLE_FEED_FILE, META_FEED_FILE];
 

@@ -13,8 +13,8 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { buildChildEnv } from '../../config/env.ts';
 import { maintenance, type ApiDeps } from '../../api/core/deps.ts';
-import { indexContent } from '../../api/search/index-content.ts';
-import { useImportedStock } from '../../api/stock/store.ts';
+import { indexContent } from '../../features/search/server/index-content.ts';
+import { useImportedStock } from '../../features/stock/server/store.ts';
 import { type FailedDealer } from '../build/build-manifest.ts';
 import { checkedManifest, readBuiltContent } from '../build/manifest-read.ts';
 

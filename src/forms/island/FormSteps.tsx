@@ -12,7 +12,7 @@ import { customStepComponent } from '../custom-steps/components.ts';
 import { MAKE_STEP_KEY, type ServiceSiteOption } from '../service-sites.ts';
 import { $user, userHasPhone } from '../../stores/user.ts';
 import { formSessionKey, openFormSession } from '../../stores/form-session.ts';
-import { $financeDetails, currentFinanceDetails } from '../../stores/finance.ts';
+import { $financeDetails, currentFinanceDetails } from '../../features/finance/ui/finance-store.ts';
 import { firstPageQuery, noteVisitedPage, rememberFirstPageQuery } from '../../stores/visit.ts';
 import type { FormIslandProps } from './props.ts';
 import { applyQuery, trackingFrom, typedBeforeHydration, type Values } from './values.ts';

@@ -162,7 +162,7 @@ export interface LeadContext {
  * site; dealership_id and dealership_slug of the location chosen in location_id, else the
  * dealer's. Only a form's own dealership_slug field (the quick service booking's choice of
  * dealership) sets a dealer value, when the visitor has chosen one. The lead route computes the
- * same values (src/api/leads/server-values.ts), so they are the dealer's whatever a request says.
+ * same values (src/features/leads/server/server-values.ts), so they are the dealer's whatever a request says.
  */
 export function dealerLeadValues(
   values: Values,

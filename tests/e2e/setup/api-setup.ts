@@ -25,11 +25,14 @@ import { loadDealerFolder } from '../../../src/api/core/content.ts';
 import { openDb } from '../../../src/api/db/index.ts';
 import { migrate } from '../../../src/api/db/migrate.ts';
 import type { ApiDeps, Db } from '../../../src/api/core/deps.ts';
-import { financeProviderFromEnv } from '../../../src/api/integrations/finance-provider.ts';
-import { localValuationProvider, type ValuationProvider } from '../../../src/api/integrations/valuation-provider.ts';
-import { leadRecord, listLeads } from '../../../src/api/leads/export.ts';
-import { indexContent } from '../../../src/api/search/index-content.ts';
-import { alertScheduler, runAlerts } from '../../../src/api/alerts/run.ts';
+import { financeProviderFromEnv } from '../../../src/features/finance/server/finance-provider.ts';
+import {
+  localValuationProvider,
+  type ValuationProvider,
+} from '../../../src/features/valuation/server/valuation-provider.ts';
+import { leadRecord, listLeads } from '../../../src/features/leads/server/export.ts';
+import { indexContent } from '../../../src/features/search/server/index-content.ts';
+import { alertScheduler, runAlerts } from '../../../src/features/saved-searches/server/run.ts';
 import { fileMailer } from '../../../src/api/mail/mailer.ts';
 import { startFinanceStandIn, type FinanceStandIn } from '../../../scripts/standins/finance-standin.ts';
 import { seedNewerReviews } from './reviews-seed.ts';

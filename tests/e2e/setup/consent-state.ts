@@ -1,7 +1,7 @@
 /**
  * The browser storage every end-to-end test starts with (playwright.config.ts `storageState`,
  * written by the global setup): a remembered "Reject all" on each sample site, so that the consent
- * banner (src/components/consent/ConsentBanner.astro), fixed to the bottom of the screen, neither
+ * banner (src/features/consent/ui/ConsentBanner.astro), fixed to the bottom of the screen, neither
  * covers what a test clicks nor shows in visual baselines, and no tag manager loads. Tests about
  * consent start from an empty storage instead (`test.use({ storageState: EMPTY_STORAGE })`) or
  * store a choice of their own before the page loads (`storeConsent`).
@@ -12,7 +12,7 @@ import {
   REJECT_ALL,
   serializeConsent,
   type ConsentChoice,
-} from '../../../src/site/consent/consent.ts';
+} from '../../../src/features/consent/rules/consent.ts';
 import { localOrigin } from './support.ts';
 
 export const EMPTY_STORAGE = { cookies: [], origins: [] };

@@ -18,7 +18,7 @@ import {
 import { APPLICATION_NAME, openPostgres } from '../../../src/api/db/postgres.ts';
 import type { Db } from '../../../src/api/core/deps.ts';
 import { migrate } from '../../../src/api/db/migrate.ts';
-import { deliverDue } from '../../../src/api/outbox/deliver.ts';
+import { deliverDue } from '../../../src/features/leads/server/outbox/deliver.ts';
 import { openPostgresSchema, testDatabases, testDeps } from '../../helpers/db.ts';
 
 const url = process.env.TEST_DATABASE_URL;

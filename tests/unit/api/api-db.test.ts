@@ -7,7 +7,11 @@ import { promisify } from 'node:util';
 import { dataDirFrom, dbConfigFrom, openDb } from '../../../src/api/db/index.ts';
 import { migrate } from '../../../src/api/db/migrate.ts';
 import { loadMigrations, migrationsDir, MIGRATION_FILE, type Migration } from '../../../src/api/db/migrations.ts';
-import { destinationsFor, destinationsFromEnv, envSuffix } from '../../../src/api/outbox/destinations.ts';
+import {
+  destinationsFor,
+  destinationsFromEnv,
+  envSuffix,
+} from '../../../src/features/leads/server/outbox/destinations.ts';
 import { openPostgresSchema, testDatabases } from '../../helpers/db.ts';
 
 const run = promisify(execFile);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../src/api/app.ts';
-import { httpFinanceProvider } from '../../../src/api/integrations/finance-provider.ts';
+import { httpFinanceProvider } from '../../../src/features/finance/server/finance-provider.ts';
 import { startFinanceStandIn, type FinanceStandIn } from '../../../scripts/standins/finance-standin.ts';
 import { groupDealers, unreachableProvider } from './api-routes-harness.ts';
 import type { Db } from '../../../src/api/core/deps.ts';

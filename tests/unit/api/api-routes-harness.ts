@@ -8,13 +8,13 @@ import type { DealerContent } from '../../../src/content/load.ts';
 import { siteSchema, type SiteInput } from '../../../src/content/site.ts';
 import { entityFiles } from '../../../src/content/entities.ts';
 import type { ApiDeps, Db } from '../../../src/api/core/deps.ts';
-import type { FinanceProvider } from '../../../src/api/integrations/finance-provider.ts';
+import type { FinanceProvider } from '../../../src/features/finance/server/finance-provider.ts';
 import { catalogueApp } from '../../../src/api/catalogue/app.ts';
-import { financeApp } from '../../../src/api/finance/app.ts';
+import { financeApp } from '../../../src/features/finance/server/app.ts';
 import { reviewsApp } from '../../../src/api/reviews/app.ts';
-import { searchApp } from '../../../src/api/search/app.ts';
-import { stockApp } from '../../../src/api/stock/app.ts';
-import { valuationApp } from '../../../src/api/valuation/app.ts';
+import { searchApp } from '../../../src/features/search/server/app.ts';
+import { stockApp } from '../../../src/features/stock/server/app.ts';
+import { valuationApp } from '../../../src/features/valuation/server/app.ts';
 
 type Entities = { [K in keyof typeof entityFiles]?: unknown };
 

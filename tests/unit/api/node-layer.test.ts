@@ -1,7 +1,7 @@
 /**
  * The Node layer on @hono/node-server beyond node-adapter.test.ts: a request without a Host gets
  * the listener's host name, a malformed request is answered in the API's error shape and its
- * connection closed, and the local admin server (src/api/leads/local-admin.ts) refuses what it
+ * connection closed, and the local admin server (src/features/leads/server/local-admin.ts) refuses what it
  * always refused, in the same words.
  */
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fetchListener } from '../../../src/api/node-adapter.ts';
-import { startLocalAdmin } from '../../../src/api/leads/local-admin.ts';
+import { startLocalAdmin } from '../../../src/features/leads/server/local-admin.ts';
 import type { Db } from '../../../src/api/core/deps.ts';
 
 let server: Server | undefined;

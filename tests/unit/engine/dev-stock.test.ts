@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDb } from '../../../src/api/db/index.ts';
 import { migrate } from '../../../src/api/db/migrate.ts';
-import { applyStockFeed } from '../../../src/api/stock/import.ts';
-import { parseCsvFeed } from '../../../src/domain/stock/feed.ts';
+import { applyStockFeed } from '../../../src/features/stock/server/import.ts';
+import { parseCsvFeed } from '../../../src/features/stock/rules/feed.ts';
 import { LiveContent } from '../../../src/engine/dev/dev-content.ts';
 import { DevStock } from '../../../src/engine/dev/dev-stock.ts';
 

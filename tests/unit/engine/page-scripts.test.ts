@@ -3,7 +3,7 @@
  * every built page of the sample dealers whose blocks include no type that can hydrate
  * (src/site/interactive-blocks.ts) loads no script file and no module script. Inline JSON-LD and
  * the Google Tag Manager snippet are the only scripts such a page may hold, and, on a site with
- * tags or a chat script to ask consent for (src/site/consent/), the consent banner, its head
+ * tags or a chat script to ask consent for (src/features/consent/rules/), the consent banner, its head
  * script and the chat button.
  * The definitions' `island` flags are kept honest by reading the block components themselves.
  */

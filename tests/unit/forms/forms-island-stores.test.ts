@@ -53,7 +53,7 @@ describe('form session', () => {
 describe('finance details from the calculator', () => {
   it('are kept for 14 days and then dropped', async () => {
     const { saveFinanceDetails, currentFinanceDetails, financeDetailsFresh, FINANCE_DETAILS_KEY } =
-      await import('../../../src/stores/finance.ts');
+      await import('../../../src/features/finance/ui/finance-store.ts');
     const saved = new Date('2025-03-01T10:00:00Z');
     const details = saveFinanceDetails({ amount: 32000, term: 5, interest: 8.95, frequency: 'Weekly' }, saved);
     expect(JSON.parse(local.getItem(FINANCE_DETAILS_KEY)!).amount).toBe(32000);
@@ -69,7 +69,7 @@ describe('finance details from the calculator', () => {
       'dealer.financeDetails',
       JSON.stringify({ amount: 45000, term: 4, interest: 7, frequency: 'Monthly', savedAt: new Date().toISOString() }),
     );
-    const { currentFinanceDetails } = await import('../../../src/stores/finance.ts');
+    const { currentFinanceDetails } = await import('../../../src/features/finance/ui/finance-store.ts');
     expect(currentFinanceDetails()?.amount).toBe(45000);
   });
 });

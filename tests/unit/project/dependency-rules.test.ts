@@ -92,6 +92,30 @@ const FIXTURE: Record<string, string> = {
   'src/blocks/registry.ts':
     "import Offers from './offers/Offers.astro';\nimport Faq from './faq/Faq.astro';\nexport const r = [Offers, Faq];\n",
   'src/blocks/BlockList.astro': "---\nimport { r } from './registry.ts';\n---\n<div>{r.length}</div>\n",
+  // A feature's roles: domain-reads-nothing-above (rules reading its contract)
+  'src/features/deals/rules/price.ts': "import '../contract/wire.ts';\n",
+  // contract-reads-nothing-above
+  'src/features/deals/contract/wire.ts': "import '../ui/Deal.tsx';\n",
+  // ui-reads-nothing-above, and src-reads-no-tests (a feature's test helper)
+  'src/features/deals/ui/Deal.tsx':
+    "import '../server/app.ts';\nimport '../tests/harness.ts';\nexport const Deal = 1;\n",
+  'src/features/deals/ui/deal-store.ts': 'export const store = 1;\n',
+  // feature-server-reads-no-ui, feature-server-reads-no-api-composition, api-reads-no-block
+  'src/features/deals/server/app.ts':
+    "import '../ui/deal-store.ts';\nimport '../../../api/app.ts';\nimport '../../../blocks/offers/offers.ts';\n",
+  'src/features/deals/server/store.ts': 'export const store = 1;\n',
+  'src/features/deals/server/types.ts': 'export type Service = 1;\n',
+  'src/api/app.ts': 'export const app = 1;\n',
+  // api-core-reads-no-feature; core/deps.ts may name a feature's service
+  'src/api/core/respond.ts': "import '../../features/deals/server/store.ts';\n",
+  'src/api/core/deps.ts':
+    "import type { Service } from '../../features/deals/server/types.ts';\nexport type D = Service;\n",
+  // A feature's tests and their helpers may import test helpers and the feature
+  'src/features/deals/tests/deal.test.ts':
+    "import '../../../../tests/helpers/render.ts';\nimport '../server/app.ts';\n",
+  'src/features/deals/tests/harness.ts': "import '../../../../tests/helpers/render.ts';\nexport const h = 1;\n",
+  // src-in-a-layer: a feature folder in no role
+  'src/features/deals/misc/x.ts': "import '../rules/price.ts';\n",
 };
 
 /** Each violation the fixture must produce: rule, importing file, imported file. */
@@ -118,6 +142,15 @@ const EXPECTED: [string, string, string][] = [
   ['src-reads-no-tests', 'src/blocks/faq/Faq.astro', 'tests/helpers/render.ts'],
   ['src-reads-no-tests', 'src/blocks/faq/json-ld.ts', 'src/blocks/faq/faq.test.ts'],
   ['block-test-reads-no-other-block', 'src/blocks/faq/faq.test.ts', 'src/blocks/offers/offers.ts'],
+  ['domain-reads-nothing-above', 'src/features/deals/rules/price.ts', 'src/features/deals/contract/wire.ts'],
+  ['contract-reads-nothing-above', 'src/features/deals/contract/wire.ts', 'src/features/deals/ui/Deal.tsx'],
+  ['ui-reads-nothing-above', 'src/features/deals/ui/Deal.tsx', 'src/features/deals/server/app.ts'],
+  ['src-reads-no-tests', 'src/features/deals/ui/Deal.tsx', 'src/features/deals/tests/harness.ts'],
+  ['feature-server-reads-no-ui', 'src/features/deals/server/app.ts', 'src/features/deals/ui/deal-store.ts'],
+  ['feature-server-reads-no-api-composition', 'src/features/deals/server/app.ts', 'src/api/app.ts'],
+  ['api-reads-no-block', 'src/features/deals/server/app.ts', 'src/blocks/offers/offers.ts'],
+  ['api-core-reads-no-feature', 'src/api/core/respond.ts', 'src/features/deals/server/store.ts'],
+  ['src-in-a-layer', 'src/features/deals/misc/x.ts', 'src/features/deals/rules/price.ts'],
 ];
 
 /** The rules of .dependency-cruiser.cjs, by name. */
@@ -167,7 +200,7 @@ describe('dependency rules on a fixture that breaks each of them', () => {
     expect((await ruleNames()).filter((name) => !proven.has(name))).toEqual([]);
   });
 
-  it('lets the registries, the block schemas in content, a block its own files and block tests their helpers', () => {
+  it("lets the registries, the block schemas in content, a block its own files, core/deps.ts a feature's service and tests their helpers", () => {
     const allowed = [
       ['src/content/blocks.ts', 'src/blocks/offers/schema.ts'],
       ['src/forms/definition.ts', 'src/forms/forms/contact.ts'],
@@ -176,6 +209,10 @@ describe('dependency rules on a fixture that breaks each of them', () => {
       ['src/blocks/offers/Offers.astro', 'src/blocks/offers/offers.ts'],
       ['src/blocks/faq/faq.test.ts', 'tests/helpers/render.ts'],
       ['src/blocks/faq/faq.test.ts', 'src/blocks/faq/answers.ts'],
+      ['src/api/core/deps.ts', 'src/features/deals/server/types.ts'],
+      ['src/features/deals/tests/deal.test.ts', 'tests/helpers/render.ts'],
+      ['src/features/deals/tests/deal.test.ts', 'src/features/deals/server/app.ts'],
+      ['src/features/deals/tests/harness.ts', 'tests/helpers/render.ts'],
     ];
     for (const [from, to] of allowed)
       expect(result.violations.filter((v) => v.from === from && v.to === to).map(describeViolation)).toEqual([]);

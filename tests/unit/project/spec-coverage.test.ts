@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 import {
   citedPaths,
   citedTests,
-  isBlockTest,
+  isSrcTest,
   isSpecSection,
   readCoverageMap,
   rowsNamed as rowsIn,
@@ -63,7 +63,7 @@ const pathsOf = (r: MapRow) =>
     .flatMap((c) => citedPaths(c))
     .flatMap((p) => p.candidates.flatMap((c) => (c.includes('*') ? globSync(c, { cwd: root }) : exists(c) ? [c] : [])));
 
-const isUnitTest = (file: string) => /^tests\/unit\/.+\.test\.ts$/.test(file) || isBlockTest(file);
+const isUnitTest = (file: string) => /^tests\/unit\/.+\.test\.ts$/.test(file) || isSrcTest(file);
 
 /** Whether StrykerJS runs a test file against its mutants (vitest.stryker.config.ts). */
 const runByStryker = (file: string) => isUnitTest(file) && !OUT_OF_PROCESS.some((g) => path.matchesGlob(file, g));

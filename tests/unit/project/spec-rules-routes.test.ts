@@ -12,7 +12,7 @@ import { defaultModelBlocks, defaultPrivacy, defaultTerms } from '../../../src/d
 import { showsBookService, websiteButtons } from '../../../src/blocks/websiteBrands/buttons.ts';
 import { rangeTabItems } from '../../../src/blocks/brandModels/range-tabs.ts';
 import { rangeTabs } from '../../../src/blocks/brandModels/model-range.ts';
-import { carsStateMapping } from '../../../src/domain/search/cars-search.ts';
+import { carsStateMapping } from '../../../src/features/search/rules/cars-search.ts';
 import { chooseSuccess, parseSuccessQuery } from '../../../src/blocks/success/success.ts';
 
 const site = (over: Record<string, unknown> = {}) =>

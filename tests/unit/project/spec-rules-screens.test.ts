@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { fixtureDealer, renderBlock } from '../../helpers/render.ts';
 import type { DealerContent } from '../../../src/content/load.ts';
 import type { Page } from '../../../src/content/page.ts';
-import { viewAllCarsHref } from '../../../src/domain/search/cars-search.ts';
+import { viewAllCarsHref } from '../../../src/features/search/rules/cars-search.ts';
 import { nearby, SEARCH_RADIUS_KM } from '../../../src/lib/geo.ts';
 import { model as modelSchema } from '../../../src/content/entities.ts';
 import { toPickerData } from '../../../src/blocks/modelColors/model-colours.ts';

@@ -4,7 +4,7 @@
  * for the manufacturer's data layer on sites that have one (held until its function appears).
  * The browser side is in tests/e2e/analytics.spec.ts.
  */
-import { START_TAGS_SCRIPT } from '../../../src/site/consent/head-script.ts';
+import { START_TAGS_SCRIPT } from '../../../src/features/consent/rules/head-script.ts';
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import SiteLayout from '../../../src/layouts/SiteLayout.astro';

@@ -8,8 +8,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import CarCard from '../../../src/blocks/cars/CarCard.tsx';
 import { listedCount } from '../../../src/blocks/cars/CarsStatuses.tsx';
-import { carCard, carHit } from '../../../src/domain/search/cars-search.ts';
-import { carSnapshot } from '../../../src/site/shortlist.ts';
+import { carCard, carHit } from '../../../src/features/search/rules/cars-search.ts';
+import { carSnapshot } from '../../../src/features/shortlist/rules/shortlist.ts';
 import type { CarStockStatus } from '../../../src/contract/routes.ts';
 import { testCar } from '../../helpers/car-page.ts';
 

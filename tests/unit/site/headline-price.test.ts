@@ -9,10 +9,10 @@ import type { Block } from '../../../src/content/blocks.ts';
 import type { Page } from '../../../src/content/page.ts';
 import type { DealerContent } from '../../../src/content/load.ts';
 import { headlinePriceText, PRICE_ON_APPLICATION } from '../../../src/domain/car-prices.ts';
-import { carCard, carHit } from '../../../src/domain/search/cars-search.ts';
-import { carSnapshot, COMPARE_ROWS, compareCar } from '../../../src/site/shortlist.ts';
+import { carCard, carHit } from '../../../src/features/search/rules/cars-search.ts';
+import { carSnapshot, COMPARE_ROWS, compareCar } from '../../../src/features/shortlist/rules/shortlist.ts';
 import { carItem, viewItemEvent } from '../../../src/site/analytics-ecommerce.ts';
-import { financeHref } from '../../../src/site/car-page/links.ts';
+import { financeHref } from '../../../src/features/car-page/ui/links.ts';
 import { carCard as thankYouCar } from '../../../src/components/form/form-props.ts';
 import { carPageHtml, fixtureWith, sectionOf, testCar, visibleText } from '../../helpers/car-page.ts';
 

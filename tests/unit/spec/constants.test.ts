@@ -4,7 +4,7 @@
  * whatever the behaviour tests around it happen to cover.
  */
 import { describe, expect, it } from 'vitest';
-import { AGE_YEARLY, CONDITION_FACTOR } from '../../../src/api/integrations/valuation-model.ts';
+import { AGE_YEARLY, CONDITION_FACTOR } from '../../../src/features/valuation/server/valuation-model.ts';
 import { modelPath, API_BASE } from '../../../src/contract/routes.ts';
 import { OFFERS_LIMIT } from '../../../src/domain/offers.ts';
 import { ALL_REVIEWS } from '../../../src/domain/reviews.ts';
@@ -13,8 +13,8 @@ import {
   NO_CARS_MESSAGE,
   DEFAULT_CARS_PER_PAGE,
   SHOW_ALL_CARS_PER_PAGE,
-} from '../../../src/domain/search/cars-search.ts';
-import { MAX_OFFER_HITS } from '../../../src/domain/search/indexes.ts';
+} from '../../../src/features/search/rules/cars-search.ts';
+import { MAX_OFFER_HITS } from '../../../src/features/search/rules/indexes.ts';
 import { TEAM_MEMBER_CATEGORY } from '../../../src/domain/team.ts';
 import { DAYS_OFFERED } from '../../../src/forms/custom-steps/test-drive-slots.ts';
 import { FINANCE_PATH, LONG_FORM_STEPS } from '../../../src/forms/definition.ts';
@@ -29,7 +29,7 @@ import {
 } from '../../../src/lib/geo.ts';
 import { MODEL_DESCRIPTION_CHARS, BIO_PREVIEW_CHARS } from '../../../src/lib/text.ts';
 import { MANUFACTURER_POLL_MS } from '../../../src/site/analytics.ts';
-import { FINANCE_DETAILS_DAYS } from '../../../src/stores/finance.ts';
+import { FINANCE_DETAILS_DAYS } from '../../../src/features/finance/ui/finance-store.ts';
 
 describe('Form steps `isCustom` / `customStepKey`', () => {
   it('DAYS_OFFERED is 14', () => {

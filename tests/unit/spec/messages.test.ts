@@ -7,13 +7,13 @@ import { describe, expect, it } from 'vitest';
 import { defaultCategoryOrder } from '../../../src/blocks/team/staff.ts';
 import { SERVICE_CONFIRMATION } from '../../../src/blocks/success/success-texts.ts';
 import { carPath } from '../../../src/domain/routes.ts';
-import { formatYears } from '../../../src/domain/finance.ts';
+import { formatYears } from '../../../src/features/finance/rules/finance.ts';
 import { messages } from '../../../src/forms/messages.ts';
 import { LOCALES } from '../../../src/lib/locale.ts';
 import { priceQualifierLabel } from '../../../src/lib/text.ts';
-import { smsHref } from '../../../src/site/consent/chat.ts';
+import { smsHref } from '../../../src/features/consent/rules/chat.ts';
 import { cutoffs } from '../../../src/site/cutoffs.ts';
-import { VIDEO_FRAME_SOURCES, videoSource } from '../../../src/site/car-page/video.ts';
+import { VIDEO_FRAME_SOURCES, videoSource } from '../../../src/features/car-page/rules/video.ts';
 import { formBlockData } from '../../../src/content/forms.ts';
 
 describe('Published-date cutoffs', () => {

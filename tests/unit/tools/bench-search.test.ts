@@ -7,8 +7,8 @@ import {
   syntheticCars,
   TYPO_KEYWORDS,
 } from '../../../scripts/bench/bench-search.ts';
-import type { TextSettings } from '../../../src/contract/search-params.ts';
-import { typoBudget, typosOf } from '../../../src/api/search/typos.ts';
+import type { TextSettings } from '../../../src/features/search/contract/search-params.ts';
+import { typoBudget, typosOf } from '../../../src/features/search/server/typos.ts';
 
 const DEFAULTS: TextSettings = {
   typoTolerance: true,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readFeedFile } from '../../../src/domain/stock/feed.ts';
+import { readFeedFile } from '../../../src/features/stock/rules/feed.ts';
 import {
   changedRows,
   csvCell,

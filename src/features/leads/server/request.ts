@@ -1,0 +1,60 @@
+/**
+ * The lead route's request body, parsed by its schema (src/features/leads/contract/leads.ts): wrong shapes get
+ * a 400 that says which field and what was expected (never a 500).
+ */
+import { HONEYPOT_FIELD } from '../../../forms/contract.ts';
+import { leadSaveRequest, type LeadValue } from '../contract/leads.ts';
+import { parseWith } from '../../../contract/parse.ts';
+import { ApiError } from '../../../api/core/errors.ts';
+
+export interface LeadSave {
+  idempotencyKey: string;
+  leadId?: string;
+  isLastStep: boolean;
+  form: { pageId: string; blockId: string; step: string };
+  /** The values as sent, without the honeypot field. */
+  values: Record<string, LeadValue>;
+  tracking: Record<string, string>;
+  /** The honeypot field was filled: kept, flagged, never delivered. */
+  spam: boolean;
+}
+
+function filled(v: unknown): boolean {
+  if (typeof v === 'string') return v.trim() !== '';
+  return v !== undefined && v !== null && v !== false;
+}
+
+export function parseLeadSave(body: Record<string, unknown>): LeadSave {
+  const parsed = parseWith(leadSaveRequest, body);
+  if (!parsed.ok) {
+    // A form value's problem is keyed by its field's name, as the form shows it beside the field.
+    const fields = Object.fromEntries(
+      Object.entries(parsed.problem.fields).map(([k, v]) => [k.replace(/^values\./, ''), v]),
+    );
+    throw new ApiError(400, parsed.problem.message, fields);
+  }
+  const raw = parsed.value;
+  const values: Record<string, LeadValue> = {};
+  for (const [k, v] of Object.entries(raw.values)) if (k !== HONEYPOT_FIELD) values[k] = v;
+  return {
+    idempotencyKey: raw.idempotencyKey,
+    leadId: raw.lead_id,
+    isLastStep: raw.isLastStep,
+    form: raw.form,
+    values,
+    tracking: raw.tracking,
+    spam: filled(raw.values[HONEYPOT_FIELD]),
+  };
+}
+
+/**
+ * What a partial save lacks before it may create or update a lead: a name (name or first_name)
+ * and a way to reply (email or phone). Empty when it has both.
+ */
+export function missingContact(values: Record<string, unknown>): string[] {
+  const has = (k: string) => typeof values[k] === 'string' && values[k].trim() !== '';
+  const missing: string[] = [];
+  if (!has('name') && !has('first_name')) missing.push('a name (name or first_name)');
+  if (!has('email') && !has('phone')) missing.push('an email or phone');
+  return missing;
+}

@@ -1,0 +1,93 @@
+/**
+ * The current valuation on a valuation thank-you page: the trade-in range for the visitor's
+ * vehicle, the vehicle it is for, the date and source, and the disclaimer. While the answer is on
+ * its way the same lines hold placeholders, so nothing moves when it arrives; a message in their
+ * place (no valuation, or none available) keeps their height too.
+ */
+import { DEFAULT_DISCLAIMER, asAtText, rangeText, vehicleText, type ValuationSubject } from '../rules/valuation.ts';
+import type { ValuationState } from './valuation-client.ts';
+
+export const VALUATION_HEADING = 'Estimated trade-in value';
+export const VALUATION_LOADING = 'Working out your estimate…';
+export const VALUATION_UNKNOWN =
+  'We could not estimate a value for this vehicle online. Our team will look over your details and be in touch with a valuation.';
+export const VALUATION_UNAVAILABLE =
+  'Online valuations are not available right now. Our team has your details and will be in touch with your valuation.';
+
+interface Props {
+  subject: ValuationSubject;
+  state: ValuationState;
+  id: string;
+  level: 2 | 3;
+}
+
+/** The loading lines: shown while loading, and laid out unseen behind a message to hold the height. */
+function Placeholder({ vehicle, hidden }: { vehicle: string; hidden?: boolean }) {
+  return (
+    <div className="valuation-lines" aria-hidden={hidden || undefined}>
+      <p className="valuation-range">
+        <span className="valuation-skeleton" aria-hidden="true" />
+        {!hidden && <span className="visually-hidden">{VALUATION_LOADING}</span>}
+      </p>
+      <p className="valuation-vehicle">{vehicle}</p>
+      <p className="valuation-meta" aria-hidden="true">
+        <span>
+          <span className="valuation-skeleton valuation-skeleton-meta" />
+        </span>
+        <span>
+          <span className="valuation-skeleton valuation-skeleton-meta" />
+        </span>
+      </p>
+      <p className="valuation-disclaimer">{DEFAULT_DISCLAIMER}</p>
+    </div>
+  );
+}
+
+export default function ValuationWidget({ subject, state, id, level }: Props) {
+  const H = level === 2 ? 'h2' : 'h3';
+  return (
+    <section className={`success-panel valuation-widget valuation-${state.kind}`} aria-labelledby={id}>
+      <H id={id} className="valuation-heading">
+        {VALUATION_HEADING}
+      </H>
+      <div className="valuation-body" aria-live="polite" aria-busy={state.kind === 'loading'}>
+        {state.kind === 'loading' && <Placeholder vehicle={subject.vehicle} />}
+        {state.kind === 'valued' && (
+          <div className="valuation-lines">
+            <p className="valuation-range">{rangeText(state.tradeIn)}</p>
+            <p className="valuation-vehicle">{vehicleText(state.vehicle)}</p>
+            <p className="valuation-meta">
+              <span>As at {asAtText(state.tradeIn.asAt)}</span>
+              <span>Source: {state.tradeIn.source}</span>
+            </p>
+            <p className="valuation-disclaimer">{state.tradeIn.disclaimer}</p>
+          </div>
+        )}
+        {(state.kind === 'unknown' || state.kind === 'unavailable') && (
+          <>
+            <Placeholder vehicle={subject.vehicle} hidden />
+            <div className="valuation-notice">
+              <svg
+                className="valuation-notice-icon"
+                viewBox="0 0 24 24"
+                width="24"
+                height="24"
+                aria-hidden="true"
+                focusable="false"
+              >
+                <circle cx="12" cy="12" r="10" fill="none" stroke="currentColor" strokeWidth="2" />
+                <path d="M12 11v6M12 7.5v.01" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+              </svg>
+              <div>
+                <p className="valuation-message">
+                  {state.kind === 'unknown' ? VALUATION_UNKNOWN : VALUATION_UNAVAILABLE}
+                </p>
+                <p className="valuation-vehicle">{subject.vehicle}</p>
+              </div>
+            </div>
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
