@@ -24,11 +24,10 @@
  * What is sent is built from the completed lead's row (which never changes once complete) and
  * the site's content; rows written by earlier versions carry their payload and send it as it is.
  */
-import { redactUrl, redactUrls } from '../../../../lib/redact.ts';
-import type { ApiDeps, Destination } from '../../../../api/core/deps.ts';
+import type { ApiDeps } from '../../../../api/core/deps.ts';
 import type { LeadRow } from '../store.ts';
-import { leadPayload, type LeadPayload } from './payload.ts';
-import { SendError, sendAdf, sendFiles, sendWebhook, type SendContext } from './send.ts';
+import { KIND_NAMES, sendRow } from './route.ts';
+import { claimDue, deferDue, leadsById, recordAttempt, type OutboxRow } from './rows.ts';
 
 export const MAX_ATTEMPTS = 12;
 export const FIRST_RETRY_MS = 60_000;
@@ -69,91 +68,6 @@ export interface DeliverReport {
 }
 
 export const emptyReport = (): DeliverReport => ({ claimed: 0, delivered: 0, retrying: 0, failed: 0, deferred: 0 });
-
-interface OutboxRow {
-  id: string;
-  lead_id: string;
-  site_slug: string;
-  destination: Destination['kind'];
-  target: string;
-  payload: LeadPayload | null;
-  attempts: number;
-}
-
-/**
- * Claims due rows for free slots. $1 now, $2 the lease's end, $3 free slots in all, $4 slots per
- * destination; $5-$7 the destinations with sends in flight (site, kind, how many), whose rows
- * take only the slots they have left. `place` is a row's turn in its destination, counting the
- * sends in flight; ordering by it shares the slots fairly. The outer conditions are checked again
- * on the locked row, so a row another worker claimed meanwhile is not taken twice.
- */
-const CLAIM = `
-WITH busy AS (
-  SELECT * FROM unnest($5::text[], $6::text[], $7::int[]) AS b (site_slug, destination, taken)
-),
-ranked AS (
-  SELECT o.id, o.next_attempt_at, COALESCE(b.taken, 0)
-    + row_number() OVER (PARTITION BY o.site_slug, o.destination ORDER BY o.next_attempt_at, o.id) AS place
-  FROM outbox o LEFT JOIN busy b ON b.site_slug = o.site_slug AND b.destination = o.destination
-  WHERE o.status = 'pending' AND o.next_attempt_at <= $1::timestamptz
-),
-due AS (
-  SELECT o.id FROM outbox o JOIN ranked r ON r.id = o.id
-  WHERE r.place <= $4 AND o.status = 'pending' AND o.next_attempt_at <= $1::timestamptz
-  ORDER BY r.place, r.next_attempt_at, o.id
-  LIMIT $3
-  FOR UPDATE OF o SKIP LOCKED
-)
-UPDATE outbox o SET attempts = o.attempts + 1, next_attempt_at = $2::timestamptz, updated_at = $1::timestamptz
-FROM due WHERE o.id = due.id
-RETURNING o.id, o.lead_id, o.site_slug, o.destination, o.target, o.payload, o.attempts`;
-
-/** Puts off one destination's due rows ($2 site, $3 kind) to $4 without an attempt; rows others hold are left. */
-const DEFER = `
-UPDATE outbox o SET next_attempt_at = $4::timestamptz, last_error = $5, updated_at = $1::timestamptz
-FROM (
-  SELECT id FROM outbox
-  WHERE status = 'pending' AND site_slug = $2 AND destination = $3 AND next_attempt_at <= $1::timestamptz
-  FOR UPDATE SKIP LOCKED
-) d
-WHERE o.id = d.id
-RETURNING o.id`;
-
-const KIND_NAMES: Record<Destination['kind'], string> = {
-  webhook: 'webhook (LEAD_WEBHOOK_URL)',
-  adf: 'ADF destination (LEAD_ADF_URL)',
-  file: 'deliveries folder',
-};
-
-/** Where one row goes now, and how. */
-interface Route {
-  /** As recorded: the URL without credentials, or the folder. */
-  target: string;
-  /** Said in the attempt's record when the lead goes elsewhere than its kind's destination. */
-  note?: string;
-  send(ctx: SendContext): Promise<unknown>;
-}
-
-function files(dir: string, note?: string): Route {
-  return { target: dir, note, send: (ctx) => sendFiles(dir, ctx) };
-}
-
-/** The row's destination as configured now (see the module's rules). */
-export function routeOf(
-  row: Pick<OutboxRow, 'site_slug' | 'destination' | 'target'>,
-  deps: Pick<ApiDeps, 'destinations' | 'deliveriesDir'>,
-): Route {
-  const configured = deps.destinations?.(row.site_slug) ?? [];
-  const folder = configured.find((d) => d.kind === 'file')?.dir ?? deps.deliveriesDir?.(row.site_slug);
-  if (row.destination === 'file') return files(folder ?? row.target);
-  const same = configured.find((d) => d.kind === row.destination);
-  if (same?.kind === 'webhook')
-    return { target: redactUrl(same.url), send: (ctx) => sendWebhook(same.url, same.secret, ctx) };
-  if (same?.kind === 'adf') return { target: redactUrl(same.url), send: (ctx) => sendAdf(same.url, ctx) };
-  const gone = `The ${KIND_NAMES[row.destination]} of ${row.site_slug} is no longer configured`;
-  if (!folder) throw new SendError(`${gone} and no deliveries folder is known: the lead waits in the outbox.`);
-  return files(folder, `${gone}: written to ${folder} instead.`);
-}
 
 const groupOf = (row: Pick<OutboxRow, 'site_slug' | 'destination'>) => `${row.site_slug}\u0000${row.destination}`;
 
@@ -238,24 +152,17 @@ export class OutboxWorker {
       else this.deferredUntil.delete(group);
     }
     const busy = [...taken].map(([group, n]) => [...group.split('\u0000'), n] as [string, string, number]);
-    const { rows } = await this.deps.db.query<OutboxRow>(CLAIM, [
-      now.toISOString(),
-      new Date(now.getTime() + LEASE_MS).toISOString(),
+    const rows = await claimDue(this.deps.db, now, new Date(now.getTime() + LEASE_MS), {
       free,
-      per,
-      busy.map((b) => b[0]),
-      busy.map((b) => b[1]),
-      busy.map((b) => b[2]),
-    ]);
+      perDestination: per,
+      busy,
+    });
     if (!rows.length) return;
     state.report.claimed += rows.length;
-    const leads = new Map<string, LeadRow>();
+    let leads: Map<string, LeadRow>;
     const ids = [...new Set(rows.filter((r) => !r.payload).map((r) => r.lead_id))];
     try {
-      if (ids.length) {
-        const found = await this.deps.db.query<LeadRow>('SELECT * FROM leads WHERE id = ANY($1::uuid[])', [ids]);
-        for (const lead of found.rows) leads.set(lead.id, lead);
-      }
+      leads = await leadsById(this.deps.db, ids);
     } catch (e) {
       // The claimed rows keep their lease and are sent when it ends.
       state.report.claimed -= rows.length;
@@ -280,68 +187,22 @@ export class OutboxWorker {
   /** Sends one row and records the attempt; never throws (a database failure goes to `state`). */
   private async deliver(row: OutboxRow, lead: LeadRow | undefined, state: RunState): Promise<void> {
     const started = performance.now();
-    let error: string | undefined;
-    let httpStatus: number | undefined;
-    let unreachable = false;
-    let target: string | undefined;
-    let note: string | undefined;
-    try {
-      const payload =
-        row.payload ??
-        (lead &&
-          leadPayload(
-            lead,
-            this.deps.dealers.find((d) => d.slug === row.site_slug),
-          ));
-      if (!payload) throw new SendError(`Lead ${row.lead_id} is not in the database.`);
-      const route = routeOf(row, this.deps);
-      target = route.target;
-      note = route.note;
-      const answer = await route.send({
-        outboxId: row.id,
-        payload,
-        now: this.now(),
-        fetch: this.deps.fetch ?? globalThis.fetch,
-        timeoutMs: this.options.sendTimeoutMs,
-      });
-      if (typeof answer === 'number') httpStatus = answer;
-    } catch (e) {
-      error = redactUrls((e as Error).message || String(e));
-      httpStatus = e instanceof SendError ? e.httpStatus : undefined;
-      unreachable = e instanceof SendError && e.unreachable;
-    }
+    const sent = await sendRow(row, lead, this.deps, () => this.now(), this.options.sendTimeoutMs);
+    const { error } = sent;
     const ms = Math.round(performance.now() - started);
     const at = this.now();
     const retryAt = new Date(at.getTime() + retryDelayMs(row.attempts));
     const finalFailure = error !== undefined && row.attempts >= MAX_ATTEMPTS;
     try {
-      await this.deps.db.transaction(async (tx) => {
-        if (error === undefined) {
-          await tx.query(
-            `UPDATE outbox SET status = 'delivered', delivered_at = $2::timestamptz, last_error = NULL, updated_at = $2::timestamptz WHERE id = $1`,
-            [row.id, at.toISOString()],
-          );
-        } else {
-          await tx.query(
-            `UPDATE outbox SET status = $2, last_error = $3, next_attempt_at = $4::timestamptz, updated_at = $5::timestamptz WHERE id = $1`,
-            [row.id, finalFailure ? 'failed' : 'pending', error, retryAt.toISOString(), at.toISOString()],
-          );
-        }
-        await tx.query(
-          `INSERT INTO deliveries (outbox_id, attempt, ok, http_status, error, duration_ms, at, target, note)
-           VALUES ($1, $2, $3, $4, $5, $6, $7::timestamptz, $8, $9)`,
-          [
-            row.id,
-            row.attempts,
-            error === undefined,
-            httpStatus ?? null,
-            error ?? null,
-            ms,
-            at.toISOString(),
-            target ?? null,
-            note ?? null,
-          ],
-        );
+      await recordAttempt(this.deps.db, row, {
+        error,
+        httpStatus: sent.httpStatus,
+        ms,
+        at,
+        retryAt,
+        final: finalFailure,
+        target: sent.target,
+        note: sent.note,
       });
     } catch (e) {
       // The database went away after the send: the row keeps its lease and is sent again when
@@ -352,7 +213,7 @@ export class OutboxWorker {
     if (error === undefined) state.report.delivered++;
     else if (finalFailure) state.report.failed++;
     else state.report.retrying++;
-    if (unreachable) await this.defer(row, at, retryAt, error!, state);
+    if (sent.unreachable) await this.defer(row, at, retryAt, error!, state);
   }
 
   /** Puts off the due rows of `row`'s destination, which did not answer, to `until`. */
@@ -361,18 +222,12 @@ export class OutboxWorker {
     if ((this.deferredUntil.get(group) ?? 0) >= until.getTime()) return;
     this.deferredUntil.set(group, until.getTime());
     try {
-      const { rows } = await this.deps.db.query(DEFER, [
-        at.toISOString(),
-        row.site_slug,
-        row.destination,
-        until.toISOString(),
-        `Not tried: the send before it to this destination failed (${reason}); put off to ${until.toISOString()}.`,
-      ]);
-      state.report.deferred += rows.length;
-      if (rows.length)
+      const deferred = await deferDue(this.deps.db, row, at, until, reason);
+      state.report.deferred += deferred;
+      if (deferred)
         this.options.log?.(
           `Lead delivery: the ${KIND_NAMES[row.destination]} of ${row.site_slug} did not answer (${reason}); ` +
-            `its ${rows.length} other due lead(s) wait until ${until.toISOString()}.`,
+            `its ${deferred} other due lead(s) wait until ${until.toISOString()}.`,
         );
     } catch (e) {
       // The rows stay due and are tried one by one instead.
