@@ -26,12 +26,17 @@ export interface FolderScore {
   covered: number | undefined;
 }
 
-/** The folder a file is scored under: two levels below src/ ("src/features/leads/server"), or its own folder. */
+/**
+ * The folder a file is scored under: `depth` levels below src/ ("src/api/core", "src/domain"),
+ * one more in a feature, so each of its roles has its score ("src/features/leads/server"); a file
+ * outside src/ is scored under its own folder.
+ */
 export function folderOf(file: string, depth = 2): string {
   const parts = file.replace(/\\/g, '/').split('/');
   const start = parts.indexOf('src');
   const dirs = parts.slice(start === -1 ? 0 : start, -1);
-  return dirs.slice(0, (start === -1 ? 0 : 1) + depth).join('/') || '.';
+  if (start === -1) return dirs.slice(0, depth).join('/') || '.';
+  return dirs.slice(0, 1 + depth + (dirs[1] === 'features' ? 1 : 0)).join('/');
 }
 
 const percent = (part: number, whole: number) => (whole ? (100 * part) / whole : undefined);
