@@ -25,14 +25,15 @@
  *       dealership id of the car's location, else the site's own dealershipId, else null
  *   400 bad body; 404 unknown site or a car not in the dealer's stock; 502 / 503 as above
  */
+import type { z } from 'astro/zod';
+import type { Context, MiddlewareHandler } from 'hono';
 import { financeApplication, financeLocationsRequest } from '../contract/finance.ts';
-import { parseWith } from '../../../contract/parse.ts';
 import type { ApiDeps } from '../../../api/core/deps.ts';
 import { ApiError } from '../../../api/core/errors.ts';
 import { guard } from '../../../api/core/guard.ts';
 import { FinanceProviderError } from './finance-provider.ts';
-import { featureApp, routePath, type JsonObject } from '../../../api/core/respond.ts';
-import { validate } from '../../../api/core/validate.ts';
+import { featureApp, routePath, type ApiEnv, type JsonObject } from '../../../api/core/respond.ts';
+import { validate, type OnProblem } from '../../../api/core/validate.ts';
 import type { Car } from '../../../content/entities.ts';
 import type { DealerContent } from '../../../content/load.ts';
 import { messages } from '../../../forms/messages.ts';
@@ -43,20 +44,22 @@ const TOO_MANY = 'Too many finance requests were sent from your network. Please 
 /** Values of a finance body that name a dealer: the server's to say, so never passed on. */
 export const DEALER_VALUE = /^(dealershipId|dealerCompanyId|dealership_.*)$/;
 
-/**
- * The form values to send (without the site and any value naming a dealer), or the fields whose
- * values no finance form produces.
- */
-export function checkFinanceValues(body: JsonObject): {
-  values: JsonObject;
-  fields: Record<string, string>;
-  message?: string;
-} {
-  const parsed = parseWith(financeApplication, body);
-  if (!parsed.ok) return { values: {}, fields: parsed.problem.fields, message: parsed.problem.message };
-  const { site: _, ...values } = parsed.value;
-  return { values: Object.fromEntries(Object.entries(values).filter(([k]) => !DEALER_VALUE.test(k))), fields: {} };
+/** The form values to send: the parsed application without the site and any value naming a dealer. */
+function financeValues(application: z.output<typeof financeApplication>): JsonObject {
+  const { site: _, ...values } = application;
+  return Object.fromEntries(Object.entries(values).filter(([k]) => !DEALER_VALUE.test(k)));
 }
+
+/** A refused application: a value of the wrong type is named by its field; a problem of the whole body in its words. */
+const wrongTypes: OnProblem = ({ message, fields }) =>
+  new ApiError(
+    400,
+    Object.keys(fields).some(Boolean) ? 'Some values of the finance application have the wrong type.' : message,
+    fields,
+  );
+
+/** The provider of `/api/send-to-{provider}`, in lower case. */
+const providerOf = (c: Context) => c.req.param('sendTo')!.slice('send-to-'.length).toLowerCase();
 
 /** A location_id that is none of the dealer's locations (empty is none chosen). */
 function foreignLocation(dealer: DealerContent, value: unknown): boolean {
@@ -112,37 +115,41 @@ async function providerCall<T>(slug: string, call: () => Promise<T>): Promise<T>
 export function financeApp(deps: ApiDeps) {
   // Content-Type, body, site, Origin and the per-address limit, shared by both routes.
   const financeRequest = guard(deps, 'finance', (limits) => limits.financePerIp, TOO_MANY);
+  // A provider other than the site's is a 404, before the body's values are looked at.
+  const knownProvider: MiddlewareHandler<ApiEnv> = async (c, next) => {
+    const dealer = c.get('dealer');
+    const provider = providerOf(c);
+    const named = dealer.site.integrations?.financeProvider?.trim().toLowerCase();
+    if (named && named !== provider) {
+      throw new ApiError(404, `${dealer.site.name} sends finance applications to "${named}", not "${provider}".`);
+    }
+    await next();
+  };
   const carIdRequired = () =>
     new ApiError(400, 'carId is required: the id of a car in stock.', { carId: 'must be a car id' });
 
   return featureApp()
-    .post(routePath('sendToProvider'), financeRequest, async (c) => {
-      const { body, dealer } = c.var;
-      const provider = c.req.param('sendTo')!.slice('send-to-'.length).toLowerCase();
-      const named = dealer.site.integrations?.financeProvider?.trim().toLowerCase();
-      if (named && named !== provider) {
-        throw new ApiError(404, `${dealer.site.name} sends finance applications to "${named}", not "${provider}".`);
-      }
-      const { values, fields, message } = checkFinanceValues(body);
-      if (message) {
-        throw new ApiError(
-          400,
-          Object.keys(fields).some(Boolean) ? 'Some values of the finance application have the wrong type.' : message,
-          fields,
+    .post(
+      routePath('sendToProvider'),
+      financeRequest,
+      knownProvider,
+      validate('json', financeApplication, wrongTypes),
+      async (c) => {
+        const dealer = c.get('dealer');
+        const values = financeValues(c.req.valid('json'));
+        if (foreignLocation(dealer, values.location_id)) {
+          throw new ApiError(400, 'Please check the highlighted fields and try again.', {
+            location_id: messages.location,
+          });
+        }
+        const dealershipId = await applicationDealershipId(deps, dealer, values.car_id);
+        const answer = await providerCall(dealer.slug, () =>
+          deps.financeProvider.apply({ site: dealer.site, values, provider: providerOf(c), dealershipId }),
         );
-      }
-      if (foreignLocation(dealer, values.location_id)) {
-        throw new ApiError(400, 'Please check the highlighted fields and try again.', {
-          location_id: messages.location,
-        });
-      }
-      const dealershipId = await applicationDealershipId(deps, dealer, values.car_id);
-      const answer = await providerCall(dealer.slug, () =>
-        deps.financeProvider.apply({ site: dealer.site, values, provider, dealershipId }),
-      );
-      c.header('Cache-Control', 'no-store');
-      return c.json(answer);
-    })
+        c.header('Cache-Control', 'no-store');
+        return c.json(answer);
+      },
+    )
     .post(
       routePath('financeLocations'),
       financeRequest,
