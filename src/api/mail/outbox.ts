@@ -29,8 +29,19 @@ import { createHash } from 'node:crypto';
 import { unlink } from 'node:fs/promises';
 import { redactUrls } from '../../lib/redact.ts';
 import type { Db } from '../core/deps.ts';
-import { unavailableReason } from '../db/errors.ts';
-import { MailSendError, type Mailer, type MailMessage, type SentMail } from './mailer.ts';
+import { MailSendError, type Mailer, type SentMail } from './mailer.ts';
+import {
+  claimDueMail,
+  dbReason,
+  insertMail,
+  markFailed,
+  recordEarlier,
+  recordSent,
+  unrecorded,
+  type ClaimedMail,
+  type OutboxMail,
+  type SentRecord,
+} from './outbox-rows.ts';
 
 /** Attempts of one mail before it is 'failed'. */
 export const MAIL_MAX_ATTEMPTS = 10;
@@ -44,14 +55,6 @@ export const RECORD_RETRY_MS = 60_000;
 const IN_FLIGHT = 4;
 /** Mails one call claims at most, by default. */
 const DEFAULT_LIMIT = 200;
-
-export interface OutboxMail {
-  site: string;
-  kind: string;
-  key: string;
-  message: MailMessage;
-  meta?: Record<string, unknown>;
-}
 
 export interface MailDeliverReport {
   claimed: number;
@@ -80,97 +83,7 @@ export function outboxMessageId(site: string, key: string, fromAddress: string):
 /** Inside the caller's transaction; false when a mail with that key was already enqueued. */
 export async function enqueueMail(db: Db, mail: OutboxMail, now: Date): Promise<boolean> {
   const messageId = mail.message.messageId ?? outboxMessageId(mail.site, mail.key, mail.message.from.address);
-  const { rows } = await db.query(
-    `INSERT INTO mail_outbox (site_slug, kind, dedupe_key, email_key, message, message_id, status, attempts,
-       next_attempt_at, meta, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5::jsonb, $6, 'pending', 0, $7::timestamptz, $8::jsonb, $7::timestamptz, $7::timestamptz)
-     ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`,
-    [
-      mail.site,
-      mail.kind,
-      mail.key,
-      mail.message.to.trim().toLowerCase(),
-      JSON.stringify({ ...mail.message, messageId }),
-      messageId,
-      now.toISOString(),
-      mail.meta ? JSON.stringify(mail.meta) : null,
-    ],
-  );
-  return rows.length > 0;
-}
-
-interface ClaimedMail {
-  id: string;
-  site_slug: string;
-  kind: string;
-  message: MailMessage;
-  message_id: string;
-  attempts: number;
-}
-
-const DUE = `((status = 'pending' AND next_attempt_at <= $1::timestamptz)
-  OR (status = 'sending' AND lease_until <= $1::timestamptz))`;
-
-/**
- * $1 now, $2 how many, $3 the site or null, $4 the lease's end. The conditions are checked again
- * on the locked row, so a mail another instance claimed meanwhile is not taken twice.
- */
-const CLAIM = `
-WITH due AS (
-  SELECT id FROM mail_outbox
-  WHERE ${DUE} AND ($3::text IS NULL OR site_slug = $3::text)
-  ORDER BY next_attempt_at, id
-  LIMIT $2
-  FOR UPDATE SKIP LOCKED
-)
-UPDATE mail_outbox m SET status = 'sending', attempts = m.attempts + 1, lease_until = $4::timestamptz,
-  updated_at = $1::timestamptz
-FROM due WHERE m.id = due.id AND ${DUE.replace(/\b(status|next_attempt_at|lease_until)\b/g, 'm.$1')}
-RETURNING m.id::text, m.site_slug, m.kind, m.message, m.message_id, m.attempts`;
-
-/** Sends of this process not yet recorded (the database was away), per database, by row id. */
-const unrecorded = new WeakMap<Db, Map<string, { at: Date; file?: string }>>();
-
-const dbReason = (e: unknown) => unavailableReason(e) ?? (e as Error)?.message ?? String(e);
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-async function markSent(db: Db, id: string, sent: { at: Date; file?: string }): Promise<void> {
-  await db.query(
-    `UPDATE mail_outbox SET status = 'sent', sent_at = $2::timestamptz, file = $3, lease_until = NULL,
-       last_error = NULL, updated_at = $2::timestamptz WHERE id = $1`,
-    [id, sent.at.toISOString(), sent.file ?? null],
-  );
-}
-
-/** Records a send, retrying while the database is away for up to `budgetMs`; false when it could not. */
-async function recordSent(db: Db, id: string, sent: { at: Date; file?: string }, budgetMs: number): Promise<boolean> {
-  const deadline = performance.now() + budgetMs;
-  for (let wait = 200; ; wait = Math.min(wait * 2, 5_000)) {
-    try {
-      await markSent(db, id, sent);
-      return true;
-    } catch (e) {
-      if (performance.now() + wait > deadline) return false;
-      await sleep(wait);
-    }
-  }
-}
-
-/** What an earlier call sent and could not record: recorded first (a quick try each). */
-async function recordEarlier(db: Db, report: MailDeliverReport): Promise<void> {
-  const waiting = unrecorded.get(db);
-  if (!waiting?.size) return;
-  for (const [id, sent] of [...waiting]) {
-    try {
-      await markSent(db, id, sent);
-      waiting.delete(id);
-    } catch (e) {
-      report.errors.push(
-        `Mail ${id} was sent but is not recorded yet (${dbReason(e)}); recorded once the database answers.`,
-      );
-      return;
-    }
-  }
+  return insertMail(db, mail, messageId, now);
 }
 
 async function sendOne(
@@ -182,7 +95,7 @@ async function sendOne(
   const waiting = unrecorded.get(deps.db);
   // Its lease ended while this process kept its send in memory: it was sent, so record it.
   const earlier = waiting?.get(row.id);
-  let sent: { at: Date; file?: string };
+  let sent: SentRecord;
   if (earlier) sent = earlier;
   else {
     let result: SentMail;
@@ -219,11 +132,7 @@ async function recordFailure(
   const at = deps.now();
   const retryAt = new Date(at.getTime() + mailRetryDelayMs(row.attempts));
   try {
-    await deps.db.query(
-      `UPDATE mail_outbox SET status = $2, last_error = $3, next_attempt_at = $4::timestamptz, lease_until = NULL,
-         updated_at = $5::timestamptz WHERE id = $1 AND status = 'sending'`,
-      [row.id, final ? 'failed' : 'pending', reason, retryAt.toISOString(), at.toISOString()],
-    );
+    await markFailed(deps.db, row.id, { final, reason, retryAt, at });
   } catch (e) {
     const line = `${what} was not sent (${reason}) and that could not be recorded (${dbReason(e)}): it is tried again when its lease ends.`;
     report.retrying++;
@@ -250,17 +159,18 @@ export async function deliverMail(
 ): Promise<MailDeliverReport> {
   const report = emptyMailReport();
   const limit = options?.limit ?? DEFAULT_LIMIT;
-  await recordEarlier(deps.db, report);
+  await recordEarlier(deps.db, report.errors);
   while (report.claimed < limit) {
     const now = deps.now();
     let rows: ClaimedMail[];
     try {
-      ({ rows } = await deps.db.query<ClaimedMail>(CLAIM, [
-        now.toISOString(),
+      rows = await claimDueMail(
+        deps.db,
+        now,
         Math.min(IN_FLIGHT, limit - report.claimed),
         options?.site ?? null,
-        new Date(now.getTime() + MAIL_LEASE_MS).toISOString(),
-      ]));
+        new Date(now.getTime() + MAIL_LEASE_MS),
+      );
     } catch (e) {
       const line = `Mail delivery: could not claim due mail (${dbReason(e)}); it waits for the next delivery.`;
       report.errors.push(line);
