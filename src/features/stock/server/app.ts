@@ -11,16 +11,14 @@
  */
 import { readFeedFileInSlices, type RowError } from '../rules/feed.ts';
 import type { Context } from 'hono';
-import { MAX_STATUS_IDS } from '../../../contract/routes.ts';
 import type { ApiDeps } from '../../../api/core/deps.ts';
 import { ApiError } from '../../../api/core/errors.ts';
 import { featureApp, routePath, site } from '../../../api/core/respond.ts';
-import { validate } from '../../../api/core/validate.ts';
+import { validate, type OnProblem } from '../../../api/core/validate.ts';
 import { stockCarQuery, type StockCarAnswer } from '../contract/stock-car.ts';
-import { MAX_COMPARE } from '../../shortlist/rules/shortlist.ts';
+import { stockCompareQuery, stockStatusQuery } from '../contract/stock-status.ts';
 import { listedCarBySlug, stockCarOf } from './car.ts';
 import { compareCars } from './compare.ts';
-import { CONTROL_CHARACTERS } from '../../../lib/text.ts';
 import { carStatuses } from './store.ts';
 import { applyStockFeed, stockFeedOf } from './import.ts';
 import { acceptPush, type AcceptedPush } from './push-checks.ts';
@@ -35,35 +33,19 @@ export const MAX_LISTED_ERRORS = 200;
  */
 export const STATUS_CACHE = 'public, max-age=20';
 
-/** The distinct car ids of `?ids=`, at most `max` (400 naming `ids` otherwise). */
-function carIds(raw: string | undefined, max: number, tooMany: string): string[] {
-  const ids = [
-    ...new Set(
-      (raw ?? '')
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
-    ),
-  ];
-  if (!ids.length) throw new ApiError(400, 'Name the cars: ?ids=<car id>[,<car id>…].', { ids: 'Required.' });
-  if (ids.length > max) throw new ApiError(400, tooMany, { ids: `At most ${max}.` });
-  if (ids.some((id) => id.length > 128 || CONTROL_CHARACTERS.test(id)))
-    throw new ApiError(400, 'A car id is too long or holds a control character.', { ids: 'Not a car id.' });
-  return ids;
-}
+/** A refused `?ids=`: the problem in words, naming `ids`. */
+const badIds: OnProblem = ({ fields }) => new ApiError(400, fields.ids!, fields);
 
 /** POST /api/stock, GET /api/stock/status, /api/stock/compare and /api/stock/car. */
 export function stockApp(deps: ApiDeps) {
   return featureApp()
-    .get(routePath('stockStatus'), site(deps), async (c) => {
-      const ids = carIds(c.req.query('ids'), MAX_STATUS_IDS, `Ask about ${MAX_STATUS_IDS} cars at most.`);
-      const cars = await carStatuses(deps.db, c.get('dealer'), ids, deps.now());
+    .get(routePath('stockStatus'), site(deps), validate('query', stockStatusQuery, badIds, ['ids']), async (c) => {
+      const cars = await carStatuses(deps.db, c.get('dealer'), c.req.valid('query').ids, deps.now());
       c.header('Cache-Control', STATUS_CACHE);
       return c.json({ cars });
     })
-    .get(routePath('stockCompare'), site(deps), async (c) => {
-      const ids = carIds(c.req.query('ids'), MAX_COMPARE, `Compare ${MAX_COMPARE} cars at most.`);
-      const cars = await compareCars(deps.db, c.get('dealer'), ids);
+    .get(routePath('stockCompare'), site(deps), validate('query', stockCompareQuery, badIds, ['ids']), async (c) => {
+      const cars = await compareCars(deps.db, c.get('dealer'), c.req.valid('query').ids);
       c.header('Cache-Control', STATUS_CACHE);
       return c.json({ cars });
     })
