@@ -1,6 +1,6 @@
 /**
  * The visitor when a login has recognised them. Nobody logs in on the dealer sites yet; the form
- * rule `skipAuthentication` reads this store, so whatever signs a visitor in sets it.
+ * rule `skipAuthentication` reads this store, so whatever signs a visitor in sets `$user`.
  * Kept in localStorage under `dealer.user`.
  */
 import { persistentAtom } from './persistent.ts';
@@ -14,14 +14,6 @@ export interface SiteUser {
 export const USER_KEY = 'dealer.user';
 
 export const $user = persistentAtom<SiteUser | null>(USER_KEY, null, 'local');
-
-export function signIn(user: SiteUser): void {
-  $user.set(user);
-}
-
-export function signOut(): void {
-  $user.set(null);
-}
 
 /** The rule "skip authentication" applies to a logged-in user with a phone number. */
 export function userHasPhone(user: SiteUser | null): boolean {

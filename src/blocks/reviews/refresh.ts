@@ -23,8 +23,6 @@ import { apiFetch } from '../../contract/fetch.ts';
 import { starRating } from '../../lib/rating.ts';
 import { reviewsPath } from '../../contract/routes.ts';
 
-export type ReviewsVariant = 'simple' | 'highlighted' | 'full' | 'mini' | 'modern';
-
 /** The reviews route's query (src/contract/catalogue.ts). */
 export type ReviewsRequest = ReviewsQuery;
 

@@ -77,12 +77,17 @@ describe('scoresByFolder', () => {
 
 describe('mergeReports', () => {
   it('replaces the files a narrowed run mutated and keeps every other file and test file', () => {
-    const kept = {
+    type Report = ReportLike & { schemaVersion: string; testFiles: Record<string, unknown> };
+    const kept: Report = {
       schemaVersion: '1',
       files: { 'src/a.ts': mutants('Survived'), 'src/b.ts': mutants('Killed') },
       testFiles: { 'tests/a.test.ts': {} },
     };
-    const run = { schemaVersion: '2', files: { 'src/a.ts': mutants('Killed') }, testFiles: { 'tests/c.test.ts': {} } };
+    const run: Report = {
+      schemaVersion: '2',
+      files: { 'src/a.ts': mutants('Killed') },
+      testFiles: { 'tests/c.test.ts': {} },
+    };
     const merged = mergeReports(kept, run);
     expect(merged.schemaVersion).toBe('2');
     expect(merged.files).toEqual({ 'src/a.ts': mutants('Killed'), 'src/b.ts': mutants('Killed') });

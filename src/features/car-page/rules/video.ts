@@ -13,8 +13,6 @@ export type VideoSource =
   | { provider: 'vimeo'; id: string; embedUrl: string; watchUrl: string }
   | { provider: 'file'; src: string; watchUrl: string };
 
-export type VideoProvider = VideoSource['provider'];
-
 /** What the gallery names each host as. */
 export const PROVIDER_NAMES: Record<'youtube' | 'vimeo', string> = { youtube: 'YouTube', vimeo: 'Vimeo' };
 

@@ -33,11 +33,6 @@ export function financeDetailsFresh(details: Pick<FinanceDetails, 'savedAt'>, no
   return age >= 0 && age < FINANCE_DETAILS_DAYS * DAY_MS;
 }
 
-/** The date after which saved details are dropped (for the calculator's "saved until" message). */
-export function financeDetailsExpiry(details: Pick<FinanceDetails, 'savedAt'>): Date {
-  return new Date(Date.parse(details.savedAt) + FINANCE_DETAILS_DAYS * DAY_MS);
-}
-
 export function saveFinanceDetails(details: Omit<FinanceDetails, 'savedAt'>, now = new Date()): FinanceDetails {
   const saved = { ...details, savedAt: now.toISOString() };
   $financeDetails.set(saved);

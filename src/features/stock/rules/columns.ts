@@ -81,7 +81,6 @@ export const NZ_CIN_COLUMNS = [
   'rego_expiry',
   'security_interest',
 ] as const satisfies readonly Column[];
-export type NzCinColumn = (typeof NZ_CIN_COLUMNS)[number];
 
 /** Other names for columns (content format 1.3), as normalised by `headerKey`. */
 const ALIASES = new Map<string, Column>([

@@ -27,9 +27,6 @@ export interface StripePaymentsOptions {
   timeoutMs?: number;
 }
 
-/** Stripe refuses a Checkout Session that expires sooner than this after it is made. */
-export const MIN_CHECKOUT_SECONDS = 30 * 60;
-
 function providerError(e: unknown): PaymentProviderError {
   const message = e instanceof Error ? e.message : String(e);
   return new PaymentProviderError(`The payment provider could not handle the request: ${message}`);
