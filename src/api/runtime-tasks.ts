@@ -7,12 +7,8 @@ import type { DealerContent } from '../content/load.ts';
 import { maintenance, type Db } from './core/deps.ts';
 import { migrate } from './db/migrate.ts';
 import { releaseDue } from '../features/reservations/server/rows.ts';
-import {
-  describePurge,
-  purgeExpired,
-  type PurgeOptions,
-  type PurgeReport,
-} from '../features/leads/server/retention.ts';
+import { describePurge, type PurgeReport } from '../features/leads/server/purge-report.ts';
+import { purgeExpired, type PurgeOptions } from '../features/leads/server/retention.ts';
 import { indexContent } from '../features/search/server/index-content.ts';
 import { importVersions, useImportedStock } from '../features/stock/server/store.ts';
 import { describeAlerts, runAlerts, type AlertDeps, type AlertReport } from '../features/saved-searches/server/run.ts';

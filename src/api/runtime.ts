@@ -18,7 +18,8 @@ import type { FinanceProvider } from '../features/finance/server/finance-provide
 import { valuationProviderFromEnv, type ValuationProvider } from '../features/valuation/server/valuation-provider.ts';
 import type { Payments } from '../features/reservations/server/payments/payments.ts';
 import { holdLimitsFromEnv } from '../features/reservations/server/limits.ts';
-import { retentionFromEnv, type PurgeReport } from '../features/leads/server/retention.ts';
+import type { PurgeReport } from '../features/leads/server/purge-report.ts';
+import { retentionFromEnv } from '../features/leads/server/retention.ts';
 import {
   OutboxWorker,
   emptyReport,
