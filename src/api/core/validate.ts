@@ -30,6 +30,11 @@ export interface ValidateOptions {
    * client's address; what it throws (a 429) is the answer instead.
    */
   onRefused?: (c: Context) => Promise<void>;
+  /**
+   * What the schema sees, made of the value read and the request: a search for facet values adds
+   * its path's index and facet to the body.
+   */
+  read?: (value: unknown, c: Context) => unknown;
 }
 
 /** Each validation middleware's target and schema, so a test can see which routes validate what. */
@@ -47,11 +52,15 @@ export function validate<S extends StandardSchemaV1, T extends Target>(
   onProblem: OnProblem = badRequest,
   options: readonly string[] | ValidateOptions = {},
 ) {
-  const { keys, onRefused }: ValidateOptions = isKeys(options) ? { keys: options } : options;
+  const { keys, onRefused, read }: ValidateOptions = isKeys(options) ? { keys: options } : options;
   const input = keys ? firstValues(schema, keys) : schema;
   const middleware: MiddlewareHandler<ApiEnv> = (c, next) => {
     const body = target === 'json' ? c.get('body') : undefined;
-    const checked = sValidator(target, body === undefined ? input : over(input, body), async (result, ctx) => {
+    const seen = (value: unknown) => {
+      const got = body === undefined ? value : body;
+      return read ? read(got, c) : got;
+    };
+    const checked = sValidator(target, seeing(input, seen), async (result, ctx) => {
       if (result.success) return;
       await onRefused?.(ctx);
       throw onProblem(problemOf(result.error), result.error);
@@ -75,11 +84,11 @@ function isKeys(options: readonly string[] | ValidateOptions): options is readon
   return Array.isArray(options);
 }
 
-/** `schema` over `value`, whatever the validator read. */
-function over<S extends StandardSchemaV1>(schema: S, value: unknown): S {
+/** `schema` over `seen(value)` of each value the validator read. */
+function seeing<S extends StandardSchemaV1>(schema: S, seen: (value: unknown) => unknown): S {
   return {
-    '~standard': { ...schema['~standard'], validate: () => schema['~standard'].validate(value) },
-  } as unknown as S;
+    '~standard': { ...schema['~standard'], validate: (value: unknown) => schema['~standard'].validate(seen(value)) },
+  } as S;
 }
 
 /** `schema` over the first value of each of `keys` ('' when absent). */

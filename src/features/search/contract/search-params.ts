@@ -5,8 +5,9 @@
  * attributesToSnippet, getRankingInfo, …) are ignored; a parameter it uses with a wrong value is
  * a ParamError naming it (400).
  */
+import { z } from 'astro/zod';
 import { parseWith } from '../../../contract/parse.ts';
-import { searchEntry } from './search.ts';
+import { facetSearchRequest, multiQueryRequest, searchEntry } from './search.ts';
 import { FilterError, parseFacetFilters, parseFilters, parseNumericFilters, type Filter } from '../rules/filters.ts';
 import {
   boolean,
@@ -216,3 +217,58 @@ export function parseSearchRequest(entry: unknown): SearchRequest {
   }
   return request;
 }
+
+/**
+ * What a refused search parameter's issue carries (its `params`): the parameter, its problem in
+ * words, and whether it names an index that does not exist (404, as Algolia answers).
+ */
+export interface ParamProblem {
+  param: string;
+  text: string;
+  unknownIndex: boolean;
+}
+
+/** The ParamProblem of an issue of multiQuerySearches or facetSearch; undefined for an envelope's. */
+export function paramProblemOf(issue: object | undefined): ParamProblem | undefined {
+  const params = (issue as { params?: { paramProblem?: ParamProblem } } | undefined)?.params;
+  return params?.paramProblem;
+}
+
+/**
+ * `entry` as its search; a ParamError is the issue of its parameter, its message naming it after
+ * `where` (the request's place in a list), and nothing is returned.
+ */
+function searchOf(entry: unknown, where: string, ctx: z.RefinementCtx): SearchRequest | undefined {
+  try {
+    return parseSearchRequest(entry);
+  } catch (e) {
+    if (!(e instanceof ParamError)) throw e;
+    const paramProblem: ParamProblem = {
+      param: e.param,
+      text: e.message,
+      unknownIndex: e instanceof UnknownIndexError,
+    };
+    ctx.addIssue({ code: 'custom', message: `${where}${e.param}: ${e.message}`, params: { paramProblem } });
+    return undefined;
+  }
+}
+
+/** A multi-query body (search.ts multiQueryRequest) as its searches, each entry read as above; the first refused one is the problem. */
+export const multiQuerySearches = multiQueryRequest.transform((body, ctx) => {
+  const searches: SearchRequest[] = [];
+  for (const [i, entry] of body.requests.entries()) {
+    const search = searchOf(entry, `requests[${i}].`, ctx);
+    if (!search) return z.NEVER;
+    searches.push(search);
+  }
+  return searches;
+});
+
+/**
+ * A search for facet values (search.ts facetSearchRequest) as its search: the body's parameters,
+ * with the index, `type: 'facet'` and facet that the route adds from its path over the body's.
+ */
+export const facetSearch = facetSearchRequest.transform((body, ctx) => {
+  const { site: _, ...entry } = body;
+  return searchOf(entry, '', ctx) ?? z.NEVER;
+});

@@ -18,74 +18,69 @@
 import type { Context } from 'hono';
 import { performance } from 'node:perf_hooks';
 import type { ApiDeps } from '../../../api/core/deps.ts';
-import { facetSearchRequest, multiQueryRequest, MAX_SEARCH_REQUESTS } from '../contract/search.ts';
-import { parseWith } from '../../../contract/parse.ts';
+import { MAX_SEARCH_REQUESTS } from '../contract/search.ts';
 import { ApiError } from '../../../api/core/errors.ts';
 import { guard } from '../../../api/core/guard.ts';
 import { featureApp, routePath, type ApiEnv } from '../../../api/core/respond.ts';
-import { ParamError, parseSearchRequest, type SearchRequest } from '../contract/search-params.ts';
-import { UnknownIndexError } from '../contract/search-param-values.ts';
+import { validate, type OnProblem } from '../../../api/core/validate.ts';
+import { facetSearch, multiQuerySearches, paramProblemOf, type SearchRequest } from '../contract/search-params.ts';
 import { runSearches } from './search.ts';
 
 export const MAX_REQUESTS = MAX_SEARCH_REQUESTS;
 
-/** A request's ParamError as the 400 naming the request (when in a list) and the parameter. */
-function parsed(entry: unknown, where: string): SearchRequest {
-  try {
-    return parseSearchRequest(entry);
-  } catch (e) {
-    // Algolia answers a call naming an index that does not exist with 404, and so do we.
-    if (e instanceof ParamError)
-      throw new ApiError(e instanceof UnknownIndexError ? 404 : 400, `${where}${e.param}: ${e.message}`, {
-        [e.param]: e.message,
-      });
-    throw e;
-  }
-}
-
-function bodyError(problem: { message: string; fields: Record<string, string> }, fallback: string): ApiError {
-  const [field, text] = Object.entries(problem.fields)[0] ?? ['', problem.message];
-  return new ApiError(400, problem.message, { [field || fallback]: text });
-}
-
-export function parseMultiQuery(body: Record<string, unknown>): SearchRequest[] {
-  const result = parseWith(multiQueryRequest, body);
-  if (!result.ok) throw bodyError(result.problem, 'requests');
-  return result.value.requests.map((entry, i) => parsed(entry, `requests[${i}].`));
-}
-
-/** A search for facet values: the body's parameters, for the index and facet of the path. */
-export function parseFacetSearch(indexName: string, facet: string, body: Record<string, unknown>): SearchRequest {
-  const result = parseWith(facetSearchRequest, body);
-  if (!result.ok) throw bodyError(result.problem, 'params');
-  const { site: _, ...entry } = result.value;
-  return parsed({ ...entry, indexName, type: 'facet', facet }, '');
+/**
+ * A refused search: a parameter's problem names the request (when in a list) and the parameter,
+ * and an index that does not exist is a 404, as Algolia answers it; a problem of the body's
+ * envelope names its first field (`fallback` when it has none).
+ */
+function searchProblem(fallback: string): OnProblem {
+  return (problem, [issue]) => {
+    const param = paramProblemOf(issue);
+    if (param) return new ApiError(param.unknownIndex ? 404 : 400, issue!.message, { [param.param]: param.text });
+    const [field, text] = Object.entries(problem.fields)[0] ?? ['', problem.message];
+    return new ApiError(400, problem.message, { [field || fallback]: text });
+  };
 }
 
 /** POST /api/search/1/indexes/{index}/queries and …/facets/{facet}/query. */
 export function searchApp(deps: ApiDeps) {
-  // The body is parsed in the handler: Algolia's clients post it as text/plain, which the
-  // contract's JSON validator does not read (see validate.ts).
+  // Content-Type (JSON, or text/plain as Algolia's clients post it), body, site, Origin and the
+  // per-address limit; validate() then reads the body the guard read.
   const guarded = guard(
     deps,
     'search',
     (limits) => limits.searchPerIp,
     'Too many searches were sent from your network. Please wait a minute and try again.',
   );
-  const search = async (c: Context<ApiEnv>, read: (body: Record<string, unknown>) => SearchRequest[]) => {
+  const search = async (c: Context<ApiEnv>, searches: SearchRequest[]) => {
     const started = performance.now();
-    const { body, dealer } = c.var;
-    const results = await runSearches(deps.db, dealer.slug, read(body));
+    const results = await runSearches(deps.db, c.var.dealer.slug, searches);
     c.header('Server-Timing', `search;dur=${(performance.now() - started).toFixed(2)}`);
     c.header('Cache-Control', 'no-store');
     return results;
   };
   return featureApp()
-    .post(routePath('searchQueries'), guarded, async (c) => c.json({ results: await search(c, parseMultiQuery) }))
-    .post(routePath('searchFacetValues'), guarded, async (c) => {
-      const [result] = await search(c, (body) => [
-        parseFacetSearch(c.req.param('index') ?? '', c.req.param('facet') ?? '', body),
-      ]);
-      return c.json(result!);
-    });
+    .post(
+      routePath('searchQueries'),
+      guarded,
+      validate('json', multiQuerySearches, searchProblem('requests')),
+      async (c) => c.json({ results: await search(c, c.req.valid('json')) }),
+    )
+    .post(
+      routePath('searchFacetValues'),
+      guarded,
+      // The path names the index and facet, over any the body names.
+      validate('json', facetSearch, searchProblem('params'), {
+        read: (body, c) => ({
+          ...(body as object),
+          indexName: c.req.param('index') ?? '',
+          type: 'facet',
+          facet: c.req.param('facet') ?? '',
+        }),
+      }),
+      async (c) => {
+        const [result] = await search(c, [c.req.valid('json')]);
+        return c.json(result!);
+      },
+    );
 }
