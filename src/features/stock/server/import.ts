@@ -14,18 +14,18 @@
  *
  * Cost grows with the cars a feed changes, not with the yard: the stock is read a page at a
  * time, only changed cars are written, and only their search records are rewritten
- * (src/features/search/server/index-update.ts). Everything is decided on the whole feed before the first
- * write (plan.ts): the summary, and the guard against emptying a yard. A feed that changes at
- * most STEP cars is then written in one transaction with its search records, so a search sees
- * the stock before the feed or after it, never half (on PGlite that transaction holds other
- * queries for up to about 0.3 s). A larger change is written in steps of at most STEP cars, each
- * its own transaction of about STEP_MS (stock rows and their search records together), with the
- * event loop free between steps: other dealers' requests (and, on PGlite's single connection,
- * their queries) are answered between them, and this dealer's site shows the change step by
- * step, over the seconds the import takes. The import is recorded (stock_imports, which a
- * feed_id is checked against) with its last step: an import that stops part-way leaves the steps
- * it wrote, and the same feed sent again applies the rest. An import lease (lease.ts) makes two
- * imports of one dealer take turns.
+ * (src/features/search/server/index-update.ts). Everything is decided on the whole feed before
+ * the first write (plan.ts): the summary, and the guard against emptying a yard (wipe-guard.ts).
+ * A feed that changes at most STEP cars is then written in one transaction with its search
+ * records (import-writes.ts), so a search sees the stock before the feed or after it, never
+ * half (on PGlite that transaction holds other queries for up to about 0.3 s). A larger change
+ * is written in steps of at most STEP cars, each its own transaction of about STEP_MS (stock
+ * rows and their search records together), with the event loop free between steps: other
+ * dealers' requests (and, on PGlite's single connection, their queries) are answered between
+ * them, and this dealer's site shows the change step by step, over the seconds the import
+ * takes. The import is recorded (stock_imports, which a feed_id is checked against) with its
+ * last step: an import that stops part-way leaves the steps it wrote, and the same feed sent
+ * again applies the rest. An import lease (lease.ts) makes two imports of one dealer take turns.
  */
 import type { Column } from '../rules/columns.ts';
 import type { FeedCar, FeedParse, RowError } from '../rules/types.ts';
@@ -35,11 +35,11 @@ import type { DealerContent } from '../../../content/load.ts';
 import type { Db } from '../../../api/core/deps.ts';
 import { indexDealer } from '../../search/server/index-content.ts';
 import { breathe } from '../../search/server/index-rows.ts';
-import { hasSiteIndex, updateDealerIndex } from '../../search/server/index-update.ts';
+import { hasSiteIndex } from '../../search/server/index-update.ts';
 import { takeLease, type Lease } from './lease.ts';
 import { existingStock, planFeed, type Stock, type Write } from './plan.ts';
-
-export { stockKeyOf } from './plan.ts';
+import { recordImport, writeCars } from './import-writes.ts';
+import { recentMost, wipeRefusal } from './wipe-guard.ts';
 
 export type FeedMode = 'full' | 'delta';
 
@@ -99,40 +99,6 @@ export interface ImportSummary {
   /** Rows the import itself left out (a delta's new car without make, model, year or price). */
   errors?: RowError[];
 }
-
-/** The share of listed cars a feed may take off the site at once, or below a day's most, without `force`. */
-export const MAX_WITHDRAW_SHARE = 0.5;
-/** A feed taking fewer cars than this off the site is never refused: a delta selling one car is routine. */
-export const MIN_GUARDED = 2;
-/** How far back the most a dealer listed counts for the guard (since its last forced feed). */
-export const GUARD_WINDOW_HOURS = 24;
-
-/** The most cars the dealer listed after a feed within the guard's window, since its last forced feed. */
-async function recentMost(db: Db, slug: string, now: Date): Promise<number> {
-  const { rows } = await db.query<{ most: number | null }>(
-    `SELECT max(listed_after)::int AS most FROM stock_imports
-      WHERE site_slug = $1 AND listed_after IS NOT NULL AND applied_at > $2::timestamptz - make_interval(hours => $3)
-        AND id >= coalesce((SELECT max(id) FROM stock_imports WHERE site_slug = $1 AND forced), 0)`,
-    [slug, now.toISOString(), GUARD_WINDOW_HOURS],
-  );
-  return rows[0]?.most ?? 0;
-}
-
-/**
- * A car is listed for sale since the first feed that lists it so after it was not: new, or sold,
- * withdrawn or hidden before (migration 0017: a sale made through a reservation stands until then).
- */
-const FOR_SALE = (row: string) =>
-  `(${row}.withdrawn_at IS NULL AND coalesce(${row}.car->>'status', 'available') = 'available')`;
-const UPSERT = `INSERT INTO stock_cars (site_slug, stock_number, car, position, first_seen, updated_at, withdrawn_at, listed_since)
-  SELECT $1, x.stock_number, x.car, x.position, $2, $2, x.withdrawn_at,
-    CASE WHEN x.withdrawn_at IS NULL AND coalesce(x.car->>'status', 'available') = 'available' THEN $2::timestamptz END
-  FROM jsonb_to_recordset($3::jsonb) AS x(stock_number text, car jsonb, position integer, withdrawn_at timestamptz)
-  ON CONFLICT (site_slug, stock_number) DO UPDATE
-    SET car = EXCLUDED.car, position = EXCLUDED.position, updated_at = EXCLUDED.updated_at, withdrawn_at = EXCLUDED.withdrawn_at,
-      listed_since = CASE WHEN NOT ${FOR_SALE('EXCLUDED')} THEN stock_cars.listed_since
-                          WHEN ${FOR_SALE('stock_cars')} AND stock_cars.listed_since IS NOT NULL THEN stock_cars.listed_since
-                          ELSE EXCLUDED.updated_at END`;
 
 /** A change of up to this many cars is applied in one transaction; a larger one in steps. */
 export const STEP = 1_000;
@@ -212,37 +178,28 @@ async function applyLeased(
     };
 
   const record = (tx: Db) =>
-    tx.query(
-      `INSERT INTO stock_imports (site_slug, feed_id, mode, source, added, updated, unchanged, withdrawn, skipped, applied_at,
-          listed_before, listed_after, forced)
-        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
-      [
-        dealer.slug,
-        feed.feedId ?? null,
-        feed.mode,
-        options.source,
-        added,
-        updated,
-        unchanged,
-        withdrawn,
-        skipped,
-        now.toISOString(),
-        listedBefore,
-        listedAfter,
-        options.force === true,
-      ],
-    );
+    recordImport(tx, {
+      site: dealer.slug,
+      feedId: feed.feedId,
+      mode: feed.mode,
+      source: options.source,
+      added,
+      updated,
+      unchanged,
+      withdrawn,
+      skipped,
+      appliedAt: now,
+      listedBefore,
+      listedAfter,
+      forced: options.force === true,
+    });
   // A site never indexed (or forgotten by a migration) is first indexed with the stock as it is
   // (a snapshot's cars, or a yard already imported), so that the feed's change goes into the
   // index in the same steps as into the stock, never as one whole re-index holding the database.
   if (!(await hasSiteIndex(db, dealer.slug))) await indexDealer(db, { ...dealer, cars: currentCars(stock) });
   const write = async (tx: Db, writes: Write[], unlisted: string[]) => {
     await lease.renew(tx);
-    await tx.query(UPSERT, [dealer.slug, now.toISOString(), JSON.stringify(writes.map(({ reindex: _, ...w }) => w))]);
-    await updateDealerIndex(tx, dealer.slug, {
-      cars: writes.filter((w) => w.reindex).map((w) => ({ car: w.car, position: w.position })),
-      remove: unlisted,
-    });
+    await writeCars(tx, dealer.slug, now, writes, unlisted);
   };
   const { writes, unlisted } = plan;
   if (writes.length <= STEP) {
@@ -282,26 +239,4 @@ function currentCars(stock: Stock): Car[] {
   return [...after]
     .sort(([a, x], [b, y]) => x.position - y.position || (a < b ? -1 : a > b ? 1 : 0))
     .map(([, e]) => e.car);
-}
-
-/**
- * Why a feed may not take cars off the site, or undefined: it takes at least MIN_GUARDED of them,
- * and more than half of those listed before it, or leaves fewer than half of the most listed
- * within the guard's window (a run of cut-off feeds, each taking half, is stopped at the second).
- */
-export function wipeRefusal(slug: string, before: number, after: number, recent: number): string | undefined {
-  const takenOff = before - after;
-  if (takenOff < MIN_GUARDED) return undefined;
-  const most = Math.max(before, recent);
-  const share = Math.round(MAX_WITHDRAW_SHARE * 100);
-  const fix =
-    'Nothing was changed. Send the whole stock, or force it (npm run stock -- import --force, or a push signed with ?force=true) if the dealer really sold them.';
-  if (takenOff > before * MAX_WITHDRAW_SHARE)
-    return `this feed would take ${takenOff} of the ${before} cars ${slug} lists off the site (more than ${share} %): an empty or cut-off file? ${fix}`;
-  if (after < most * MAX_WITHDRAW_SHARE)
-    return (
-      `this feed would leave ${after} of the ${most} cars ${slug} listed within the last ${GUARD_WINDOW_HOURS} hours ` +
-      `(fewer than ${share} %): a run of cut-off files? ${fix}`
-    );
-  return undefined;
 }
