@@ -56,6 +56,8 @@ export function validate<S extends StandardSchemaV1, T extends Target>(
   const input = keys ? firstValues(schema, keys) : schema;
   const middleware: MiddlewareHandler<ApiEnv> = (c, next) => {
     const body = target === 'json' ? c.get('body') : undefined;
+    // The validator reads a JSON body itself: from this cache, as the stream was read already.
+    if (body !== undefined) c.req.bodyCache.json ??= Promise.resolve(body);
     const seen = (value: unknown) => {
       const got = body === undefined ? value : body;
       return read ? read(got, c) : got;

@@ -1,10 +1,11 @@
 /**
  * POST /api/leads — saves a lead (src/forms/contract.ts, schema src/features/leads/contract/leads.ts). Order of
- * checks: Content-Type (415), body size (413) and JSON (400), site (404), Origin (403), request
- * shape and values (400 with `fields`), then the rate limits (429): per client address, counting
- * every request including refused ones, and per site, counting only valid saves that start a form
- * session, so junk never locks a dealer's forms and a visitor who has started a form can finish
- * it. The answer is sent only after the transaction commits; a database failure answers 503 so
+ * checks: Content-Type (415), body size (413) and JSON (400), site (404), Origin (403) in the
+ * intake middleware, request shape (400 with `fields`) by validate(), the form's values (400 with
+ * `fields`), then the rate limits (429): per client address, counting every request including
+ * refused ones (each check that refuses counts it), and per site, counting only valid saves that
+ * start a form session, so junk never locks a dealer's forms and a visitor who has started a form
+ * can finish it. The answer is sent only after the transaction commits; a database failure answers 503 so
  * the form keeps the visitor's input for a retry.
  *
  * lead_id: an id that is not a lead of this site answers 404; a lead of this site saved by
@@ -14,17 +15,19 @@
  * location and dealership, a team member's name) are the server's, never the request's: see
  * server-values.ts. A location or category the form does not offer is refused with `fields`.
  */
-import type { LeadSaveResponse } from '../contract/leads.ts';
+import type { Context, MiddlewareHandler } from 'hono';
+import { leadSaveRequest, type LeadSaveResponse } from '../contract/leads.ts';
 import { MAX_LEAD_BODY_BYTES } from '../../../forms/contract.ts';
 import { readJsonObject } from '../../../api/core/body.ts';
 import type { ApiDeps } from '../../../api/core/deps.ts';
 import { ApiError } from '../../../api/core/errors.ts';
 import { describeError } from '../../../api/db/errors.ts';
-import { featureApp, noSite, routePath } from '../../../api/core/respond.ts';
+import { featureApp, noSite, routePath, type ApiEnv } from '../../../api/core/respond.ts';
 import { checkOrigin, enforce, limitsOf, requireJson } from '../../../api/core/guard.ts';
-import { clientIp, type Hit } from '../../../api/core/rate-limit.ts';
+import { clientIp, type Hit, type Limit } from '../../../api/core/rate-limit.ts';
 import { resolveSite } from '../../../api/core/site.ts';
-import { missingContact, parseLeadSave, type LeadSave } from './request.ts';
+import { validate } from '../../../api/core/validate.ts';
+import { leadProblem, leadSaveOf, missingContact, type LeadSave } from './request.ts';
 import { leadSaverFor } from './batch.ts';
 import { findForm, stepValues, validateValues, type FoundForm } from './validate.ts';
 import { ownedValues, type OwnedValues } from './server-values.ts';
@@ -37,11 +40,17 @@ const TOO_MANY_FROM_NETWORK = 'Too many forms were sent from your network. Pleas
 const TOO_MANY_FOR_SITE = 'This site is receiving too many forms right now. Please try again shortly.';
 
 interface CheckedSave {
-  dealer: DealerContent;
-  save: LeadSave;
   found: FoundForm | undefined;
   /** The values to store, with the server's own lead values (server-values.ts). */
   owned: OwnedValues;
+}
+
+/** The per-address limit of a request, with its message. */
+function addressLimit(c: Context, limit: Limit) {
+  const ip = clientIp(c.req.raw);
+  // Without an address every visitor would share one bucket; the site limit still applies.
+  const hits: Hit[] = ip === 'unknown' ? [] : [{ key: `leads:ip:${ip}`, limit }];
+  return { hits, messages: { [`leads:ip:${ip}`]: TOO_MANY_FROM_NETWORK } };
 }
 
 /** POST /api/leads. */
@@ -49,14 +58,38 @@ export function leadsApp(deps: ApiDeps) {
   const limits = limitsOf(deps);
   const store = leadSaverFor(deps.db);
 
-  /** Everything a save must pass before it may count against the site. */
-  async function check(request: Request, now: Date): Promise<CheckedSave> {
-    requireJson(request);
-    const body = await readJsonObject(request, MAX_LEAD_BODY_BYTES);
-    const dealer = resolveSite(request, deps.dealers, body.site);
-    if (!dealer) throw noSite();
-    checkOrigin(request, dealer, deps.allowedOrigins);
-    const save = parseLeadSave(body);
+  /** A refused request still counts against its address, so junk from one address is slowed. */
+  async function countRefused(c: Context) {
+    const { hits, messages } = addressLimit(c, limits.perIp);
+    await enforce(deps, hits, messages);
+  }
+
+  /** Runs `check`; a refusal it throws (an ApiError under 500) is counted first. */
+  async function counting<T>(c: Context, check: () => Promise<T> | T): Promise<T> {
+    try {
+      return await check();
+    } catch (error) {
+      if (error instanceof ApiError && error.status < 500) await countRefused(c);
+      throw error;
+    }
+  }
+
+  /** Content-Type, body, site and Origin: the dealer and body in `c.var` for validate() and the handler. */
+  const intake: MiddlewareHandler<ApiEnv> = async (c, next) => {
+    await counting(c, async () => {
+      requireJson(c.req.raw);
+      const body = await readJsonObject(c.req.raw, MAX_LEAD_BODY_BYTES);
+      const dealer = resolveSite(c.req.raw, deps.dealers, body.site);
+      if (!dealer) throw noSite();
+      checkOrigin(c.req.raw, dealer, deps.allowedOrigins);
+      c.set('body', body);
+      c.set('dealer', dealer);
+    });
+    await next();
+  };
+
+  /** What a valid body must pass, against the dealer's form, before it may count against the site. */
+  async function check(dealer: DealerContent, save: LeadSave, now: Date): Promise<CheckedSave> {
     const found = findForm(dealer, save.form.pageId, save.form.blockId, now);
     if (!save.spam) {
       if (!found) {
@@ -79,65 +112,61 @@ export function leadsApp(deps: ApiDeps) {
       const fields = { ...owned.fields, ...checkedFields };
       if (Object.keys(fields).length)
         throw new ApiError(400, 'Please check the highlighted fields and try again.', fields);
-      return { dealer, save, found, owned };
+      return { found, owned };
     }
-    return { dealer, save, found, owned: ownedValues(dealer, found, save.form.pageId, save.values) };
+    return { found, owned: ownedValues(dealer, found, save.form.pageId, save.values) };
   }
 
-  return featureApp().post(routePath('leads'), async (c) => {
-    const now = deps.now();
-    const ip = clientIp(c.req.raw);
-    // Without an address every visitor would share one bucket; the site limit still applies.
-    const ipHits: Hit[] = ip === 'unknown' ? [] : [{ key: `leads:ip:${ip}`, limit: limits.perIp }];
-    const messages = { [`leads:ip:${ip}`]: TOO_MANY_FROM_NETWORK };
-    let checked: CheckedSave;
-    try {
-      checked = await check(c.req.raw, now);
-    } catch (error) {
-      // A refused request still counts against its address, so junk from one address is slowed.
-      if (error instanceof ApiError && error.status < 500) await enforce(deps, ipHits, messages);
-      throw error;
-    }
-    const { dealer, save, found, owned } = checked;
-    const siteKey = `leads:site:${dealer.slug}`;
-    const startsSession = !save.leadId && !save.spam;
-    await enforce(deps, [...ipHits, ...(startsSession ? [{ key: siteKey, limit: limits.perSite }] : [])], {
-      ...messages,
-      [siteKey]: TOO_MANY_FOR_SITE,
-    });
-
-    let outcome;
-    try {
-      outcome = await store({
-        write: {
-          siteSlug: dealer.slug,
-          idempotencyKey: save.idempotencyKey,
-          leadId: save.leadId,
-          isLastStep: save.isLastStep,
-          category: owned.category,
-          subcategory: owned.subcategory,
-          pageId: save.form.pageId,
-          pageTitle: owned.pageTitle,
-          blockId: save.form.blockId,
-          formType: found?.def.formType,
-          step: save.form.step,
-          values: owned.values,
-          stepValues: stepValues(found?.def, save.form.step, owned.values),
-          tracking: save.tracking,
-          spamReason: save.spam ? 'honeypot field filled' : undefined,
-          now,
-        },
-        completion: {
-          destinations: deps.destinations?.(dealer.slug) ?? [],
-        },
+  return featureApp().post(
+    routePath('leads'),
+    intake,
+    validate('json', leadSaveRequest, leadProblem, { onRefused: countRefused }),
+    async (c) => {
+      const now = deps.now();
+      const dealer = c.get('dealer');
+      const save = leadSaveOf(c.req.valid('json'));
+      const { found, owned } = await counting(c, () => check(dealer, save, now));
+      const { hits: ipHits, messages } = addressLimit(c, limits.perIp);
+      const siteKey = `leads:site:${dealer.slug}`;
+      const startsSession = !save.leadId && !save.spam;
+      await enforce(deps, [...ipHits, ...(startsSession ? [{ key: siteKey, limit: limits.perSite }] : [])], {
+        ...messages,
+        [siteKey]: TOO_MANY_FOR_SITE,
       });
-    } catch (error) {
-      console.error(`Lead save failed for ${dealer.slug}: ${describeError(error)}`);
-      throw new ApiError(503, UNAVAILABLE, undefined, { 'Retry-After': '5' });
-    }
-    if (!outcome.ok) throw new ApiError(outcome.status, outcome.message);
-    if (outcome.completedNow && !save.spam) deps.onLeadCompleted?.(outcome.leadId);
-    const answer: LeadSaveResponse = { lead_id: outcome.leadId, lead_status: outcome.status };
-    return c.json(answer, 200, { 'Cache-Control': 'no-store' });
-  });
+
+      let outcome;
+      try {
+        outcome = await store({
+          write: {
+            siteSlug: dealer.slug,
+            idempotencyKey: save.idempotencyKey,
+            leadId: save.leadId,
+            isLastStep: save.isLastStep,
+            category: owned.category,
+            subcategory: owned.subcategory,
+            pageId: save.form.pageId,
+            pageTitle: owned.pageTitle,
+            blockId: save.form.blockId,
+            formType: found?.def.formType,
+            step: save.form.step,
+            values: owned.values,
+            stepValues: stepValues(found?.def, save.form.step, owned.values),
+            tracking: save.tracking,
+            spamReason: save.spam ? 'honeypot field filled' : undefined,
+            now,
+          },
+          completion: {
+            destinations: deps.destinations?.(dealer.slug) ?? [],
+          },
+        });
+      } catch (error) {
+        console.error(`Lead save failed for ${dealer.slug}: ${describeError(error)}`);
+        throw new ApiError(503, UNAVAILABLE, undefined, { 'Retry-After': '5' });
+      }
+      if (!outcome.ok) throw new ApiError(outcome.status, outcome.message);
+      if (outcome.completedNow && !save.spam) deps.onLeadCompleted?.(outcome.leadId);
+      const answer: LeadSaveResponse = { lead_id: outcome.leadId, lead_status: outcome.status };
+      return c.json(answer, 200, { 'Cache-Control': 'no-store' });
+    },
+  );
 }

@@ -1,11 +1,12 @@
 /**
- * The lead route's request body, parsed by its schema (src/features/leads/contract/leads.ts): wrong shapes get
- * a 400 that says which field and what was expected (never a 500).
+ * The lead route's request body as the route reads it, once validate() has parsed it by its schema
+ * (src/features/leads/contract/leads.ts): wrong shapes get a 400 that says which field and what
+ * was expected (never a 500).
  */
 import { HONEYPOT_FIELD } from '../../../forms/contract.ts';
-import { leadSaveRequest, type LeadValue } from '../contract/leads.ts';
-import { parseWith } from '../../../contract/parse.ts';
+import type { LeadSaveBody, LeadValue } from '../contract/leads.ts';
 import { ApiError } from '../../../api/core/errors.ts';
+import type { OnProblem } from '../../../api/core/validate.ts';
 
 export interface LeadSave {
   idempotencyKey: string;
@@ -24,16 +25,16 @@ function filled(v: unknown): boolean {
   return v !== undefined && v !== null && v !== false;
 }
 
-export function parseLeadSave(body: Record<string, unknown>): LeadSave {
-  const parsed = parseWith(leadSaveRequest, body);
-  if (!parsed.ok) {
-    // A form value's problem is keyed by its field's name, as the form shows it beside the field.
-    const fields = Object.fromEntries(
-      Object.entries(parsed.problem.fields).map(([k, v]) => [k.replace(/^values\./, ''), v]),
-    );
-    throw new ApiError(400, parsed.problem.message, fields);
-  }
-  const raw = parsed.value;
+/** A refused body: a form value's problem is keyed by its field's name, as the form shows it beside the field. */
+export const leadProblem: OnProblem = ({ message, fields }) =>
+  new ApiError(
+    400,
+    message,
+    Object.fromEntries(Object.entries(fields).map(([k, v]) => [k.replace(/^values\./, ''), v])),
+  );
+
+/** The parsed body as a save: the honeypot field taken out of the values and flagged. */
+export function leadSaveOf(raw: LeadSaveBody): LeadSave {
   const values: Record<string, LeadValue> = {};
   for (const [k, v] of Object.entries(raw.values)) if (k !== HONEYPOT_FIELD) values[k] = v;
   return {
