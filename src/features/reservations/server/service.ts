@@ -24,21 +24,19 @@ import type { ReservationValues } from '../../../forms/reservation.ts';
 import type { ApiDeps, Db } from '../../../api/core/deps.ts';
 import { ApiError } from '../../../api/core/errors.ts';
 import { carStatuses } from '../../stock/server/store.ts';
-import type { PaymentEvent, PaymentCurrency, Payments } from './payments/payments.ts';
+import type { PaymentEvent, Payments } from './payments/payments.ts';
+import { openCheckout } from './checkout.ts';
 import { refundReasonText } from './emails.ts';
-import { carOf, depositText, reservationLead, tellShopper } from './outcomes.ts';
+import { carOf, depositText } from './outcomes.ts';
 import { DEFAULT_HOLD_LIMITS, holderKeys } from './limits.ts';
+import { settlePaid, type EventOutcome } from './settle.ts';
 import {
   attachCheckout,
   firstTimeEvent,
-  markPaid,
-  markRefunded,
-  recordPaid,
   releaseHold,
   reservationByCheckout,
   reservationById,
   startHold,
-  type RefundReason,
 } from './store.ts';
 import { liveReservations, type ReservationRow } from './rows.ts';
 
@@ -135,51 +133,17 @@ export async function startReservation(
       console.error(`Closing the replaced checkout of ${held.replaced!.id} failed: ${(e as Error).message}`);
     });
   }
-  const back = new URLSearchParams({ cancel, origin: input.siteOrigin });
-  const thanks = new URLSearchParams({ category: 'vehicle-reservation', reservation: id });
-  let checkout: { id: string; url: string } | undefined;
-  try {
-    checkout = await deps.payments.createCheckout({
-      amount: offer.deposit * 100,
-      currency: offer.currency.toLowerCase() as PaymentCurrency,
-      description: `Deposit to reserve the ${carTitle(car)} at ${dealer.site.name}`,
-      successUrl: `${input.siteOrigin}${successPath(dealer)}?${thanks}`,
-      cancelUrl: `${input.apiOrigin}/api/reservations/${id}/cancel?${back}`,
-      expiresAt: new Date(now.getTime() + CHECKOUT_MINUTES * 60_000),
-      email: contact.email,
-      reference: id,
-      metadata: { site: dealer.slug, car_id: input.carId, stock_number: car.stock_number ?? '' },
-    });
-    await attachCheckout(deps.db, id, checkout.id, now);
-    return { id, key, checkoutUrl: checkout.url };
-  } catch (e) {
-    console.error(`Reservation checkout for ${dealer.slug} failed: ${(e as Error).message}`);
-    // No shopper can pay a checkout they were never sent to: it is closed, and the car released.
-    // Should the database be away too, the hold is released ATTACH_GRACE_MS after it was made, and
-    // a payment that lands anyway finds its reservation by reference.
-    if (checkout) await deps.payments.expireCheckout(checkout.id).catch(() => undefined);
-    await releaseHold(deps.db, id, 'checkout-failed', deps.now()).catch(() => undefined);
-    throw new ApiError(503, PAYMENTS_DOWN, undefined, { 'Retry-After': '30' });
-  }
-}
-
-export type EventOutcome = 'duplicate' | 'reserved' | 'refunded' | 'released' | 'unknown' | 'ignored';
-
-/** Why a paid deposit cannot reserve its car now, if it cannot: sold or withdrawn since, or the wrong amount. */
-async function refundReasonFor(
-  db: Db,
-  dealer: DealerContent | undefined,
-  row: ReservationRow,
-  paid: { amount: number; currency: string },
-  now: Date,
-): Promise<RefundReason | undefined> {
-  if (paid.amount !== row.amount || paid.currency.toLowerCase() !== row.currency.toLowerCase())
-    return 'amount-mismatch';
-  if (!dealer) return 'car-withdrawn';
-  const stock = (await carStatuses(db, dealer, [row.car_id], now, { reservations: false }))[row.car_id];
-  if (stock === 'sold') return 'car-sold';
-  if (stock !== 'available') return 'car-withdrawn';
-  return undefined;
+  const checkout = await openCheckout(deps, dealer, car, offer, {
+    id,
+    cancel,
+    carId: input.carId,
+    email: contact.email,
+    siteOrigin: input.siteOrigin,
+    apiOrigin: input.apiOrigin,
+    now,
+  });
+  if (!checkout) throw new ApiError(503, PAYMENTS_DOWN, undefined, { 'Retry-After': '30' });
+  return { id, key, checkoutUrl: checkout.url };
 }
 
 /**
@@ -230,47 +194,7 @@ export async function applyPaymentEvent(
       const reason = event.type === 'checkout.failed' ? 'payment-failed' : 'checkout-expired';
       return (await releaseHold(tx, row.id, reason, now)) ? 'released' : 'ignored';
     }
-    if (row.status === 'reserved' || row.status === 'sold') return 'reserved';
-    if (row.status === 'refunded') return 'refunded';
-    // Paid before and ended since (its hold ran out, the dealer released it): a second notice of
-    // that payment reserves nothing again.
-    if (row.payment_id) return 'ignored';
-    await recordPaid(tx, row.id, event.amount, event.currency, now);
-    const refuse = await refundReasonFor(tx, dealer, row, event, now);
-    let settled: ReservationRow;
-    if (!refuse) {
-      const holdHours = dealer?.site.reservations?.hold_hours ?? DEFAULT_HOLD_HOURS;
-      const paid = await markPaid(
-        tx,
-        event.checkoutId,
-        event.paymentId,
-        new Date(now.getTime() + holdHours * 3600_000),
-        now,
-      );
-      if (!paid) return 'unknown';
-      if (paid.won) {
-        settled = paid.row;
-      } else {
-        const refundId = await deps.payments.refund(event.paymentId, refundReasonText('car-taken'));
-        settled = await markRefunded(tx, row.id, { refundId, reason: 'car-taken', paymentId: event.paymentId }, now);
-      }
-    } else {
-      const refundId = await deps.payments.refund(event.paymentId, refundReasonText(refuse));
-      settled = await markRefunded(tx, row.id, { refundId, reason: refuse, paymentId: event.paymentId }, now);
-      if (refuse === 'amount-mismatch') {
-        console.error(
-          `Reservation ${row.id}: ${event.amount} ${event.currency} was paid for a deposit of ${row.amount} ${row.currency}; refunded.`,
-        );
-      }
-    }
-    if (dealer) {
-      if (!settled.lead_id) {
-        const lead = await reservationLead(deps, tx, dealer, settled);
-        if (lead.completedNow) completed.push(lead.leadId);
-      }
-      await tellShopper(deps, tx, dealer, settled, settled.status === 'refunded' ? 'refund' : 'receipt');
-    }
-    return settled.status === 'refunded' ? 'refunded' : 'reserved';
+    return settlePaid(deps, tx, dealer, row, event, now, completed);
   });
   for (const leadId of completed) deps.onLeadCompleted?.(leadId);
   deps.onMailQueued?.();
@@ -304,8 +228,6 @@ export async function cancelReservation(
   await releaseHold(deps.db, row.id, 'cancelled', deps.now());
   return carPage;
 }
-
-export type { ReservationView } from '../contract/reservations.ts';
 
 export async function reservationView(db: Db, dealer: DealerContent, id: string): Promise<ReservationView | undefined> {
   const row = await reservationById(db, id);
