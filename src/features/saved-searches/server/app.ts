@@ -156,7 +156,7 @@ export function savedSearchesApp(deps: ApiDeps) {
   };
 
   return featureApp()
-    .post(routePath('savedSearches'), saveSearchRoute(deps))
+    .post(routePath('savedSearches'), ...saveSearchRoute(deps))
     .get(routePath('savedSearchConfirmPage'), confirmPage)
     .post(routePath('savedSearchConfirm'), confirm)
     .get(routePath('savedSearchUnsubscribePage'), unsubscribePage)

@@ -11,13 +11,19 @@
  * link sent to its address: saving it again changes nothing of it (its consent, its links, its
  * retention clock) and emails the address a change link instead.
  *
- * The body is parsed in the handler, not by validation middleware: a refused save counts against
- * its address, and only the checks before the rate limits count.
+ * The route is three handlers: the intake (Content-Type, body, site, Origin), validate() on the
+ * contract's savedSearchRequest, and the save. Every check before the rate limits that refuses
+ * the request counts it against its address (validate's onRefused for the schema's).
  */
-import type { Handler } from 'hono';
+import type { z } from 'astro/zod';
+import type { Context, Handler, MiddlewareHandler } from 'hono';
 import type { DealerContent } from '../../../content/load.ts';
-import { parseWith } from '../../../contract/parse.ts';
-import { SAVED_SEARCH_HONEYPOT, savedSearchRequest, type SavedSearchResponse } from '../contract/saved-searches.ts';
+import {
+  SAVED_SEARCH_HONEYPOT,
+  savedSearchRequest,
+  type SavedSearchRequest,
+  type SavedSearchResponse,
+} from '../contract/saved-searches.ts';
 import { readJsonObject } from '../../../api/core/body.ts';
 import type { ApiDeps } from '../../../api/core/deps.ts';
 import { describeError } from '../../../api/db/errors.ts';
@@ -25,8 +31,9 @@ import { ApiError } from '../../../api/core/errors.ts';
 import { checkOrigin, confirmationsPerSiteOf, enforce, limitsOf, requireJson } from '../../../api/core/guard.ts';
 import { senderAddress } from '../../../api/mail/mailer.ts';
 import { clientIp, type Hit } from '../../../api/core/rate-limit.ts';
-import { noSite } from '../../../api/core/respond.ts';
+import { noSite, type ApiEnv } from '../../../api/core/respond.ts';
 import { resolveSite } from '../../../api/core/site.ts';
+import { validate } from '../../../api/core/validate.ts';
 import { changeEmail, confirmationEmail } from './email.ts';
 import { recordMail } from './mail-log.ts';
 import { canonicalQuery, matchingCars, searchRequestOf } from './search.ts';
@@ -79,37 +86,58 @@ export function linkOrigin(request: Request, dealer: DealerContent, allowed: rea
   return ok ? url.origin : fallback;
 }
 
-/** The handler of POST /api/saved-searches. */
-export function saveSearchRoute(deps: ApiDeps): Handler {
+/** The handlers of POST /api/saved-searches, in order. */
+export function saveSearchRoute(deps: ApiDeps) {
   const limits = limitsOf(deps);
-  return async (c) => {
-    const request = c.req.raw;
+  const addressLimit = (request: Request) => {
     const ip = clientIp(request);
     const ipKey = `saved:ip:${ip}`;
     const ipHits: Hit[] = ip === 'unknown' ? [] : [{ key: ipKey, limit: limits.savedSearchesPerIp }];
     const messages: Record<string, string> = { [ipKey]: TOO_MANY_FROM_NETWORK };
-    let checked;
+    return { ipHits, messages };
+  };
+  /** A refused request still counts against its address, so junk from one address is slowed. */
+  const countRefused = async (c: Context) => {
+    const { ipHits, messages } = addressLimit(c.req.raw);
+    await enforce(deps, ipHits, messages);
+  };
+  /** Runs `check`; a refusal it throws (an ApiError under 500) is counted first. */
+  const counting = async <T>(c: Context, check: () => Promise<T> | T): Promise<T> => {
     try {
+      return await check();
+    } catch (error) {
+      if (error instanceof ApiError && error.status < 500) await countRefused(c);
+      throw error;
+    }
+  };
+
+  /** Content-Type, body, site and Origin: the dealer and body in `c.var` for validate() and the save. */
+  const intake: MiddlewareHandler<ApiEnv> = async (c, next) => {
+    await counting(c, async () => {
+      const request = c.req.raw;
       requireJson(request);
       const body = await readJsonObject(request, MAX_SAVED_SEARCH_BODY_BYTES);
       const dealer = resolveSite(request, deps.dealers, body.site);
       if (!dealer) throw noSite();
       checkOrigin(request, dealer, deps.allowedOrigins);
-      const parsed = parseWith(savedSearchRequest, body);
-      if (!parsed.ok) {
-        const { message, fields } = parsed.problem;
-        throw new ApiError(400, message, fields);
-      }
-      const query = canonicalQuery(parsed.value.query);
-      // The search must be one the stock page could run (400 naming what is wrong otherwise).
-      searchRequestOf(query, parsed.value.filters);
-      checked = { dealer, input: parsed.value, query };
-    } catch (error) {
-      // A refused request still counts against its address, so junk from one address is slowed.
-      if (error instanceof ApiError && error.status < 500) await enforce(deps, ipHits, messages);
-      throw error;
-    }
-    const { dealer, input, query } = checked;
+      c.set('body', body);
+      c.set('dealer', dealer);
+    });
+    await next();
+  };
+
+  const save: Handler<
+    ApiEnv,
+    string,
+    { in: { json: SavedSearchRequest }; out: { json: z.output<typeof savedSearchRequest> } }
+  > = async (c) => {
+    const request = c.req.raw;
+    const { ipHits, messages } = addressLimit(request);
+    const dealer = c.get('dealer');
+    const input = c.req.valid('json');
+    const query = canonicalQuery(input.query);
+    // The search must be one the stock page could run (400 naming what is wrong otherwise).
+    await counting(c, () => searchRequestOf(query, input.filters));
     const accepted = () =>
       c.json({ status: 'confirmation_sent' } satisfies SavedSearchResponse, 202, { 'Cache-Control': 'no-store' });
     const honeypot = input[SAVED_SEARCH_HONEYPOT];
@@ -169,4 +197,6 @@ export function saveSearchRoute(deps: ApiDeps): Handler {
     }
     return accepted();
   };
+
+  return [intake, validate('json', savedSearchRequest, undefined, { onRefused: countRefused }), save] as const;
 }
