@@ -9,9 +9,19 @@ import { z } from 'astro/zod';
 import { createApp } from '../../../src/api/app.ts';
 import { ApiError } from '../../../src/api/core/errors.ts';
 import { featureApp } from '../../../src/api/core/respond.ts';
-import { validate } from '../../../src/api/core/validate.ts';
+import { validate, validationOf } from '../../../src/api/core/validate.ts';
 import { API_METHODS, API_ROUTES, type ApiRouteName } from '../../../src/contract/routes.ts';
 import type { ApiDeps } from '../../../src/api/core/deps.ts';
+import type { StandardSchemaV1 } from '@standard-schema/spec';
+import { modelParams, reviewsQuery } from '../../../src/contract/catalogue.ts';
+import { financeApplication, financeLocationsRequest } from '../../../src/features/finance/contract/finance.ts';
+import { leadSaveRequest } from '../../../src/features/leads/contract/leads.ts';
+import { reservationRequest } from '../../../src/features/reservations/contract/reservations.ts';
+import { savedSearchRequest } from '../../../src/features/saved-searches/contract/saved-searches.ts';
+import { facetSearch, multiQuerySearches } from '../../../src/features/search/contract/search-params.ts';
+import { stockCarQuery } from '../../../src/features/stock/contract/stock-car.ts';
+import { stockCompareQuery, stockStatusQuery } from '../../../src/features/stock/contract/stock-status.ts';
+import { valuationRequest } from '../../../src/features/valuation/contract/valuation.ts';
 
 const query = z.object({
   count: z.string().regex(/^\d+$/, { error: 'must be a whole number' }).transform(Number),
@@ -102,5 +112,66 @@ describe('the routes of the contract', () => {
       Object.keys(API_ROUTES).map((n) => `${API_METHODS[n as ApiRouteName]} ${API_ROUTES[n as ApiRouteName]}`),
     );
     expect(declared.filter((r) => !known.has(`${r.method} ${r.path}`))).toEqual([]);
+  });
+});
+
+/** Each route's request schema in the contract, by the target it reads. */
+const SCHEMAS: Partial<Record<ApiRouteName, ['json' | 'query' | 'param', StandardSchemaV1]>> = {
+  leads: ['json', leadSaveRequest],
+  sendToProvider: ['json', financeApplication],
+  financeLocations: ['json', financeLocationsRequest],
+  model: ['param', modelParams],
+  reviews: ['query', reviewsQuery],
+  searchQueries: ['json', multiQuerySearches],
+  searchFacetValues: ['json', facetSearch],
+  valuation: ['json', valuationRequest],
+  reservations: ['json', reservationRequest],
+  stockStatus: ['query', stockStatusQuery],
+  stockCompare: ['query', stockCompareQuery],
+  stockCar: ['query', stockCarQuery],
+  savedSearches: ['json', savedSearchRequest],
+};
+
+/**
+ * The routes whose body or query the contract gives no schema: signed bodies read as bytes (the
+ * stock push, payment notifications), links' tokens, and routes that read nothing but the site.
+ */
+const UNSHAPED: ApiRouteName[] = [
+  'health',
+  'manufacturerLocations',
+  'stock',
+  'reservation',
+  'reservationCancel',
+  'paymentsWebhook',
+  'savedSearchConfirmPage',
+  'savedSearchConfirm',
+  'savedSearchUnsubscribePage',
+  'savedSearchUnsubscribe',
+];
+
+/** The handler a sub-app declared, under the wrapper app.route() puts around it. */
+function declared(handler: unknown): unknown {
+  let h = handler as { __COMPOSED_HANDLER?: unknown };
+  while (h.__COMPOSED_HANDLER) h = h.__COMPOSED_HANDLER;
+  return h;
+}
+
+describe('the routes with a request schema in the contract', () => {
+  it('each run validate() on it before their handler', () => {
+    // A new route is classed here, with its schema or as one without.
+    expect([...Object.keys(SCHEMAS), ...UNSHAPED].sort()).toEqual(Object.keys(API_ROUTES).sort());
+    const deps = { db: {}, dealers: [], now: () => new Date() } as unknown as ApiDeps;
+    const routes = createApp(deps).routes;
+    for (const [name, [target, schema]] of Object.entries(SCHEMAS) as [ApiRouteName, [string, StandardSchemaV1]][]) {
+      const chain = routes
+        .filter((r) => r.method === API_METHODS[name] && r.path === API_ROUTES[name])
+        .map((r) => declared(r.handler));
+      const at = chain.findIndex((h) => {
+        const v = validationOf(h);
+        return v?.target === target && v.schema === schema;
+      });
+      expect(at, `${name}: validate('${target}', …) on its contract schema`).toBeGreaterThanOrEqual(0);
+      expect(at, `${name}: the validation comes before the handler`).toBeLessThan(chain.length - 1);
+    }
   });
 });
