@@ -28,8 +28,8 @@ import { build, type Plugin } from 'esbuild';
 import type { DealerContent } from '../../content/load.ts';
 import { plural } from '../../lib/text.ts';
 import { contentTexts, type ContentFile } from './manifest-read.ts';
-import { loadMigrations } from '../../api/db/migrations.ts';
-import { DELIVER_PATH, VERCEL_REWRITE } from '../../api/entries/vercel-routes.ts';
+import { API_RUNTIME_PACKAGES, writePlatformFiles } from './build-api-platforms.ts';
+import { englishZodOnly, inlineMigrations } from './build-api-plugins.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -66,33 +66,6 @@ export const API_ENTRIES: Record<string, string> = {
  * for a trial with DATA_DIR. Every other entry is serverless only and reaches no import of it.
  */
 export const EMBEDDED_DB_ENTRIES: readonly string[] = ['server', 'handler'];
-
-/** Packages the bundle imports at run time instead of containing them. */
-export const API_RUNTIME_PACKAGES = { dependencies: ['pg'], optionalDependencies: ['@electric-sql/pglite'] } as const;
-
-/** The Node versions the bundle is built for (target node22) and the project supports. */
-export const API_NODE_ENGINES = '>=22.12';
-
-/** Replaces the migrations module, which reads .sql files at run time, with their text. */
-function inlineMigrations(): Plugin {
-  return {
-    name: 'inline-migrations',
-    setup(b) {
-      b.onLoad({ filter: /[\\/]src[\\/]api[\\/]db[\\/]migrations\.ts$/ }, async () => {
-        const migrations = await loadMigrations();
-        return {
-          loader: 'ts',
-          contents: [
-            `export const MIGRATION_FILE = /^(\\d{4})_[a-z0-9_]+\\.sql$/;`,
-            `export const migrationsDir = '';`,
-            `const migrations = ${JSON.stringify(migrations)};`,
-            `export async function loadMigrations() { return migrations.map((m) => ({ ...m })); }`,
-          ].join('\n'),
-        };
-      });
-    },
-  };
-}
 
 /** What the bundle imports the dealers from until the build points it at chunks/content.mjs. */
 const CONTENT_SPECIFIER = 'dealer-sites:content';
@@ -203,99 +176,6 @@ export function jsonInStringLiteral(utf8: Buffer): Buffer {
   return out.subarray(0, j);
 }
 
-/**
- * zod exports every one of its ~50 message locales through one namespace (`z.locales`), which
- * keeps them all in a bundle: about 260 KB minified. The API speaks English only (zod's default,
- * which it imports by itself), so the namespace keeps English alone.
- */
-function englishZodOnly(): Plugin {
-  return {
-    name: 'english-zod-only',
-    setup(b) {
-      b.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, (args) => ({
-        loader: 'js',
-        contents: `export { default as en } from './en.js';`,
-        resolveDir: path.dirname(args.path),
-      }));
-    },
-  };
-}
-
-/** The version package-lock.json installs of each package: what the bundle was built and tested with. */
-export async function lockedVersions(names: readonly string[]): Promise<Record<string, string>> {
-  const lockFile = path.join(root, 'package-lock.json');
-  const lock = JSON.parse(await readFile(lockFile, 'utf8')) as { packages?: Record<string, { version?: string }> };
-  return Object.fromEntries(
-    names.map((name) => {
-      const version = lock.packages?.[`node_modules/${name}`]?.version;
-      if (!version) throw new Error(`${lockFile} has no entry for ${name}; run npm install.`);
-      return [name, version];
-    }),
-  );
-}
-
-async function apiPackageJson(): Promise<string> {
-  return `${JSON.stringify(
-    {
-      name: 'dealer-sites-api',
-      private: true,
-      description:
-        'The dealer sites API as npm run build bundles it: npm install here installs the database drivers (--omit=optional leaves out the embedded one); see docs/deploy.md.',
-      type: 'module',
-      engines: { node: API_NODE_ENGINES },
-      main: 'handler.mjs',
-      scripts: { start: 'node server.mjs' },
-      dependencies: await lockedVersions(API_RUNTIME_PACKAGES.dependencies),
-      // The embedded database, for server.mjs or a trial of handler.mjs; serverless deployments
-      // leave it out (--omit=optional, or a packager that packs what a function imports) and use
-      // DATABASE_URL.
-      optionalDependencies: await lockedVersions(API_RUNTIME_PACKAGES.optionalDependencies),
-    },
-    null,
-    2,
-  )}\n`;
-}
-
-/** netlify.toml for a Netlify site per dealer built from the repository (docs/deploy.md). */
-export const NETLIFY_TOML = `# Netlify, one site per dealer, built from this repository: copy this file to the
-# repository root and set DEALER_SLUG (the dealer's folder name) in each site's environment.
-# Deploying from the CLI after one build needs none of this (docs/deploy.md).
-[build]
-  command = "npm run build && rm -rf dist/publish && cp -R \\"dist/sites/$DEALER_SLUG\\" dist/publish"
-  publish = "dist/publish"
-
-[functions]
-  # api.mjs answers /api/* (its config.path); deliver-leads.mjs runs every minute (config.schedule).
-  directory = "dist/api/netlify/functions"
-`;
-
-/** vercel.json for a Vercel project per dealer built from the repository (docs/deploy.md). */
-export function vercelJson(): string {
-  return `${JSON.stringify(
-    {
-      $schema: 'https://openapi.vercel.sh/vercel.json',
-      framework: null,
-      buildCommand: 'npm run build && rm -rf dist/publish && cp -R "dist/sites/$DEALER_SLUG" dist/publish',
-      outputDirectory: 'dist/publish',
-      rewrites: [VERCEL_REWRITE],
-      crons: [{ path: DELIVER_PATH, schedule: '* * * * *' }],
-    },
-    null,
-    2,
-  )}\n`;
-}
-
-/** api/<name>.mjs of a Vercel project: Vercel makes a function of each file under api/. */
-function vercelFunction(name: string, what: string): string {
-  return [
-    `// ${what}.`,
-    `// Vercel makes a function of each file under api/; the code is the build's`,
-    `// (npm run build writes dist/api before Vercel bundles the functions).`,
-    `export { default } from '../dist/api/vercel/${name}.mjs';`,
-    '',
-  ].join('\n');
-}
-
 async function listFiles(dir: string, prefix = ''): Promise<{ name: string; bytes: number }[]> {
   const out: { name: string; bytes: number }[] = [];
   for (const entry of (await readdir(dir, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
@@ -338,7 +218,6 @@ export async function buildApi(options: BuildApiOptions): Promise<BuildApiResult
     legalComments: 'none',
     logLevel: 'warning',
   });
-  await mkdir(path.join(outDir, 'vercel/project/api'), { recursive: true });
   await mkdir(path.join(outDir, 'chunks'), { recursive: true });
   const built = (await listFiles(outDir)).filter((f) => f.name.endsWith('.mjs')).map((f) => f.name);
   await linkContent(outDir, built);
@@ -346,19 +225,7 @@ export async function buildApi(options: BuildApiOptions): Promise<BuildApiResult
     outDir,
     Array.isArray(dealers) ? dealers.map((d) => Buffer.from(JSON.stringify(d))) : contentTexts(dealers.files),
   );
-  await Promise.all([
-    writeFile(path.join(outDir, 'package.json'), await apiPackageJson()),
-    writeFile(path.join(outDir, 'netlify/netlify.toml'), NETLIFY_TOML),
-    writeFile(path.join(outDir, 'vercel/project/vercel.json'), vercelJson()),
-    writeFile(
-      path.join(outDir, 'vercel/project/api/index.mjs'),
-      vercelFunction('api', 'The dealer sites API at /api/* (vercel.json rewrites it here)'),
-    ),
-    writeFile(
-      path.join(outDir, 'vercel/project/api/deliver-leads.mjs'),
-      vercelFunction('deliver-leads', 'Lead delivery, called by Vercel Cron (vercel.json crons)'),
-    ),
-  ]);
+  await writePlatformFiles(outDir);
   const files = await listFiles(outDir);
   const scripts = files.filter((f) => f.name.endsWith('.mjs') && !f.name.startsWith('vercel/project/'));
   const chunks = scripts.filter((f) => f.name.startsWith('chunks/'));
