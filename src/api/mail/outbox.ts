@@ -86,15 +86,20 @@ export async function enqueueMail(db: Db, mail: OutboxMail, now: Date): Promise<
   return insertMail(db, mail, messageId, now);
 }
 
-async function sendOne(
-  deps: { db: Db; mailer: Mailer; now: () => Date; log?: (line: string) => void },
-  row: ClaimedMail,
-  report: MailDeliverReport,
-): Promise<void> {
+/** What delivery needs: the database, the mailer, the clock, a log; `recordRetryMs` defaults to RECORD_RETRY_MS. */
+export interface MailDeliverDeps {
+  db: Db;
+  mailer: Mailer;
+  now: () => Date;
+  log?: (line: string) => void;
+  /** How long a send's record is retried while the database is away, before it is kept in memory. */
+  recordRetryMs?: number;
+}
+
+async function sendOne(deps: MailDeliverDeps, row: ClaimedMail, report: MailDeliverReport): Promise<void> {
   const what = `Mail ${row.id} (${row.kind} of ${row.site_slug})`;
-  const waiting = unrecorded.get(deps.db);
   // Its lease ended while this process kept its send in memory: it was sent, so record it.
-  const earlier = waiting?.get(row.id);
+  const earlier = unrecorded.get(deps.db)?.get(row.id);
   let sent: SentRecord;
   if (earlier) sent = earlier;
   else {
@@ -108,13 +113,16 @@ async function sendOne(
     sent = { at: deps.now(), file: result.file };
   }
   report.sent++;
-  if (await recordSent(deps.db, row.id, sent, RECORD_RETRY_MS)) {
-    waiting?.delete(row.id);
+  const budgetMs = deps.recordRetryMs ?? RECORD_RETRY_MS;
+  // The list is looked up after the awaits: the other sends of this batch may have made it since.
+  if (await recordSent(deps.db, row.id, sent, budgetMs)) {
+    unrecorded.get(deps.db)?.delete(row.id);
     return;
   }
-  if (waiting) waiting.set(row.id, sent);
-  else unrecorded.set(deps.db, new Map([[row.id, sent]]));
-  const line = `${what} was sent, but the database did not answer for ${RECORD_RETRY_MS / 1000} s to record it: the next delivery records it (should this process end first, it is sent again with the same Message-ID ${row.message_id}).`;
+  let waiting = unrecorded.get(deps.db);
+  if (!waiting) unrecorded.set(deps.db, (waiting = new Map<string, SentRecord>()));
+  waiting.set(row.id, sent);
+  const line = `${what} was sent, but the database did not answer for ${budgetMs / 1000} s to record it: the next delivery records it (should this process end first, it is sent again with the same Message-ID ${row.message_id}).`;
   report.errors.push(line);
   deps.log?.(line);
 }
@@ -154,7 +162,7 @@ async function recordFailure(
  * throws: what failed is in the report (and the log), and stays in the table to be tried again.
  */
 export async function deliverMail(
-  deps: { db: Db; mailer: Mailer; now: () => Date; log?: (line: string) => void },
+  deps: MailDeliverDeps,
   options?: { limit?: number; site?: string },
 ): Promise<MailDeliverReport> {
   const report = emptyMailReport();

@@ -219,6 +219,45 @@ describe.each(testDatabases)('alert mail through the outbox on $label', (databas
     expect(smtp.to(email)).toHaveLength(1);
   });
 
+  it('remembers every send of a batch the database could not record, and sends none of them again', async () => {
+    let away = true;
+    const faulty = withFaults(t.db, {
+      before: (sql) => {
+        if (away && /SET status = 'sent'/.test(sql)) throw new Error('Connection terminated unexpectedly');
+      },
+    });
+    const to = [1, 2, 3].map((i) => `batch${n}-${i}@example.com`);
+    for (const [i, address] of to.entries()) {
+      const mail = {
+        site: f.dealer.slug,
+        kind: 'reservation-receipt',
+        key: `test:batch:${n}:${i}`,
+        message: {
+          site: f.dealer.slug,
+          kind: 'reservation-receipt',
+          from: { name: 'Alert Motors', address: 'alerts@alert-motors.example' },
+          to: address,
+          subject: 'Your reservation',
+          text: 'Thanks',
+          html: '<p>Thanks</p>',
+        },
+      };
+      await t.db.transaction((tx) => enqueueMail(tx, mail, f.clock.now));
+    }
+    // All three sent at once, none recorded: each is kept in memory, not only the last.
+    const first = await deliverMail({ ...deps, db: faulty, recordRetryMs: 50 });
+    expect(first).toMatchObject({ claimed: 3, sent: 3 });
+    expect(first.errors.filter((e) => /was sent, but the database did not answer/.test(e))).toHaveLength(3);
+    away = false;
+    later(10 * MINUTE);
+    expect(await deliverMail({ ...deps, db: faulty })).toMatchObject({ claimed: 0, sent: 0 });
+    for (const address of to) expect(smtp.to(address), address).toHaveLength(1);
+    const rows = await t.db.query<{ status: string }>(`SELECT status FROM mail_outbox WHERE dedupe_key LIKE $1`, [
+      `test:batch:${n}:%`,
+    ]);
+    expect(rows.rows.map((r) => r.status)).toEqual(['sent', 'sent', 'sent']);
+  });
+
   it('erases an address’s outbox mail and its .eml files; the retention purge deletes old mail', async () => {
     const files = { ...deps, mailer: fileMailer(f.dataDir) };
     const erased = await newAlert();
