@@ -1,7 +1,8 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ENV_VARS, envInt, type EnvName, type EnvVar } from '../../../src/config/env.ts';
+import { ENV_VARS, envInt, type EnvName } from '../../../src/config/env.ts';
+import type { EnvVar } from '../../../src/config/env-var.ts';
 import { codeIn, markdownTable } from '../../helpers/markdown-table.ts';
 
 /** Variables only the tests and the deploy scripts read: README lists them, src never reads them. */
@@ -43,11 +44,11 @@ function shippedFiles(): string[] {
 }
 
 describe("README.md's table of environment variables", () => {
-  it('lists every variable src/config/env.ts declares, and declares every one it lists but the tooling ones', () => {
+  it('lists every variable ENV_VARS (src/config/env.ts) declares, and declares every one it lists but the tooling ones', () => {
     const missing = names.filter((n) => !documented.has(n));
     const undeclared = [...documented.keys()].filter((n) => !(n in declared) && !TOOLING.includes(n));
-    expect(missing, 'declared in src/config/env.ts but not in README.md').toEqual([]);
-    expect(undeclared, 'in README.md but not declared in src/config/env.ts').toEqual([]);
+    expect(missing, 'declared in ENV_VARS (src/config/env.ts) but not in README.md').toEqual([]);
+    expect(undeclared, 'in README.md but not declared in ENV_VARS (src/config/env.ts)').toEqual([]);
     expect(rows.length, 'a variable listed twice').toBe(documented.size);
   });
 
@@ -59,9 +60,9 @@ describe("README.md's table of environment variables", () => {
         const want = declared[n].default === undefined ? undefined : String(declared[n].default);
         const problems: string[] = [];
         const got = documentedDefault(doc.row.Default ?? '');
-        if (got !== want) problems.push(`${n}: README says ${got ?? 'none'}, src/config/env.ts says ${want ?? 'none'}`);
+        if (got !== want) problems.push(`${n}: README says ${got ?? 'none'}, ENV_VARS says ${want ?? 'none'}`);
         if (doc.perDealer !== !!declared[n].perDealer)
-          problems.push(`${n}: per-dealer ${doc.perDealer} in README, ${!!declared[n].perDealer} in src/config/env.ts`);
+          problems.push(`${n}: per-dealer ${doc.perDealer} in README, ${!!declared[n].perDealer} in ENV_VARS`);
         return problems;
       });
     expect(wrong).toEqual([]);

@@ -1,0 +1,64 @@
+/**
+ * The variables of the services the API calls: the finance provider, Stripe for reservation
+ * deposits, and the valuation service behind the trade-in estimate.
+ * Each is declared once, as an EnvVar (env-var.ts); env.ts gathers every group into ENV_VARS.
+ */
+import type { EnvVar } from './env-var.ts';
+
+export const PROVIDER_VARS = {
+  FINANCE_PROVIDER_URL: {
+    type: 'url',
+    usedBy: 'API',
+    description: "The finance provider's base URL; unset, a local stand-in answers.",
+  },
+  FINANCE_PROVIDER_KEY: {
+    type: 'secret',
+    default: '',
+    usedBy: 'API',
+    description: "The finance provider's key.",
+  },
+  FINANCE_PROVIDER_TIMEOUT_MS: {
+    type: 'int',
+    default: 8000,
+    usedBy: 'API',
+    description:
+      'Time limit of a call to the finance provider, in milliseconds (a value that is no positive number is ignored).',
+  },
+  STRIPE_SECRET_KEY: {
+    type: 'secret',
+    usedBy: 'API',
+    description:
+      "Stripe's secret key: deposits for reservations are taken with Stripe Checkout. Unset, a local stand-in of Stripe takes them (npm start), offline.",
+  },
+  STRIPE_WEBHOOK_SECRET: {
+    type: 'secret',
+    usedBy: 'API',
+    description:
+      'The signing secret of the Stripe webhook endpoint /api/payments/webhook; required with STRIPE_SECRET_KEY. Only notifications it verifies reserve a car.',
+  },
+  STRIPE_API_URL: {
+    type: 'url',
+    usedBy: 'API',
+    description:
+      "Another host speaking Stripe's API for the Stripe client (the local stand-in); unset with STRIPE_SECRET_KEY, api.stripe.com.",
+  },
+  VALUATION_PROVIDER_URL: {
+    type: 'url',
+    usedBy: 'API',
+    description:
+      'The valuation service behind the trade-in estimate; unset, the local depreciation model answers, offline.',
+  },
+  VALUATION_API_KEY: {
+    type: 'secret',
+    usedBy: 'API',
+    description: 'The key the valuation provider issued; required with VALUATION_PROVIDER_URL.',
+  },
+  VALUATION_TIMEOUT_MS: {
+    type: 'int',
+    default: 5000,
+    unit: 'milliseconds',
+    max: 60_000,
+    usedBy: 'API',
+    description: 'Time limit of a call to the valuation provider.',
+  },
+} as const satisfies Record<string, EnvVar>;
