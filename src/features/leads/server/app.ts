@@ -15,17 +15,16 @@
  * location and dealership, a team member's name) are the server's, never the request's: see
  * server-values.ts. A location or category the form does not offer is refused with `fields`.
  */
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import { leadSaveRequest, type LeadSaveResponse } from '../contract/leads.ts';
 import { MAX_LEAD_BODY_BYTES } from '../../../forms/contract.ts';
-import { readJsonObject } from '../../../api/core/body.ts';
 import type { ApiDeps } from '../../../api/core/deps.ts';
 import { ApiError } from '../../../api/core/errors.ts';
 import { describeError } from '../../../api/db/errors.ts';
-import { featureApp, noSite, routePath, type ApiEnv } from '../../../api/core/respond.ts';
-import { checkOrigin, enforce, limitsOf, requireJson } from '../../../api/core/guard.ts';
+import { featureApp, routePath } from '../../../api/core/respond.ts';
+import { jsonIntake, refusalsCounted } from '../../../api/core/intake.ts';
+import { enforce, limitsOf } from '../../../api/core/guard.ts';
 import { clientIp, type Hit, type Limit } from '../../../api/core/rate-limit.ts';
-import { resolveSite } from '../../../api/core/site.ts';
 import { validate } from '../../../api/core/validate.ts';
 import { leadProblem, leadSaveOf, missingContact, type LeadSave } from './request.ts';
 import { leadSaverFor } from './batch.ts';
@@ -64,29 +63,9 @@ export function leadsApp(deps: ApiDeps) {
     await enforce(deps, hits, messages);
   }
 
-  /** Runs `check`; a refusal it throws (an ApiError under 500) is counted first. */
-  async function counting<T>(c: Context, check: () => Promise<T> | T): Promise<T> {
-    try {
-      return await check();
-    } catch (error) {
-      if (error instanceof ApiError && error.status < 500) await countRefused(c);
-      throw error;
-    }
-  }
-
+  const counting = refusalsCounted(countRefused);
   /** Content-Type, body, site and Origin: the dealer and body in `c.var` for validate() and the handler. */
-  const intake: MiddlewareHandler<ApiEnv> = async (c, next) => {
-    await counting(c, async () => {
-      requireJson(c.req.raw);
-      const body = await readJsonObject(c.req.raw, MAX_LEAD_BODY_BYTES);
-      const dealer = resolveSite(c.req.raw, deps.dealers, body.site);
-      if (!dealer) throw noSite();
-      checkOrigin(c.req.raw, dealer, deps.allowedOrigins);
-      c.set('body', body);
-      c.set('dealer', dealer);
-    });
-    await next();
-  };
+  const intake = jsonIntake(deps, MAX_LEAD_BODY_BYTES, counting);
 
   /** What a valid body must pass, against the dealer's form, before it may count against the site. */
   async function check(dealer: DealerContent, save: LeadSave, now: Date): Promise<CheckedSave> {

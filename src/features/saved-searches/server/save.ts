@@ -16,7 +16,7 @@
  * the request counts it against its address (validate's onRefused for the schema's).
  */
 import type { z } from 'astro/zod';
-import type { Context, Handler, MiddlewareHandler } from 'hono';
+import type { Context, Handler } from 'hono';
 import type { DealerContent } from '../../../content/load.ts';
 import {
   SAVED_SEARCH_HONEYPOT,
@@ -24,15 +24,14 @@ import {
   type SavedSearchRequest,
   type SavedSearchResponse,
 } from '../contract/saved-searches.ts';
-import { readJsonObject } from '../../../api/core/body.ts';
 import type { ApiDeps } from '../../../api/core/deps.ts';
 import { describeError } from '../../../api/db/errors.ts';
 import { ApiError } from '../../../api/core/errors.ts';
-import { checkOrigin, confirmationsPerSiteOf, enforce, limitsOf, requireJson } from '../../../api/core/guard.ts';
+import { confirmationsPerSiteOf, enforce, limitsOf } from '../../../api/core/guard.ts';
+import { jsonIntake, refusalsCounted } from '../../../api/core/intake.ts';
 import { senderAddress } from '../../../api/mail/mailer.ts';
 import { clientIp, type Hit } from '../../../api/core/rate-limit.ts';
-import { noSite, type ApiEnv } from '../../../api/core/respond.ts';
-import { resolveSite } from '../../../api/core/site.ts';
+import type { ApiEnv } from '../../../api/core/respond.ts';
 import { validate } from '../../../api/core/validate.ts';
 import { changeEmail, confirmationEmail } from './email.ts';
 import { recordMail } from './mail-log.ts';
@@ -101,30 +100,9 @@ export function saveSearchRoute(deps: ApiDeps) {
     const { ipHits, messages } = addressLimit(c.req.raw);
     await enforce(deps, ipHits, messages);
   };
-  /** Runs `check`; a refusal it throws (an ApiError under 500) is counted first. */
-  const counting = async <T>(c: Context, check: () => Promise<T> | T): Promise<T> => {
-    try {
-      return await check();
-    } catch (error) {
-      if (error instanceof ApiError && error.status < 500) await countRefused(c);
-      throw error;
-    }
-  };
-
+  const counting = refusalsCounted(countRefused);
   /** Content-Type, body, site and Origin: the dealer and body in `c.var` for validate() and the save. */
-  const intake: MiddlewareHandler<ApiEnv> = async (c, next) => {
-    await counting(c, async () => {
-      const request = c.req.raw;
-      requireJson(request);
-      const body = await readJsonObject(request, MAX_SAVED_SEARCH_BODY_BYTES);
-      const dealer = resolveSite(request, deps.dealers, body.site);
-      if (!dealer) throw noSite();
-      checkOrigin(request, dealer, deps.allowedOrigins);
-      c.set('body', body);
-      c.set('dealer', dealer);
-    });
-    await next();
-  };
+  const intake = jsonIntake(deps, MAX_SAVED_SEARCH_BODY_BYTES, counting);
 
   const save: Handler<
     ApiEnv,
