@@ -9,7 +9,8 @@ import { formBuilders } from './forms/index.ts';
 import { builderForm } from './forms/builder.ts';
 import { analyticsEventFor } from './events.ts';
 import { FINANCE_CATEGORY } from './forms/finance.ts';
-import { optInField, termsField, toFieldDef } from './fields.ts';
+import { optInField, termsField } from './fields.ts';
+import { toFieldDef } from './content-fields.ts';
 import type { FormBase, FormContext, FormDef, StepDef } from './types.ts';
 
 export type { FieldDef, StepDef, FormDef, FormContext, FormBase } from './types.ts';

@@ -7,7 +7,7 @@
  * like any other field:
  *   location_id     a locationSelect of the sales locations (every location when none is a sales
  *                   location); a hidden field holding the only one; nothing without locations.
- *   preferred_date  a dateTime, bookingType 'Test Drive', required (fields.ts dateField): its
+ *   preferred_date  a dateTime, bookingType 'Test Drive', required (booking-fields.ts dateField): its
  *                   `booking` holds the sales hours of each location that has machine-readable
  *                   hours, so the schema refuses a day or time the chosen dealership is closed.
  *
@@ -18,7 +18,8 @@
  * The functions below the field builder are pure and shared by the component and the tests.
  */
 import type { FieldDef, FormContext, StepDef } from '../types.ts';
-import { dateField, locationChoice, locationsOf } from '../fields.ts';
+import { dateField } from '../booking-fields.ts';
+import { locationChoice, locationsOf } from '../dealer-choices.ts';
 import { departmentFor, nowIn, slotsOn, type BookingHours } from '../../domain/booking-hours.ts';
 
 export const TEST_DRIVE = 'Test Drive';

@@ -11,7 +11,7 @@
  */
 import type { FormBlockData } from '../../content/forms.ts';
 import type { FormBase, FormContext, StepDef } from '../types.ts';
-import { toFieldDef } from '../fields.ts';
+import { toFieldDef } from '../content-fields.ts';
 import { customStep } from '../custom-steps/index.ts';
 
 export function builderForm(data: FormBlockData, ctx: FormContext): FormBase {

@@ -5,7 +5,8 @@
 import type { FormBlockData } from '../../content/forms.ts';
 import { TEAM_MEMBER_CATEGORY } from '../../domain/team.ts';
 import type { FormBase, FormContext } from '../types.ts';
-import { contactFields, field, locationChoice, messageField } from '../fields.ts';
+import { contactFields, field, messageField } from '../fields.ts';
+import { locationChoice } from '../dealer-choices.ts';
 import { categorySlug } from '../events.ts';
 
 export function contactForm(ctx: FormContext, data: FormBlockData): FormBase {

@@ -4,7 +4,9 @@
  * to the finance provider route instead of the lead route; the completion event is 28.
  */
 import type { FormBase, FormContext, FieldDef } from '../types.ts';
-import { birthDateField, field, locationsOf, phoneField, splitNameFields } from '../fields.ts';
+import { field, phoneField, splitNameFields } from '../fields.ts';
+import { birthDateField } from '../booking-fields.ts';
+import { locationsOf } from '../dealer-choices.ts';
 import { EVENT_IDS } from '../../site/analytics.ts';
 
 export const FINANCE_CATEGORY = 'Finance Enquiry';

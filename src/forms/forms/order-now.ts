@@ -4,7 +4,8 @@
  * model's own order page they default to that model.
  */
 import type { FormBase, FormContext } from '../types.ts';
-import { contactFields, field, locationChoice, locationsOf, messageField, toOptions } from '../fields.ts';
+import { contactFields, field, messageField, toOptions } from '../fields.ts';
+import { locationChoice, locationsOf } from '../dealer-choices.ts';
 
 export const ORDER_CATEGORY = 'New Vehicle Enquiry';
 

@@ -1,6 +1,7 @@
 /** The parts enquiry: one step with the part wanted, the vehicle it is for and the contact details. */
 import type { FormBase, FormContext } from '../types.ts';
-import { contactFields, field, locationChoice, locationsOf } from '../fields.ts';
+import { contactFields, field } from '../fields.ts';
+import { locationChoice, locationsOf } from '../dealer-choices.ts';
 
 export const PARTS_CATEGORY = 'Parts Enquiry';
 

@@ -7,7 +7,9 @@
  * preferred date.
  */
 import type { FormBase, FormContext, FieldDef, StepDef } from '../types.ts';
-import { dateField, dealershipOptions, field, locationsOf, messageField, vehicleFields } from '../fields.ts';
+import { field, messageField, vehicleFields } from '../fields.ts';
+import { dateField } from '../booking-fields.ts';
+import { dealershipOptions, locationsOf } from '../dealer-choices.ts';
 import { messages } from '../messages.ts';
 import { EVENT_IDS } from '../../site/analytics.ts';
 import { SERVICE_CATEGORY, contactStep, regoField } from './service-booking.ts';

@@ -12,15 +12,14 @@ import type { FormBase, FormContext, FieldDef, StepDef } from '../types.ts';
 import {
   addressFields,
   contactFields,
-  dateField,
   field,
-  locationChoice,
-  locationsOf,
   messageField,
   toOptions,
   vehicleFields,
   vehicleStateField,
 } from '../fields.ts';
+import { dateField } from '../booking-fields.ts';
+import { locationChoice, locationsOf } from '../dealer-choices.ts';
 import { EVENT_IDS } from '../../site/analytics.ts';
 
 export const SERVICE_CATEGORY = 'Service Booking';

@@ -6,7 +6,8 @@
  * `matchServiceSites` (src/forms/service-sites.ts) which of the three applies.
  */
 import type { FormBase, FormContext, FieldDef } from '../types.ts';
-import { dealerMakes, field, toOptions } from '../fields.ts';
+import { field, toOptions } from '../fields.ts';
+import { dealerMakes } from '../dealer-choices.ts';
 import { serviceBookingFullForm } from './service-booking-full.ts';
 import { MAKE_STEP_KEY } from '../service-sites.ts';
 

@@ -3,16 +3,9 @@
  * and a preferred date first, then the visitor's details.
  */
 import type { FormBase, FormContext, FieldDef } from '../types.ts';
-import {
-  contactFields,
-  dateField,
-  dealerMakes,
-  field,
-  locationChoice,
-  locationsOf,
-  messageField,
-  toOptions,
-} from '../fields.ts';
+import { contactFields, field, messageField, toOptions } from '../fields.ts';
+import { dateField } from '../booking-fields.ts';
+import { dealerMakes, locationChoice, locationsOf } from '../dealer-choices.ts';
 
 export const TEST_DRIVE_CATEGORY = 'Test Drive Booking';
 

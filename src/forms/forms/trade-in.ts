@@ -4,16 +4,8 @@
  * Completion event 18.
  */
 import type { FormBase, FormContext, FieldDef } from '../types.ts';
-import {
-  contactFields,
-  field,
-  locationChoice,
-  locationsOf,
-  messageField,
-  phoneField,
-  splitNameFields,
-  vehicleFields,
-} from '../fields.ts';
+import { contactFields, field, messageField, phoneField, splitNameFields, vehicleFields } from '../fields.ts';
+import { locationChoice, locationsOf } from '../dealer-choices.ts';
 import { EVENT_IDS } from '../../site/analytics.ts';
 import { locale } from '../../lib/locale.ts';
 

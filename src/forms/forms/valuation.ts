@@ -3,7 +3,8 @@
  * then the vehicle and its condition. Completion event 40.
  */
 import type { FormBase, FormContext } from '../types.ts';
-import { contactFields, field, locationChoice, locationsOf, messageField, toOptions } from '../fields.ts';
+import { contactFields, field, messageField, toOptions } from '../fields.ts';
+import { locationChoice, locationsOf } from '../dealer-choices.ts';
 import { EVENT_IDS } from '../../site/analytics.ts';
 import { ownVehicleFields } from './trade-in.ts';
 
