@@ -1,6 +1,7 @@
 /**
  * The steps of a form island: the current step's fields, progress, Back and Next (Submit on the
- * last step), the step error, and what leaving a step does (see actions.ts).
+ * last step), the step error, and what leaving a step does (see actions.ts). What the island does
+ * once it runs is in use-form-start.ts; the parts around a step's fields in StepParts.tsx.
  */
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { useFormikContext, type FormikTouched } from 'formik';
@@ -11,103 +12,40 @@ import { customStep } from '../custom-steps/index.ts';
 import { customStepComponent } from '../custom-steps/components.ts';
 import { MAKE_STEP_KEY, type ServiceSiteOption } from '../service-sites.ts';
 import { $user, userHasPhone } from '../../stores/user.ts';
-import { formSessionKey, openFormSession } from '../../stores/form-session.ts';
-import { $financeDetails, currentFinanceDetails } from '../../features/finance/ui/finance-store.ts';
-import { firstPageQuery, noteVisitedPage, rememberFirstPageQuery } from '../../stores/visit.ts';
 import type { FormIslandProps } from './props.ts';
-import { applyQuery, trackingFrom, typedBeforeHydration, type Values } from './values.ts';
-import { parseCurrencyInput } from './fields/Currency.tsx';
+import type { Values } from './values.ts';
 import { firstErrorField } from './validate.ts';
 import { leaveStep, matchMake, submitFinance, submitLead, type FlowContext, type Outcome } from './actions.ts';
-import { makeChallenge, seededChallenge } from './captcha.ts';
-import { FieldsCtx, fieldId } from './fields/context.ts';
+import { FieldsCtx } from './fields/context.ts';
 import Field from './fields/Field.tsx';
 import Progress from './Progress.tsx';
 import LocationChooser from './LocationChooser.tsx';
+import { useFormStart } from './use-form-start.ts';
+import { Honeypot, StepAlert, StepButtons, StepIntro, type Alert } from './StepParts.tsx';
 
 interface Props extends FormIslandProps {
   index: number;
   setIndex(index: number): void;
 }
 
-type Alert = { message: string; list?: string[] };
-
 export default function FormSteps({ index, setIndex, ...props }: Props) {
   const { def, idBase } = props;
   const formik = useFormikContext<Values>();
   const { values } = formik;
   const user = useStore($user);
-  // The server knows no user: the signed-in user's rules apply once the page runs, so the first
-  // browser render matches the server HTML.
-  const [hydrated, setHydrated] = useState(false);
-  const pathOpts = { userHasPhone: hydrated && userHasPhone(user) };
   const step = def.steps[index]!;
+  const { hydrated, challenge, flow, formRef } = useFormStart(props, step, formik);
+  const pathOpts = { userHasPhone: hydrated && userHasPhone(user) };
 
   const [alert, setAlert] = useState<Alert>();
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [complete, setComplete] = useState(false);
   const [chooser, setChooser] = useState<{ options: ServiceSiteOption[]; next: number }>();
-  const [challenge, setChallenge] = useState(() => seededChallenge(idBase));
-  const flow = useRef<FlowContext>(undefined);
-  const formRef = useRef<HTMLFormElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
   // Set synchronously, so a double click or Enter cannot start a second save of the same step.
   const submitting = useRef(false);
-  const wantsBudget = def.steps.some((s) => s.fields.some((f) => f.name === 'vehiclePriceBudget'));
-  /** The budget last taken from the finance calculator (so a budget the visitor typed is kept). */
-  const calculatorBudget = useRef<unknown>(undefined);
-
-  useEffect(() => {
-    const search = window.location.search;
-    const key = formSessionKey(props.site.slug, props.page.id, props.blockId);
-    rememberFirstPageQuery(search);
-    noteVisitedPage(props.page.path);
-    flow.current = {
-      props,
-      session: { key, data: openFormSession(key) },
-      tracking: trackingFrom(search, firstPageQuery()),
-      ...(props.apiBase ? { client: { apiBase: props.apiBase } } : {}),
-      navigate: (url) => window.location.assign(url),
-      alert: (message) => window.alert(message),
-    };
-    setChallenge(makeChallenge(Math.random));
-    // Whatever the visitor typed into the server-rendered step while the page loaded is kept.
-    const form = formRef.current;
-    const typed = form
-      ? typedBeforeHydration(
-          step,
-          (name) =>
-            Array.from(form.querySelectorAll<HTMLInputElement>(`[name="${CSS.escape(name)}"]`), (el) => ({
-              value: el.value,
-              checked: el.checked,
-            })),
-          parseCurrencyInput,
-        )
-      : {};
-    const next = applyQuery(def, { ...formik.values, ...typed }, search);
-    const saved = wantsBudget && next.vehiclePriceBudget === '' ? currentFinanceDetails() : undefined;
-    if (saved) {
-      next.vehiclePriceBudget = saved.amount;
-      calculatorBudget.current = saved.amount;
-    }
-    void formik.setValues(next, false);
-    setHydrated(true);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- Once per mount: later prop changes do not restart the session.
-  }, []);
-
-  // A finance calculator on the same page keeps the budget in step while the visitor has not
-  // typed a budget of their own.
-  const financeDetails = useStore($financeDetails);
-  useEffect(() => {
-    if (!hydrated || !wantsBudget || !financeDetails) return;
-    const current = formik.values.vehiclePriceBudget;
-    if (current !== '' && current !== calculatorBudget.current) return;
-    calculatorBudget.current = financeDetails.amount;
-    void formik.setFieldValue('vehiclePriceBudget', financeDetails.amount, false);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- Follows the calculator's store; the form's own edits must not apply it again.
-  }, [financeDetails]);
 
   useEffect(() => {
     if (!moved.current) return;
@@ -125,8 +63,7 @@ export default function FormSteps({ index, setIndex, ...props }: Props) {
   const showBack = buttons.back && previousStepIndex(def, index, values, pathOpts) >= 0;
   const CustomStep = customStepComponent(step.customStepKey);
   const owned = CustomStep ? (customStep(step.customStepKey)?.owns ?? []) : [];
-  // Pages published before the formStepHeadings cutoff show only the form heading and progress:
-  // the step heading stays for screen readers (and as the focus target when the step changes).
+  // Pages published before the formStepHeadings cutoff show no step heading but to screen readers (StepIntro).
   const stepHeadings = props.stepHeadings !== false;
 
   const focusField = (name: string) => {
@@ -252,21 +189,7 @@ export default function FormSteps({ index, setIndex, ...props }: Props) {
           aria-busy={busy || undefined}
         >
           <p className="form-note">Required fields are marked with an asterisk (*).</p>
-          {stepHeadings && ((multi && step.heading) || step.description) && (
-            <div className="form-step-intro">
-              {multi && step.heading && (
-                <h3 className="form-step-heading" tabIndex={-1} ref={headingRef}>
-                  {step.heading}
-                </h3>
-              )}
-              {step.description && <p className="form-step-description">{step.description}</p>}
-            </div>
-          )}
-          {!stepHeadings && multi && step.heading && (
-            <h3 className="form-step-heading visually-hidden" tabIndex={-1} ref={headingRef}>
-              {step.heading}
-            </h3>
-          )}
+          <StepIntro step={step} multi={multi} stepHeadings={stepHeadings} headingRef={headingRef} />
           <div className="form-grid">
             {CustomStep && <CustomStep key={step.key} step={step} />}
             {step.fields
@@ -275,51 +198,17 @@ export default function FormSteps({ index, setIndex, ...props }: Props) {
                 <Field key={`${step.key}-${f.name}`} field={f} />
               ))}
           </div>
-          <div className="form-hp" aria-hidden="true">
-            <label htmlFor={fieldId(idBase, 'hp')}>Leave this field empty</label>
-            <input
-              id={fieldId(idBase, 'hp')}
-              name={HONEYPOT_FIELD}
-              type="text"
-              tabIndex={-1}
-              autoComplete="off"
-              value={String(values[HONEYPOT_FIELD] ?? '')}
-              onChange={formik.handleChange}
-            />
-          </div>
-          <div role="alert" className={alert ? 'form-alert' : 'form-alert-empty'}>
-            {alert && <p>{alert.message}</p>}
-            {alert?.list?.length ? (
-              <ul>
-                {alert.list.map((m) => (
-                  <li key={m}>{m}</li>
-                ))}
-              </ul>
-            ) : null}
-          </div>
-          <div className={showNext || showBack ? 'form-actions' : 'form-actions form-actions-bare'}>
-            {showBack && (
-              <button
-                type="button"
-                className="btn btn-secondary form-back"
-                onClick={() => goTo(previousStepIndex(def, index, values, pathOpts))}
-              >
-                Back
-              </button>
-            )}
-            {/* A hidden Next stays reachable from the keyboard: choosing an option or a slot moves
-                a pointer user on, and a keyboard user may confirm the choice with this button. */}
-            {/* Disabled until the island runs: a native submit would post the visitor's details to
-                the static host, which cannot take them. */}
-            <button
-              type="submit"
-              className={showNext ? 'btn btn-primary form-next' : 'btn btn-primary form-next visually-hidden-focusable'}
-              disabled={!hydrated}
-              aria-disabled={busy || complete || undefined}
-            >
-              {busy ? 'Sending…' : isLast ? 'Submit' : 'Next'}
-            </button>
-          </div>
+          <Honeypot idBase={idBase} value={String(values[HONEYPOT_FIELD] ?? '')} onChange={formik.handleChange} />
+          <StepAlert alert={alert} />
+          <StepButtons
+            showNext={showNext}
+            showBack={showBack}
+            onBack={() => goTo(previousStepIndex(def, index, values, pathOpts))}
+            hydrated={hydrated}
+            busy={busy}
+            complete={complete}
+            isLast={isLast}
+          />
           <p role="status" className="form-status">
             {complete ? 'Thank you. Taking you to the confirmation page…' : ''}
           </p>
