@@ -5,7 +5,8 @@
  *
  *   config      the environment, read in one place
  *   lib         utilities with no product knowledge (text, ids, sanitising, concurrency…)
- *   content     the snapshot format: types, loading, validation, block trees
+ *   content     the snapshot format: types, loading, validation, block trees, and each block
+ *               type's data schema (content/blocks/<group>/<type>.ts), which the blocks render
  *   domain      the dealer's rules: routes, pages, offers, opening hours, photos, prices
  *   contract    the API's wire shapes, shared by the server and the browser's types
  *   seo         JSON-LD and the catalogue feeds
@@ -60,9 +61,6 @@ const layerRules = LAYERS.slice(0, -1).map((layer, i) => {
     from: { path: under(layer), pathNot: [TEST] },
     to: { path: under(above) },
   };
-  // The snapshot format validates blocks against each block's own schema: src/content/blocks.ts
-  // assembles the block definitions (content-assembles-block-schemas below).
-  if (NAMES[i] === 'content') rule.from.pathNot.push('^src/content/blocks\\.ts$');
   return rule;
 });
 
@@ -106,21 +104,6 @@ module.exports = {
       to: { path: '^src/', pathNot: [under(LAYERS.flat()), TEST] },
     },
     ...layerRules,
-    {
-      name: 'content-assembles-block-schemas',
-      comment: "src/content/blocks.ts reads each block's schema.ts and nothing else of src/blocks or above",
-      severity: 'error',
-      from: { path: '^src/content/blocks\\.ts$' },
-      to: { path: under(LAYERS.slice(3).flat()), pathNot: '^src/blocks/[^/]+/schema\\.ts$' },
-    },
-    {
-      name: 'block-schema-reads-content-only',
-      comment:
-        "a block's schema.ts imports only src/content (and packages), so the content layer reading it closes no cycle",
-      severity: 'error',
-      from: { path: '^src/blocks/[^/]+/schema\\.ts$' },
-      to: { path: '^src/', pathNot: '^src/content/' },
-    },
     {
       name: 'api-reads-no-block',
       comment: "the API (features' servers included) imports no block: what both need lives in src/domain or src/lib",

@@ -1,10 +1,10 @@
 /**
  * What a block type declares about itself, beside its component: the zod schema of its `data`,
- * and the lists of child blocks it nests (a column's blocks, an faq answer). Each block folder
- * exports its definition from `src/blocks/<type>/schema.ts`; src/content/blocks.ts assembles them.
+ * and the lists of child blocks it nests (a column's blocks, an faq answer). Each block type
+ * exports its definition from `src/content/blocks/<group>/<type>.ts`; src/content/blocks.ts assembles them.
  * Walking a block tree and validating nested blocks read `children`, so a block that nests blocks
  * says so here and nowhere else; whether it can ship JavaScript (`island`) is said here too, and
- * its component is found by its folder's name (src/blocks/registry.ts).
+ * its component is found by its block folder's name (src/blocks/registry.ts).
  */
 import type { z } from './zod.ts';
 

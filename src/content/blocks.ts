@@ -1,53 +1,52 @@
 /**
- * The block types of the content format, assembled from each block's own definition
- * (src/blocks/<type>/schema.ts: its data schema, documented field by field, and the child block
+ * The block types of the content format, assembled from each type's definition
+ * (src/content/blocks/<group>/<type>.ts: its data schema, documented field by field, and the child block
  * lists it nests). `blockDataSchemas` is the list of known block types: the registry of
- * components is checked against it by the compiler. Nested blocks (`columns`, `faq` answers) are
- * kept raw in the data and validated by `validateBlocks` through the definitions' `children`, so
- * that their errors carry the full JSON path.
+ * components (src/blocks/registry.ts) is checked against it by the compiler. Nested blocks
+ * (`columns`, `faq` answers) are kept raw in the data and validated by `validateBlocks` through
+ * the definitions' `children`, so that their errors carry the full JSON path.
  *
- * This is the one module of src/content that imports from src/blocks, and it imports only the
- * blocks' schema.ts files, which themselves import nothing but src/content primitives and zod.
+ * The format defines what a block's data is; src/blocks renders it. Nothing here imports a block.
  */
 import { z, opt, alignment } from './zod.ts';
 import { childLists, type BlockDefinition, type ChildList } from './block-definition.ts';
-import * as heading from '../blocks/heading/schema.ts';
-import * as paragraph from '../blocks/paragraph/schema.ts';
-import * as list from '../blocks/list/schema.ts';
-import * as columns from '../blocks/columns/schema.ts';
-import * as alternatingColumns from '../blocks/alternatingColumns/schema.ts';
-import * as form from '../blocks/form/schema.ts';
-import * as formBuilder from '../blocks/formBuilder/schema.ts';
-import * as cars from '../blocks/cars/schema.ts';
-import * as offers from '../blocks/offers/schema.ts';
-import * as faq from '../blocks/faq/schema.ts';
-import * as reviews from '../blocks/reviews/schema.ts';
-import * as locations from '../blocks/locations/schema.ts';
-import * as team from '../blocks/team/schema.ts';
-import * as search from '../blocks/search/schema.ts';
-import * as buttons from '../blocks/buttons/schema.ts';
-import * as cardsTool from '../blocks/cardsTool/schema.ts';
-import * as imageBanner from '../blocks/imageBanner/schema.ts';
-import * as imageBackground from '../blocks/imageBackground/schema.ts';
-import * as imageSlider from '../blocks/imageSlider/schema.ts';
-import * as websiteBrands from '../blocks/websiteBrands/schema.ts';
-import * as brandModels from '../blocks/brandModels/schema.ts';
-import * as brandDescription from '../blocks/brandDescription/schema.ts';
-import * as iconButtonsTool from '../blocks/iconButtonsTool/schema.ts';
-import * as salesCounter from '../blocks/salesCounter/schema.ts';
-import * as modelFeatures from '../blocks/modelFeatures/schema.ts';
-import * as modelVariants from '../blocks/modelVariants/schema.ts';
-import * as modelColors from '../blocks/modelColors/schema.ts';
-import * as video from '../blocks/video/schema.ts';
-import * as tag from '../blocks/tag/schema.ts';
-import * as financeCalculator from '../blocks/financeCalculator/schema.ts';
-import * as customComponent from '../blocks/customComponent/schema.ts';
-import * as success from '../blocks/success/schema.ts';
-import * as unknownBlock from '../blocks/unknownBlock/schema.ts';
+import * as heading from './blocks/text/heading.ts';
+import * as paragraph from './blocks/text/paragraph.ts';
+import * as list from './blocks/text/list.ts';
+import * as columns from './blocks/layout/columns.ts';
+import * as alternatingColumns from './blocks/layout/alternatingColumns.ts';
+import * as form from './blocks/forms/form.ts';
+import * as formBuilder from './blocks/forms/formBuilder.ts';
+import * as cars from './blocks/stock/cars.ts';
+import * as offers from './blocks/stock/offers.ts';
+import * as faq from './blocks/layout/faq.ts';
+import * as reviews from './blocks/dealer/reviews.ts';
+import * as locations from './blocks/dealer/locations.ts';
+import * as team from './blocks/dealer/team.ts';
+import * as search from './blocks/stock/search.ts';
+import * as buttons from './blocks/text/buttons.ts';
+import * as cardsTool from './blocks/layout/cardsTool.ts';
+import * as imageBanner from './blocks/media/imageBanner.ts';
+import * as imageBackground from './blocks/media/imageBackground.ts';
+import * as imageSlider from './blocks/media/imageSlider.ts';
+import * as websiteBrands from './blocks/brands/websiteBrands.ts';
+import * as brandModels from './blocks/brands/brandModels.ts';
+import * as brandDescription from './blocks/brands/brandDescription.ts';
+import * as iconButtonsTool from './blocks/text/iconButtonsTool.ts';
+import * as salesCounter from './blocks/text/salesCounter.ts';
+import * as modelFeatures from './blocks/brands/modelFeatures.ts';
+import * as modelVariants from './blocks/brands/modelVariants.ts';
+import * as modelColors from './blocks/brands/modelColors.ts';
+import * as video from './blocks/media/video.ts';
+import * as tag from './blocks/text/tag.ts';
+import * as financeCalculator from './blocks/forms/financeCalculator.ts';
+import * as customComponent from './blocks/customComponent.ts';
+import * as success from './blocks/forms/success.ts';
+import * as unknownBlock from './blocks/unknownBlock.ts';
 
-export { frequencies } from '../blocks/financeCalculator/schema.ts';
-export { isCustomComponentName } from '../blocks/customComponent/schema.ts';
-export { UNKNOWN_BLOCK } from '../blocks/unknownBlock/schema.ts';
+export { frequencies } from './blocks/forms/financeCalculator.ts';
+export { isCustomComponentName } from './blocks/customComponent.ts';
+export { UNKNOWN_BLOCK } from './blocks/unknownBlock.ts';
 
 /** A block as stored: type and data are checked against the type's schema afterwards. */
 export const rawBlock = z.object({

@@ -1,5 +1,5 @@
 /**
- * Which block types can ship JavaScript: those whose definition (src/blocks/<type>/schema.ts)
+ * Which block types can ship JavaScript: those whose definition (src/content/blocks/<group>/<type>.ts)
  * says `island: true`, for a React island (a `client:` directive somewhere in the block's own
  * component tree) or a bundled `<script>` (the reviews block's refresh from GET /api/reviews). So
  * a page's JavaScript can be predicted from its content alone: a page none of whose blocks is

@@ -4,7 +4,7 @@
  */
 import DealerHours from './DealerHours.astro';
 import ContactStrip from './ContactStrip.astro';
-import { isCustomComponentName, type CustomComponentName } from './schema.ts';
+import { isCustomComponentName, type CustomComponentName } from '../../content/blocks/customComponent.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type CustomComponent = (props: any) => unknown;

@@ -1,5 +1,5 @@
 /**
- * The block definitions (src/blocks/<type>/schema.ts) are the one place that says what a block's
+ * The block definitions (src/content/blocks/<group>/<type>.ts) are the one place that says what a block's
  * data is and which child block lists it nests: walking a tree and validating nested blocks follow
  * them, for every nesting type, with full JSON paths.
  */

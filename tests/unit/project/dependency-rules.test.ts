@@ -35,9 +35,10 @@ const FIXTURE: Record<string, string> = {
   'src/lib/missing.ts': "import './nowhere.ts';\n",
   'src/content/zod.ts': 'export const z = 1;\n',
   // content-reads-nothing-above
-  'src/content/page.ts': "import '../blocks/offers/schema.ts';\n",
-  // content-assembles-block-schemas: the schema is allowed, the block's logic is not
-  'src/content/blocks.ts': "import '../blocks/offers/schema.ts';\nimport '../blocks/offers/offers.ts';\n",
+  'src/content/page.ts': "import '../blocks/offers/offers.ts';\n",
+  // the assembly of the block schemas reads them, and no block
+  'src/content/blocks.ts': "import './blocks/stock/offers.ts';\nimport '../blocks/offers/Offers.astro';\n",
+  'src/content/blocks/stock/offers.ts': "import '../../zod.ts';\n",
   // domain-reads-nothing-above
   'src/domain/routes.ts': "import '../contract/routes.ts';\n",
   // contract-reads-nothing-above
@@ -63,8 +64,6 @@ const FIXTURE: Record<string, string> = {
   'src/engine/build.ts': "import '../newlayer/x.ts';\n",
   // src-in-a-layer
   'src/newlayer/x.ts': "import '../lib/text.ts';\n",
-  // block-schema-reads-content-only
-  'src/blocks/offers/schema.ts': "import '../../content/zod.ts';\nimport '../../domain/routes.ts';\n",
   'src/blocks/offers/offers.ts': 'export const offers = 1;\n',
   // block-reads-no-other-block (frontmatter) and src-reads-no-scripts (a <script>)
   'src/blocks/offers/Offers.astro': [
@@ -123,8 +122,8 @@ const EXPECTED: [string, string, string][] = [
   ['config-reads-nothing-above', 'src/config/env.ts', 'src/lib/text.ts'],
   ['lib-reads-nothing-above', 'src/lib/text.ts', 'src/blocks/offers/offers.ts'],
   ['src-imports-resolve', 'src/lib/missing.ts', './nowhere.ts'],
-  ['content-reads-nothing-above', 'src/content/page.ts', 'src/blocks/offers/schema.ts'],
-  ['content-assembles-block-schemas', 'src/content/blocks.ts', 'src/blocks/offers/offers.ts'],
+  ['content-reads-nothing-above', 'src/content/page.ts', 'src/blocks/offers/offers.ts'],
+  ['content-reads-nothing-above', 'src/content/blocks.ts', 'src/blocks/offers/Offers.astro'],
   ['domain-reads-nothing-above', 'src/domain/routes.ts', 'src/contract/routes.ts'],
   ['contract-reads-nothing-above', 'src/contract/routes.ts', 'src/seo/feeds.ts'],
   ['seo-reads-nothing-above', 'src/seo/feeds.ts', 'src/site/nav.ts'],
@@ -136,7 +135,6 @@ const EXPECTED: [string, string, string][] = [
   ['api-reads-no-block', 'src/api/routes.ts', 'src/blocks/offers/offers.ts'],
   ['src-reads-no-folder-outside-the-layers', 'src/engine/build.ts', 'src/newlayer/x.ts'],
   ['src-in-a-layer', 'src/newlayer/x.ts', 'src/lib/text.ts'],
-  ['block-schema-reads-content-only', 'src/blocks/offers/schema.ts', 'src/domain/routes.ts'],
   ['block-reads-no-other-block', 'src/blocks/offers/Offers.astro', 'src/blocks/team/team.ts'],
   ['src-reads-no-scripts', 'src/blocks/offers/Offers.astro', 'scripts/bench/bench.ts'],
   ['src-reads-no-tests', 'src/blocks/faq/Faq.astro', 'tests/helpers/render.ts'],
@@ -202,7 +200,7 @@ describe('dependency rules on a fixture that breaks each of them', () => {
 
   it("lets the registries, the block schemas in content, a block its own files, core/deps.ts a feature's service and tests their helpers", () => {
     const allowed = [
-      ['src/content/blocks.ts', 'src/blocks/offers/schema.ts'],
+      ['src/content/blocks.ts', 'src/content/blocks/stock/offers.ts'],
       ['src/forms/definition.ts', 'src/forms/forms/contact.ts'],
       ['src/blocks/registry.ts', 'src/blocks/offers/Offers.astro'],
       ['src/blocks/BlockList.astro', 'src/blocks/registry.ts'],

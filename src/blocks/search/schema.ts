@@ -1,8 +1,0 @@
-/** The `search` block's data (content format: `search` "anything; renders nothing"). */
-import { z } from '../../content/zod.ts';
-import { defineBlock } from '../../content/block-definition.ts';
-
-/** No fields: the block renders nothing (spec: Page blocks, "search (renders nothing)"); extra fields are ignored. */
-export const searchData = z.object({});
-
-export const definition = defineBlock({ type: 'search', data: searchData });
