@@ -2,6 +2,7 @@
 import { z, opt, id } from './zod.ts';
 import { optionalCssColour } from './colour.ts';
 import { formOptions, successOptions } from './site-form-options.ts';
+import { siteNavigation } from './site-navigation.ts';
 
 /**
  * Dealer-specific behaviour. Every option has a default, so code reads
@@ -203,6 +204,11 @@ export const siteSchema = z.object({
       ),
     }),
   ),
+  /**
+   * (1.3) The editor's menus (site-navigation.ts): `header` and `footer`, each a list of links with
+   * at most one level of children. Either absent: that menu is derived from the pages as before.
+   */
+  navigation: opt(siteNavigation),
 });
 
 export type Site = z.output<typeof siteSchema>;

@@ -1,7 +1,7 @@
 /**
- * The site chrome's content: the header navigation, derived from the dealer's own pages (the
- * content format has no menu), where the header has room for it, and the footer's social links
- * (its opening hours: opening-hours-text.ts).
+ * The site chrome's content: the header navigation (the editor's menu, site.json `navigation`,
+ * else derived from the dealer's own pages), where the header has room for it, the footer's menu
+ * and its social links (its opening hours: opening-hours-text.ts).
  */
 import type { DealerContent } from '../content/load.ts';
 import type { Site } from '../content/site.ts';
@@ -9,11 +9,10 @@ import { shortTitle } from '../lib/text.ts';
 import { oncePer } from '../lib/memo.ts';
 import { phoneText } from '../lib/contact.ts';
 import { PRIVACY_PATH, TERMS_PATH, modelPath } from '../domain/routes.ts';
+import { footerParts, menuLinks, type FooterPart, type MenuLink } from './menus.ts';
 
-export interface NavItem {
-  href: string;
-  label: string;
-}
+/** A header or footer link; `children` (the editor's menus only) open a dropdown under it. */
+export type NavItem = MenuLink;
 
 /** Well-known sections first, in the order visitors look for them. */
 const priority = [
@@ -28,10 +27,26 @@ const priority = [
 ];
 export const MAX_NAV_ITEMS = 7;
 
-/** The header links of a dealer: the same on every page, so worked out once per dealer. */
-export const navigation: (d: DealerContent) => NavItem[] = oncePer(buildNavigation);
+/**
+ * The header links of a dealer: the editor's header menu when site.json has one, else derived
+ * from the pages. The same on every page, so worked out once per dealer.
+ */
+export const navigation: (d: DealerContent) => NavItem[] = oncePer((d) => {
+  const editor = d.site.navigation?.header;
+  return editor ? menuLinks(editor) : derivedNavigation(d);
+});
 
-function buildNavigation(d: DealerContent): NavItem[] {
+/**
+ * The footer's menu: the editor's footer menu when site.json has one, else the header's links as
+ * before; items with children become columns (footerParts).
+ */
+export const footerMenu: (d: DealerContent) => FooterPart[] = oncePer((d) => {
+  const editor = d.site.navigation?.footer;
+  return footerParts(editor ? menuLinks(editor) : navigation(d));
+});
+
+/** The header links worked out from the dealer's top-level pages, best known sections first. */
+function derivedNavigation(d: DealerContent): NavItem[] {
   const modelPaths = new Set(d.models.map(modelPath));
   const candidates = d.pages.filter(
     (p) =>
@@ -85,6 +100,8 @@ export type NavBreakpoint = (typeof NAV_BREAKPOINTS)[number] | 'never';
 /** The nav link size in chrome.css (15px semibold) and its side padding, in px. */
 const NAV_FONT_PX = 15;
 const NAV_ITEM_PADDING_PX = 24;
+/** The button beside a link with a dropdown (chrome.css .nav-sub > summary), in px. */
+export const NAV_TOGGLE_PX = 28;
 /** Typical advance of a semibold sans serif (a little generous, so an estimate errs on the wide side). */
 const charEm = (ch: string) =>
   ch === ' ' ? 0.3 : /[A-Z]/.test(ch) ? 0.7 : /[mwMW]/.test(ch) ? 0.85 : /[iljtfr.,'|]/.test(ch) ? 0.36 : 0.57;
@@ -119,7 +136,10 @@ export function headerLogoWidth(logo: { width?: number; height?: number } | unde
 export function headerRowWidth(items: readonly NavItem[], parts: HeaderParts): number {
   const gutters = 2 * 24;
   const gaps = 2 * 24;
-  const links = items.reduce((sum, i) => sum + textWidth(i.label, NAV_FONT_PX) + NAV_ITEM_PADDING_PX, 0);
+  const links = items.reduce(
+    (sum, i) => sum + textWidth(i.label, NAV_FONT_PX) + NAV_ITEM_PADDING_PX + (i.children?.length ? NAV_TOGGLE_PX : 0),
+    0,
+  );
   // Icon, gap, the number and the button's padding and border.
   const phone = parts.phone ? 20 + 8 + textWidth(parts.phone, NAV_FONT_PX) + 2 * 16 + 4 : 0;
   return gutters + parts.logoWidth + gaps + links + phone;

@@ -19,6 +19,7 @@ import type { Car } from '../../content/entities.ts';
 import { mapLimit } from '../../lib/concurrency.ts';
 import { dealerRoutes } from '../../domain/routes.ts';
 import { emptyListingWarnings } from '../../site/listing-filters.ts';
+import { menuLinkWarnings } from '../../site/menus.ts';
 import { manifestEntry, type ManifestDealer } from './build-manifest.ts';
 import { stampSoldCars, type SoldSeen } from './sold-cars.ts';
 
@@ -96,7 +97,7 @@ export async function validateDealers(o: {
     for (const d of loaded.dealers) {
       const imported = o.stock?.cars[d.slug];
       if (imported) d.cars = imported;
-      const listing = emptyListingWarnings(d);
+      const listing = [...emptyListingWarnings(d), ...menuLinkWarnings(d, Date.parse(o.builtAt))];
       if (o.strict) errors.push(...listing);
       else out.warnings.push(...listing);
     }
