@@ -19,7 +19,9 @@
  * match is refused with what is wrong, rather than served with an API that 404s. The server keeps
  * the connection limits of src/api/connection-guard.ts (SERVER_* variables).
  *
- * While it runs, a dealer whose stock changes (npm run stock, POST /api/stock) has its site
+ * While it runs, the API follows the sites folder's manifest: a dealer a build adds
+ * (`npm run build -- --only NEW`), changes or removes is served so from the next request on, without
+ * a restart (src/engine/serve/served-dealers.ts). A dealer whose stock changes (npm run stock, POST /api/stock) has its site
  * rebuilt the same way some seconds after the last change, and served once built
  * (src/engine/serve/stock-rebuild.ts; `--rebuild-after`, default 20); not with `--no-build`.
  */
@@ -45,13 +47,8 @@ import { startRuntime, type Runtime } from '../src/api/runtime.ts';
 import { envDefault, processEnv, readEnv } from '../src/config/env.ts';
 import { connectionLimitsFromEnv, type ConnectionLimits } from '../src/api/connection-guard.ts';
 import { redactUrls } from '../src/lib/redact.ts';
-import {
-  REBUILD_QUIET_MS,
-  refreshServed,
-  spawnBuild,
-  stockRebuilds,
-  type StockRebuilds,
-} from '../src/engine/serve/stock-rebuild.ts';
+import { REBUILD_QUIET_MS, spawnBuild, stockRebuilds, type StockRebuilds } from '../src/engine/serve/stock-rebuild.ts';
+import { followManifest, type ManifestFollower } from '../src/engine/serve/served-dealers.ts';
 
 const { values } = parseArgs({
   options: {
@@ -140,15 +137,17 @@ const dataDir = dataDirFrom(values.data);
 let standIn: FinanceStandIn | undefined;
 let stripeStandIn: StripeStandIn | undefined;
 let api: Runtime;
+let follower: ManifestFollower;
+let runtimeDealers: DealerContent[];
 let rebuilds: StockRebuilds | undefined;
 if (values.build)
   rebuilds = stockRebuilds({
     run: spawnBuild({ dealersDir, sitesDir, dataDir }),
     log: (line) => console.log(line),
     quietMs: rebuildAfter * 1000,
-    afterBuild: async (slugs) => {
-      const moved = await refreshServed({ sitesDir, deps: api.deps, failed, fingerprints }, slugs);
-      if (moved.length) console.log(`  The API now serves the rebuilt content of ${moved.join(', ')}.`);
+    // The API follows the rebuilt folder's manifest at once (it would on the next request anyway).
+    afterBuild: async () => {
+      await follower.check();
     },
   });
 try {
@@ -167,6 +166,11 @@ try {
     log: (line) => console.log(line),
     onStockChanged: rebuilds && ((slug) => rebuilds.changed(slug)),
   });
+  // A build swapping in new output (npm run build -- --only NEW) is served without a restart: the
+  // API follows the folder's manifest (src/engine/serve/served-dealers.ts), keeping the runtime's
+  // own list in step in place while the routes get a new list on each change.
+  runtimeDealers = api.deps.dealers;
+  follower = followManifest({ sitesDir, deps: api.deps, failed, fingerprints, log: (line) => console.log(line) });
 } catch (e) {
   console.error(`The API could not start: ${redactUrls((e as Error).message)}`);
   await standIn?.close();
@@ -174,14 +178,19 @@ try {
   process.exit(1);
 }
 
-const running = await startServer({ sitesDir, dealersDir, port, api: api.app.fetch, failed, limits }).catch(
-  (e: NodeJS.ErrnoException) => {
-    console.error(
-      e.code === 'EADDRINUSE' ? `Port ${port} is already in use; choose another with npm start -- --port N` : e,
-    );
-    process.exit(1);
-  },
-);
+const running = await startServer({
+  sitesDir,
+  dealersDir,
+  port,
+  api: follower.wrap(api.app.fetch),
+  failed,
+  limits,
+}).catch((e: NodeJS.ErrnoException) => {
+  console.error(
+    e.code === 'EADDRINUSE' ? `Port ${port} is already in use; choose another with npm start -- --port N` : e,
+  );
+  process.exit(1);
+});
 
 // The stand-in posts its signed notifications to this server's webhook route, as Stripe would.
 stripeStandIn?.setWebhook(`${running.origin}/api/payments/webhook`, STANDIN_WEBHOOK_SECRET);
@@ -192,7 +201,7 @@ const leadsAdmin = await offerLocalAdmin({
   dataDir,
   server: 'npm start',
   warn: console.warn,
-  dealers: api.deps.dealers,
+  dealers: runtimeDealers,
   onStockChanged: api.deps.onStockChanged,
 });
 
@@ -209,6 +218,7 @@ console.log('\nPress Ctrl+C to stop.');
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
+    follower.close();
     void running
       .close()
       .then(() => rebuilds?.close())

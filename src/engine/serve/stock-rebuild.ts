@@ -7,16 +7,12 @@
  * The build is the one `npm start` runs at start-up, in a child process (Astro's build is not
  * made to run twice in one process): `--changed --only <slugs>` into the served folder, reading
  * the imported stock through this server (build-stock.ts). Its swap is atomic, and the static
- * server reads the folder on each request, so the new pages are served as soon as it ends.
+ * server reads the folder on each request, so the new pages are served as soon as it ends; the
+ * API follows the new manifest (served-dealers.ts).
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { buildChildEnv } from '../../config/env.ts';
-import { maintenance, type ApiDeps } from '../../api/core/deps.ts';
-import { indexContent } from '../../features/search/server/index-content.ts';
-import { useImportedStock } from '../../features/stock/server/store.ts';
-import { type FailedDealer } from '../build/build-manifest.ts';
-import { checkedManifest, readBuiltContent } from '../build/manifest-read.ts';
 
 /** How long after the last stock change the rebuild starts. */
 export const REBUILD_QUIET_MS = 20_000;
@@ -187,39 +183,4 @@ export function spawnBuild(o: SpawnBuildOptions): RebuildRunner {
       child.once('error', reject);
       child.once('close', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), output }));
     });
-}
-
-export interface ServedContent {
-  sitesDir: string;
-  /** The API's dependencies: its dealers are replaced in place, the objects every route reads. */
-  deps: Pick<ApiDeps, 'db' | 'dealers'>;
-  /** The static server's refused dealers (its `failed`), updated in place. */
-  failed: Record<string, FailedDealer>;
-  /** Each served dealer's snapshot fingerprint, as the manifest had it when last read. */
-  fingerprints: Record<string, string>;
-}
-
-/**
- * After a rebuild, the API and the static server follow the folder's new manifest: a dealer
- * whose snapshot had also changed since it was last built is served its new content (with its
- * imported stock, and indexed for search), and the refused dealers are the manifest's.
- */
-export async function refreshServed(served: ServedContent, slugs: string[]): Promise<string[]> {
-  const manifest = await checkedManifest(served.sitesDir);
-  for (const key of Object.keys(served.failed)) delete served.failed[key];
-  Object.assign(served.failed, manifest.failed);
-  const moved = slugs.filter((slug) => {
-    const print = manifest.dealers[slug]?.fingerprint;
-    return print !== undefined && print !== served.fingerprints[slug];
-  });
-  if (!moved.length) return [];
-  const fresh = await readBuiltContent(served.sitesDir, moved);
-  await useImportedStock(served.deps.db, fresh);
-  for (const dealer of fresh) {
-    const i = served.deps.dealers.findIndex((d) => d.slug === dealer.slug);
-    if (i >= 0) served.deps.dealers[i] = dealer;
-    served.fingerprints[dealer.slug] = manifest.dealers[dealer.slug]!.fingerprint;
-  }
-  await maintenance(served.deps.db, (db) => indexContent(db, fresh));
-  return moved;
 }
