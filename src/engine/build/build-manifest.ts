@@ -15,6 +15,7 @@ import { createHash } from 'node:crypto';
 import { rename, writeFile } from 'node:fs/promises';
 import type { DealerContent } from '../../content/load.ts';
 import type { ContentIssue } from '../../content/issues.ts';
+import type { DealerFacts } from '../../content/fleet-checks.ts';
 
 /** The snapshot format the build reads (the shared content-format document's version). */
 export const CONTENT_FORMAT_VERSION = '1.1';
@@ -42,6 +43,8 @@ export interface ManifestDealer {
   soldSeen?: Record<string, string>;
   /** When the first sold car's page of this site must go: `--changed` rebuilds the dealer then. */
   soldPagesEnd?: string;
+  /** What the copy-mistake checks across the fleet need of it (src/content/fleet-checks.ts). */
+  fleet?: DealerFacts;
 }
 
 /**

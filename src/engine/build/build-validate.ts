@@ -21,6 +21,8 @@ import { dealerRoutes } from '../../domain/routes.ts';
 import { emptyListingWarnings } from '../../site/listing-filters.ts';
 import { menuLinkWarnings } from '../../site/menus.ts';
 import { manifestEntry, type ManifestDealer } from './build-manifest.ts';
+import { consentWarnings, dealerFacts, FleetIndex, type DealerFacts } from '../../content/fleet-checks.ts';
+import { keptIndex, locationIssues } from './fleet-validate.ts';
 import { stampSoldCars, type SoldSeen } from './sold-cars.ts';
 
 /** Dealers read and validated at once: enough to keep the loader's file limit busy. */
@@ -40,6 +42,10 @@ export interface Validated {
   dealers: DealerContent[];
   /** The website id of every dealer read (valid or not), in the order read: for checks across batches. */
   ids: [slug: string, id: number][];
+  /** The facts of every dealer read, in the order read: for the copy-mistake checks across batches. */
+  facts: DealerFacts[];
+  /** Whether warnings counted as errors (`strict`): the merge counts its own the same way. */
+  strict: boolean;
 }
 
 export async function validateDealers(o: {
@@ -64,8 +70,11 @@ export async function validateDealers(o: {
    * snapshot's, and the stock's version goes into their manifest entry.
    */
   stock?: { cars: Record<string, Car[]>; versions: Record<string, string>; soldSeen?: Record<string, SoldSeen> };
+  /** One batch of a fleet build (a render worker's): the websites locations name are checked by the merge. */
+  batch?: boolean;
 }): Promise<Validated> {
-  const out: Validated = { errors: [], failed: {}, warnings: [], entries: {}, pages: 0, dealers: [], ids: [] };
+  const out: Validated = { ...emptyValidated(), strict: !!o.strict };
+  const fleet = keptIndex(o.kept);
   const cms = cmsConfigFromEnv();
   const ids = new Map(Object.entries(o.kept).map(([slug, e]) => [e.id, slug]));
   const suffixes = new Map(Object.keys(o.kept).map((slug) => [envSuffix(slug), slug]));
@@ -94,9 +103,17 @@ export async function validateDealers(o: {
     }
     // The stock a dealer is built with (its imported cars, when it imports them) is what its
     // listing blocks' filters must be able to match.
+    const factsOf = new Map<string, DealerFacts>();
     for (const d of loaded.dealers) {
       const imported = o.stock?.cars[d.slug];
       if (imported) d.cars = imported;
+      const facts = dealerFacts(d);
+      const copied = [...fleet.check(facts), ...consentWarnings(d)];
+      fleet.add(facts);
+      out.facts.push(facts);
+      factsOf.set(d.slug, facts);
+      if (o.strict) errors.push(...copied);
+      else out.warnings.push(...copied);
       const listing = [...emptyListingWarnings(d), ...menuLinkWarnings(d, Date.parse(o.builtAt))];
       if (o.strict) errors.push(...listing);
       else out.warnings.push(...listing);
@@ -109,30 +126,55 @@ export async function validateDealers(o: {
       d.cars = sold.cars;
       const pages = dealerRoutes(d, Date.parse(o.builtAt)).length;
       out.pages += pages;
-      out.entries[d.slug] = manifestEntry(
-        d,
-        loaded.fingerprints[d.slug]!,
-        pages,
-        o.builtAt,
-        o.key,
-        o.stock?.versions[d.slug],
-        sold,
-      );
+      out.entries[d.slug] = {
+        ...manifestEntry(d, loaded.fingerprints[d.slug]!, pages, o.builtAt, o.key, o.stock?.versions[d.slug], sold),
+        fleet: factsOf.get(d.slug)!,
+      };
     }
     await mapLimit(valid, 16, (d) => writeFile(path.join(o.contentDir, `${d.slug}.json`), JSON.stringify(d)));
     if (o.keep) out.dealers.push(...valid);
   }
+  if (!o.batch) addIssues(out, locationIssues(out.facts, o.kept));
   return out;
+}
+
+function emptyValidated(): Validated {
+  return {
+    errors: [],
+    failed: {},
+    warnings: [],
+    entries: {},
+    pages: 0,
+    dealers: [],
+    ids: [],
+    facts: [],
+    strict: false,
+  };
+}
+
+/** Issues found once the dealers are read: warnings, or under `strict` errors that refuse their dealer. */
+function addIssues(out: Validated, issues: ContentIssue[]): void {
+  if (!out.strict) return void out.warnings.push(...issues);
+  for (const e of issues) {
+    (out.failed[e.dealer] ??= []).push(e);
+    out.errors.push(e);
+    const entry = out.entries[e.dealer];
+    if (entry) out.pages -= entry.pages;
+    delete out.entries[e.dealer];
+  }
+  out.dealers = out.dealers.filter((d) => !out.failed[d.slug]);
 }
 
 /**
  * One fleet's validation from its batches' (each validated on its own, in order, by a render
- * worker): the same result as validating the whole fleet in one pass. The one check that spans
- * batches, a website id used twice, is made here: as within a batch, the dealer read first keeps
- * the id and each later one is refused. Ids taken by the kept dealers were checked by each batch.
+ * worker): the same result as validating the whole fleet in one pass. The checks that span
+ * batches, a website id used twice and the copy mistakes (fleet-validate.ts), are made here: as
+ * within a batch, the dealer read first keeps the id and each later one is refused. Ids taken by
+ * the kept dealers were checked by each batch.
  */
 export function mergeValidated(batches: Omit<Validated, 'dealers'>[], kept: Record<string, ManifestDealer>): Validated {
-  const out: Validated = { errors: [], failed: {}, warnings: [], entries: {}, pages: 0, dealers: [], ids: [] };
+  const out: Validated = { ...emptyValidated(), strict: batches.some((b) => b.strict) };
+  const fleet = new FleetIndex();
   const keptSlugs = new Set(Object.keys(kept));
   const first = new Map(Object.entries(kept).map(([slug, e]) => [e.id, slug]));
   const firstSuffix = new Map(Object.keys(kept).map((slug) => [envSuffix(slug), slug]));
@@ -146,6 +188,11 @@ export function mergeValidated(batches: Omit<Validated, 'dealers'>[], kept: Reco
       const shares = firstSuffix.get(envSuffix(slug));
       if (shares && shares !== slug && !keptSlugs.has(shares)) errors.push(sharedSettingIssue(slug, shares));
     }
+    // Each batch checked its dealers against the kept ones; here against the earlier batches.
+    for (const f of b.facts) {
+      (out.strict ? errors : out.warnings).push(...fleet.check(f));
+      fleet.add(f);
+    }
     for (const [slug, id] of b.ids) {
       if (!first.has(id)) first.set(id, slug);
       if (!firstSuffix.has(envSuffix(slug))) firstSuffix.set(envSuffix(slug), slug);
@@ -154,7 +201,9 @@ export function mergeValidated(batches: Omit<Validated, 'dealers'>[], kept: Reco
     out.errors.push(...errors);
     out.warnings.push(...b.warnings);
     out.ids.push(...b.ids);
+    out.facts.push(...b.facts);
   }
+  addIssues(out, locationIssues(out.facts, kept));
   for (const b of batches) {
     for (const [slug, entry] of Object.entries(b.entries)) {
       if (out.failed[slug]) continue;

@@ -76,7 +76,7 @@ async function main() {
     });
   });
   const validated = told.then(({ stock }) =>
-    validateDealers({ ...input.validate, keep: true, log, preview: input.preview, stock }),
+    validateDealers({ ...input.validate, keep: true, log, preview: input.preview, stock, batch: true }),
   );
   const content = validated.then(async (v) => {
     const { dealers, ...result } = v;
