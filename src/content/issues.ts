@@ -1,5 +1,6 @@
 /** Content problems found while loading snapshots, worded for the editor who must fix them. */
 import type { z } from './zod.ts';
+import { issueMessage } from './issue-messages.ts';
 
 export interface ContentIssue {
   dealer: string;
@@ -21,18 +22,23 @@ export function jsonPath(parts: ReadonlyArray<PropertyKey>): string {
   return out;
 }
 
-/** One issue per zod issue, each with its full path under `prefix`. */
+/**
+ * One issue per zod issue, each with its full path under `prefix` and a message saying what is
+ * allowed there and what was found (issue-messages.ts).
+ */
 export function fromZod(
   error: z.ZodError,
   where: { dealer: string; file: string; prefix?: ReadonlyArray<PropertyKey> },
-  /** The parsed value, so that a missing field reads "is required" whatever its type. */
+  /** The parsed value: what was found, and a missing field reads "is required" whatever its type. */
   input?: unknown,
+  /** The schema that was parsed: the whole range of a number, an object's fields. */
+  schema?: z.core.$ZodType,
 ): ContentIssue[] {
   return error.issues.map((issue) => ({
     dealer: where.dealer,
     file: where.file,
     path: jsonPath([...(where.prefix ?? []), ...issue.path]),
-    message: describe(issue, input),
+    message: issueMessage(issue, input === undefined ? undefined : valueAt(input, issue.path), schema),
   }));
 }
 
@@ -43,20 +49,6 @@ function valueAt(input: unknown, path: ReadonlyArray<PropertyKey>): { found: boo
     v = (v as Record<PropertyKey, unknown>)[key];
   }
   return { found: true, value: v };
-}
-
-function describe(issue: z.core.$ZodIssue, input: unknown): string {
-  const message = issue.message.replace(/^Invalid (input|option): /, '');
-  const missing =
-    (issue.code === 'invalid_type' && /received undefined/.test(issue.message)) ||
-    (input !== undefined &&
-      issue.path.length > 0 &&
-      (() => {
-        const at = valueAt(input, issue.path);
-        return at.found && at.value === undefined;
-      })());
-  if (missing) return `is required (${message.replace(/, received undefined$/, '')})`;
-  return message;
 }
 
 export function formatIssue(i: ContentIssue): string {

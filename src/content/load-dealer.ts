@@ -65,7 +65,8 @@ export async function loadDealer(dir: string, folder: string, io: Io, placeholde
     });
   }
   const site = siteJson.value === undefined ? undefined : siteSchema.safeParse(siteJson.value);
-  if (site && !site.success) errors.push(...fromZod(site.error, { dealer: folder, file: 'site.json' }, siteJson.value));
+  if (site && !site.success)
+    errors.push(...fromZod(site.error, { dealer: folder, file: 'site.json' }, siteJson.value, siteSchema));
   if (site?.success && site.data.slug !== folder) {
     errors.push({
       dealer: folder,
@@ -82,7 +83,7 @@ export async function loadDealer(dir: string, folder: string, io: Io, placeholde
       const json = await readJson(path.join(dir, file), file, folder, errors, io, read);
       if (json.value === undefined) return [key, key === 'reviews' ? {} : []];
       const parsed = schema.safeParse(json.value);
-      if (!parsed.success) errors.push(...fromZod(parsed.error, { dealer: folder, file }, json.value));
+      if (!parsed.success) errors.push(...fromZod(parsed.error, { dealer: folder, file }, json.value, schema));
       return [key, parsed.success ? parsed.data : undefined];
     }),
   );
@@ -122,7 +123,7 @@ async function loadPages(
     if (json.value === undefined) continue;
     const parsed = pageSchema.safeParse(json.value);
     if (!parsed.success) {
-      check.errors.push(...fromZod(parsed.error, { dealer: folder, file: rel }, json.value));
+      check.errors.push(...fromZod(parsed.error, { dealer: folder, file: rel }, json.value, pageSchema));
       continue;
     }
     const other = byPath.get(parsed.data.path);

@@ -62,7 +62,7 @@ export function validateBlocks(
     const prefix = [...where.prefix, index];
     const envelope = rawBlock.safeParse(raw);
     if (!envelope.success) {
-      check.errors.push(...fromZod(envelope.error, { ...where, prefix }, raw));
+      check.errors.push(...fromZod(envelope.error, { ...where, prefix }, raw, rawBlock));
       return;
     }
     const { type } = envelope.data;
@@ -87,7 +87,9 @@ export function validateBlocks(
     }
     const parsed = blockDataSchemas[type].safeParse(envelope.data.data);
     if (!parsed.success) {
-      check.errors.push(...fromZod(parsed.error, { ...where, prefix: [...prefix, 'data'] }, envelope.data.data));
+      check.errors.push(
+        ...fromZod(parsed.error, { ...where, prefix: [...prefix, 'data'] }, envelope.data.data, blockDataSchemas[type]),
+      );
       return;
     }
     let data = parsed.data as Record<string, unknown>;

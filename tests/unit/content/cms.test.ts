@@ -231,7 +231,9 @@ describe('staff lists from the CMS', () => {
     const snapshotTeam = structuredClone(ds[0]!.team);
     const issues = await applyCmsStaff(ds, config(), opts());
     const text = issues.map(formatIssue);
-    expect(text).toContain('mini-motors: CMS users.json for website 901 at [3].slug: expected string, received number');
+    expect(text).toContain(
+      'mini-motors: CMS users.json for website 901 at [3].slug: expected a text, found the number 17',
+    );
     expect(text.some((t) => t.startsWith('mini-motors: CMS users.json for website 901 at [3].rating:'))).toBe(true);
     expect(ds[0]!.team).toEqual(snapshotTeam);
     expect(await readdir(cacheDir)).toEqual([]);

@@ -104,9 +104,11 @@ describe('building a snapshot that breaks the content format', () => {
     });
     expect(result.ok).toBe(false);
     expect(result.errors.map(formatIssue).sort()).toEqual([
-      expect.stringMatching(/^mini-motors: cars\.json at \[0\]\.car_type: .*"new"\|"used"\|"demo"/),
-      'mini-motors: pages/home.json at blocks[0].data.level: expected number, received string',
-      expect.stringMatching(/^mini-motors: pages\/home\.json at blocks\[1\]\.data\.style: .*"ordered"\|"unordered"/),
+      expect.stringMatching(/^mini-motors: cars\.json at \[0\]\.car_type: expected one of: new, used, demo/),
+      'mini-motors: pages/home.json at blocks[0].data.level: expected a number, found the text "1"',
+      expect.stringMatching(
+        /^mini-motors: pages\/home\.json at blocks\[1\]\.data\.style: expected one of: ordered, unordered/,
+      ),
     ]);
     expect(result.dealers).toEqual([]);
     expect(result.failed).toEqual(['mini-motors']);
@@ -131,7 +133,9 @@ describe('building a snapshot that breaks the content format', () => {
     ]);
     expect(code).toBe(1);
     expect(output).toContain('6 content errors; nothing was written');
-    expect(output).toContain('✗ bad-motors: pages/x.json at blocks[0].data.level: expected number, received string');
+    expect(output).toContain(
+      '✗ bad-motors: pages/x.json at blocks[0].data.level: expected a number, found the text "2"',
+    );
     expect(output).toContain('✗ bad-motors: pages/x.json at blocks[1].data.cols[0].blocks[2].data.text');
     expect(output).toContain('✗ bad-motors: cars.json at [0].price: is required');
     expect(await listFiles(out)).toEqual(before);
