@@ -161,7 +161,7 @@ export function followManifest(served: ServedContent, options: { lookMs?: number
   };
 }
 
-/** "added harbour-city; new content of tasman-motors; removed old-motors"; empty for no change. */
+/** "added a-motors; new content of b-motors; removed c-motors"; empty for no change. */
 export function describeChange(change: ServedChange): string {
   const parts: string[] = [];
   if (change.added.length) parts.push(`added ${change.added.join(', ')}`);
