@@ -1,52 +1,36 @@
 /**
  * Dealer theme (site.theme) as CSS custom properties on <html>, with values that cannot break out
  * of CSS. Besides the dealer's own colours it writes the colour roles the styles read (see
- * styles/tokens.css), each checked for contrast (WCAG AA, 4.5:1 for text): a dealer who picks a
- * light primary still gets readable button text and links.
+ * styles/tokens.css), each checked for contrast (WCAG AA: 4.5:1 for text, 3:1 for a control's
+ * parts; ./theme-shade.ts): a dealer who picks a light primary still gets readable button text,
+ * prices and links, in a darker shade of the same hue. ./theme-contrast.ts warns of each shade.
  */
 import type { Site } from '../content/site.ts';
-import { MIN_TEXT_CONTRAST, contrastRatio, parseColour } from '../lib/contrast.ts';
+import { MIN_TEXT_CONTRAST } from '../lib/contrast.ts';
 import { themeFonts } from '../lib/fonts.ts';
 import { oncePer } from '../lib/memo.ts';
+import { brandRoles, safeColour, SURFACE } from './theme-roles.ts';
+import { accessibleShade, inkFor, opaqueHex } from './theme-shade.ts';
 
-const SAFE_COLOUR = /^[#a-zA-Z0-9(),.%\s/-]{1,64}$/;
 const SAFE_FONT = /^[a-zA-Z0-9 ,'"-]{1,120}$/;
 
-/** A colour value safe to place in a style attribute, or undefined. */
-export function safeColour(value: string | undefined): string | undefined {
-  return value && SAFE_COLOUR.test(value) ? value.trim() : undefined;
-}
+export { DARK_INK, LIGHT_INK } from './theme-shade.ts';
+export { SOFT, SURFACE, brandRoles, safeColour, type BrandRoles } from './theme-roles.ts';
 
-/** Text on a coloured fill: white, else this near-black (softer than pure black on a bright fill). */
-export const LIGHT_INK = '#ffffff';
-export const DARK_INK = '#111418';
-/** The page surface text colours are checked against. */
-export const SURFACE = '#ffffff';
-
-const hex = (rgb: readonly number[]) => '#' + rgb.map((v) => Math.round(v).toString(16).padStart(2, '0')).join('');
-
-/** White or near-black, whichever reads better on `fill`; undefined when `fill` cannot be measured. */
+/** White or near-black (black when neither reaches AA), for text on `fill`; undefined when `fill` cannot be measured. */
 export function inkOn(fill: string): string | undefined {
-  const onLight = contrastRatio(LIGHT_INK, fill);
-  const onDark = contrastRatio(DARK_INK, fill);
-  if (onLight === undefined || onDark === undefined) return undefined;
-  // White is kept while it passes AA: brand fills mostly look right with white text.
-  return onLight >= MIN_TEXT_CONTRAST || onLight >= onDark ? LIGHT_INK : DARK_INK;
+  const opaque = opaqueHex(fill);
+  return opaque && inkFor(opaque);
 }
 
 /**
- * `colour` as text on `background`: itself when it reaches `min`, else the same hue darkened (mixed
- * toward black in small steps) until it does. Undefined when `colour` cannot be measured.
+ * `colour` as text on `background`: itself when it reaches `min`, else the same hue darkened (on
+ * a light background) or lightened (on a dark one) just until it does. Undefined when `colour`
+ * cannot be measured.
  */
 export function readableOn(colour: string, background = SURFACE, min = MIN_TEXT_CONTRAST): string | undefined {
-  const rgb = parseColour(colour);
-  if (!rgb) return undefined;
-  if ((contrastRatio(colour, background) ?? 0) >= min) return colour;
-  for (let k = 0.05; k <= 1; k += 0.05) {
-    const candidate = hex(rgb.map((v) => v * (1 - k)));
-    if ((contrastRatio(candidate, background) ?? 0) >= min) return candidate;
-  }
-  return DARK_INK;
+  const bg = opaqueHex(background);
+  return bg ? accessibleShade(colour, [bg], min)?.colour : undefined;
 }
 
 /** The contrast-checked colour roles of a dealer's primary and secondary colours. */
@@ -54,18 +38,22 @@ export function colourRoles(primary: string | undefined, secondary: string | und
   const roles: Record<string, string> = {};
   if (primary) {
     roles['--color-primary'] = primary;
-    const on = inkOn(primary);
-    const text = readableOn(primary);
-    if (on) roles['--color-on-primary'] = on;
-    if (text) roles['--color-primary-text'] = text;
+    const r = brandRoles(primary);
+    if (r) {
+      roles['--color-on-primary'] = r.on;
+      roles['--color-primary-text'] = r.text.colour;
+      roles['--color-primary-ui'] = r.ui.colour;
+    }
   }
   if (secondary) {
     roles['--color-secondary'] = secondary;
     roles['--color-accent'] = secondary;
-    const on = inkOn(secondary);
-    const text = readableOn(secondary);
-    if (on) roles['--color-on-accent'] = on;
-    if (text) roles['--color-accent-text'] = text;
+    const r = brandRoles(secondary);
+    if (r) {
+      roles['--color-on-accent'] = r.on;
+      roles['--color-accent-text'] = r.text.colour;
+      roles['--color-accent-ui'] = r.ui.colour;
+    }
   }
   return roles;
 }
