@@ -19,6 +19,7 @@ import type { Car } from '../../content/entities.ts';
 import { mapLimit } from '../../lib/concurrency.ts';
 import { dealerRoutes } from '../../domain/routes.ts';
 import { emptyListingWarnings } from '../../site/listing-filters.ts';
+import { themeContrastWarnings } from '../../site/theme-contrast.ts';
 import { menuLinkWarnings } from '../../site/menus.ts';
 import { manifestEntry, type ManifestDealer } from './build-manifest.ts';
 import { consentWarnings, dealerFacts, FleetIndex, type DealerFacts } from '../../content/fleet-checks.ts';
@@ -115,6 +116,7 @@ export async function validateDealers(o: {
       if (o.strict) errors.push(...copied);
       else out.warnings.push(...copied);
       const listing = [...emptyListingWarnings(d), ...menuLinkWarnings(d, Date.parse(o.builtAt))];
+      listing.push(...themeContrastWarnings(d.slug, d.site));
       if (o.strict) errors.push(...listing);
       else out.warnings.push(...listing);
     }
