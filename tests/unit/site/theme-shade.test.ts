@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { colourValue, rgbToHsl } from '../../../src/content/colour-values.ts';
 import { isCssColour } from '../../../src/content/colour.ts';
 import { contrastRatio } from '../../../src/lib/contrast.ts';
-import { brandRoles, SOFT, SURFACE } from '../../../src/site/theme.ts';
+import { brandRoles, colourRoles, SOFT, SURFACE } from '../../../src/site/theme.ts';
 import { accessibleShade, inkFor, opaqueHex, tint } from '../../../src/site/theme-shade.ts';
 
 /** Hue (degrees) and saturation of a colour. */
@@ -138,5 +138,18 @@ describe('colourValue', () => {
   it('reads nothing else', () => {
     for (const c of ['currentColor', 'var(--x)', 'rgb(1 2)', 'rgb(1 2 3 / 1 / 1)', 'hsl(x 1% 1%)', 'notacolour'])
       expect(colourValue(c)).toBeUndefined();
+  });
+});
+
+describe('colourRoles', () => {
+  it('writes the text, control and ink roles of a light primary and secondary', () => {
+    const roles = colourRoles('#f5b400', '#e8d9b5');
+    expect(roles['--color-primary']).toBe('#f5b400');
+    expect(roles['--color-secondary']).toBe('#e8d9b5');
+    for (const role of ['--color-primary-text', '--color-accent-text'])
+      expect(contrastRatio(roles[role]!, SOFT)!).toBeGreaterThanOrEqual(4.5);
+    for (const role of ['--color-primary-ui', '--color-accent-ui'])
+      expect(contrastRatio(roles[role]!, SOFT)!).toBeGreaterThanOrEqual(3);
+    expect(roles['--color-on-primary']).toBe('#111418');
   });
 });
