@@ -28,7 +28,7 @@ import { startRuntime, type Runtime } from '../src/api/runtime.ts';
 import { offerLocalAdmin } from '../src/features/leads/server/local-admin.ts';
 import { indexContent } from '../src/features/search/server/index-content.ts';
 import { startFinanceStandIn, type FinanceStandIn } from './standins/finance-standin.ts';
-import { LiveContent, type ReloadReport } from '../src/engine/dev/dev-content.ts';
+import { LiveContent, type DealerState, type ReloadReport } from '../src/engine/dev/dev-content.ts';
 import { DEV_STOCK_POLL_MS, DevStock } from '../src/engine/dev/dev-stock.ts';
 import { provideContent, setDevRun } from '../src/engine/integration/fleet-state.ts';
 import { describeIssues, describeWarnings } from '../src/engine/dev/dev-pages.ts';
@@ -75,13 +75,19 @@ try {
   console.error((e as Error).message);
   process.exit(1);
 }
+/** Which pages show a dealer's errors: all of them, or only its broken page files'. */
+function brokenWhere(state: DealerState): string {
+  if (!state.content) return 'its pages show them';
+  const where = state.brokenPages.map((b) => b.path ?? `the home page (for ${b.file})`);
+  return `only ${[...new Set(where)].join(', ')} ${where.length === 1 ? 'shows' : 'show'} them (its other pages show as usual)`;
+}
 /** The warnings last printed per dealer: a reload prints them only when they changed. */
 const lastWarnings = new Map<string, string>();
 for (const state of content.all()) {
   const warnings = describeWarnings(state.warnings);
   if (state.issues.length)
     console.error(
-      `\n${state.slug} has content errors; its pages show them until they are fixed:\n${describeIssues(state.issues)}`,
+      `\n${state.slug} has content errors; ${brokenWhere(state)} until they are fixed:\n${describeIssues(state.issues)}`,
     );
   if (warnings) console.warn(`\n${state.slug}: warnings:\n${warnings}`);
   lastWarnings.set(state.slug, warnings);
@@ -194,8 +200,9 @@ function logReload(report: ReloadReport): void {
   else if (report.outcome === 'loaded') console.log(`✓ ${report.slug}: reloaded in ${ms}${what}`);
   else {
     const issues = report.state?.issues ?? [];
+    const shown = report.state ? brokenWhere(report.state) : 'its pages show them';
     console.error(
-      `✗ ${report.slug}: ${issues.length} content error${issues.length === 1 ? '' : 's'}${what}; its pages show them until fixed (the API keeps the last valid content):\n${describeIssues(issues)}`,
+      `✗ ${report.slug}: ${issues.length} content error${issues.length === 1 ? '' : 's'}${what}; ${shown} until fixed (the API keeps the last valid content):\n${describeIssues(issues)}`,
     );
   }
   // Warnings only when they change, so that each save does not repeat them.

@@ -51,7 +51,14 @@ async function readJson(
 }
 
 /** Loads the dealer folder `dir` (named `folder`), reading its files through `io`. */
-export async function loadDealer(dir: string, folder: string, io: Io, placeholders: boolean): Promise<DealerLoad> {
+export async function loadDealer(
+  dir: string,
+  folder: string,
+  io: Io,
+  placeholders: boolean,
+  /** Page files read as if absent (LoadOptions.leaveOut). */
+  leaveOut: readonly string[] = [],
+): Promise<DealerLoad> {
   const check: DealerLoad = { errors: [], warnings: [], fingerprint: '' };
   const { errors } = check;
   const read: ReadFile[] = [];
@@ -89,7 +96,7 @@ export async function loadDealer(dir: string, folder: string, io: Io, placeholde
   );
   const entities = Object.fromEntries(parsedEntities);
 
-  const pages = await loadPages(dir, folder, check, io, read, placeholders);
+  const pages = await loadPages(dir, folder, check, io, read, placeholders, leaveOut);
   check.fingerprint = fingerprintOf(read);
   if (errors.length || !site?.success) return check;
   const dealer = { slug: folder, site: site.data, pages, ...entities } as DealerContent;
@@ -105,6 +112,7 @@ async function loadPages(
   io: Io,
   read: ReadFile[],
   placeholders: boolean,
+  leaveOut: readonly string[],
 ): Promise<Page[]> {
   const pagesDir = path.join(dir, 'pages');
   const exists = await io(() => stat(pagesDir)).then(
@@ -112,10 +120,11 @@ async function loadPages(
     () => false,
   );
   if (!exists) return [];
-  const files = await listJson(pagesDir, io);
+  const relOf = (full: string) => path.relative(dir, full).split(path.sep).join('/');
+  const files = (await listJson(pagesDir, io)).filter((full) => !leaveOut.includes(relOf(full)));
   const pages: Page[] = [];
   const byPath = new Map<string, string>();
-  const rels = files.map((full) => path.relative(dir, full).split(path.sep).join('/'));
+  const rels = files.map(relOf);
   // Read every page at once; check them in file order so messages come out in a stable order.
   const jsons = await Promise.all(files.map((full, i) => readJson(full, rels[i]!, folder, check.errors, io, read)));
   for (const [i, json] of jsons.entries()) {

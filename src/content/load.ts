@@ -38,6 +38,11 @@ export interface LoadOptions {
    * editor preview and preview builds; by default unknown blocks are dropped (they render nothing).
    */
   placeholders?: boolean;
+  /**
+   * Page files (relative to the dealer folder, "pages/x.json") read as if absent: the editor
+   * preview shows a dealer's other pages while one page file has errors.
+   */
+  leaveOut?: readonly string[];
 }
 
 /**
@@ -143,7 +148,7 @@ export async function loadDealers(dir: string, options: LoadOptions = {}): Promi
   }
   const io = limiter(options.maxOpenFiles ?? MAX_OPEN_FILES);
   const loaded = await mapLimit(folders, DEALER_CONCURRENCY, (f) =>
-    loadDealer(path.join(dir, f), f, io, !!options.placeholders),
+    loadDealer(path.join(dir, f), f, io, !!options.placeholders, options.leaveOut),
   );
   const seenIds = new Map<number, string>();
   for (const [i, one] of loaded.entries()) {

@@ -6,7 +6,9 @@
  * Each dealer is either valid (its content is what the preview renders) or broken (the issues of
  * its last load). A broken dealer is never rendered from older content: the preview answers its
  * pages with the issues instead (dev-pages.ts). Its last good content is kept only for the API,
- * so a form already open in a browser can still be sent while the editor fixes the file.
+ * so a form already open in a browser can still be sent while the editor fixes the file. When
+ * every error is in page files, the dealer is shown without those pages (dev-page-errors.ts):
+ * only they answer with their errors.
  *
  * Two things start a reload: the file watcher (`changed`), which also makes open pages reload,
  * and a page request (`current`), which compares the dealer's files with those of the last load
@@ -20,6 +22,7 @@ import { envSuffix, sharedSettingIssue } from '../../content/dealer-settings.ts'
 import type { Car } from '../../content/entities.ts';
 import type { ContentIssue } from '../../content/issues.ts';
 import { dealerRoutes } from '../../domain/routes.ts';
+import { forTheApi, loadWithoutBrokenPages, type BrokenPage } from './dev-page-errors.ts';
 
 export interface DealerState {
   slug: string;
@@ -29,6 +32,11 @@ export interface DealerState {
   lastGood?: DealerContent;
   /** Errors of the last load; empty when valid. */
   issues: ContentIssue[];
+  /**
+   * The page files with errors of a dealer shown without them (`content` is then the rest);
+   * empty otherwise. Their issues are among `issues`.
+   */
+  brokenPages: BrokenPage[];
   warnings: ContentIssue[];
   /** Every route path of the valid content ("/", "/about-us", "/cars/…"). */
   paths: Set<string>;
@@ -38,8 +46,8 @@ export interface DealerState {
 
 export interface ReloadReport {
   slug: string;
-  /** Valid, broken, or removed (its folder is gone). */
-  outcome: 'loaded' | 'broken' | 'removed';
+  /** Valid, shown without its broken pages (`partial`), broken, or removed (its folder is gone). */
+  outcome: 'loaded' | 'partial' | 'broken' | 'removed';
   state?: DealerState;
   /** The files added, changed or deleted since the previous load, relative to the dealer folder. */
   files: string[];
@@ -234,9 +242,14 @@ export class LiveContent {
       this.states.delete(slug);
       return done('removed');
     }
-    const result = await loadDealers(this.dir, { only: [slug], placeholders: true });
+    const first = await loadDealers(this.dir, { only: [slug], placeholders: true });
+    // Errors only in page files: the dealer is shown without them, each showing its own errors.
+    const partial = first.dealers[0] ? undefined : await loadWithoutBrokenPages(this.dir, slug, first);
+    const result = partial?.result ?? first;
     const content = result.dealers[0];
     const issues = [...result.errors];
+    /** The page files' errors come first; any after them (a clash with another dealer) block it all. */
+    const pageIssues = partial ? result.errors.length : 0;
     // loadDealers checks website ids across the dealers it loads; one at a time, check them here.
     const clash = content && this.all().find((s) => s.slug !== slug && s.content?.site.id === content.site.id);
     if (content && clash) {
@@ -246,17 +259,19 @@ export class LiveContent {
       content && this.all().find((s) => s.slug !== slug && s.content && envSuffix(s.slug) === envSuffix(slug));
     if (shares) issues.push(sharedSettingIssue(slug, shares.slug));
     const stock = content && this.stockOf(slug);
-    const valid = issues.length ? undefined : stock ? { ...content, cars: stock } : content;
+    const valid = issues.length > pageIssues ? undefined : stock ? { ...content, cars: stock } : content;
+    const brokenPages = valid ? (partial?.broken ?? []) : [];
     const state: DealerState = {
       slug,
       content: valid,
-      lastGood: valid ?? before?.lastGood,
+      lastGood: valid ? forTheApi(valid, brokenPages, before?.lastGood) : before?.lastGood,
       issues,
+      brokenPages,
       warnings: result.warnings,
       paths: new Set(valid ? dealerRoutes(valid).map((r) => r.path) : []),
       stamp,
     };
     this.states.set(slug, state);
-    return done(valid ? 'loaded' : 'broken', state);
+    return done(!valid ? 'broken' : brokenPages.length ? 'partial' : 'loaded', state);
   }
 }

@@ -9,6 +9,9 @@
  *   …/unknown                               → Astro's /<slug>/404, sent with status 404
  *   …/sitemap.xml, /robots.txt, feeds       → made from the content, as the build writes them
  *   any page of a dealer with content errors → the errors (500), never older content
+ *   …/x of a broken page file (pages/x.json)  → its errors (500); the dealer's other pages show,
+ *                                               and its home page lists those of files with no
+ *                                               readable path (dev-page-errors.ts)
  *   any host, /api/…                        → the API's Fetch handler
  *   Vite's and Astro's own paths, public/   → unchanged (scripts, styles, images, HMR)
  *   http://localhost:<port>/                → the list of dealers; other paths there 404
@@ -38,7 +41,8 @@ import { DEFAULT_BODY_TIMEOUT_MS, guardServer } from '../../api/connection-guard
 import { robotsTxt, sitemapXml } from '../build/site-files.ts';
 import { isSlug } from '../serve/serve-index.ts';
 import { provideContent } from '../integration/fleet-state.ts';
-import { contentErrorPage, devIndexPage } from './dev-pages.ts';
+import { contentErrorPage, devIndexPage, pageErrorPage, unplacedErrorsBox } from './dev-pages.ts';
+import { insertAfterBody } from './dev-inject.ts';
 import type { DealerState } from './dev-content.ts';
 import type { DevHostsOptions } from './dev-hosts-options.ts';
 
@@ -173,6 +177,12 @@ export function mountDevHosts(server: ViteDevServer, options: DevHostsOptions): 
     const file = siteFile(state.content, pathname);
     if (file) return send(res, 200, file.type, file.body, head);
     const route = routePath(pathname);
+    // A page file with errors: its path shows them (the home page, those no path can show too).
+    const unplaced = route === '/' ? state.brokenPages.filter((b) => b.path === undefined) : [];
+    const broken = state.brokenPages.filter((b) => route !== undefined && b.path === route);
+    if (broken.length)
+      return send(res, 500, 'text/html; charset=utf-8', pageErrorPage(state, route!, [...broken, ...unplaced]), head);
+    if (unplaced.length && !head) insertAfterBody(res, unplacedErrorsBox(unplaced));
     if (route !== undefined && state.paths.has(route)) {
       req.url = `/${state.slug}${route === '/' ? '/' : encodeURI(route)}${search}`;
     } else {

@@ -45,13 +45,42 @@ describe('LiveContent', () => {
     ]);
   });
 
-  it('keeps a broken dealer out of the pages, but its last good content for the API', async () => {
-    await edit('mini-motors/pages/contact.json', (t) => t.replace('"Contact us"', '5'));
+  it('keeps a dealer with an error in a shared file out of the pages, but its last good content for the API', async () => {
+    await edit('mini-motors/site.json', (t) => t.replace('"Mini Motors"', '5'));
     const state = await content.current('mini-motors');
     expect(state?.content).toBeUndefined();
-    expect(state?.issues.map((i) => `${i.file} ${i.path}`)).toEqual(['pages/contact.json title']);
+    expect(state?.brokenPages).toEqual([]);
+    expect(state?.issues.map((i) => `${i.file} ${i.path}`)).toEqual(['site.json name']);
     expect(content.valid().map((d) => d.slug)).toEqual(['group-motors']);
     expect(content.forApi().map((d) => d.slug)).toEqual(['group-motors', 'mini-motors']);
+  });
+
+  it('shows a dealer with an error in one page file without that page, which keeps its errors and path', async () => {
+    await edit('mini-motors/pages/contact.json', (t) => t.replace('"Contact us"', '5'));
+    const state = await content.current('mini-motors');
+    expect(state?.content?.pages.map((p) => p.path).sort()).toEqual(['/', '/enquire']);
+    expect(state?.paths.has('/contact')).toBe(false);
+    expect(state?.brokenPages).toEqual([{ file: 'pages/contact.json', path: '/contact', issues: state!.issues }]);
+    expect(state?.issues.map((i) => `${i.file} ${i.path}: ${i.message}`)).toEqual([
+      'pages/contact.json title: expected a text, found the number 5',
+    ]);
+    expect(reports.map((r) => r.outcome)).toEqual(['partial']);
+    expect(content.valid().map((d) => d.slug)).toEqual(['group-motors', 'mini-motors']);
+    // The API keeps the last good version of the broken page (a form open on it can still be sent).
+    const api = content.forApi().find((d) => d.slug === 'mini-motors')!;
+    expect(api.pages.find((p) => p.path === '/contact')?.title).toBe('Contact us');
+  });
+
+  it('knows no path for a page file that is not JSON, and blocks the dealer when a shared file breaks too', async () => {
+    await writeFile(path.join(work, 'mini-motors/pages/contact.json'), '{ "path": "/contact", ');
+    const state = await content.current('mini-motors');
+    expect(state?.content).toBeDefined();
+    expect(state?.brokenPages.map((b) => [b.file, b.path])).toEqual([['pages/contact.json', undefined]]);
+    await edit('mini-motors/site.json', (t) => t.replace('"Mini Motors"', '5'));
+    const blocked = await content.current('mini-motors');
+    expect(blocked?.content).toBeUndefined();
+    expect(blocked?.brokenPages).toEqual([]);
+    expect(blocked?.issues.map((i) => i.file).sort()).toEqual(['pages/contact.json', 'site.json']);
   });
 
   it('checks website ids across dealers, as a build does', async () => {

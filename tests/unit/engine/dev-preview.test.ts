@@ -258,24 +258,56 @@ describe('npm run dev: content edits show on the next request', () => {
     expect(titleOf((await fetchAs('mini-motors', '/contact')).text)).toBe('Talk to us | Maxi Motors');
   });
 
-  it('shows a content error, naming the file and JSON path, instead of the last good page; then recovers', async () => {
+  it("shows a page's content error on that page only, naming the file and JSON path; then recovers", async () => {
     const file = pageFile('mini-motors', 'contact.json');
     const good = await readFile(file, 'utf8');
     await writeFile(file, good.replace('"Talk to us"', '42'));
-    for (const target of ['/contact', '/']) {
-      const res = await fetchAs('mini-motors', target);
-      expect(res.status).toBe(500);
-      expect(res.text).toContain('Content error in mini-motors');
-      expect(res.text).toMatch(/pages\/contact\.json<\/strong> at <strong>title<\/strong>: expected string/);
-      expect(titleOf(res.text)).not.toContain('Talk to us');
-    }
-    // The other dealer is untouched, and the terminal names the error too.
+    const res = await fetchAs('mini-motors', '/contact');
+    expect(res.status).toBe(500);
+    expect(res.text).toContain('Content error on /contact');
+    expect(res.text).toMatch(
+      /pages\/contact\.json<\/strong> at <strong>title<\/strong>: expected a text, found the number 42/,
+    );
+    expect(titleOf(res.text)).not.toContain('Talk to us');
+    // The dealer's other pages, and the other dealer, are previewable; the terminal names the error.
+    const home = await fetchAs('mini-motors', '/');
+    expect(home.status).toBe(200);
+    expect(home.text).not.toContain('Content error');
     expect((await fetchAs('group-motors', '/')).status).toBe(200);
-    expect(output).toMatch(/mini-motors: pages\/contact\.json at title: expected string/);
+    expect(output).toMatch(/mini-motors: pages\/contact\.json at title: expected a text, found the number 42/);
+    expect(output).toContain('only /contact shows them');
     await writeFile(file, good);
     const fixed = await fetchAs('mini-motors', '/contact');
     expect(fixed.status).toBe(200);
     expect(titleOf(fixed.text)).toBe('Talk to us | Maxi Motors');
+  });
+
+  it("lists the errors of a page file whose path cannot be read on the dealer's home page", async () => {
+    const file = pageFile('mini-motors', 'contact.json');
+    const good = await readFile(file, 'utf8');
+    await writeFile(file, good.slice(0, -10));
+    const home = await fetchAs('mini-motors', '/');
+    expect(home.status).toBe(200);
+    expect(home.text).toContain('Preview only: pages/contact.json is not shown on any page');
+    expect(home.text).toMatch(/pages\/contact\.json<\/strong>: is not valid JSON/);
+    expect(home.text).toContain('<h1');
+    expect((await fetchAs('mini-motors', '/contact')).status).toBe(404);
+    await writeFile(file, good);
+    expect((await fetchAs('mini-motors', '/')).text).not.toContain('Preview only');
+  });
+
+  it('shows an error in a shared file on every page of the dealer', async () => {
+    const file = path.join(dealers, 'mini-motors', 'models.json');
+    const good = await readFile(file, 'utf8');
+    await writeFile(file, '{');
+    for (const target of ['/contact', '/']) {
+      const res = await fetchAs('mini-motors', target);
+      expect(res.status).toBe(500);
+      expect(res.text).toContain('Content error in mini-motors');
+      expect(res.text).toMatch(/models\.json<\/strong>: is not valid JSON/);
+    }
+    await writeFile(file, good);
+    expect((await fetchAs('mini-motors', '/')).status).toBe(200);
   });
 
   it("keeps the API in step: a lead is checked against the page's forms as they are now", async () => {
