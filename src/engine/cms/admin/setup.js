@@ -145,4 +145,12 @@ for (const { collection, origin } of previews) {
   CMS.registerPreviewTemplate(collection, PagePreview);
 }
 
+// Going from one entry's editor straight to another's by its address (typed, or history) keeps
+// the first entry's draft in Decap's editor: the second would be shown, and saved, with the
+// first one's values. A fresh load opens it as it is on disk.
+const isEntry = (url) => /#\/collections\/[^/]+\/entries\//.test(new URL(url).hash);
+window.addEventListener('hashchange', (event) => {
+  if (isEntry(event.oldURL) && isEntry(event.newURL)) window.location.reload();
+});
+
 CMS.init({ config });
