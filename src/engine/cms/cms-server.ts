@@ -120,6 +120,10 @@ export async function startCmsServer(o: CmsServerOptions): Promise<CmsServer> {
 }
 
 async function startProxy(o: CmsServerOptions & { proxyPort: number }): Promise<ChildProcess> {
+  // Another proxy on the port would answer for this one (in the wrong mode or on another checkout).
+  if (!(await portIsFree(o.proxyPort))) {
+    throw new Error(`port ${o.proxyPort} is in use (another decap-server or npm run cms?): stop it or pass --proxy-port`);
+  }
   const entry = require.resolve('decap-server/dist/index.js');
   const child = spawn(process.execPath, [entry], {
     cwd: o.repoDir,
@@ -133,6 +137,8 @@ async function startProxy(o: CmsServerOptions & { proxyPort: number }): Promise<
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // The proxy never outlives the process that started it.
+  process.once('exit', () => child.kill());
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -159,6 +165,15 @@ async function stopChild(child: ChildProcess): Promise<void> {
   child.kill('SIGTERM');
   await Promise.race([done, new Promise((r) => setTimeout(r, 3000))]);
   if (child.exitCode === null) child.kill('SIGKILL');
+}
+
+async function portIsFree(port: number): Promise<boolean> {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.once('error', () => resolve(false));
+    s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
+  });
 }
 
 async function freePort(): Promise<number> {
