@@ -4,28 +4,17 @@
  * new page, with no command run by anyone.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { request } from 'node:http';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildInChild, childEnv } from '../../helpers/build-child.ts';
+import { getFromHost as get, stopChild } from '../../helpers/served-child.ts';
 
 const run = promisify(execFile);
 
 /** A GET with its own Host header (fetch does not send one it is given). */
-function get(pathname: string, host: string, port: number): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    request({ host: '127.0.0.1', port, path: pathname, headers: { host } }, (res) => {
-      let body = '';
-      res.on('data', (c: Buffer) => (body += c.toString()));
-      res.on('end', () => resolve({ status: res.statusCode!, body }));
-    })
-      .on('error', reject)
-      .end();
-  });
-}
 const SITE = 'mini-motors';
 let root: string;
 let child: ChildProcess | undefined;
@@ -34,11 +23,7 @@ beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'stock-rebuild-serve-'));
 });
 afterAll(async () => {
-  if (child && child.exitCode === null && child.signalCode === null) {
-    const exited = new Promise((done) => child!.once('exit', done));
-    child.kill('SIGTERM');
-    await exited;
-  }
+  await stopChild(child);
   await rm(root, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
 });
 
