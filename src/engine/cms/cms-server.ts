@@ -122,7 +122,9 @@ export async function startCmsServer(o: CmsServerOptions): Promise<CmsServer> {
 async function startProxy(o: CmsServerOptions & { proxyPort: number }): Promise<ChildProcess> {
   // Another proxy on the port would answer for this one (in the wrong mode or on another checkout).
   if (!(await portIsFree(o.proxyPort))) {
-    throw new Error(`port ${o.proxyPort} is in use (another decap-server or npm run cms?): stop it or pass --proxy-port`);
+    throw new Error(
+      `port ${o.proxyPort} is in use (another decap-server or npm run cms?): stop it or pass --proxy-port`,
+    );
   }
   const entry = require.resolve('decap-server/dist/index.js');
   const child = spawn(process.execPath, [entry], {
