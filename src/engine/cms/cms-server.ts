@@ -15,6 +15,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { processEnv } from '../../config/env.ts';
+import { freePort, portIsFree } from '../../lib/ports.ts';
 import { decapConfig, readSchemaDocs, type DealerRef } from './decap-config.ts';
 
 const require = createRequire(import.meta.url);
@@ -167,25 +168,4 @@ async function stopChild(child: ChildProcess): Promise<void> {
   child.kill('SIGTERM');
   await Promise.race([done, new Promise((r) => setTimeout(r, 3000))]);
   if (child.exitCode === null) child.kill('SIGKILL');
-}
-
-async function portIsFree(port: number): Promise<boolean> {
-  const { createServer } = await import('node:net');
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.once('error', () => resolve(false));
-    s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
-  });
-}
-
-async function freePort(): Promise<number> {
-  const { createServer } = await import('node:net');
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
 }

@@ -8,11 +8,11 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startCmsServer, type CmsServer } from '../../../src/engine/cms/cms-server.ts';
 import { loadDealers } from '../../../src/content/load.ts';
+import { freePort } from '../../../src/lib/ports.ts';
 import { buildInChild } from '../../helpers/build-child.ts';
 
 const SLUG = 'tasman-motors';
@@ -208,15 +208,4 @@ async function dragTo(page: Page, from: ReturnType<Page['locator']>, to: ReturnT
     await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2 + ((b.y - 20 - a.y) * i) / steps);
   }
   await page.mouse.up();
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
 }
