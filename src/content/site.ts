@@ -3,6 +3,7 @@ import { z, opt, id } from './zod.ts';
 import { optionalCssColour } from './colour.ts';
 import { formOptions, successOptions } from './site-form-options.ts';
 import { siteNavigation } from './site-navigation.ts';
+import { marketPriceSettings, onlineDealSettings, tradeInSettings } from './site-shopper.ts';
 
 /**
  * Dealer-specific behaviour. Every option has a default, so code reads
@@ -209,6 +210,12 @@ export const siteSchema = z.object({
    * at most one level of children. Either absent: that menu is derived from the pages as before.
    */
   navigation: opt(siteNavigation),
+  /** (1.3 extension, site-shopper.ts) The market-price indicator on car cards and pages. */
+  market_price: opt(marketPriceSettings),
+  /** (1.3 extension, site-shopper.ts) A conditional trade-in offer from the online valuation. */
+  trade_in: opt(tradeInSettings),
+  /** (1.3 extension, site-shopper.ts) One online deal from a car page. */
+  online_deal: opt(onlineDealSettings),
 });
 
 export type Site = z.output<typeof siteSchema>;
