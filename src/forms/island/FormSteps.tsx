@@ -14,14 +14,14 @@ import { MAKE_STEP_KEY, type ServiceSiteOption } from '../service-sites.ts';
 import { $user, userHasPhone } from '../../stores/user.ts';
 import type { FormIslandProps } from './props.ts';
 import type { Values } from './values.ts';
-import { firstErrorField } from './validate.ts';
+import { firstErrorField, stepProblems } from './validate.ts';
 import { leaveStep, matchMake, submitFinance, submitLead, type FlowContext, type Outcome } from './actions.ts';
 import { FieldsCtx } from './fields/context.ts';
 import Field from './fields/Field.tsx';
 import Progress from './Progress.tsx';
 import LocationChooser from './LocationChooser.tsx';
 import { useFormStart } from './use-form-start.ts';
-import { Honeypot, StepAlert, StepButtons, StepIntro, type Alert } from './StepParts.tsx';
+import { ErrorSummary, Honeypot, StepAlert, StepButtons, StepIntro, type Alert } from './StepParts.tsx';
 
 interface Props extends FormIslandProps {
   index: number;
@@ -43,6 +43,10 @@ export default function FormSteps({ index, setIndex, ...props }: Props) {
   const [complete, setComplete] = useState(false);
   const [chooser, setChooser] = useState<{ options: ServiceSiteOption[]; next: number }>();
   const headingRef = useRef<HTMLHeadingElement>(null);
+  // The fields the error summary was opened with (on a refused Submit or Next), and its element.
+  const [summary, setSummary] = useState<string[]>();
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const focusSummary = useRef(false);
   const moved = useRef(false);
   // Set synchronously, so a double click or Enter cannot start a second save of the same step.
   const submitting = useRef(false);
@@ -51,6 +55,12 @@ export default function FormSteps({ index, setIndex, ...props }: Props) {
     if (!moved.current) return;
     headingRef.current?.focus();
   }, [index, chooser]);
+
+  useEffect(() => {
+    if (!focusSummary.current) return;
+    focusSummary.current = false;
+    summaryRef.current?.focus();
+  }, [summary]);
 
   const path = pathSteps(def, values, pathOpts);
   const position = Math.max(1, path.indexOf(step) + 1 || index + 1);
@@ -75,6 +85,7 @@ export default function FormSteps({ index, setIndex, ...props }: Props) {
     moved.current = true;
     setAlert(undefined);
     setServerErrors({});
+    setSummary(undefined);
     setIndex(i);
   };
 
@@ -112,6 +123,15 @@ export default function FormSteps({ index, setIndex, ...props }: Props) {
     // A step that must be complete says so besides its fields' own messages.
     const incomplete = stepError(step, values);
     if (incomplete) setAlert({ message: incomplete });
+    // Submit is never disabled for a wrong answer: trying to send says what is wrong, in a
+    // summary at the top of the step and at each field. Focus goes to the one wrong field, or to
+    // the summary when there are several.
+    const problems = stepProblems(step, errors);
+    setSummary(problems.length ? problems.map((p) => p.name) : undefined);
+    if (problems.length > 1) {
+      focusSummary.current = true;
+      return;
+    }
     const first = firstErrorField(step, errors);
     if (first) return focusField(first);
     if (incomplete) return;
@@ -190,6 +210,14 @@ export default function FormSteps({ index, setIndex, ...props }: Props) {
         >
           <p className="form-note">Required fields are marked with an asterisk (*).</p>
           <StepIntro step={step} multi={multi} stepHeadings={stepHeadings} headingRef={headingRef} />
+          {summary && (
+            <ErrorSummary
+              idBase={idBase}
+              problems={stepProblems(step, formik.errors, summary)}
+              summaryRef={summaryRef}
+              onPick={focusField}
+            />
+          )}
           <div className="form-grid">
             {CustomStep && <CustomStep key={step.key} step={step} />}
             {step.fields

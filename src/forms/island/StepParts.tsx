@@ -2,7 +2,7 @@
  * The parts of a form step around its fields: the step's heading and description, the honeypot
  * field, the step's alert, and Back and Next (Submit on the last step).
  */
-import type { ChangeEventHandler, RefObject } from 'react';
+import type { ChangeEventHandler, MouseEvent, RefObject } from 'react';
 import { HONEYPOT_FIELD } from '../contract.ts';
 import type { StepDef } from '../types.ts';
 import { fieldId } from './fields/context.ts';
@@ -85,6 +85,52 @@ export function StepAlert({ alert }: { alert: Alert | undefined }) {
           ))}
         </ul>
       ) : null}
+    </div>
+  );
+}
+
+/** One problem of the step: the field, its label and what is wrong with it. */
+export type Problem = { name: string; label: string; message: string };
+
+/** The summary's heading: how many problems stop the step from being sent. */
+export function summaryHeading(count: number): string {
+  return count === 1 ? 'Please fix this problem to continue:' : `Please fix these ${count} problems to continue:`;
+}
+
+/**
+ * The step's error summary, at the top of the step once the shopper has tried to send it: each
+ * problem a link to its field (GOV.UK's error summary pattern). It takes the focus when it
+ * appears, so a screen reader reads it; it lists only what is still wrong.
+ */
+export function ErrorSummary({
+  idBase,
+  problems,
+  summaryRef,
+  onPick,
+}: {
+  idBase: string;
+  problems: Problem[];
+  summaryRef: RefObject<HTMLDivElement | null>;
+  onPick(name: string): void;
+}) {
+  if (!problems.length) return null;
+  const headingId = `${idBase}-summary-heading`;
+  const pick = (e: MouseEvent<HTMLAnchorElement>, name: string) => {
+    e.preventDefault();
+    onPick(name);
+  };
+  return (
+    <div className="form-alert form-summary" ref={summaryRef} tabIndex={-1} role="group" aria-labelledby={headingId}>
+      <p id={headingId}>{summaryHeading(problems.length)}</p>
+      <ul>
+        {problems.map((p) => (
+          <li key={p.name}>
+            <a href={`#${fieldId(idBase, p.name)}`} onClick={(e) => pick(e, p.name)}>
+              {p.label ? `${p.label}: ${p.message.replace(/^\*/, '')}` : p.message.replace(/^\*/, '')}
+            </a>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

@@ -35,3 +35,19 @@ export async function validateStep(def: FormDef, step: StepDef, values: Values):
 export function firstErrorField(step: StepDef, errors: Record<string, unknown>): string | undefined {
   return step.fields.find((f) => f.type !== 'hidden' && errors[f.name])?.name;
 }
+
+/**
+ * What the step's error summary lists: each shown field of the step (in display order) that has
+ * an error, with its label and message. `only` keeps the fields the summary was opened with, so
+ * fixing a field takes it off the list and a field not yet tried is not added to it.
+ */
+export function stepProblems(
+  step: StepDef,
+  errors: Record<string, unknown>,
+  only?: readonly string[],
+): { name: string; label: string; message: string }[] {
+  return step.fields
+    .filter((f) => f.type !== 'hidden' && typeof errors[f.name] === 'string' && errors[f.name] !== '')
+    .filter((f) => !only || only.includes(f.name))
+    .map((f) => ({ name: f.name, label: f.label.trim(), message: String(errors[f.name]) }));
+}
