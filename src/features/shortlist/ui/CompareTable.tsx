@@ -3,7 +3,9 @@
  * (`/compare?cars=id1,id2,id3`, parseCompareIds), so a shared link shows the same cars anywhere;
  * opened without cars, the page takes the visitor's own compare list and writes it into the
  * address. Their facts and states come from GET /api/stock/compare (src/features/stock/server/compare.ts).
- * The table scrolls sideways on a phone with its first column held in place.
+ * Each car's column opens with its photo, its price with the price's qualifier (drive away, excl.
+ * government charges; "Price on application" alone) and an Enquire button to the car's own
+ * enquiry form. The table scrolls sideways on a phone with its first column held in place.
  */
 import { useEffect, useState } from 'react';
 import { stockComparePath } from '../../../contract/routes.ts';
@@ -13,6 +15,9 @@ import { $compare, removeCompared } from './shortlist-store.ts';
 interface Props {
   stockHref: string;
 }
+
+/** The car page's own enquiry form (the car page's `#enquire` anchor, as stock cards link to it). */
+export const enquireHref = (carHref: string): string => `${carHref.split('#')[0]}#enquire`;
 
 type State = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; cars: CompareCar[] };
 
@@ -131,6 +136,15 @@ export default function CompareTable({ stockHref }: Props) {
                       </a>
                     )}
                     {sold && <span className="badge saved-card-sold">Sold</span>}
+                    <p className="compare-car-price">
+                      <span className="compare-car-amount">{c.price}</span>
+                      {c.priceNote && <span className="compare-car-note">{c.priceNote}</span>}
+                    </p>
+                    {!sold && (
+                      <a className="btn btn-primary compare-enquire" href={enquireHref(c.href)}>
+                        Enquire<span className="visually-hidden"> about the {c.title}</span>
+                      </a>
+                    )}
                     <button type="button" className="compare-remove" onClick={() => remove(c.id)}>
                       Remove<span className="visually-hidden"> {c.title}</span>
                     </button>

@@ -70,7 +70,7 @@ function el<K extends keyof HTMLElementTagNameMap>(
 }
 
 /**
- * The compare bar: the chosen cars (each with a remove button), "Compare (n)" once two are
+ * The compare tray: the chosen cars (each with a remove button), "Compare (n)" once two are
  * chosen, and what happened to the last choice (a full list) in a status line.
  */
 export function startCompareBar(bar: HTMLElement): void {
@@ -107,6 +107,30 @@ export function startCompareBar(bar: HTMLElement): void {
   };
   $compare.subscribe(render);
   $compareNotice.subscribe(render);
+  keepTrayInReach(bar);
+}
+
+/**
+ * The tray sits above the car page's sticky action bar while that bar shows at the bottom of
+ * the screen (phones and tablets), and the page keeps room below its content for the tray.
+ */
+function keepTrayInReach(bar: HTMLElement): void {
+  const doc = bar.ownerDocument;
+  const root = doc.documentElement;
+  const actions = doc.querySelector<HTMLElement>('.vdp-bar');
+  const place = () => {
+    const shown = actions && actions.offsetParent !== null ? actions.getBoundingClientRect().height : 0;
+    bar.style.setProperty('--compare-tray-bottom', `${Math.round(shown)}px`);
+    root.classList.toggle('has-compare-tray', !bar.hidden);
+    root.style.setProperty('--compare-tray-space', `${Math.round(bar.hidden ? 0 : bar.offsetHeight)}px`);
+  };
+  if (typeof ResizeObserver === 'function') {
+    const observer = new ResizeObserver(place);
+    observer.observe(bar);
+    if (actions) observer.observe(actions);
+  }
+  new MutationObserver(place).observe(bar, { attributes: true, attributeFilter: ['hidden'] });
+  place();
 }
 
 /** A small card of a recently viewed car. */
@@ -147,6 +171,8 @@ export function startRecentRow(section: HTMLElement, currentId?: string): void {
 export function startShortlist(doc: Document = document, currentId?: string): void {
   startHeaderCount(doc);
   bindStaticControls(doc);
-  for (const bar of doc.querySelectorAll<HTMLElement>('[data-compare-bar]')) startCompareBar(bar);
+  // One tray per page: it is fixed at the bottom of the screen, wherever the page placed it.
+  const bar = doc.querySelector<HTMLElement>('[data-compare-bar]');
+  if (bar) startCompareBar(bar);
   for (const row of doc.querySelectorAll<HTMLElement>('[data-recent]')) startRecentRow(row, currentId);
 }
