@@ -45,6 +45,11 @@ export interface CarsAppSettings {
   sidebar: boolean;
   /** The list's name in analytics events: the block's heading, else "Stock". */
   listName: string;
+  /**
+   * A home page's row (row.ts): the cars in one swipeable row, without the search panel, the
+   * toolbar or page buttons. Absent: a search.
+   */
+  row?: boolean;
 }
 
 interface Props extends CarsAppSettings {
@@ -144,6 +149,20 @@ export default function CarsApp({ searchClient, routing, restore, ...s }: Props)
       first.focus();
     }
   };
+
+  if (s.row)
+    return (
+      <InstantSearch
+        searchClient={searchClient}
+        indexName={s.indexName}
+        future={{ preserveSharedStateOnUnmount: true }}
+      >
+        <Configure hitsPerPage={s.hitsPerPage} {...(s.filters ? { filters: s.filters } : {})} />
+        <CarsStatuses>
+          <CarsResults level={s.level} eager={s.eager} listName={s.listName} row />
+        </CarsStatuses>
+      </InstantSearch>
+    );
 
   return (
     <InstantSearch

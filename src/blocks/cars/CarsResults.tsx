@@ -26,6 +26,8 @@ interface Props {
   eager: boolean;
   /** The list's name for analytics (the block's heading, or "Stock"). */
   listName: string;
+  /** One swipeable row (a home page's row) instead of the grid. */
+  row?: boolean;
 }
 
 type Hit = CarHit & Record<string, unknown>;
@@ -42,7 +44,7 @@ function searchOf(state: Record<string, unknown> | undefined): { term: string; f
   return { term: s.query ?? '', filters };
 }
 
-export default function CarsResults({ level, eager, listName }: Props) {
+export default function CarsResults({ level, eager, listName, row = false }: Props) {
   const { items } = useHits<Hit>();
   const { indexUiState, status } = useInstantSearch();
   const { saved, compared } = useShortlist();
@@ -68,7 +70,7 @@ export default function CarsResults({ level, eager, listName }: Props) {
 
   if (items.length === 0) return null;
   return (
-    <ul className="cars-list">
+    <ul className={row ? 'cars-list cars-row' : 'cars-list'}>
       {items.map((hit, i) => {
         const car = carSnapshot(hit);
         return (

@@ -369,10 +369,11 @@ describe('rendering the block', () => {
   });
 
   it("links 'View All Cars' to the show-all page, and hides it there", async () => {
-    const pages = [page('/', [carsBlock('c1')]), page('/all-stock', [carsBlock('c2', 'show-all-cars')])];
+    // A home page's short block is a row with its own View all (cars-row.test.ts).
+    const pages = [page('/featured', [carsBlock('c1')]), page('/all-stock', [carsBlock('c2', 'show-all-cars')])];
     const dealer = { ...base, cars, pages };
-    const home = await renderBlock('cars', {}, { dealer, path: '/' });
-    expect(home).toMatch(/<a[^>]*href="\/all-stock"[^>]*>View All Cars<\/a>/);
+    const featured = await renderBlock('cars', {}, { dealer, path: '/featured' });
+    expect(featured).toMatch(/<a[^>]*href="\/all-stock"[^>]*>View All Cars<\/a>/);
     const all = await renderBlock('cars', {}, { dealer, path: '/all-stock', tunes: { classname: 'show-all-cars' } });
     expect(all).not.toContain('View All Cars');
     expect(all).toContain('href="/cars/fourth"');

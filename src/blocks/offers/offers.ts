@@ -158,3 +158,23 @@ export function toOfferCard(offer: Offer, dealer: Pick<DealerContent, 'models' |
 export function isSpecialOffersPage(path: string): boolean {
   return path.toLowerCase().includes('special-offers');
 }
+
+/** The home page's path: there, an offers block is one swipeable row with View all. */
+export const HOME_PATH = '/';
+
+export function isOffersRow(pagePath: string): boolean {
+  return pagePath === HOME_PATH;
+}
+
+/**
+ * Where a row's "View all" goes: the dealer's special-offers page, else another page that lists
+ * offers; undefined when there is none (the row then shows no link).
+ */
+export function offersViewAllHref(
+  pages: readonly { path: string; blocks: readonly { type: string }[] }[],
+  currentPath: string,
+): string | undefined {
+  const others = pages.filter((p) => p.path !== currentPath);
+  const special = others.find((p) => isSpecialOffersPage(p.path));
+  return (special ?? others.find((p) => p.blocks.some((b) => b.type === 'offers')))?.path;
+}

@@ -35,6 +35,27 @@ export const imageSliderData = z.object({
   autoplayDelay: opt(z.number().nonnegative()),
   /** Index of the slide shown first. Absent, or past the last slide: 0 (spec §2: "the start index defaults to 0"). */
   startIndex: opt(z.number().int().nonnegative()),
+  /**
+   * (Optional, issue 39) A hero over the slides: a headline, a subheading, a call to action and a
+   * quick stock search (make, model, max price) that opens the dealer's stock listing filtered.
+   * Over the image on wide screens (with a scrim, readable over any photo), below it on phones.
+   * Absent: the slides alone, as before.
+   */
+  hero: opt(
+    z.object({
+      /** The hero's headline, e.g. "Find your next car on the Central Coast". */
+      headline: z.string().trim().min(1),
+      /** One line under the headline. Absent: none. */
+      subheading: opt(z.string()),
+      /** The call-to-action button; only a safe link is drawn. Absent: no button. */
+      cta: opt(z.object({ label: z.string().trim().min(1), href: z.string() })),
+      /**
+       * Whether the quick stock search shows. Absent: true; it shows only when the dealer has a
+       * stock listing page with cars to find.
+       */
+      search: opt(z.boolean()),
+    }),
+  ),
 });
 
 export const definition = defineBlock({ type: 'imageSlider', data: imageSliderData, island: true });
