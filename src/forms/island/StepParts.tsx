@@ -169,6 +169,9 @@ export function StepButtons({
         className={showNext ? 'btn btn-primary form-next' : 'btn btn-primary form-next visually-hidden-focusable'}
         disabled={!hydrated}
         aria-disabled={busy || complete || undefined}
+        // Pressing Submit keeps the focus where it is until the click: a blur first would show the
+        // field's message, move the button down under the pointer, and lose the click.
+        onMouseDown={(e) => e.preventDefault()}
       >
         {busy ? 'Sending…' : isLast ? 'Submit' : 'Next'}
       </button>
