@@ -62,8 +62,9 @@ test.describe('without JavaScript', () => {
     await expect(first.locator('.car-card-price')).toHaveText(/^\$\d{1,3}(,\d{3})*$/);
     await expect(first.locator('.car-card-km')).toHaveText(/^\d{1,3}(,\d{3})* km$/);
 
+    // The home page's short block is a row of up to 12 cars (src/blocks/cars/row.ts) with View all.
     await page.goto(url(COASTAL, '/'));
-    await expect(cards(page)).toHaveCount(3);
+    await expect(cards(page)).toHaveCount(Math.min(12, listedUsed().length));
     await expect(block(page).getByRole('link', { name: 'View All Cars' })).toHaveAttribute('href', '/used-cars');
   });
 });
