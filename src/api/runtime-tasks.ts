@@ -15,6 +15,7 @@ import { importVersions, useImportedStock } from '../features/stock/server/store
 import { describeAlerts, runAlerts, type AlertDeps, type AlertReport } from '../features/saved-searches/server/run.ts';
 import { marketProviderFromEnv, type MarketProvider } from '../features/market-price/server/market-provider.ts';
 import { envDefault, envInt, type Env } from '../config/env.ts';
+import { carsWithMarketPrices } from '../features/market-price/server/market-build.ts';
 import {
   afterStockImport,
   refreshMarketPrices,
@@ -35,8 +36,17 @@ export const ALERT_CHECK_MS = 60_000;
 /** How often deliver() runs every dealer's alerts, for searches whose day has passed since their last email. */
 export const ALERT_SWEEP_MS = 15 * 60_000;
 
-/** Migrates, serves imported stock, indexes the content for search; closes `db` when that fails. */
-export async function prepareDatabase(db: Db, dealers: DealerContent[], log: Log): Promise<void> {
+/**
+ * Migrates, serves imported stock, gives the cars of dealers that show the market-price indicator
+ * their estimates (`market`; src/features/market-price/server/market-build.ts), indexes the
+ * content for search; closes `db` when that fails.
+ */
+export async function prepareDatabase(
+  db: Db,
+  dealers: DealerContent[],
+  log: Log,
+  market?: MarketProvider,
+): Promise<void> {
   try {
     // Migrations and indexing are no visitor's request: they run without the request time limits.
     const indexed = await maintenance(db, async (m) => {
@@ -46,6 +56,9 @@ export async function prepareDatabase(db: Db, dealers: DealerContent[], log: Log
         log(`warning: migration ${name} changed after it was applied; add a new migration instead`);
       // A dealer that imports its stock is served its imported cars (src/features/stock/server/import.ts).
       await useImportedStock(m, dealers);
+      // Snapshot cars (and fed cars not yet asked about) as the build gives them their estimates.
+      const asAt = new Date().toISOString().slice(0, 10);
+      for (const d of dealers) d.cars = await carsWithMarketPrices(d, { asAt, provider: market, log });
       // The search index follows the content the API serves: stock changes need no site rebuild.
       return indexContent(m, dealers);
     });
@@ -199,6 +212,7 @@ export function marketPriceRuns(
       checkedAt = wall;
       return inTurn(() => refreshMarketPrices(db, dealers, provider, opts()));
     },
+    provider,
     /** Resolves when no run is under way (tests). */
     idle: () => running.then(() => {}),
   };

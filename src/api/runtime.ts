@@ -147,8 +147,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     env,
   );
   const db = options.db ?? (await openDatabase(config, options.openEmbedded));
-  await prepareDatabase(db, options.dealers, log);
   const marketPrices = marketPriceRuns(db, options.dealers, env, { log });
+  await prepareDatabase(db, options.dealers, log, marketPrices.provider);
 
   const localModel = valuationProvider.describe === 'local model';
   log(

@@ -37,12 +37,12 @@ export interface MarketProvider {
 }
 
 export class MarketProviderError extends Error {
-  constructor(
-    message: string,
-    readonly status: 502 | 503,
-  ) {
+  /** What an API route would answer: 502 for a wrong answer, 503 for none. */
+  readonly status: 502 | 503;
+  constructor(message: string, status: 502 | 503) {
     super(message);
     this.name = 'MarketProviderError';
+    this.status = status;
   }
 }
 
