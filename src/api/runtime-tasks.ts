@@ -1,7 +1,8 @@
 /**
  * The runtime's recurring work, each piece never throwing (a failure is logged and tried again
  * by the next run): the database's start (migrations, imported stock, search index), the reload of
- * stock another instance imported, saved-search alerts, lead retention and reservation holds.
+ * stock another instance imported, saved-search alerts, lead retention, reservation holds and the
+ * market-price estimates of fed stock.
  */
 import type { DealerContent } from '../content/load.ts';
 import { maintenance, type Db } from './core/deps.ts';
@@ -12,6 +13,14 @@ import { purgeExpired, type PurgeOptions } from '../features/leads/server/retent
 import { indexContent } from '../features/search/server/index-content.ts';
 import { importVersions, useImportedStock } from '../features/stock/server/store.ts';
 import { describeAlerts, runAlerts, type AlertDeps, type AlertReport } from '../features/saved-searches/server/run.ts';
+import { marketProviderFromEnv, type MarketProvider } from '../features/market-price/server/market-provider.ts';
+import { envDefault, envInt, type Env } from '../config/env.ts';
+import { carsWithMarketPrices } from '../features/market-price/server/market-build.ts';
+import {
+  afterStockImport,
+  refreshMarketPrices,
+  type EstimateRun,
+} from '../features/market-price/server/market-estimates.ts';
 
 type Log = (line: string) => void;
 
@@ -27,8 +36,17 @@ export const ALERT_CHECK_MS = 60_000;
 /** How often deliver() runs every dealer's alerts, for searches whose day has passed since their last email. */
 export const ALERT_SWEEP_MS = 15 * 60_000;
 
-/** Migrates, serves imported stock, indexes the content for search; closes `db` when that fails. */
-export async function prepareDatabase(db: Db, dealers: DealerContent[], log: Log): Promise<void> {
+/**
+ * Migrates, serves imported stock, gives the cars of dealers that show the market-price indicator
+ * their estimates (`market`; src/features/market-price/server/market-build.ts), indexes the
+ * content for search; closes `db` when that fails.
+ */
+export async function prepareDatabase(
+  db: Db,
+  dealers: DealerContent[],
+  log: Log,
+  market?: MarketProvider,
+): Promise<void> {
   try {
     // Migrations and indexing are no visitor's request: they run without the request time limits.
     const indexed = await maintenance(db, async (m) => {
@@ -38,6 +56,9 @@ export async function prepareDatabase(db: Db, dealers: DealerContent[], log: Log
         log(`warning: migration ${name} changed after it was applied; add a new migration instead`);
       // A dealer that imports its stock is served its imported cars (src/features/stock/server/import.ts).
       await useImportedStock(m, dealers);
+      // Snapshot cars (and fed cars not yet asked about) as the build gives them their estimates.
+      const asAt = new Date().toISOString().slice(0, 10);
+      for (const d of dealers) d.cars = await carsWithMarketPrices(d, { asAt, provider: market, log });
       // The search index follows the content the API serves: stock changes need no site rebuild.
       return indexContent(m, dealers);
     });
@@ -151,4 +172,48 @@ export async function releaseReservations(db: Db, now: Date, log: Log): Promise<
     log(`Reservations: releasing due holds failed: ${(e as Error).message}`);
     return 0;
   }
+}
+
+/** How often deliver() looks for market-price estimates due again (MARKET_PRICE_REFRESH_DAYS old). */
+export const MARKET_PRICE_CHECK_MS = 60 * 60_000;
+
+/**
+ * The market-price runs (src/features/market-price/server/market-estimates.ts): after a dealer's
+ * stock import, and the scheduled refresh at most every MARKET_PRICE_CHECK_MS. Neither throws.
+ */
+export function marketPriceRuns(
+  db: Db,
+  dealers: DealerContent[],
+  env: Env,
+  o: { log: Log; now?: () => Date; provider?: MarketProvider; everyMs?: number },
+) {
+  const provider = o.provider ?? marketProviderFromEnv(env);
+  const maxAgeDays = envInt(env, 'MARKET_PRICE_REFRESH_DAYS') ?? envDefault('MARKET_PRICE_REFRESH_DAYS');
+  let checkedAt: number | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+  const opts = () => ({ now: o.now?.() ?? new Date(), maxAgeDays, log: o.log });
+  // One run at a time: an import's run and the schedule's never ask about the same car twice at once.
+  const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
+    const next = running.then(work, work);
+    running = next.catch(() => {});
+    return next;
+  };
+  return {
+    afterImport(slug: string): Promise<EstimateRun | undefined> {
+      const dealer = dealers.find((d) => d.slug === slug);
+      if (!dealer?.site.market_price?.enabled) return Promise.resolve(undefined);
+      return inTurn(() => afterStockImport(db, dealer, provider, opts()));
+    },
+    due(): Promise<EstimateRun[] | undefined> {
+      const wall = Date.now();
+      if (checkedAt !== undefined && wall - checkedAt < (o.everyMs ?? MARKET_PRICE_CHECK_MS)) {
+        return Promise.resolve(undefined);
+      }
+      checkedAt = wall;
+      return inTurn(() => refreshMarketPrices(db, dealers, provider, opts()));
+    },
+    provider,
+    /** Resolves when no run is under way (tests). */
+    idle: () => running.then(() => {}),
+  };
 }

@@ -43,6 +43,7 @@ import {
   alertRuns,
   prepareDatabase,
   purgeOnce,
+  marketPriceRuns,
   releaseReservations,
   stockRefresher,
   PURGE_INTERVAL_MS,
@@ -146,7 +147,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     env,
   );
   const db = options.db ?? (await openDatabase(config, options.openEmbedded));
-  await prepareDatabase(db, options.dealers, log);
+  const marketPrices = marketPriceRuns(db, options.dealers, env, { log });
+  await prepareDatabase(db, options.dealers, log, marketPrices.provider);
 
   const localModel = valuationProvider.describe === 'local model';
   log(
@@ -182,6 +184,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       if (dealer)
         useImportedStock(db, [dealer]).catch((e: Error) => log(`Stock of ${slug}: reloading failed: ${e.message}`));
       alerts.schedule(slug);
+      void marketPrices.afterImport(slug);
       buildHooks.changed(slug);
       options.onStockChanged?.(slug);
     },
@@ -259,6 +262,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
           return r;
         });
         if (anyBuildHook) total.buildHooks ??= await buildHooks.callDue();
+        void marketPrices.due();
       } while (again);
       return total;
     })().finally(() => {
@@ -288,7 +292,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       if (timer) clearInterval(timer);
       alerts.close();
       await alerts.idle();
-      await running?.catch(() => {});
+      await Promise.all([running?.catch(() => {}), marketPrices.idle()]);
       await buildHooks.written();
       await db.close();
     },

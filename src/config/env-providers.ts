@@ -61,4 +61,31 @@ export const PROVIDER_VARS = {
     usedBy: 'API',
     description: 'Time limit of a call to the valuation provider.',
   },
+  MARKET_PRICE_PROVIDER_URL: {
+    type: 'url',
+    usedBy: 'API',
+    description:
+      'The market-price service behind the "Below market" indicator on car cards and pages (the build asks it too, for snapshot cars); unset, the local valuation model answers, offline.',
+  },
+  MARKET_PRICE_API_KEY: {
+    type: 'secret',
+    usedBy: 'API',
+    description: 'The key the market-price provider issued; required with MARKET_PRICE_PROVIDER_URL.',
+  },
+  MARKET_PRICE_TIMEOUT_MS: {
+    type: 'int',
+    default: 5000,
+    unit: 'milliseconds',
+    max: 60_000,
+    usedBy: 'API',
+    description: 'Time limit of one call to the market-price provider.',
+  },
+  MARKET_PRICE_REFRESH_DAYS: {
+    type: 'int',
+    default: 7,
+    unit: 'days',
+    max: 45,
+    usedBy: 'API',
+    description: 'Estimates of fed stock older than this are asked again by the scheduled run.',
+  },
 } as const satisfies Record<string, EnvVar>;

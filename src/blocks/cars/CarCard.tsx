@@ -1,6 +1,7 @@
 /**
  * One stock card: photo (with the photo count and the certified badge over it), name and badge,
- * price and what it includes (the car page's headline price, or "Price on application"), key facts
+ * price and what it includes (the car page's headline price, or "Price on application"), the
+ * market-price indicator where the dealer shows it (src/features/market-price/), key facts
  * (body, fuel, transmission, km), location and an Enquire link. The title's link covers the card,
  * so the whole card opens the car's page; Enquire sits above that cover and goes straight to the
  * page's enquiry form. A car sold since the page was built offers no Enquire, and no Save or Compare
@@ -13,6 +14,7 @@ import type { CarStockStatus } from '../../contract/routes.ts';
 import type { CarCardData } from '../../features/search/rules/cars-search.ts';
 import type { CarSnapshot } from '../../features/shortlist/rules/shortlist.ts';
 import { isSold } from '../../features/stock/ui/stock-status.ts';
+import MarketBadge from '../../features/market-price/ui/MarketBadge.tsx';
 import { CompareButton, SaveButton, type ShortlistState } from '../../features/shortlist/ui/ShortlistControls.tsx';
 
 export interface CarCardProps {
@@ -91,6 +93,7 @@ export default function CarCard({ card, level, eager, as: Root = 'article', shor
           <span className="car-card-price">{card.price}</span>
           {card.priceNote && <span className="car-card-price-note">{card.priceNote}</span>}
         </p>
+        {card.market && <MarketBadge market={card.market} variant="card" />}
         <ul className="car-card-facts">
           {card.facts.map((f) => (
             <li

@@ -25,6 +25,7 @@ import { manifestEntry, type ManifestDealer } from './build-manifest.ts';
 import { consentWarnings, dealerFacts, FleetIndex, type DealerFacts } from '../../content/fleet-checks.ts';
 import { keptIndex, locationIssues } from './fleet-validate.ts';
 import { stampSoldCars, type SoldSeen } from './sold-cars.ts';
+import { carsWithMarketPrices } from '../../features/market-price/server/market-build.ts';
 
 /** Dealers read and validated at once: enough to keep the loader's file limit busy. */
 export const VALIDATE_SLICE = 50;
@@ -125,7 +126,7 @@ export async function validateDealers(o: {
     const valid = loaded.dealers.filter((d) => !out.failed[d.slug]);
     for (const d of valid) {
       const sold = stampSoldCars(d.cars, o.stock?.soldSeen?.[d.slug], o.builtAt);
-      d.cars = sold.cars;
+      d.cars = await carsWithMarketPrices({ ...d, cars: sold.cars }, { asAt: o.builtAt.slice(0, 10), log: o.log });
       const pages = dealerRoutes(d, Date.parse(o.builtAt)).length;
       out.pages += pages;
       out.entries[d.slug] = {

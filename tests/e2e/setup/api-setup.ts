@@ -32,6 +32,7 @@ import {
 } from '../../../src/features/valuation/server/valuation-provider.ts';
 import { leadRecord, listLeads } from '../../../src/features/leads/server/export.ts';
 import { indexContent } from '../../../src/features/search/server/index-content.ts';
+import { carsWithMarketPrices } from '../../../src/features/market-price/server/market-build.ts';
 import { alertScheduler, runAlerts } from '../../../src/features/saved-searches/server/run.ts';
 import { fileMailer } from '../../../src/api/mail/mailer.ts';
 import { startFinanceStandIn, type FinanceStandIn } from '../../../scripts/standins/finance-standin.ts';
@@ -136,6 +137,8 @@ export async function startE2EApi(dealersDir: string, work: string): Promise<E2E
   let reader: Server | undefined;
   try {
     await migrate(opened.db);
+    // As the runtime does (prepareDatabase): the cars of dealers showing market prices get their estimates.
+    for (const d of dealers) d.cars = await carsWithMarketPrices(d, { asAt: new Date().toISOString().slice(0, 10) });
     await indexContent(opened.db, dealers);
     standIn = await startFinanceStandIn({ port: 0 });
     const mailer = fileMailer(work);

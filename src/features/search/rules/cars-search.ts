@@ -8,6 +8,8 @@ import type { Page } from '../../../content/page.ts';
 import { formatKm, trimmed } from '../../../lib/text.ts';
 import { headlinePriceText } from '../../../domain/car-prices.ts';
 import { NO_PHOTO_URL } from '../../../domain/car-photos.ts';
+import type { MarketEstimate } from '../../market-price/rules/market-estimate.ts';
+import { marketIndicator, type MarketIndicator } from '../../market-price/rules/market-position.ts';
 
 export { NO_PHOTO_URL };
 
@@ -109,6 +111,8 @@ export interface CarHit {
   simple_fuel?: string;
   transmission?: string;
   certified?: boolean;
+  /** The market-price estimate, on cars of dealers that show the indicator (src/features/market-price/). */
+  market_estimate?: MarketEstimate;
 }
 
 /**
@@ -135,6 +139,7 @@ export const CAR_HIT_FIELDS = [
   'simple_fuel',
   'transmission',
   'certified',
+  'market_estimate',
 ] as const;
 
 /**
@@ -173,7 +178,14 @@ export interface CarCardData {
   location?: string;
   photo: string;
   hasPhoto: boolean;
+  /** "Below market" and its explanation, where the rule shows one (src/features/market-price/rules/). */
+  market?: MarketIndicator;
 }
+
+const marketOf = (hit: CarHit): { market?: MarketIndicator } => {
+  const market = hit.market_estimate ? marketIndicator(hit, { enabled: true }) : undefined;
+  return market ? { market } : {};
+};
 
 /** "{year} {make} {model} {badge}", "48,000 km", "$32,990", the first photo or the no-photo image. */
 export function carCard(hit: CarHit): CarCardData {
@@ -213,6 +225,9 @@ export function carCard(hit: CarHit): CarCardData {
     location: trimmed(hit.location_name),
     photo: photo ?? NO_PHOTO_URL,
     hasPhoto: !!photo,
+    // A hit carries an estimate only for a dealer that shows the indicator: the build and the
+    // stock's store leave it off the others' cars (src/features/market-price/server/).
+    ...marketOf(hit),
   };
 }
 

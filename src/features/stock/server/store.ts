@@ -8,6 +8,8 @@ import type { Car } from '../../../content/entities.ts';
 import type { CarStockStatus } from '../../../contract/routes.ts';
 import { liveReservations } from '../../reservations/server/rows.ts';
 import type { Db } from '../../../api/core/deps.ts';
+import type { MarketEstimate } from '../../market-price/contract/market-price.ts';
+import { withEstimate } from '../../market-price/rules/market-query.ts';
 
 export interface StockRow {
   stock_number: string;
@@ -16,14 +18,30 @@ export interface StockRow {
   withdrawn_at: string | null;
 }
 
-/** Every car a dealer has imported (withdrawn ones too, as sold), in feed order; none: []. */
+/**
+ * Every car a dealer has imported (withdrawn ones too, as sold), in feed order; none: []. Each car
+ * carries its market-price estimate when it has one (src/features/market-price/server/).
+ */
 export async function stockRows(db: Db, slug: string): Promise<StockRow[]> {
-  const { rows } = await db.query<StockRow>(
-    `SELECT stock_number, car, position, withdrawn_at::text AS withdrawn_at FROM stock_cars
-      WHERE site_slug = $1 ORDER BY position, stock_number`,
-    [slug],
-  );
-  return rows;
+  type Row = StockRow & { market_estimate: MarketEstimate | null };
+  const { rows } = await db
+    .query<Row>(
+      `SELECT s.stock_number, s.car, s.position, s.withdrawn_at::text AS withdrawn_at, m.estimate AS market_estimate
+         FROM stock_cars s LEFT JOIN market_prices m
+           ON m.site_slug = s.site_slug AND m.car_id = s.car->>'id' AND m.status = 'valued'
+        WHERE s.site_slug = $1 ORDER BY s.position, s.stock_number`,
+      [slug],
+    )
+    .catch((e: { code?: string }) => {
+      // A database the API has not migrated since market_prices came (a build reads it as it is).
+      if (e.code !== '42P01') throw e;
+      return db.query<Row>(
+        `SELECT stock_number, car, position, withdrawn_at::text AS withdrawn_at, NULL AS market_estimate FROM stock_cars
+          WHERE site_slug = $1 ORDER BY position, stock_number`,
+        [slug],
+      );
+    });
+  return rows.map(({ market_estimate, ...r }) => ({ ...r, car: withEstimate(r.car, market_estimate) }));
 }
 
 /**
