@@ -125,7 +125,8 @@ export interface DealView {
   locations: { id: string; name: string; address?: string; openDays?: string[] }[];
   /** The earliest handover day (YYYY-MM-DD), for the date picker's minimum. */
   earliestHandover: string;
-  deposit?: { amount: number; text: string };
+  /** The reservation deposit: its amount, and the dealer's terms as sanitised HTML (or the default terms as text). */
+  deposit?: { amount: number; text: string; termsHtml?: string; terms?: string };
   tradeIn?: DealTradeInInput & { offer?: DealOfferView; estimate?: { low: number; high: number }; note?: string };
   finance?: DealFinanceInput & {
     amount: number;

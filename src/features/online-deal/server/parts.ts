@@ -115,6 +115,8 @@ function handoverPart(
       (dealer.locations.length === 1 ? dealer.locations[0] : undefined);
     if (!location) {
       problems['handover.location_id'] = 'Choose where you would like to collect the car.';
+      const problem = handoverDateProblem(input.date, today, undefined);
+      if (problem) problems['handover.date'] = problem;
       return undefined;
     }
     const problem = handoverDateProblem(input.date, today, handoverHours(location, site), location.name);

@@ -14,7 +14,8 @@ import { nowIn, openDays, timeZoneFor, addDays } from '../../../domain/booking-h
 import type { ApiDeps, Db } from '../../../api/core/deps.ts';
 import { ApiError } from '../../../api/core/errors.ts';
 import { isListed } from '../../../domain/routes.ts';
-import { reservationOffer } from '../../reservations/rules/reservations.ts';
+import { defaultTerms, reservationOffer } from '../../reservations/rules/reservations.ts';
+import { sanitizeRich } from '../../../lib/sanitize.ts';
 import { depositText } from '../../reservations/server/outcomes.ts';
 import type { DealUpdate, DealView } from '../contract/deal.ts';
 import { dealOffered, dealSteps, dealTotals, handoverHours, handoverKinds, HANDOVER_LEAD_DAYS } from '../rules/deal.ts';
@@ -181,7 +182,13 @@ export function dealView(deps: Pick<ApiDeps, 'now'>, dealer: DealerContent, row:
     }),
     earliestHandover: earliest,
     ...(offer && steps.includes('deposit')
-      ? { deposit: { amount: offer.deposit, text: depositText(offer.deposit * 100, offer.currency) } }
+      ? {
+          deposit: {
+            amount: offer.deposit,
+            text: depositText(offer.deposit * 100, offer.currency).replace(/\.00 /, ' '),
+            ...(offer.terms ? { termsHtml: sanitizeRich(offer.terms) } : { terms: defaultTerms(offer) }),
+          },
+        }
       : {}),
     ...(trade ? { tradeIn: tradeInView(trade) } : {}),
     ...(finance ? { finance } : {}),
