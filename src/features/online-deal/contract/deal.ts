@@ -118,7 +118,15 @@ export interface DealOfferView {
 export interface DealView {
   id: string;
   status: DealStatus;
-  car: { id: string; title: string; path: string; price?: number; priceText: string; priceNote?: string };
+  car: {
+    id: string;
+    title: string;
+    path: string;
+    photo?: string;
+    price?: number;
+    priceText: string;
+    priceNote?: string;
+  };
   currency: string;
   steps: DealStep[];
   handoverKinds: HandoverKind[];

@@ -164,6 +164,7 @@ export function dealView(deps: Pick<ApiDeps, 'now'>, dealer: DealerContent, row:
       id: row.car_id,
       title: car ? carTitle(car) : `Car ${row.car_id}`,
       path: car ? carPath(car) : '/',
+      ...(car?.photos[0] ? { photo: car.photos[0] } : {}),
       ...(totals.price !== undefined ? { price: totals.price } : {}),
       priceText: price?.text ?? '',
       ...(price?.note ? { priceNote: price.note } : {}),

@@ -102,12 +102,15 @@ export default function DealBuilder({ stockHref, privacyHref, dealerName }: Deal
   return (
     <div className="deal">
       <section className="deal-car" aria-labelledby="deal-car-heading">
-        <h2 id="deal-car-heading">{deal.car.title}</h2>
-        <p className="deal-price">
-          {deal.car.priceText} {deal.car.priceNote && <span className="deal-price-note">{deal.car.priceNote}</span>}
-        </p>
-        <a href={deal.car.path}>Back to the car</a>
-        <StatusLine deal={deal} dealerName={dealerName} />
+        {deal.car.photo && <img className="deal-car-photo" src={deal.car.photo} alt="" width="240" height="160" />}
+        <div>
+          <h2 id="deal-car-heading">{deal.car.title}</h2>
+          <p className="deal-price">
+            {deal.car.priceText} {deal.car.priceNote && <span className="deal-price-note">{deal.car.priceNote}</span>}
+          </p>
+          <a href={deal.car.path}>Back to the car</a>
+          <StatusLine deal={deal} dealerName={dealerName} />
+        </div>
       </section>
 
       {notice && (
