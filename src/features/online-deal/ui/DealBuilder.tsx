@@ -119,7 +119,7 @@ export default function DealBuilder({ stockHref, privacyHref, dealerName }: Deal
         </p>
       )}
 
-      <div className="deal-body">
+      <div className={`deal-body${open ? '' : ' deal-body-closed'}`}>
         {open ? (
           <ol className="deal-steps">
             {steps.map((step, i) => (
@@ -178,7 +178,7 @@ export default function DealBuilder({ stockHref, privacyHref, dealerName }: Deal
         )}
 
         <section className="deal-summary" aria-labelledby="deal-summary-heading">
-          <h2 id="deal-summary-heading">Your deal so far</h2>
+          <h2 id="deal-summary-heading">{open ? 'Your deal so far' : 'Your deal'}</h2>
           <dl>
             {totals.price !== undefined && <Row label="Car" value={money(totals.price)} />}
             {totals.tradeIn > 0 && <Row label="Trade-in offer" value={`− ${money(totals.tradeIn)}`} />}
@@ -191,7 +191,7 @@ export default function DealBuilder({ stockHref, privacyHref, dealerName }: Deal
             {deal.handover && (
               <Row
                 label={deal.handover.kind === 'collection' ? 'Collection' : 'Delivery'}
-                value={`${deal.handover.locationName ?? deal.handover.postcode ?? ''}, ${deal.handover.date}`}
+                value={`${deal.handover.locationName ?? deal.handover.postcode ?? ''}, ${dayText(deal.handover.date)}`}
               />
             )}
           </dl>
@@ -220,6 +220,16 @@ export default function DealBuilder({ stockHref, privacyHref, dealerName }: Deal
     </div>
   );
 }
+
+/** "Sat 5 Dec 2026" */
+const dayText = (day: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-AU', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 
 function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
   return (
