@@ -21,7 +21,8 @@ import {
   startDeposit,
   viewDeal,
 } from './deal-client.ts';
-import { FinanceStep, HandoverStep, TradeInStep, type SavePart } from './DealSteps.tsx';
+import { FinanceStep, HandoverStep, TradeInStep } from './DealSteps.tsx';
+import type { SavePart } from './DealFields.tsx';
 import { ContactStep, DepositStep } from './DealSend.tsx';
 
 export interface DealBuilderProps {

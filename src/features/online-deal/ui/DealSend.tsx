@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import type { DealView } from '../contract/deal.ts';
-import { Field, partErrors, type SavePart } from './DealSteps.tsx';
+import { Field, partErrors, type SavePart } from './DealFields.tsx';
 import type { Fields } from './deal-client.ts';
 
 const CONTACT: [name: 'first_name' | 'last_name' | 'email' | 'phone', label: string, type: string, auto: string][] = [

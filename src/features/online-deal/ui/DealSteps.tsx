@@ -3,94 +3,10 @@
  * rules on the server), the finance estimate and the handover. Each sends its part and shows what
  * the server says is missing or wrong beside the field; nothing is ever silently disabled.
  */
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import type { DealView } from '../contract/deal.ts';
 import { money, type Fields } from './deal-client.ts';
-
-export type SavePart = (part: Record<string, unknown>) => Promise<Fields | undefined>;
-
-interface FieldProps {
-  id: string;
-  label: string;
-  error?: string | undefined;
-  required?: boolean;
-  children: (a11y: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode;
-  hint?: string;
-}
-
-export function Field({ id, label, error, required, children, hint }: FieldProps) {
-  const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
-  return (
-    <div className={`form-field field${error ? ' has-error' : ''}`}>
-      <label htmlFor={id} className="field-label">
-        {label}
-        {required && (
-          <span className="form-required" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        )}
-      </label>
-      {hint && (
-        <p className="deal-hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      )}
-      {children({
-        id,
-        ...(error ? { 'aria-invalid': true as const } : {}),
-        ...(described ? { 'aria-describedby': described } : {}),
-      })}
-      {error && (
-        <p className="form-error field-error" id={`${id}-error`}>
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-/** The problems of one part, without its prefix ("trade_in.year" → "year"). */
-export function partErrors(fields: Fields, part: string): Fields {
-  const out: Fields = {};
-  for (const [k, v] of Object.entries(fields))
-    if (k === part || k.startsWith(`${part}.`)) out[k.slice(part.length + 1) || '_'] = v;
-  return out;
-}
-
-function useForm<T extends Record<string, string>>(initial: T) {
-  const [values, setValues] = useState(initial);
-  const bind = (name: keyof T & string) => ({
-    value: values[name],
-    onChange: (e: { target: { value: string } }) => setValues({ ...values, [name]: e.target.value }),
-  });
-  return { values, bind, setValues };
-}
-
-function Actions({
-  busy,
-  label,
-  onSkip,
-  skipLabel,
-}: {
-  busy: boolean;
-  label: string;
-  onSkip?: () => void;
-  skipLabel: string;
-}) {
-  return (
-    <div className="deal-actions">
-      <button type="submit" className="btn btn-primary" aria-busy={busy || undefined}>
-        {busy ? 'Saving…' : label}
-      </button>
-      {onSkip && (
-        <button type="button" className="btn btn-link" onClick={onSkip}>
-          {skipLabel}
-        </button>
-      )}
-    </div>
-  );
-}
+import { Actions, Field, partErrors, useForm, type SavePart } from './DealFields.tsx';
 
 export function TradeInStep({ deal, save }: { deal: DealView; save: SavePart }) {
   const t = deal.tradeIn;
