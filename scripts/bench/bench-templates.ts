@@ -52,6 +52,7 @@ export function classify(route: Route): { template: Template; interactive: boole
       return { template: '404', interactive: true };
     case 'saved':
     case 'compare':
+    case 'deal':
       // No blocks, but drawn by a small island from the visitor's own list or the address.
       return { template: 'shortlist', interactive: true };
   }

@@ -12,6 +12,7 @@ import { catalogueApp } from './catalogue/app.ts';
 import { financeApp } from '../features/finance/server/app.ts';
 import { healthApp } from './health/app.ts';
 import { leadsApp } from '../features/leads/server/app.ts';
+import { onlineDealApp } from '../features/online-deal/server/app.ts';
 import { reservationsApp } from '../features/reservations/server/app.ts';
 import { reviewsApp } from './reviews/app.ts';
 import { savedSearchesApp } from '../features/saved-searches/server/app.ts';
@@ -67,6 +68,7 @@ export function createApp(deps?: ApiDeps) {
     app.route('/', valuationApp(deps));
     app.route('/', stockApp(deps));
     app.route('/', reservationsApp(deps));
+    app.route('/', onlineDealApp(deps));
     app.route('/', savedSearchesApp(deps));
   }
 

@@ -8,6 +8,7 @@
  * database is opened only with the opener the caller passes (openEmbedded), so that code which
  * never passes it, the serverless platforms' entries, leaves PGlite out (db/open.ts).
  */
+import { dealWebhooksFromEnv } from '../features/online-deal/server/webhook-config.ts';
 import type { DealerContent } from '../content/load.ts';
 import { dealerEnvName, processEnv } from '../config/env.ts';
 import { createApp, type ApiApp } from './app.ts';
@@ -134,6 +135,10 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     env,
     options.dataDir,
   );
+  const dealWebhook = dealWebhooksFromEnv(
+    options.dealers.map((d) => d.slug),
+    env,
+  );
   const retention = retentionFromEnv(
     options.dealers.map((d) => d.slug),
     env,
@@ -171,6 +176,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     financeProvider: options.financeProvider,
     valuationProvider,
     destinations,
+    dealWebhook,
     deliveriesDir: (slug) => deliveriesDir(options.dataDir, slug),
     onLeadCompleted: () => void deliver().catch(() => {}),
     // A deposit's receipt or refund notice goes out with the run its lead starts, or this one.

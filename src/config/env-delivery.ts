@@ -24,6 +24,19 @@ export const DELIVERY_VARS = {
     usedBy: 'API',
     description: 'Completed leads are posted here as ADF/XML. With neither URL, leads go to files under DATA_DIR.',
   },
+  DEAL_WEBHOOK_URL: {
+    type: 'url',
+    perDealer: true,
+    usedBy: 'API',
+    description:
+      'Online deal events (created, updated, cancelled, completed) are posted here as signed JSON (docs/online-deal.md); needs DEAL_WEBHOOK_SECRET. Unset: no deal events are sent (the deal still reaches the dealer as its lead).',
+  },
+  DEAL_WEBHOOK_SECRET: {
+    type: 'secret',
+    perDealer: true,
+    usedBy: 'API',
+    description: 'The key that signs the deal webhook requests (X-Deal-Signature).',
+  },
   STOCK_FEED_SECRET: {
     type: 'secret',
     perDealer: true,

@@ -40,6 +40,16 @@ export const API_ROUTES = {
   reservationCancel: '/api/reservations/:id{res_[0-9a-f]{24}}/cancel',
   /** POST: the payment provider's signed notifications (Stripe webhooks). */
   paymentsWebhook: '/api/payments/webhook',
+  /** POST: start an online deal for a listed car (answers the deal and the shopper's token). */
+  deals: '/api/deals',
+  /** POST: the shopper's deal, by the token of their link. */
+  dealView: '/api/deals/view',
+  /** POST: save parts of a deal, or send it to the dealer (`submit`). */
+  dealSave: '/api/deals/save',
+  /** POST: cancel a deal. */
+  dealCancel: '/api/deals/cancel',
+  /** POST: open the reservation checkout of a sent deal's deposit. */
+  dealDeposit: '/api/deals/deposit',
   /** GET: the compare page's facts of up to three cars, with their states. */
   stockCompare: '/api/stock/compare',
   /** GET: one listed car by its page slug, for the 404 page of a car whose page is not built yet. */
@@ -76,6 +86,11 @@ export const API_METHODS: Record<ApiRouteName, 'GET' | 'POST'> = {
   reservation: 'GET',
   reservationCancel: 'GET',
   paymentsWebhook: 'POST',
+  deals: 'POST',
+  dealView: 'POST',
+  dealSave: 'POST',
+  dealCancel: 'POST',
+  dealDeposit: 'POST',
   stockCompare: 'GET',
   stockCar: 'GET',
   savedSearches: 'POST',

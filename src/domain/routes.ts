@@ -14,13 +14,16 @@ export type Route =
   | { kind: 'team'; path: string; member: StaffMember }
   | { kind: 'terms' | 'privacy' | 'notFound'; path: string }
   /** The visitor's saved cars and the side-by-side comparison: drawn in the browser, never indexed. */
-  | { kind: 'saved' | 'compare'; path: string };
+  | { kind: 'saved' | 'compare'; path: string }
+  /** The shopper's online deal (src/features/online-deal/): drawn in the browser, never indexed; only where deals are on. */
+  | { kind: 'deal'; path: string };
 
 export const TERMS_PATH = '/terms-and-conditions';
 export const PRIVACY_PATH = '/privacy-policy';
 export const NOT_FOUND_PATH = '/404';
 export const SAVED_CARS_PATH = '/saved-cars';
 export const COMPARE_PATH = '/compare';
+export const DEAL_PATH = '/deal';
 
 export function modelPath(model: Model): string {
   return '/' + (model.new_slug || model.slug).replace(/^\/+/, '');
@@ -88,6 +91,7 @@ export function dealerRoutes(d: DealerContent, now: number = Date.now()): Route[
   }
   add({ kind: 'saved', path: SAVED_CARS_PATH });
   add({ kind: 'compare', path: COMPARE_PATH });
+  if (d.site.online_deal?.enabled) add({ kind: 'deal', path: DEAL_PATH });
   add({ kind: 'terms', path: TERMS_PATH });
   add({ kind: 'privacy', path: PRIVACY_PATH });
   add({ kind: 'notFound', path: NOT_FOUND_PATH });

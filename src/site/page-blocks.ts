@@ -40,7 +40,8 @@ export function firstImageUrl(blocks: Block[]): string | undefined {
  * it walks by) stays out of the browser's bundles.
  */
 export function isIndexable(route: Route): boolean {
-  if (route.kind === 'notFound' || route.kind === 'saved' || route.kind === 'compare') return false;
+  if (route.kind === 'notFound' || route.kind === 'saved' || route.kind === 'compare' || route.kind === 'deal')
+    return false;
   if (route.kind === 'page') return !route.page.noindex && !isThankYouPage(route.page.blocks);
   // A sold car's page (kept for a while, content format 1.3) is noindex.
   if (route.kind === 'car') return isListed(route.car);

@@ -98,6 +98,11 @@ export interface ApiDeps {
    * destination is no longer configured. Without it such a lead waits in the outbox.
    */
   deliveriesDir?: (slug: string) => string;
+  /**
+   * One dealer's online-deal webhook (DEAL_WEBHOOK_URL/SECRET, src/features/online-deal/server/);
+   * undefined: the dealer gets no deal events. Read when each event is queued and again when sent.
+   */
+  dealWebhook?: (slug: string) => { url: string; secret: string } | undefined;
   /** Each limit defaults to DEFAULT_RATE_LIMITS'. */
   rateLimits?: Partial<RateLimitConfig>;
   /** Where hits are counted; defaults to the database's (src/api/rate-limit.ts counterFor). */

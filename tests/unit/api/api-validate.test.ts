@@ -10,6 +10,7 @@ import { createApp } from '../../../src/api/app.ts';
 import { ApiError } from '../../../src/api/core/errors.ts';
 import { featureApp } from '../../../src/api/core/respond.ts';
 import { validate, validationOf } from '../../../src/api/core/validate.ts';
+import { dealAction, dealDeposit, dealStart, dealUpdate } from '../../../src/features/online-deal/contract/deal.ts';
 import { API_METHODS, API_ROUTES, type ApiRouteName } from '../../../src/contract/routes.ts';
 import type { ApiDeps } from '../../../src/api/core/deps.ts';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
@@ -130,6 +131,11 @@ const SCHEMAS: Partial<Record<ApiRouteName, ['json' | 'query' | 'param', Standar
   stockCompare: ['query', stockCompareQuery],
   stockCar: ['query', stockCarQuery],
   savedSearches: ['json', savedSearchRequest],
+  deals: ['json', dealStart],
+  dealView: ['json', dealAction],
+  dealSave: ['json', dealUpdate],
+  dealCancel: ['json', dealAction],
+  dealDeposit: ['json', dealDeposit],
 };
 
 /**

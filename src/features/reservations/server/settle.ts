@@ -11,6 +11,7 @@ import { carStatuses } from '../../stock/server/store.ts';
 import type { PaymentEvent, Payments } from './payments/payments.ts';
 import { refundReasonText } from './emails.ts';
 import { reservationLead, tellShopper } from './outcomes.ts';
+import { depositPaid } from '../../online-deal/server/service.ts';
 import { markPaid, markRefunded, recordPaid, type RefundReason } from './store.ts';
 import type { ReservationRow } from './rows.ts';
 
@@ -80,6 +81,8 @@ export async function settlePaid(
     }
   }
   if (dealer) {
+    // A deposit of an online deal completes the deal (its "deal.completed" event).
+    if (settled.status === 'reserved') await depositPaid(deps, tx, dealer, settled.id);
     if (!settled.lead_id) {
       const lead = await reservationLead(deps, tx, dealer, settled);
       if (lead.completedNow) completed.push(lead.leadId);

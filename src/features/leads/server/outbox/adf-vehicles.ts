@@ -18,30 +18,7 @@ import { el, optEl, textEl, type XmlElement } from './adf-xml.ts';
 import { saidYes, wantedCondition, type LeadKind, type LeadValues } from './adf-lead.ts';
 import type { LeadPayload, LeadVehicle } from './payload.ts';
 
-type Interest = 'buy' | 'lease' | 'sell' | 'trade-in' | 'test-drive';
-
-interface VehicleFacts {
-  interest?: Interest;
-  status?: 'new' | 'used';
-  ids: [source: string, value: string][];
-  year?: string;
-  make?: string;
-  model?: string;
-  vin?: string;
-  stock?: string;
-  trim?: string;
-  bodystyle?: string;
-  transmission?: string;
-  odometer?: { value: string; units: 'km' | 'mi' };
-  colour?: string;
-  price?: { type: 'asking' | 'appraisal'; value: number };
-  /** ADF's <pricecomments>: what the stock car's price includes, or that it is price on application. */
-  priceComments?: string;
-  financeBudget?: number;
-  /** A deposit paid online to reserve the car (src/features/reservations/server/): amount in the site's currency. */
-  deposit?: string;
-  comments: string[];
-}
+import { onlineDeal, reservation, type Interest, type VehicleFacts } from './adf-finance.ts';
 
 /** Value names of a visitor's car, by what they hold: the plain ones, and a trade-in's own. */
 interface CarNames {
@@ -213,41 +190,9 @@ export function vehicleFacts(lead: LeadPayload, kind: LeadKind, r: LeadValues): 
     r.place(budget.name);
   }
   reservation(wanted, r);
+  onlineDeal(wanted, r);
   const trade = tradeIn(r, ownCarAsked);
   return trade ? [wanted, trade] : [wanted];
-}
-
-/**
- * A reserved car (a vehicle-reservation lead): the deposit is ADF's <finance> with a
- * "downpayment" <amount> (exact), the reservation and payment references are vehicle <id>s, and
- * the hold's end goes in the vehicle's comments with both references, for CRMs that show no ids.
- */
-function reservation(wanted: VehicleFacts, r: LeadValues): void {
-  const id = r.take('reservation_id');
-  const amount = r.take('deposit_amount');
-  if (!id || !amount) return;
-  const payment = r.take('payment_reference');
-  const currency = r.take('deposit_currency') ?? '';
-  const until = r.take('hold_until_local') ?? r.take('hold_until');
-  r.place('hold_until');
-  const state = r.take('reservation_status');
-  const refund = r.take('refund_reference');
-  const why = r.take('refund_reason');
-  wanted.ids.push(['reservation', id], ...(payment ? [['payment', payment] as [string, string]] : []));
-  if (state === 'refunded') {
-    // The deposit went back: no down payment stands, and the comments say why.
-    wanted.comments.push(
-      `Tried to reserve online: a deposit of ${amount} ${currency} was paid` +
-        `${payment ? ` (payment reference ${payment})` : ''} and refunded${refund ? ` (refund ${refund})` : ''}` +
-        `${why ? ` because ${why}` : ''}.`,
-    );
-    return;
-  }
-  wanted.deposit = amount;
-  wanted.comments.push(
-    `Reserved online with a deposit of ${amount} ${currency} paid` +
-      `${payment ? ` (payment reference ${payment})` : ''}${until ? `; held until ${until}` : ''}.`,
-  );
 }
 
 /** One <vehicle>, its children in the order of the DTD. */
@@ -276,6 +221,18 @@ export function vehicleElement(f: VehicleFacts, currency: string): XmlElement {
         textEl('amount', f.financeBudget, { type: 'total', limit: 'maximum', currency }),
       ),
     f.financeBudget === undefined &&
+      f.dealFinance !== undefined &&
+      el(
+        'finance',
+        {},
+        textEl('method', 'finance'),
+        textEl('amount', f.dealFinance.downpayment, { type: 'downpayment', limit: 'exact', currency }),
+        f.dealFinance.monthly !== undefined &&
+          textEl('amount', f.dealFinance.monthly, { type: 'monthly', limit: 'exact', currency }),
+        textEl('amount', f.dealFinance.total, { type: 'total', limit: 'exact', currency }),
+      ),
+    f.financeBudget === undefined &&
+      f.dealFinance === undefined &&
       f.deposit !== undefined &&
       el(
         'finance',

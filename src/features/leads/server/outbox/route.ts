@@ -5,15 +5,16 @@
  * payload built from the row's lead unless the row carries its own.
  */
 import { redactUrl, redactUrls } from '../../../../lib/redact.ts';
-import type { ApiDeps, Destination } from '../../../../api/core/deps.ts';
+import type { ApiDeps } from '../../../../api/core/deps.ts';
 import type { LeadRow } from '../store.ts';
 import { leadPayload } from './payload.ts';
 import type { OutboxRow } from './rows.ts';
-import { SendError, sendAdf, sendFiles, sendWebhook, type SendContext } from './send.ts';
+import { SendError, sendAdf, sendDealEvent, sendFiles, sendWebhook, type SendContext } from './send.ts';
 
 /** Each kind of destination as messages name it. */
-export const KIND_NAMES: Record<Destination['kind'], string> = {
+export const KIND_NAMES: Record<OutboxRow['destination'], string> = {
   webhook: 'webhook (LEAD_WEBHOOK_URL)',
+  'deal-webhook': 'deal webhook (DEAL_WEBHOOK_URL)',
   adf: 'ADF destination (LEAD_ADF_URL)',
   file: 'deliveries folder',
 };
@@ -34,8 +35,17 @@ function files(dir: string, note?: string): Route {
 /** The row's destination as configured now (see the module's rules). */
 export function routeOf(
   row: Pick<OutboxRow, 'site_slug' | 'destination' | 'target'>,
-  deps: Pick<ApiDeps, 'destinations' | 'deliveriesDir'>,
+  deps: Pick<ApiDeps, 'destinations' | 'deliveriesDir' | 'dealWebhook'>,
 ): Route {
+  if (row.destination === 'deal-webhook') {
+    // A deal event goes to the dealer's deal webhook as it is now; without one it waits (and is retried).
+    const hook = deps.dealWebhook?.(row.site_slug);
+    if (!hook) throw new SendError(`The ${KIND_NAMES['deal-webhook']} of ${row.site_slug} is no longer configured.`);
+    return {
+      target: redactUrl(hook.url),
+      send: (ctx) => sendDealEvent(hook.url, hook.secret, ctx.payload as never, ctx),
+    };
+  }
   const configured = deps.destinations?.(row.site_slug) ?? [];
   const folder = configured.find((d) => d.kind === 'file')?.dir ?? deps.deliveriesDir?.(row.site_slug);
   if (row.destination === 'file') return files(folder ?? row.target);
@@ -63,7 +73,7 @@ export interface SendOutcome {
 export async function sendRow(
   row: OutboxRow,
   lead: LeadRow | undefined,
-  deps: Pick<ApiDeps, 'dealers' | 'destinations' | 'deliveriesDir' | 'fetch'>,
+  deps: Pick<ApiDeps, 'dealers' | 'destinations' | 'deliveriesDir' | 'fetch' | 'dealWebhook'>,
   now: () => Date,
   timeoutMs: number | undefined,
 ): Promise<SendOutcome> {

@@ -11,7 +11,8 @@ export interface OutboxRow {
   id: string;
   lead_id: string;
   site_slug: string;
-  destination: Destination['kind'];
+  /** A lead's destination, or "deal-webhook": an online-deal event (src/features/online-deal/server/events.ts). */
+  destination: Destination['kind'] | 'deal-webhook';
   target: string;
   payload: LeadPayload | null;
   attempts: number;

@@ -93,7 +93,10 @@ function withoutCredentials(url: URL): { href: string; auth: Record<string, stri
   return { href: bare.href, auth: { Authorization: `Basic ${Buffer.from(user).toString('base64')}` } };
 }
 
-async function post(url: string, body: string, headers: Record<string, string>, ctx: SendContext): Promise<number> {
+/** What a POST needs of its send: the lead and outbox ids its headers name, and how to fetch. */
+type PostContext = Pick<SendContext, 'outboxId' | 'fetch' | 'timeoutMs'> & { payload: { lead_id: string } };
+
+async function post(url: string, body: string, headers: Record<string, string>, ctx: PostContext): Promise<number> {
   const timeoutMs = ctx.timeoutMs ?? SEND_TIMEOUT_MS;
   const signal = AbortSignal.timeout(timeoutMs);
   const configured = new URL(url);
@@ -163,6 +166,38 @@ export function sendWebhook(url: string, secret: string, ctx: SendContext): Prom
       [TIMESTAMP_HEADER]: timestamp,
     },
     ctx,
+  );
+}
+
+export const DEAL_SIGNATURE_HEADER = 'X-Deal-Signature';
+export const DEAL_TIMESTAMP_HEADER = 'X-Deal-Timestamp';
+export const DEAL_EVENT_ID_HEADER = 'X-Deal-Event-Id';
+
+/**
+ * One online-deal event (src/features/online-deal/server/events.ts) to the dealer's deal webhook:
+ * signed as a lead webhook is (`sha256=` HMAC of `<timestamp>.<raw body>`), under the deal's own
+ * header names, with the event's id for the receiver to drop a repeat.
+ */
+export function sendDealEvent(
+  url: string,
+  secret: string,
+  event: { event: string; event_id: string; lead_id: string },
+  ctx: Pick<SendContext, 'outboxId' | 'now' | 'fetch' | 'timeoutMs'>,
+): Promise<number> {
+  const body = JSON.stringify(event);
+  const timestamp = leadTimestamp(ctx.now);
+  return post(
+    url,
+    body,
+    {
+      'Content-Type': 'application/json',
+      'User-Agent': 'dealer-sites-deals/1',
+      [DEAL_SIGNATURE_HEADER]: signature(timestamp, body, secret),
+      [DEAL_TIMESTAMP_HEADER]: timestamp,
+      [DEAL_EVENT_ID_HEADER]: event.event_id,
+      'X-Deal-Event': event.event,
+    },
+    { ...ctx, payload: event },
   );
 }
 
