@@ -16,6 +16,8 @@ import { rateLimitsFromEnv, type ApiDeps, type Db } from './core/deps.ts';
 import { allowedOriginsFromEnv } from './core/guard.ts';
 import type { FinanceProvider } from '../features/finance/server/finance-provider.ts';
 import { valuationProviderFromEnv, type ValuationProvider } from '../features/valuation/server/valuation-provider.ts';
+import { historyProviderFromEnv } from '../features/vehicle-history/server/history-provider.ts';
+import { regoProviderFromEnv } from '../features/rego-lookup/server/rego-provider.ts';
 import type { Payments } from '../features/reservations/server/payments/payments.ts';
 import { holdLimitsFromEnv } from '../features/reservations/server/limits.ts';
 import type { PurgeReport } from '../features/leads/server/purge-report.ts';
@@ -140,6 +142,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const rateLimits = rateLimitsFromEnv(env);
   const allowedOrigins = allowedOriginsFromEnv(env);
   const valuationProvider = options.valuationProvider ?? valuationProviderFromEnv(env);
+  const historyProvider = historyProviderFromEnv(env);
+  const regoProvider = regoProviderFromEnv(env);
   const mailer = options.mailer ?? mailerFromEnv(env, options.dataDir);
   const hookOf = buildHooksFromEnv(
     options.dealers.map((d) => d.slug),
@@ -168,6 +172,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     allowedOrigins,
     financeProvider: options.financeProvider,
     valuationProvider,
+    historyProvider,
+    regoProvider,
     destinations,
     deliveriesDir: (slug) => deliveriesDir(options.dataDir, slug),
     onLeadCompleted: () => void deliver().catch(() => {}),
