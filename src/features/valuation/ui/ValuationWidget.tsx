@@ -6,6 +6,7 @@
  */
 import { DEFAULT_DISCLAIMER, asAtText, rangeText, vehicleText, type ValuationSubject } from '../rules/valuation.ts';
 import type { ValuationState } from './valuation-client.ts';
+import type { TradeInOffer } from '../rules/trade-offer.ts';
 
 export const VALUATION_HEADING = 'Estimated trade-in value';
 export const VALUATION_LOADING = 'Working out your estimate…';
@@ -13,6 +14,20 @@ export const VALUATION_UNKNOWN =
   'We could not estimate a value for this vehicle online. Our team will look over your details and be in touch with a valuation.';
 export const VALUATION_UNAVAILABLE =
   'Online valuations are not available right now. Our team has your details and will be in touch with your valuation.';
+
+export const OFFER_HEADING = 'Our conditional offer';
+
+/** The dealer's offer beside the estimate: amount, the last day it stands, and its conditions. */
+function Offer({ offer }: { offer: TradeInOffer }) {
+  return (
+    <div className="valuation-offer">
+      <p className="valuation-offer-label">{OFFER_HEADING}</p>
+      <p className="valuation-offer-amount">{`$${offer.amount.toLocaleString('en-AU')}`}</p>
+      <p className="valuation-offer-valid">Valid until {asAtText(offer.validUntil)}</p>
+      <p className="valuation-offer-terms">{offer.terms}</p>
+    </div>
+  );
+}
 
 interface Props {
   subject: ValuationSubject;
@@ -53,13 +68,16 @@ export default function ValuationWidget({ subject, state, id, level }: Props) {
       <div className="valuation-body" aria-live="polite" aria-busy={state.kind === 'loading'}>
         {state.kind === 'loading' && <Placeholder vehicle={subject.vehicle} />}
         {state.kind === 'valued' && (
-          <div className="valuation-lines">
-            <p className="valuation-range">{rangeText(state.tradeIn)}</p>
-            <p className="valuation-vehicle">{vehicleText(state.vehicle)}</p>
-            <p className="valuation-meta">
-              <span>As at {asAtText(state.tradeIn.asAt)}</span>
-              <span>Source: {state.tradeIn.source}</span>
-            </p>
+          <div className={state.offer ? 'valuation-lines valuation-with-offer' : 'valuation-lines'}>
+            <div className="valuation-estimate">
+              <p className="valuation-range">{rangeText(state.tradeIn)}</p>
+              <p className="valuation-vehicle">{vehicleText(state.vehicle)}</p>
+              <p className="valuation-meta">
+                <span>As at {asAtText(state.tradeIn.asAt)}</span>
+                <span>Source: {state.tradeIn.source}</span>
+              </p>
+            </div>
+            {state.offer && <Offer offer={state.offer} />}
             <p className="valuation-disclaimer">{state.tradeIn.disclaimer}</p>
           </div>
         )}

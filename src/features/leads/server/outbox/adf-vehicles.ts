@@ -17,6 +17,7 @@ import { priceQualifierLabel } from '../../../../lib/text.ts';
 import { el, optEl, textEl, type XmlElement } from './adf-xml.ts';
 import { saidYes, wantedCondition, type LeadKind, type LeadValues } from './adf-lead.ts';
 import type { LeadPayload, LeadVehicle } from './payload.ts';
+import { placeTradeOffer } from './adf-trade-offer.ts';
 
 type Interest = 'buy' | 'lease' | 'sell' | 'trade-in' | 'test-drive';
 
@@ -34,7 +35,7 @@ interface VehicleFacts {
   transmission?: string;
   odometer?: { value: string; units: 'km' | 'mi' };
   colour?: string;
-  price?: { type: 'asking' | 'appraisal'; value: number };
+  price?: { type: 'asking' | 'appraisal' | 'offer'; value: number };
   /** ADF's <pricecomments>: what the stock car's price includes, or that it is price on application. */
   priceComments?: string;
   financeBudget?: number;
@@ -48,6 +49,7 @@ interface CarNames {
   year: string[];
   make: string[];
   model: string[];
+  variant: string[];
   rego: string[];
   km: string[];
   miles: string[];
@@ -59,6 +61,7 @@ const OWN: CarNames = {
   year: ['year', 'Year', 'Vehicle Year'],
   make: ['make', 'Make', 'Vehicle Make'],
   model: ['model', 'Model', 'Vehicle Model'],
+  variant: ['variant'],
   rego: ['RegoOrVin', 'rego', 'Rego'],
   km: ['kms', 'Kms', 'odometer', 'Vehicle Kilometers'],
   miles: ['odometer_miles'],
@@ -69,6 +72,7 @@ const TRADE: CarNames = {
   year: ['trade_year'],
   make: ['trade_make'],
   model: ['trade_model'],
+  variant: ['trade_variant'],
   rego: ['trade_rego'],
   km: ['trade_kms', 'trade_odometer'],
   miles: ['trade_odometer_miles'],
@@ -96,6 +100,7 @@ function ownCar(r: LeadValues, n: CarNames, interest: Interest | undefined): Veh
     year: r.take(...n.year),
     make: r.take(...n.make),
     model: r.take(...n.model),
+    trim: r.take(...n.variant),
   };
   const plate = r.peek(...n.rego);
   if (plate) {
@@ -125,6 +130,7 @@ function ownCar(r: LeadValues, n: CarNames, interest: Interest | undefined): Veh
   }
   const condition = r.take(...n.condition);
   if (condition) f.comments.push(`Condition: ${condition}`);
+  if (interest === 'sell' || interest === 'trade-in') placeTradeOffer(f, r);
   return f;
 }
 
