@@ -4,7 +4,7 @@
  * offline default, and the form's client reading the route's answers over HTTP.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startRegoStandIn, type StandIn } from '../../../../scripts/standins/rego-standin.ts';
 import { httpRegoProvider, noRegoProvider, regoProviderFromEnv } from '../server/rego-provider.ts';
@@ -101,7 +101,7 @@ describe.each(testDatabases)('POST /api/rego-lookup on $label', (database) => {
     (dealers[0]!.site as { state?: string }).state = 'New South Wales';
     // One app for each `deps` a test sets (the rate limits live in the app).
     const apps = new Map<Partial<ApiDeps>, ReturnType<typeof createApp>>();
-    server = createServer(async (req, res) => {
+    const handle = async (req: IncomingMessage, res: ServerResponse) => {
       let app = apps.get(deps);
       if (!app) {
         app = createApp({ db: t.db, dealers, now: () => new Date(), financeProvider: unreachableProvider, ...deps });
@@ -117,7 +117,8 @@ describe.each(testDatabases)('POST /api/rego-lookup on $label', (database) => {
         }),
       );
       res.writeHead(answer.status, Object.fromEntries(answer.headers)).end(Buffer.from(await answer.arrayBuffer()));
-    });
+    };
+    server = createServer((req, res) => void handle(req, res));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
@@ -187,7 +188,7 @@ describe.each(testDatabases)('POST /api/rego-lookup on $label', (database) => {
     expect((await lookupRego({ rego: 'KTR42' }, 'kiwi-cars', { apiBase: base })).status).toBe('unavailable');
     deps = {
       regoProvider: client(),
-      rateLimits: { valuationPerIp: { max: 2, windowMs: 60_000 } } as ApiDeps['rateLimits'],
+      rateLimits: { valuationPerIp: { max: 2, windowMs: 60_000 } },
     };
     const call = () =>
       fetch(`${base}/api/rego-lookup`, {
