@@ -19,7 +19,7 @@ export const FIND_MY_CAR = 'Find my car';
 export const LOOKUP_HINT = 'Fill in your car’s details from its rego.';
 
 export default function RegoLookup({ step }: CustomStepProps) {
-  const { idBase } = useFields();
+  const { idBase, clearServerError } = useFields();
   const formik = useFormikContext<Values>();
   const [status, setStatus] = useState<{ busy?: boolean; found?: boolean; text?: string }>({});
   const asked = useRef(0);
@@ -43,7 +43,11 @@ export default function RegoLookup({ step }: CustomStepProps) {
     if (answer.status !== 'found') return setStatus({ text: answer.message });
     const names = new Set(step.fields.map((f) => f.name));
     for (const [name, value] of Object.entries(prefillOf(answer.vehicle)))
-      if (names.has(name)) void formik.setFieldValue(name, value, true);
+      if (names.has(name)) {
+        // As if the shopper typed it: an earlier answer's message about the field no longer stands.
+        clearServerError(name);
+        void formik.setFieldValue(name, value, true);
+      }
     setStatus({
       found: true,
       text: `Found: ${foundText(answer.vehicle)}. Check the details below.`,

@@ -70,6 +70,7 @@ export default function ValuationWidget({ subject, state, id, level }: Props) {
         {state.kind === 'valued' && (
           <div className={state.offer ? 'valuation-lines valuation-with-offer' : 'valuation-lines'}>
             <div className="valuation-estimate">
+              {state.offer && <p className="valuation-offer-label">Estimated range</p>}
               <p className="valuation-range">{rangeText(state.tradeIn)}</p>
               <p className="valuation-vehicle">{vehicleText(state.vehicle)}</p>
               <p className="valuation-meta">
