@@ -142,8 +142,6 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const rateLimits = rateLimitsFromEnv(env);
   const allowedOrigins = allowedOriginsFromEnv(env);
   const valuationProvider = options.valuationProvider ?? valuationProviderFromEnv(env);
-  const historyProvider = historyProviderFromEnv(env);
-  const regoProvider = regoProviderFromEnv(env);
   const mailer = options.mailer ?? mailerFromEnv(env, options.dataDir);
   const hookOf = buildHooksFromEnv(
     options.dealers.map((d) => d.slug),
@@ -172,8 +170,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     allowedOrigins,
     financeProvider: options.financeProvider,
     valuationProvider,
-    historyProvider,
-    regoProvider,
+    historyProvider: historyProviderFromEnv(env),
+    regoProvider: regoProviderFromEnv(env),
     destinations,
     deliveriesDir: (slug) => deliveriesDir(options.dataDir, slug),
     onLeadCompleted: () => void deliver().catch(() => {}),
