@@ -19,6 +19,7 @@ import { savedSearchesApp } from '../features/saved-searches/server/app.ts';
 import { searchApp } from '../features/search/server/app.ts';
 import { stockApp } from '../features/stock/server/app.ts';
 import { valuationApp } from '../features/valuation/server/app.ts';
+import { regoLookupApp } from '../features/rego-lookup/server/app.ts';
 import { API_BASE } from '../contract/routes.ts';
 
 export type { ApiDeps } from './core/deps.ts';
@@ -66,6 +67,7 @@ export function createApp(deps?: ApiDeps) {
     app.route('/', reviewsApp(deps));
     app.route('/', searchApp(deps));
     app.route('/', valuationApp(deps));
+    app.route('/', regoLookupApp(deps));
     app.route('/', stockApp(deps));
     app.route('/', reservationsApp(deps));
     app.route('/', onlineDealApp(deps));

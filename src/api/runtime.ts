@@ -17,6 +17,8 @@ import { rateLimitsFromEnv, type ApiDeps, type Db } from './core/deps.ts';
 import { allowedOriginsFromEnv } from './core/guard.ts';
 import type { FinanceProvider } from '../features/finance/server/finance-provider.ts';
 import { valuationProviderFromEnv, type ValuationProvider } from '../features/valuation/server/valuation-provider.ts';
+import { historyProviderFromEnv } from '../features/vehicle-history/server/history-provider.ts';
+import { regoProviderFromEnv } from '../features/rego-lookup/server/rego-provider.ts';
 import type { Payments } from '../features/reservations/server/payments/payments.ts';
 import { holdLimitsFromEnv } from '../features/reservations/server/limits.ts';
 import type { PurgeReport } from '../features/leads/server/purge-report.ts';
@@ -175,6 +177,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     allowedOrigins,
     financeProvider: options.financeProvider,
     valuationProvider,
+    historyProvider: historyProviderFromEnv(env),
+    regoProvider: regoProviderFromEnv(env),
     destinations,
     dealWebhook,
     deliveriesDir: (slug) => deliveriesDir(options.dataDir, slug),

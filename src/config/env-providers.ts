@@ -88,4 +88,26 @@ export const PROVIDER_VARS = {
     usedBy: 'API',
     description: 'Estimates of fed stock older than this are asked again by the scheduled run.',
   },
+  HISTORY_PROVIDER_URL: {
+    type: 'url',
+    usedBy: 'API',
+    description:
+      "The vehicle history service (a PPSR-style check by VIN) asked when stock arrives without a history; unset, no history is looked up and a car shows only the feed's.",
+  },
+  HISTORY_API_KEY: {
+    type: 'secret',
+    usedBy: 'API',
+    description: 'The key the vehicle history service issued; required with HISTORY_PROVIDER_URL.',
+  },
+  REGO_PROVIDER_URL: {
+    type: 'url',
+    usedBy: 'API',
+    description:
+      "The registration lookup service behind the trade-in and valuation forms' Find my car; unset, the lookup is not available and shoppers enter their car by hand.",
+  },
+  REGO_API_KEY: {
+    type: 'secret',
+    usedBy: 'API',
+    description: 'The key the registration lookup service issued; required with REGO_PROVIDER_URL.',
+  },
 } as const satisfies Record<string, EnvVar>;

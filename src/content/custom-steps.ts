@@ -4,7 +4,7 @@
  * src/forms/custom-steps/index.ts maps each key to what the step asks at build time,
  * src/forms/custom-steps/components.ts to the React component that renders it.
  */
-export const customStepKeys = ['testDriveSlots'] as const;
+export const customStepKeys = ['testDriveSlots', 'regoLookup'] as const;
 export type CustomStepKey = (typeof customStepKeys)[number];
 
 export function isCustomStepKey(key: string): key is CustomStepKey {

@@ -84,6 +84,29 @@ export const nzCin = z.object({
 });
 export type NzCin = z.output<typeof nzCin>;
 
+/**
+ * (1.3 extension) The car's history check (AU: a PPSR search; NZ: the same facts beside the
+ * Consumer Information Notice), from the stock feed or a history provider. Each answer is as at
+ * `checked_on`; an answer the check did not give is absent. Without `checked_on` nothing is shown.
+ */
+export const vehicleHistory = z.object({
+  /** When the check was made, "YYYY-MM-DD". */
+  checked_on: opt(isoDate),
+  /** Who made it, e.g. "PPSR" or a provider's name. */
+  source: opt(z.string().trim().min(1).max(80)),
+  /** Money owing: a security interest registered against the car. */
+  finance_owing: opt(z.boolean()),
+  /** Reported stolen. */
+  stolen: opt(z.boolean()),
+  /** Recorded on a written-off vehicle register. */
+  written_off: opt(z.boolean()),
+  /** The kind of write-off, where known. */
+  write_off_type: opt(z.enum(['repairable', 'statutory', 'inspected'])),
+});
+type HistoryFields = z.output<typeof vehicleHistory>;
+/** A history as content holds it and as the feed and providers make it (each fact optional). */
+export type VehicleHistory = { [K in keyof HistoryFields]?: HistoryFields[K] };
+
 export const car = z.object({
   id,
   name: z.string(),
@@ -147,6 +170,8 @@ export const car = z.object({
    * saw it sold.
    */
   sold_at: opt(z.string()),
+  /** (1.3 extension) The history check: docs/vehicle-history.md. */
+  history: opt(vehicleHistory),
 });
 
 export const staffMember = z.object({

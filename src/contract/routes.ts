@@ -28,6 +28,8 @@ export const API_ROUTES = {
   searchFacetValues: '/api/search/1/indexes/:index/facets/:facet/query',
   /** POST: a trade-in estimate for the valuation widget. */
   valuation: '/api/valuation',
+  /** POST: a car's make, model, variant and year by its rego (the trade-in and valuation forms). */
+  regoLookup: '/api/rego-lookup',
   /** POST: a dealer's stock system pushes its signed stock feed. */
   stock: '/api/stock',
   /** GET: whether cars are still for sale (a built car page shows "Sold" when not). */
@@ -80,6 +82,7 @@ export const API_METHODS: Record<ApiRouteName, 'GET' | 'POST'> = {
   searchQueries: 'POST',
   searchFacetValues: 'POST',
   valuation: 'POST',
+  regoLookup: 'POST',
   stock: 'POST',
   stockStatus: 'GET',
   reservations: 'POST',

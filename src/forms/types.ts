@@ -56,6 +56,8 @@ export interface StepDef {
   skipSave?: boolean;
   /** A custom step component registered under this key renders the step (formBuilder `customStepKey`). */
   customStepKey?: string;
+  /** The dealer's site slug, for a custom step that asks the API (regoLookup); absent, the page's host names it. */
+  apiSite?: string;
   /**
    * Fields the step cannot be left without; when one is empty the step shows `message` as its
    * step error (besides the fields' own messages). See `stepError` in rules.ts.

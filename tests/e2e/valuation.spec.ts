@@ -117,6 +117,8 @@ test.describe('the valuation thank-you page', () => {
       km: 85_000,
       condition: 'good',
       rego: 'ABC123',
+      // The form asks the state the car is registered in, the dealer's by default.
+      state: 'NSW',
       site: COASTAL,
     });
 

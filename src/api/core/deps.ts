@@ -5,6 +5,8 @@
 import type { DealerContent } from '../../content/load.ts';
 import type { FinanceProvider } from '../../features/finance/server/finance-provider.ts';
 import type { ValuationProvider } from '../../features/valuation/server/valuation-provider.ts';
+import type { HistoryProvider } from '../../features/vehicle-history/server/history-provider.ts';
+import type { RegoProvider } from '../../features/rego-lookup/server/rego-provider.ts';
 import type { Limit, RateCounter } from './rate-limit.ts';
 import type { Payments } from '../../features/reservations/server/payments/payments.ts';
 import type { HoldLimits } from '../../features/reservations/server/limits.ts';
@@ -88,6 +90,10 @@ export interface ApiDeps {
   financeProvider: FinanceProvider;
   /** Trade-in estimates for POST /api/valuation; defaults to the local depreciation model. */
   valuationProvider?: ValuationProvider;
+  /** Vehicle history checks when stock arrives; default none (no history is looked up). */
+  historyProvider?: HistoryProvider;
+  /** Rego and plate lookups for POST /api/rego-lookup; default none (the lookup is not available). */
+  regoProvider?: RegoProvider;
   /**
    * The destinations of one dealer's leads; one outbox row per destination per completed lead.
    * Read again when each lead is sent, so a lead goes where its destination points then.

@@ -134,7 +134,7 @@ export async function enforce(deps: ApiDeps, hits: Hit[], messages: Record<strin
 export async function guardedJson(
   c: Context,
   deps: ApiDeps,
-  route: 'finance' | 'search' | 'valuation' | 'reservations' | 'deals',
+  route: 'finance' | 'search' | 'valuation' | 'reservations' | 'deals' | 'rego',
   limit: Limit,
   tooMany: string,
 ) {
@@ -156,7 +156,7 @@ export async function guardedJson(
  */
 export function guard(
   deps: ApiDeps,
-  route: 'finance' | 'search' | 'valuation' | 'reservations' | 'deals',
+  route: 'finance' | 'search' | 'valuation' | 'reservations' | 'deals' | 'rego',
   limit: (limits: RateLimitConfig) => Limit,
   tooMany: string,
 ): MiddlewareHandler<ApiEnv> {

@@ -113,7 +113,13 @@ export default function Success({ site, idBase, options, locations, level, manuf
       ))}
       {view.note && <p className="success-note">{view.note}</p>}
       <ReservationPanel state={reservation} idBase={idBase} level={level === 1 ? 2 : 3} />
-      <SuccessExtras view={view} idBase={idBase} level={level === 1 ? 2 : 3} valuation={valuation} />
+      <SuccessExtras
+        view={view}
+        idBase={idBase}
+        level={level === 1 ? 2 : 3}
+        valuation={valuation}
+        offerTerms={options.tradeInOffer}
+      />
       <div className="success-buttons">
         {view.buttons.map((b) => (
           <a key={b.text} className={`btn btn-${b.style}`} href={b.href}>

@@ -11,9 +11,11 @@ interface Props {
   level: 2 | 3;
   /** The valuation widget's state; loading until the island has an answer. */
   valuation?: ValuationState;
+  /** The terms of the offer the dealer makes with a valuation: the panel holds its room while loading. */
+  offerTerms?: string | undefined;
 }
 
-export default function SuccessExtras({ view, idBase, level, valuation }: Props) {
+export default function SuccessExtras({ view, idBase, level, valuation, offerTerms }: Props) {
   const H = level === 2 ? 'h2' : 'h3';
   const Sub = level === 2 ? 'h3' : 'h4';
   const car = view.similarCar;
@@ -25,6 +27,7 @@ export default function SuccessExtras({ view, idBase, level, valuation }: Props)
           state={valuation ?? { kind: 'loading' }}
           id={`${idBase}-valuation`}
           level={level}
+          offerTerms={offerTerms}
         />
       )}
       {view.locations && (

@@ -7,6 +7,7 @@ import type { Block } from '../../content/blocks.ts';
 import type { LocationCard, SuccessOptions } from './success.ts';
 import { hasPageHeading } from '../../site/page-blocks.ts';
 import { profileHref } from '../../domain/routes.ts';
+import { DEFAULT_OFFER_TERMS } from '../../features/valuation/rules/trade-offer.ts';
 
 export function successOptions(dealer: DealerContent): SuccessOptions {
   const { site } = dealer;
@@ -21,6 +22,7 @@ export function successOptions(dealer: DealerContent): SuccessOptions {
     ...(forms.finance.customThankYouLink ? { financeLink: forms.finance.customThankYouLink } : {}),
     customMessages: site.options.success.customMessages,
     teamMembers: teamMemberNames(dealer),
+    ...(site.trade_in?.offer ? { tradeInOffer: site.trade_in.offer.terms ?? DEFAULT_OFFER_TERMS } : {}),
   };
 }
 

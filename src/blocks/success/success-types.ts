@@ -42,6 +42,8 @@ export interface SuccessOptions {
    * whatever its user parameter holds.
    */
   teamMembers: string[];
+  /** The terms of the dealer's conditional trade-in offer (site.json `trade_in.offer`), when it makes one: the valuation panel holds room for it. */
+  tradeInOffer?: string;
 }
 
 export interface LocationCard {

@@ -7,9 +7,11 @@ import type { CustomStepKey } from './names.ts';
 import { isCustomStepKey } from './names.ts';
 import type { CustomStepProps } from './index.ts';
 import TestDriveSlots from './TestDriveSlots.tsx';
+import RegoLookup from '../../features/rego-lookup/ui/RegoLookup.tsx';
 
 export const customStepComponents = {
   testDriveSlots: TestDriveSlots,
+  regoLookup: RegoLookup,
 } satisfies Record<CustomStepKey, ComponentType<CustomStepProps>>;
 
 /** The component registered under `key`, or undefined. */

@@ -7,6 +7,7 @@
 import type { FieldDef, FormContext, StepDef } from '../types.ts';
 import { isCustomStepKey, type CustomStepKey } from './names.ts';
 import { DATE_FIELD, LOCATION_FIELD, testDriveSlotsFields, testDriveSlotsMovesOn } from './test-drive-slots.ts';
+import { regoLookupFields, REGO_LOOKUP_OWNS } from './rego-lookup.ts';
 
 export interface CustomStep {
   /** The fields the step asks, for the page's dealer; the step's component renders them. */
@@ -25,6 +26,12 @@ export const customSteps = {
     owns: [LOCATION_FIELD, DATE_FIELD],
     picks: [DATE_FIELD],
     movesOn: testDriveSlotsMovesOn,
+  },
+  regoLookup: {
+    fields: regoLookupFields,
+    owns: REGO_LOOKUP_OWNS,
+    picks: [],
+    movesOn: () => false,
   },
 } satisfies Record<CustomStepKey, CustomStep>;
 

@@ -8,17 +8,27 @@ import { contactFields, field, messageField, phoneField, splitNameFields, vehicl
 import { locationChoice, locationsOf } from '../dealer-choices.ts';
 import { EVENT_IDS } from '../../site/analytics.ts';
 import { locale } from '../../lib/locale.ts';
+import { regoLookupFields } from '../custom-steps/rego-lookup.ts';
 
 export const TRADE_IN_CATEGORY = 'Trade In Enquiry';
 
-/** The visitor's vehicle: make, model, year, plate, kilometres. */
+/**
+ * The visitor's vehicle: make, model, year, variant, plate (with its state in Australia),
+ * kilometres. The plate is the rego lookup's (custom step `regoLookup`), which fills the rest.
+ */
 export function ownVehicleFields(ctx: FormContext): FieldDef[] {
   const wording = locale(ctx.site.country).forms.tradeIn;
   return [
     ...vehicleFields(true, { make: 'Make', model: 'Model', year: 'Year' }),
-    field('RegoOrVin', 'rego', 'Rego or Number Plate', false),
+    field('variant', 'text', 'Variant', false),
+    ...regoLookupFields(ctx),
     field('kms', 'text', wording.kmsLabel, true, { inputMode: 'numeric', placeholder: 'e.g. 85,000' }),
   ];
+}
+
+/** What a step asking for the visitor's vehicle adds: the rego lookup above its fields. */
+export function regoLookupStep(ctx: FormContext) {
+  return { customStepKey: 'regoLookup', apiSite: ctx.site.slug } as const;
 }
 
 export function tradeInForm(ctx: FormContext): FormBase {
@@ -35,6 +45,7 @@ export function tradeInForm(ctx: FormContext): FormBase {
       {
         key: 'vehicle',
         heading: 'Step Two Your Vehicle',
+        ...regoLookupStep(ctx),
         fields: [
           ...ownVehicleFields(ctx),
           field('expected_price', 'currency', 'Expected Trade In Price', false, { placeholder: '$' }),

@@ -6,7 +6,7 @@ import type { FormBase, FormContext } from '../types.ts';
 import { contactFields, field, messageField, toOptions } from '../fields.ts';
 import { locationChoice, locationsOf } from '../dealer-choices.ts';
 import { EVENT_IDS } from '../../site/analytics.ts';
-import { ownVehicleFields } from './trade-in.ts';
+import { ownVehicleFields, regoLookupStep } from './trade-in.ts';
 
 export const VALUATION_CATEGORY = 'Valuation Enquiry';
 export const CONDITIONS = ['Excellent', 'Good', 'Fair', 'Poor'];
@@ -21,6 +21,7 @@ export function valuationForm(ctx: FormContext): FormBase {
       {
         key: 'vehicle',
         heading: 'Your Vehicle',
+        ...regoLookupStep(ctx),
         fields: [
           ...ownVehicleFields(ctx),
           field('condition', 'radio', 'Overall Condition', true, { options: toOptions(CONDITIONS) }),

@@ -37,6 +37,8 @@ import { alertScheduler, runAlerts } from '../../../src/features/saved-searches/
 import { fileMailer } from '../../../src/api/mail/mailer.ts';
 import { startFinanceStandIn, type FinanceStandIn } from '../../../scripts/standins/finance-standin.ts';
 import { seedNewerReviews } from './reviews-seed.ts';
+import { startRegoStandIn, type StandIn } from '../../../scripts/standins/rego-standin.ts';
+import { httpRegoProvider } from '../../../src/features/rego-lookup/server/rego-provider.ts';
 
 /** Far above what the suite sends from its one address in a minute. */
 const E2E_RATE_LIMITS = {
@@ -135,12 +137,15 @@ export async function startE2EApi(dealersDir: string, work: string): Promise<E2E
   const opened = await openTestDb(work);
   let standIn: FinanceStandIn | undefined;
   let reader: Server | undefined;
+  let rego: StandIn | undefined;
   try {
     await migrate(opened.db);
     // As the runtime does (prepareDatabase): the cars of dealers showing market prices get their estimates.
     for (const d of dealers) d.cars = await carsWithMarketPrices(d, { asAt: new Date().toISOString().slice(0, 10) });
     await indexContent(opened.db, dealers);
     standIn = await startFinanceStandIn({ port: 0 });
+    // Find my car asks the rego lookup's stand-in through the real client.
+    rego = await startRegoStandIn({ apiKey: 'e2e-rego-key' });
     const mailer = fileMailer(work);
     const mailFrom = () => 'no-reply@e2e.example';
     const db = opened.db;
@@ -154,6 +159,7 @@ export async function startE2EApi(dealersDir: string, work: string): Promise<E2E
       now: () => new Date(),
       financeProvider: financeProviderFromEnv({}, { standInUrl: standIn.url }),
       valuationProvider: e2eValuations(),
+      regoProvider: httpRegoProvider({ baseUrl: rego.url, apiKey: 'e2e-rego-key' }),
       // One file destination per dealer: a completed lead writes its outbox row, which nothing
       // delivers during the run, so the tests see exactly what a dealer would receive.
       destinations: (slug) => [{ kind: 'file', dir: path.join(work, 'deliveries', slug) }],
@@ -166,7 +172,7 @@ export async function startE2EApi(dealersDir: string, work: string): Promise<E2E
     reader = await startLeadReader(opened.db);
     const app = createApp(deps);
     const leadsUrl = `http://127.0.0.1:${(reader.address() as AddressInfo).port}`;
-    const running = { standIn, reader };
+    const running = { standIn, reader, rego };
     return {
       fetch: (request) => app.fetch(request),
       leadsUrl,
@@ -179,6 +185,7 @@ export async function startE2EApi(dealersDir: string, work: string): Promise<E2E
         running.reader.closeAllConnections();
         await new Promise<void>((done) => running.reader.close(() => done()));
         await running.standIn.close();
+        await running.rego.close();
         await opened.db.close();
         await opened.drop?.();
       },
@@ -186,6 +193,7 @@ export async function startE2EApi(dealersDir: string, work: string): Promise<E2E
   } catch (e) {
     reader?.close();
     await standIn?.close();
+    await rego?.close();
     await opened.db.close();
     await opened.drop?.();
     throw e;

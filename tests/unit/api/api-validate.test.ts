@@ -23,6 +23,7 @@ import { facetSearch, multiQuerySearches } from '../../../src/features/search/co
 import { stockCarQuery } from '../../../src/features/stock/contract/stock-car.ts';
 import { stockCompareQuery, stockStatusQuery } from '../../../src/features/stock/contract/stock-status.ts';
 import { valuationRequest } from '../../../src/features/valuation/contract/valuation.ts';
+import { regoLookupRequest } from '../../../src/features/rego-lookup/contract/rego.ts';
 
 const query = z.object({
   count: z.string().regex(/^\d+$/, { error: 'must be a whole number' }).transform(Number),
@@ -126,6 +127,7 @@ const SCHEMAS: Partial<Record<ApiRouteName, ['json' | 'query' | 'param', Standar
   searchQueries: ['json', multiQuerySearches],
   searchFacetValues: ['json', facetSearch],
   valuation: ['json', valuationRequest],
+  regoLookup: ['json', regoLookupRequest],
   reservations: ['json', reservationRequest],
   stockStatus: ['query', stockStatusQuery],
   stockCompare: ['query', stockCompareQuery],

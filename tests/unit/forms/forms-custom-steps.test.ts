@@ -312,14 +312,14 @@ describe('content that names a custom step', () => {
     const r = await loadPage([{ key: 'a' }, { key: 'when', isCustom: true, customStepKey: 'calendarSlots' }]);
     expect(r.dealers).toEqual([]);
     expect(r.errors.map(formatIssue)).toEqual([
-      'acme: pages/book.json at blocks[0].data.formSteps[1].customStepKey: unknown custom step "calendarSlots" on step "when" of page /book; registered custom steps: testDriveSlots',
+      'acme: pages/book.json at blocks[0].data.formSteps[1].customStepKey: unknown custom step "calendarSlots" on step "when" of page /book; registered custom steps: testDriveSlots, regoLookup',
     ]);
   });
 
   it('fails the build for a custom step that names no key, and accepts a registered one', async () => {
     const missing = await loadPage([{ key: 'a' }, { key: 'when', isCustom: true }]);
     expect(missing.errors.map(formatIssue)).toEqual([
-      'acme: pages/book.json at blocks[0].data.formSteps[1]: step "when" on page /book is a custom step (isCustom) but names no customStepKey; registered custom steps: testDriveSlots',
+      'acme: pages/book.json at blocks[0].data.formSteps[1]: step "when" on page /book is a custom step (isCustom) but names no customStepKey; registered custom steps: testDriveSlots, regoLookup',
     ]);
     const ok = await loadPage([{ key: 'a' }, { key: 'when', isCustom: true, customStepKey: 'testDriveSlots' }]);
     expect(ok.errors).toEqual([]);

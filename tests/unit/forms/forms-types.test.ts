@@ -302,12 +302,15 @@ describe('trade-in form', () => {
       'make',
       'model',
       'year',
+      'variant',
       'RegoOrVin',
+      'vehicle_state',
       'kms',
       'expected_price',
       'message',
       'location_id',
     ]);
+    expect(step(def, 'vehicle').customStepKey).toBe('regoLookup');
     expect(fieldOf(def, 'RegoOrVin').label).toBe('Rego or Number Plate');
     expect(fieldOf(def, 'expected_price').label).toBe('Expected Trade In Price');
     expect(fieldOf(def, 'message').label).toBe('Comments');

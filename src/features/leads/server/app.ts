@@ -31,6 +31,8 @@ import { leadSaverFor } from './batch.ts';
 import { findForm, stepValues, validateValues, type FoundForm } from './validate.ts';
 import { ownedValues, type OwnedValues } from './server-values.ts';
 import type { DealerContent } from '../../../content/load.ts';
+import { dropOfferValues, leadTradeOffer, offerValues } from '../../valuation/server/lead-offer.ts';
+import { localValuationProvider } from '../../valuation/server/valuation-provider.ts';
 
 export const UNAVAILABLE =
   'We could not save your details just now. Everything you entered is still here: please try again in a moment.';
@@ -112,6 +114,14 @@ export function leadsApp(deps: ApiDeps) {
         ...messages,
         [siteKey]: TOO_MANY_FOR_SITE,
       });
+
+      // The trade-in offer is the server's (valuation/server/lead-offer.ts), made as the lead completes.
+      dropOfferValues(owned.values);
+      if (save.isLastStep && !save.spam) {
+        const provider = deps.valuationProvider ?? localValuationProvider();
+        const offer = await leadTradeOffer(dealer, found?.def.formType, owned.values, provider, now);
+        if (offer) Object.assign(owned.values, offerValues(offer));
+      }
 
       let outcome;
       try {

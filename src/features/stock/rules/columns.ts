@@ -19,7 +19,9 @@ export type ColumnKind =
   | 'boolean'
   | 'photos'
   | 'url'
-  | 'list';
+  | 'list'
+  | 'checked'
+  | 'writeoff';
 
 /** Every column of the feed, by its name in the content format, with its kind. */
 export const COLUMNS = {
@@ -65,6 +67,10 @@ export const COLUMNS = {
   cof_expiry: 'date',
   rego_expiry: 'date',
   security_interest: 'boolean',
+  ppsr_date: 'checked',
+  finance_owing: 'boolean',
+  stolen: 'boolean',
+  written_off: 'writeoff',
 } as const satisfies Record<string, ColumnKind>;
 
 export type Column = keyof typeof COLUMNS;
@@ -80,6 +86,14 @@ export const NZ_CIN_COLUMNS = [
   'cof_expiry',
   'rego_expiry',
   'security_interest',
+] as const satisfies readonly Column[];
+
+/** The columns of the car's history check (1.3 extension), which a Car holds under `history`. */
+export const HISTORY_COLUMNS = [
+  'ppsr_date',
+  'finance_owing',
+  'stolen',
+  'written_off',
 ] as const satisfies readonly Column[];
 
 /** Other names for columns (content format 1.3), as normalised by `headerKey`. */
@@ -106,6 +120,16 @@ const ALIASES = new Map<string, Column>([
   ['description', 'comments'],
   ['dealer_comments', 'comments'],
   ['yard', 'account'],
+  ['ppsr_checked', 'ppsr_date'],
+  ['ppsr_checked_on', 'ppsr_date'],
+  ['ppsr_check_date', 'ppsr_date'],
+  ['history_checked', 'ppsr_date'],
+  ['money_owing', 'finance_owing'],
+  ['encumbered', 'finance_owing'],
+  ['reported_stolen', 'stolen'],
+  ['write_off', 'written_off'],
+  ['writeoff', 'written_off'],
+  ['wovr', 'written_off'],
 ]);
 
 /** The names a column is also known by, as a message lists them ("Stock No", "StockNo", …). */

@@ -3,6 +3,7 @@
  * keep it out: every bad value, the values a Car cannot do without, and a stock number already used.
  */
 import { COLUMNS, NZ_CIN_COLUMNS, shown, type Column } from './columns.ts';
+import { historyFields, isHistoryColumn } from './history-columns.ts';
 import { stockKey } from './identity.ts';
 import type { FeedCar, RowError } from './types.ts';
 import { readValue, type ReadContext } from './values.ts';
@@ -135,8 +136,10 @@ function feedCar(values: Map<Column, unknown>, partial: boolean): FeedCar {
   const nz: Record<string, unknown> = {};
   for (const [c, v] of values) {
     if ((NZ_CIN_COLUMNS as readonly string[]).includes(c)) nz[c] = v;
-    else out[c] = v;
+    else if (!isHistoryColumn(c)) out[c] = v;
   }
   if (Object.keys(nz).length) out.nz_cin = nz;
+  const history = historyFields(values);
+  if (history) out.history = history;
   return out as unknown as FeedCar;
 }

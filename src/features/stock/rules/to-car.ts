@@ -9,6 +9,7 @@ import { COLUMNS, NZ_CIN_COLUMNS, type Column } from './columns.ts';
 import { carIdOf, carNameOf, carSlugOf } from './identity.ts';
 import type { FeedCar } from './types.ts';
 import { POA } from './values.ts';
+import { historyColumnsOf, isHistoryColumn, mergeHistory } from './history-columns.ts';
 
 export interface CarOptions {
   /** The time of the import in milliseconds (Date.now()); the Car's created_at_timestamp is in seconds. */
@@ -118,6 +119,7 @@ export function mergeFeedCar(before: Car | undefined, f: FeedCar, o: MergeOption
   const decided = new Set<Column>(o.mode === 'full' ? (o.columns ?? ALL) : []);
   for (const key of Object.keys(f)) if (key in COLUMNS) decided.add(key as Column);
   for (const key of Object.keys(f.nz_cin ?? {})) decided.add(key as Column);
+  for (const key of historyColumnsOf(f.history)) decided.add(key);
   decided.add('stock_number');
 
   const nz: Record<string, unknown> = { ...((car.nz_cin as object | undefined) ?? {}) };
@@ -128,6 +130,7 @@ export function mergeFeedCar(before: Car | undefined, f: FeedCar, o: MergeOption
       else nz[column] = value;
       continue;
     }
+    if (isHistoryColumn(column)) continue;
     if (column === 'account' && f.account === undefined) continue; // the dealer's own account stays
     const field = FIELD[column as keyof typeof FIELD];
     if (PRICE_COLUMNS.includes(column)) continue;
@@ -137,6 +140,9 @@ export function mergeFeedCar(before: Car | undefined, f: FeedCar, o: MergeOption
   }
   if (Object.keys(nz).length) car.nz_cin = nz;
   else delete car.nz_cin;
+  const history = mergeHistory(car.history as Car['history'], f.history, decided);
+  if (history) car.history = history;
+  else delete car.history;
 
   if (PRICE_COLUMNS.some((c) => decided.has(c))) {
     for (const c of ['price_drive_away', 'price_egc'] as const) {

@@ -1,5 +1,5 @@
 /** The shapes a stock feed is read into (content format 1.2 "Stock feed"). */
-import type { NzCin } from '../../../content/entities.ts';
+import type { NzCin, VehicleHistory } from '../../../content/entities.ts';
 import type { Column } from './columns.ts';
 
 /**
@@ -53,6 +53,8 @@ export interface FeedCar {
   certified?: boolean;
   /** The NZ Consumer Information Notice's facts, when the feed gives any. */
   nz_cin?: NzCin;
+  /** The history check's facts (1.3 extension), when the feed gives any. */
+  history?: VehicleHistory;
   /** Where the row is in its feed, for a message about it: its line (CSV) or index (JSON). */
   where?: { line: number } | { index: number };
 }

@@ -44,6 +44,32 @@ const AMOUNT = /^(\d{1,3}(,\d{3})+|\d+)(\.\d+)?$/;
 /** Comments may hold line breaks and tabs; every other value no control character at all. */
 const COMMENT_CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
+const WRITE_OFF_TYPES = ['repairable', 'statutory', 'inspected'];
+const DAY_FIRST = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+
+/** A real calendar day as "YYYY-MM-DD", or undefined. */
+function realDay(y: number, m: number, d: number): string | undefined {
+  const day = new Date(Date.UTC(y, m - 1, d));
+  if (day.getUTCFullYear() !== y || day.getUTCMonth() !== m - 1 || day.getUTCDate() !== d) return undefined;
+  return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+}
+
+/**
+ * When a history check was made: "2025-06-30" or "30/06/2025" (AU and NZ stock systems write days
+ * first). "Yes" or "No" (a stock system that only says whether it checked) names no day: absent.
+ */
+function checkedOn(t: string): Read {
+  if (BOOLEANS.has(t.toLowerCase())) return ABSENT;
+  const iso = DATE.exec(t);
+  const dmy = DAY_FIRST.exec(t);
+  const day = iso
+    ? realDay(Number(iso[1]), Number(iso[2]), Number(iso[3]))
+    : dmy
+      ? realDay(Number(dmy[3]), Number(dmy[2]), Number(dmy[1]))
+      : undefined;
+  return day ? ok(day) : bad('expected the day of the check, "YYYY-MM-DD" or "DD/MM/YYYY", such as "30/06/2025"');
+}
+
 /** A price of "POA" (any case): price on application (content format 1.3). */
 export const POA = 'POA';
 
@@ -183,6 +209,16 @@ export function readValue(kind: ColumnKind, raw: unknown, ctx: ReadContext): Rea
     case 'boolean': {
       const v = BOOLEANS.get(t.toLowerCase());
       return v === undefined ? bad('expected yes or no (also true/false, 1/0, y/n)') : ok(v);
+    }
+    case 'checked':
+      return checkedOn(t);
+    case 'writeoff': {
+      const v = t.toLowerCase().replace(/\s*write[\s-]*off$/, '');
+      if (WRITE_OFF_TYPES.includes(v)) return ok(v);
+      const yes = BOOLEANS.get(v);
+      return yes === undefined
+        ? bad('expected yes or no, or the kind of write-off: repairable, statutory or inspected')
+        : ok(yes);
     }
     case 'url':
       return isWebAddress(t) ? ok(t) : bad('expected a web address starting with http:// or https://');

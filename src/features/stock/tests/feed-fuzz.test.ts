@@ -45,6 +45,8 @@ const good: Record<ColumnKind, fc.Arbitrary<string>> = {
     .array(fc.constantFrom('https://cdn.test/a.jpg', ' http://x.test/b.png ', ''), { maxLength: 4 })
     .map((a) => a.join('|')),
   url: fc.constantFrom('https://youtu.be/x', ''),
+  checked: fc.constantFrom('2025-06-30', '30/06/2025', 'yes', ''),
+  writeoff: fc.constantFrom('no', 'Yes', 'repairable', 'Statutory write-off', ''),
   list: fc
     .array(fc.constantFrom('Sunroof', '17" alloys', 'Tow bar, 3.5t', ''), { maxLength: 4 })
     .map((a) => a.join('|')),

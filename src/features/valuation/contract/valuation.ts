@@ -18,6 +18,7 @@ import {
   type VehicleCondition,
 } from '../rules/valuation.ts';
 import { CONTROL_CHARACTERS, siteSlug } from '../../../contract/parse.ts';
+import type { TradeInOffer } from '../rules/trade-offer.ts';
 
 export { AU_STATES, VEHICLE_CONDITIONS, type AuState, type TradeInRange, type ValuedVehicle, type VehicleCondition };
 
@@ -97,6 +98,11 @@ void requestFieldsMatch;
 /** The request as the route reads it. */
 export type ValuationQuery = Omit<z.output<typeof valuationRequest>, 'site'>;
 
-/** 200 of POST /api/valuation: a range, or no valuation for a vehicle the provider does not know. */
+/**
+ * 200 of POST /api/valuation: a range (with the dealer's conditional offer where site.json
+ * `trade_in.offer` makes one), or no valuation for a vehicle the provider does not know.
+ */
 export type ValuationAnswer =
-  { status: 'valued'; tradeIn: TradeInRange; vehicle: ValuedVehicle } | { status: 'unknown'; message: string };
+  | { status: 'valued'; tradeIn: TradeInRange; vehicle: ValuedVehicle; offer?: TradeInOffer }
+  | { status: 'unknown'; message: string };
+export type { TradeInOffer };

@@ -22,6 +22,7 @@ import { guard } from '../../../api/core/guard.ts';
 import { ValuationProviderError, localValuationProvider, type ValuationProvider } from './valuation-provider.ts';
 import { featureApp, routePath } from '../../../api/core/respond.ts';
 import { validate } from '../../../api/core/validate.ts';
+import { tradeInOffer } from '../rules/trade-offer.ts';
 
 export const VALUATION_UNAVAILABLE = 'Online valuations are not available right now. Please try again later.';
 const TOO_MANY = 'Too many valuations were asked for from your network. Please wait a minute and try again.';
@@ -60,7 +61,9 @@ export function valuationApp(deps: ApiDeps) {
           asAt: nowIn(timeZoneFor(site), deps.now()).day,
         });
         c.header('Cache-Control', 'no-store');
-        return c.json(answer);
+        // The same rule and provider make the offer the lead records (lead-offer.ts).
+        const offer = answer.status === 'valued' ? tradeInOffer(site.trade_in, answer.tradeIn) : undefined;
+        return c.json(offer ? { ...answer, offer } : answer);
       } catch (e) {
         if (!(e instanceof ValuationProviderError)) throw e;
         console.warn(`valuation provider (${dealer.slug}, ${provider.describe}): ${e.message}`);

@@ -6,6 +6,7 @@
  */
 import { DEFAULT_DISCLAIMER, asAtText, rangeText, vehicleText, type ValuationSubject } from '../rules/valuation.ts';
 import type { ValuationState } from './valuation-client.ts';
+import type { TradeInOffer } from '../rules/trade-offer.ts';
 
 export const VALUATION_HEADING = 'Estimated trade-in value';
 export const VALUATION_LOADING = 'Working out your estimate…';
@@ -14,36 +15,70 @@ export const VALUATION_UNKNOWN =
 export const VALUATION_UNAVAILABLE =
   'Online valuations are not available right now. Our team has your details and will be in touch with your valuation.';
 
+export const OFFER_HEADING = 'Our conditional offer';
+
+/** The dealer's offer beside the estimate: amount, the last day it stands, and its conditions. */
+function Offer({ offer }: { offer: TradeInOffer }) {
+  return (
+    <div className="valuation-offer">
+      <p className="valuation-offer-label">{OFFER_HEADING}</p>
+      <p className="valuation-offer-amount">{`$${offer.amount.toLocaleString('en-AU')}`}</p>
+      <p className="valuation-offer-valid">Valid until {asAtText(offer.validUntil)}</p>
+      <p className="valuation-offer-terms">{offer.terms}</p>
+    </div>
+  );
+}
+
 interface Props {
   subject: ValuationSubject;
   state: ValuationState;
   id: string;
   level: 2 | 3;
+  /** The terms of the offer the dealer makes with a valuation, if any: the loading lines hold its room. */
+  offerTerms?: string | undefined;
 }
 
 /** The loading lines: shown while loading, and laid out unseen behind a message to hold the height. */
-function Placeholder({ vehicle, hidden }: { vehicle: string; hidden?: boolean }) {
+function Placeholder({ vehicle, hidden, offer }: { vehicle: string; hidden?: boolean; offer?: string | undefined }) {
   return (
-    <div className="valuation-lines" aria-hidden={hidden || undefined}>
-      <p className="valuation-range">
-        <span className="valuation-skeleton" aria-hidden="true" />
-        {!hidden && <span className="visually-hidden">{VALUATION_LOADING}</span>}
-      </p>
-      <p className="valuation-vehicle">{vehicle}</p>
-      <p className="valuation-meta" aria-hidden="true">
-        <span>
-          <span className="valuation-skeleton valuation-skeleton-meta" />
-        </span>
-        <span>
-          <span className="valuation-skeleton valuation-skeleton-meta" />
-        </span>
-      </p>
+    <div
+      className={offer ? 'valuation-lines valuation-with-offer' : 'valuation-lines'}
+      aria-hidden={hidden || undefined}
+    >
+      <div className="valuation-estimate">
+        {offer && <p className="valuation-offer-label">Estimated range</p>}
+        <p className="valuation-range">
+          <span className="valuation-skeleton" aria-hidden="true" />
+          {!hidden && <span className="visually-hidden">{VALUATION_LOADING}</span>}
+        </p>
+        <p className="valuation-vehicle">{vehicle}</p>
+        <p className="valuation-meta" aria-hidden="true">
+          <span>
+            <span className="valuation-skeleton valuation-skeleton-meta" />
+          </span>
+          <span>
+            <span className="valuation-skeleton valuation-skeleton-meta" />
+          </span>
+        </p>
+      </div>
+      {offer && (
+        <div className="valuation-offer" aria-hidden="true">
+          <p className="valuation-offer-label">{OFFER_HEADING}</p>
+          <p className="valuation-offer-amount">
+            <span className="valuation-skeleton" />
+          </p>
+          <p className="valuation-offer-valid">
+            <span className="valuation-skeleton valuation-skeleton-meta" />
+          </p>
+          <p className="valuation-offer-terms">{offer}</p>
+        </div>
+      )}
       <p className="valuation-disclaimer">{DEFAULT_DISCLAIMER}</p>
     </div>
   );
 }
 
-export default function ValuationWidget({ subject, state, id, level }: Props) {
+export default function ValuationWidget({ subject, state, id, level, offerTerms }: Props) {
   const H = level === 2 ? 'h2' : 'h3';
   return (
     <section className={`success-panel valuation-widget valuation-${state.kind}`} aria-labelledby={id}>
@@ -51,21 +86,25 @@ export default function ValuationWidget({ subject, state, id, level }: Props) {
         {VALUATION_HEADING}
       </H>
       <div className="valuation-body" aria-live="polite" aria-busy={state.kind === 'loading'}>
-        {state.kind === 'loading' && <Placeholder vehicle={subject.vehicle} />}
+        {state.kind === 'loading' && <Placeholder vehicle={subject.vehicle} offer={offerTerms} />}
         {state.kind === 'valued' && (
-          <div className="valuation-lines">
-            <p className="valuation-range">{rangeText(state.tradeIn)}</p>
-            <p className="valuation-vehicle">{vehicleText(state.vehicle)}</p>
-            <p className="valuation-meta">
-              <span>As at {asAtText(state.tradeIn.asAt)}</span>
-              <span>Source: {state.tradeIn.source}</span>
-            </p>
+          <div className={state.offer ? 'valuation-lines valuation-with-offer' : 'valuation-lines'}>
+            <div className="valuation-estimate">
+              {state.offer && <p className="valuation-offer-label">Estimated range</p>}
+              <p className="valuation-range">{rangeText(state.tradeIn)}</p>
+              <p className="valuation-vehicle">{vehicleText(state.vehicle)}</p>
+              <p className="valuation-meta">
+                <span>As at {asAtText(state.tradeIn.asAt)}</span>
+                <span>Source: {state.tradeIn.source}</span>
+              </p>
+            </div>
+            {state.offer && <Offer offer={state.offer} />}
             <p className="valuation-disclaimer">{state.tradeIn.disclaimer}</p>
           </div>
         )}
         {(state.kind === 'unknown' || state.kind === 'unavailable') && (
           <>
-            <Placeholder vehicle={subject.vehicle} hidden />
+            <Placeholder vehicle={subject.vehicle} hidden offer={offerTerms} />
             <div className="valuation-notice">
               <svg
                 className="valuation-notice-icon"

@@ -5,13 +5,19 @@
  */
 import { apiFetch, ApiFetchError } from '../../../contract/fetch.ts';
 import { API_ROUTES } from '../../../contract/routes.ts';
-import type { TradeInRange, ValuationAnswer, ValuationRequest, ValuedVehicle } from '../contract/valuation.ts';
+import type {
+  TradeInOffer,
+  TradeInRange,
+  ValuationAnswer,
+  ValuationRequest,
+  ValuedVehicle,
+} from '../contract/valuation.ts';
 
 export const VALUATION_ROUTE = API_ROUTES.valuation;
 
 export type ValuationState =
   | { kind: 'loading' }
-  | { kind: 'valued'; tradeIn: TradeInRange; vehicle: ValuedVehicle }
+  | { kind: 'valued'; tradeIn: TradeInRange; vehicle: ValuedVehicle; offer?: TradeInOffer }
   | { kind: 'unknown' }
   | { kind: 'unavailable' };
 
@@ -45,7 +51,15 @@ export function outcomeOf(answer: unknown): ValuationOutcome {
     return { kind: 'unavailable' };
   }
   const vehicle = isObject(answer.vehicle) ? (answer.vehicle as ValuedVehicle) : {};
-  return { kind: 'valued', tradeIn: range as unknown as TradeInRange, vehicle };
+  const offer = offerOf(answer.offer);
+  return { kind: 'valued', tradeIn: range as unknown as TradeInRange, vehicle, ...(offer ? { offer } : {}) };
+}
+
+/** The dealer's offer, when the answer carries one of the right shape. */
+function offerOf(value: unknown): TradeInOffer | undefined {
+  if (!isObject(value) || !amount(value.amount) || typeof value.validUntil !== 'string') return undefined;
+  if (typeof value.terms !== 'string') return undefined;
+  return value as unknown as TradeInOffer;
 }
 
 /** Asks for the valuation; `answer` is set when there is one worth keeping (valued or unknown). */

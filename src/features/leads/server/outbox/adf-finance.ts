@@ -22,7 +22,7 @@ export interface VehicleFacts {
   transmission?: string;
   odometer?: { value: string; units: 'km' | 'mi' };
   colour?: string;
-  price?: { type: 'asking' | 'appraisal'; value: number };
+  price?: { type: 'asking' | 'appraisal' | 'offer'; value: number };
   /** ADF's <pricecomments>: what the stock car's price includes, or that it is price on application. */
   priceComments?: string;
   financeBudget?: number;

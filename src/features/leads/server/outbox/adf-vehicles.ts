@@ -17,6 +17,7 @@ import { priceQualifierLabel } from '../../../../lib/text.ts';
 import { el, optEl, textEl, type XmlElement } from './adf-xml.ts';
 import { saidYes, wantedCondition, type LeadKind, type LeadValues } from './adf-lead.ts';
 import type { LeadPayload, LeadVehicle } from './payload.ts';
+import { placeTradeOffer } from './adf-trade-offer.ts';
 
 import { onlineDeal, reservation, type Interest, type VehicleFacts } from './adf-finance.ts';
 
@@ -25,6 +26,7 @@ interface CarNames {
   year: string[];
   make: string[];
   model: string[];
+  variant: string[];
   rego: string[];
   km: string[];
   miles: string[];
@@ -36,6 +38,7 @@ const OWN: CarNames = {
   year: ['year', 'Year', 'Vehicle Year'],
   make: ['make', 'Make', 'Vehicle Make'],
   model: ['model', 'Model', 'Vehicle Model'],
+  variant: ['variant'],
   rego: ['RegoOrVin', 'rego', 'Rego'],
   km: ['kms', 'Kms', 'odometer', 'Vehicle Kilometers'],
   miles: ['odometer_miles'],
@@ -46,6 +49,7 @@ const TRADE: CarNames = {
   year: ['trade_year'],
   make: ['trade_make'],
   model: ['trade_model'],
+  variant: ['trade_variant'],
   rego: ['trade_rego'],
   km: ['trade_kms', 'trade_odometer'],
   miles: ['trade_odometer_miles'],
@@ -73,6 +77,7 @@ function ownCar(r: LeadValues, n: CarNames, interest: Interest | undefined): Veh
     year: r.take(...n.year),
     make: r.take(...n.make),
     model: r.take(...n.model),
+    trim: r.take(...n.variant),
   };
   const plate = r.peek(...n.rego);
   if (plate) {
@@ -102,6 +107,7 @@ function ownCar(r: LeadValues, n: CarNames, interest: Interest | undefined): Veh
   }
   const condition = r.take(...n.condition);
   if (condition) f.comments.push(`Condition: ${condition}`);
+  if (interest === 'sell' || interest === 'trade-in') placeTradeOffer(f, r);
   return f;
 }
 
