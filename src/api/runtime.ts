@@ -132,27 +132,15 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const env = options.env ?? processEnv();
   const log = options.log ?? (() => {});
   const config = dbConfigFrom(options.dataDir, env);
-  const destinations = destinationsFromEnv(
-    options.dealers.map((d) => d.slug),
-    env,
-    options.dataDir,
-  );
-  const dealWebhook = dealWebhooksFromEnv(
-    options.dealers.map((d) => d.slug),
-    env,
-  );
-  const retention = retentionFromEnv(
-    options.dealers.map((d) => d.slug),
-    env,
-  );
+  const slugs = options.dealers.map((d) => d.slug);
+  const destinations = destinationsFromEnv(slugs, env, options.dataDir);
+  const dealWebhook = dealWebhooksFromEnv(slugs, env);
+  const retention = retentionFromEnv(slugs, env);
   const rateLimits = rateLimitsFromEnv(env);
   const allowedOrigins = allowedOriginsFromEnv(env);
   const valuationProvider = options.valuationProvider ?? valuationProviderFromEnv(env);
   const mailer = options.mailer ?? mailerFromEnv(env, options.dataDir);
-  const hookOf = buildHooksFromEnv(
-    options.dealers.map((d) => d.slug),
-    env,
-  );
+  const hookOf = buildHooksFromEnv(slugs, env);
   const db = options.db ?? (await openDatabase(config, options.openEmbedded));
   const marketPrices = marketPriceRuns(db, options.dealers, env, { log });
   await prepareDatabase(db, options.dealers, log, marketPrices.provider);

@@ -31,7 +31,7 @@ export function historyFields(values: ReadonlyMap<Column, unknown>): VehicleHist
       if (typeof v === 'string') out.write_off_type = v;
     } else out[c] = v;
   }
-  return Object.keys(out).length ? (out) : undefined;
+  return Object.keys(out).length ? out : undefined;
 }
 
 /** The columns whose values `history` (a FeedCar's) gives. */
@@ -57,5 +57,5 @@ export function mergeHistory(
   }
   // A new check replaces the old one's source: the feed names none.
   if (decided.has('ppsr_date') && fed?.checked_on !== before?.checked_on) delete out.source;
-  return Object.keys(out).length ? (out) : undefined;
+  return Object.keys(out).length ? out : undefined;
 }
