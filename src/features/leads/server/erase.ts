@@ -17,6 +17,7 @@ import type { LeadPayload } from './outbox/payload.ts';
 import type { LeadRow } from './store.ts';
 import { eraseSavedSearchesOf } from '../../saved-searches/server/mail-log.ts';
 import { eraseReservationContacts } from '../../reservations/server/rows.ts';
+import { eraseDealsOf } from '../../online-deal/server/privacy.ts';
 
 /**
  * Date of birth, driver licence number and address (src/forms/forms/finance.ts, and the address
@@ -226,6 +227,8 @@ export interface EraseReport extends DeleteReport {
   mailFiles: string[];
   /** Their reservations whose name, email and phone were removed (an erase by email address). */
   reservations: number;
+  /** Their online deals deleted (an erase by email address). */
+  deals: number;
 }
 
 /** Deletes every lead of the person on the site, everywhere it is stored (see deleteLeads). */
@@ -244,8 +247,10 @@ export async function eraseLeadsOf(
   const saved = 'email' in person ? await eraseSavedSearchesOf(db, siteSlug, person.email) : undefined;
   // And reservations, whose payment records stay without the person's details.
   const reservations = 'email' in person ? await eraseReservationContacts(db, siteSlug, person.email) : 0;
+  const deals = 'email' in person ? await eraseDealsOf(db, siteSlug, person.email) : 0;
   return {
     reservations,
+    deals,
     ...deleted,
     errors: [...deleted.errors, ...(saved?.errors ?? [])],
     siteHasLeads,
@@ -269,6 +274,7 @@ export function describeErase(report: EraseReport, siteSlug: string, person: Per
       `Removed the name, email and phone from ${plural(report.reservations, 'reservation')} of ${siteSlug} ${whose} (the deposit's amount and payment reference stay).`,
     );
   }
+  if (report.deals) saved.push(`Deleted ${plural(report.deals, 'online deal')} of ${siteSlug} ${whose}.`);
   if (!report.leads.length && !report.errors.length) {
     if (saved.length) return [`No lead of ${siteSlug} ${whose}.`, ...saved].join('\n') + '\n';
     return report.siteHasLeads

@@ -18,6 +18,8 @@ export interface PurgeReport {
   mailFilesDeleted: number;
   /** Ended reservations (src/features/reservations/server/) deleted past the retention period. */
   reservationsDeleted: number;
+  /** Online deals (src/features/online-deal/) deleted past the retention period. */
+  dealsDeleted: number;
   /** True when the limit stopped it: more is due, for the next call. */
   more: boolean;
   /** Files that could not be rewritten or deleted; their leads are tried again next time. */
@@ -36,6 +38,7 @@ export const emptyPurgeReport = (): PurgeReport => ({
   mailDeleted: 0,
   mailFilesDeleted: 0,
   reservationsDeleted: 0,
+  dealsDeleted: 0,
   more: false,
   errors: [],
 });
@@ -62,6 +65,7 @@ export function describePurge(r: PurgeReport): string {
   }
   if (r.reservationsDeleted)
     parts.push(`deleted ${plural(r.reservationsDeleted, 'ended reservation')} past their time`);
+  if (r.dealsDeleted) parts.push(`deleted ${plural(r.dealsDeleted, 'online deal')} past their time`);
   return parts.length
     ? `Lead retention: ${parts.join('; ')}${r.more ? '; more is due and follows on the next run' : ''}.`
     : '';

@@ -20,6 +20,7 @@ import { emptyPurgeReport, type PurgeReport } from './purge-report.ts';
 import { BATCH, eraseSensitive } from './sensitive-purge.ts';
 import { purgeSavedSearches } from '../../saved-searches/server/mail-log.ts';
 import { purgeReservations } from '../../reservations/server/rows.ts';
+import { purgeDeals } from '../../online-deal/server/privacy.ts';
 
 export const DEFAULT_SENSITIVE_DAYS = envDefault('LEAD_SENSITIVE_DAYS');
 export const DEFAULT_RETENTION_MONTHS = envDefault('LEAD_RETENTION_MONTHS');
@@ -144,9 +145,10 @@ export async function purgeExpired(db: Db, options: PurgeOptions): Promise<Purge
   report.mailFilesDeleted = saved.files.length;
   report.errors.push(...saved.errors);
   // So do reservations, which name the shopper.
-  report.reservationsDeleted = await purgeReservations(db, {
-    now,
-    retentionCutoff: (slug) => monthsBefore(now, (retention.sites[slug] ?? retention.defaults).retentionMonths),
-  });
+  const retentionCutoff = (slug: string) =>
+    monthsBefore(now, (retention.sites[slug] ?? retention.defaults).retentionMonths);
+  report.reservationsDeleted = await purgeReservations(db, { now, retentionCutoff });
+  // And online deals, which name the shopper too.
+  report.dealsDeleted = await purgeDeals(db, { retentionCutoff });
   return report;
 }

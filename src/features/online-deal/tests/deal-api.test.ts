@@ -19,6 +19,8 @@ import type { DealerContent } from '../../../content/load.ts';
 import { addDays, todayIn, weekdayOf } from '../../../domain/booking-hours.ts';
 import { messages } from '../../../forms/messages.ts';
 import { deliverDue, FIRST_RETRY_MS } from '../../leads/server/outbox/deliver.ts';
+import { describeErase, eraseLeadsOf } from '../../leads/server/erase.ts';
+import { purgeExpired } from '../../leads/server/retention.ts';
 import { fixtureDealers, testDatabases, testDeps, type TestDb } from '../../../../tests/helpers/db.ts';
 import { describeProblems, validateWithDtd } from '../../../../tests/helpers/xml-dtd.ts';
 import type { DealStarted, DealView } from '../contract/deal.ts';
@@ -280,5 +282,28 @@ describe.each(testDatabases)('online deals on $label', (database) => {
     );
     expect(delivered.rows.every((r) => r.status === 'delivered')).toBe(true);
     expect(delivered.rows.map((r) => r.attempts).sort()).toEqual([1, 1, 2]);
+  });
+  it("follows the lead rules: an erase by the shopper's email deletes their deals, retention the stale ones", async () => {
+    const mine = await start();
+    await ok(await save(mine.token, { contact: { ...SHOPPER, email: 'Erase.Me@Example.com' } }));
+    const other = await start();
+    await ok(await save(other.token, { contact: SHOPPER }));
+    const report = await eraseLeadsOf(t.db, SLUG, { email: 'erase.me@example.com' });
+    expect(report.deals).toBe(1);
+    expect(describeErase(report, SLUG, { email: 'erase.me@example.com' })).toContain(
+      'Deleted 1 online deal of mini-motors',
+    );
+    expect((await post('/view', { token: mine.token })).status).toBe(404);
+    expect((await post('/view', { token: other.token })).status).toBe(200);
+    // Nothing is stale a day on; every deal is once the retention period has passed since its last change.
+    const policy = { defaults: { retentionMonths: 24, sensitiveDays: 30 }, sites: {} };
+    const soon = await purgeExpired(t.db, { retention: policy, now: new Date(clock + 86_400_000) });
+    expect(soon.dealsDeleted).toBe(0);
+    const { rows } = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM deals WHERE site_slug = $1', [
+      SLUG,
+    ]);
+    const later = await purgeExpired(t.db, { retention: policy, now: new Date(clock + 25 * 31 * 86_400_000) });
+    expect(later.dealsDeleted).toBe(rows[0]!.n);
+    expect((await post('/view', { token: other.token })).status).toBe(404);
   });
 });
