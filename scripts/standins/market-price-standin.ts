@@ -9,27 +9,15 @@
  *   - another VIN or rego without make and year, or a make the model does not know → 404
  *   - nothing that names a vehicle → 422
  * Every answer says source "Stand-in market-price service". Paths under /hang/ never answer;
- * under /broken/ answer 500 with HTML; under /garbled/ answer 200 without a range. Every route
- * needs `Authorization: Bearer <key>` (any non-empty key unless `apiKey` is given).
+ * under /broken/ answer 500 with HTML; under /garbled/ answer 200 without a range (standin-server.ts).
+ * Every route needs `Authorization: Bearer <key>` (any non-empty key unless `apiKey` is given).
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { bearerAuthorised, readJsonBody, sendJson } from './standin-http.ts';
+import { startJsonStandIn, type StandIn, type StandInOptions } from './standin-server.ts';
+import { plate, text, vehicleRequest, type Json } from './standin-http.ts';
 import { localMarketEstimate } from '../../src/features/market-price/server/market-model.ts';
 
-export interface MarketPriceStandInOptions {
-  port?: number;
-  host?: string;
-  /** When set, the only key accepted. */
-  apiKey?: string;
-}
-
-export interface MarketPriceStandIn {
-  url: string;
-  /** The bodies of the requests received, in order. */
-  requests: Record<string, unknown>[];
-  close(): Promise<void>;
-}
+export type MarketPriceStandInOptions = StandInOptions;
+export type MarketPriceStandIn = StandIn;
 
 export const STANDIN_SOURCE = 'Stand-in market-price service';
 
@@ -58,24 +46,9 @@ export const DEMO_VEHICLES = [
   },
 ] as const;
 
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
-const plate = (v: unknown) =>
-  text(v)
-    ?.replace(/[\s-]+/g, '')
-    .toUpperCase();
-
 /** The answer of POST /market-prices: status and body. */
 export function answerMarketPrice(request: Json): { status: number; body: Json } {
-  const country = request.country === 'NZ' ? 'NZ' : 'AU';
-  const asAt =
-    typeof request.asAt === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(request.asAt)
-      ? request.asAt
-      : new Date().toISOString().slice(0, 10);
-  const vehicle = isObject(request.vehicle) ? request.vehicle : {};
-  const km =
-    isObject(request.odometer) && typeof request.odometer.value === 'number' ? request.odometer.value : undefined;
+  const { country, asAt, vehicle, km } = vehicleRequest(request, 'asAt');
   const vin = plate(vehicle.vin);
   const rego = plate(vehicle.rego);
   const state = text(vehicle.state)?.toUpperCase();
@@ -125,53 +98,8 @@ export function answerMarketPrice(request: Json): { status: number; body: Json }
   };
 }
 
-export async function startMarketPriceStandIn(options: MarketPriceStandInOptions = {}): Promise<MarketPriceStandIn> {
-  const stalled = new Set<ServerResponse>();
-  const requests: Json[] = [];
-  const json = sendJson;
-  const authorised = (req: IncomingMessage) => bearerAuthorised(req, options.apiKey);
-
-  const server = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://stand-in').pathname.replace(/\/+$/, '') || '/';
-    if (path.startsWith('/hang/')) {
-      stalled.add(res);
-      res.on('close', () => stalled.delete(res));
-      return;
-    }
-    if (path.startsWith('/broken/')) {
-      res.writeHead(500, { 'Content-Type': 'text/html' }).end('<h1>Internal Server Error</h1>');
-      return;
-    }
-    const route = path.replace(/^\/garbled(?=\/)/, '');
-    if (route !== '/market-prices') return json(res, 404, { code: 'no_route', message: `No route ${path}` });
-    if (req.method !== 'POST') return json(res, 405, { message: `${req.method} is not allowed on ${path}` });
-    if (!authorised(req)) return json(res, 401, { message: 'A valid API key is required.' });
-    readJsonBody(req, 100_000).then(
-      (body) => {
-        if (!isObject(body)) return json(res, 400, { message: 'The request must be a JSON object.' });
-        requests.push(body);
-        if (route !== path) return json(res, 200, { retail: { low: 'soon' }, currency: 'AUD', confidence: 'high' });
-        const { status, body: answer } = answerMarketPrice(body);
-        json(res, status, answer);
-      },
-      () => json(res, 400, { message: 'The request must be JSON.' }),
-    );
+export function startMarketPriceStandIn(options: MarketPriceStandInOptions = {}): Promise<MarketPriceStandIn> {
+  return startJsonStandIn('/market-prices', answerMarketPrice, options, {
+    garbled: { retail: { low: 'soon' }, currency: 'AUD', confidence: 'high' },
   });
-
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
-  });
-  const address = server.address() as AddressInfo;
-  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  return {
-    url: `http://${host}:${address.port}`,
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const res of stalled) res.destroy();
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
 }

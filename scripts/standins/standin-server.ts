@@ -1,7 +1,9 @@
 /**
- * A stand-in's HTTP server (history-standin.ts, rego-standin.ts): one POST route of JSON that
- * needs a bearer key, paths under /hang/ that never answer (client timeouts) and under /broken/
- * that answer 500 with HTML. Listens on 127.0.0.1 and a free port unless told otherwise.
+ * A stand-in's HTTP server (history-standin.ts, rego-standin.ts, market-price-standin.ts,
+ * valuation-standin.ts): one POST route of JSON that needs a bearer key, paths under /hang/ that
+ * never answer (client timeouts) and under /broken/ that answer 500 with HTML, and, for a stand-in
+ * that gives a `garbled` body, the route under /garbled/ answering 200 with it. Listens on
+ * 127.0.0.1 and a free port unless told otherwise.
  */
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -23,10 +25,16 @@ export interface StandIn {
 
 type Json = Record<string, unknown>;
 
+export interface StandInFailures {
+  /** When set, POST /garbled{route} answers 200 with this body (an answer the client cannot use). */
+  garbled?: Json;
+}
+
 export async function startJsonStandIn(
   route: string,
   answer: (body: Json) => { status: number; body: Json },
   options: StandInOptions = {},
+  failures: StandInFailures = {},
 ): Promise<StandIn> {
   const stalled = new Set<ServerResponse>();
   const requests: Json[] = [];
@@ -41,7 +49,8 @@ export async function startJsonStandIn(
       res.writeHead(500, { 'Content-Type': 'text/html' }).end('<h1>Internal Server Error</h1>');
       return;
     }
-    if (path !== route) return sendJson(res, 404, { code: 'no_route', message: `No route ${path}` });
+    const garbled = failures.garbled !== undefined && path === `/garbled${route}`;
+    if (path !== route && !garbled) return sendJson(res, 404, { code: 'no_route', message: `No route ${path}` });
     if (req.method !== 'POST') return sendJson(res, 405, { message: `${req.method} is not allowed on ${path}` });
     if (!bearerAuthorised(req, options.apiKey)) return sendJson(res, 401, { message: 'A valid API key is required.' });
     readJsonBody(req, 100_000).then(
@@ -49,6 +58,7 @@ export async function startJsonStandIn(
         if (typeof body !== 'object' || body === null || Array.isArray(body))
           return sendJson(res, 400, { message: 'The request must be a JSON object.' });
         requests.push(body as Json);
+        if (garbled) return sendJson(res, 200, failures.garbled);
         const { status, body: out } = answer(body as Json);
         sendJson(res, status, out);
       },

@@ -12,28 +12,18 @@
  *     (valuation-model.ts); a make it does not know           → 404
  *   - nothing that names a vehicle                            → 422 { code: "insufficient_details" }
  * Every answer says source "Stand-in valuation service". Paths under /hang/ never answer (client
- * timeouts); under /broken/ answer 500 with HTML; under /garbled/ answer 200 without a range.
- * Every route needs `Authorization: Bearer <key>` (any non-empty key unless `apiKey` is given).
+ * timeouts); under /broken/ answer 500 with HTML; under /garbled/ answer 200 without a range
+ * (standin-server.ts). Every route needs `Authorization: Bearer <key>` (any non-empty key unless
+ * `apiKey` is given).
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { bearerAuthorised, readJsonBody, sendJson } from './standin-http.ts';
+import { startJsonStandIn, type StandIn, type StandInOptions } from './standin-server.ts';
+import { plate, text, vehicleRequest, type Json } from './standin-http.ts';
 import type { VehicleCondition } from '../../src/features/valuation/contract/valuation.ts';
 import { estimate } from '../../src/features/valuation/server/valuation-model.ts';
 
-export interface ValuationStandInOptions {
-  port?: number;
-  host?: string;
-  /** When set, the only key accepted. */
-  apiKey?: string;
-}
-
-export interface ValuationStandIn {
-  url: string;
-  /** The bodies of the valuation requests received, in order. */
-  requests: Record<string, unknown>[];
-  close(): Promise<void>;
-}
+export type ValuationStandInOptions = StandInOptions;
+/** `requests`: the bodies of the valuation requests received, in order. */
+export type ValuationStandIn = StandIn;
 
 export const STANDIN_SOURCE = 'Stand-in valuation service';
 
@@ -64,17 +54,6 @@ export const DEMO_VEHICLES: DemoVehicle[] = [
   { rego: 'KTR42', country: 'NZ', year: 2019, make: 'Mitsubishi', model: 'Triton', variant: 'GLX' },
 ];
 
-type Json = Record<string, unknown>;
-
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-const text = (value: unknown): string | undefined =>
-  typeof value === 'string' && value.trim() ? value.trim() : undefined;
-const plate = (value: unknown) =>
-  text(value)
-    ?.replace(/[\s-]+/g, '')
-    .toUpperCase();
-
 function findDemo(vehicle: Json, country: 'AU' | 'NZ'): DemoVehicle | undefined {
   const rego = plate(vehicle.rego);
   const vin = plate(vehicle.vin);
@@ -88,14 +67,7 @@ function findDemo(vehicle: Json, country: 'AU' | 'NZ'): DemoVehicle | undefined 
 
 /** The answer of POST /valuations: status and body. */
 export function answerValuation(request: Json): { status: number; body: Json } {
-  const country = request.country === 'NZ' ? 'NZ' : 'AU';
-  const asAt =
-    typeof request.valuationDate === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(request.valuationDate)
-      ? request.valuationDate
-      : new Date().toISOString().slice(0, 10);
-  const vehicle = isObject(request.vehicle) ? request.vehicle : {};
-  const odometer =
-    isObject(request.odometer) && typeof request.odometer.value === 'number' ? request.odometer.value : undefined;
+  const { country, asAt, vehicle, km: odometer } = vehicleRequest(request, 'valuationDate');
   const condition = (['excellent', 'good', 'fair', 'poor'] as const).find(
     (c): c is VehicleCondition => c === request.condition,
   );
@@ -130,56 +102,8 @@ export function answerValuation(request: Json): { status: number; body: Json } {
   };
 }
 
-export async function startValuationStandIn(options: ValuationStandInOptions = {}): Promise<ValuationStandIn> {
-  const stalled = new Set<ServerResponse>();
-  const requests: Json[] = [];
-
-  const json = sendJson;
-  const authorised = (req: IncomingMessage) => bearerAuthorised(req, options.apiKey);
-  const readBody = (req: IncomingMessage) => readJsonBody(req, 100_000);
-
-  const server = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://stand-in').pathname.replace(/\/+$/, '') || '/';
-    if (path.startsWith('/hang/')) {
-      stalled.add(res);
-      res.on('close', () => stalled.delete(res));
-      return;
-    }
-    if (path.startsWith('/broken/')) {
-      res.writeHead(500, { 'Content-Type': 'text/html' }).end('<h1>Internal Server Error</h1>');
-      return;
-    }
-    const route = path.replace(/^\/garbled(?=\/)/, '');
-    if (route !== '/valuations') return json(res, 404, { code: 'no_route', message: `No route ${path}` });
-    if (req.method !== 'POST') return json(res, 405, { message: `${req.method} is not allowed on ${path}` });
-    if (!authorised(req)) return json(res, 401, { message: 'A valid API key is required.' });
-    readBody(req).then(
-      (body) => {
-        if (!isObject(body)) return json(res, 400, { message: 'The request must be a JSON object.' });
-        requests.push(body);
-        if (route !== path) return json(res, 200, { tradeIn: { low: 'soon' }, currency: 'AUD' });
-        const { status, body: answer } = answerValuation(body);
-        json(res, status, answer);
-      },
-      () => json(res, 400, { message: 'The request must be JSON.' }),
-    );
+export function startValuationStandIn(options: ValuationStandInOptions = {}): Promise<ValuationStandIn> {
+  return startJsonStandIn('/valuations', answerValuation, options, {
+    garbled: { tradeIn: { low: 'soon' }, currency: 'AUD' },
   });
-
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
-  });
-  const address = server.address() as AddressInfo;
-  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-
-  return {
-    url: `http://${host}:${address.port}`,
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const res of stalled) res.destroy();
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
 }

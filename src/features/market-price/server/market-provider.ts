@@ -20,6 +20,7 @@
 import type { MarketAnswer, MarketConfidence, MarketEstimate, MarketQuery } from '../contract/market-price.ts';
 import { MARKET_CONFIDENCES } from '../contract/market-price.ts';
 import { envDefault, envInt, readEnv, type Env } from '../../../config/env.ts';
+import { providerBase, valuingClient } from '../../../lib/provider-http.ts';
 import { redactUrl } from '../../../lib/redact.ts';
 import { localMarketEstimate } from './market-model.ts';
 
@@ -120,58 +121,20 @@ export interface HttpMarketProviderOptions {
 }
 
 export function httpMarketProvider(options: HttpMarketProviderOptions): MarketProvider {
-  const base = options.baseUrl.replace(/\/+$/, '');
-  const doFetch = options.fetch ?? fetch;
-  const timeoutMs = options.timeoutMs ?? DEFAULT_MARKET_TIMEOUT_MS;
-  const seconds = timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} seconds` : `${timeoutMs} ms`;
+  const client = valuingClient({
+    ...options,
+    timeoutMs: options.timeoutMs ?? DEFAULT_MARKET_TIMEOUT_MS,
+    path: '/market-prices',
+    name: 'market-price provider',
+    keyVariable: 'MARKET_PRICE_API_KEY',
+    error: (message, status) => new MarketProviderError(message, status),
+  });
   return {
-    describe: redactUrl(base).replace(/\/$/, ''),
+    describe: client.describe,
     async estimate(input) {
-      let response: Response;
-      let body: unknown;
-      try {
-        // The timeout covers the body too: a provider that sends headers and then stalls still ends.
-        response = await doFetch(`${base}/market-prices`, {
-          method: 'POST',
-          signal: AbortSignal.timeout(timeoutMs),
-          headers: {
-            Accept: 'application/json',
-            'Content-Type': 'application/json',
-            Authorization: `Bearer ${options.apiKey}`,
-          },
-          body: JSON.stringify(marketRequestBody(input)),
-        });
-        const raw = await response.text();
-        try {
-          body = JSON.parse(raw);
-        } catch {
-          body = undefined;
-        }
-      } catch (e) {
-        const timedOut = (e as Error).name === 'TimeoutError' || (e as Error).name === 'AbortError';
-        throw new MarketProviderError(
-          timedOut
-            ? `The market-price provider did not answer within ${seconds}.`
-            : 'The market-price provider cannot be reached.',
-          503,
-        );
-      }
-      const { status } = response;
-      if (status === 401 || status === 403) {
-        throw new MarketProviderError(
-          "The market-price provider rejected this site's API key (MARKET_PRICE_API_KEY).",
-          502,
-        );
-      }
-      if (status === 429) throw new MarketProviderError('The market-price provider is busy (HTTP 429).', 503);
-      if (status === 404 || status === 422) {
-        const message = isObject(body) ? text(body.message, 300) : undefined;
-        return { status: 'unknown', message: message ?? 'The market-price provider does not know this vehicle.' };
-      }
-      if (status !== 200 || !isObject(body)) {
-        throw new MarketProviderError(`The market-price provider could not handle the request (HTTP ${status}).`, 502);
-      }
-      return { status: 'valued', estimate: mapMarketAnswer(body, input) };
+      const answer = await client.post(marketRequestBody(input));
+      if ('unknown' in answer) return { status: 'unknown', message: answer.unknown };
+      return { status: 'valued', estimate: mapMarketAnswer(answer.body, input) };
     },
   };
 }
@@ -183,17 +146,13 @@ export function httpMarketProvider(options: HttpMarketProviderOptions): MarketPr
 export function marketProviderFromEnv(env: Env, options: { fetch?: typeof fetch } = {}): MarketProvider {
   const url = readEnv(env, 'MARKET_PRICE_PROVIDER_URL')?.trim();
   if (!url) return localMarketProvider();
-  if (!/^https?:\/\/[^/\s]+/i.test(url)) {
-    throw new Error(
-      `MARKET_PRICE_PROVIDER_URL must be an http(s) address such as https://prices.example.com/v1, not "${redactUrl(url)}".`,
-    );
-  }
+  const base = providerBase(url, 'MARKET_PRICE_PROVIDER_URL', 'https://prices.example.com/v1', redactUrl(url));
   const apiKey = readEnv(env, 'MARKET_PRICE_API_KEY')?.trim();
   if (!apiKey) {
     throw new Error('MARKET_PRICE_API_KEY must be set with MARKET_PRICE_PROVIDER_URL: the key the provider issued.');
   }
   return httpMarketProvider({
-    baseUrl: url,
+    baseUrl: base,
     apiKey,
     fetch: options.fetch,
     timeoutMs: envInt(env, 'MARKET_PRICE_TIMEOUT_MS'),

@@ -24,6 +24,7 @@ import type { TradeInRange, ValuationAnswer, ValuationQuery, ValuedVehicle } fro
 import { VEHICLE_CONDITIONS } from '../contract/valuation.ts';
 import { envDefault, envInt, readEnv, type Env } from '../../../config/env.ts';
 import { locale } from '../../../lib/locale.ts';
+import { providerBase, valuingClient } from '../../../lib/provider-http.ts';
 import { redactUrl } from '../../../lib/redact.ts';
 import { DEFAULT_DISCLAIMER, estimate } from './valuation-model.ts';
 
@@ -152,60 +153,21 @@ export function valuationRequestBody({ query, country, asAt }: ValuationInput): 
 }
 
 export function httpValuationProvider(options: HttpValuationProviderOptions): ValuationProvider {
-  const base = options.baseUrl.replace(/\/+$/, '');
-  const doFetch = options.fetch ?? fetch;
-  const timeoutMs = options.timeoutMs ?? DEFAULT_VALUATION_TIMEOUT_MS;
-  const seconds = timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} seconds` : `${timeoutMs} ms`;
-
+  const client = valuingClient({
+    ...options,
+    timeoutMs: options.timeoutMs ?? DEFAULT_VALUATION_TIMEOUT_MS,
+    path: '/valuations',
+    name: 'valuation provider',
+    keyVariable: 'VALUATION_API_KEY',
+    error: (message, status) => new ValuationProviderError(message, status),
+  });
   return {
     // The base as configured (no slash added after a bare host), masked.
-    describe: redactUrl(base).replace(/\/$/, ''),
+    describe: client.describe,
     async value(input) {
-      let response: Response;
-      let body: unknown;
-      try {
-        // The timeout covers the body too: a provider that sends headers and then stalls still ends.
-        response = await doFetch(`${base}/valuations`, {
-          method: 'POST',
-          signal: AbortSignal.timeout(timeoutMs),
-          headers: {
-            Accept: 'application/json',
-            'Content-Type': 'application/json',
-            Authorization: `Bearer ${options.apiKey}`,
-          },
-          body: JSON.stringify(valuationRequestBody(input)),
-        });
-        const raw = await response.text();
-        try {
-          body = JSON.parse(raw);
-        } catch {
-          body = undefined;
-        }
-      } catch (e) {
-        const timedOut = (e as Error).name === 'TimeoutError' || (e as Error).name === 'AbortError';
-        throw new ValuationProviderError(
-          timedOut
-            ? `The valuation provider did not answer within ${seconds}.`
-            : 'The valuation provider cannot be reached.',
-          503,
-        );
-      }
-      const { status } = response;
-      if (status === 401 || status === 403) {
-        throw new ValuationProviderError(
-          "The valuation provider rejected this site's API key (VALUATION_API_KEY).",
-          502,
-        );
-      }
-      if (status === 429) throw new ValuationProviderError('The valuation provider is busy (HTTP 429).', 503);
-      if (status === 404 || status === 422) {
-        const message = isObject(body) ? text(body.message, 300) : undefined;
-        return { status: 'unknown', message: message ?? 'The valuation provider does not know this vehicle.' };
-      }
-      if (status !== 200 || !isObject(body)) {
-        throw new ValuationProviderError(`The valuation provider could not handle the request (HTTP ${status}).`, 502);
-      }
-      return mapValuation(body, input);
+      const answer = await client.post(valuationRequestBody(input));
+      if ('unknown' in answer) return { status: 'unknown', message: answer.unknown };
+      return mapValuation(answer.body, input);
     },
   };
 }
@@ -217,16 +179,12 @@ export function httpValuationProvider(options: HttpValuationProviderOptions): Va
 export function valuationProviderFromEnv(env: Env, options: { fetch?: typeof fetch } = {}): ValuationProvider {
   const url = readEnv(env, 'VALUATION_PROVIDER_URL')?.trim();
   if (!url) return localValuationProvider();
-  if (!/^https?:\/\/[^/\s]+/i.test(url)) {
-    throw new Error(
-      `VALUATION_PROVIDER_URL must be an http(s) address such as https://valuations.example.com/v1, not "${redactUrl(url)}".`,
-    );
-  }
+  const base = providerBase(url, 'VALUATION_PROVIDER_URL', 'https://valuations.example.com/v1', redactUrl(url));
   const apiKey = readEnv(env, 'VALUATION_API_KEY')?.trim();
   if (!apiKey)
     throw new Error(
       'VALUATION_API_KEY must be set with VALUATION_PROVIDER_URL: the key the valuation provider issued.',
     );
   const timeoutMs = envInt(env, 'VALUATION_TIMEOUT_MS');
-  return httpValuationProvider({ baseUrl: url, apiKey, fetch: options.fetch, timeoutMs });
+  return httpValuationProvider({ baseUrl: base, apiKey, fetch: options.fetch, timeoutMs });
 }
