@@ -46,11 +46,10 @@ export interface ValuationProvider {
 
 /** The provider gave no usable answer. `status` is what the API route answers. */
 export class ValuationProviderError extends Error {
-  constructor(
-    message: string,
-    readonly status: 502 | 503,
-  ) {
+  readonly status: 502 | 503;
+  constructor(message: string, status: 502 | 503) {
     super(message);
+    this.status = status;
     this.name = 'ValuationProviderError';
   }
 }
