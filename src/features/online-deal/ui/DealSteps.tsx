@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import type { DealView } from '../contract/deal.ts';
 import { money, type Fields } from './deal-client.ts';
+import { asAtText } from '../../valuation/rules/valuation.ts';
 import { Actions, Field, partErrors, useForm, type SavePart } from './DealFields.tsx';
 
 export function TradeInStep({ deal, save }: { deal: DealView; save: SavePart }) {
@@ -62,7 +63,7 @@ export function TradeInStep({ deal, save }: { deal: DealView; save: SavePart }) 
             Our offer for your car: <strong>{money(t.offer.amount)}</strong>
           </p>
           <p>
-            Valid until {t.offer.validUntil}. {t.offer.terms} Online estimate {money(t.offer.range.low)} to{' '}
+            Valid until {asAtText(t.offer.validUntil)}. {t.offer.terms} Online estimate {money(t.offer.range.low)} to{' '}
             {money(t.offer.range.high)}.
           </p>
         </div>
