@@ -24,6 +24,7 @@ export const templates = [
   'legal',
   '404',
   'shortlist',
+  'deal',
 ] as const;
 export type Template = (typeof templates)[number];
 
@@ -52,9 +53,11 @@ export function classify(route: Route): { template: Template; interactive: boole
       return { template: '404', interactive: true };
     case 'saved':
     case 'compare':
-    case 'deal':
       // No blocks, but drawn by a small island from the visitor's own list or the address.
       return { template: 'shortlist', interactive: true };
+    case 'deal':
+      // No blocks: the deal builder's island, on its own page so car pages keep their budget.
+      return { template: 'deal', interactive: true };
   }
 }
 

@@ -102,7 +102,7 @@ describe.each(testDatabases)('ADF of every sample form on $label', (database) =>
     ).toEqual([]);
   }, 120_000);
 
-  it('sends a trade-in as a used vehicle with its odometer, expected price and plate in their elements', () => {
+  it('sends a trade-in as a used vehicle with its odometer, plate and the dealer’s offer in their elements, the expected price in its comments', () => {
     const { xml } = of('tasman-motors', '/sell-my-car');
     const trade = vehicle(xml, /interest="trade-in"/);
     expect(trade).toMatch(/^<vehicle interest="trade-in" status="used">/);
@@ -112,11 +112,14 @@ describe.each(testDatabases)('ADF of every sample form on $label', (database) =>
       '<make>Toyota</make>',
       '<model>HiLux</model>',
       '<odometer units="km">145000</odometer>',
-      '<price type="appraisal" currency="NZD">28500</price>',
-      '<comments>Rego: KLM456</comments>',
+      '<comments>Rego: KLM456',
+      'Price the customer hopes for: $28,500',
     ]) {
       expect(trade).toContain(line);
     }
+    // The sample dealer makes conditional offers (site.json trade_in.offer): the server's offer is the price.
+    expect(trade).toMatch(/<price type="offer" currency="NZD">\d+<\/price>/);
+    expect(trade).toMatch(/Conditional online trade-in offer: \$[\d,]+, valid until /);
     expect(xml.match(/<vehicle /g)).toHaveLength(1);
     expect(xml).toMatch(/<name part="first">Jordan<\/name>\s*<name part="last">O&apos;Connor<\/name>\s*<email>/);
     // Stored in E.164 by the lead route (src/forms/phone.ts).
