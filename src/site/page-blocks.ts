@@ -16,7 +16,7 @@ export function hasPageHeading(blocks: Block[]): boolean {
   for (const b of walkBlocks(blocks)) {
     if (b.type === 'heading' && headingContent(b.data)?.level === 1) return true;
     if (b.type === 'success') return true;
-    // A page's own slider hero (issue 39) gives the page its <h1> when no heading block does.
+    // A page's own slider hero gives the page its <h1> when no heading block does.
     if (b.type === 'imageSlider' && b.data.hero && blocks.includes(b)) return true;
     if ((b.type === 'imageBanner' || b.type === 'imageBackground') && /<h1[\s>]/i.test(sanitizeRich(b.data.content))) {
       return true;

@@ -36,7 +36,7 @@ export const imageSliderData = z.object({
   /** Index of the slide shown first. Absent, or past the last slide: 0 (spec §2: "the start index defaults to 0"). */
   startIndex: opt(z.number().int().nonnegative()),
   /**
-   * (Optional, issue 39) A hero over the slides: a headline, a subheading, a call to action and a
+   * (Optional, a 1.3 extension) A hero over the slides: a headline, a subheading, a call to action and a
    * quick stock search (make, model, max price) that opens the dealer's stock listing filtered.
    * Over the image on wide screens (with a scrim, readable over any photo), below it on phones.
    * Absent: the slides alone, as before.

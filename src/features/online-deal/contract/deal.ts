@@ -35,7 +35,7 @@ export const dealStart = z.object({
   }),
 });
 
-/** The shopper's own car. The rego look-up (issue 39 part 3) fills these in where it is offered. */
+/** The shopper's own car. Find my car (src/features/rego-lookup/) fills these in where it is offered. */
 export const dealTradeIn = z.object({
   rego: text(9).optional(),
   state: text(3).optional(),

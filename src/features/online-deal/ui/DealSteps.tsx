@@ -35,7 +35,7 @@ export function TradeInStep({ deal, save }: { deal: DealView; save: SavePart }) 
         void send({ trade_in: { ...values, variant: values.variant || undefined, rego: values.rego || undefined } });
       }}
     >
-      {/* The rego look-up (issue 39, part 3) goes here: it fills make, model, variant and year from the plate. */}
+      {/* Find my car (src/features/rego-lookup/) belongs here: it fills make, model, variant and year from the plate. */}
       <div className="deal-grid">
         <Field id="deal-trade-make" label="Make" required error={errors.make}>
           {(a) => <input {...a} {...bind('make')} className="input" autoComplete="off" placeholder="e.g. Toyota" />}
