@@ -3,7 +3,7 @@
  * asks them (the server answers each problem in the enquiry form's words), then "Send my deal";
  * and the deposit, on to the reservation checkout once the deal is sent.
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { DealView } from '../contract/deal.ts';
 import { Field, partErrors, type SavePart } from './DealFields.tsx';
 import type { Fields } from './deal-client.ts';
@@ -88,25 +88,9 @@ export function ContactStep({
           />
         )}
       </Field>
-      <div className={`form-field field${errors.privacy_consent ? ' has-error' : ''}`}>
-        <label className="deal-check">
-          <input
-            type="checkbox"
-            checked={consent}
-            onChange={(e) => setConsent(e.target.checked)}
-            aria-invalid={errors.privacy_consent ? true : undefined}
-            aria-describedby={errors.privacy_consent ? 'deal-consent-error' : undefined}
-          />
-          <span>
-            I agree to the <a href={privacyHref}>Privacy Policy</a> and to {dealerName} contacting me about this deal.
-          </span>
-        </label>
-        {errors.privacy_consent && (
-          <p className="form-error field-error" id="deal-consent-error">
-            {errors.privacy_consent.replace(/^\*/, '')}
-          </p>
-        )}
-      </div>
+      <CheckField id="deal-consent-error" checked={consent} onChange={setConsent} error={errors.privacy_consent}>
+        I agree to the <a href={privacyHref}>Privacy Policy</a> and to {dealerName} contacting me about this deal.
+      </CheckField>
       {errors._ && <p className="form-error">{errors._}</p>}
       <div className="deal-actions">
         <button type="submit" className="btn btn-primary btn-lg" aria-busy={busy || undefined}>
@@ -152,27 +136,43 @@ export function DepositStep({ deal, pay }: { deal: DealView; pay: (accept: boole
           <p>{deal.deposit!.terms}</p>
         )}
       </div>
-      <div className={`form-field field${errors.accept_terms ? ' has-error' : ''}`}>
-        <label className="deal-check">
-          <input
-            type="checkbox"
-            checked={accept}
-            onChange={(e) => setAccept(e.target.checked)}
-            aria-invalid={errors.accept_terms ? true : undefined}
-            aria-describedby={errors.accept_terms ? 'deal-terms-error' : undefined}
-          />
-          <span>I accept the deposit terms.</span>
-        </label>
-        {errors.accept_terms && (
-          <p className="form-error field-error" id="deal-terms-error">
-            {errors.accept_terms.replace(/^\*/, '')}
-          </p>
-        )}
-      </div>
+      <CheckField id="deal-terms-error" checked={accept} onChange={setAccept} error={errors.accept_terms}>
+        I accept the deposit terms.
+      </CheckField>
       {errors._ && <p className="form-error">{errors._}</p>}
       <button type="submit" className="btn btn-primary btn-lg" aria-busy={busy || undefined}>
         {busy ? 'Opening the checkout…' : `Pay the ${deal.deposit!.text} deposit`}
       </button>
     </form>
+  );
+}
+
+/** A required checkbox with its message: the consent to be contacted, the deposit terms. */
+function CheckField(props: {
+  id: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  error: string | undefined;
+  children: ReactNode;
+}) {
+  const { id, checked, onChange, error, children } = props;
+  return (
+    <div className={`form-field field${error ? ' has-error' : ''}`}>
+      <label className="deal-check">
+        <input
+          type="checkbox"
+          checked={checked}
+          onChange={(e) => onChange(e.target.checked)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? id : undefined}
+        />
+        <span>{children}</span>
+      </label>
+      {error && (
+        <p className="form-error field-error" id={id}>
+          {error.replace(/^\*/, '')}
+        </p>
+      )}
+    </div>
   );
 }
