@@ -15,6 +15,13 @@ export type VehicleCondition = (typeof VEHICLE_CONDITIONS)[number];
 export const DEFAULT_DISCLAIMER =
   'An estimate only, from the details you gave and typical market figures. It is subject to an inspection of the vehicle and is not an offer to buy it.';
 
+/**
+ * The default disclaimer's place when the dealer makes a conditional offer beside the range: the
+ * range is still only an estimate, but "not an offer to buy it" would contradict the offer shown.
+ */
+export const OFFER_DISCLAIMER =
+  'The range is an estimate only, from the details you gave and typical market figures. Our offer is conditional: it stands until the day shown, on the terms with it.';
+
 /** What the thank-you page posts to POST /api/valuation (the contract's schema reads exactly these fields). */
 export interface ValuationRequest {
   site?: string;

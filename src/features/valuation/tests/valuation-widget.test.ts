@@ -6,7 +6,14 @@ import type { Db } from '../../../api/core/deps.ts';
 import { httpValuationProvider, type ValuationProvider } from '../server/valuation-provider.ts';
 import ValuationWidget, { VALUATION_UNAVAILABLE, VALUATION_UNKNOWN } from '../ui/ValuationWidget.tsx';
 import { fetchValuation, outcomeOf, type ValuationState } from '../ui/valuation-client.ts';
-import { DEFAULT_DISCLAIMER, asAtText, rangeText, valuationSubject, vehicleText } from '../rules/valuation.ts';
+import {
+  DEFAULT_DISCLAIMER,
+  OFFER_DISCLAIMER,
+  asAtText,
+  rangeText,
+  valuationSubject,
+  vehicleText,
+} from '../rules/valuation.ts';
 import { groupDealers, unreachableProvider } from '../../../../tests/unit/api/api-routes-harness.ts';
 
 const formValues = {
@@ -87,6 +94,35 @@ describe('the valuation widget', () => {
       'An estimate only, from the details you gave and typical market figures. It is subject to an inspection of the vehicle and is not an offer to buy it.',
     );
     expect(html).toContain('aria-busy="false"');
+  });
+
+  it("beside the dealer's conditional offer, never says the estimate is not an offer; a provider's own words stay", () => {
+    const offer = {
+      amount: 15_150,
+      currency: 'AUD' as const,
+      validUntil: '2025-06-18',
+      terms: 'Subject to our buyer sighting the vehicle.',
+      basis: { low: 18_500, high: 21_000, asAt: '2025-06-15', source: 'Dealer estimate' },
+    };
+    const vehicle = { year: 2019, make: 'Toyota', model: 'Corolla', km: 85_000 };
+    const shown = text(render({ kind: 'valued', tradeIn, vehicle, offer }));
+    expect(shown).toContain('Our conditional offer $15,150 Valid until 18 June 2025');
+    expect(shown).not.toContain('not an offer');
+    expect(shown).toContain(OFFER_DISCLAIMER);
+    const loading = text(
+      renderToStaticMarkup(
+        createElement(ValuationWidget, {
+          subject,
+          state: { kind: 'loading' },
+          id: 'v',
+          level: 2,
+          offerTerms: offer.terms,
+        }),
+      ),
+    );
+    expect(loading).not.toContain('not an offer');
+    const own = 'Figures from Glass’s Guide; not a guaranteed price.';
+    expect(text(render({ kind: 'valued', tradeIn: { ...tradeIn, disclaimer: own }, vehicle, offer }))).toContain(own);
   });
 
   it('while loading, keeps the lines of the answer with placeholders and says it is working', () => {

@@ -4,7 +4,14 @@
  * its way the same lines hold placeholders, so nothing moves when it arrives; a message in their
  * place (no valuation, or none available) keeps their height too.
  */
-import { DEFAULT_DISCLAIMER, asAtText, rangeText, vehicleText, type ValuationSubject } from '../rules/valuation.ts';
+import {
+  DEFAULT_DISCLAIMER,
+  OFFER_DISCLAIMER,
+  asAtText,
+  rangeText,
+  vehicleText,
+  type ValuationSubject,
+} from '../rules/valuation.ts';
 import type { ValuationState } from './valuation-client.ts';
 import type { TradeInOffer } from '../rules/trade-offer.ts';
 
@@ -73,9 +80,14 @@ function Placeholder({ vehicle, hidden, offer }: { vehicle: string; hidden?: boo
           <p className="valuation-offer-terms">{offer}</p>
         </div>
       )}
-      <p className="valuation-disclaimer">{DEFAULT_DISCLAIMER}</p>
+      <p className="valuation-disclaimer">{offer ? OFFER_DISCLAIMER : DEFAULT_DISCLAIMER}</p>
     </div>
   );
+}
+
+/** The provider's disclaimer, except that its default one gives way to the offer's beside an offer. */
+function disclaimerOf(disclaimer: string, offer: TradeInOffer | undefined): string {
+  return offer && disclaimer === DEFAULT_DISCLAIMER ? OFFER_DISCLAIMER : disclaimer;
 }
 
 export default function ValuationWidget({ subject, state, id, level, offerTerms }: Props) {
@@ -99,7 +111,7 @@ export default function ValuationWidget({ subject, state, id, level, offerTerms 
               </p>
             </div>
             {state.offer && <Offer offer={state.offer} />}
-            <p className="valuation-disclaimer">{state.tradeIn.disclaimer}</p>
+            <p className="valuation-disclaimer">{disclaimerOf(state.tradeIn.disclaimer, state.offer)}</p>
           </div>
         )}
         {(state.kind === 'unknown' || state.kind === 'unavailable') && (
