@@ -10,6 +10,8 @@ export const API_BASE = '/api';
 export const API_ROUTES = {
   /** GET: the instance and its database answer (load balancers). */
   health: '/api/health',
+  /** GET: the OpenAPI 3.1 document of the public API (src/api/openapi/). */
+  openapi: '/api/openapi.json',
   /** POST: save a lead (partial or final). */
   leads: '/api/leads',
   /** POST: a finance application to the site's provider, `/api/send-to-{provider}`. */
@@ -73,6 +75,7 @@ export type ApiRouteName = keyof typeof API_ROUTES;
 /** The method each route answers (a GET route answers HEAD too). */
 export const API_METHODS: Record<ApiRouteName, 'GET' | 'POST'> = {
   health: 'GET',
+  openapi: 'GET',
   leads: 'POST',
   sendToProvider: 'POST',
   financeLocations: 'POST',

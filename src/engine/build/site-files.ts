@@ -1,4 +1,4 @@
-/** The files every dealer site root gets besides its pages: sitemap.xml, robots.txt, _headers. */
+/** The files every dealer site root gets besides its pages: sitemap.xml, robots.txt, llms.txt, _headers. */
 import { cspHashSource } from './csp-rewrite.ts';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -9,7 +9,12 @@ import { routeBlocks } from '../../domain/pages.ts';
 import { GOOGLE_FEED_FILE, META_FEED_FILE } from '../../seo/feeds/index.ts';
 import { videoSource } from '../../features/car-page/rules/video.ts';
 
+export { llmsTxt } from './llms-txt.ts';
+
 const FEED_FILES = [GOOGLE_FEED_FILE, META_FEED_FILE];
+
+/** llms.txt is Markdown read as plain text: said so with its charset on every host. */
+export const LLMS_TXT_TYPE = 'text/plain; charset=utf-8';
 
 function xmlEscape(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -231,5 +236,8 @@ export function headersFile(csp: string, options: HeadersFileOptions = {}): stri
     '',
     // The vehicle feeds are fetched by ad platforms, not read by people: out of search results.
     ...FEED_FILES.flatMap((name) => [`/${name}`, '  X-Robots-Tag: noindex', '']),
+    '/llms.txt',
+    `  Content-Type: ${LLMS_TXT_TYPE}`,
+    '',
   ].join('\n');
 }

@@ -38,7 +38,7 @@ import { NOT_FOUND_PATH } from '../../domain/routes.ts';
 import { GOOGLE_FEED_FILE, META_FEED_FILE, vehicleFeeds } from '../../seo/feeds/index.ts';
 import { serveFetch } from '../serve/serve-fetch.ts';
 import { DEFAULT_BODY_TIMEOUT_MS, guardServer } from '../../api/connection-guard.ts';
-import { robotsTxt, sitemapXml } from '../build/site-files.ts';
+import { LLMS_TXT_TYPE, llmsTxt, robotsTxt, sitemapXml } from '../build/site-files.ts';
 import { isSlug } from '../serve/serve-index.ts';
 import { provideContent } from '../integration/fleet-state.ts';
 import { contentErrorPage, devIndexPage, pageErrorPage, unplacedErrorsBox } from './dev-pages.ts';
@@ -90,6 +90,7 @@ function siteFile(
 ): { type: string; body: string } | undefined {
   if (pathname === '/sitemap.xml') return { type: 'application/xml; charset=utf-8', body: sitemapXml(dealer) };
   if (pathname === '/robots.txt') return { type: 'text/plain; charset=utf-8', body: robotsTxt(dealer, false) };
+  if (pathname === '/llms.txt') return { type: LLMS_TXT_TYPE, body: llmsTxt(dealer) };
   const name = FEED_TYPES.has(pathname.slice(1)) ? pathname.slice(1) : undefined;
   const feed = name && vehicleFeeds(dealer).find((f) => f.name === name);
   return feed ? { type: FEED_TYPES.get(feed.name)!, body: feed.text } : undefined;

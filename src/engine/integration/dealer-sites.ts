@@ -18,6 +18,7 @@ import { pageFileOf, placeSharedFiles, sharedFiles, SiteRoot } from '../build/si
 import {
   contentSecurityPolicy,
   headersFile,
+  llmsTxt,
   mapPagePaths,
   robotsTxt,
   sendsStrictTransport,
@@ -130,6 +131,7 @@ export class DealerSites {
         ...feeds.map((feed): [string, string] => [feed.name, feed.text]),
         ['sitemap.xml', sitemapXml(d)],
         ['robots.txt', robotsTxt(d, options.preview)],
+        ['llms.txt', llmsTxt(d)],
         ['_headers', headersFile(csp, { strictTransport: sendsStrictTransport(d, options.preview), pagePolicies })],
       ];
       await mkdir(dest, { recursive: true });
