@@ -155,6 +155,8 @@ const UNSHAPED: ApiRouteName[] = [
   'savedSearchConfirm',
   'savedSearchUnsubscribePage',
   'savedSearchUnsubscribe',
+  // The OpenAPI document reads nothing but the site.
+  'openapi',
 ];
 
 /** The handler a sub-app declared, under the wrapper app.route() puts around it. */
