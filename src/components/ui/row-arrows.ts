@@ -16,33 +16,15 @@ export function rowArrowLabels(noun: string): { previous: string; next: string }
  * `[data-row]` section by `data-row-list` (an island may render the list, so the id is given
  * here). Runs once a page, however many rows include it.
  */
-export const ROW_ARROWS_SCRIPT = `(() => {
-  if (window.dealerRowArrows) return;
-  window.dealerRowArrows = true;
-  const listOf = (group) => {
-    const list = group.closest('[data-row]')?.querySelector(group.dataset.rowList);
-    if (list && !list.id) list.id = group.dataset.rowId;
-    return list;
-  };
-  const sync = () => {
-    for (const group of document.querySelectorAll('[data-row-arrows]')) {
-      const list = listOf(group);
-      const end = list ? list.scrollWidth - list.clientWidth - 2 : 0;
-      group.hidden = end <= 0;
-      if (!list) continue;
-      for (const b of group.querySelectorAll('[data-row-step]'))
-        b.disabled = b.dataset.rowStep < 0 ? list.scrollLeft <= 2 : list.scrollLeft >= end;
-    }
-  };
-  addEventListener('click', (e) => {
-    const b = e.target.closest && e.target.closest('[data-row-step]');
-    const list = b && listOf(b.closest('[data-row-arrows]'));
-    if (!list) return;
-    const still = matchMedia('(prefers-reduced-motion: reduce)').matches;
-    list.scrollBy({ left: b.dataset.rowStep * list.clientWidth * 0.9, behavior: still ? 'auto' : 'smooth' });
-  });
-  addEventListener('scroll', () => requestAnimationFrame(sync), true);
-  addEventListener('resize', sync);
-  addEventListener('load', sync);
-  sync();
-})();`;
+export const ROW_ARROWS_SCRIPT = [
+  '(()=>{if(window.dealerRowArrows)return;window.dealerRowArrows=1;',
+  // The list of a group: found in its section, given the id its buttons name.
+  "const L=g=>{const l=g.closest('[data-row]')?.querySelector(g.dataset.rowList);if(l&&!l.id)l.id=g.dataset.rowId;return l};",
+  // Shown where the row overflows; each button disabled at its end.
+  "const S=()=>{for(const g of document.querySelectorAll('[data-row-arrows]')){const l=L(g),e=l?l.scrollWidth-l.clientWidth-2:0;g.hidden=e<=0;",
+  "if(l)for(const b of g.querySelectorAll('[data-row-step]'))b.disabled=b.dataset.rowStep<0?l.scrollLeft<=2:l.scrollLeft>=e}};",
+  // A screenful a click (the row snaps to a card), at once for those who ask for less motion.
+  "addEventListener('click',v=>{const b=v.target.closest?.('[data-row-step]'),l=b&&L(b.closest('[data-row-arrows]'));if(!l)return;",
+  "l.scrollBy({left:b.dataset.rowStep*l.clientWidth*.9,behavior:matchMedia('(prefers-reduced-motion: reduce)').matches?'auto':'smooth'})});",
+  "addEventListener('scroll',()=>requestAnimationFrame(S),true);addEventListener('resize',S);addEventListener('load',S);S()})();",
+].join('');
