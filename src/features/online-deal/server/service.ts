@@ -33,6 +33,15 @@ function carOf(dealer: DealerContent, id: string): Car | undefined {
   return dealer.cars.find((c) => String(c.id) === id);
 }
 
+/** JSON with every object's keys sorted: the database gives a part's keys back in its own order. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)))
+      : v,
+  );
+}
+
 /** The first problem as the message ("contact.phone: …") and every field's, as a 400. */
 export function problemsError(problems: Problems): ApiError {
   const [path, message] = Object.entries(problems)[0]!;
@@ -67,6 +76,9 @@ export async function updateDeal(deps: ApiDeps, dealer: DealerContent, row: Deal
   if (submit && !parts.contact && !Object.keys(problems).some((p) => p.startsWith('contact.')))
     problems.contact = 'Enter your name, email and phone so the dealer can contact you.';
   if (Object.keys(problems).length) throw problemsError(problems);
+  // A sent deal saved as it is (the page sending again after a lost answer) is no change: no event.
+  if (!submit && row.status === 'submitted' && canonical(parts) === canonical(row.parts))
+    return dealView(deps, dealer, row);
   const now = deps.now();
   const completed: string[] = [];
   const saved = await deps.db.transaction(async (tx) => {
@@ -120,6 +132,28 @@ export async function completeDeal(
   const next = await closeDeal(tx, row.id, 'completed', deps.now(), by);
   if (next) await queueDealEvent(deps, tx, dealer, next, 'deal.completed', deps.now());
   return next;
+}
+
+/**
+ * The dealer completes or cancels a deal from its own side (npm run deals): the change and its
+ * "deal.completed" (`completed_by: "dealer"`) or "deal.cancelled" event are one transaction, so the
+ * event is queued once, and the shopper's link shows the deal closed. A deal already closed is
+ * left as it is (undefined); a cancelled deal is never completed, nor a completed one cancelled.
+ */
+export async function closeDealForDealer(
+  deps: Pick<ApiDeps, 'db' | 'dealWebhook' | 'now'>,
+  dealer: DealerContent,
+  row: DealRow,
+  status: 'completed' | 'cancelled',
+): Promise<DealRow | undefined> {
+  if (row.site_slug !== dealer.slug) throw new ApiError(404, NO_DEAL);
+  if (row.status === 'cancelled' || row.status === 'completed') return undefined;
+  return deps.db.transaction(async (tx) => {
+    if (status === 'completed') return completeDeal(deps, tx, dealer, row, 'dealer');
+    const next = await closeDeal(tx, row.id, 'cancelled', deps.now());
+    if (next) await queueDealEvent(deps, tx, dealer, next, 'deal.cancelled', deps.now());
+    return next;
+  });
 }
 
 /** The deal of a reservation whose deposit was just paid is complete (called in the settling transaction). */

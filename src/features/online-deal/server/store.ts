@@ -107,3 +107,32 @@ export async function closeDeal(
 export async function attachReservation(db: Db, id: string, reservationId: string, now: Date): Promise<void> {
   await db.query('UPDATE deals SET reservation_id = $2, updated_at = $3 WHERE id = $1', [id, reservationId, now]);
 }
+
+export async function dealById(db: Db, id: string): Promise<DealRow | undefined> {
+  const { rows } = await db.query<DealRow>('SELECT * FROM deals WHERE id = $1', [id]);
+  return rows[0];
+}
+
+/** A dealer's deals, the latest changed first; `statuses` narrows them (every state when absent). */
+export async function dealsOfSite(db: Db, site: string, statuses?: DealStatus[]): Promise<DealRow[]> {
+  const { rows } = await db.query<DealRow>(
+    `SELECT * FROM deals WHERE site_slug = $1 AND ($2::text[] IS NULL OR status = ANY($2::text[]))
+      ORDER BY updated_at DESC, id`,
+    [site, statuses ?? null],
+  );
+  return rows;
+}
+
+/** The webhook events queued for a deal (rows of the leads outbox), oldest first. */
+export async function dealEvents(
+  db: Db,
+  id: string,
+): Promise<{ id: string; event: string; status: string; attempts: number; created_at: Date }[]> {
+  const { rows } = await db.query<{ id: string; event: string; status: string; attempts: number; created_at: Date }>(
+    `SELECT id, payload->>'event' AS event, status, attempts, created_at FROM outbox
+      WHERE destination = 'deal-webhook' AND payload->'deal'->>'id' = $1
+      ORDER BY created_at, (payload->'deal'->>'version')::int`,
+    [id],
+  );
+  return rows;
+}
