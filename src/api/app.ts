@@ -20,6 +20,7 @@ import { searchApp } from '../features/search/server/app.ts';
 import { stockApp } from '../features/stock/server/app.ts';
 import { valuationApp } from '../features/valuation/server/app.ts';
 import { regoLookupApp } from '../features/rego-lookup/server/app.ts';
+import { mcpApp } from './mcp/app.ts';
 import { API_BASE } from '../contract/routes.ts';
 
 export type { ApiDeps } from './core/deps.ts';
@@ -72,6 +73,7 @@ export function createApp(deps?: ApiDeps) {
     app.route('/', reservationsApp(deps));
     app.route('/', onlineDealApp(deps));
     app.route('/', savedSearchesApp(deps));
+    app.route('/', mcpApp(deps));
   }
 
   app.notFound((c) => {
