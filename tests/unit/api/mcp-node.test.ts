@@ -18,7 +18,7 @@ import { stripePayments } from '../../../src/features/reservations/server/paymen
 import { startStripeStandIn, type StripeStandIn } from '../../../scripts/standins/stripe-standin.ts';
 import { unusedFinanceProvider } from '../../helpers/db.ts';
 import { describeProblems, validateWithDtd } from '../../helpers/xml-dtd.ts';
-import { call, connect, DEALER, shopperVisit } from './mcp-scenario.ts';
+import { connect, DEALER, shopperVisit } from './mcp-scenario.ts';
 
 let dataDir: string;
 let api: Runtime;
@@ -92,15 +92,5 @@ describe('the MCP server under the Node server', () => {
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
     });
     expect(res.status).toBe(403);
-  }, 30_000);
-
-  it('keeps the search limit per address across the tools', async () => {
-    const client = await connect(`${base}/api/mcp?site=${DEALER}`);
-    try {
-      const answer = await call(client, 'dealer_info');
-      expect(answer.isError).toBeFalsy();
-    } finally {
-      await client.close();
-    }
   }, 30_000);
 });
