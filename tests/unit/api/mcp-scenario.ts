@@ -6,7 +6,10 @@
  */
 import { expect } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import {
+  StreamableHTTPClientTransport,
+  type StreamableHTTPClientTransportOptions,
+} from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
 export const DEALER = 'coastal-motor-group';
 /** A used Toyota of another dealer (ridgeline-mazda) that matches the same query. */
@@ -23,11 +26,12 @@ export const TOOLS = [
 
 export const SHOPPER = { first_name: 'Mia', last_name: 'Nguyen', email: 'mia@example.com', phone: '0412 345 678' };
 
-type Result = { isError?: boolean; content: { type: string; text?: string }[]; structuredContent?: unknown };
+export type Result = { isError?: boolean; content: { type: string; text?: string }[]; structuredContent?: unknown };
 
-export async function connect(url: string): Promise<Client> {
+/** The official client connected to `url`; `options` give it another fetch or headers. */
+export async function connect(url: string, options?: StreamableHTTPClientTransportOptions): Promise<Client> {
   const client = new Client({ name: 'mcp-test', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  await client.connect(new StreamableHTTPClientTransport(new URL(url), options));
   return client;
 }
 
