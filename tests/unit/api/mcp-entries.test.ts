@@ -248,6 +248,25 @@ async function expectValidAdf(leadId: string, label: string) {
   ).toBe(true);
 }
 
+/** What the platform's front door answers a client outside the protocol: 405 without sessions, 403 from another origin. */
+async function expectSessionlessAndOwnOrigin(base: string) {
+  for (const method of ['GET', 'DELETE']) {
+    const res = await fetch(`${base}/api/mcp`, { method });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('POST');
+  }
+  const foreign = await fetch(`${base}/api/mcp`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      origin: 'https://evil.example',
+    },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+  });
+  expect(foreign.status).toBe(403);
+}
+
 describe.skipIf(!testDatabaseUrl)('the MCP server through the platform entries of dist/api', () => {
   it('on AWS Lambda (function URL events): a shopper visit, the booking delivered by the scheduled run', async () => {
     const base = await frontDoor(async (asked) =>
@@ -258,6 +277,7 @@ describe.skipIf(!testDatabaseUrl)('the MCP server through the platform entries o
     // EventBridge's schedule: whatever the request's own delivery left is sent now.
     await lambda.handler(scheduledEvent, lambdaContext);
     await expectValidAdf(leadId, 'lambda');
+    await expectSessionlessAndOwnOrigin(base);
   }, 90_000);
 
   it('on Netlify Functions: a shopper visit, the booking delivered while waitUntil keeps the function', async () => {
@@ -276,6 +296,7 @@ describe.skipIf(!testDatabaseUrl)('the MCP server through the platform entries o
     expect(waiting.length).toBeGreaterThan(0);
     await Promise.all(waiting);
     await expectValidAdf(leadId, 'netlify');
+    await expectSessionlessAndOwnOrigin(base);
   }, 90_000);
 
   it("on Vercel Functions: a shopper visit through the rewrite's /api?apiRoute=mcp", async () => {
@@ -294,5 +315,6 @@ describe.skipIf(!testDatabaseUrl)('the MCP server through the platform entries o
     expect(waiting.length).toBeGreaterThan(0);
     await Promise.all(waiting);
     await expectValidAdf(leadId, 'vercel');
+    await expectSessionlessAndOwnOrigin(base);
   }, 90_000);
 });
