@@ -21,6 +21,7 @@ import { stockApp } from '../features/stock/server/app.ts';
 import { valuationApp } from '../features/valuation/server/app.ts';
 import { regoLookupApp } from '../features/rego-lookup/server/app.ts';
 import { openApiApp } from './openapi/app.ts';
+import { mcpApp } from './mcp/app.ts';
 import { API_BASE } from '../contract/routes.ts';
 
 export type { ApiDeps } from './core/deps.ts';
@@ -74,6 +75,7 @@ export function createApp(deps?: ApiDeps) {
     app.route('/', onlineDealApp(deps));
     app.route('/', savedSearchesApp(deps));
     app.route('/', openApiApp(deps));
+    app.route('/', mcpApp(deps));
   }
 
   app.notFound((c) => {

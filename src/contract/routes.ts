@@ -68,6 +68,8 @@ export const API_ROUTES = {
   savedSearchUnsubscribePage: '/api/saved-searches/unsubscribe',
   /** POST: …which deletes the search (also the mail program's one-click unsubscribe, RFC 8058). */
   savedSearchUnsubscribe: '/api/saved-searches/unsubscribe',
+  /** POST: the site's MCP server (Streamable HTTP, stateless) for shoppers' assistants (docs/mcp.md). */
+  mcp: '/api/mcp',
 } as const;
 
 export type ApiRouteName = keyof typeof API_ROUTES;
@@ -104,6 +106,7 @@ export const API_METHODS: Record<ApiRouteName, 'GET' | 'POST'> = {
   savedSearchConfirm: 'POST',
   savedSearchUnsubscribePage: 'GET',
   savedSearchUnsubscribe: 'POST',
+  mcp: 'POST',
 };
 
 /**
