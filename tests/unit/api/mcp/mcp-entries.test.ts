@@ -17,8 +17,8 @@ import type { AddressInfo } from 'node:net';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadDealers } from '../../../src/content/load.ts';
-import { startStripeStandIn, type StripeStandIn } from '../../../scripts/standins/stripe-standin.ts';
+import { loadDealers } from '../../../../src/content/load.ts';
+import { startStripeStandIn, type StripeStandIn } from '../../../../scripts/standins/stripe-standin.ts';
 import {
   bundleDatabase,
   buildApiForTest,
@@ -26,8 +26,8 @@ import {
   testDatabaseUrl,
   type BuiltApi,
   type BundleDatabase,
-} from '../../helpers/api-bundle.ts';
-import { describeProblems, validateWithDtd } from '../../helpers/xml-dtd.ts';
+} from '../../../helpers/api-bundle.ts';
+import { describeProblems, validateWithDtd } from '../../../helpers/xml-dtd.ts';
 import { DEALER, shopperVisit } from './mcp-scenario.ts';
 
 /** The dealer's own domain, which each platform's request carries. */

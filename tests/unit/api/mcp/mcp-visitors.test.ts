@@ -12,13 +12,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { createApp } from '../../../src/api/app.ts';
-import type { ApiDeps } from '../../../src/api/core/deps.ts';
-import { loadDealers } from '../../../src/content/load.ts';
-import { indexContent } from '../../../src/features/search/server/index-content.ts';
-import { stripePayments } from '../../../src/features/reservations/server/payments/stripe-payments.ts';
-import { startStripeStandIn, type StripeStandIn } from '../../../scripts/standins/stripe-standin.ts';
-import { testDatabases, testDeps, type TestDb } from '../../helpers/db.ts';
+import { createApp } from '../../../../src/api/app.ts';
+import type { ApiDeps } from '../../../../src/api/core/deps.ts';
+import { loadDealers } from '../../../../src/content/load.ts';
+import { indexContent } from '../../../../src/features/search/server/index-content.ts';
+import { stripePayments } from '../../../../src/features/reservations/server/payments/stripe-payments.ts';
+import { startStripeStandIn, type StripeStandIn } from '../../../../scripts/standins/stripe-standin.ts';
+import { testDatabases, testDeps, type TestDb } from '../../../helpers/db.ts';
 import { call, connect, type Result } from './mcp-scenario.ts';
 
 const ORIGIN = 'https://www.coastalmotorgroup.com.au';
