@@ -28,41 +28,43 @@ export function mcpApp(deps: ApiDeps) {
       JSON.stringify(errorBody(405, `${method} is not allowed on /api/mcp: this server has no sessions; send POST.`)),
       { status: 405, headers: { Allow: 'POST', 'Content-Type': 'application/json' } },
     );
-  return featureApp()
-    .post(path, async (c) => {
-      const dealer = dealerFor(c, deps);
-      checkOrigin(c.req.raw, dealer, deps.allowedOrigins);
-      const server = new McpServer(
-        { name: MCP_SERVER_NAME, version: MCP_SERVER_VERSION, title: `${dealer.site.name} assistant tools` },
-        {
-          instructions:
-            `Tools of ${dealer.site.name}'s website (${dealer.site.url}): search its cars, read one, compare them, ` +
-            'find its locations and hours, offer test-drive times, book a test drive and start a reservation. ' +
-            'Book or reserve only with what the shopper gave you and after they agreed; a reservation answers a ' +
-            'checkout address the shopper opens to pay: you never pay.',
-        },
-      );
-      registerTools(server, { deps, dealer, request: c.req.raw });
-      const transport = new WebStandardStreamableHTTPServerTransport({
-        sessionIdGenerator: undefined,
-        enableJsonResponse: true,
-        maxRequestBodySize: MAX_ROUTE_BODY_BYTES,
-      });
-      await server.connect(transport);
-      try {
-        const response = await transport.handleRequest(c.req.raw);
-        // A JSON answer is whole once returned: read it before the server is closed.
-        const body = await response.arrayBuffer();
-        const headers = new Headers(response.headers);
-        headers.set('Cache-Control', 'no-store');
-        return new Response(response.status === 202 || body.byteLength === 0 ? null : body, {
-          status: response.status,
-          headers,
+  return (
+    featureApp()
+      .post(path, async (c) => {
+        const dealer = dealerFor(c, deps);
+        checkOrigin(c.req.raw, dealer, deps.allowedOrigins);
+        const server = new McpServer(
+          { name: MCP_SERVER_NAME, version: MCP_SERVER_VERSION, title: `${dealer.site.name} assistant tools` },
+          {
+            instructions:
+              `Tools of ${dealer.site.name}'s website (${dealer.site.url}): search its cars, read one, compare them, ` +
+              'find its locations and hours, offer test-drive times, book a test drive and start a reservation. ' +
+              'Book or reserve only with what the shopper gave you and after they agreed; a reservation answers a ' +
+              'checkout address the shopper opens to pay: you never pay.',
+          },
+        );
+        registerTools(server, { deps, dealer, request: c.req.raw });
+        const transport = new WebStandardStreamableHTTPServerTransport({
+          sessionIdGenerator: undefined,
+          enableJsonResponse: true,
+          maxRequestBodySize: MAX_ROUTE_BODY_BYTES,
         });
-      } finally {
-        await server.close();
-      }
-    })
-    .get(path, () => notAllowed('GET'))
-    .delete(path, () => notAllowed('DELETE'));
+        await server.connect(transport);
+        try {
+          const response = await transport.handleRequest(c.req.raw);
+          // A JSON answer is whole once returned: read it before the server is closed.
+          const body = await response.arrayBuffer();
+          const headers = new Headers(response.headers);
+          headers.set('Cache-Control', 'no-store');
+          return new Response(response.status === 202 || body.byteLength === 0 ? null : body, {
+            status: response.status,
+            headers,
+          });
+        } finally {
+          await server.close();
+        }
+      })
+      // Any other method (GET's stream, DELETE's session end): 405, after POST has had its turn.
+      .all(path, (c) => notAllowed(c.req.method))
+  );
 }
