@@ -157,6 +157,8 @@ const UNSHAPED: ApiRouteName[] = [
   'savedSearchUnsubscribe',
   // The OpenAPI document reads nothing but the site.
   'openapi',
+  // JSON-RPC messages: the MCP SDK reads them and checks each tool call against the tool's schema.
+  'mcp',
 ];
 
 /** The handler a sub-app declared, under the wrapper app.route() puts around it. */
