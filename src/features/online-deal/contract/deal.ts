@@ -114,6 +114,24 @@ export interface DealOfferView {
   range: { low: number; high: number };
 }
 
+/** The finance hand-off's outcome for the deal (server/finance-quote.ts). */
+export type DealQuoteView = {
+  provider: string;
+  /** The provider as the shopper reads it: "Taurus", or "our finance partner". */
+  providerName: string;
+  at: string;
+} & (
+  | {
+      status: 'quoted';
+      customerKey?: string;
+      quoteUrl?: string;
+      mobileVerification?: 'verified' | 'unverified';
+      dealershipId?: string;
+    }
+  | { status: 'declined' | 'incomplete'; message: string }
+  | { status: 'unavailable'; message: string; reason: string }
+);
+
 /** What the deal page shows: the car, the steps offered, the parts saved, the totals, the state. */
 export interface DealView {
   id: string;
@@ -142,6 +160,7 @@ export interface DealView {
     payment: number;
     per: string;
     total: number;
+    quote?: DealQuoteView;
   };
   handover?: DealHandoverInput & { locationName?: string };
   contact?: { first_name: string; last_name: string; email: string; phone: string };

@@ -21,6 +21,7 @@ import type { DealUpdate, DealView } from '../contract/deal.ts';
 import { dealOffered, dealSteps, dealTotals, handoverHours, handoverKinds, HANDOVER_LEAD_DAYS } from '../rules/deal.ts';
 import { queueDealEvent } from './events.ts';
 import { submitDealLead } from './lead.ts';
+import { financeHandoff, quoteView } from './finance-quote.ts';
 import { nextParts, type Problems } from './parts.ts';
 import { closeDeal, dealByReservation, insertDeal, newDealIds, saveDeal, type DealRow } from './store.ts';
 
@@ -66,6 +67,9 @@ export async function updateDeal(deps: ApiDeps, dealer: DealerContent, row: Deal
   const submit = update.submit === true && row.status === 'draft';
   if (submit && !parts.contact && !Object.keys(problems).some((p) => p.startsWith('contact.')))
     problems.contact = 'Enter your name, email and phone so the dealer can contact you.';
+  if (Object.keys(problems).length) throw problemsError(problems);
+  // The finance hand-off, once nothing else is wrong: its field errors are the shopper's to correct.
+  if (parts.finance) parts.finance = await financeHandoff(deps, dealer, car, row.id, parts, update, problems);
   if (Object.keys(problems).length) throw problemsError(problems);
   const now = deps.now();
   const completed: string[] = [];
@@ -140,6 +144,14 @@ function tradeInView(trade: NonNullable<DealRow['parts']['trade_in']>): DealView
   return { ...rest, offer: { amount, currency, validUntil, terms, range: { low: basis.low, high: basis.high } } };
 }
 
+function financeView(
+  finance: NonNullable<DealRow['parts']['finance']>,
+  site: DealerContent['site'],
+): DealView['finance'] {
+  const { quote, ...estimate } = finance;
+  return quote ? { ...estimate, quote: quoteView(quote, site) } : estimate;
+}
+
 export function dealView(deps: Pick<ApiDeps, 'now'>, dealer: DealerContent, row: DealRow): DealView {
   const { site } = dealer;
   const car = carOf(dealer, row.car_id);
@@ -192,7 +204,7 @@ export function dealView(deps: Pick<ApiDeps, 'now'>, dealer: DealerContent, row:
         }
       : {}),
     ...(trade ? { tradeIn: tradeInView(trade) } : {}),
-    ...(finance ? { finance } : {}),
+    ...(finance ? { finance: financeView(finance, site) } : {}),
     ...(handover ? { handover } : {}),
     ...(contact
       ? {
