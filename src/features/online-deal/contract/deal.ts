@@ -146,6 +146,8 @@ export interface DealView {
     priceNote?: string;
   };
   currency: string;
+  /** Find my car in the trade-in step: the plate's states where plates are issued by state (AU), and the dealer's. */
+  plate: { states?: string[]; state?: string };
   steps: DealStep[];
   handoverKinds: HandoverKind[];
   locations: { id: string; name: string; address?: string; openDays?: string[] }[];

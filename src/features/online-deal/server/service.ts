@@ -21,6 +21,8 @@ import type { DealUpdate, DealView } from '../contract/deal.ts';
 import { dealOffered, dealSteps, dealTotals, handoverHours, handoverKinds, HANDOVER_LEAD_DAYS } from '../rules/deal.ts';
 import { queueDealEvent } from './events.ts';
 import { submitDealLead } from './lead.ts';
+import { AU_PLATE_STATES } from '../../rego-lookup/rules/rego.ts';
+import { plateState } from '../../valuation/server/app.ts';
 import { financeHandoff, quoteView } from './finance-quote.ts';
 import { nextParts, type Problems } from './parts.ts';
 import { closeDeal, dealByReservation, insertDeal, newDealIds, saveDeal, type DealRow } from './store.ts';
@@ -182,6 +184,9 @@ export function dealView(deps: Pick<ApiDeps, 'now'>, dealer: DealerContent, row:
       ...(price?.note ? { priceNote: price.note } : {}),
     },
     currency,
+    plate: locale(site.country).vehicle.registeredByState
+      ? { states: [...AU_PLATE_STATES], ...(plateState(site.state) ? { state: plateState(site.state) } : {}) }
+      : {},
     steps,
     handoverKinds: handoverKinds(site.online_deal),
     locations: dealer.locations.map((l) => {
