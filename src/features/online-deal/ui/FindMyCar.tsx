@@ -1,14 +1,13 @@
 /**
- * Find my car in the deal's trade-in step: the rego (and, in Australia, the state it is
- * registered in) and a button that fills the step's make, model, variant and year from the rego
- * lookup (POST /api/rego-lookup, the call the trade-in and valuation forms make). The shopper can
+ * Find my car in the deal's trade-in step, as the trade-in and valuation forms' RegoLookup.tsx:
+ * the rego (and, in Australia, the state it is registered in) and a button that fills the step's
+ * make, model, variant and year from the rego lookup (POST /api/rego-lookup). The shopper can
  * still change every field; a plate not found, or a site without a lookup service, says so and
  * leaves the fields to fill by hand.
  */
 import { useRef, useState } from 'react';
-import { foundText, prefillOf } from '../../rego-lookup/rules/rego.ts';
-import { lookupRego } from '../../rego-lookup/ui/rego-client.ts';
 import type { DealView } from '../contract/deal.ts';
+import { findCar, foundCar, tradePrefill } from './deal-client.ts';
 
 type TradeValues = Record<'make' | 'model' | 'variant' | 'year' | 'km' | 'rego' | 'state', string>;
 
@@ -36,12 +35,12 @@ export function FindMyCar({
     }
     const call = ++asked.current;
     setStatus({ busy: true, text: 'Finding your car…' });
-    const answer = await lookupRego(byState ? { rego, state: values.state } : { rego });
+    const answer = await findCar(byState ? { rego, state: values.state } : { rego });
     if (call !== asked.current) return;
     if (answer.status !== 'found') return setStatus({ text: answer.message });
-    const found = prefillOf(answer.vehicle);
+    const found = tradePrefill(answer.vehicle);
     setValues((v) => ({ ...v, ...found }));
-    setStatus({ found: true, text: `Found: ${foundText(answer.vehicle)}. Check the details below.` });
+    setStatus({ found: true, text: `Found: ${foundCar(answer.vehicle)}. Check the details below.` });
   }
 
   const statusClass = status.text && !status.busy ? (status.found ? ' rego-lookup-found' : ' rego-lookup-problem') : '';
