@@ -114,7 +114,32 @@ export interface DealOfferView {
   range: { low: number; high: number };
 }
 
-/** The finance hand-off's outcome for the deal (server/finance-quote.ts). */
+/** What the hand-off gave for the deal's finance, as the deal keeps it. */
+export type FinanceQuote = {
+  /** The provider's name as the route names it (`send-to-{provider}`). */
+  provider: string;
+  /** Digest of the values applied: the same inputs are never applied twice. */
+  inputs: string;
+  /** When the provider was asked (ISO). */
+  at: string;
+} & (
+  | {
+      status: 'quoted';
+      customerKey?: string;
+      /** Where the shopper continues: the quote page, or the mobile verification page first. */
+      quoteUrl?: string;
+      mobileVerification?: 'verified' | 'unverified';
+      dealershipId?: string;
+    }
+  /** The provider declined the application (its message is for the shopper). */
+  | { status: 'declined'; message: string }
+  /** The provider wants details the deal does not ask: the dealer completes the application. */
+  | { status: 'incomplete'; message: string }
+  /** The provider failed or did not answer (`reason`, for the dealer): the dealer arranges the quote. */
+  | { status: 'unavailable'; message: string; reason: string }
+);
+
+/** The finance hand-off's outcome for the deal as the page sees it (server/finance-quote.ts). */
 export type DealQuoteView = {
   provider: string;
   /** The provider as the shopper reads it: "Taurus", or "our finance partner". */

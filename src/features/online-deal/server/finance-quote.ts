@@ -17,33 +17,10 @@ import { carTitle } from '../../../domain/pages.ts';
 import { headlinePrice } from '../../../domain/car-prices.ts';
 import { applicationDealershipId } from '../../finance/server/app.ts';
 import { FinanceProviderError } from '../../finance/server/finance-provider.ts';
-import type { DealUpdate } from '../contract/deal.ts';
+import type { DealUpdate, FinanceQuote } from '../contract/deal.ts';
 import type { DealContact, DealParts, Problems } from './parts.ts';
 
-/** What the hand-off gave for the deal's finance, as the deal keeps it. */
-export type FinanceQuote = {
-  /** The provider's name as the route names it (`send-to-{provider}`). */
-  provider: string;
-  /** Digest of the values applied: the same inputs are never applied twice. */
-  inputs: string;
-  /** When the provider was asked (ISO). */
-  at: string;
-} & (
-  | {
-      status: 'quoted';
-      customerKey?: string;
-      /** Where the shopper continues: the quote page, or the mobile verification page first. */
-      quoteUrl?: string;
-      mobileVerification?: 'verified' | 'unverified';
-      dealershipId?: string;
-    }
-  /** The provider declined the application (its message is for the shopper). */
-  | { status: 'declined'; message: string }
-  /** The provider wants details the deal does not ask: the dealer completes the application. */
-  | { status: 'incomplete'; message: string }
-  /** The provider failed or did not answer (`reason`, for the dealer): the dealer arranges the quote. */
-  | { status: 'unavailable'; message: string; reason: string }
-);
+export type { FinanceQuote };
 
 /** The provider's name in the route, as the finance form makes it: the site's, else "provider". */
 export function financeProviderName(site: Pick<Site, 'integrations'>): string {

@@ -18,9 +18,14 @@ import { dealerCalculator } from '../../finance/rules/car-example.ts';
 import { tradeInOffer, type TradeInOffer } from '../../valuation/rules/trade-offer.ts';
 import { localValuationProvider, ValuationProviderError } from '../../valuation/server/valuation-provider.ts';
 import { plateState } from '../../valuation/server/app.ts';
-import type { DealFinanceInput, DealHandoverInput, DealTradeInInput, DealUpdate } from '../contract/deal.ts';
+import type {
+  DealFinanceInput,
+  DealHandoverInput,
+  DealTradeInInput,
+  DealUpdate,
+  FinanceQuote,
+} from '../contract/deal.ts';
 import { dealTotals, handoverDateProblem, handoverHours, handoverKinds } from '../rules/deal.ts';
-import type { FinanceQuote } from './finance-quote.ts';
 
 export interface DealContact {
   first_name: string;
