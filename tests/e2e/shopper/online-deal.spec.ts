@@ -159,7 +159,8 @@ for (const [width, index] of [
     await expect(page.getByLabel('Year')).toHaveValue('2019');
     await page.getByLabel('Kilometres').fill('60000');
     await axeClean(page);
-    await page.screenshot({ path: `/tmp/deal-find-my-car-${width}.png`, fullPage: true });
+    if (process.env.SHOTS_DIR)
+      await page.screenshot({ path: `${process.env.SHOTS_DIR}/deal-find-my-car-${width}.png`, fullPage: true });
     await page.getByRole('button', { name: 'Get my trade-in offer' }).click();
     await expect(page.getByText('Our offer for your car:')).toBeVisible();
 
@@ -203,7 +204,6 @@ for (const [width, index] of [
     await expect(quote).toBeVisible();
     await expect(page.getByText('Your finance quote with Taurus is ready.')).toBeVisible();
     expect(await quote.getAttribute('href')).toMatch(new RegExp(`^${finance.url}/quote/ck_`));
-    await page.screenshot({ path: `/tmp/deal-sent-${width}.png`, fullPage: true });
     if (process.env.SHOTS_DIR)
       await page.screenshot({ path: `${process.env.SHOTS_DIR}/deal-sent-${width}.png`, fullPage: true });
     await axeClean(page);
