@@ -1,10 +1,12 @@
 /**
  * One online deal, in Chromium at 390 and 1366 px: a copy of a sample dealer with online deals on
  * (trade-in offers, delivery allowed, its reservations) is built and served with the real API on
- * PGlite and the real Stripe client on the Stripe stand-in. From a car page: "Start your deal", a
- * trade-in offer, a finance estimate, a handover on an open day, the details the dealer needs
- * (what is missing said first), the deal sent, the deposit checkout paid; then back through the
- * shopper's link to the completed deal. The deal page is axe clean at each stage.
+ * PGlite, the real Stripe client on the Stripe stand-in, the real finance client on the finance
+ * stand-in and the real rego lookup client on the rego stand-in. From a car page: "Start your
+ * deal", the trade-in found by its rego (Find my car) and offered, a finance estimate, a handover
+ * on an open day, the details the dealer needs (what is missing said first), the deal sent with
+ * its finance quote (the link on to the provider's quote page), the deposit checkout paid; then
+ * back through the shopper's link to the completed deal. The deal page is axe clean at each stage.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { Server } from 'node:http';
@@ -29,8 +31,11 @@ import { reservationOffer } from '../../../src/features/reservations/rules/reser
 import { stripePayments } from '../../../src/features/reservations/server/payments/stripe-payments.ts';
 import { handoverHours } from '../../../src/features/online-deal/rules/deal.ts';
 import { startStripeStandIn, type StripeStandIn } from '../../../scripts/standins/stripe-standin.ts';
+import { startFinanceStandIn, type FinanceStandIn } from '../../../scripts/standins/finance-standin.ts';
+import { startRegoStandIn, type StandIn } from '../../../scripts/standins/rego-standin.ts';
+import { httpFinanceProvider } from '../../../src/features/finance/server/finance-provider.ts';
+import { httpRegoProvider } from '../../../src/features/rego-lookup/server/rego-provider.ts';
 import { buildDealerCopy, type DealerCopyBuild } from '../../helpers/dealer-copy-build.ts';
-import { unusedFinanceProvider } from '../../helpers/db.ts';
 import { consentStorageState } from '../setup/consent-state.ts';
 
 const SAMPLE = 'coastal-motor-group';
@@ -40,6 +45,8 @@ let copy: DealerCopyBuild;
 let server: RunningServer;
 let apiServer: Server;
 let standIn: StripeStandIn;
+let finance: FinanceStandIn;
+let rego: StandIn;
 let db: Db;
 let work: string;
 let dealer: DealerContent;
@@ -53,6 +60,7 @@ test.beforeAll(async () => {
     site: (_slug, site) => ({
       ...site,
       online_deal: { enabled: true, delivery: true },
+      integrations: { ...(site.integrations as object | undefined), financeProvider: 'taurus' },
       trade_in: { offer: { share: 0.9, valid_days: 7 } },
     }),
   });
@@ -61,12 +69,15 @@ test.beforeAll(async () => {
   db = await openDb({ kind: 'pglite', dataDir: path.join(work, 'data') });
   await migrate(db);
   standIn = await startStripeStandIn({ apiKey: 'sk_test_online_deal' });
+  finance = await startFinanceStandIn({ apiKey: 'finance-e2e' });
+  rego = await startRegoStandIn({ apiKey: 'rego-e2e' });
   const payments = stripePayments({ secretKey: 'sk_test_online_deal', webhookSecret: SECRET, apiBase: standIn.url });
   const app = createApp({
     db,
     dealers: [dealer],
     now: () => new Date(),
-    financeProvider: unusedFinanceProvider,
+    financeProvider: httpFinanceProvider({ baseUrl: finance.url, apiKey: 'finance-e2e' }),
+    regoProvider: httpRegoProvider({ baseUrl: rego.url, apiKey: 'rego-e2e' }),
     payments,
     destinations: () => [{ kind: 'file', dir: path.join(work, 'deliveries') }],
     rateLimits: { perIp: { max: 100_000, windowMs: 60_000 }, reservationsPerIp: { max: 100_000, windowMs: 60_000 } },
@@ -81,6 +92,8 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await standIn?.close();
+  await finance?.close();
+  await rego?.close();
   await new Promise((r) => apiServer?.close(r));
   await server?.close();
   await db?.close?.();
@@ -132,11 +145,22 @@ for (const [width, index] of [
     await expect(page.getByRole('heading', { name: /Your trade-in/ })).toBeVisible();
     await axeClean(page);
 
-    // Trade-in: an offer by the dealer's rules.
-    await page.getByLabel('Make').fill('Toyota');
-    await page.getByLabel('Model').fill('Corolla');
-    await page.getByLabel('Year').fill('2018');
+    // Trade-in: Find my car fills the car from its rego (the dealer's state chosen), then an offer by the dealer's rules.
+    await page.getByLabel('Rego or number plate').fill('ZZZ999');
+    await page.getByRole('button', { name: 'Find my car' }).click();
+    await expect(page.getByText('We could not find a car registered under that plate.')).toBeVisible();
+    await page.getByLabel('Rego or number plate').fill('abc 123');
+    await expect(page.getByLabel('State', { exact: true })).toHaveValue('NSW');
+    await page.getByRole('button', { name: 'Find my car' }).click();
+    await expect(page.getByText('Found: 2019 Toyota Corolla Ascent Sport. Check the details below.')).toBeVisible();
+    await expect(page.getByLabel('Make')).toHaveValue('Toyota');
+    await expect(page.getByLabel('Model')).toHaveValue('Corolla');
+    await expect(page.getByLabel('Variant')).toHaveValue('Ascent Sport');
+    await expect(page.getByLabel('Year')).toHaveValue('2019');
     await page.getByLabel('Kilometres').fill('60000');
+    await axeClean(page);
+    if (process.env.SHOTS_DIR)
+      await page.screenshot({ path: `${process.env.SHOTS_DIR}/deal-find-my-car-${width}.png`, fullPage: true });
     await page.getByRole('button', { name: 'Get my trade-in offer' }).click();
     await expect(page.getByText('Our offer for your car:')).toBeVisible();
 
@@ -144,6 +168,7 @@ for (const [width, index] of [
     await page.getByLabel('Your deposit ($)').fill('2000');
     await page.getByRole('button', { name: 'Work out my repayments' }).click();
     await expect(page.getByText(/Estimated repayment: \$[\d,.]+ a week/)).toBeVisible();
+    await expect(page.getByText('Send your deal with your details and we will ask')).toBeVisible();
 
     // Handover: a day in the past is refused in words, an open day taken.
     await page.getByLabel('Preferred date').fill(addDays(todayIn('Australia/Sydney'), -1));
@@ -174,6 +199,11 @@ for (const [width, index] of [
     await expect(page.getByText(`Sent to ${dealer.site.name}`)).toBeVisible();
     const link = page.url();
     expect(link).toMatch(/\/deal#[\w-]{32}$/);
+    // The finance hand-off: the quote with the provider, on from the deal.
+    const quote = page.getByRole('link', { name: 'Continue your finance quote with Taurus' });
+    await expect(quote).toBeVisible();
+    await expect(page.getByText('Your finance quote with Taurus is ready.')).toBeVisible();
+    expect(await quote.getAttribute('href')).toMatch(new RegExp(`^${finance.url}/quote/ck_`));
     if (process.env.SHOTS_DIR)
       await page.screenshot({ path: `${process.env.SHOTS_DIR}/deal-sent-${width}.png`, fullPage: true });
     await axeClean(page);

@@ -83,7 +83,7 @@ async function carDealershipId(deps: ApiDeps, dealer: DealerContent, car: Car): 
  * car_id of the dealer's stock, the car location's (a provider that cannot say leaves the site's,
  * as the form does when POST /api/finance-locations fails), else the site's dealershipId.
  */
-async function applicationDealershipId(
+export async function applicationDealershipId(
   deps: ApiDeps,
   dealer: DealerContent,
   carId: unknown,

@@ -114,6 +114,49 @@ export interface DealOfferView {
   range: { low: number; high: number };
 }
 
+/** What the hand-off gave for the deal's finance, as the deal keeps it. */
+export type FinanceQuote = {
+  /** The provider's name as the route names it (`send-to-{provider}`). */
+  provider: string;
+  /** Digest of the values applied: the same inputs are never applied twice. */
+  inputs: string;
+  /** When the provider was asked (ISO). */
+  at: string;
+} & (
+  | {
+      status: 'quoted';
+      customerKey?: string;
+      /** Where the shopper continues: the quote page, or the mobile verification page first. */
+      quoteUrl?: string;
+      mobileVerification?: 'verified' | 'unverified';
+      dealershipId?: string;
+    }
+  /** The provider declined the application (its message is for the shopper). */
+  | { status: 'declined'; message: string }
+  /** The provider wants details the deal does not ask: the dealer completes the application. */
+  | { status: 'incomplete'; message: string }
+  /** The provider failed or did not answer (`reason`, for the dealer): the dealer arranges the quote. */
+  | { status: 'unavailable'; message: string; reason: string }
+);
+
+/** The finance hand-off's outcome for the deal as the page sees it (server/finance-quote.ts). */
+export type DealQuoteView = {
+  provider: string;
+  /** The provider as the shopper reads it: "Taurus", or "our finance partner". */
+  providerName: string;
+  at: string;
+} & (
+  | {
+      status: 'quoted';
+      customerKey?: string;
+      quoteUrl?: string;
+      mobileVerification?: 'verified' | 'unverified';
+      dealershipId?: string;
+    }
+  | { status: 'declined' | 'incomplete'; message: string }
+  | { status: 'unavailable'; message: string; reason: string }
+);
+
 /** What the deal page shows: the car, the steps offered, the parts saved, the totals, the state. */
 export interface DealView {
   id: string;
@@ -128,6 +171,8 @@ export interface DealView {
     priceNote?: string;
   };
   currency: string;
+  /** Find my car in the trade-in step: the plate's states where plates are issued by state (AU), and the dealer's. */
+  plate: { states?: string[]; state?: string };
   steps: DealStep[];
   handoverKinds: HandoverKind[];
   locations: { id: string; name: string; address?: string; openDays?: string[] }[];
@@ -142,6 +187,7 @@ export interface DealView {
     payment: number;
     per: string;
     total: number;
+    quote?: DealQuoteView;
   };
   handover?: DealHandoverInput & { locationName?: string };
   contact?: { first_name: string; last_name: string; email: string; phone: string };

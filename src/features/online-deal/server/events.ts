@@ -10,6 +10,7 @@ import type { ApiDeps, Db } from '../../../api/core/deps.ts';
 import type { DealerContent } from '../../../content/load.ts';
 import { carTitle } from '../../../domain/pages.ts';
 import { carPath } from '../../../domain/routes.ts';
+import type { FinanceQuote } from './finance-quote.ts';
 import type { DealRow } from './store.ts';
 
 export type DealEventType = 'deal.created' | 'deal.updated' | 'deal.cancelled' | 'deal.completed';
@@ -29,10 +30,18 @@ export interface DealEvent {
     completed_by?: 'deposit' | 'dealer';
     reservation_id?: string;
     trade_in?: DealRow['parts']['trade_in'];
-    finance?: DealRow['parts']['finance'];
+    /** The estimate, and the finance hand-off's quote (provider, customer key, quote URL, status). */
+    finance?: Omit<NonNullable<DealRow['parts']['finance']>, 'quote'> & { quote?: Omit<FinanceQuote, 'inputs'> };
     handover?: DealRow['parts']['handover'];
     contact?: Omit<NonNullable<DealRow['parts']['contact']>, 'privacy_consent'>;
   };
+}
+
+function eventFinance(finance: NonNullable<DealRow['parts']['finance']>): DealEvent['deal']['finance'] {
+  const { quote, ...estimate } = finance;
+  if (!quote) return estimate;
+  const { inputs: _, ...shown } = quote;
+  return { ...estimate, quote: shown };
 }
 
 export function dealEvent(dealer: DealerContent, row: DealRow, type: DealEventType, now: Date): DealEvent {
@@ -53,7 +62,7 @@ export function dealEvent(dealer: DealerContent, row: DealRow, type: DealEventTy
       ...(row.completed_by ? { completed_by: row.completed_by } : {}),
       ...(row.reservation_id ? { reservation_id: row.reservation_id } : {}),
       ...(trade_in ? { trade_in } : {}),
-      ...(finance ? { finance } : {}),
+      ...(finance ? { finance: eventFinance(finance) } : {}),
       ...(handover ? { handover } : {}),
       ...(contact
         ? {

@@ -11,12 +11,42 @@ import { carPageId, carTitle } from '../../../domain/pages.ts';
 import type { ApiDeps, Db } from '../../../api/core/deps.ts';
 import { saveLeads } from '../../leads/server/store.ts';
 import { reservationOffer } from '../../reservations/rules/reservations.ts';
+import type { FinanceQuote } from './finance-quote.ts';
 import type { DealParts } from './parts.ts';
 import type { DealRow } from './store.ts';
 
 export const DEAL_CATEGORY = 'Online Deal';
 
 const money = (n: number) => `$${n.toLocaleString('en-AU')}`;
+
+/**
+ * The finance hand-off in the lead: as the finance form's lead carries it (finance_customer_key,
+ * finance_dealership_id, mobileVerificationStatus) and, in the customer comments, the quote
+ * (provider, customer key, quote page) or why there is none.
+ */
+function quoteLeadValues(quote: FinanceQuote): Record<string, string> {
+  if (quote.status === 'quoted')
+    return {
+      ...(quote.customerKey ? { finance_customer_key: quote.customerKey } : {}),
+      ...(quote.dealershipId ? { finance_dealership_id: quote.dealershipId } : {}),
+      ...(quote.mobileVerification ? { mobileVerificationStatus: quote.mobileVerification } : {}),
+      'Finance quote': [
+        `Applied through the finance hand-off to ${quote.provider}`,
+        quote.customerKey && `customer key ${quote.customerKey}`,
+        quote.quoteUrl && `quote ${quote.quoteUrl}`,
+        quote.mobileVerification === 'unverified' && 'mobile not verified yet',
+      ]
+        .filter(Boolean)
+        .join('; '),
+    };
+  if (quote.status === 'unavailable')
+    return {
+      'Finance quote': `The finance hand-off to ${quote.provider} failed (${quote.reason}): please arrange the quote with the customer.`,
+    };
+  if (quote.status === 'declined')
+    return { 'Finance quote': `Declined by ${quote.provider} through the finance hand-off: ${quote.message}` };
+  return { 'Finance quote': `Incomplete at ${quote.provider}: ${quote.message}` };
+}
 
 /** The lead's values of the deal's parts. */
 export function dealLeadValues(dealer: DealerContent, row: DealRow, parts: DealParts): Record<string, unknown> {
@@ -66,6 +96,7 @@ export function dealLeadValues(dealer: DealerContent, row: DealRow, parts: DealP
           deal_finance_per: finance.per,
           deal_finance_term: String(finance.term),
           deal_finance_rate: String(finance.rate),
+          ...(finance.quote ? quoteLeadValues(finance.quote) : {}),
         }
       : {}),
     ...(handover

@@ -18,7 +18,13 @@ import { dealerCalculator } from '../../finance/rules/car-example.ts';
 import { tradeInOffer, type TradeInOffer } from '../../valuation/rules/trade-offer.ts';
 import { localValuationProvider, ValuationProviderError } from '../../valuation/server/valuation-provider.ts';
 import { plateState } from '../../valuation/server/app.ts';
-import type { DealFinanceInput, DealHandoverInput, DealTradeInInput, DealUpdate } from '../contract/deal.ts';
+import type {
+  DealFinanceInput,
+  DealHandoverInput,
+  DealTradeInInput,
+  DealUpdate,
+  FinanceQuote,
+} from '../contract/deal.ts';
 import { dealTotals, handoverDateProblem, handoverHours, handoverKinds } from '../rules/deal.ts';
 
 export interface DealContact {
@@ -37,7 +43,15 @@ export interface DealParts {
     /** Why there is no estimate (the provider does not know the car, or is unavailable). */
     note?: string;
   };
-  finance?: DealFinanceInput & { amount: number; rate: number; payment: number; per: string; total: number };
+  finance?: DealFinanceInput & {
+    amount: number;
+    rate: number;
+    payment: number;
+    per: string;
+    total: number;
+    /** The finance hand-off's outcome (finance-quote.ts), once the deal has contact details. */
+    quote?: FinanceQuote;
+  };
   handover?: DealHandoverInput & { locationName?: string };
   contact?: DealContact;
 }
@@ -156,7 +170,8 @@ export function contactPart(
 
 /**
  * The parts after `update`: each part sent replaces the saved one (null takes it out), the
- * others stay; the finance estimate is worked out again when the trade-in changes.
+ * others stay; the finance estimate is worked out again when the trade-in changes, and keeps the
+ * hand-off's quote (finance-quote.ts decides whether its inputs still stand).
  */
 export async function nextParts(
   deps: ApiDeps,
@@ -179,7 +194,10 @@ export async function nextParts(
     if (contact) parts.contact = contact;
   }
   const finance = update.finance === null ? undefined : (update.finance ?? parts.finance);
-  if (finance) parts.finance = financePart(dealer, car, finance, parts.trade_in?.offer?.amount ?? 0);
-  else delete parts.finance;
+  if (finance) {
+    const estimate = financePart(dealer, car, finance, parts.trade_in?.offer?.amount ?? 0);
+    const quote = saved.finance?.quote;
+    parts.finance = quote ? { ...estimate, quote } : estimate;
+  } else delete parts.finance;
   return parts;
 }

@@ -21,6 +21,9 @@ import type { DealUpdate, DealView } from '../contract/deal.ts';
 import { dealOffered, dealSteps, dealTotals, handoverHours, handoverKinds, HANDOVER_LEAD_DAYS } from '../rules/deal.ts';
 import { queueDealEvent } from './events.ts';
 import { submitDealLead } from './lead.ts';
+import { AU_PLATE_STATES } from '../../rego-lookup/rules/rego.ts';
+import { plateState } from '../../valuation/server/app.ts';
+import { financeHandoff, quoteView } from './finance-quote.ts';
 import { nextParts, type Problems } from './parts.ts';
 import { closeDeal, dealByReservation, insertDeal, newDealIds, saveDeal, type DealRow } from './store.ts';
 
@@ -75,6 +78,9 @@ export async function updateDeal(deps: ApiDeps, dealer: DealerContent, row: Deal
   const submit = update.submit === true && row.status === 'draft';
   if (submit && !parts.contact && !Object.keys(problems).some((p) => p.startsWith('contact.')))
     problems.contact = 'Enter your name, email and phone so the dealer can contact you.';
+  if (Object.keys(problems).length) throw problemsError(problems);
+  // The finance hand-off, once nothing else is wrong: its field errors are the shopper's to correct.
+  if (parts.finance) parts.finance = await financeHandoff(deps, dealer, car, row.id, parts, update, problems);
   if (Object.keys(problems).length) throw problemsError(problems);
   // A sent deal saved as it is (the page sending again after a lost answer) is no change: no event.
   if (!submit && row.status === 'submitted' && canonical(parts) === canonical(row.parts))
@@ -174,6 +180,14 @@ function tradeInView(trade: NonNullable<DealRow['parts']['trade_in']>): DealView
   return { ...rest, offer: { amount, currency, validUntil, terms, range: { low: basis.low, high: basis.high } } };
 }
 
+function financeView(
+  finance: NonNullable<DealRow['parts']['finance']>,
+  site: DealerContent['site'],
+): DealView['finance'] {
+  const { quote, ...estimate } = finance;
+  return quote ? { ...estimate, quote: quoteView(quote, site) } : estimate;
+}
+
 export function dealView(deps: Pick<ApiDeps, 'now'>, dealer: DealerContent, row: DealRow): DealView {
   const { site } = dealer;
   const car = carOf(dealer, row.car_id);
@@ -204,6 +218,9 @@ export function dealView(deps: Pick<ApiDeps, 'now'>, dealer: DealerContent, row:
       ...(price?.note ? { priceNote: price.note } : {}),
     },
     currency,
+    plate: locale(site.country).vehicle.registeredByState
+      ? { states: [...AU_PLATE_STATES], ...(plateState(site.state) ? { state: plateState(site.state) } : {}) }
+      : {},
     steps,
     handoverKinds: handoverKinds(site.online_deal),
     locations: dealer.locations.map((l) => {
@@ -226,7 +243,7 @@ export function dealView(deps: Pick<ApiDeps, 'now'>, dealer: DealerContent, row:
         }
       : {}),
     ...(trade ? { tradeIn: tradeInView(trade) } : {}),
-    ...(finance ? { finance } : {}),
+    ...(finance ? { finance: financeView(finance, site) } : {}),
     ...(handover ? { handover } : {}),
     ...(contact
       ? {

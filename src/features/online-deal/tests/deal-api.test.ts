@@ -24,6 +24,8 @@ import { purgeExpired } from '../../leads/server/retention.ts';
 import { fixtureDealers, testDatabases, testDeps, type TestDb } from '../../../../tests/helpers/db.ts';
 import { describeProblems, validateWithDtd } from '../../../../tests/helpers/xml-dtd.ts';
 import type { DealStarted, DealView } from '../contract/deal.ts';
+import { httpFinanceProvider } from '../../finance/server/finance-provider.ts';
+import { startFinanceStandIn, type FinanceStandIn } from '../../../../scripts/standins/finance-standin.ts';
 
 const SLUG = 'mini-motors';
 const HOOK_SECRET = 'deal-hook-secret';
@@ -46,6 +48,7 @@ describe.each(testDatabases)('online deals on $label', (database) => {
   let deps: ApiDeps;
   let dealers: DealerContent[];
   let receiver: Server;
+  let finance: FinanceStandIn;
   let files: string;
   const received: Received[] = [];
   /** Answers the receiver gives, in turn; 200 once they run out. */
@@ -54,6 +57,7 @@ describe.each(testDatabases)('online deals on $label', (database) => {
 
   beforeAll(async () => {
     t = await database.open();
+    finance = await startFinanceStandIn({ apiKey: 'finance-key' });
     files = await mkdtemp(path.join(tmpdir(), 'deal-leads-'));
     receiver = createServer((req, res) => {
       let body = '';
@@ -78,6 +82,7 @@ describe.each(testDatabases)('online deals on $label', (database) => {
     deps = await testDeps(t.db, {
       dealers,
       now: () => new Date(clock),
+      financeProvider: httpFinanceProvider({ baseUrl: finance.url, apiKey: 'finance-key' }),
       destinations: () => [{ kind: 'file', dir: files }],
       dealWebhook: (slug) => (slug === SLUG ? { url: hookUrl, secret: HOOK_SECRET } : undefined),
     });
@@ -85,6 +90,7 @@ describe.each(testDatabases)('online deals on $label', (database) => {
   });
   afterAll(async () => {
     await new Promise((r) => receiver.close(r));
+    await finance.close();
     await rm(files, { recursive: true, force: true });
     await t.cleanup();
   });

@@ -12,6 +12,8 @@ import type { DealerContent } from '../../../content/load.ts';
 import { TERMS_MESSAGE } from '../../../forms/reservation.ts';
 import { stripePayments } from '../../reservations/server/payments/stripe-payments.ts';
 import { startStripeStandIn, type StripeStandIn } from '../../../../scripts/standins/stripe-standin.ts';
+import { startFinanceStandIn, type FinanceStandIn } from '../../../../scripts/standins/finance-standin.ts';
+import { httpFinanceProvider } from '../../finance/server/finance-provider.ts';
 import { fixtureDealers, testDatabases, testDeps, type TestDb } from '../../../../tests/helpers/db.ts';
 import type { DealDepositStarted, DealStarted, DealView } from '../contract/deal.ts';
 import { NOT_SENT } from '../server/app.ts';
@@ -29,6 +31,7 @@ const SHOPPER = {
 describe.each(testDatabases)('a deal deposit on $label', (database) => {
   let t: TestDb;
   let standIn: StripeStandIn;
+  let finance: FinanceStandIn;
   let server: Server;
   let app: ReturnType<typeof createApp>;
   let dealers: DealerContent[];
@@ -36,6 +39,7 @@ describe.each(testDatabases)('a deal deposit on $label', (database) => {
   beforeAll(async () => {
     t = await database.open();
     standIn = await startStripeStandIn({ apiKey: 'sk_test_deals' });
+    finance = await startFinanceStandIn({ apiKey: 'finance-key' });
     dealers = structuredClone(await fixtureDealers());
     const dealer = dealers.find((d) => d.slug === SLUG)!;
     dealer.site.online_deal = {
@@ -50,6 +54,7 @@ describe.each(testDatabases)('a deal deposit on $label', (database) => {
       await testDeps(t.db, {
         dealers,
         payments,
+        financeProvider: httpFinanceProvider({ baseUrl: finance.url, apiKey: 'finance-key' }),
         dealWebhook: () => ({ url: 'http://127.0.0.1:9/deals', secret: 'x' }),
       }),
     );
@@ -59,6 +64,7 @@ describe.each(testDatabases)('a deal deposit on $label', (database) => {
   });
   afterAll(async () => {
     await standIn.close();
+    await finance.close();
     await new Promise((r) => server.close(r));
     await t.cleanup();
   });

@@ -22,6 +22,7 @@ import {
   viewDeal,
 } from './deal-client.ts';
 import { FinanceStep, HandoverStep, TradeInStep } from './DealSteps.tsx';
+import { quoteSummary } from './FinanceQuote.tsx';
 import type { SavePart } from './DealFields.tsx';
 import { ContactStep, DepositStep } from './DealSend.tsx';
 
@@ -189,6 +190,7 @@ export default function DealBuilder({ stockHref, privacyHref, dealerName }: Deal
             {deal.finance && (
               <Row label="Estimated repayment" value={`${money(deal.finance.payment)} a ${deal.finance.per}`} />
             )}
+            {quoteSummary(deal) && <Row label="Finance quote" value={quoteSummary(deal)!} />}
             {deal.handover && (
               <Row
                 label={deal.handover.kind === 'collection' ? 'Collection' : 'Delivery'}

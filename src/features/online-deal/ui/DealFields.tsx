@@ -57,6 +57,27 @@ export function partErrors(fields: Fields, part: string): Fields {
   return out;
 }
 
+/**
+ * A step's problems after a save: its own fields' by name; a problem of another part (a finance
+ * quote refused over the contact details) or of the whole deal as the step's message (`_`).
+ */
+export function stepErrors(fields: Fields | undefined, part: string): Fields {
+  if (!fields) return {};
+  const own = partErrors(fields, part);
+  if (Object.keys(own).length) return own;
+  const [path, message] = Object.entries(fields)[0] ?? [];
+  if (!message) return {};
+  const field = path && path !== '_' ? FIELD_NAMES[path] : undefined;
+  return { _: field ? `${field}: ${message.replace(/^\*/, '')}` : message };
+}
+
+const FIELD_NAMES: Record<string, string> = {
+  'contact.first_name': 'First name',
+  'contact.last_name': 'Last name',
+  'contact.email': 'Email',
+  'contact.phone': 'Mobile phone',
+};
+
 export function useForm<T extends Record<string, string>>(initial: T) {
   const [values, setValues] = useState(initial);
   const bind = (name: keyof T & string) => ({

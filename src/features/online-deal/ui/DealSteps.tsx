@@ -1,29 +1,33 @@
 /**
- * The deal's optional steps as small forms: the trade-in (valued and offered by the dealer's
- * rules on the server), the finance estimate and the handover. Each sends its part and shows what
- * the server says is missing or wrong beside the field; nothing is ever silently disabled.
+ * The deal's optional steps as small forms: the trade-in (Find my car fills it from the rego; the
+ * server values it and makes the dealer's offer), the finance estimate with the finance hand-off's
+ * quote, and the handover. Each sends its part and shows what the server says is missing or wrong
+ * beside the field (or above the buttons when it is another part's); nothing is ever silently disabled.
  */
 import { useState } from 'react';
 import type { DealView } from '../contract/deal.ts';
 import { money, type Fields } from './deal-client.ts';
 import { asAtText } from '../../valuation/rules/valuation.ts';
-import { Actions, Field, partErrors, useForm, type SavePart } from './DealFields.tsx';
+import { Actions, Field, stepErrors, useForm, type SavePart } from './DealFields.tsx';
+import { FindMyCar } from './FindMyCar.tsx';
+import { FinanceQuote } from './FinanceQuote.tsx';
 
 export function TradeInStep({ deal, save }: { deal: DealView; save: SavePart }) {
   const t = deal.tradeIn;
-  const { values, bind } = useForm({
+  const { values, bind, setValues } = useForm({
     make: t?.make ?? '',
     model: t?.model ?? '',
     variant: t?.variant ?? '',
     year: t ? String(t.year) : '',
     km: t ? String(t.km) : '',
     rego: t?.rego ?? '',
+    state: t?.state ?? deal.plate.state ?? '',
   });
   const [errors, setErrors] = useState<Fields>({});
   const [busy, setBusy] = useState(false);
   const send = async (part: Record<string, unknown>) => {
     setBusy(true);
-    setErrors(partErrors((await save(part)) ?? {}, 'trade_in'));
+    setErrors(stepErrors(await save(part), 'trade_in'));
     setBusy(false);
   };
   return (
@@ -32,10 +36,18 @@ export function TradeInStep({ deal, save }: { deal: DealView; save: SavePart }) 
       className="deal-form"
       onSubmit={(e) => {
         e.preventDefault();
-        void send({ trade_in: { ...values, variant: values.variant || undefined, rego: values.rego || undefined } });
+        const { state, ...car } = values;
+        void send({
+          trade_in: {
+            ...car,
+            variant: values.variant || undefined,
+            rego: values.rego || undefined,
+            state: (values.rego && state) || undefined,
+          },
+        });
       }}
     >
-      {/* Find my car (src/features/rego-lookup/) belongs here: it fills make, model, variant and year from the plate. */}
+      <FindMyCar plate={deal.plate} values={values} setValues={setValues} error={errors.rego ?? errors.state} />
       <div className="deal-grid">
         <Field id="deal-trade-make" label="Make" required error={errors.make}>
           {(a) => <input {...a} {...bind('make')} className="input" autoComplete="off" placeholder="e.g. Toyota" />}
@@ -51,9 +63,6 @@ export function TradeInStep({ deal, save }: { deal: DealView; save: SavePart }) 
         </Field>
         <Field id="deal-trade-km" label="Kilometres" required error={errors.km}>
           {(a) => <input {...a} {...bind('km')} className="input" inputMode="numeric" placeholder="e.g. 60000" />}
-        </Field>
-        <Field id="deal-trade-rego" label="Rego" error={errors.rego}>
-          {(a) => <input {...a} {...bind('rego')} className="input" autoComplete="off" />}
         </Field>
       </div>
       {errors._ && <p className="form-error">{errors._}</p>}
@@ -96,7 +105,7 @@ export function FinanceStep({ deal, save }: { deal: DealView; save: SavePart }) 
   const [busy, setBusy] = useState(false);
   const send = async (part: Record<string, unknown>) => {
     setBusy(true);
-    setErrors(partErrors((await save(part)) ?? {}, 'finance'));
+    setErrors(stepErrors(await save(part), 'finance'));
     setBusy(false);
   };
   return (
@@ -136,6 +145,8 @@ export function FinanceStep({ deal, save }: { deal: DealView; save: SavePart }) 
           the lender confirms your rate.
         </p>
       )}
+      <FinanceQuote deal={deal} />
+      {errors._ && <p className="form-error">{errors._}</p>}
       <Actions
         busy={busy}
         label={f ? 'Update my estimate' : 'Work out my repayments'}
@@ -159,7 +170,7 @@ export function HandoverStep({ deal, save }: { deal: DealView; save: SavePart })
   const [busy, setBusy] = useState(false);
   const send = async (part: Record<string, unknown>) => {
     setBusy(true);
-    setErrors(partErrors((await save(part)) ?? {}, 'handover'));
+    setErrors(stepErrors(await save(part), 'handover'));
     setBusy(false);
   };
   const collect = values.kind === 'collection';
@@ -218,7 +229,7 @@ export function HandoverStep({ deal, save }: { deal: DealView; save: SavePart })
           {(a) => <input {...a} {...bind('date')} className="input" type="date" min={deal.earliestHandover} />}
         </Field>
       </div>
-      {errors.kind && <p className="form-error">{errors.kind}</p>}
+      {(errors.kind ?? errors._) && <p className="form-error">{errors.kind ?? errors._}</p>}
       <Actions
         busy={busy}
         label={h ? 'Update handover' : 'Save handover'}
