@@ -14,7 +14,8 @@ import { openPostgres } from '../../../api/db/postgres.ts';
 import type { ApiDeps, Db } from '../../../api/core/deps.ts';
 import { loadDealers } from '../../../content/load.ts';
 import { deliverDue } from '../../leads/server/outbox/deliver.ts';
-import { unusedFinanceProvider } from '../../../../tests/helpers/db.ts';
+import { startFinanceStandIn } from '../../../../scripts/standins/finance-standin.ts';
+import { httpFinanceProvider } from '../../finance/server/finance-provider.ts';
 import { updateDeal } from '../server/service.ts';
 import { dealByToken } from '../server/store.ts';
 
@@ -53,11 +54,14 @@ const { dealers } = await loadDealers('dealers', { only: [site] });
 const dealer = dealers.find((d) => d.slug === site)!;
 const db = await openPostgres({ connectionString: need('DEAL_DB_URL'), max: 4 });
 const now = process.env.DEAL_NOW ? new Date(process.env.DEAL_NOW) : new Date();
+// A deal with finance and contact details applies through the finance hand-off: the stand-in,
+// in this process, so a kill takes it down with the change it serves.
+const finance = await startFinanceStandIn({ apiKey: 'kill-key' });
 const deps: ApiDeps = {
   db: pausing(db),
   dealers,
   now: () => now,
-  financeProvider: unusedFinanceProvider,
+  financeProvider: httpFinanceProvider({ baseUrl: finance.url, apiKey: 'kill-key', timeoutMs: 10_000 }),
   destinations: () => [{ kind: 'adf', url: need('DEAL_ADF_URL') }],
   dealWebhook: () => ({ url: need('DEAL_HOOK_URL'), secret: need('DEAL_HOOK_SECRET') }),
   rateLimits: {
@@ -94,4 +98,5 @@ try {
   process.stdout.write(`${JSON.stringify(outcome)}\n`);
 } finally {
   await db.close();
+  await finance.close();
 }
