@@ -36,7 +36,6 @@ import { loadDealers, type DealerContent } from '../src/content/load.ts';
 import { formatIssue } from '../src/content/issues.ts';
 import { envDefault, processEnv, readEnv } from '../src/config/env.ts';
 import { plural } from '../src/lib/text.ts';
-import { historyProviderFromEnv } from '../src/features/vehicle-history/server/history-provider.ts';
 
 const USAGE = 'Usage: npm run stock -- import --site SLUG [--delta] [--force] [--data DIR] [--dealers DIR] FILE';
 /** Row errors printed at most; the count is always whole. */
@@ -127,7 +126,6 @@ async function apply(dealer: DealerContent, feed: StockFeed): Promise<{ summary:
       summary: await applyStockFeed(db, dealer, feed, {
         source: 'cli',
         force: values.force,
-        history: historyProviderFromEnv(processEnv()),
       }),
     };
   } finally {

@@ -11,11 +11,11 @@ import { releaseDue } from '../features/reservations/server/rows.ts';
 import { describePurge, type PurgeReport } from '../features/leads/server/purge-report.ts';
 import { purgeExpired, type PurgeOptions } from '../features/leads/server/retention.ts';
 import { indexContent } from '../features/search/server/index-content.ts';
-import { importVersions, useImportedStock } from '../features/stock/server/store.ts';
+import { importingSites, importVersions, useImportedStock } from '../features/stock/server/store.ts';
 import { describeAlerts, runAlerts, type AlertDeps, type AlertReport } from '../features/saved-searches/server/run.ts';
 import { marketProviderFromEnv, type MarketProvider } from '../features/market-price/server/market-provider.ts';
 import { envDefault, envInt, type Env } from '../config/env.ts';
-import { carsWithMarketPrices } from '../features/market-price/server/market-build.ts';
+import { snapshotMarketPrices } from '../features/market-price/server/market-snapshot.ts';
 import {
   afterStockImport,
   refreshMarketPrices,
@@ -36,16 +36,24 @@ export const ALERT_CHECK_MS = 60_000;
 /** How often deliver() runs every dealer's alerts, for searches whose day has passed since their last email. */
 export const ALERT_SWEEP_MS = 15 * 60_000;
 
+/** What the start needs of the market-price runs: the provider and the refresh age. */
+export interface MarketAtStart {
+  provider: MarketProvider;
+  maxAgeDays: number;
+  now?: () => Date;
+}
+
 /**
- * Migrates, serves imported stock, gives the cars of dealers that show the market-price indicator
- * their estimates (`market`; src/features/market-price/server/market-build.ts), indexes the
- * content for search; closes `db` when that fails.
+ * Migrates, serves imported stock, gives the snapshot cars of dealers that show the market-price
+ * indicator their stored estimates and asks about a bounded number of those due
+ * (src/features/market-price/server/market-snapshot.ts; fed stock carries its own, and the
+ * scheduled refresh asks the rest), indexes the content for search; closes `db` when that fails.
  */
 export async function prepareDatabase(
   db: Db,
   dealers: DealerContent[],
   log: Log,
-  market?: MarketProvider,
+  market?: MarketAtStart,
 ): Promise<void> {
   try {
     // Migrations and indexing are no visitor's request: they run without the request time limits.
@@ -56,9 +64,14 @@ export async function prepareDatabase(
         log(`warning: migration ${name} changed after it was applied; add a new migration instead`);
       // A dealer that imports its stock is served its imported cars (src/features/stock/server/import.ts).
       await useImportedStock(m, dealers);
-      // Snapshot cars (and fed cars not yet asked about) as the build gives them their estimates.
-      const asAt = new Date().toISOString().slice(0, 10);
-      for (const d of dealers) d.cars = await carsWithMarketPrices(d, { asAt, provider: market, log });
+      if (market) {
+        const importing = await importingSites(
+          m,
+          dealers.map((d) => d.slug),
+        );
+        const now = market.now?.() ?? new Date();
+        await snapshotMarketPrices(m, dealers, market.provider, { now, maxAgeDays: market.maxAgeDays, importing, log });
+      }
       // The search index follows the content the API serves: stock changes need no site rebuild.
       return indexContent(m, dealers);
     });
@@ -210,9 +223,24 @@ export function marketPriceRuns(
         return Promise.resolve(undefined);
       }
       checkedAt = wall;
-      return inTurn(() => refreshMarketPrices(db, dealers, provider, opts()));
+      return inTurn(async () => {
+        const runs = await refreshMarketPrices(db, dealers, provider, opts());
+        // Snapshot cars left by the start (or due again), a bounded number per run; never throws.
+        try {
+          const importing = await importingSites(
+            db,
+            dealers.map((d) => d.slug),
+          );
+          const snapshot = await snapshotMarketPrices(db, dealers, provider, { ...opts(), importing, publish: true });
+          runs.push(...snapshot.runs);
+        } catch (e) {
+          o.log(`Market prices (snapshot): the scheduled refresh failed: ${(e as Error).message}`);
+        }
+        return runs;
+      });
     },
     provider,
+    maxAgeDays,
     /** Resolves when no run is under way (tests). */
     idle: () => running.then(() => {}),
   };

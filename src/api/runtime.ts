@@ -18,6 +18,7 @@ import { allowedOriginsFromEnv } from './core/guard.ts';
 import type { FinanceProvider } from '../features/finance/server/finance-provider.ts';
 import { valuationProviderFromEnv, type ValuationProvider } from '../features/valuation/server/valuation-provider.ts';
 import { historyProviderFromEnv } from '../features/vehicle-history/server/history-provider.ts';
+import { historyRuns } from '../features/vehicle-history/server/history-runs.ts';
 import { regoProviderFromEnv } from '../features/rego-lookup/server/rego-provider.ts';
 import type { Payments } from '../features/reservations/server/payments/payments.ts';
 import { holdLimitsFromEnv } from '../features/reservations/server/limits.ts';
@@ -143,7 +144,10 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const hookOf = buildHooksFromEnv(slugs, env);
   const db = options.db ?? (await openDatabase(config, options.openEmbedded));
   const marketPrices = marketPriceRuns(db, options.dealers, env, { log });
-  await prepareDatabase(db, options.dealers, log, marketPrices.provider);
+  const historyProvider = historyProviderFromEnv(env);
+  // History checks of fed stock run after its import, never inside it (vehicle-history/server/history-runs.ts).
+  const historyChecks = historyRuns(db, options.dealers, historyProvider, { log });
+  await prepareDatabase(db, options.dealers, log, marketPrices);
 
   const localModel = valuationProvider.describe === 'local model';
   log(
@@ -165,7 +169,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     allowedOrigins,
     financeProvider: options.financeProvider,
     valuationProvider,
-    historyProvider: historyProviderFromEnv(env),
+    historyProvider,
     regoProvider: regoProviderFromEnv(env),
     destinations,
     dealWebhook,
@@ -183,6 +187,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
         useImportedStock(db, [dealer]).catch((e: Error) => log(`Stock of ${slug}: reloading failed: ${e.message}`));
       alerts.schedule(slug);
       void marketPrices.afterImport(slug);
+      void historyChecks.afterImport(slug);
       buildHooks.changed(slug);
       options.onStockChanged?.(slug);
     },
@@ -261,6 +266,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
         });
         if (anyBuildHook) total.buildHooks ??= await buildHooks.callDue();
         void marketPrices.due();
+        void historyChecks.due();
       } while (again);
       return total;
     })().finally(() => {
@@ -290,7 +296,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       if (timer) clearInterval(timer);
       alerts.close();
       await alerts.idle();
-      await Promise.all([running?.catch(() => {}), marketPrices.idle()]);
+      await Promise.all([running?.catch(() => {}), marketPrices.idle(), historyChecks.idle()]);
       await buildHooks.written();
       await db.close();
     },

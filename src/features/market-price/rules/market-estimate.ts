@@ -42,6 +42,12 @@ export interface MarketEstimate {
   /** Who gave the figures, e.g. "Dealer estimate", "Redbook". */
   source: string;
   basis?: MarketBasis;
+  /**
+   * The AU state (e.g. "NSW") when the range is of drive-away prices there: a car priced
+   * excluding government charges is then compared after adding that state's estimated charges
+   * (./govt-charges.ts). Absent, such a car is not compared.
+   */
+  drive_away_state?: string;
 }
 
 export type MarketAnswer = { status: 'valued'; estimate: MarketEstimate } | { status: 'unknown'; message: string };

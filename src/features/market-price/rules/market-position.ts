@@ -8,7 +8,9 @@
  *   - the car is used (new and demo cars are priced from the maker's list, not the used market)
  *   - it has a price: not price on application, not 0
  *   - its headline price is comparable: a drive-away price or a price the stock does not qualify;
- *     a price that only excludes government charges is not (the range is of advertised prices)
+ *     a price that only excludes government charges is compared only with a range of drive-away
+ *     prices in a known AU state (`drive_away_state`), after adding that state's estimated
+ *     charges (./govt-charges.ts), and the explanation says so; otherwise it is not compared
  *   - it has a make, model and year, is at most MAX_AGE_YEARS old and has at most MAX_KM km
  *   - its price is from MIN_PRICE to MAX_PRICE
  *   - the estimate is at most MAX_ESTIMATE_AGE_DAYS old when the caller knows the day
@@ -18,6 +20,7 @@
 import type { MarketEstimate, WithMarketEstimate } from './market-estimate.ts';
 import { headlinePrice, type PricedCar } from '../../../domain/car-prices.ts';
 import { formatPrice } from '../../../lib/text.ts';
+import { auState, estimatedGovtCharges, type GovtCharges } from './govt-charges.ts';
 
 export const MAX_AGE_YEARS = 15;
 export const MAX_KM = 250_000;
@@ -57,6 +60,8 @@ export interface MarketIndicator {
   /** "Compared with similar 2019 Toyota RAV4 vehicles with about 85,000 km for sale in Australia; …" */
   explanation: string;
   estimate: MarketEstimate;
+  /** The estimated charges added to a price that excludes them, when they were. */
+  charges?: GovtCharges;
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -77,6 +82,23 @@ export function positionOf(price: number, estimate: Pick<MarketEstimate, 'low' |
   return 'around';
 }
 
+/**
+ * The price compared with the range: the headline price, or a price excluding government charges
+ * with the estimated charges of the range's state added; undefined when there is none to compare.
+ */
+export function comparedPrice(
+  car: MarketCar,
+  estimate: MarketEstimate,
+): { amount: number; charges?: GovtCharges } | undefined {
+  const headline = headlinePrice(car);
+  if (!headline || !(headline.amount > 0)) return undefined;
+  if (headline.kind !== 'excl_govt_charges') return { amount: headline.amount };
+  const state = estimate.currency === 'AUD' ? auState(estimate.drive_away_state) : undefined;
+  if (!state) return undefined;
+  const charges = estimatedGovtCharges(state, headline.amount);
+  return { amount: headline.amount + charges.total, charges };
+}
+
 /** Why a car shows no indicator (the first exclusion that applies), or undefined when it shows one. */
 export function marketExclusion(
   car: MarketCar,
@@ -92,12 +114,13 @@ export function marketExclusion(
   if (car.price_on_application === true) return 'price on application';
   const headline = headlinePrice(car);
   if (!headline || !(headline.amount > 0)) return 'no price';
-  if (headline.kind === 'excl_govt_charges') return 'price excludes government charges';
+  const compared = comparedPrice(car, estimate);
+  if (!compared) return 'price excludes government charges';
   if (!present(car.make) || !present(car.model) || typeof car.year !== 'number') return 'no make, model or year';
   const asAtYear = Number(estimate.as_at.slice(0, 4));
   if (asAtYear - car.year > MAX_AGE_YEARS) return 'too old';
   if (typeof car.km !== 'number' || car.km > MAX_KM) return 'kilometres unknown or too high';
-  if (headline.amount < MIN_PRICE || headline.amount > MAX_PRICE) return 'outside the price band';
+  if (compared.amount < MIN_PRICE || compared.amount > MAX_PRICE) return 'outside the price band';
   if (today && daysBetween(estimate.as_at, today) > MAX_ESTIMATE_AGE_DAYS) return 'estimate out of date';
   return undefined;
 }
@@ -110,7 +133,7 @@ export function marketIndicator(
 ): MarketIndicator | undefined {
   if (marketExclusion(car, settings, options.today)) return undefined;
   const estimate = car.market_estimate!;
-  const price = headlinePrice(car)!.amount;
+  const { amount: price, charges } = comparedPrice(car, estimate)!;
   const position = positionOf(price, estimate);
   const basis = estimate.basis ?? {};
   const vehicle = [basis.year ?? car.year, basis.make ?? car.make, basis.model ?? car.model].join(' ');
@@ -120,6 +143,18 @@ export function marketIndicator(
   const explanation =
     `Compared with similar ${vehicle} vehicles${kmText} for sale in ${where}; estimate range ` +
     `${formatPrice(estimate.low)}–${formatPrice(estimate.high)} as at ${formatAsAt(estimate.as_at)}. ` +
-    `Source: ${estimate.source}.`;
-  return { position, label: POSITION_LABEL[position], meaning: POSITION_MEANING[position], explanation, estimate };
+    `Source: ${estimate.source}.` +
+    (charges
+      ? ` This car's price excludes government charges: to compare it with drive-away prices we added an ` +
+        `estimated ${formatPrice(charges.total)} for ${charges.state} stamp duty, 12 months' registration ` +
+        `and CTP, and the transfer fee (about ${formatPrice(price)} drive-away).`
+      : '');
+  return {
+    position,
+    label: POSITION_LABEL[position],
+    meaning: POSITION_MEANING[position],
+    explanation,
+    estimate,
+    ...(charges ? { charges } : {}),
+  };
 }

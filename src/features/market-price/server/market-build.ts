@@ -35,6 +35,7 @@ export async function carsWithMarketPrices(
         query: marketQueryOf(car, dealer.site.state),
         country: dealer.site.country,
         asAt: o.asAt,
+        state: dealer.site.state,
       });
       return answer.status === 'valued' ? withEstimate(car, answer.estimate) : car;
     } catch (e) {

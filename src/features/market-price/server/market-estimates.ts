@@ -64,7 +64,12 @@ export async function estimateStock(
     if (failuresInARow >= MAX_FAILURES_IN_A_ROW) return;
     run.asked++;
     try {
-      const answer = await provider.estimate({ query, country: dealer.site.country, asAt: today(o.now) });
+      const answer = await provider.estimate({
+        query,
+        country: dealer.site.country,
+        asAt: today(o.now),
+        state: dealer.site.state,
+      });
       failuresInARow = 0;
       await saveAnswer(db, dealer.slug, String(car.id), key, answer, o.now);
       if (answer.status === 'valued') run.valued++;

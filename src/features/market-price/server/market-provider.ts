@@ -29,6 +29,8 @@ export interface MarketInput {
   country: 'AU' | 'NZ';
   /** YYYY-MM-DD, the dealer's calendar day. */
   asAt: string;
+  /** The dealer's state or region (site.json `state`): the local model's drive-away charges. */
+  state?: string;
 }
 
 export interface MarketProvider {
@@ -50,7 +52,7 @@ export class MarketProviderError extends Error {
 export function localMarketProvider(): MarketProvider {
   return {
     describe: 'local model',
-    estimate: async ({ query, country, asAt }) => localMarketEstimate(query, { asAt, country }),
+    estimate: async ({ query, country, asAt, state }) => localMarketEstimate(query, { asAt, country, state }),
   };
 }
 

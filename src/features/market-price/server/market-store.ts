@@ -1,6 +1,12 @@
-/** The stored estimates of fed stock (migration 0020_market_prices). */
+/**
+ * The stored estimates (migrations 0020_market_prices, 0023_market_prices_snapshot): of fed stock
+ * (origin "stock", joined to stock_cars by the stock's reader) and of snapshot cars (origin
+ * "snapshot", ./market-snapshot.ts).
+ */
 import type { Db } from '../../../api/core/deps.ts';
 import type { MarketAnswer, MarketEstimate } from '../contract/market-price.ts';
+
+export type EstimateOrigin = 'stock' | 'snapshot';
 
 export interface StoredEstimate {
   car_id: string;
@@ -10,11 +16,16 @@ export interface StoredEstimate {
   asked_at: string;
 }
 
-/** Each asked car of `slug`, by car id. */
-export async function storedEstimates(db: Db, slug: string): Promise<Map<string, StoredEstimate>> {
+/** Each asked car of `slug` (fed stock's, or its snapshot's), by car id. */
+export async function storedEstimates(
+  db: Db,
+  slug: string,
+  origin: EstimateOrigin = 'stock',
+): Promise<Map<string, StoredEstimate>> {
   const { rows } = await db.query<StoredEstimate>(
-    `SELECT car_id, basis_key, status, estimate, asked_at::text AS asked_at FROM market_prices WHERE site_slug = $1`,
-    [slug],
+    `SELECT car_id, basis_key, status, estimate, asked_at::text AS asked_at FROM market_prices
+      WHERE site_slug = $1 AND origin = $2`,
+    [slug, origin],
   );
   return new Map(rows.map((r) => [r.car_id, r]));
 }
@@ -26,11 +37,12 @@ export async function saveAnswer(
   basisKey: string,
   answer: MarketAnswer,
   now: Date,
+  origin: EstimateOrigin = 'stock',
 ): Promise<void> {
   await db.query(
-    `INSERT INTO market_prices (site_slug, car_id, basis_key, status, estimate, asked_at)
-     VALUES ($1, $2, $3, $4, $5::jsonb, $6)
-     ON CONFLICT (site_slug, car_id) DO UPDATE
+    `INSERT INTO market_prices (site_slug, car_id, basis_key, status, estimate, asked_at, origin)
+     VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7)
+     ON CONFLICT (site_slug, origin, car_id) DO UPDATE
        SET basis_key = EXCLUDED.basis_key, status = EXCLUDED.status, estimate = EXCLUDED.estimate, asked_at = EXCLUDED.asked_at`,
     [
       slug,
@@ -39,7 +51,16 @@ export async function saveAnswer(
       answer.status,
       answer.status === 'valued' ? JSON.stringify(answer.estimate) : null,
       now.toISOString(),
+      origin,
     ],
+  );
+}
+
+/** Forgets `slug`'s snapshot estimates of cars not among `keep` (gone from its cars.json). */
+export async function forgetSnapshotCars(db: Db, slug: string, keep: string[]): Promise<void> {
+  await db.query(
+    `DELETE FROM market_prices WHERE site_slug = $1 AND origin = 'snapshot' AND NOT (car_id = ANY($2::text[]))`,
+    [slug, keep],
   );
 }
 

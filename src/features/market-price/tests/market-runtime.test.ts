@@ -104,6 +104,9 @@ describe.each(testDatabases)('market prices in the runtime on $label', (database
         timeout: 10_000,
       })
       .toBe(28_400);
-    expect((await hit('MP1'))?.market_estimate).toMatchObject({ low: 28_400, high: 32_100, confidence: 'high' });
+    // The search record follows the dealer's content in the same run.
+    await expect
+      .poll(async () => (await hit('MP1'))?.market_estimate, { timeout: 10_000 })
+      .toMatchObject({ low: 28_400, high: 32_100, confidence: 'high' });
   });
 });

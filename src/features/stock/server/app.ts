@@ -92,7 +92,6 @@ export function stockApp(deps: ApiDeps) {
     const summary = await applyStockFeed(deps.db, dealer, stockFeedOf(parsed), {
       source: 'push',
       now,
-      history: deps.historyProvider,
       force: c.req.query('force') === 'true',
     });
     const all: RowError[] = [...parsed.errors, ...(summary.errors ?? [])];

@@ -40,8 +40,6 @@ import { takeLease, type Lease } from './lease.ts';
 import { existingStock, planFeed, type Stock, type Write } from './plan.ts';
 import { recordImport, writeCars } from './import-writes.ts';
 import { recentMost, wipeRefusal } from './wipe-guard.ts';
-import type { HistoryProvider } from '../../vehicle-history/server/history-provider.ts';
-import { addHistory } from '../../vehicle-history/server/at-import.ts';
 
 export type FeedMode = 'full' | 'delta';
 
@@ -80,8 +78,6 @@ export interface ImportOptions {
   /** 'cli' or 'push': recorded with the import. */
   source: 'cli' | 'push';
   now?: Date;
-  /** Asked for the history of each written used car with a VIN and no history (vehicle-history/server/at-import.ts). */
-  history?: HistoryProvider;
 }
 
 export interface ImportSummary {
@@ -180,13 +176,6 @@ async function applyLeased(
       refused,
       errors,
     };
-
-  if (options.history)
-    await addHistory(
-      plan.writes.map((w) => w.car),
-      options.history,
-      dealer.site.country,
-    );
 
   const record = (tx: Db) =>
     recordImport(tx, {

@@ -28,13 +28,14 @@ export async function stockRows(db: Db, slug: string): Promise<StockRow[]> {
     .query<Row>(
       `SELECT s.stock_number, s.car, s.position, s.withdrawn_at::text AS withdrawn_at, m.estimate AS market_estimate
          FROM stock_cars s LEFT JOIN market_prices m
-           ON m.site_slug = s.site_slug AND m.car_id = s.car->>'id' AND m.status = 'valued'
+           ON m.site_slug = s.site_slug AND m.origin = 'stock' AND m.car_id = s.car->>'id' AND m.status = 'valued'
         WHERE s.site_slug = $1 ORDER BY s.position, s.stock_number`,
       [slug],
     )
     .catch((e: { code?: string }) => {
-      // A database the API has not migrated since market_prices came (a build reads it as it is).
-      if (e.code !== '42P01') throw e;
+      // A database the API has not migrated since market_prices came, or since its origin column
+      // (a build reads it as it is): the cars, without estimates until the API migrates it.
+      if (e.code !== '42P01' && e.code !== '42703') throw e;
       return db.query<Row>(
         `SELECT stock_number, car, position, withdrawn_at::text AS withdrawn_at, NULL AS market_estimate FROM stock_cars
           WHERE site_slug = $1 ORDER BY position, stock_number`,

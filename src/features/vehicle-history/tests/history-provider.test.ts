@@ -1,6 +1,6 @@
 /**
  * The history provider's real HTTP client against the stand-in (scripts/standins/history-standin.ts),
- * and the import consulting it when stock arrives without a history.
+ * and which cars of fed stock it is asked about (the asking itself: history-runs.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHistoryStandIn, HISTORY_SOURCE, type StandIn } from '../../../../scripts/standins/history-standin.ts';
@@ -10,12 +10,8 @@ import {
   HistoryProviderError,
   noHistoryProvider,
 } from '../server/history-provider.ts';
-import { addHistory } from '../server/at-import.ts';
-import { applyStockFeed } from '../../stock/server/import.ts';
-import { stockRows } from '../../stock/server/store.ts';
+import { wantsHistory } from '../server/at-import.ts';
 import type { Car } from '../../../content/entities.ts';
-import { dealerOf } from '../../../../tests/helpers/dealer-content.ts';
-import { testDatabases, type TestDb } from '../../../../tests/helpers/db.ts';
 
 const KEY = 'history-test-key';
 let standIn: StandIn;
@@ -68,62 +64,15 @@ describe('the history client', () => {
     expect(await fromEnv.check({ vin: 'JM0KF4W1A00123456', country: 'NZ' })).toMatchObject({ finance_owing: true });
   });
 
-  it('at import: checks used cars with a VIN and no history, leaves the others, and survives a failing service', async () => {
+  it('asks about used and demo cars with a VIN and no history, never new, sold or already checked ones', () => {
     const cars = [
       { vin: 'JTNKB3BE00J012345', car_type: 'used' },
+      { vin: 'JTNKB3BE00J012346', car_type: 'demo' },
       { vin: 'JM0KF4W1A00123456', car_type: 'new' },
+      { vin: 'JTNKB3BE00J012347', car_type: 'used', status: 'sold' },
       { vin: 'MR0FZ29G001234567', car_type: 'used', history: { checked_on: '2025-01-01', stolen: false } },
       { car_type: 'used' },
     ] as Car[];
-    expect(await addHistory(cars, client(), 'AU')).toBe(1);
-    expect(cars[0]!.history).toMatchObject({ checked_on: '2026-12-01', written_off: false });
-    expect(cars[1]!.history).toBeUndefined();
-    expect(cars[2]!.history).toEqual({ checked_on: '2025-01-01', stolen: false });
-    const lines: string[] = [];
-    const again = [{ vin: 'JTNKB3BE00J012345', car_type: 'used' }] as Car[];
-    expect(await addHistory(again, client('/broken'), 'AU', (l) => lines.push(l))).toBe(0);
-    expect(again[0]!.history).toBeUndefined();
-    expect(lines[0]).toMatch(/^vehicle history \(http:.*\/broken\): /);
-  });
-});
-
-describe.each(testDatabases)('a stock import with a history service on $label', (database) => {
-  let t: TestDb;
-  beforeAll(async () => {
-    t = await database.open();
-  });
-  afterAll(() => t.cleanup());
-
-  it('stores the provider’s check on a fed car that had none, and the feed’s own where it gives one', async () => {
-    const dealer = dealerOf(
-      { id: 91, slug: 'history-yard', name: 'History Yard', url: 'https://www.history-yard.example', country: 'AU' },
-      { cars: [] },
-    );
-    const base = { make: 'Toyota', model: 'HiLux', year: 2018, price: 39_990, condition: 'used' as const };
-    await applyStockFeed(
-      t.db,
-      dealer,
-      {
-        mode: 'full',
-        skipped: 0,
-        cars: [
-          { ...base, stock_number: 'P1', vin: 'JTNKB3BE00J012345' },
-          {
-            ...base,
-            stock_number: 'P2',
-            vin: 'JM0KF4W1A00123456',
-            history: { checked_on: '2026-10-10', stolen: false },
-          },
-        ],
-      },
-      { source: 'cli', force: true, history: client() },
-    );
-    const byStock = Object.fromEntries((await stockRows(t.db, 'history-yard')).map((r) => [r.stock_number, r.car]));
-    expect(byStock.P1!.history).toMatchObject({
-      checked_on: '2026-12-01',
-      source: HISTORY_SOURCE,
-      finance_owing: false,
-    });
-    expect(byStock.P2!.history).toEqual({ checked_on: '2026-10-10', stolen: false });
+    expect(cars.map(wantsHistory)).toEqual([true, true, false, false, false, false]);
   });
 });
