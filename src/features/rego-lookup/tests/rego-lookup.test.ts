@@ -62,7 +62,9 @@ describe('the rego lookup client', () => {
   it('fails with a reason for a rejected key, a broken service and one that never answers', async () => {
     await expect(client('', 'wrong').lookup({ plate: 'KTR42', country: 'NZ' })).rejects.toThrow(/REGO_API_KEY/);
     await expect(client('/broken').lookup({ plate: 'KTR42', country: 'NZ' })).rejects.toThrow(/HTTP 500/);
-    await expect(client('/hang', KEY, 300).lookup({ plate: 'KTR42', country: 'NZ' })).rejects.toThrow(/no answer in time/);
+    await expect(client('/hang', KEY, 300).lookup({ plate: 'KTR42', country: 'NZ' })).rejects.toThrow(
+      /no answer in time/,
+    );
   });
 
   it('is chosen by REGO_PROVIDER_URL and REGO_API_KEY; without them every lookup is unavailable', async () => {
