@@ -26,7 +26,9 @@ export const PAGE_BUDGETS: Record<Template, Budget> = {
   model: { htmlGzKB: 12, jsGzKB: 163 },
   // Everything a car page can load: gallery, video, enquiry form, reservation form, shortlist,
   // consent and chat (140.5 KB gz at most measured when set; 60 KB of it before any interaction).
-  car: { htmlGzKB: 15, jsGzKB: 145 },
+  // Raised from 145 when the cards' market position learnt to add a state's estimated government
+  // charges to an "excl. govt charges" price (145.4 KB gz at most measured then).
+  car: { htmlGzKB: 15, jsGzKB: 146 },
   // A profile ends with an enquiry form to the member, as a car page does.
   team: { htmlGzKB: 9, jsGzKB: 135 },
   // As static pages: the consent banner and chat button only where the site asks for consent.

@@ -50,7 +50,7 @@ export const tradeInSettings = z.object({
 export const onlineDealSettings = z.object({
   /** Required. False or absent: no "Start your deal" on car pages. */
   enabled: z.boolean(),
-  /** The steps offered after the car, in this order; default every step. The deposit step needs reservations enabled. */
+  /** The steps offered after the car, in this order (the deposit always last, once the deal is sent); default every step. The deposit step needs reservations enabled. */
   steps: opt(
     z
       .array(z.enum(DEAL_STEPS, { error: `each step must be one of: ${DEAL_STEPS.join(', ')}` }))

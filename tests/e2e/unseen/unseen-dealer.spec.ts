@@ -66,11 +66,17 @@ async function shot(page: Page, name: string, width: number) {
   if (dir) await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
 }
 
-/** The first day from the day after tomorrow that both yards are open for sales (Tuesday to Friday). */
-function openDay(): string {
-  const hours = site.dealer.locations.map((l) => handoverHours(l, site.dealer.site));
+/**
+ * A delivery day from the day after tomorrow when the car's own yard is open and the other yard is
+ * closed (Hervey Bay opens on Sundays, Bundaberg on Mondays), so a day checked against the wrong
+ * yard is refused.
+ */
+function openDay(car: { location_name?: string }): string {
+  const yard = site.dealer.locations.find((l) => l.name === car.location_name)!;
+  const own = handoverHours(yard, site.dealer.site)!;
+  const others = site.dealer.locations.filter((l) => l !== yard).map((l) => handoverHours(l, site.dealer.site));
   let day = addDays(todayIn('Australia/Brisbane'), 2);
-  while (hours.some((h) => h && !isOpenDay(h, day))) day = addDays(day, 1);
+  while (!isOpenDay(own, day) || others.every((h) => !h || isOpenDay(h, day))) day = addDays(day, 1);
   return day;
 }
 
@@ -233,7 +239,7 @@ for (const width of WIDTHS) {
     await expect(steps).toHaveText([
       '1 Finance (optional)',
       '2 Your trade-in (optional)',
-      '3 Collection or delivery (optional)',
+      '3 Delivery (optional)',
       '4 Send your deal',
       '5 Deposit (optional)',
     ]);
@@ -255,7 +261,7 @@ for (const width of WIDTHS) {
 
     await page.getByLabel('Delivery address').fill('Lot 4, 1870 Goodwood Road, Childers');
     await page.getByLabel('Postcode').fill('4660');
-    await page.getByLabel('Preferred date').fill(openDay());
+    await page.getByLabel('Preferred date').fill(openDay(car));
     await page.getByRole('button', { name: 'Save handover' }).click();
     await expect(page.getByRole('button', { name: 'Update handover' })).toBeVisible();
 

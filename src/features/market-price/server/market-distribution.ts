@@ -45,7 +45,7 @@ export async function marketDistribution(
   return out;
 }
 
-/** "coastal-motor-group: 3 below, 9 around, 4 above, 6 none (estimate not sure 4, …)". */
+/** "a-dealer: 3 below, 9 around, 4 above, 6 none (estimate not sure 4, …)". */
 export function describeDistribution(d: MarketDistribution): string {
   const reasons = Object.entries(d.reasons)
     .map(([why, n]) => `${why} ${n}`)

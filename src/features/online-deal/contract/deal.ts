@@ -161,6 +161,8 @@ export type DealQuoteView = {
 export interface DealView {
   id: string;
   status: DealStatus;
+  /** A completed deal's way there: its deposit paid, or the dealer marking it done. */
+  completedBy?: 'deposit' | 'dealer';
   car: {
     id: string;
     title: string;

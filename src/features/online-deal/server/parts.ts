@@ -9,6 +9,7 @@
 import type { DealerContent } from '../../../content/load.ts';
 import type { Car } from '../../../content/entities.ts';
 import { locale } from '../../../lib/locale.ts';
+import { carLocation } from '../../../seo/structured-data/places.ts';
 import { nowIn, timeZoneFor } from '../../../domain/booking-hours.ts';
 import { messages } from '../../../forms/messages.ts';
 import { reservationProblems } from '../../../forms/reservation.ts';
@@ -109,9 +110,16 @@ function financePart(
   return { ...input, amount, rate, payment: r.payment, per: r.per, total: r.total };
 }
 
+/** A postcode of the dealer's own area for the message's example: the car's yard's, when its address ends in one. */
+function postcodeExample(address: string | undefined): string {
+  const found = address ? /\b(\d{4})\s*$/.exec(address) : null;
+  return found ? `, such as ${found[1]}` : '';
+}
+
 function handoverPart(
   deps: ApiDeps,
   dealer: DealerContent,
+  car: Car,
   input: DealHandoverInput,
   problems: Problems,
 ): DealParts['handover'] {
@@ -137,12 +145,16 @@ function handoverPart(
     if (problem) problems['handover.date'] = problem;
     return { kind: 'collection', location_id: String(location.id), locationName: location.name, date: input.date };
   }
-  const postcodeRule = site.country === 'NZ' ? /^\d{4}$/ : /^\d{4}$/;
+  // Delivery leaves from the car's own yard, so the day is checked against that yard's hours.
+  const yard = carLocation(dealer, car.location_name);
+  const yardHours = yard ? handoverHours(yard, site) : undefined;
+  const from = yardHours ? yard : dealer.locations.find((l) => handoverHours(l, site));
+  // Both countries' postcodes are four digits.
   if (!input.address) problems['handover.address'] = 'Enter the street address to deliver the car to.';
-  if (!input.postcode || !postcodeRule.test(input.postcode))
-    problems['handover.postcode'] = 'Enter a 4-digit postcode, such as 2250.';
-  const hours = dealer.locations.map((l) => handoverHours(l, site)).find(Boolean);
-  const problem = handoverDateProblem(input.date, today, hours, site.name);
+  if (!input.postcode || !/^\d{4}$/.test(input.postcode))
+    problems['handover.postcode'] = `Enter a 4-digit postcode${postcodeExample((yard ?? from)?.address.address)}.`;
+  const hours = from ? handoverHours(from, site) : undefined;
+  const problem = handoverDateProblem(input.date, today, hours, from?.name ?? site.name);
   if (problem) problems['handover.date'] = problem;
   return { kind: 'delivery', address: input.address, postcode: input.postcode, date: input.date };
 }
@@ -186,7 +198,7 @@ export async function nextParts(
   else if (update.trade_in) parts.trade_in = await tradeInPart(deps, dealer, update.trade_in);
   if (update.handover === null) delete parts.handover;
   else if (update.handover) {
-    const handover = handoverPart(deps, dealer, update.handover, problems);
+    const handover = handoverPart(deps, dealer, car, update.handover, problems);
     if (handover) parts.handover = handover;
   }
   if (update.contact) {

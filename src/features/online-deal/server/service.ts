@@ -208,6 +208,7 @@ export function dealView(deps: Pick<ApiDeps, 'now'>, dealer: DealerContent, row:
   return {
     id: row.id,
     status: row.status,
+    ...(row.status === 'completed' && row.completed_by ? { completedBy: row.completed_by } : {}),
     car: {
       id: row.car_id,
       title: car ? carTitle(car) : `Car ${row.car_id}`,

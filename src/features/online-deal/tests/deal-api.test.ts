@@ -178,7 +178,8 @@ describe.each(testDatabases)('online deals on $label', (database) => {
     };
     expect(past.error.fields).toMatchObject({
       'handover.address': 'Enter the street address to deliver the car to.',
-      'handover.postcode': 'Enter a 4-digit postcode, such as 2250.',
+      // The example is the car's yard's own postcode.
+      'handover.postcode': 'Enter a 4-digit postcode, such as 2000.',
       'handover.date': 'Choose a date from tomorrow on: the dealer needs a day to prepare the car.',
     });
     const badYear = (await (

@@ -39,6 +39,12 @@ const TITLES: Record<DealStep, string> = {
   deposit: 'Deposit',
 };
 
+/** A step's heading: the handover names only what this dealer offers. */
+function stepTitle(step: DealStep, deal: DealView): string {
+  if (step !== 'handover' || deal.handoverKinds.length !== 1) return TITLES[step];
+  return deal.handoverKinds[0] === 'delivery' ? 'Delivery' : 'Collection';
+}
+
 type Load =
   { kind: 'loading' } | { kind: 'missing'; message: string } | { kind: 'ready'; token: string; deal: DealView };
 
@@ -128,7 +134,7 @@ export default function DealBuilder({ stockHref, privacyHref, dealerName }: Deal
               <li key={step} className="deal-step">
                 <section aria-labelledby={`deal-step-${step}`}>
                   <h2 id={`deal-step-${step}`}>
-                    <span className="deal-step-number">{i + 1}</span> {TITLES[step]}{' '}
+                    <span className="deal-step-number">{i + 1}</span> {stepTitle(step, deal)}{' '}
                     <span className="deal-optional">(optional)</span>
                   </h2>
                   {step === 'trade_in' && <TradeInStep deal={deal} save={save} />}
@@ -248,7 +254,10 @@ function StatusLine({ deal, dealerName }: { deal: DealView; dealerName: string }
     draft: 'Not sent yet: every step is optional. Send it when you are ready.',
     submitted: `Sent to ${dealerName}${deal.submittedAt ? ` on ${new Date(deal.submittedAt).toLocaleDateString('en-AU')}` : ''}. They will contact you; changes you save are sent to them too.`,
     cancelled: 'This deal is cancelled.',
-    completed: 'This deal is complete: your deposit is paid and the car is held for you.',
+    completed:
+      deal.completedBy === 'dealer'
+        ? `This deal is complete: ${dealerName} has marked it done.`
+        : 'This deal is complete: your deposit is paid and the car is held for you.',
   }[deal.status];
   return (
     <p className={`deal-status deal-status-${deal.status}`} role="status">
