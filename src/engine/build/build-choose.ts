@@ -13,6 +13,7 @@ import { buildKey } from './build-key.ts';
 import { readManifests, type SitesManifest } from './manifest-read.ts';
 import { plan, type Plan } from './build-plan.ts';
 import { importedStock, type ImportedStock } from './build-stock.ts';
+import type { KeptSnapshotEstimates } from '../../features/market-price/server/market-build.ts';
 import { projectRoot } from './build-run.ts';
 
 export interface ChooseOptions {
@@ -32,6 +33,8 @@ export interface Chosen {
   /** The imported cars of each dealer built that imports its stock, and each one's stock version. */
   stockCars: Record<string, Car[]>;
   stockVersions: Record<string, string>;
+  /** The kept market-price answers of the snapshot cars of each dealer built that does not import. */
+  snapshotEstimates: Record<string, KeptSnapshotEstimates>;
 }
 
 /** The dealer folders this build reads, or the errors that stop it. */
@@ -91,9 +94,11 @@ export async function chooseDealers(
   }
   let chosen: Plan;
   let stockCars: Record<string, Car[]>;
+  let snapshotEstimates: Record<string, KeptSnapshotEstimates>;
   try {
     chosen = await plan(options, folders, previous, key, outDir, dealersDir, stock.versions);
     stockCars = await stock.cars(chosen.build);
+    snapshotEstimates = await stock.snapshotEstimates(chosen.build);
   } finally {
     await stock.close();
   }
@@ -106,5 +111,5 @@ export async function chooseDealers(
         `${chosen.removed.length ? `; removed: ${chosen.removed.join(', ')}` : ''} (${plural(chosen.unchanged.length, 'dealer')} unchanged)`,
     );
   }
-  return { folders, previous, key, plan: chosen, stockCars, stockVersions: stock.versions };
+  return { folders, previous, key, plan: chosen, stockCars, stockVersions: stock.versions, snapshotEstimates };
 }

@@ -12,6 +12,7 @@ import { mapLimit } from '../../lib/concurrency.ts';
 import type { DealerSummary } from './build-dealers.ts';
 import { projectRoot, type Run } from './build-run.ts';
 import type { Car } from '../../content/entities.ts';
+import type { KeptSnapshotEstimates } from '../../features/market-price/server/market-build.ts';
 import type { Validated } from './build-validate.ts';
 import type { WorkerInput, WorkerMessage, WorkerReport, WorkerResult } from './build-worker.ts';
 
@@ -71,6 +72,7 @@ export interface PoolValidation extends Omit<WorkerInput['validate'], 'slugs'> {
     cars: Record<string, Car[]>;
     versions: Record<string, string>;
     soldSeen?: Record<string, Record<string, string>>;
+    marketPrices?: Record<string, KeptSnapshotEstimates>;
   }>;
 }
 
@@ -160,6 +162,7 @@ export function startWorkers(
             cars: pick(stock.cars, batch),
             versions: pick(stock.versions, batch),
             soldSeen: pick(stock.soldSeen ?? {}, batch),
+            marketPrices: pick(stock.marketPrices ?? {}, batch),
           },
         };
         if (child.connected) child.send(message);

@@ -6,6 +6,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Car } from '../../content/entities.ts';
+import type { KeptSnapshotEstimates } from '../../features/market-price/server/market-build.ts';
 import { statSignatures } from '../../content/load.ts';
 import { buildBatch, type DealerSummary } from './build-dealers.ts';
 import type { ManifestDealer } from './build-manifest.ts';
@@ -33,6 +34,7 @@ export interface RenderOptions {
   strict: boolean;
   stockCars: Record<string, Car[]>;
   stockVersions: Record<string, string>;
+  snapshotEstimates?: Record<string, KeptSnapshotEstimates>;
   log: (line: string) => void;
 }
 
@@ -74,7 +76,7 @@ export async function validateAndRender(o: RenderOptions): Promise<Rendering> {
   const soldSeen = Object.fromEntries(
     o.build.flatMap((slug) => (o.previous?.dealers[slug]?.soldSeen ? [[slug, o.previous.dealers[slug].soldSeen]] : [])),
   );
-  const imported = { cars: o.stockCars, versions: o.stockVersions, soldSeen };
+  const imported = { cars: o.stockCars, versions: o.stockVersions, soldSeen, marketPrices: o.snapshotEstimates ?? {} };
   const pool =
     workers > 1 || batches.length > 1
       ? startWorkers(o.run, batches, workers, {

@@ -128,6 +128,7 @@ export async function buildSites(options: BuildOptions): Promise<BuildResult> {
       strict: !!options.strict,
       stockCars: choice.stockCars,
       stockVersions: choice.stockVersions,
+      snapshotEstimates: choice.snapshotEstimates,
       log,
     });
     const { checked, batches, workers } = rendering;

@@ -9,6 +9,10 @@
  * without a database, or a database without the stock tables, means no dealer has imported: the
  * build never creates or migrates a database.
  *
+ * The same database keeps the market-price estimates the API asked about snapshot cars
+ * (market_prices, origin "snapshot"): the build reuses those still fresh rather than asking the
+ * provider about every snapshot car again (src/features/market-price/server/market-build.ts).
+ *
  * Each importing dealer's stock has a version (its last import), kept in the build manifest, so
  * `npm run build -- --changed` rebuilds a dealer whose stock changed since its last build.
  */
@@ -19,6 +23,8 @@ import { dataDirFrom, dbConfigFrom } from '../../api/db/index.ts';
 import type { Db } from '../../api/core/deps.ts';
 import { openForCommand } from '../../features/leads/server/local-admin-client.ts';
 import { stockRows } from '../../features/stock/server/store.ts';
+import { storedEstimates } from '../../features/market-price/server/market-store.ts';
+import type { KeptSnapshotEstimates } from '../../features/market-price/server/market-build.ts';
 import { processEnv, type Env } from '../../config/env.ts';
 
 export interface ImportedStock {
@@ -28,6 +34,8 @@ export interface ImportedStock {
   versions: Record<string, string>;
   /** Each importing dealer's cars among the slugs asked for. */
   cars(slugs: string[]): Promise<Record<string, Car[]>>;
+  /** The stored market-price answers of the snapshot cars of the dealers among `slugs` that do not import. */
+  snapshotEstimates(slugs: string[]): Promise<Record<string, KeptSnapshotEstimates>>;
   close(): Promise<void>;
 }
 
@@ -35,11 +43,33 @@ const NONE = (from: string): ImportedStock => ({
   from,
   versions: {},
   cars: async () => ({}),
+  snapshotEstimates: async () => ({}),
   close: async () => {},
 });
 
 /** SQLSTATE of a table that does not exist: a database from before the stock tables. */
 const UNDEFINED_TABLE = '42P01';
+/** SQLSTATE of a column that does not exist: market_prices from before snapshot estimates (0023). */
+const UNDEFINED_COLUMN = '42703';
+
+/**
+ * The snapshot estimates `db` keeps for `slugs`, by dealer and car id; none in a database from
+ * before them. Read for reuse only: the build never writes them.
+ */
+export async function keptSnapshotEstimates(db: Db, slugs: string[]): Promise<Record<string, KeptSnapshotEstimates>> {
+  const out: Record<string, KeptSnapshotEstimates> = {};
+  try {
+    for (const slug of slugs) {
+      const stored = await storedEstimates(db, slug, 'snapshot');
+      if (stored.size) out[slug] = Object.fromEntries(stored);
+    }
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    if (code === UNDEFINED_TABLE || code === UNDEFINED_COLUMN) return {};
+    throw e;
+  }
+  return out;
+}
 
 async function versionsOf(db: Db, slugs: string[]): Promise<Record<string, string>> {
   try {
@@ -72,6 +102,8 @@ export async function importedStock(slugs: string[], o: { dataDir?: string; env?
       from: `${server.server} (pid ${server.pid})`,
       versions: Object.fromEntries(Object.entries(cars).map(([slug, list]) => [slug, versionOfCars(list)])),
       cars: async (asked) => Object.fromEntries(asked.filter((s) => cars[s]).map((s) => [s, cars[s]!])),
+      // The server answers stock only: its snapshot cars are asked as before.
+      snapshotEstimates: async () => ({}),
       close: async () => {},
     };
   }
@@ -85,6 +117,11 @@ export async function importedStock(slugs: string[], o: { dataDir?: string; env?
         for (const slug of asked) if (versions[slug]) out[slug] = (await stockRows(db, slug)).map((r) => r.car);
         return out;
       },
+      snapshotEstimates: (asked) =>
+        keptSnapshotEstimates(
+          db,
+          asked.filter((slug) => !versions[slug]),
+        ),
       close: () => db.close(),
     };
   } catch (e) {

@@ -25,7 +25,7 @@ import { manifestEntry, type ManifestDealer } from './build-manifest.ts';
 import { consentWarnings, dealerFacts, FleetIndex, type DealerFacts } from '../../content/fleet-checks.ts';
 import { keptIndex, locationIssues } from './fleet-validate.ts';
 import { stampSoldCars, type SoldSeen } from './sold-cars.ts';
-import { carsWithMarketPrices } from '../../features/market-price/server/market-build.ts';
+import { carsWithMarketPrices, type KeptSnapshotEstimates } from '../../features/market-price/server/market-build.ts';
 
 /** Dealers read and validated at once: enough to keep the loader's file limit busy. */
 export const VALIDATE_SLICE = 50;
@@ -71,7 +71,13 @@ export async function validateDealers(o: {
    * The imported stock of the dealers that import theirs (build-stock.ts): their cars replace the
    * snapshot's, and the stock's version goes into their manifest entry.
    */
-  stock?: { cars: Record<string, Car[]>; versions: Record<string, string>; soldSeen?: Record<string, SoldSeen> };
+  stock?: {
+    cars: Record<string, Car[]>;
+    versions: Record<string, string>;
+    soldSeen?: Record<string, SoldSeen>;
+    /** The kept market-price answers of the snapshot cars of the dealers that do not import. */
+    marketPrices?: Record<string, KeptSnapshotEstimates>;
+  };
   /** One batch of a fleet build (a render worker's): the websites locations name are checked by the merge. */
   batch?: boolean;
 }): Promise<Validated> {
@@ -126,7 +132,11 @@ export async function validateDealers(o: {
     const valid = loaded.dealers.filter((d) => !out.failed[d.slug]);
     for (const d of valid) {
       const sold = stampSoldCars(d.cars, o.stock?.soldSeen?.[d.slug], o.builtAt);
-      d.cars = await carsWithMarketPrices({ ...d, cars: sold.cars }, { asAt: o.builtAt.slice(0, 10), log: o.log });
+      const kept = o.stock?.cars[d.slug] ? undefined : o.stock?.marketPrices?.[d.slug];
+      d.cars = await carsWithMarketPrices(
+        { ...d, cars: sold.cars },
+        { asAt: o.builtAt.slice(0, 10), log: o.log, kept, now: new Date(o.builtAt) },
+      );
       const pages = dealerRoutes(d, Date.parse(o.builtAt)).length;
       out.pages += pages;
       out.entries[d.slug] = {

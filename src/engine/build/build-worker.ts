@@ -20,6 +20,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import type { Car } from '../../content/entities.ts';
+import type { KeptSnapshotEstimates } from '../../features/market-price/server/market-build.ts';
 import { buildBatch, type DealerSummary } from './build-dealers.ts';
 import { type ManifestDealer } from './build-manifest.ts';
 import { siteKeyOf } from './build-key.ts';
@@ -51,6 +52,7 @@ export type WorkerMessage =
         cars: Record<string, Car[]>;
         versions: Record<string, string>;
         soldSeen?: Record<string, Record<string, string>>;
+        marketPrices?: Record<string, KeptSnapshotEstimates>;
       };
     }
   | { type: 'abort' };

@@ -15,11 +15,11 @@ import type { Db } from '../../../api/core/deps.ts';
 import { headlinePrice } from '../../../domain/car-prices.ts';
 import { mapLimit } from '../../../lib/concurrency.ts';
 import { hasSiteIndex, updateDealerIndex } from '../../search/server/index-update.ts';
-import type { MarketQuery, WithMarketEstimate } from '../contract/market-price.ts';
+import type { MarketEstimate, MarketQuery, WithMarketEstimate } from '../contract/market-price.ts';
 import { askable, basisKey, marketQueryOf, withEstimate } from '../rules/market-query.ts';
 import { ASK_CONCURRENCY, MAX_FAILURES_IN_A_ROW, showsMarketPrice, type EstimateRun } from './market-estimates.ts';
 import type { MarketProvider } from './market-provider.ts';
-import { forgetSnapshotCars, saveAnswer, storedEstimates } from './market-store.ts';
+import { forgetSnapshotCars, saveAnswer, storedEstimates, type StoredEstimate } from './market-store.ts';
 
 /** The most snapshot cars one run (a start, a scheduled refresh) asks the provider about. */
 export const SNAPSHOT_ASKS_PER_RUN = 200;
@@ -30,6 +30,34 @@ const DAY_MS = 86_400_000;
 export function snapshotKey(car: Car, query: MarketQuery): string {
   const price = headlinePrice(car);
   return JSON.stringify([basisKey(query), price?.amount ?? null, price?.kind ?? null]);
+}
+
+/** What a snapshot car's stored answer is worth now: its last answer for its present facts, and whether it is due again. */
+export interface SnapshotReuse {
+  query: MarketQuery;
+  key: string;
+  /** When it was last asked (ms), or -Infinity when never for its present facts. */
+  askedAt: number;
+  /** Never asked for its present facts, or asked `maxAgeDays` or more ago. */
+  due: boolean;
+  /** The stored estimate for its present facts (none when that answer was "unknown"). */
+  estimate?: MarketEstimate;
+}
+
+/** Matches an askable snapshot car to its stored answer `known` (of its id) by snapshotKey and age. */
+export function snapshotReuse(
+  car: Car,
+  state: string | undefined,
+  known: StoredEstimate | undefined,
+  o: { now: Date; maxAgeDays: number },
+): SnapshotReuse {
+  const query = marketQueryOf(car, state);
+  const key = snapshotKey(car, query);
+  const same = known?.basis_key === key;
+  const askedAt = same ? Date.parse(known.asked_at) : -Infinity;
+  const due = o.now.getTime() - askedAt >= o.maxAgeDays * DAY_MS;
+  const estimate = same && known.status === 'valued' && known.estimate ? known.estimate : undefined;
+  return { query, key, askedAt, due, ...(estimate ? { estimate } : {}) };
 }
 
 interface Due {
@@ -84,13 +112,9 @@ export async function snapshotMarketPrices(
       if (!askable(car)) return withEstimate(car, car.market_estimate);
       const id = String(car.id);
       kept.push(id);
-      const query = marketQueryOf(car, dealer.site.state);
-      const key = snapshotKey(car, query);
-      const known = stored.get(id);
-      const same = known?.basis_key === key;
-      const askedAt = same ? Date.parse(known.asked_at) : -Infinity;
-      if (o.now.getTime() - askedAt >= o.maxAgeDays * DAY_MS) due.push({ dealer, index, query, key, askedAt });
-      return withEstimate(car, same && known.status === 'valued' ? known.estimate : undefined);
+      const { query, key, askedAt, due: isDue, estimate } = snapshotReuse(car, dealer.site.state, stored.get(id), o);
+      if (isDue) due.push({ dealer, index, query, key, askedAt });
+      return withEstimate(car, estimate);
     });
     await forgetSnapshotCars(db, dealer.slug, kept);
   }
