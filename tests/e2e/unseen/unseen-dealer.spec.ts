@@ -109,7 +109,7 @@ for (const width of WIDTHS) {
     await page.context().close();
   });
 
-  test(`the market badge and "What's this?" on a card and a car page; none on an EGC or POA price, at ${width} px`, async ({
+  test(`the market badge and "What's this?" on a card and a car page, an EGC price with its charges added, none on POA, at ${width} px`, async ({
     browser,
   }) => {
     const page = await open(browser, width);
@@ -134,12 +134,18 @@ for (const width of WIDTHS) {
     );
     expect(await axeSevere(page)).toEqual([]);
     await shot(page, 'car', width);
-    // A price excluding government charges, and a price on application, are compared with nothing.
-    for (const p of [RANGER, DMAX]) {
-      await page.goto(`${site.origin}${p}`);
-      await expect(page.locator('.vdp-summary')).toBeVisible();
-      await expect(page.locator('.vdp-summary .market-price')).toHaveCount(0);
-    }
+    // A price excluding government charges is compared once Queensland's estimated charges are
+    // added, and says so; a price on application is compared with nothing.
+    await page.goto(`${site.origin}${RANGER}`);
+    const egc = page.locator('.vdp-summary .market-price');
+    await expect(egc.locator('.market-price-badge')).toHaveText(/(Below|Around|Above) market$/);
+    await egc.locator('summary').click();
+    await expect(egc.locator('.market-price-detail')).toContainText(
+      /we added an estimated \$[\d,]+ for QLD stamp duty/,
+    );
+    await page.goto(`${site.origin}${DMAX}`);
+    await expect(page.locator('.vdp-summary')).toBeVisible();
+    await expect(page.locator('.vdp-summary .market-price')).toHaveCount(0);
     await page.context().close();
   });
 

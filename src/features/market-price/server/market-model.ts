@@ -35,7 +35,7 @@ import { AU_STATES, auState, estimatedGovtCharges } from '../rules/govt-charges.
 
 export const RETAIL_SPREAD = 0.08;
 export const HIGH_CONFIDENCE_MAX_AGE = 12;
-export const LOCAL_SOURCE = 'Dealer estimate from recent market data';
+export const LOCAL_SOURCE = 'Estimate from typical used-car values by make, age and km (not live listings)';
 
 /** AU used retail over the model's curve, by age: [up to this many whole years, factor]. */
 export const AU_USED_LEVEL: readonly (readonly [number, number])[] = [

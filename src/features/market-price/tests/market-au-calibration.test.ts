@@ -106,7 +106,7 @@ describe('a price excluding government charges', () => {
     currency: 'AUD',
     confidence: 'high',
     as_at: AS_AT,
-    source: 'Dealer estimate from recent market data',
+    source: 'Estimate from typical used-car values by make, age and km (not live listings)',
     drive_away_state: 'NSW',
     ...extra,
   });
