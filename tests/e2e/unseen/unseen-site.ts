@@ -28,7 +28,8 @@ import { httpRegoProvider } from '../../../src/features/rego-lookup/server/rego-
 import { stripePayments } from '../../../src/features/reservations/server/payments/stripe-payments.ts';
 import { startRegoStandIn, type StandIn } from '../../../scripts/standins/rego-standin.ts';
 import { startStripeStandIn, type StripeStandIn } from '../../../scripts/standins/stripe-standin.ts';
-import { unusedFinanceProvider } from '../../helpers/db.ts';
+import { startFinanceStandIn } from '../../../scripts/standins/finance-standin.ts';
+import { httpFinanceProvider } from '../../../src/features/finance/server/finance-provider.ts';
 import { E2E_VALUATION_DATE } from '../setup/api-setup.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -36,6 +37,7 @@ export const UNSEEN_DEALERS_DIR = path.join(root, 'tests/fixtures/dealers-unseen
 const STRIPE_KEY = 'sk_test_unseen_dealer';
 const STRIPE_SECRET = 'whsec_unseen_dealer';
 const REGO_KEY = 'unseen-rego-key';
+const FINANCE_KEY = 'unseen-finance-key';
 
 export interface UnseenSite {
   dealer: DealerContent;
@@ -86,12 +88,15 @@ export async function startUnseenSite(): Promise<UnseenSite> {
     opened.push(rego);
     const stripe = await startStripeStandIn({ apiKey: STRIPE_KEY });
     opened.push(stripe);
+    // A deal with finance and contact details applies through the finance hand-off.
+    const finance = await startFinanceStandIn({ apiKey: FINANCE_KEY });
+    opened.push(finance);
     const local = localValuationProvider();
     const app = createApp({
       db,
       dealers,
       now: () => new Date(),
-      financeProvider: unusedFinanceProvider,
+      financeProvider: httpFinanceProvider({ baseUrl: finance.url, apiKey: FINANCE_KEY, timeoutMs: 10_000 }),
       valuationProvider: {
         describe: `${local.describe} on ${E2E_VALUATION_DATE}`,
         value: (input) => local.value({ ...input, asAt: E2E_VALUATION_DATE }),
