@@ -19,6 +19,7 @@ import {
   type BuiltApi,
   type BundleDatabase,
 } from '../../helpers/api-bundle.ts';
+import { lambdaContext, scheduledEvent } from '../../helpers/lambda-events.ts';
 
 interface Result {
   statusCode: number;
@@ -61,17 +62,7 @@ afterAll(async () => {
   await api?.cleanup();
 });
 
-const context = {
-  callbackWaitsForEmptyEventLoop: true,
-  functionName: 'dealer-api',
-  functionVersion: '$LATEST',
-  invokedFunctionArn: 'arn:aws:lambda:ap-southeast-2:123456789012:function:dealer-api',
-  memoryLimitInMB: '1024',
-  awsRequestId: 'c6af9ac6-7b61-11e6-9a41-93e8deadbeef',
-  logGroupName: '/aws/lambda/dealer-api',
-  logStreamName: '2025/01/01/[$LATEST]abcdef',
-  getRemainingTimeInMillis: () => 29_000,
-};
+const context = lambdaContext;
 
 /** API Gateway REST API proxy event (payload format 1.0) for a dealer domain mapped to the API. */
 function restEvent(
@@ -270,18 +261,7 @@ describe.skipIf(!testDatabaseUrl)('dist/api/lambda.mjs on AWS Lambda', () => {
   });
 
   it('delivers due leads when EventBridge calls it on a schedule, with handler and with deliver', async () => {
-    const scheduled = {
-      version: '0',
-      id: '53dc4d37-cffa-4f76-80c9-8b7d4a4d2eaa',
-      'detail-type': 'Scheduled Event',
-      source: 'aws.events',
-      account: '123456789012',
-      time: '2025-01-01T00:01:00Z',
-      region: 'ap-southeast-2',
-      resources: ['arn:aws:events:ap-southeast-2:123456789012:rule/deliver-leads'],
-      detail: {},
-    };
-    const run = await lambda.handler(scheduled, context);
+    const run = await lambda.handler(scheduledEvent, context);
     expect(run).toEqual(
       expect.objectContaining({ claimed: expect.any(Number), delivered: expect.any(Number), failed: 0 }),
     );
